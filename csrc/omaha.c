@@ -1,0 +1,235 @@
+/* Omaha: exactly two hole cards and three board cards, without trying all 60/100/150 choices.
+ *
+ * High, without flushes. The best hand from a hole pair and a five-card board depends only on
+ * the two hole ranks (91 unordered pairs) and the board's rank multiset (6,175 of them). One
+ * table holds, for every board multiset, the best non-flush value for each of the 91 pairs,
+ * a row of 91 values (182 bytes) per board: a hand finds its board row once, through a small
+ * perfect hash of the board's rank key, then reads one entry per hole pair from that row, which
+ * stays within three cache lines. 4 hole cards cost 6 reads, 5 cost 10, 6 cost 15.
+ *
+ * Flushes. A flush needs three board cards and two hole cards of one suit. The suit counters of
+ * keys.h do the test in one AND: the board's counters start at 5 (bit 3 set from three cards)
+ * and the hole's at 6 (bit 3 set from two). Only then is the slow path taken, which tries the
+ * suited pairs against the suited board triples in the flush table.
+ *
+ * Low (8 or better). The best low depends only on the set of distinct ranks A..8 on the board
+ * and in the hand: any two distinct low hole ranks are two hole cards, and the best three board
+ * ranks to join them are the three lowest not among them. One byte per (board set, hole set):
+ * a single lookup whatever the number of hole cards.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "pyeval.h"
+#include "eval_inline.h"
+#include "values.h"
+
+#define N_BOARDS 6175           /* rank multisets of five cards, at most four of a rank */
+#define N_PAIRS 91
+#define BOARD_ROW_BITS 11
+#define BOARD_SLOT_BITS 14
+#define OM_BOARD_START (0x5555ull << PE_SUIT_SHIFT)
+#define OM_HOLE_START (0x6666ull << PE_SUIT_SHIFT)
+
+static uint8_t pair_id[13 * 13];
+static uint32_t board_disp[1u << BOARD_ROW_BITS];
+static pe_phash board_hash = {0, BOARD_ROW_BITS, BOARD_SLOT_BITS, board_disp};
+static uint16_t board_id[1u << BOARD_SLOT_BITS];
+static uint16_t om_high[N_BOARDS * N_PAIRS];
+static uint8_t om_low8[256 * 256];
+
+size_t pe_omaha_bytes(void)
+{
+    return sizeof pair_id + sizeof board_disp + sizeof board_id + sizeof om_high + sizeof om_low8;
+}
+
+static int boards_of(uint8_t cnt[13], int r, int n, uint8_t (*out)[5], uint32_t *keys, int *k)
+{
+    if (n == 5) {
+        int j = 0;
+        for (int q = 0; q < 13; q++)
+            for (int t = 0; t < cnt[q]; t++) out[*k][j++] = (uint8_t)q;
+        uint32_t key = 0;
+        for (int i = 0; i < 5; i++) key += pe_pow5[out[*k][i]];
+        keys[*k] = key;
+        (*k)++;
+        return 0;
+    }
+    if (r == 13) return 0;
+    for (int c = 0; c <= 4 && n + c <= 5; c++) {
+        cnt[r] = (uint8_t)c;
+        boards_of(cnt, r + 1, n + c, out, keys, k);
+    }
+    cnt[r] = 0;
+    return 0;
+}
+
+int pe_omaha_init(void)
+{
+    int p = 0;
+    for (int a = 0; a < 13; a++)
+        for (int b = a; b < 13; b++) { pair_id[a * 13 + b] = pair_id[b * 13 + a] = (uint8_t)p++; }
+
+    uint8_t (*boards)[5] = malloc(N_BOARDS * sizeof *boards);
+    uint32_t *keys = malloc(N_BOARDS * sizeof *keys);
+    if (!boards || !keys) { free(boards); free(keys); return -1; }
+    uint8_t cnt[13] = {0};
+    int nb = 0;
+    boards_of(cnt, 0, 0, boards, keys, &nb);
+    if (nb != N_BOARDS || pe_phash_build(&board_hash, keys, N_BOARDS)) {
+        free(boards); free(keys); return -4;
+    }
+    memset(board_id, 0, sizeof board_id);
+    for (int i = 0; i < N_BOARDS; i++) board_id[pe_phash_slot(&board_hash, keys[i])] = (uint16_t)i;
+
+    static const uint8_t TRIPLES[10][3] = {{0,1,2},{0,1,3},{0,1,4},{0,2,3},{0,2,4},
+                                           {0,3,4},{1,2,3},{1,2,4},{1,3,4},{2,3,4}};
+    for (int i = 0; i < N_BOARDS; i++) {
+        uint8_t bc[13] = {0};
+        for (int j = 0; j < 5; j++) bc[boards[i][j]]++;
+        for (int a = 0; a < 13; a++)
+            for (int b = a; b < 13; b++) {
+                uint16_t best = 0;
+                /* a pair that would make a fifth card of a rank is not a real hand */
+                if (bc[a] + 1 + (a == b) <= 4 && bc[b] + 1 + (a == b) <= 4) {
+                    for (int t = 0; t < 10; t++) {
+                        uint32_t key = pe_pow5[a] + pe_pow5[b];
+                        for (int j = 0; j < 3; j++) key += pe_pow5[boards[i][TRIPLES[t][j]]];
+                        uint16_t v = pe_high_table[pe_main_slot(key)];
+                        if (v > best) best = v;
+                    }
+                }
+                om_high[i * N_PAIRS + pair_id[a * 13 + b]] = best;
+            }
+    }
+    free(boards);
+    free(keys);
+
+    for (uint32_t B = 0; B < 256; B++)
+        for (uint32_t H = 0; H < 256; H++) {
+            uint16_t best = 0;
+            for (uint32_t h1 = H; h1; h1 &= h1 - 1)
+                for (uint32_t h2 = h1 & (h1 - 1); h2; h2 &= h2 - 1) {
+                    uint32_t pair = (h1 & -h1) | (h2 & -h2), rest = B & ~pair, low3 = 0;
+                    if (__builtin_popcount(rest) < 3) continue;
+                    for (int i = 0; i < 3; i++) { low3 |= rest & -rest; rest &= rest - 1; }
+                    uint16_t v = pe_low8_mask_table[pair | low3];
+                    if (v > best) best = v;
+                }
+            om_low8[B << 8 | H] = (uint8_t)best;
+        }
+    return 0;
+}
+
+/* the flush slow path: suited hole pairs against suited board triples */
+static uint16_t omaha_flush(const uint8_t *hole, int nh, const uint8_t *board, int s)
+{
+    uint32_t bm = pe_suit_mask(board, 5, s), best = 0;
+    uint8_t hr[8];
+    int k = 0;
+    for (int i = 0; i < nh && k < 8; i++)
+        if (hole[i] < 52 && (hole[i] & 3) == s) hr[k++] = hole[i] >> 2;
+    for (uint32_t t = bm; t; t = (t - 1) & bm) {       /* every sub-mask of the board's suit */
+        if (__builtin_popcount(t) != 3) continue;
+        for (int i = 0; i < k; i++)
+            for (int j = i + 1; j < k; j++) {
+                uint16_t v = pe_flush_table[(t | 1u << hr[i] | 1u << hr[j]) & 0x1FFFu];
+                if (v > best) best = v;
+            }
+    }
+    return (uint16_t)best;
+}
+
+static inline uint16_t omaha_high5(const uint8_t *hole, int nh, const uint8_t *board)
+{
+    uint64_t bk = OM_BOARD_START, hk = OM_HOLE_START;
+    for (int i = 0; i < 5; i++) bk += pe_card_key[board[i]];
+    for (int i = 0; i < nh; i++) hk += pe_card_key[hole[i]];
+    const uint16_t *row = om_high + (uint32_t)board_id[pe_phash_slot(&board_hash, (uint32_t)bk)] * N_PAIRS;
+    uint8_t r[8];
+    for (int i = 0; i < nh; i++) r[i] = pe_card_rank[hole[i]];
+    uint16_t best = 0;
+    for (int i = 0; i < nh; i++)
+        for (int j = i + 1; j < nh; j++) {
+            uint16_t v = row[pair_id[r[i] * 13 + r[j]]];
+            best = v > best ? v : best;
+        }
+    uint64_t fl = bk & hk & PE_FLUSH_BITS;
+    if (__builtin_expect(fl != 0, 0)) {
+        uint16_t v = omaha_flush(hole, nh, board, __builtin_ctzll(fl >> PE_SUIT_SHIFT) >> 2);
+        best = v > best ? v : best;
+    }
+    return best;
+}
+
+static inline uint16_t omaha_low8_masks(const uint8_t *hole, int nh, const uint8_t *board, int nb)
+{
+    uint32_t B = 0, H = 0;
+    for (int i = 0; i < nb; i++) B |= pe_card_lowbit[board[i]];
+    for (int i = 0; i < nh; i++) H |= pe_card_lowbit[hole[i]];
+    return om_low8[(B & PE_LOW8_BITS) << 8 | (H & PE_LOW8_BITS)];
+}
+
+uint16_t pe_omaha_high(const uint8_t *hole, int nh, const uint8_t *board, int nb)
+{
+    if (nh < 2 || nh > 8 || nb < 3 || nb > 5) return 0;
+    if (nb == 5) return omaha_high5(hole, nh, board);
+    return pe_best(hole, nh, board, nb, 2, 2, 0);
+}
+
+uint16_t pe_omaha_low8(const uint8_t *hole, int nh, const uint8_t *board, int nb)
+{
+    if (nh < 2 || nh > 8 || nb < 3 || nb > 5) return 0;
+    return omaha_low8_masks(hole, nh, board, nb);
+}
+
+static uint16_t omaha_loop(const uint8_t *hole, int nh, const uint8_t *board, int nb, int kind)
+{
+    uint16_t best = 0;
+    uint8_t c[5];
+    for (int i = 0; i < nh; i++)
+        for (int j = i + 1; j < nh; j++)
+            for (int a = 0; a < nb; a++)
+                for (int b = a + 1; b < nb; b++)
+                    for (int d = b + 1; d < nb; d++) {
+                        c[0] = hole[i]; c[1] = hole[j]; c[2] = board[a]; c[3] = board[b]; c[4] = board[d];
+                        uint16_t v = pe_eval_kind(c, 5, kind);
+                        if (v > best) best = v;
+                    }
+    return best;
+}
+
+uint16_t pe_omaha_high_loop(const uint8_t *hole, int nh, const uint8_t *board, int nb)
+{
+    return omaha_loop(hole, nh, board, nb, 0);
+}
+
+uint16_t pe_omaha_low8_loop(const uint8_t *hole, int nh, const uint8_t *board, int nb)
+{
+    return omaha_loop(hole, nh, board, nb, 2);
+}
+
+int64_t pe_omaha_batch(const uint8_t *hole, int nh, const uint8_t *board, int nb, int64_t n,
+                       uint16_t *out_high, uint16_t *out_low8, int check)
+{
+    if (nh < 2 || nh > 8 || nb < 3 || nb > 5) return -2;
+    for (int64_t i = 0; i < n; i++) {
+        const uint8_t *h = hole + i * nh, *b = board + i * nb;
+        if (check) {
+            uint64_t u = 0;
+            if (!pe_row_ok(h, nh, &u) || !pe_row_ok(b, nb, &u)) return i;
+        }
+        if (out_high) out_high[i] = nb == 5 ? omaha_high5(h, nh, b) : pe_best(h, nh, b, nb, 2, 2, 0);
+        if (out_low8) out_low8[i] = omaha_low8_masks(h, nh, b, nb);
+    }
+    return -1;
+}
+
+uint16_t pe_omaha_high_addr(uint64_t hole, int32_t nh, uint64_t board, int32_t nb)
+{
+    return pe_omaha_high((const uint8_t *)(uintptr_t)hole, nh, (const uint8_t *)(uintptr_t)board, nb);
+}
+
+uint16_t pe_omaha_low8_addr(uint64_t hole, int32_t nh, uint64_t board, int32_t nb)
+{
+    return pe_omaha_low8((const uint8_t *)(uintptr_t)hole, nh, (const uint8_t *)(uintptr_t)board, nb);
+}

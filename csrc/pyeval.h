@@ -1,0 +1,74 @@
+/* pyeval C core: the public functions, as declared to cffi (pyeval/_build_ffi.py).
+ *
+ * Cards are bytes: index = 4 * rank + suit, rank 0..12 = 2..A, suit 0..3 = c,d,h,s.
+ * Every evaluator returns an unsigned 16-bit value: higher is better, equal is a tie.
+ *   high  : value >> 12 is the category (1 high card .. 9 straight flush), see values.h.
+ *   razz  : ace-to-five low, every hand has a value.
+ *   low8  : ace-to-five low with the 8-or-better qualifier: 0 = no low, 1..56 (56 = A-2-3-4-5).
+ *
+ * Single-hand functions trust their input (the Python layer checks it); they never read
+ * outside a table whatever bytes they get. Batch functions check each row when `check` is 1
+ * and return the index of the first bad row (a card above 51 or a repeated card), or -1.
+ */
+#ifndef PYEVAL_H
+#define PYEVAL_H
+#include <stdint.h>
+#include <stddef.h>
+
+int pe_init(void);                                   /* build all tables; 0 on success */
+size_t pe_table_bytes(void);                         /* memory held by the lookup tables */
+
+uint16_t pe_high(const uint8_t *cards, int n);       /* n = 1..7 */
+uint16_t pe_razz(const uint8_t *cards, int n);       /* n = 1..7 */
+uint16_t pe_low8(const uint8_t *cards, int n);       /* n = 1..7 */
+uint16_t pe_omaha_high(const uint8_t *hole, int nh, const uint8_t *board, int nb);
+uint16_t pe_omaha_low8(const uint8_t *hole, int nh, const uint8_t *board, int nb);
+/* best hand of hole + board using between min_hole and max_hole hole cards;
+ * kind 0 = high, 1 = razz, 2 = low8. Returns 0 when no 5-card hand can be formed. */
+uint16_t pe_best(const uint8_t *hole, int nh, const uint8_t *board, int nb,
+                 int min_hole, int max_hole, int kind);
+/* the same, by the plain loop over every 2 + 3 choice: the reference the fast path is tested
+ * and benchmarked against */
+uint16_t pe_omaha_high_loop(const uint8_t *hole, int nh, const uint8_t *board, int nb);
+uint16_t pe_omaha_low8_loop(const uint8_t *hole, int nh, const uint8_t *board, int nb);
+
+/* batch loops over C-contiguous (n, k) uint8 arrays */
+int64_t pe_high_batch(const uint8_t *cards, int64_t n, int k, uint16_t *out, int check);
+int64_t pe_razz_batch(const uint8_t *cards, int64_t n, int k, uint16_t *out, int check);
+int64_t pe_low8_batch(const uint8_t *cards, int64_t n, int k, uint16_t *out, int check);
+int64_t pe_omaha_batch(const uint8_t *hole, int nh, const uint8_t *board, int nb, int64_t n,
+                       uint16_t *out_high, uint16_t *out_low8, int check);
+int64_t pe_best_batch(const uint8_t *hole, int nh, const uint8_t *board, int nb, int64_t n,
+                      int min_hole, int max_hole, int kind, uint16_t *out, int check);
+
+/* decoding values back to ranks, for descriptions */
+uint32_t pe_high_code(uint16_t value);   /* 0 if not a value; see values.h for the code layout */
+uint32_t pe_razz_code(uint16_t value);
+uint32_t pe_low8_code(uint16_t value);
+
+/* by-value and by-address entry points for Numba (symbol-named external functions) */
+uint16_t pe_high7v(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, uint32_t c4,
+                   uint32_t c5, uint32_t c6);
+uint16_t pe_high_addr(uint64_t addr, int32_t n);
+uint16_t pe_razz_addr(uint64_t addr, int32_t n);
+uint16_t pe_low8_addr(uint64_t addr, int32_t n);
+uint16_t pe_omaha_high_addr(uint64_t hole, int32_t nh, uint64_t board, int32_t nb);
+uint16_t pe_omaha_low8_addr(uint64_t hole, int32_t nh, uint64_t board, int32_t nb);
+uint16_t pe_best_addr(uint64_t hole, int32_t nh, uint64_t board, int32_t nb,
+                      int32_t min_hole, int32_t max_hole, int32_t kind);
+
+/* raw table access, so Numba kernels can inline the lookups (see pyeval/numba_ext.py) */
+typedef struct {
+    const uint64_t *card_key;      /* [256] rank key | suit counters, 0 for bytes > 51 */
+    const uint32_t *hash_disp;     /* [1 << PE_ROW_BITS] displacement per row */
+    const uint16_t *high_table;    /* [1 << PE_SLOT_BITS] non-flush high values by slot */
+    const uint16_t *razz_table;    /* [1 << PE_SLOT_BITS] razz values by slot */
+    const uint16_t *flush_table;   /* [8192] best flush / straight flush by suit rank mask */
+    const uint16_t *low8_mask;     /* [256] low8 value by mask of distinct A..8 ranks */
+    const uint16_t *razz_mask;     /* [8192] razz value by ace-low rank mask (>= 5 bits) */
+    const uint16_t *card_lowbit;   /* [256] 1 << ace-low rank, 0 for bytes > 51 */
+    uint32_t hash_mult, row_bits, slot_bits, suit_shift;
+} pe_tables_t;
+const pe_tables_t *pe_tables(void);
+
+#endif

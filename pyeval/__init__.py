@@ -1,0 +1,45 @@
+"""pyeval: poker hand evaluation, equity and tournament simulation.
+
+>>> import pyeval
+>>> pyeval.describe(pyeval.high("Ah Kh Qh Jh Th 2c 3d"))
+'Royal Flush'
+>>> pyeval.winners(["AcAd", "KhKs"], "2c 7d 9h Js 3s")
+[0]
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pyeval.cards import card, cards, deck, format_card, format_cards, from_mask, mask
+from pyeval.describe import CATEGORY_NAMES, category, category_name, describe
+from pyeval.evaluate import (best_hand, best_hand_batch, high, high_batch, low8, low8_batch,
+                             omaha_high, omaha_high_batch, omaha_hilo_batch, omaha_low8,
+                             omaha_low8_batch, razz, razz_batch)
+from pyeval.showdown import values, winners
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "card", "cards", "deck", "format_card", "format_cards", "from_mask", "mask",
+    "CATEGORY_NAMES", "category", "category_name", "describe",
+    "best_hand", "best_hand_batch", "high", "high_batch", "low8", "low8_batch",
+    "omaha_high", "omaha_high_batch", "omaha_hilo_batch", "omaha_low8", "omaha_low8_batch",
+    "razz", "razz_batch", "values", "winners", "table_bytes", "equity",
+]
+
+
+def table_bytes() -> int:
+    """Memory held by the C lookup tables, in bytes."""
+    from pyeval._native import lib
+    return int(lib.pe_table_bytes())
+
+
+def __getattr__(name: str) -> Any:
+    # heavier layers load on first use, so that `import pyeval` stays fast
+    if name == "equity":
+        from pyeval.equity import equity
+        return equity
+    if name in ("rules", "tournament", "sim", "numba_ext"):
+        import importlib
+        return importlib.import_module(f"pyeval.{name}")
+    raise AttributeError(f"module 'pyeval' has no attribute {name!r}")

@@ -1,0 +1,281 @@
+"""Hand values, one hand at a time or a numpy array at a time.
+
+Every function returns an unsigned integer where **higher is better** and equal values tie.
+High values carry their category in ``value >> 12`` (see :mod:`pyeval.describe`); razz and
+8-or-better are ace-to-five lows, 8-or-better returning 0 when no low qualifies.
+
+>>> high("As Ks Qs Js Ts") > high("9h 9d 9c 9s Ah")
+True
+>>> low8("Ah 2c 3d 4h 5s Kc Kd") == 56, low8("9c 9d Kh Qs Jc 2c 3d")
+(True, 0)
+"""
+from __future__ import annotations
+
+from typing import Optional, Union
+
+import numpy as np
+
+from pyeval._native import ffi, lib
+from pyeval.cards import CardsLike, cards, format_card
+
+KINDS = {None: 0, "high": 0, "razz": 1, "low": 1, "8": 2, "low8": 2}
+
+__all__ = [
+    "high", "razz", "low8", "high_batch", "razz_batch", "low8_batch",
+    "omaha_high", "omaha_low8", "omaha_high_batch", "omaha_low8_batch", "omaha_hilo_batch",
+    "best_hand", "best_hand_batch", "omaha_high_loop", "omaha_low8_loop",
+]
+
+
+def _ptr(a: np.ndarray):
+    return ffi.cast("uint8_t *", ffi.from_buffer(a))
+
+
+def _single(c: CardsLike, what: str, sizes: tuple[int, ...] = tuple(range(1, 8))) -> np.ndarray:
+    return cards(c, sizes, what=what)
+
+
+def high(c: CardsLike) -> int:
+    """High value of 1 to 7 cards (the best five; fewer than five rank as partial hands,
+    e.g. stud up cards). 8 or more cards: best five of them.
+
+    >>> high("Kc Qd Jh Th 9s") > high("Tc 9d 8h 7h 6s")
+    True
+    """
+    a = cards(c, what="hand")
+    if len(a) == 0:
+        raise ValueError("hand: expected 1 to 7 cards (or more, best five), got 0")
+    if len(a) <= 7:
+        return int(lib.pe_high(_ptr(a), len(a)))
+    return best_hand(a, "", 0, None)
+
+
+def razz(c: CardsLike) -> int:
+    """Ace-to-five low of 1 to 7 cards (razz order: aces low, straights and flushes ignored,
+    pairs count against; every hand has a value).
+
+    >>> razz("2c 4d 5h 6s 7c") > razz("Ac 2d 4h 6s 8c")
+    True
+    """
+    a = cards(c, what="hand")
+    if len(a) == 0:
+        raise ValueError("hand: expected 1 to 7 cards (or more, best five), got 0")
+    if len(a) <= 7:
+        return int(lib.pe_razz(_ptr(a), len(a)))
+    return best_hand(a, "", 0, None, low="razz")
+
+
+def low8(c: CardsLike) -> int:
+    """Ace-to-five low with the 8-or-better qualifier: 0 = no low, 56 = A-2-3-4-5,
+    1 = 8-7-6-5-4.
+
+    >>> low8("8c 7d 6h 5s 4c"), low8("Ac 2d 3h 4s 5s")
+    (1, 56)
+    """
+    a = cards(c, what="hand")
+    if len(a) == 0:
+        raise ValueError("hand: expected 1 to 7 cards (or more, best five), got 0")
+    if len(a) <= 7:
+        return int(lib.pe_low8(_ptr(a), len(a)))
+    return best_hand(a, "", 0, None, low="8")
+
+
+def _omaha_args(hole: CardsLike, board: CardsLike) -> tuple[np.ndarray, np.ndarray]:
+    h = cards(hole, (4, 5, 6), what="Omaha hole cards")
+    b = cards(board, (3, 4, 5), what="Omaha board")
+    _no_overlap(h, b)
+    return h, b
+
+
+def _no_overlap(h: np.ndarray, b: np.ndarray) -> None:
+    both = set(h.tolist()) & set(b.tolist())
+    if both:
+        c = format_card(min(both))
+        raise ValueError(f"card {c!r} is both in the hole and on the board")
+
+
+def omaha_high(hole: CardsLike, board: CardsLike) -> int:
+    """Omaha high: exactly two of the 4, 5 or 6 hole cards and three of the board.
+
+    >>> from pyeval import describe
+    >>> describe(omaha_high("As Ah Ks Kh", "Ad Kd Kc 7s 9h"))
+    'Full House, Aces full of Kings'
+    """
+    h, b = _omaha_args(hole, board)
+    return int(lib.pe_omaha_high(_ptr(h), len(h), _ptr(b), len(b)))
+
+
+def omaha_low8(hole: CardsLike, board: CardsLike) -> int:
+    """Omaha 8-or-better low (two hole cards, three board cards); 0 = no low.
+
+    >>> from pyeval import describe
+    >>> describe(omaha_low8("As 2h Ks Kh", "3d 4d 8c 7s 9h"), "low8")
+    '7-4-3-2-A low'
+    """
+    h, b = _omaha_args(hole, board)
+    return int(lib.pe_omaha_low8(_ptr(h), len(h), _ptr(b), len(b)))
+
+
+def omaha_high_loop(hole: CardsLike, board: CardsLike) -> int:
+    """Omaha high by trying every two-plus-three choice (reference for tests and benchmarks)."""
+    h, b = _omaha_args(hole, board)
+    return int(lib.pe_omaha_high_loop(_ptr(h), len(h), _ptr(b), len(b)))
+
+
+def omaha_low8_loop(hole: CardsLike, board: CardsLike) -> int:
+    """Omaha low by trying every two-plus-three choice (reference)."""
+    h, b = _omaha_args(hole, board)
+    return int(lib.pe_omaha_low8_loop(_ptr(h), len(h), _ptr(b), len(b)))
+
+
+def best_hand(hole: CardsLike, board: CardsLike = "", min_hole: int = 0,
+              max_hole: Optional[int] = None, low: Optional[str] = None) -> int:
+    """Best five-card hand from hole + board using at least ``min_hole`` and at most
+    ``max_hole`` hole cards (``None``: all may be used). ``low``: ``None`` for high,
+    ``"razz"`` for ace-to-five, ``"8"`` for 8-or-better. Returns 0 when no five-card hand
+    satisfies the limits.
+
+    Tahoe (3 hole, at most 2): ``best_hand(hole, board, 0, 2)``; Crocodile: ``(0, 1)``;
+    the high-hand pool: ``min_hole=1``; Omaha: ``(2, 2)``.
+
+    >>> best_hand("As Ah Ad", "Ac Kc Kd 2h 3s", 0, 2) < high("As Ah Ad Ac Kc Kd 2h 3s")
+    True
+    """
+    if low not in KINDS:
+        raise ValueError(f"low must be None, 'razz' or '8', not {low!r}")
+    h = cards(hole, what="hole cards")
+    b = cards(board, what="board")
+    _no_overlap(h, b)
+    if len(h) > 16 or len(b) > 16:
+        raise ValueError("at most 16 hole and 16 board cards")
+    mx = len(h) if max_hole is None else int(max_hole)
+    if not 0 <= int(min_hole) <= mx:
+        raise ValueError(f"need 0 <= min_hole <= max_hole, got min_hole={min_hole}, "
+                         f"max_hole={max_hole}")
+    if len(h) + len(b) < 5:
+        raise ValueError(f"a five-card hand needs 5 cards, got {len(h) + len(b)}")
+    return int(lib.pe_best(_ptr(h), len(h), _ptr(b), len(b), int(min_hole), mx, KINDS[low]))
+
+
+# ---------------------------------------------------------------------------------- batch
+
+
+def _matrix(arr, what: str, widths: tuple[int, ...]) -> np.ndarray:
+    a = np.asarray(arr)
+    if a.dtype.kind not in "iu":
+        raise TypeError(f"{what}: expected an integer (uint8) array of cards, got dtype {a.dtype}")
+    if a.ndim != 2 or a.shape[1] not in widths:
+        want = "|".join(str(w) for w in widths)
+        raise ValueError(f"{what}: expected shape (N, {want}), got {a.shape}")
+    if a.dtype != np.uint8:
+        if a.size and (a.min() < 0 or a.max() > 51):
+            bad = a[(a < 0) | (a > 51)][0]
+            raise ValueError(f"{what}: card {bad} is outside 0..51")
+        a = a.astype(np.uint8)
+    return np.ascontiguousarray(a)
+
+
+def _raise_bad_row(what: str, i: int, *rows: np.ndarray) -> None:
+    vals = [int(v) for r in rows for v in r]
+    for v in vals:
+        if v > 51:
+            raise ValueError(f"{what}: row {i} has card {v}, outside 0..51")
+    seen: set[int] = set()
+    for v in vals:
+        if v in seen:
+            raise ValueError(f"{what}: row {i} repeats card {format_card(v)!r} ({v})")
+        seen.add(v)
+    raise ValueError(f"{what}: row {i} is not a valid hand")  # pragma: no cover
+
+
+def _batch(fn, arr, what: str, check: bool) -> np.ndarray:
+    a = _matrix(arr, what, tuple(range(1, 8)))
+    out = np.empty(a.shape[0], dtype=np.uint16)
+    o = ffi.cast("uint16_t *", ffi.from_buffer(out))
+    bad = fn(_ptr(a), a.shape[0], a.shape[1], o, int(bool(check)))
+    if bad >= 0:
+        _raise_bad_row(what, bad, a[bad])
+    return out
+
+
+def high_batch(arr: np.ndarray, check: bool = True) -> np.ndarray:
+    """High values of an (N, k) array of cards, k = 1..7 (5, 6, 7 for full hands), as uint16.
+
+    ``check=False`` skips the per-row check for cards above 51 and repeats: bad rows then
+    give meaningless values, but nothing is read outside a table.
+
+    >>> import numpy as np
+    >>> high_batch(np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 17]], dtype=np.uint8)) >> 12
+    array([9, 5], dtype=uint16)
+    """
+    return _batch(lib.pe_high_batch, arr, "high_batch", check)
+
+
+def razz_batch(arr: np.ndarray, check: bool = True) -> np.ndarray:
+    """Razz values of an (N, k) array of cards, k = 1..7."""
+    return _batch(lib.pe_razz_batch, arr, "razz_batch", check)
+
+
+def low8_batch(arr: np.ndarray, check: bool = True) -> np.ndarray:
+    """8-or-better low values of an (N, k) array of cards (0 = no low)."""
+    return _batch(lib.pe_low8_batch, arr, "low8_batch", check)
+
+
+def _omaha_batch(hole, board, want_high: bool, want_low: bool, check: bool,
+                 what: str) -> tuple[Optional[np.ndarray], Optional[np.ndarray]]:
+    h = _matrix(hole, f"{what} hole", (4, 5, 6))
+    b = _matrix(board, f"{what} board", (3, 4, 5))
+    if h.shape[0] != b.shape[0]:
+        raise ValueError(f"{what}: {h.shape[0]} hole rows but {b.shape[0]} board rows")
+    n = h.shape[0]
+    hi = np.empty(n, dtype=np.uint16) if want_high else None
+    lo = np.empty(n, dtype=np.uint16) if want_low else None
+    hp = ffi.cast("uint16_t *", ffi.from_buffer(hi)) if hi is not None else ffi.NULL
+    lp = ffi.cast("uint16_t *", ffi.from_buffer(lo)) if lo is not None else ffi.NULL
+    bad = lib.pe_omaha_batch(_ptr(h), h.shape[1], _ptr(b), b.shape[1], n, hp, lp, int(check))
+    if bad >= 0:
+        _raise_bad_row(what, bad, h[bad], b[bad])
+    return hi, lo
+
+
+def omaha_high_batch(hole: np.ndarray, board: np.ndarray, check: bool = True) -> np.ndarray:
+    """Omaha high values for (N, 4|5|6) hole cards against (N, 3|4|5) boards."""
+    return _omaha_batch(hole, board, True, False, check, "omaha_high_batch")[0]
+
+
+def omaha_low8_batch(hole: np.ndarray, board: np.ndarray, check: bool = True) -> np.ndarray:
+    """Omaha 8-or-better low values for (N, 4|5|6) hole cards against (N, 3|4|5) boards."""
+    return _omaha_batch(hole, board, False, True, check, "omaha_low8_batch")[1]
+
+
+def omaha_hilo_batch(hole: np.ndarray, board: np.ndarray,
+                     check: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """Omaha high and 8-or-better low values together, in one pass."""
+    hi, lo = _omaha_batch(hole, board, True, True, check, "omaha_hilo_batch")
+    return hi, lo  # type: ignore[return-value]
+
+
+def best_hand_batch(hole: np.ndarray, board: Optional[np.ndarray], min_hole: int = 0,
+                    max_hole: Optional[int] = None, low: Optional[str] = None,
+                    check: bool = True) -> np.ndarray:
+    """:func:`best_hand` over rows: (N, h) hole cards and (N, b) board cards."""
+    if low not in KINDS:
+        raise ValueError(f"low must be None, 'razz' or '8', not {low!r}")
+    h = _matrix(hole, "best_hand_batch hole", tuple(range(0, 17)))
+    if board is None:
+        board = np.zeros((h.shape[0], 0), dtype=np.uint8)
+    b = _matrix(board, "best_hand_batch board", tuple(range(0, 17)))
+    if h.shape[0] != b.shape[0]:
+        raise ValueError(f"best_hand_batch: {h.shape[0]} hole rows but {b.shape[0]} board rows")
+    if h.shape[1] + b.shape[1] < 5:
+        raise ValueError("best_hand_batch: a five-card hand needs 5 cards per row")
+    mx = h.shape[1] if max_hole is None else int(max_hole)
+    if not 0 <= int(min_hole) <= mx:
+        raise ValueError(f"need 0 <= min_hole <= max_hole, got {min_hole}, {max_hole}")
+    out = np.empty(h.shape[0], dtype=np.uint16)
+    bad = lib.pe_best_batch(_ptr(h), h.shape[1], _ptr(b), b.shape[1], h.shape[0],
+                            int(min_hole), mx, KINDS[low],
+                            ffi.cast("uint16_t *", ffi.from_buffer(out)), int(check))
+    if bad >= 0:
+        _raise_bad_row("best_hand_batch", bad, h[bad], b[bad])
+    return out
