@@ -98,7 +98,7 @@ def omaha_high(hole: CardsLike, board: CardsLike) -> int:
     """Omaha high: exactly two of the 4, 5 or 6 hole cards and three of the board.
 
     >>> from pyeval import describe
-    >>> describe(omaha_high("As Ah Ks Kh", "Ad Kd Kc 7s 9h"))
+    >>> describe(omaha_high("As Ah Ks Qh", "Ad Kd Kc 7s 9h"))
     'Full House, Aces full of Kings'
     """
     h, b = _omaha_args(hole, board)
