@@ -1,0 +1,1 @@
+"""Tournaments: structure files, seating, placings, payouts, points and ICM."""
