@@ -1,0 +1,300 @@
+"""Blind levels, breaks and the clock of a tournament.
+
+A :class:`Level` holds the forced bets and limits of one level, its game and betting
+structure, and how long it lasts (minutes or hands). :func:`check_levels` refuses schedules
+that cannot run: a big blind below the small blind, stakes that shrink from one level to the
+next, a stud level without a bring-in, a level with no length.
+
+Example:
+    >>> lv = Level(1, "holdem", "no_limit", small_blind=25, big_blind=50, minutes=20)
+    >>> lv.is_stud, lv.duration
+    (False, (20, 'minutes'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import FieldError
+
+#: Games with blinds (button games and the draw), as named in structure files.
+BLIND_GAMES: frozenset[str] = frozenset(
+    {
+        "holdem",
+        "omaha",
+        "omaha_hilo",
+        "irish",
+        "super_eight",
+        "tahoe",
+        "pineapple",
+        "crazy_pineapple",
+        "dealers_choice",
+        "five_card_draw",
+    }
+)
+#: Games with an ante and a bring-in instead of blinds.
+STUD_GAMES: frozenset[str] = frozenset(
+    {
+        "five_card_stud",
+        "seven_card_stud",
+        "seven_card_stud_hilo",
+        "razz",
+        "australian",
+        "buffalo",
+        "crocodile",
+        "chicago",
+        "dealers_choice_stud",
+    }
+)
+GAMES: frozenset[str] = BLIND_GAMES | STUD_GAMES
+BETTING: frozenset[str] = frozenset({"no_limit", "pot_limit", "fixed_limit"})
+
+#: The amounts compared between consecutive levels: none of them may shrink.
+STAKES: tuple[str, ...] = ("small_blind", "big_blind", "bring_in", "low_limit", "high_limit")
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level: game, betting structure, forced bets, limits and length.
+
+    Blind games use ``small_blind`` and ``big_blind`` (fixed limit also ``low_limit`` /
+    ``high_limit``, by default the big blind and twice it). Stud games use ``ante``,
+    ``bring_in``, ``low_limit`` (the small bet, also the minimum bet in pot and no limit) and
+    ``high_limit`` (the big bet). Exactly one of ``minutes`` and ``hands`` is set.
+
+    Example:
+        >>> Level(5, "seven_card_stud", "fixed_limit", ante=1000, bring_in=2000,
+        ...       low_limit=5000, high_limit=10000, hands=12).chip_amounts()
+        (1000, 2000, 5000, 10000)
+    """
+
+    number: int
+    game: str
+    betting: str
+    small_blind: int = 0
+    big_blind: int = 0
+    ante: int = 0
+    bring_in: int = 0
+    low_limit: int = 0
+    high_limit: int = 0
+    minutes: int | None = None
+    hands: int | None = None
+
+    @property
+    def is_stud(self) -> bool:
+        """True for games played with an ante and bring-in rather than blinds."""
+        return self.game in STUD_GAMES
+
+    @property
+    def duration(self) -> tuple[int, str]:
+        """``(20, "minutes")`` or ``(6, "hands")``."""
+        if self.minutes is not None:
+            return (self.minutes, "minutes")
+        assert self.hands is not None
+        return (self.hands, "hands")
+
+    def chip_amounts(self) -> tuple[int, ...]:
+        """Every non-zero chip amount a player may have to put in at this level.
+
+        Example:
+            >>> Level(1, "holdem", "no_limit", small_blind=25, big_blind=50, minutes=20).chip_amounts()
+            (25, 50)
+        """
+        values = (
+            self.small_blind,
+            self.big_blind,
+            self.ante,
+            self.bring_in,
+            self.low_limit,
+            self.high_limit,
+        )
+        return tuple(v for v in values if v)
+
+
+@dataclass(frozen=True)
+class Break:
+    """A pause after a level (``after_level`` counts from 1).
+
+    Example:
+        >>> Break(after_level=2, minutes=10)
+        Break(after_level=2, minutes=10)
+    """
+
+    after_level: int
+    minutes: int
+
+
+@dataclass(frozen=True)
+class ClockEntry:
+    """A stretch of the clock: a level or a break, with start and end in minutes.
+
+    Example:
+        >>> ClockEntry("level", 1, 0, 20)
+        ClockEntry(kind='level', number=1, start=0, end=20)
+    """
+
+    kind: str  # "level" or "break"
+    number: int  # level number (for a break: the level it follows)
+    start: int
+    end: int
+
+
+def check_level(level: Level, index: int) -> None:
+    """Raise :class:`FieldError` if one level on its own cannot be played.
+
+    ``index`` is the level's 0-based position in the file (for the error path).
+
+    Example:
+        >>> check_level(Level(1, "holdem", "no_limit", small_blind=50, big_blind=40, minutes=20), 0)
+        Traceback (most recent call last):
+        ...
+        pyeval.tournament.errors.FieldError: level 1: big_blind 40 is smaller than small_blind 50; the big blind must be at least the small blind
+    """
+    where = ("levels", index)
+    n = level.number
+    if level.game not in GAMES:
+        raise FieldError(
+            where + ("game",),
+            f"level {n}: unknown game {level.game!r}; allowed: {', '.join(sorted(GAMES))}",
+        )
+    if level.betting not in BETTING:
+        raise FieldError(
+            where + ("betting",),
+            f"level {n}: unknown betting {level.betting!r}; allowed: {', '.join(sorted(BETTING))}",
+        )
+    for name in ("small_blind", "big_blind", "ante", "bring_in", "low_limit", "high_limit"):
+        if getattr(level, name) < 0:
+            raise FieldError(where + (name,), f"level {n}: {name} must not be negative")
+    if (level.minutes is None) == (level.hands is None):
+        raise FieldError(
+            where, f"level {n}: give exactly one of minutes and hands (how long the level lasts)"
+        )
+    length = level.minutes if level.minutes is not None else level.hands
+    if length is not None and length <= 0:
+        key = "minutes" if level.minutes is not None else "hands"
+        raise FieldError(where + (key,), f"level {n}: {key} must be at least 1, got {length}")
+    if level.is_stud:
+        for name in ("small_blind", "big_blind"):
+            if getattr(level, name):
+                raise FieldError(
+                    where + (name,),
+                    f"level {n}: {level.game} has no blinds; use ante, bring_in, low_limit, high_limit",
+                )
+        if level.bring_in <= 0:
+            raise FieldError(where + ("bring_in",), f"level {n}: a stud level needs a bring_in above 0")
+        if level.low_limit < level.bring_in:
+            raise FieldError(
+                where + ("low_limit",),
+                f"level {n}: low_limit {level.low_limit} is smaller than bring_in {level.bring_in}; "
+                "the small bet must be at least the bring-in",
+            )
+    else:
+        if level.bring_in:
+            raise FieldError(where + ("bring_in",), f"level {n}: {level.game} has blinds, not a bring-in")
+        if level.big_blind <= 0:
+            raise FieldError(where + ("big_blind",), f"level {n}: big_blind must be above 0")
+        if level.small_blind <= 0:
+            raise FieldError(where + ("small_blind",), f"level {n}: small_blind must be above 0")
+        if level.big_blind < level.small_blind:
+            raise FieldError(
+                where + ("big_blind",),
+                f"level {n}: big_blind {level.big_blind} is smaller than small_blind "
+                f"{level.small_blind}; the big blind must be at least the small blind",
+            )
+        if level.low_limit and level.low_limit < level.big_blind:
+            raise FieldError(
+                where + ("low_limit",),
+                f"level {n}: low_limit {level.low_limit} is smaller than big_blind {level.big_blind}",
+            )
+    if level.betting == "fixed_limit":
+        if level.low_limit <= 0 or level.high_limit <= 0:
+            raise FieldError(where, f"level {n}: fixed limit needs low_limit and high_limit above 0")
+    if level.high_limit and level.high_limit < level.low_limit:
+        raise FieldError(
+            where + ("high_limit",),
+            f"level {n}: high_limit {level.high_limit} is smaller than low_limit {level.low_limit}",
+        )
+
+
+def check_levels(levels: Sequence[Level]) -> None:
+    """Raise :class:`FieldError` unless every level is playable and no stake ever shrinks.
+
+    A stake (small blind, big blind, bring-in, low or high limit) is compared with the same
+    stake of the previous level when both levels have it; equal is allowed (a switch from
+    limit to no limit at the same blinds is common).
+
+    Example:
+        >>> a = Level(1, "holdem", "no_limit", small_blind=50, big_blind=100, minutes=20)
+        >>> b = Level(2, "holdem", "no_limit", small_blind=25, big_blind=50, minutes=20)
+        >>> check_levels([a, b])
+        Traceback (most recent call last):
+        ...
+        pyeval.tournament.errors.FieldError: level 2: small_blind 25 is smaller than 50 at level 1; blinds and limits may not shrink
+    """
+    if not levels:
+        raise FieldError(("levels",), "a structure needs at least one [[levels]] table")
+    for index, level in enumerate(levels):
+        check_level(level, index)
+    for index in range(1, len(levels)):
+        before, now = levels[index - 1], levels[index]
+        for name in STAKES:
+            old, new = getattr(before, name), getattr(now, name)
+            if old and new and new < old:
+                raise FieldError(
+                    ("levels", index, name),
+                    f"level {now.number}: {name} {new} is smaller than {old} at level "
+                    f"{before.number}; blinds and limits may not shrink",
+                )
+
+
+def check_breaks(breaks: Sequence[Break], levels: Sequence[Level]) -> None:
+    """Raise :class:`FieldError` for a break after a level that does not exist or is the last.
+
+    Example:
+        >>> lv = [Level(i, "holdem", "no_limit", small_blind=i, big_blind=2 * i, minutes=20) for i in (1, 2)]
+        >>> check_breaks([Break(2, 10)], lv)
+        Traceback (most recent call last):
+        ...
+        pyeval.tournament.errors.FieldError: a break after level 2 cannot be held: levels run from 1 to 2 and the last level plays to the end
+    """
+    seen: set[int] = set()
+    for index, brk in enumerate(breaks):
+        if not 1 <= brk.after_level < len(levels):
+            raise FieldError(
+                ("breaks", index, "after_level"),
+                f"a break after level {brk.after_level} cannot be held: levels run from 1 to "
+                f"{len(levels)} and the last level plays to the end",
+            )
+        if brk.after_level in seen:
+            raise FieldError(
+                ("breaks", index, "after_level"), f"two breaks after level {brk.after_level}"
+            )
+        seen.add(brk.after_level)
+        if brk.minutes <= 0:
+            raise FieldError(("breaks", index, "minutes"), "a break lasts at least 1 minute")
+
+
+def clock(levels: Sequence[Level], breaks: Sequence[Break]) -> list[ClockEntry]:
+    """Start and end minute of every level and break, for levels timed in minutes.
+
+    The clock stops at the first level timed in hands (its length depends on play); the last
+    level has no end and is given ``end = start`` + its nominal minutes.
+
+    Example:
+        >>> lv = [Level(i, "holdem", "no_limit", small_blind=i, big_blind=2 * i, minutes=20) for i in (1, 2, 3)]
+        >>> [(e.kind, e.number, e.start, e.end) for e in clock(lv, [Break(2, 10)])]
+        [('level', 1, 0, 20), ('level', 2, 20, 40), ('break', 2, 40, 50), ('level', 3, 50, 70)]
+    """
+    after = {b.after_level: b.minutes for b in breaks}
+    out: list[ClockEntry] = []
+    t = 0
+    for level in levels:
+        if level.minutes is None:
+            break
+        out.append(ClockEntry("level", level.number, t, t + level.minutes))
+        t += level.minutes
+        if level.number in after:
+            out.append(ClockEntry("break", level.number, t, t + after[level.number]))
+            t += after[level.number]
+    return out
