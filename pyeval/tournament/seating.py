@@ -1,0 +1,413 @@
+"""Seat draw, table balancing and table breaking, between hands.
+
+Seats are numbered 1..size clockwise; tables 1..n. The rules of the sheets:
+
+- **Draw**: seats are drawn at random (from a seed); tables start with player counts that
+  differ by at most one, the players of a table spread evenly around it.
+- **Balance**: when the fullest and the shortest table differ by ``balance_at_difference``
+  players (2 on the sheets: "two or more", or "more than one", which is the same thing),
+  one player moves from the fullest table (lowest number on a tie) to the shortest (lowest
+  number on a tie). The player who moves is the one who would be big blind next at the
+  fullest table; they take the *worst position* at the shortest table (see
+  :func:`worst_seat`), never a seat between the small blind and the button.
+- **Break**: when the players left fit on one table fewer, with at most ``merge_seats`` each
+  (the table size unless the sheet merges earlier, e.g. two tables of 10 merging at 8
+  players), a table breaks (the highest-numbered, or the one with the fewest players) and its
+  players draw for the empty seats of the others, which fill as evenly as possible.
+- **Stop**: a table that is ``stop_when_short_by`` (3) or more players short of the fullest
+  table stops dealing until a move reaches it (:func:`stopped_tables`).
+
+Moves happen between hands. The button model of the rules layer says, for each table, where
+the button, the small blind and the big blind of the next hand will be
+(:class:`HandPositions`, the same fields as its ``Positions``); this module only reads them.
+
+Example:
+    >>> s = draw_seats(range(20), table_size=9, seed=1)
+    >>> sorted(s.counts().values())
+    [6, 7, 7]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
+from dataclasses import dataclass
+
+Player = Hashable
+BREAK_ORDERS: tuple[str, ...] = ("highest_number", "fewest_players")
+
+
+@dataclass(frozen=True)
+class HandPositions:
+    """Button, small blind and big blind seats of a table's next hand.
+
+    ``small_blind`` is ``None`` when no small blind is posted (dead small blind). Any object
+    with these three attributes works, such as the rules model's ``Positions``.
+
+    Example:
+        >>> HandPositions(button=3, small_blind=4, big_blind=6).big_blind
+        6
+    """
+
+    button: int
+    small_blind: int | None
+    big_blind: int
+
+
+@dataclass(frozen=True)
+class BalanceRule:
+    """How tables balance, break and stop.
+
+    Example:
+        >>> BalanceRule(table_size=10, merge_seats=8).seats_when_merging
+        8
+    """
+
+    table_size: int
+    balance_at_difference: int = 2
+    stop_when_short_by: int = 3
+    merge_seats: int | None = None
+    break_order: str = "highest_number"
+
+    @property
+    def seats_when_merging(self) -> int:
+        """Players per table allowed when deciding whether a table can break."""
+        return self.table_size if self.merge_seats is None else self.merge_seats
+
+    def __post_init__(self) -> None:
+        if self.table_size < 2:
+            raise ValueError(f"a table seats at least 2 players, not {self.table_size}")
+        if self.balance_at_difference < 2:
+            raise ValueError("tables can only balance when they differ by 2 or more players")
+        if self.stop_when_short_by < self.balance_at_difference:
+            raise ValueError("stop_when_short_by must be at least balance_at_difference")
+        if not 2 <= self.seats_when_merging <= self.table_size:
+            raise ValueError(f"merge_seats must be between 2 and the table size ({self.table_size})")
+        if self.break_order not in BREAK_ORDERS:
+            raise ValueError(f"break_order must be one of {', '.join(BREAK_ORDERS)}")
+
+
+@dataclass(frozen=True)
+class Move:
+    """One player changing seats between hands.
+
+    ``reason`` is ``"balance"`` or ``"break"``. ``waits_for_button`` is set when no seat
+    outside the button / small blind gap was free: the player sits down but is dealt in
+    only once the button has passed them.
+
+    Example:
+        >>> Move("ann", 1, 5, 2, 7, "balance")
+        Move(player='ann', from_table=1, from_seat=5, to_table=2, to_seat=7, reason='balance', waits_for_button=False)
+    """
+
+    player: Player
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
+    reason: str
+    waits_for_button: bool = False
+
+
+class Seating:
+    """Who sits where: ``tables[table][seat] = player``.
+
+    Example:
+        >>> s = Seating(9, {1: {1: "a", 5: "b"}, 2: {3: "c"}})
+        >>> s.counts(), s.seat_of("c"), s.empty_seats(2)[:3]
+        ({1: 2, 2: 1}, (2, 3), [1, 2, 4])
+    """
+
+    def __init__(self, table_size: int, tables: Mapping[int, Mapping[int, Player]]) -> None:
+        self.table_size = table_size
+        self.tables: dict[int, dict[int, Player]] = {t: dict(s) for t, s in tables.items()}
+        seen: set[Player] = set()
+        for t, seats in self.tables.items():
+            for seat, player in seats.items():
+                if not 1 <= seat <= table_size:
+                    raise ValueError(f"table {t} seat {seat} is outside seats 1..{table_size}")
+                if player in seen:
+                    raise ValueError(f"player {player!r} is seated twice")
+                seen.add(player)
+
+    def copy(self) -> Seating:
+        """An independent copy."""
+        return Seating(self.table_size, self.tables)
+
+    def counts(self) -> dict[int, int]:
+        """Players per table."""
+        return {t: len(s) for t, s in self.tables.items()}
+
+    def players(self) -> list[Player]:
+        """Every seated player, table by table, seat by seat."""
+        return [self.tables[t][s] for t in sorted(self.tables) for s in sorted(self.tables[t])]
+
+    def seat_of(self, player: Player) -> tuple[int, int]:
+        """``(table, seat)`` of a player."""
+        for t, seats in self.tables.items():
+            for seat, p in seats.items():
+                if p == player:
+                    return (t, seat)
+        raise KeyError(f"player {player!r} is not seated")
+
+    def empty_seats(self, table: int) -> list[int]:
+        """Free seats of a table, in seat order."""
+        taken = self.tables[table]
+        return [s for s in range(1, self.table_size + 1) if s not in taken]
+
+    def remove(self, player: Player) -> None:
+        """Take an eliminated player out of their seat."""
+        t, seat = self.seat_of(player)
+        del self.tables[t][seat]
+
+    def apply(self, moves: Iterable[Move]) -> None:
+        """Carry out moves; a table left empty by a break disappears."""
+        for m in moves:
+            if self.tables[m.from_table].get(m.from_seat) != m.player:
+                raise ValueError(f"{m.player!r} is not in table {m.from_table} seat {m.from_seat}")
+            if m.to_seat in self.tables[m.to_table]:
+                raise ValueError(f"table {m.to_table} seat {m.to_seat} is taken")
+            del self.tables[m.from_table][m.from_seat]
+            self.tables[m.to_table][m.to_seat] = m.player
+            if m.reason == "break" and not self.tables[m.from_table]:
+                del self.tables[m.from_table]
+
+
+def spread_seats(players: int, table_size: int) -> list[int]:
+    """Seats for ``players`` spread evenly around a table.
+
+    Example:
+        >>> spread_seats(3, 9), spread_seats(9, 9)
+        ([1, 4, 7], [1, 2, 3, 4, 5, 6, 7, 8, 9])
+    """
+    return [i * table_size // players + 1 for i in range(players)]
+
+
+def draw_seats(
+    players: Iterable[Player], table_size: int, seed: int, tables: int | None = None
+) -> Seating:
+    """Random seat draw: as few tables as needed (or ``tables``), counts differing by <= 1.
+
+    Example:
+        >>> draw_seats("abcdef", 9, seed=3).tables
+        {1: {1: 'a', 4: 'b', 5: 'c', 8: 'd', 7: 'e', 2: 'f'}}
+    """
+    field = list(players)
+    n = len(field)
+    if n < 2:
+        raise ValueError("a tournament needs at least 2 players")
+    need = -(-n // table_size)
+    count = need if tables is None else tables
+    if not need <= count <= n // 2:
+        raise ValueError(f"{n} players need {need} to {n // 2} tables of {table_size}, not {count}")
+    base, extra = divmod(n, count)
+    cards = [
+        (t, seat)
+        for t in range(1, count + 1)
+        for seat in spread_seats(base + (1 if t <= extra else 0), table_size)
+    ]
+    random.Random(seed).shuffle(cards)
+    out: dict[int, dict[int, Player]] = {t: {} for t in range(1, count + 1)}
+    for player, (t, seat) in zip(field, cards):
+        out[t][seat] = player
+    return Seating(table_size, out)
+
+
+def _between(a: int, b: int, size: int) -> list[int]:
+    """Seats strictly after ``a`` and strictly before ``b``, clockwise."""
+    out = []
+    s = a % size + 1
+    while s != b:
+        out.append(s)
+        s = s % size + 1
+    return out
+
+
+def worst_seat(
+    occupied: Collection[int], table_size: int, positions: HandPositions
+) -> tuple[int, bool]:
+    """The free seat a moved player takes: ``(seat, waits_for_button)``.
+
+    In order of preference, with the next hand's button B, small blind S and big blind G:
+
+    1. a free seat between S and G (the first after S): the newcomer is due the big blind
+       next hand (the big blind moves to the first player after the last one);
+    2. a free seat between G and B, nearest after G: the big blind comes soonest;
+    3. only if neither exists, the first free seat after the button, marked
+       ``waits_for_button`` (a seat between the button and the small blind, or a dead
+       button or small blind seat, is never played straight away).
+
+    Example (9 seats, players in 1, 2, 4, 6, 8; button 1, small blind 2, big blind 4):
+        >>> worst_seat({1, 2, 4, 6, 8}, 9, HandPositions(1, 2, 4))
+        (3, False)
+        >>> worst_seat({1, 2, 3, 4, 6, 8}, 9, HandPositions(1, 2, 4))
+        (5, False)
+    """
+    free = [s for s in range(1, table_size + 1) if s not in occupied]
+    if not free:
+        raise ValueError("the table has no free seat")
+    b, sb, g = positions.button, positions.small_blind, positions.big_blind
+    special = {b, g} | ({sb} if sb is not None else set())
+    if sb is not None and sb != b:
+        for s in _between(sb, g, table_size):
+            if s not in occupied and s not in special:
+                return (s, False)
+    elif sb is not None:  # heads-up: the button posts the small blind
+        for s in _between(b, g, table_size):
+            if s not in occupied and s not in special:
+                return (s, False)
+    for s in _between(g, b, table_size):
+        if s not in occupied and s not in special:
+            return (s, False)
+    for s in _between(b, b, table_size) + [b]:
+        if s not in occupied:
+            return (s, True)
+    raise AssertionError("unreachable: a free seat exists")
+
+
+def balance_move(
+    seating: Seating, positions: Mapping[int, HandPositions], rule: BalanceRule
+) -> Move | None:
+    """The next balancing move, or ``None`` when the tables are balanced.
+
+    ``positions[t]`` are the next hand's positions at table ``t`` (only the fullest and the
+    shortest tables are read).
+
+    Example (table 1 has 9 players and its next big blind in seat 6; table 2 has 7):
+        >>> s = Seating(9, {1: {i: f"a{i}" for i in range(1, 10)},
+        ...                 2: {i: f"b{i}" for i in (1, 2, 3, 5, 6, 7, 9)}})
+        >>> pos = {1: HandPositions(4, 5, 6), 2: HandPositions(1, 2, 3)}
+        >>> balance_move(s, pos, BalanceRule(9))
+        Move(player='a6', from_table=1, from_seat=6, to_table=2, to_seat=4, reason='balance', waits_for_button=False)
+    """
+    counts = seating.counts()
+    if len(counts) < 2:
+        return None
+    most = max(counts.values())
+    least = min(counts.values())
+    if most - least < rule.balance_at_difference:
+        return None
+    source = min(t for t, c in counts.items() if c == most)
+    target = min(t for t, c in counts.items() if c == least)
+    g = positions[source].big_blind
+    player = seating.tables[source].get(g)
+    if player is None:
+        raise ValueError(
+            f"table {source}: the next big blind is seat {g}, which is empty; give the "
+            "positions of the next hand with the players now seated"
+        )
+    seat, waits = worst_seat(seating.tables[target].keys(), seating.table_size, positions[target])
+    return Move(player, source, g, target, seat, "balance", waits)
+
+
+def tables_to_break(seating: Seating, rule: BalanceRule) -> list[int]:
+    """Tables that break now, in order: while the players fit on one table fewer.
+
+    Example (two tables of 10 merging at 8 players):
+        >>> s = Seating(10, {1: {1: "a", 2: "b", 3: "c", 4: "d"}, 2: {1: "e", 2: "f", 3: "g", 4: "h"}})
+        >>> tables_to_break(s, BalanceRule(10, merge_seats=8))
+        [2]
+    """
+    counts = seating.counts()
+    n = sum(counts.values())
+    out: list[int] = []
+    left = dict(counts)
+    while len(left) > 1 and n <= (len(left) - 1) * rule.seats_when_merging:
+        if rule.break_order == "highest_number":
+            t = max(left)
+        else:
+            t = min(left, key=lambda k: (left[k], -k))
+        out.append(t)
+        del left[t]
+    return out
+
+
+def break_moves(seating: Seating, table: int, seed: int) -> list[Move]:
+    """Moves that break ``table``: its players draw for seats at the other tables.
+
+    Tables are filled as evenly as possible (each new player to the table with the fewest,
+    lowest number on a tie); which seats and who gets which are drawn at random.
+
+    Example:
+        >>> s = Seating(9, {1: {1: "a", 2: "b"}, 2: {1: "c", 2: "d"}, 3: {5: "e"}})
+        >>> sorted((m.player, m.to_table) for m in break_moves(s, 3, seed=0))
+        [('e', 1)]
+    """
+    rng = random.Random(seed)
+    movers = [seating.tables[table][s] for s in sorted(seating.tables[table])]
+    others = {t: len(s) for t, s in seating.tables.items() if t != table}
+    if not others:
+        raise ValueError("the last table cannot break")
+    room = sum(seating.table_size - c for c in others.values())
+    if room < len(movers):
+        raise ValueError(f"table {table} cannot break: {len(movers)} players, {room} free seats")
+    wanted = {t: 0 for t in others}
+    for _ in movers:
+        t = min(others, key=lambda k: (others[k] + wanted[k], k))
+        wanted[t] += 1
+    cards = [
+        (t, s)
+        for t in sorted(wanted)
+        for s in sorted(rng.sample(seating.empty_seats(t), wanted[t]))
+    ]
+    rng.shuffle(cards)
+    origin = {p: s for s, p in seating.tables[table].items()}
+    return [Move(p, table, origin[p], t, s, "break") for p, (t, s) in zip(movers, cards)]
+
+
+def stopped_tables(seating: Seating, rule: BalanceRule) -> list[int]:
+    """Tables that must stop dealing until balanced: ``stop_when_short_by`` or more short.
+
+    Example:
+        >>> s = Seating(9, {1: {i: f"a{i}" for i in range(1, 10)}, 2: {i: f"b{i}" for i in range(1, 7)}})
+        >>> stopped_tables(s, BalanceRule(9))   # 9 against 6: table 2 is 3 short
+        [2]
+    """
+    counts = seating.counts()
+    if not counts:
+        return []
+    most = max(counts.values())
+    return sorted(t for t, c in counts.items() if most - c >= rule.stop_when_short_by)
+
+
+def rebalance(
+    seating: Seating,
+    rule: BalanceRule,
+    positions_of: Callable[[int, Mapping[int, Player]], HandPositions],
+    seed: int,
+) -> list[Move]:
+    """Everything that happens between two hands: break tables, then balance.
+
+    ``positions_of(table, seats)`` gives the next hand's positions for a table with the
+    players ``seats`` (seat -> player) now seated; wrap the rules model's button there. The
+    moves are applied to ``seating`` and returned in the order they were made.
+
+    Example (20 players on 3 tables of 9 lose 5 players from table 1, which then breaks):
+        >>> s = draw_seats(range(20), 9, seed=1)
+        >>> for p in list(s.tables[1].values())[:5]: s.remove(p)
+        >>> def nxt(t, seats):
+        ...     occ = sorted(seats)
+        ...     return HandPositions(occ[0], occ[1], occ[2 % len(occ)])
+        >>> moves = rebalance(s, BalanceRule(9), nxt, seed=5)
+        >>> sorted(s.counts().values())
+        [7, 8]
+    """
+    rng = random.Random(seed)
+    moves: list[Move] = []
+    for table in tables_to_break(seating, rule):
+        ms = break_moves(seating, table, rng.randrange(2**63))
+        seating.apply(ms)
+        seating.tables.pop(table, None)
+        moves.extend(ms)
+    while True:
+        counts = seating.counts()
+        if len(counts) < 2 or max(counts.values()) - min(counts.values()) < rule.balance_at_difference:
+            return moves
+        most, least = max(counts.values()), min(counts.values())
+        source = min(t for t, c in counts.items() if c == most)
+        target = min(t for t, c in counts.items() if c == least)
+        positions = {t: positions_of(t, seating.tables[t]) for t in (source, target)}
+        move = balance_move(seating, positions, rule)
+        assert move is not None
+        seating.apply([move])
+        moves.append(move)
