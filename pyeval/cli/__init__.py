@@ -1,0 +1,1 @@
+"""The ``pyeval`` command (see :mod:`pyeval.cli.main`)."""
