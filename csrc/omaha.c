@@ -31,8 +31,15 @@
 #define OM_HOLE_START (0x6666ull << PE_SUIT_SHIFT)
 
 static uint8_t pair_id[13 * 13];
+#define BOARD_MULT 0x9E3779B1u   /* the first multiplier phash.c tries; checked at init */
 static uint32_t board_disp[1u << BOARD_ROW_BITS];
 static pe_phash board_hash = {0, BOARD_ROW_BITS, BOARD_SLOT_BITS, board_disp};
+
+static inline uint32_t board_slot(uint32_t key)
+{
+    uint32_t row = (key * BOARD_MULT) >> (32 - BOARD_ROW_BITS);
+    return (key + board_disp[row]) & ((1u << BOARD_SLOT_BITS) - 1u);
+}
 static uint16_t board_id[1u << BOARD_SLOT_BITS];
 static uint16_t om_high[N_BOARDS * N_PAIRS];
 static uint8_t om_low8[256 * 256];
@@ -75,11 +82,11 @@ int pe_omaha_init(void)
     uint8_t cnt[13] = {0};
     int nb = 0;
     boards_of(cnt, 0, 0, boards, keys, &nb);
-    if (nb != N_BOARDS || pe_phash_build(&board_hash, keys, N_BOARDS)) {
+    if (nb != N_BOARDS || pe_phash_build(&board_hash, keys, N_BOARDS) || board_hash.mult != BOARD_MULT) {
         free(boards); free(keys); return -4;
     }
     memset(board_id, 0, sizeof board_id);
-    for (int i = 0; i < N_BOARDS; i++) board_id[pe_phash_slot(&board_hash, keys[i])] = (uint16_t)i;
+    for (int i = 0; i < N_BOARDS; i++) board_id[board_slot(keys[i])] = (uint16_t)i;
 
     static const uint8_t TRIPLES[10][3] = {{0,1,2},{0,1,3},{0,1,4},{0,2,3},{0,2,4},
                                            {0,3,4},{1,2,3},{1,2,4},{1,3,4},{2,3,4}};
@@ -139,14 +146,23 @@ static uint16_t omaha_flush(const uint8_t *hole, int nh, const uint8_t *board, i
     return (uint16_t)best;
 }
 
-static inline uint16_t omaha_high5(const uint8_t *hole, int nh, const uint8_t *board)
+/* the board's row of om_high (one hash of the board's rank key) */
+static inline const uint16_t *board_row(const uint8_t *board, uint64_t *bk_out)
 {
-    uint64_t bk = OM_BOARD_START, hk = OM_HOLE_START;
-    for (int i = 0; i < 5; i++) bk += pe_card_key[board[i]];
-    for (int i = 0; i < nh; i++) hk += pe_card_key[hole[i]];
-    const uint16_t *row = om_high + (uint32_t)board_id[pe_phash_slot(&board_hash, (uint32_t)bk)] * N_PAIRS;
-    uint8_t r[8];
-    for (int i = 0; i < nh; i++) r[i] = pe_card_rank[hole[i]];
+    uint64_t bk = OM_BOARD_START + ((pe_card_key[board[0]] + pe_card_key[board[1]]) +
+                                    (pe_card_key[board[2]] + pe_card_key[board[3]])) +
+                  pe_card_key[board[4]];
+    *bk_out = bk;
+    return om_high + (uint32_t)board_id[board_slot((uint32_t)bk)] * N_PAIRS;
+}
+
+/* the best of the hole pairs within the board's row, and the flush test */
+static inline uint16_t omaha_high_row(const uint8_t *hole, int nh, const uint8_t *board,
+                                      const uint16_t *row, uint64_t bk)
+{
+    uint64_t hk = OM_HOLE_START;
+    uint32_t r[8];
+    for (int i = 0; i < nh; i++) { hk += pe_card_key[hole[i]]; r[i] = pe_card_rank[hole[i]]; }
     uint16_t best = 0;
     for (int i = 0; i < nh; i++)
         for (int j = i + 1; j < nh; j++) {
@@ -159,6 +175,13 @@ static inline uint16_t omaha_high5(const uint8_t *hole, int nh, const uint8_t *b
         best = v > best ? v : best;
     }
     return best;
+}
+
+static inline uint16_t omaha_high5(const uint8_t *hole, int nh, const uint8_t *board)
+{
+    uint64_t bk;
+    const uint16_t *row = board_row(board, &bk);
+    return omaha_high_row(hole, nh, board, row, bk);
 }
 
 static inline uint16_t omaha_low8_masks(const uint8_t *hole, int nh, const uint8_t *board, int nb)
@@ -208,18 +231,42 @@ uint16_t pe_omaha_low8_loop(const uint8_t *hole, int nh, const uint8_t *board, i
     return omaha_loop(hole, nh, board, nb, 2);
 }
 
+/* Batch loop. The board rows live in a 1.1 MB table, beyond the core's own cache, and a row's
+ * address is known only after two dependent loads (hash row, board id). So the loop runs in
+ * blocks: first it finds and prefetches the rows of a whole block of hands, then it evaluates
+ * them, by which time the rows have arrived. */
+#define OM_BLOCK 16
+
 int64_t pe_omaha_batch(const uint8_t *hole, int nh, const uint8_t *board, int nb, int64_t n,
                        uint16_t *out_high, uint16_t *out_low8, int check)
 {
     if (nh < 2 || nh > 8 || nb < 3 || nb > 5) return -2;
-    for (int64_t i = 0; i < n; i++) {
-        const uint8_t *h = hole + i * nh, *b = board + i * nb;
-        if (check) {
-            uint64_t u = 0;
-            if (!pe_row_ok(h, nh, &u) || !pe_row_ok(b, nb, &u)) return i;
+    const uint16_t *rows[OM_BLOCK];
+    uint64_t bks[OM_BLOCK];
+    for (int64_t i0 = 0; i0 < n; i0 += OM_BLOCK) {
+        int m = n - i0 < OM_BLOCK ? (int)(n - i0) : OM_BLOCK;
+        if (check)
+            for (int t = 0; t < m; t++) {
+                uint64_t u = 0;
+                if (!pe_row_ok(hole + (i0 + t) * nh, nh, &u) || !pe_row_ok(board + (i0 + t) * nb, nb, &u))
+                    return i0 + t;
+            }
+        if (out_high && nb == 5) {
+            for (int t = 0; t < m; t++) {
+                rows[t] = board_row(board + (i0 + t) * 5, &bks[t]);
+                __builtin_prefetch(rows[t]);
+                __builtin_prefetch(rows[t] + 32);
+                __builtin_prefetch(rows[t] + 64);
+            }
+            for (int t = 0; t < m; t++)
+                out_high[i0 + t] = omaha_high_row(hole + (i0 + t) * nh, nh, board + (i0 + t) * 5, rows[t], bks[t]);
+        } else if (out_high) {
+            for (int t = 0; t < m; t++)
+                out_high[i0 + t] = pe_best(hole + (i0 + t) * nh, nh, board + (i0 + t) * nb, nb, 2, 2, 0);
         }
-        if (out_high) out_high[i] = nb == 5 ? omaha_high5(h, nh, b) : pe_best(h, nh, b, nb, 2, 2, 0);
-        if (out_low8) out_low8[i] = omaha_low8_masks(h, nh, b, nb);
+        if (out_low8)
+            for (int t = 0; t < m; t++)
+                out_low8[i0 + t] = omaha_low8_masks(hole + (i0 + t) * nh, nh, board + (i0 + t) * nb, nb);
     }
     return -1;
 }

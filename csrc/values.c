@@ -30,7 +30,7 @@ static int ranks_with(const uint8_t cnt[13], int need, int ex1, int ex2, int *ou
 
 uint32_t pe_code_high_counts(const uint8_t cnt[13], int n)
 {
-    int d[5], q[1], t[1], p[2], k;
+    int d[5], q[1] = {0}, t[1] = {0}, p[2] = {0, 0}, k;
     uint32_t present = 0;
     for (int r = 0; r < 13; r++) if (cnt[r]) present |= 1u << r;
 

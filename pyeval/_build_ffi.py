@@ -22,11 +22,11 @@ def _cdef() -> str:
     text = (CSRC / "pyeval.h").read_text()
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
     lines = [ln for ln in text.splitlines() if not ln.lstrip().startswith("#")]
-    return "\n".join(lines)
+    return "\n".join(lines).replace("PE_API ", "")
 
 
 def _cflags() -> list[str]:
-    flags = ["-O3", "-std=c11", "-fno-strict-aliasing"]
+    flags = ["-O3", "-std=c11", "-fno-strict-aliasing", "-fvisibility=hidden"]
     if platform.machine().lower() in ("x86_64", "amd64"):
         flags.append("-mpopcnt")  # every x86-64 CPU since 2008; makes popcount one instruction
     extra = os.environ.get("PYEVAL_CFLAGS")

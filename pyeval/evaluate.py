@@ -188,9 +188,18 @@ def _raise_bad_row(what: str, i: int, *rows: np.ndarray) -> None:
     raise ValueError(f"{what}: row {i} is not a valid hand")  # pragma: no cover
 
 
-def _batch(fn, arr, what: str, check: bool) -> np.ndarray:
+def _out(out: Optional[np.ndarray], n: int, what: str) -> np.ndarray:
+    if out is None:
+        return np.empty(n, dtype=np.uint16)
+    if not isinstance(out, np.ndarray) or out.dtype != np.uint16 or out.shape != (n,) \
+            or not out.flags.c_contiguous or not out.flags.writeable:
+        raise ValueError(f"{what}: out must be a writeable contiguous uint16 array of shape ({n},)")
+    return out
+
+
+def _batch(fn, arr, what: str, check: bool, out: Optional[np.ndarray]) -> np.ndarray:
     a = _matrix(arr, what, tuple(range(1, 8)))
-    out = np.empty(a.shape[0], dtype=np.uint16)
+    out = _out(out, a.shape[0], what)
     o = ffi.cast("uint16_t *", ffi.from_buffer(out))
     bad = fn(_ptr(a), a.shape[0], a.shape[1], o, int(bool(check)))
     if bad >= 0:
@@ -198,27 +207,31 @@ def _batch(fn, arr, what: str, check: bool) -> np.ndarray:
     return out
 
 
-def high_batch(arr: np.ndarray, check: bool = True) -> np.ndarray:
+def high_batch(arr: np.ndarray, check: bool = True,
+               out: Optional[np.ndarray] = None) -> np.ndarray:
     """High values of an (N, k) array of cards, k = 1..7 (5, 6, 7 for full hands), as uint16.
 
     ``check=False`` skips the per-row check for cards above 51 and repeats: bad rows then
-    give meaningless values, but nothing is read outside a table.
+    give meaningless values, but nothing is read outside a table. ``out``: a uint16 array of
+    shape (N,) to write into (saves allocating one per call in a loop).
 
     >>> import numpy as np
     >>> high_batch(np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 17]], dtype=np.uint8)) >> 12
     array([9, 5], dtype=uint16)
     """
-    return _batch(lib.pe_high_batch, arr, "high_batch", check)
+    return _batch(lib.pe_high_batch, arr, "high_batch", check, out)
 
 
-def razz_batch(arr: np.ndarray, check: bool = True) -> np.ndarray:
+def razz_batch(arr: np.ndarray, check: bool = True,
+               out: Optional[np.ndarray] = None) -> np.ndarray:
     """Razz values of an (N, k) array of cards, k = 1..7."""
-    return _batch(lib.pe_razz_batch, arr, "razz_batch", check)
+    return _batch(lib.pe_razz_batch, arr, "razz_batch", check, out)
 
 
-def low8_batch(arr: np.ndarray, check: bool = True) -> np.ndarray:
+def low8_batch(arr: np.ndarray, check: bool = True,
+               out: Optional[np.ndarray] = None) -> np.ndarray:
     """8-or-better low values of an (N, k) array of cards (0 = no low)."""
-    return _batch(lib.pe_low8_batch, arr, "low8_batch", check)
+    return _batch(lib.pe_low8_batch, arr, "low8_batch", check, out)
 
 
 def _omaha_batch(hole, board, want_high: bool, want_low: bool, check: bool,

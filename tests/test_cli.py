@@ -1,0 +1,59 @@
+"""The ``pyeval`` command's core subcommands, run through click's test runner."""
+import json
+
+from click.testing import CliRunner
+
+from pyeval.cli.main import cli
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_compare_straight_example() -> None:
+    r = run("compare", "Jc Ks", "6c 7c", "--board", "8h 3s 9d Th Qc")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert "Straight, King high" in lines[1] and lines[1].rstrip().endswith("WINS")
+    assert "Straight, Ten high" in lines[2] and "WINS" not in lines[2]
+
+
+def test_compare_tie_json() -> None:
+    r = run("compare", "Jc 3c", "Ks Js", "--board", "Kh Ts 9d Th Qc", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert [h["wins"] for h in data["hands"]] == [True, True]
+    assert data["hands"][0]["best"] == "Straight, King high"
+
+
+def test_compare_hilo_without_low() -> None:
+    r = run("compare", "Ks Kh Qs Qh", "Jc Jd Tc Td", "--board", "9c 9d 2h Kc 3c",
+            "--game", "omaha-hilo", "--json")
+    assert r.exit_code == 0, r.output
+    hands = json.loads(r.output)["hands"]
+    assert [h["wins_low"] for h in hands] == [False, False]
+    assert [h["low"] for h in hands] == ["No low", "No low"]
+
+
+def test_eval_low8() -> None:
+    r = run("eval", "A♣ 8♠ 6♦ 4♠ 2♣", "--low", "8")
+    assert r.exit_code == 0
+    assert r.output.strip() == "Ac8s6d4s2c: 8-6-4-2-A low (29)"
+
+
+def test_bad_card_is_a_clear_error() -> None:
+    r = run("eval", "Ah Xx Kd")
+    assert r.exit_code == 2
+    assert "unknown card 'Xx'" in r.output
+
+
+def test_repeated_card_is_a_clear_error() -> None:
+    r = run("compare", "Ah Kd", "Ah Qc", "--board", "2c 3d 4h")
+    assert r.exit_code == 2
+    assert "'Ah'" in r.output and "twice" in r.output
+
+
+def test_demo_runs() -> None:
+    r = run("demo")
+    assert r.exit_code == 0, r.output
+    assert "Straight, King high" in r.output
