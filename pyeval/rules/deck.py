@@ -1,0 +1,154 @@
+"""The deck of one hand: a seeded shuffle or a given order, optional given cards, burns and
+the reshuffle of discards when a draw runs the deck out.
+
+Cards come off the top of ``order`` (the stub). Given cards take precedence: a seat with
+given hole cards receives them, in order, before any card from the stub, and the board
+takes the given board cards first; given cards are never in the stub. When the stub cannot
+supply a deal (draw games with many players), the discards and burned cards so far are
+shuffled with a generator seeded from ``seed`` and put under the stub; a burn that finds
+no card is skipped.
+
+>>> d = Deck.shuffled(seed=1)
+>>> len(d.order), d.order == Deck.shuffled(seed=1).order
+(52, True)
+>>> d = Deck(order=list(range(50)), hole={3: [51, 50]})
+>>> d.deal(3, 2), d.deal(4, 2), d.burn(), d.deal_board(3)
+([51, 50], [0, 1], 2, [3, 4, 5])
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, Optional, Sequence
+
+import numpy as np
+
+
+def _as_cards(spec, what: str) -> list[int]:
+    from pyeval.cards import cards as parse
+    return [int(c) for c in parse(spec, what=what)]
+
+
+@dataclass
+class Deck:
+    """A hand's deck (see the module docstring). ``order``: the stub, top first."""
+
+    order: list[int]
+    seed: int = 0
+    hole: dict = field(default_factory=dict)
+    board: list = field(default_factory=list)
+    muck: list = field(default_factory=list)
+    reshuffles: int = 0
+
+    def __post_init__(self) -> None:
+        self.order = _as_cards(self.order, "deck")
+        self.hole = {int(k): _as_cards(v, f"given hole cards of seat {k}")
+                     for k, v in dict(self.hole).items()}
+        self.board = _as_cards(self.board, "given board") if self.board else []
+        seen: set[int] = set()
+        for c in self.order + self.board + [c for v in self.hole.values() for c in v]:
+            if not 0 <= c <= 51:
+                raise ValueError(f"card {c} is outside 0..51")
+            if c in seen:
+                from pyeval.cards import format_card
+                raise ValueError(f"card {format_card(c)!r} is given twice (deck, hole cards "
+                                 f"and board must not share cards)")
+            seen.add(c)
+        self.initial = {"order": list(self.order), "seed": int(self.seed),
+                        "hole": {k: list(v) for k, v in self.hole.items()},
+                        "board": list(self.board)}
+        self._rng = np.random.default_rng([int(self.seed), 0x5EED])
+
+    @classmethod
+    def shuffled(cls, seed: int, hole: Optional[Mapping[int, object]] = None,
+                 board: object = None) -> "Deck":
+        """A deck shuffled by ``numpy.random.default_rng(seed)``, less any given cards.
+
+        >>> Deck.shuffled(7, hole={0: "AhAd"}).hole[0]
+        [50, 49]
+        """
+        given_hole = {int(k): _as_cards(v, f"given hole cards of seat {k}")
+                      for k, v in dict(hole or {}).items()}
+        given_board = _as_cards(board, "given board") if board else []
+        taken = set(given_board) | {c for v in given_hole.values() for c in v}
+        perm = np.random.default_rng(seed).permutation(52)
+        return cls([int(c) for c in perm if int(c) not in taken], int(seed), given_hole,
+                   given_board)
+
+    def _ensure(self, n: int, keep: Sequence[int] = ()) -> None:
+        if len(self.order) >= n:
+            return
+        pool = [c for c in self.muck if c not in keep]
+        if pool:
+            self.muck = [c for c in self.muck if c in keep]
+            self.order.extend(int(c) for c in self._rng.permutation(np.array(pool, np.int64)))
+            self.reshuffles += 1
+        if len(self.order) < n:
+            raise RuntimeError(f"out of cards: {n} needed, {len(self.order)} left in the stub "
+                               f"and nothing to reshuffle")
+
+    def stub_needed(self, seats: Sequence[int], each: int) -> int:
+        """Cards the stub must supply to deal ``each`` cards to every one of ``seats``."""
+        return sum(max(0, each - len(self.hole.get(s, []))) for s in seats)
+
+    def available(self) -> int:
+        """Cards left in the stub (not counting the muck)."""
+        return len(self.order)
+
+    def deal(self, seat: int, n: int, keep: Sequence[int] = ()) -> list[int]:
+        """``n`` cards for ``seat``: its given cards first, then the top of the stub.
+        ``keep``: cards that must not be reshuffled (the drawing player's own discards)."""
+        out: list[int] = []
+        given = self.hole.get(seat, [])
+        while given and len(out) < n:
+            out.append(given.pop(0))
+        rest = n - len(out)
+        if rest:
+            self._ensure(rest, keep)
+            out.extend(self.order[:rest])
+            del self.order[:rest]
+        return out
+
+    def deal_board(self, n: int) -> list[int]:
+        """``n`` community cards: given board cards first, then the stub."""
+        out: list[int] = []
+        while self.board and len(out) < n:
+            out.append(self.board.pop(0))
+        rest = n - len(out)
+        if rest:
+            self._ensure(rest)
+            out.extend(self.order[:rest])
+            del self.order[:rest]
+        return out
+
+    def burn(self) -> Optional[int]:
+        """Burn the top card (into the muck); ``None`` when there is no card to burn."""
+        if not self.order:
+            try:
+                self._ensure(1)
+            except RuntimeError:
+                return None
+        c = self.order.pop(0)
+        self.muck.append(c)
+        return c
+
+    def discard(self, cards: Sequence[int]) -> None:
+        """Put discarded cards into the muck (they may be reshuffled for a later draw)."""
+        self.muck.extend(int(c) for c in cards)
+
+    def to_dict(self) -> dict:
+        """The deck as laid at the start of the hand (for hand histories)."""
+        from pyeval.cards import format_cards
+        ini = self.initial
+        d: dict = {"order": format_cards(ini["order"]), "seed": ini["seed"]}
+        if ini["hole"]:
+            d["hole"] = {str(k): format_cards(v) for k, v in ini["hole"].items()}
+        if ini["board"]:
+            d["board"] = format_cards(ini["board"])
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping) -> "Deck":
+        """Inverse of :meth:`to_dict`: the same deck, ready to deal the same cards."""
+        return cls(_as_cards(d["order"], "deck"), int(d.get("seed", 0)),
+                   {int(k): v for k, v in dict(d.get("hole", {})).items()},
+                   d.get("board") or [])

@@ -1,0 +1,627 @@
+"""A hand of poker as a state machine: forced bets, dealing, betting rounds, discards and
+draws, showdown and the chips each player wins.
+
+Start a hand with the game, the structure, the stacks by seat, the button (or the
+positions from :class:`pyeval.rules.table.ButtonState`) and a seed (or a deck, or given
+cards). Then ask :meth:`Hand.legal` what the player to act may do and :meth:`Hand.act`;
+dealing happens by itself. Any illegal action raises :class:`IllegalAction` saying why and
+what is allowed. When the hand is over, :attr:`Hand.result` holds the pots with the players
+eligible for each, the showdown order, the hands shown with their descriptions and the chips
+won. Chips are integers and are conserved exactly (checked at the end of every hand).
+
+>>> from pyeval.rules import Hand, Structure
+>>> h = Hand("Texas Hold'em", Structure.no_limit(1, 2), {0: 100, 1: 100, 2: 100}, button=0,
+...          seed=1)
+>>> h.to_act, h.legal().describe()
+(0, 'seat 0: fold, call 2, raise to 4..100')
+>>> h.act("raise", to=3)
+Traceback (most recent call last):
+...
+pyeval.rules.betting.IllegalAction: seat 0: raise to 3 is below the minimum raise to 4; allowed: fold, call 2, raise to 4..100
+>>> h.fold(); h.fold()
+>>> h.is_over, h.result.stacks
+(True, {0: 100, 1: 99, 2: 101})
+
+Order of play: before the flop from the left of the big blind, later from the left of the
+button; heads-up the button posts the small blind, acts first before the flop and last after
+it. Stud: the bring-in acts first, later streets the best hand showing. Discards and draws:
+in order from the left of the button (dealer). Showdown: the last player to bet or raise on
+the final betting round shows first, else the first player to act on it, then clockwise.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Optional, Sequence, Union
+
+from pyeval.rules.betting import Action, IllegalAction, Legal, Limit, Round, Structure, \
+    order_at, order_from
+from pyeval.rules.deck import Deck
+from pyeval.rules.games import Game, game as find_game
+from pyeval.rules.pots import OddChip, Pot, PotAward, award, build_pots
+from pyeval.rules.showdown import HandValue, bring_in_seat, evaluate, has_open_pair, opener
+from pyeval.rules.table import Positions, first_hand
+
+HISTORY_FORMAT = "pyeval.rules.hand/1"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A hand shown at showdown.
+
+    >>> Shown(3, "AhKh", "", HandValue(1, "x", None, None)).seat
+    3
+    """
+
+    seat: int
+    hole: str
+    up: str
+    value: HandValue
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The end of a hand. ``pots``: each pot with its eligible players and how it was
+    split; ``returned``: uncalled bets given back; ``showdown_order``: who showed, in order
+    (empty when everybody else folded); ``won``: chips each seat took from the pots;
+    ``stacks``: final stacks; ``net``: final minus starting stacks; ``carry``: odd chips
+    carried to the next hand (house rule ``carry``).
+    """
+
+    pots: tuple[PotAward, ...]
+    returned: dict
+    showdown_order: tuple[int, ...]
+    shown: tuple[Shown, ...]
+    won: dict
+    stacks: dict
+    net: dict
+    carry: int = 0
+
+    def describe(self) -> str:
+        """The result in words, a line per pot and per hand shown."""
+        lines = []
+        for sh in self.shown:
+            v = sh.value
+            extra = f" / {v.low_text}" if v.low_text else ""
+            lines.append(f"seat {sh.seat} shows {sh.hole}{(' ' + sh.up) if sh.up else ''}: "
+                         f"{v.high_text}{extra}")
+        for i, pa in enumerate(self.pots):
+            name = "main pot" if i == 0 else f"side pot {i}"
+            who = ", ".join(f"seat {s} {a}" for s, a in pa.awards.items())
+            lines.append(f"{name} {pa.pot.amount} (eligible {list(pa.pot.eligible)}): {who}"
+                         + (f", {pa.carried} carried" if pa.carried else ""))
+        for s, a in self.returned.items():
+            lines.append(f"seat {s}: uncalled {a} returned")
+        return "\n".join(lines)
+
+
+class Hand:
+    """One hand (see the module docstring)."""
+
+    def __init__(self, game: Union[Game, str], structure: Structure, stacks: Mapping[int, int],
+                 *, button: Optional[int] = None, positions: Optional[Positions] = None,
+                 seed: Optional[int] = None, deck: Union[Deck, Sequence[int], str, None] = None,
+                 hole: Optional[Mapping[int, Any]] = None, board: Any = None,
+                 odd_chip: Union[OddChip, str] = OddChip.LEFT_OF_BUTTON, carry_in: int = 0):
+        self.game = find_game(game)
+        self.structure = structure
+        self.odd_chip = OddChip(odd_chip)
+        if not isinstance(carry_in, int) or carry_in < 0:
+            raise ValueError(f"carry_in must be a whole number of chips >= 0, got {carry_in!r}")
+        self.carry_in = carry_in
+        st = {int(k): v for k, v in stacks.items()}
+        for s, v in st.items():
+            if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
+                raise ValueError(f"seat {s}: a stack is a whole number of chips > 0, got {v!r} "
+                                 f"(leave out seats that are not dealt in)")
+            if s < 0:
+                raise ValueError(f"seat numbers are >= 0, got {s}")
+        if len(st) < 2:
+            raise ValueError(f"a hand needs at least two players, got {len(st)}")
+        if len(st) > self.game.max_players:
+            raise ValueError(f"{self.game.name} takes at most {self.game.max_players} players, "
+                             f"got {len(st)}")
+        self.seats = tuple(sorted(st))
+        self._check_structure()
+        self.start_stacks = dict(st)
+        self.stacks = dict(st)
+        # positions
+        if self.game.family == "stud":
+            if positions is not None:
+                raise ValueError("stud games have no blinds: pass button= (the dealer seat)")
+            self.button = self.seats[-1] if button is None else int(button)
+            self.positions: Optional[Positions] = None
+        else:
+            if positions is None:
+                positions = first_hand(self.seats, self.seats[-1] if button is None else button)
+            elif button is not None and button != positions.button:
+                raise ValueError(f"button={button} disagrees with positions.button="
+                                 f"{positions.button}")
+            if positions.big_blind not in st:
+                raise ValueError(f"big blind seat {positions.big_blind} is not dealt in")
+            if positions.small_blind is not None and positions.small_blind not in st:
+                raise ValueError(f"small blind seat {positions.small_blind} is not dealt in")
+            if positions.small_blind == positions.big_blind:
+                raise ValueError("small blind and big blind are the same seat")
+            self.positions = positions
+            self.button = positions.button
+        # deck
+        if isinstance(deck, Deck):
+            if hole or board:
+                raise ValueError("give hole/board cards to the Deck, not next to it")
+            self.deck = deck
+        elif deck is not None:
+            self.deck = Deck(deck, 0 if seed is None else seed, dict(hole or {}), board or [])
+            if len(self.deck.order) + len(self.deck.board) + sum(map(len, self.deck.hole.values())) < 52:
+                raise ValueError("a given deck must hold all 52 cards (with the given hole and "
+                                 "board cards)")
+        else:
+            if seed is None:
+                raise ValueError("pass seed= (a seeded shuffle), deck= (the order of the cards) "
+                                 "or a Deck")
+            self.deck = Deck.shuffled(seed, hole, board)
+        for s in self.deck.hole:
+            if s not in st:
+                raise ValueError(f"hole cards given for seat {s}, which is not dealt in")
+        # per-hand state
+        self.contrib = {s: 0 for s in self.seats}
+        self.bets = {s: 0 for s in self.seats}
+        self.folded: set[int] = set()
+        self.down: dict[int, list[int]] = {s: [] for s in self.seats}
+        self.up: dict[int, list[int]] = {s: [] for s in self.seats}
+        self.board: list[int] = []
+        self.street = -1
+        self.phase = "start"
+        self.round: Optional[Round] = None
+        self.rounds: list[Optional[Round]] = []
+        self.waiting: list[int] = []
+        self.events: list[dict] = []
+        self.actions: list[Action] = []
+        self.result: Optional[HandResult] = None
+        self._post_forced()
+        self._next_street()
+        self._run()
+
+    # ------------------------------------------------------------------ set-up
+
+    def _check_structure(self) -> None:
+        s, fam = self.structure, self.game.family
+        if fam == "stud":
+            if s.small_blind or s.big_blind:
+                raise ValueError(f"{self.game.name} uses antes and a bring-in, not blinds: use "
+                                 f"Structure.stud(ante, bring_in, small_bet, big_bet)")
+        else:
+            if s.bring_in:
+                raise ValueError(f"{self.game.name} has no bring-in (that is a stud rule)")
+            if not s.big_blind and not s.ante:
+                raise ValueError(f"{self.game.name} needs a big blind or an ante")
+
+    @property
+    def deal_order(self) -> tuple[int, ...]:
+        """Seats clockwise from the first seat left of the button (dealer)."""
+        return order_from(self.seats, self.button)
+
+    def live(self) -> list[int]:
+        """Seats still in the hand, clockwise from the button's left."""
+        return [s for s in self.deal_order if s not in self.folded]
+
+    def _pay(self, s: int, amount: int, into_bet: bool) -> int:
+        amt = min(amount, self.stacks[s])
+        self.stacks[s] -= amt
+        if into_bet:
+            self.bets[s] += amt
+        else:
+            self.contrib[s] += amt
+        return amt
+
+    def _post_forced(self) -> None:
+        st = self.structure
+        if st.ante:
+            for s in self.deal_order:
+                a = self._pay(s, st.ante, False)
+                self.events.append({"event": "ante", "seat": s, "amount": a})
+        if self.positions is not None:
+            if self.positions.small_blind is not None and st.small_blind:
+                a = self._pay(self.positions.small_blind, st.small_blind, True)
+                self.events.append({"event": "small_blind", "seat": self.positions.small_blind,
+                                    "amount": a})
+            if st.big_blind:
+                a = self._pay(self.positions.big_blind, st.big_blind, True)
+                self.events.append({"event": "big_blind", "seat": self.positions.big_blind,
+                                    "amount": a})
+
+    # ------------------------------------------------------------------ dealing
+
+    def _deal_street(self, i: int) -> None:
+        street = self.game.streets[i]
+        live = self.live()
+        if street.hole:
+            need = self.deck.stub_needed(live, street.hole) + (1 if street.burn else 0)
+            if (self.game.family == "stud" and street.hole == 1 and
+                    need > self.deck.available()):
+                # not enough cards for everyone: one community card for all
+                if street.burn and self.deck.available() >= 2:
+                    b = self.deck.burn()
+                    self.events.append({"event": "burn", "card": b})
+                cs = self.deck.deal_board(1)
+                self.board.extend(cs)
+                self.events.append({"event": "board", "cards": cs, "street": street.name,
+                                    "community": True})
+                return
+        if street.burn and (street.hole or street.board):
+            b = self.deck.burn()
+            if b is not None:
+                self.events.append({"event": "burn", "card": b})
+        if street.hole:
+            got: dict[int, list[tuple[int, bool]]] = {s: [] for s in live}
+            for j in range(street.hole):
+                is_up = j >= street.down
+                for s in live:
+                    c = self.deck.deal(s, 1)[0]
+                    (self.up if is_up else self.down)[s].append(c)
+                    got[s].append((c, is_up))
+            for s in live:
+                self.events.append({"event": "hole", "seat": s, "street": street.name,
+                                    "cards": [c for c, _ in got[s]],
+                                    "up": [u for _, u in got[s]]})
+        if street.board:
+            cs = self.deck.deal_board(street.board)
+            self.board.extend(cs)
+            self.events.append({"event": "board", "cards": cs, "street": street.name})
+
+    def _next_street(self) -> None:
+        self.street += 1
+        if self.street >= len(self.game.streets):
+            self._finish()
+            return
+        street = self.game.streets[self.street]
+        self._deal_street(self.street)
+        if street.draw:
+            self.phase = "draw"
+            self.waiting = self.live()
+        else:
+            self._start_round()
+
+    def _start_round(self) -> None:
+        street = self.game.streets[self.street]
+        st = self.structure
+        self.phase = "betting"
+        live = self.live()
+        current = raise_count = full_level = 0
+        bis: Optional[int] = None
+        if self.game.family == "stud":
+            up = {s: self.up[s] for s in live if self.up[s]}
+            if street.bring_in and st.bring_in and up:
+                low = bring_in_seat(self.game.low_opens, up)
+                first = low
+                # the bring-in passes clockwise when the low card is all-in from the ante
+                for s in order_at(self.seats, low):
+                    if s not in self.folded and self.stacks[s] > 0:
+                        bis = s
+                        break
+            elif up:
+                first = opener(self.game.low_opens, up, self.deal_order)
+            else:
+                first = self.deal_order[0]
+            order = order_at(self.seats, bis if bis is not None else first)
+        elif self.street == 0 and self.positions is not None and st.big_blind:
+            order = order_from(self.seats, self.positions.big_blind)
+            current = st.big_blind
+            raise_count = 1
+            full_level = st.big_blind
+        else:
+            order = self.deal_order
+        big_option = (st.limit == Limit.FIXED_LIMIT and street.open_pair and
+                      has_open_pair({s: self.up[s] for s in live}))
+        current = max([current] + [self.bets[s] for s in self.seats])
+        self.round = Round(st, order, self.stacks, self.bets, self.folded,
+                           pot=sum(self.contrib.values()) + self.carry_in, big=street.big_bet,
+                           big_option=big_option, current=current, raise_count=raise_count,
+                           full_level=full_level, bring_in_seat=bis)
+        self.rounds.append(self.round)
+
+    def _end_round(self) -> None:
+        for s in self.seats:
+            self.contrib[s] += self.bets[s]
+            self.bets[s] = 0
+        self.round = None
+        if len(self.live()) < 2:
+            self._finish()
+            return
+        street = self.game.streets[self.street]
+        if street.discard:
+            self.phase = "discard"
+            self.waiting = self.live()
+        else:
+            self._next_street()
+
+    def _run(self) -> None:
+        """Advance through everything that needs no decision."""
+        while self.phase != "over":
+            if self.phase == "betting":
+                assert self.round is not None
+                if self.round.done or len(self.live()) < 2:
+                    self._end_round()
+                    continue
+                return
+            if self.phase in ("discard", "draw"):
+                self.waiting = [s for s in self.waiting if s not in self.folded]
+                if self.waiting:
+                    return
+                if self.phase == "discard":
+                    self._next_street()
+                else:
+                    self._start_round()
+                continue
+            raise AssertionError(self.phase)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def is_over(self) -> bool:
+        """True once the chips have been awarded."""
+        return self.phase == "over"
+
+    @property
+    def to_act(self) -> Optional[int]:
+        """The seat whose decision the hand waits for (``None`` when over)."""
+        if self.phase == "betting" and self.round is not None:
+            return self.round.to_act
+        if self.phase in ("discard", "draw"):
+            return self.waiting[0]
+        return None
+
+    @property
+    def street_name(self) -> Optional[str]:
+        """Name of the current street (``None`` when over)."""
+        if self.phase == "over" or self.street >= len(self.game.streets):
+            return None
+        return self.game.streets[self.street].name
+
+    def pot_total(self) -> int:
+        """All chips in the middle: the pot and this round's bets."""
+        return sum(self.contrib.values()) + sum(self.bets.values()) + self.carry_in
+
+    def legal(self) -> Legal:
+        """What the player to act may do (see :class:`Legal`)."""
+        if self.phase == "over":
+            raise IllegalAction("the hand is over: nobody is to act")
+        if self.phase == "betting":
+            assert self.round is not None
+            return self.round.legal()
+        s = self.waiting[0]
+        if self.phase == "discard":
+            return Legal(s, ("discard",), discard=self.game.streets[self.street].discard)
+        return Legal(s, ("draw",), draw_max=min(self.game.draw_max, len(self.down[s])))
+
+    # ------------------------------------------------------------------ acting
+
+    def act(self, action: Union[Action, str], to: Optional[int] = None, cards: Any = (),
+            seat: Optional[int] = None) -> None:
+        """Apply an action of the player to act: an :class:`Action`, or its kind with
+        ``to=`` (bet, raise, complete) or ``cards=`` (discard, draw)."""
+        if isinstance(action, str):
+            cs: tuple[int, ...] = ()
+            if isinstance(cards, str) or (cards is not None and len(cards)):
+                from pyeval.cards import cards as parse
+                cs = tuple(int(c) for c in parse(cards, what="cards"))
+            action = Action(action, to, cs, seat)
+        if self.phase == "over":
+            raise IllegalAction("the hand is over: nobody is to act")
+        if self.phase == "betting":
+            assert self.round is not None
+            s = self.round.to_act
+            name = self.round.act(action)
+            self.actions.append(Action(name, action.to if name in ("bet", "raise", "complete")
+                                       else None, (), s))
+            self.events.append({"event": name, "seat": s, "to": self.bets[s],
+                                "stack": self.stacks[s]})
+        else:
+            self._act_cards(action)
+        self._run()
+
+    def _act_cards(self, action: Action) -> None:
+        legal = self.legal()
+        s = legal.seat
+        phase = self.phase
+
+        def refuse(why: str) -> IllegalAction:
+            return IllegalAction(f"seat {s}: {why}; allowed: "
+                                 f"{legal.describe()[len(f'seat {s}: '):]}")
+
+        if action.seat is not None and action.seat != s:
+            raise IllegalAction(f"seat {action.seat} cannot act: seat {s} is to act; allowed: "
+                                f"{legal.describe()}")
+        if action.kind != phase:
+            raise refuse(f"{action.kind} is not allowed now: every player still in must {phase}")
+        cs = list(action.cards)
+        if len(set(cs)) != len(cs):
+            raise refuse("a card is named twice")
+        own = self.down[s]
+        stray = [c for c in cs if c not in own]
+        if stray:
+            from pyeval.cards import format_cards
+            raise refuse(f"{format_cards(stray)} {'is' if len(stray) == 1 else 'are'} not among "
+                         f"your down cards {format_cards(own)}")
+        if phase == "discard" and len(cs) != legal.discard:
+            raise refuse(f"{len(cs)} cards named, exactly {legal.discard} must be discarded")
+        if phase == "draw" and len(cs) > legal.draw_max:
+            raise refuse(f"{len(cs)} cards named, at most {legal.draw_max} may be exchanged")
+        for c in cs:
+            own.remove(c)
+        self.deck.discard(cs)
+        new: list[int] = []
+        if phase == "draw" and cs:
+            new = self.deck.deal(s, len(cs), keep=cs)
+            own.extend(new)
+        self.waiting.pop(0)
+        self.actions.append(Action(phase, None, tuple(cs), s))
+        self.events.append({"event": phase, "seat": s, "cards": cs, "new": new})
+
+    # convenience
+    def fold(self) -> None:
+        """Fold."""
+        self.act("fold")
+
+    def check(self) -> None:
+        """Check."""
+        self.act("check")
+
+    def call(self) -> None:
+        """Call (all-in for less when short)."""
+        self.act("call")
+
+    def bet(self, to: int) -> None:
+        """Bet ``to`` chips."""
+        self.act("bet", to=to)
+
+    def raise_to(self, to: int) -> None:
+        """Raise to a total of ``to`` chips this round."""
+        self.act("raise", to=to)
+
+    def complete(self, to: Optional[int] = None) -> None:
+        """Complete a bring-in or short bet (fixed limit: to the full bet)."""
+        if to is None:
+            to = self.legal().min_to
+        self.act("complete", to=to)
+
+    def bring_in(self) -> None:
+        """Post the bring-in."""
+        self.act("bring_in")
+
+    def discard(self, cards: Any) -> None:
+        """Discard down cards (Irish, Pineapple, Crazy Pineapple, Australian)."""
+        self.act("discard", cards=cards)
+
+    def draw(self, cards: Any = ()) -> None:
+        """Exchange these down cards (none: stand pat)."""
+        self.act("draw", cards=cards)
+
+    # ------------------------------------------------------------------ end
+
+    def _showdown_order(self, live: list[int]) -> tuple[int, ...]:
+        last = next((r for r in reversed(self.rounds) if r is not None), None)
+        if last is not None and last.last_aggressor is not None and \
+                last.last_aggressor in live:
+            start = last.last_aggressor
+        elif last is not None:
+            start = next(s for s in last.order if s in live)
+        else:
+            start = live[0]
+        return tuple(s for s in order_at(self.seats, start) if s in live)
+
+    def _finish(self) -> None:
+        for s in self.seats:
+            self.contrib[s] += self.bets[s]
+            self.bets[s] = 0
+        self.round = None
+        self.phase = "over"
+        live = self.live()
+        order = list(self.deal_order)
+        pots, returned = build_pots(self.contrib, live, self.carry_in)
+        won = {s: 0 for s in self.seats}
+        for s, a in returned.items():
+            self.stacks[s] += a
+        awards: list[PotAward] = []
+        shown: list[Shown] = []
+        sd_order: tuple[int, ...] = ()
+        carry = 0
+        if len(live) == 1:
+            for p in pots:
+                awards.append(PotAward(p, {live[0]: p.amount}, (live[0],)))
+        else:
+            from pyeval.cards import format_cards
+            sd_order = self._showdown_order(live)
+            values = {s: evaluate(self.game, self.down[s], self.up[s], self.board) for s in live}
+            for s in sd_order:
+                shown.append(Shown(s, format_cards(self.down[s]), format_cards(self.up[s]),
+                                   values[s]))
+            low_name = self.game.parts[1] if self.game.hi_lo else "low"
+            for p in pots:
+                hi = {s: values[s].high for s in p.eligible}
+                lo = {s: values[s].low or 0 for s in p.eligible} if self.game.hi_lo else None
+                awards.append(award(p, hi, order, lo, self.odd_chip, low_name))
+        for pa in awards:
+            for s, a in pa.awards.items():
+                self.stacks[s] += a
+                won[s] += a
+            carry += pa.carried
+        total_before = sum(self.start_stacks.values()) + self.carry_in
+        total_after = sum(self.stacks.values()) + carry
+        assert total_before == total_after, (
+            f"chips not conserved: {total_before} before, {total_after} after")
+        assert sum(p.amount for p in pots) + sum(returned.values()) == \
+            sum(self.contrib.values()) + self.carry_in
+        self.result = HandResult(tuple(awards), returned, sd_order, tuple(shown), won,
+                                 dict(self.stacks),
+                                 {s: self.stacks[s] - self.start_stacks[s] for s in self.seats},
+                                 carry)
+        self.events.append({"event": "end", "stacks": dict(self.stacks), "carry": carry})
+
+    # ------------------------------------------------------------------ history
+
+    def history(self) -> dict:
+        """The hand as plain data: set-up, deck and actions (and the result to check a
+        replay against). :meth:`replay` plays it again exactly."""
+        d: dict = {
+            "format": HISTORY_FORMAT,
+            "game": self.game.name,
+            "structure": self.structure.to_dict(),
+            "stacks": {str(s): v for s, v in self.start_stacks.items()},
+            "button": self.button,
+            "deck": self.deck.to_dict(),
+            "odd_chip": self.odd_chip.value,
+            "carry_in": self.carry_in,
+            "actions": [a.to_dict() for a in self.actions],
+        }
+        if self.positions is not None:
+            d["positions"] = {"button": self.positions.button,
+                              "small_blind": self.positions.small_blind,
+                              "big_blind": self.positions.big_blind}
+        if self.result is not None:
+            d["result"] = {"stacks": {str(s): v for s, v in self.result.stacks.items()},
+                           "carry": self.result.carry}
+        return d
+
+    def to_json(self, **kw: Any) -> str:
+        """:meth:`history` as JSON text."""
+        return json.dumps(self.history(), **kw)
+
+    @classmethod
+    def replay(cls, history: Union[str, Mapping], check: bool = True) -> "Hand":
+        """Play a hand history again (JSON text or :meth:`history` data). With ``check``, a
+        finished history must end with the recorded stacks.
+
+        >>> from pyeval.rules import Hand, Structure
+        >>> h = Hand("Razz", Structure.stud(1, 2, 4), {0: 50, 1: 50}, seed=3)
+        >>> while not h.is_over:
+        ...     h.act("call" if "call" in h.legal().actions else h.legal().actions[0])
+        >>> Hand.replay(h.to_json()).result.stacks == h.result.stacks
+        True
+        """
+        d = json.loads(history) if isinstance(history, str) else dict(history)
+        if d.get("format") != HISTORY_FORMAT:
+            raise ValueError(f"not a hand history of format {HISTORY_FORMAT!r} "
+                             f"(got {d.get('format')!r})")
+        pos = d.get("positions")
+        kw: dict = {}
+        if pos is not None:
+            kw["positions"] = Positions(pos["button"], pos["small_blind"], pos["big_blind"])
+        else:
+            kw["button"] = d["button"]
+        h = cls(d["game"], Structure.from_dict(d["structure"]),
+                {int(k): v for k, v in d["stacks"].items()}, deck=Deck.from_dict(d["deck"]),
+                odd_chip=d.get("odd_chip", "left_of_button"), carry_in=d.get("carry_in", 0), **kw)
+        for i, a in enumerate(d["actions"]):
+            try:
+                h.act(Action.from_dict(a))
+            except IllegalAction as e:
+                raise ValueError(f"hand history action {i} ({a}) is illegal: {e}") from e
+        if check and "result" in d:
+            if not h.is_over:
+                raise ValueError("hand history ends before the hand is over")
+            want = {int(k): v for k, v in d["result"]["stacks"].items()}
+            if want != h.result.stacks or d["result"].get("carry", 0) != h.result.carry:
+                raise ValueError(f"replay ends with stacks {h.result.stacks}, the history "
+                                 f"says {want}")
+        return h
