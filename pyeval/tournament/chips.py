@@ -231,16 +231,23 @@ def _settle(
         return RaceResult(tuple(after), counts, tuple(dealt), None, 0, (), ())
     best = [max(hand) if hand else -1 for hand in dealt]
     winner = max(range(len(stacks)), key=lambda i: best[i])
+    # players left with nothing get one chip each, the race winner first, then by card
     at_risk = sorted(
-        (i for i in range(len(stacks)) if i != winner and stacks[i] > 0 and after[i] == 0),
-        key=lambda i: -best[i],
+        (i for i in range(len(stacks)) if stacks[i] > 0 and after[i] == 0),
+        key=lambda i: (i != winner, -best[i]),
     )
-    spare = max(0, chips - (1 if after[winner] == 0 else 0))
-    protected = tuple(at_risk[:spare])
-    raced_out = tuple(sorted(at_risk[spare:]))
-    for i in protected:
-        after[i] += smallest
-    after[winner] += (chips - len(protected)) * smallest
+    left = chips
+    protected, out = [], []
+    for i in at_risk:
+        if left:
+            after[i] += smallest
+            left -= 1
+            if i != winner:
+                protected.append(i)
+        else:
+            out.append(i)
+    after[winner] += left * smallest
+    raced_out = tuple(sorted(out))
     return RaceResult(
         tuple(after), counts, tuple(dealt), winner, pot, tuple(sorted(protected)), raced_out
     )
@@ -298,8 +305,9 @@ def colour_up_tables(
     rounded down to whole new chips, and the few chips left over from all tables go one each
     to the tables with the largest leftovers (largest remainder), ties to the higher race
     card, and first to a table that needs a chip so that nobody there is raced out. The
-    result: each table's pot is its odd chips rounded up or down to a whole chip, and not a
-    single chip is created or lost across the tournament.
+    result: each table's pot is its odd chips rounded up or down to a whole chip (so a table
+    gains or loses less than one new chip), and not a single chip is created or lost across
+    the tournament.
 
     Example:
         >>> res = colour_up_tables([[1075, 2050], [925, 950]], (25,), 100, seed=1)
@@ -331,18 +339,17 @@ def colour_up_tables(
     for stacks, w, c in zip(tables, winners, chips):
         after = [s - s % smallest for s in stacks]
         shortfall.append(_needs(stacks, after, w) - c if any(s % smallest for s in stacks) else 0)
+    # each leftover chip goes to a different table with a leftover (there are always enough:
+    # every leftover is less than one chip); first to tables that need a chip so that nobody
+    # is raced out, then by largest leftover, then by the higher race card
+    candidates = sorted(
+        (t for t in range(len(tables)) if pots[t] % smallest),
+        key=lambda t: (shortfall[t] > 0, pots[t] % smallest, best[t]),
+        reverse=True,
+    )
     given = [0] * len(tables)
-    for _ in range(extra):
-        t = max(
-            range(len(tables)),
-            key=lambda t: (
-                shortfall[t] - given[t] > 0,
-                given[t] == 0 and pots[t] % smallest > 0,
-                pots[t] % smallest if given[t] == 0 else -1,
-                best[t],
-            ),
-        )
-        given[t] += 1
+    for t in candidates[:extra]:
+        given[t] = 1
     return [
         _settle(stacks, c, d, smallest, n + g)
         for stacks, c, d, n, g in zip(tables, counts, dealt, chips, given)

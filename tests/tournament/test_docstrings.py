@@ -1,0 +1,24 @@
+"""Every example in the tournament modules' docstrings runs and gives what it says."""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "chips", "errors", "icm", "levels", "payouts", "placings", "points", "seating",
+    "structure", "toml_lines",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(f"pyeval.tournament.{name}")
+    if name == "structure":
+        from pyeval.tournament.structure import EXAMPLES_DIR
+
+        if not any(EXAMPLES_DIR.glob("*.toml")):
+            pytest.skip("the installed package has no example files (pyproject package-data)")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
+    assert result.failed == 0

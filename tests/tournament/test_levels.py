@@ -1,0 +1,61 @@
+"""Levels: each level playable, no stake shrinking, breaks, the clock."""
+
+import pytest
+
+from pyeval.tournament.errors import FieldError
+from pyeval.tournament.levels import Break, Level, check_breaks, check_level, check_levels, clock
+
+
+def nl(n: int, sb: int, bb: int, **kw) -> Level:
+    return Level(n, "holdem", kw.pop("betting", "no_limit"), small_blind=sb, big_blind=bb,
+                 minutes=kw.pop("minutes", 20), **kw)
+
+
+def test_big_blind_below_small_blind_is_refused() -> None:
+    with pytest.raises(FieldError) as err:
+        check_level(nl(3, 100, 50), 2)
+    assert err.value.path == ("levels", 2, "big_blind")
+    assert "big_blind 50 is smaller than small_blind 100" in str(err.value)
+
+
+def test_shrinking_blinds_are_refused_equal_blinds_allowed() -> None:
+    check_levels([nl(1, 50, 100, betting="fixed_limit", low_limit=100, high_limit=200), nl(2, 50, 100)])
+    with pytest.raises(FieldError) as err:
+        check_levels([nl(1, 50, 100), nl(2, 50, 75)])
+    assert err.value.path == ("levels", 1, "big_blind")
+
+
+def test_stud_level_needs_bring_in_and_limits_in_order() -> None:
+    stud = dict(game="seven_card_stud", betting="fixed_limit", hands=6)
+    check_level(Level(1, ante=200, bring_in=500, low_limit=1000, high_limit=2000, **stud), 0)
+    with pytest.raises(FieldError, match="bring_in"):
+        check_level(Level(1, ante=200, low_limit=1000, high_limit=2000, **stud), 0)
+    with pytest.raises(FieldError, match="high_limit 500 is smaller than low_limit 1000"):
+        check_level(Level(1, ante=200, bring_in=500, low_limit=1000, high_limit=500, **stud), 0)
+    with pytest.raises(FieldError, match="has no blinds"):
+        check_level(Level(1, small_blind=5, bring_in=500, low_limit=1000, high_limit=2000, **stud), 0)
+
+
+def test_duration_is_minutes_or_hands_not_both() -> None:
+    with pytest.raises(FieldError, match="exactly one of minutes and hands"):
+        check_level(Level(1, "holdem", "no_limit", small_blind=1, big_blind=2, minutes=20, hands=6), 0)
+    with pytest.raises(FieldError, match="exactly one of minutes and hands"):
+        check_level(Level(1, "holdem", "no_limit", small_blind=1, big_blind=2), 0)
+
+
+def test_breaks_only_between_levels() -> None:
+    levels = [nl(i, 25 * i, 50 * i) for i in (1, 2, 3)]
+    check_breaks([Break(1, 10), Break(2, 10)], levels)
+    for bad in (Break(0, 10), Break(3, 10)):
+        with pytest.raises(FieldError):
+            check_breaks([bad], levels)
+    with pytest.raises(FieldError, match="two breaks"):
+        check_breaks([Break(1, 10), Break(1, 5)], levels)
+
+
+def test_clock_of_the_club_sheet() -> None:
+    levels = [nl(i, 25 * i, 50 * i) for i in range(1, 11)]
+    entries = clock(levels, [Break(n, 10) for n in (2, 4, 6, 8)])
+    assert [(e.kind, e.number, e.start) for e in entries][:4] == [
+        ("level", 1, 0), ("level", 2, 20), ("break", 2, 40), ("level", 3, 50)]
+    assert entries[-1] == entries[-1].__class__("level", 10, 220, 240)
