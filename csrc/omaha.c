@@ -231,6 +231,17 @@ uint16_t pe_omaha_low8_loop(const uint8_t *hole, int nh, const uint8_t *board, i
     return omaha_loop(hole, nh, board, nb, 2);
 }
 
+int64_t pe_omaha_batch_loop(const uint8_t *hole, int nh, const uint8_t *board, int nb,
+                            int64_t n, uint16_t *out_high, uint16_t *out_low8)
+{
+    if (nh < 2 || nh > 8 || nb < 3 || nb > 5) return -2;
+    for (int64_t i = 0; i < n; i++) {
+        if (out_high) out_high[i] = omaha_loop(hole + i * nh, nh, board + i * nb, nb, 0);
+        if (out_low8) out_low8[i] = omaha_loop(hole + i * nh, nh, board + i * nb, nb, 2);
+    }
+    return -1;
+}
+
 /* Batch loop. The board rows live in a 1.1 MB table, beyond the core's own cache, and a row's
  * address is known only after two dependent loads (hash row, board id). So the loop runs in
  * blocks: first it finds and prefetches the rows of a whole block of hands, then it evaluates

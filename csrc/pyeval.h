@@ -41,6 +41,10 @@ PE_API uint16_t pe_best(const uint8_t *hole, int nh, const uint8_t *board, int n
 PE_API uint16_t pe_omaha_high_loop(const uint8_t *hole, int nh, const uint8_t *board, int nb);
 PE_API uint16_t pe_omaha_low8_loop(const uint8_t *hole, int nh, const uint8_t *board, int nb);
 
+/* the plain-loop reference over arrays, for benchmarks of the fast path against it */
+PE_API int64_t pe_omaha_batch_loop(const uint8_t *hole, int nh, const uint8_t *board, int nb,
+                                   int64_t n, uint16_t *out_high, uint16_t *out_low8);
+
 /* batch loops over C-contiguous (n, k) uint8 arrays */
 PE_API int64_t pe_high_batch(const uint8_t *cards, int64_t n, int k, uint16_t *out, int check);
 PE_API int64_t pe_razz_batch(const uint8_t *cards, int64_t n, int k, uint16_t *out, int check);

@@ -268,6 +268,21 @@ def omaha_hilo_batch(hole: np.ndarray, board: np.ndarray,
     return hi, lo  # type: ignore[return-value]
 
 
+def omaha_hilo_batch_loop(hole: np.ndarray, board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Omaha high and low by the plain loop over every two-plus-three choice, in C: the
+    reference the fast path is tested and benchmarked against (rows are not checked)."""
+    h = _matrix(hole, "omaha_hilo_batch_loop hole", (4, 5, 6))
+    b = _matrix(board, "omaha_hilo_batch_loop board", (3, 4, 5))
+    if h.shape[0] != b.shape[0]:
+        raise ValueError(f"{h.shape[0]} hole rows but {b.shape[0]} board rows")
+    hi = np.empty(h.shape[0], dtype=np.uint16)
+    lo = np.empty(h.shape[0], dtype=np.uint16)
+    lib.pe_omaha_batch_loop(_ptr(h), h.shape[1], _ptr(b), b.shape[1], h.shape[0],
+                            ffi.cast("uint16_t *", ffi.from_buffer(hi)),
+                            ffi.cast("uint16_t *", ffi.from_buffer(lo)))
+    return hi, lo
+
+
 def best_hand_batch(hole: np.ndarray, board: Optional[np.ndarray], min_hole: int = 0,
                     max_hole: Optional[int] = None, low: Optional[str] = None,
                     check: bool = True) -> np.ndarray:
