@@ -65,13 +65,15 @@ class PointsRules:
     def award(self, placings: Sequence[Placing]) -> dict[Hashable, int]:
         """Points per player for a finished tournament, shared places included.
 
-        Players sharing places each beat the players below all of them, and share the bonus
-        points of their places (odd points to the first listed).
+        Players who share places share those places' points (for players beaten and
+        bonus) equally, odd points one each to the first listed, as prizes are shared. The
+        participation award comes on top, to the players the rule leaves at 0
+        (``"scoreless"``) or to everyone.
 
-        Example:
+        Example (3rd and 4th of four share 18,000 + 0):
             >>> rules = PointsRules(10_000, 10_000, (PayoutTable(2, 10, (50, 30, 20)),))
             >>> rules.award([Placing("a", 1), Placing("b", 2), Placing("c", 3, 2), Placing("d", 3, 2)])
-            {'a': 50000, 'b': 32000, 'c': 4000, 'd': 4000}
+            {'a': 50000, 'b': 32000, 'c': 9000, 'd': 9000}
         """
         if self.participation_for not in PARTICIPATION_FOR:
             raise ValueError(
@@ -80,17 +82,21 @@ class PointsRules:
             )
         entrants = len(placings)
         bonus = self.bonus(entrants)
-        shared: dict[tuple[int, int], list[Hashable]] = {}
+
+        def place_points(place: int) -> int:
+            extra = bonus[place - 1] if place <= len(bonus) else 0
+            return self.per_player_beaten * (entrants - place) + extra
+
+        groups: dict[tuple[int, int], list[Hashable]] = {}
         for p in placings:
-            shared.setdefault((p.place, p.shares), []).append(p.player)
+            groups.setdefault((p.place, p.shares), []).append(p.player)
         out: dict[Hashable, int] = {}
-        for p in placings:
-            group = shared[(p.place, p.shares)]
-            total = sum(bonus[i - 1] for i in p.places if i <= len(bonus))
-            each, odd = divmod(total, p.shares)
-            points = self.per_player_beaten * (entrants - p.last_place) + each
-            points += 1 if group.index(p.player) < odd else 0
-            if self.participation_for == "everyone" or points == 0:
-                points += self.participation_award
-            out[p.player] = points
+        for (place, shares), players in groups.items():
+            total = sum(place_points(i) for i in range(place, place + shares))
+            each, odd = divmod(total, shares)
+            for k, player in enumerate(players):
+                points = each + (1 if k < odd else 0)
+                if self.participation_for == "everyone" or points == 0:
+                    points += self.participation_award
+                out[player] = points
         return out
