@@ -1,0 +1,219 @@
+"""Structure files: every example loads and validates; bad files are refused with the line."""
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from pyeval.tournament.errors import StructureError
+from pyeval.tournament.structure import (EXAMPLES_DIR, example_names, load_structure,
+                                         parse_structure)
+
+from .conftest import REPO_EXAMPLES
+
+EXAMPLES = sorted(p.stem for p in REPO_EXAMPLES.glob("*.toml"))
+packaged = pytest.mark.skipif(
+    not any(EXAMPLES_DIR.glob("*.toml")),
+    reason="the installed pyeval has no example files: pyproject package-data must list "
+    "pyeval/tournament/examples/*.toml",
+)
+
+
+def test_the_rule_sheet_examples_are_all_there() -> None:
+    assert EXAMPLES == ["addon_3500", "club_3000", "hands_100k_stud",
+                        "limit_then_nolimit_2500", "two_stage_table_winners"]
+    top = Path(__file__).resolve().parents[2] / "examples"
+    assert sorted(p.stem for p in top.glob("*.toml")) == EXAMPLES
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_every_example_loads_and_validates(name: str) -> None:
+    s = load_structure(REPO_EXAMPLES / f"{name}.toml")
+    assert s.name and s.levels and s.file.endswith(f"{name}.toml")
+    for n in s.entrants.sizes():
+        amounts = s.payouts(n)
+        assert sum(amounts) == s.prize_pool(n)
+        assert len(amounts) <= n
+
+
+@packaged
+def test_examples_load_by_name() -> None:
+    assert example_names() == EXAMPLES
+    assert load_structure("club_3000") == load_structure("club_3000.toml")
+    with pytest.raises(FileNotFoundError, match="club_3000"):
+        load_structure("club_4000")
+
+
+def test_club_3000_is_the_sheet() -> None:
+    s = load_structure(REPO_EXAMPLES / "club_3000.toml")
+    assert s.starting_chips == 3000
+    assert [(lv.small_blind, lv.big_blind) for lv in s.levels] == [
+        (25, 50), (50, 100), (100, 200), (200, 400), (300, 600), (400, 800), (500, 1000),
+        (1000, 2000), (2000, 4000), (3000, 6000)]
+    assert {lv.minutes for lv in s.levels} == {20}
+    assert [(b.after_level, b.minutes) for b in s.breaks] == [(2, 10), (4, 10), (6, 10), (8, 10)]
+    assert s.chips.in_play(3) == (100, 500, 1000)
+    assert s.clock()[-1].end == 240
+    assert s.points is not None and s.points.by_place(4) == (50_000, 32_000, 18_000, 5_000)
+
+
+def test_addon_3500_is_the_sheet() -> None:
+    s = load_structure(REPO_EXAMPLES / "addon_3500.toml")
+    assert (s.buy_in.price, s.starting_chips) == (50, 3500)
+    assert s.add_on is not None
+    assert (s.add_on.price, s.add_on.chips, s.add_on.before_level) == (25, 1750, 5)
+    assert (s.tables.table_size, s.tables.seats_when_merging) == (10, 8)
+    assert s.prize_pool(20, add_ons=15) == 20 * 50 + 15 * 25
+
+
+def test_limit_then_nolimit_2500_is_the_sheet() -> None:
+    s = load_structure(REPO_EXAMPLES / "limit_then_nolimit_2500.toml")
+    assert s.starting_chips == 2500
+    assert [lv.betting for lv in s.levels[:5]] == ["fixed_limit"] * 4 + ["no_limit"]
+    assert [lv.ante for lv in s.levels[:5]] == [0, 0, 0, 0, 10]
+    assert all(lv.ante > 0 for lv in s.levels[4:])
+    assert (s.levels[0].low_limit, s.levels[0].high_limit) == (20, 40)
+    assert [b.after_level for b in s.breaks] == [2, 4, 6, 8, 10, 12]
+    assert s.antes_stop_heads_up
+    assert s.payout_rules.paid_percent == 12 and s.payout_rules.ratio == Fraction(3, 5)
+    assert len(s.payouts(30)) == 4 and sum(s.payouts(30)) == 30 * 23
+
+
+def test_hands_100k_stud_is_the_sheet() -> None:
+    s = load_structure(REPO_EXAMPLES / "hands_100k_stud.toml")
+    assert s.starting_chips == 100_000 and s.tables.table_size == 7
+    assert [lv.hands for lv in s.levels] == [6] * 4 + [12] * 8
+    lv = s.levels[0]
+    assert (lv.game, lv.ante, lv.bring_in, lv.low_limit, lv.high_limit) == (
+        "seven_card_stud", 200, 500, 1000, 2000)
+    assert s.clock() == []  # levels by hands: no clock
+
+
+def test_two_stage_is_the_sheet() -> None:
+    s = load_structure(REPO_EXAMPLES / "two_stage_table_winners.toml")
+    assert s.format == "table_winners"
+    assert (s.buy_in.price, s.buy_in.fee, s.buy_in.fee_for) == (30, 5, "food")
+    assert s.prize_pool(30) == 750 and s.payouts(30) == (375, 225, 150)
+    assert s.first_round_tables(30) == 3
+    assert s.final_stage is not None and s.final_stage.starting_chips == 1500
+
+
+def refused(text: str) -> StructureError:
+    with pytest.raises(StructureError) as err:
+        parse_structure(text, "club_3000.toml")
+    return err.value
+
+
+def line(text: str, needle: str, nth: int = 1) -> int:
+    """1-based line of the nth line that contains ``needle``."""
+    hits = [i + 1 for i, ln in enumerate(text.splitlines()) if needle in ln]
+    return hits[nth - 1]
+
+
+def test_big_blind_below_small_blind(club_text: str) -> None:
+    text = club_text.replace("small_blind = 200\nbig_blind = 400", "small_blind = 200\nbig_blind = 150")
+    err = refused(text)
+    assert err.line == line(text, "big_blind = 150")
+    assert str(err).startswith(f"club_3000.toml:{err.line}: level 4: big_blind 150 is smaller than small_blind 200")
+
+
+def test_shrinking_blinds(club_text: str) -> None:
+    text = club_text.replace("small_blind = 300\nbig_blind = 600", "small_blind = 150\nbig_blind = 300")
+    err = refused(text)
+    assert err.line == line(text, "small_blind = 150")
+    assert "blinds and limits may not shrink" in str(err)
+
+
+def test_add_on_after_the_last_level(club_text: str) -> None:
+    text = club_text.replace("[tables]", "[add_on]\nprice = 10\nchips = 1000\nbefore_level = 11\n\n[tables]")
+    err = refused(text)
+    assert err.line == line(text, "before_level = 11")
+    assert "the structure has 10 levels" in str(err)
+
+
+def test_rebuys_after_the_last_level(club_text: str) -> None:
+    text = club_text.replace("[tables]", "[rebuys]\nprice = 10\nchips = 1000\nuntil_level = 12\n\n[tables]")
+    assert refused(text).line == line(text, "until_level = 12")
+
+
+def test_payouts_not_adding_up_to_100(club_text: str) -> None:
+    text = club_text.replace("percent = [45, 27, 17, 11]", "percent = [45, 27, 17, 10]")
+    err = refused(text)
+    assert err.line == line(text, "percent = [45, 27, 17, 10]")
+    assert "add up to 99, not 100" in str(err)
+
+
+def test_payouts_must_cover_every_field_size(club_text: str) -> None:
+    text = club_text.replace("entrants = [27, 33]", "entrants = [28, 33]")
+    err = refused(text)
+    assert "no [[payouts.table]] covers a field of 27 entrants" in str(err)
+    assert err.line == line(text, "[payouts]")
+
+
+def test_unknown_keys(club_text: str) -> None:
+    text = club_text.replace("stop_when_short_by = 3", "stop_when_short_by = 3\nstop_short = 2")
+    err = refused(text)
+    assert err.line == line(text, "stop_short = 2")
+    assert "unknown key 'stop_short' in [tables]; allowed: balance_at_difference" in str(err)
+    text = club_text.replace("small_blind = 50\n", "small_blind = 50\nsb = 50\n", 1)
+    assert refused(text).line == line(text, "sb = 50")
+    text = "colour = 1\n" + club_text
+    assert refused(text).line == 1
+
+
+def test_wrong_types(club_text: str) -> None:
+    for bad in ('starting = "3000"', "starting = 3000.0", "starting = true", "starting = [3000]"):
+        text = club_text.replace("starting = 3000", bad)
+        err = refused(text)
+        assert err.line == line(text, bad)
+        assert "chips.starting must be a whole number" in str(err)
+    text = club_text.replace("antes_stop_heads_up = false", 'antes_stop_heads_up = "no"')
+    assert "must be true or false" in str(refused(text))
+    text = club_text.replace('format = "single_field"', 'format = "knockout"')
+    assert "allowed: single_field, table_winners" in str(refused(text))
+
+
+def test_unknown_game_in_the_defaults(club_text: str) -> None:
+    text = club_text.replace('game = "holdem"', 'game = "holdum"')
+    err = refused(text)
+    assert err.line == line(text, 'game = "holdum"')
+    assert "unknown game 'holdum'" in str(err)
+
+
+def test_chips_that_cannot_pay_a_level(club_text: str) -> None:
+    text = club_text.replace("small_blind = 300\nbig_blind = 600", "small_blind = 300\nbig_blind = 600\nante = 50")
+    err = refused(text)
+    assert err.line == line(text, "ante = 50")
+    assert "smallest 100" in str(err)
+
+
+def test_colour_up_that_would_break_the_chip_race(club_text: str) -> None:
+    text = club_text.replace("[tables]", "[add_on]\nprice = 10\nchips = 1750\nbefore_level = 5\n\n[tables]")
+    err = refused(text)
+    assert err.line == line(text, "remove = [25]")
+    assert "an add-on gives 1750 chips, not a multiple of 100" in str(err)
+
+
+def test_not_toml_at_all(club_text: str) -> None:
+    text = club_text.replace("starting = 3000", "starting = ")
+    err = refused(text)
+    assert err.line == line(text, "starting = ")
+    assert "not valid TOML" in str(err)
+
+
+def test_missing_tables_and_keys(club_text: str) -> None:
+    text = club_text.replace("[buy_in]\nprice = 20\n", "[buy_in]\n")
+    err = refused(text)
+    assert err.line == line(text, "[buy_in]") and "needs price" in str(err)
+    start = club_text.index("[tables]")
+    end = club_text.index("[payouts]")
+    err = refused(club_text[:start] + club_text[end:])
+    assert "missing [tables]" in str(err)
+
+
+def test_two_stage_needs_several_first_round_tables() -> None:
+    text = (REPO_EXAMPLES / "two_stage_table_winners.toml").read_text(encoding="utf-8")
+    err = refused(text.replace("count = 30", "count = 8").replace("entrants = [30, 30]", "entrants = [8, 8]"))
+    assert "more than one first-round table" in str(err)
+    err = refused(text.replace("[final_stage]", "[final_stage]\nchips = 5"))
+    assert "unknown key 'chips' in [final_stage]" in str(err)
