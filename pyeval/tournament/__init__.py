@@ -1,1 +1,36 @@
-"""Tournaments: structure files, seating, placings, payouts, points and ICM."""
+"""Tournaments: structure files, seating and balancing, placings, payouts, points and ICM.
+
+Everything a tournament director decides away from the cards, as exact Python. See
+``docs/tournament.md`` for the structure file format.
+
+Example:
+    >>> from pyeval.tournament import load_structure, equity
+    >>> s = load_structure("two_stage_table_winners")
+    >>> s.payouts(30)
+    (375, 225, 150)
+    >>> [round(x, 2) for x in equity([50, 30, 20], [0.7, 0.3])]
+    [0.45, 0.32, 0.23]
+"""
+
+from .chips import ChipSet, ColourUp, RaceResult, chip_race, colour_up_tables
+from .errors import FieldError, StructureError
+from .icm import equity, place_probabilities
+from .levels import BETTING, GAMES, Break, Level
+from .payouts import PayoutRules, PayoutTable, award, places_paid, prize_pool, split_pool
+from .placings import FinishingOrder, Placing, place_eliminations
+from .points import PointsRules
+from .seating import (BalanceRule, HandPositions, Move, Seating, balance_move, break_moves,
+                      draw_seats, rebalance, stopped_tables, tables_to_break, worst_seat)
+from .structure import (AddOn, BuyIn, Entrants, FinalStage, Rebuys, Structure, example_names,
+                        load_structure, parse_structure)
+
+__all__ = [
+    "AddOn", "BETTING", "BalanceRule", "Break", "BuyIn", "ChipSet", "ColourUp", "Entrants",
+    "FieldError", "FinalStage", "FinishingOrder", "GAMES", "HandPositions", "Level", "Move",
+    "PayoutRules", "PayoutTable", "Placing", "PointsRules", "RaceResult", "Rebuys", "Seating",
+    "Structure", "StructureError", "award", "balance_move", "break_moves", "chip_race",
+    "colour_up_tables", "draw_seats", "equity", "example_names", "load_structure",
+    "parse_structure", "place_eliminations", "place_probabilities", "places_paid",
+    "prize_pool", "rebalance", "split_pool", "stopped_tables", "tables_to_break",
+    "worst_seat",
+]

@@ -6,15 +6,15 @@ import importlib
 import pytest
 
 MODULES = [
-    "chips", "errors", "icm", "levels", "payouts", "placings", "points", "seating",
+    "", "chips", "errors", "icm", "levels", "payouts", "placings", "points", "seating",
     "structure", "toml_lines",
 ]
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name: str) -> None:
-    module = importlib.import_module(f"pyeval.tournament.{name}")
-    if name == "structure":
+    module = importlib.import_module(f"pyeval.tournament.{name}" if name else "pyeval.tournament")
+    if name in ("structure", ""):
         from pyeval.tournament.structure import EXAMPLES_DIR
 
         if not any(EXAMPLES_DIR.glob("*.toml")):

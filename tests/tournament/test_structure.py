@@ -217,3 +217,20 @@ def test_two_stage_needs_several_first_round_tables() -> None:
     assert "more than one first-round table" in str(err)
     err = refused(text.replace("[final_stage]", "[final_stage]\nchips = 5"))
     assert "unknown key 'chips' in [final_stage]" in str(err)
+
+
+def test_the_annotated_example_of_the_docs_is_valid() -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "tournament.md").read_text(encoding="utf-8")
+    blocks = doc.split("```toml\n")[1:]
+    full = blocks[0].split("```")[0]
+    s = parse_structure(full, "docs/tournament.md")
+    assert s.rebuys is not None and s.add_on is not None and s.points is not None
+    assert [lv.game for lv in s.levels][-1] == "seven_card_stud"
+    assert s.levels[0].low_limit == 50 and s.levels[0].high_limit == 100
+    # $750 + 10 rebuys x $20 + 20 add-ons x $20 = $1,350 in $5 units, 45/27/17/11
+    assert s.prize_pool(30, rebuys=10, add_ons=20) == 1350
+    assert s.payouts(30, rebuys=10, add_ons=20) == (605, 365, 230, 150)
+    assert sum(s.payouts(45)) == s.prize_pool(45)
+    final = blocks[1].split("```")[0]
+    two_stage = full.replace('format = "single_field"', 'format = "table_winners"') + final
+    assert parse_structure(two_stage).final_stage is not None
