@@ -246,7 +246,7 @@ class Legal:
                     amt = str(self.min_to)
                 else:
                     amt = f"{self.min_to}..{self.max_to}"
-                out.append(f"{a} to {amt}")
+                out.append(f"bet {amt}" if a == "bet" else f"{a} to {amt}")
             elif a == "discard":
                 out.append(f"discard exactly {self.discard} down card"
                            f"{'s' if self.discard != 1 else ''}")
@@ -289,6 +289,8 @@ class Round:
     to_act: Optional[int] = None
     last_aggressor: Optional[int] = None
     actions: int = 0
+    short_all_ins: int = 0
+    half_bet_raises: int = 0
 
     def __post_init__(self) -> None:
         for s in self.order:
@@ -493,7 +495,7 @@ class Round:
         if to < lo:
             raise refuse(f"{kind} to {to} is below the minimum {name} to {lo}")
         if to > hi:
-            limit_word = "pot limit" if self.structure.limit == Limit.POT_LIMIT else "the stack"
+            limit_word = "pot limit" if self.structure.limit == Limit.POT_LIMIT else "all-in"
             raise refuse(f"{kind} to {to} is above the maximum {name} to {hi} ({limit_word})")
         self._raise(s, to)
         self.actions += 1
@@ -512,6 +514,8 @@ class Round:
             if self.big_option and to - base >= self.structure.big_bet:
                 self.bet_size = self.structure.big_bet
             if full:
+                if to - base < self.bet_size:
+                    self.half_bet_raises += 1   # all-in for half a bet or more: counts
                 self.full_level = to
                 self.raise_count += 1
         else:
@@ -523,6 +527,8 @@ class Round:
                 self.full_raise = max(self.full_raise, to - prev)
                 self.full_level = to
                 self.raise_count += 1
+        if not full:
+            self.short_all_ins += 1
         self._put(s, to - self.bets[s])
         self.current = max(self.current, to)
         self.bring_in_seat = None

@@ -25,6 +25,9 @@ Readings of the rule sheets that the data fixes (see docs/rules.md):
   two of the first three down cards.
 - Crocodile stud deals two down cards and one up card, then four up cards; a hand uses at
   most one of the two down cards.
+- An open pair on fourth street allows the big bet in the high stud games (7 Card Stud,
+  7 Card Stud Hi/Lo, Chicago, Australian, Crocodile; third street in 5 Card Stud), not in
+  razz, where a pair is a bad hand.
 - Chicago is 7 Card Stud in which the ace of spades in the hole (a down card) takes half of
   each pot it is eligible for and the best high hand the other half; when nobody eligible
   holds it the high hand takes the whole pot.
@@ -180,13 +183,13 @@ def stud(name: str, streets: Sequence[Street], *, parts: tuple[str, ...] = ("hig
 
 def _seven_stud_streets(third_down: int = 2, third_up: int = 1, *, discard_third: int = 0,
                         later_up: tuple[bool, bool, bool, bool] = (True, True, True, False),
-                        ) -> tuple[Street, ...]:
+                        open_pair: bool = True) -> tuple[Street, ...]:
     names = ("fourth", "fifth", "sixth", "seventh")
     out = [Street("third", down=third_down, up=third_up, discard=discard_third,
                   bring_in=third_up > 0)]
     for i, (nm, up) in enumerate(zip(names, later_up)):
         out.append(Street(nm, down=0 if up else 1, up=1 if up else 0, burn=True,
-                          big_bet=i >= 1, open_pair=(i == 0 and third_up > 0)))
+                          big_bet=i >= 1, open_pair=(open_pair and i == 0 and third_up > 0)))
     return tuple(out)
 
 
@@ -222,7 +225,7 @@ def _all_games() -> dict[str, Game]:
         stud("7 Card Stud", SEVEN_STUD, aliases=("seven card stud", "stud", "stud7")),
         stud("7 Card Stud Hi/Lo", SEVEN_STUD, parts=("high", "low8"),
              aliases=("stud8", "stud hi/lo", "seven card stud hi/lo")),
-        stud("Razz", SEVEN_STUD, parts=("razz",), low_opens=True),
+        stud("Razz", _seven_stud_streets(open_pair=False), parts=("razz",), low_opens=True),
         stud("Australian", _seven_stud_streets(3, 1, discard_third=1), max_players=7,
              aliases=("australian stud",)),
         stud("Buffalo", _seven_stud_streets(3, 0), max_hole=2, restricted=3,
