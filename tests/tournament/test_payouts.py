@@ -88,11 +88,13 @@ def test_pool_is_always_paid_exactly(pool, percents, rounding, unit) -> None:
     assert len(amounts) == len(percents)
     assert all(a >= 0 for a in amounts)
     assert list(amounts) == sorted(amounts, reverse=True)  # a better place never gets less
-    # nobody is more than one unit (plus the sub-unit rest to 1st) from their exact share
+    # nobody is more than one unit from their exact share of the whole units, and the
+    # part of the pool below one unit goes to 1st
     if rounding == "largest_remainder":
+        units = pool - pool % unit
         for i, (a, p) in enumerate(zip(amounts, percents)):
-            slack = unit + (pool % unit if i == 0 else 0)
-            assert abs(a - pool * p / 100) <= slack
+            rest = pool % unit if i == 0 else 0
+            assert abs(a - rest - units * p / 100) < unit
 
 
 @settings(max_examples=200, deadline=None)
