@@ -382,7 +382,7 @@ def rebalance(
     players ``seats`` (seat -> player) now seated; wrap the rules model's button there. The
     moves are applied to ``seating`` and returned in the order they were made.
 
-    Example (20 players on 3 tables of 9 lose 5 players from table 1, which then breaks):
+    Example (20 players on 3 tables of 9; table 1 loses 5 and table 3, the highest, breaks):
         >>> s = draw_seats(range(20), 9, seed=1)
         >>> for p in list(s.tables[1].values())[:5]: s.remove(p)
         >>> def nxt(t, seats):
