@@ -48,6 +48,30 @@ STUD_GAMES: frozenset[str] = frozenset(
     }
 )
 GAMES: frozenset[str] = BLIND_GAMES | STUD_GAMES
+
+#: The name of each game in the rules model (``pyeval.rules.games.GAMES``); the two dealer's
+#: choice entries map to ``None``: they are ``pyeval.rules.games.DealersChoice`` rotations.
+RULES_GAME: dict[str, str | None] = {
+    "holdem": "Texas Hold'em",
+    "omaha": "Omaha",
+    "omaha_hilo": "Omaha Hi/Lo",
+    "irish": "Irish",
+    "super_eight": "Super Eight",
+    "tahoe": "Tahoe",
+    "pineapple": "Pineapple",
+    "crazy_pineapple": "Crazy Pineapple",
+    "dealers_choice": None,
+    "five_card_draw": "5 Card Draw",
+    "five_card_stud": "5 Card Stud",
+    "seven_card_stud": "7 Card Stud",
+    "seven_card_stud_hilo": "7 Card Stud Hi/Lo",
+    "razz": "Razz",
+    "australian": "Australian",
+    "buffalo": "Buffalo",
+    "crocodile": "Crocodile",
+    "chicago": "Chicago",
+    "dealers_choice_stud": None,
+}
 BETTING: frozenset[str] = frozenset({"no_limit", "pot_limit", "fixed_limit"})
 
 #: The amounts compared between consecutive levels: none of them may shrink.

@@ -99,3 +99,18 @@ def test_two_tables_of_ten_merging_at_eight_with_the_rules_button() -> None:
 def test_worst_seat_between_the_blinds_is_the_next_big_blind() -> None:
     seen = sum(play_down(60, BalanceRule(9), seed)["big_blind_next"] for seed in range(8))
     assert seen > 0
+
+
+def test_game_and_betting_names_match_the_rules_model() -> None:
+    games = pytest.importorskip("pyeval.rules.games")
+    betting = pytest.importorskip("pyeval.rules.betting")
+    from pyeval.tournament.levels import BETTING, GAMES, RULES_GAME, STUD_GAMES
+
+    assert set(RULES_GAME) == GAMES
+    for ours, theirs in RULES_GAME.items():
+        if theirs is None:
+            assert ours.startswith("dealers_choice")
+            continue
+        g = games.GAMES[theirs]
+        assert (g.family == "stud") == (ours in STUD_GAMES), ours
+    assert BETTING == {m.value for m in betting.Limit}
