@@ -246,17 +246,17 @@ STUD_GAMES = tuple(n for n, g in GAMES.items() if g.family == "stud")
 
 
 def _key(s: str) -> str:
-    return "".join(ch for ch in s.lower() if ch.isalnum() or ch == "/")
+    return "".join(ch for ch in s.lower() if ch.isalnum())
 
 
 _LOOKUP = {_key(a): g for g in GAMES.values() for a in (g.name, *g.aliases)}
 
 
 def game(name: str | Game) -> Game:
-    """Look a game up by name or alias (case and punctuation ignored).
+    """Look a game up by name or alias (case, spaces and punctuation ignored).
 
-    >>> game("razz").low_opens, game("OMAHA hi/lo").name
-    (True, 'Omaha Hi/Lo')
+    >>> game("razz").low_opens, game("OMAHA hi/lo").name, game("seven_card_stud_hilo").name
+    (True, 'Omaha Hi/Lo', '7 Card Stud Hi/Lo')
     """
     if isinstance(name, Game):
         return name

@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("pokerkit")
 
-from pokerkit_pair import Stats, play_pair  # noqa: E402
+from .pokerkit_pair import Stats, play_pair  # noqa: E402
 
 from pyeval.rules import Structure  # noqa: E402
 
