@@ -24,10 +24,28 @@
     default: return -2;                              \
     }
 
+/* the checked high loop: one vector sum gives the key and the row check together */
+#define HIGH_CHECKED(K)                                                  \
+    for (int64_t i = 0; i < n; i++) {                                    \
+        const uint8_t *row = cards + i * (K);                            \
+        pe_v2 s = pe_kb_sum(row, (K));                                   \
+        if (__builtin_popcountll(s[1]) != (K)) return i;                 \
+        out[i] = pe_high_from_key(row, (K), s[0] + PE_KEY_START);        \
+    }                                                                    \
+    return -1;
+
 int64_t pe_high_batch(const uint8_t *cards, int64_t n, int k, uint16_t *out, int check)
 {
-    if (check) { BATCH_BY_SIZE(pe_high_inline) }
-    else { const int check = 0; BATCH_BY_SIZE(pe_high_inline) }
+    if (check) {
+        switch (k) {
+        case 5: { HIGH_CHECKED(5) }
+        case 6: { HIGH_CHECKED(6) }
+        case 7: { HIGH_CHECKED(7) }
+        default: BATCH_BY_SIZE(pe_high_inline)
+        }
+    }
+    const int check_ = 0;
+    { const int check = check_; BATCH_BY_SIZE(pe_high_inline) }
 }
 
 int64_t pe_razz_batch(const uint8_t *cards, int64_t n, int k, uint16_t *out, int check)

@@ -38,15 +38,36 @@ static inline uint64_t pe_key_sum(const uint8_t *c, int n, uint64_t start)
     }
 }
 
+/* key and card bits of n cards summed together (see pe_card_kb in keys.h) */
+static inline pe_v2 pe_kb_sum(const uint8_t *c, int n)
+{
+    const pe_v2 *t = pe_card_kb;
+    switch (n) {
+    case 7: return ((t[c[0]] + t[c[1]]) + (t[c[2]] + t[c[3]])) + ((t[c[4]] + t[c[5]]) + t[c[6]]);
+    case 6: return ((t[c[0]] + t[c[1]]) + (t[c[2]] + t[c[3]])) + (t[c[4]] + t[c[5]]);
+    case 5: return ((t[c[0]] + t[c[1]]) + (t[c[2]] + t[c[3]])) + t[c[4]];
+    default: {
+        pe_v2 s = t[c[0]];
+        for (int i = 1; i < n; i++) s += t[c[i]];
+        return s;
+    }
+    }
+}
+
+/* the high value once the key is summed */
+static inline uint16_t pe_high_from_key(const uint8_t *c, int n, uint64_t key)
+{
+    uint64_t fl = key & PE_FLUSH_BITS;
+    if (__builtin_expect(fl != 0, 0)) return pe_flush_value(c, n, fl);
+    return pe_high_table[pe_main_slot((uint32_t)key)];
+}
+
 /* High value of n <= 7 cards. With five or more cards of one suit among at most seven, no
  * full house or four of a kind is possible (they would need eight cards), so the flush
  * table's answer is final; otherwise the rank multiset decides. */
 static inline uint16_t pe_high_inline(const uint8_t *c, int n)
 {
-    uint64_t key = pe_key_sum(c, n, PE_KEY_START);
-    uint64_t fl = key & PE_FLUSH_BITS;
-    if (__builtin_expect(fl != 0, 0)) return pe_flush_value(c, n, fl);
-    return pe_high_table[pe_main_slot((uint32_t)key)];
+    return pe_high_from_key(c, n, pe_key_sum(c, n, PE_KEY_START));
 }
 
 /* Razz: with five distinct ranks the five lowest make the best low and a 13-bit mask of the

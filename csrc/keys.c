@@ -6,6 +6,7 @@ uint16_t pe_card_lowbit[256];
 uint32_t pe_pow5[14];
 uint8_t pe_card_rank[256];
 uint64_t pe_card_bit[256];
+pe_v2 pe_card_kb[256] __attribute__((aligned(16)));
 
 void pe_keys_init(void)
 {
@@ -24,5 +25,7 @@ void pe_keys_init(void)
             pe_card_rank[c] = 0;
             pe_card_bit[c] = 0;
         }
+        pe_card_kb[c][0] = pe_card_key[c];
+        pe_card_kb[c][1] = pe_card_bit[c];
     }
 }

@@ -32,6 +32,13 @@ static inline int pe_suit(uint8_t c) { return c & 3; }
 /* ace-low rank: A=0, 2=1, ..., K=12 */
 static inline int pe_low_rank(int rank) { return rank == 12 ? 0 : rank + 1; }
 
+/* Each card's key and bit side by side in one 16-byte vector, so that one vector addition
+ * per card sums both. The summed bits show a repeated card for free: adding a power of two
+ * that is already present carries, so seven cards are seven distinct legal cards exactly
+ * when their summed bits have seven bits set (a byte above 51 adds nothing). */
+typedef uint64_t pe_v2 __attribute__((vector_size(16)));
+extern pe_v2 pe_card_kb[256];
+
 void pe_keys_init(void);
 
 #endif
