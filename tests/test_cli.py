@@ -57,3 +57,4 @@ def test_demo_runs() -> None:
     r = run("demo")
     assert r.exit_code == 0, r.output
     assert "Straight, King high" in r.output
+    assert "AcAd: 81.2555%" in r.output and "KhKs: 18.7445%" in r.output

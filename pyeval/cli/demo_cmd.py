@@ -26,5 +26,5 @@ def demo(ctx: click.Context) -> None:
         return
     click.echo("== equity, hold'em: AcAd vs KhKs, exact over every board")
     res = equity("holdem", ["AcAd", "KhKs"])
-    for hand, eq in zip(["AcAd", "KhKs"], res.equity):
+    for hand, eq in zip(["AcAd", "KhKs"], res.equities):
         click.echo(f"  {hand}: {100 * eq:.4f}%")
