@@ -8,12 +8,15 @@ stack must match.
 Documented differences, where the rules model follows the rule sheets and pokerkit does not
 (the harness then picks an action both allow):
 
-- ``short_all_in``: after an all-in raise smaller than a full raise, pokerkit refuses a raise
-  to the big blind or bring-in who has not acted yet (posting is not acting), and in fixed
-  limit it neither completes a short bet to the full bet nor lets half a bet reopen.
+- ``short_all_in``: after an all-in bet or raise smaller than a full one, pokerkit refuses a
+  raise to the big blind or bring-in who has not acted yet (posting is not acting), lets a
+  player who already checked raise over a short all-in bet (it does not reopen the betting),
+  and in fixed limit does not complete a short bet to the full bet.
 - ``half_bet_reopen``: in fixed limit an all-in raise of at least half a bet counts as a
   raise and reopens the betting; pokerkit treats it as a short all-in.
 - ``heads_up_cap``: fixed limit has no raise cap when only two players contest the pot.
+- ``blind_is_the_bet``: fixed-limit hold'em caps the first round at the big blind and three
+  raises (four bets); pokerkit allows four raises over the blind.
 - ``open_pair``: fixed-limit stud, an open pair on fourth street allows the big bet; pokerkit
   allows only the small bet (the harness then bets or raises the small bet).
 - odd chips: pokerkit gives every odd chip of a pot to its first winner and merges pots
@@ -63,10 +66,14 @@ class Stats:
 
 def _make(game: str, structure: Structure, stacks: list[int]):
     n = len(stacks)
-    if game == "Texas Hold'em":
+    if game == "Texas Hold'em" and structure.limit.value == "no_limit":
         return pk.NoLimitTexasHoldem.create_state(
             AUTOMATIONS, True, structure.ante, (structure.small_blind, structure.big_blind),
             structure.big_blind, stacks, n)
+    if game == "Texas Hold'em" and structure.limit.value == "fixed_limit":
+        return pk.FixedLimitTexasHoldem.create_state(
+            AUTOMATIONS, True, structure.ante, (structure.small_blind, structure.big_blind),
+            structure.small_bet, structure.big_bet, stacks, n)
     if game == "Omaha":
         return pk.PotLimitOmahaHoldem.create_state(
             AUTOMATIONS, True, structure.ante, (structure.small_blind, structure.big_blind),
@@ -89,8 +96,11 @@ def _known_difference(hand: Hand) -> str | None:
         return "short_all_in"
     if r.half_bet_raises:
         return "half_bet_reopen"
-    if r.fixed and len(r.live()) == 2 and r.raise_count >= 1 + r.structure.max_raises:
-        return "heads_up_cap"
+    if r.fixed and r.raise_count >= 1 + r.structure.max_raises:
+        if len(r.live()) == 2:
+            return "heads_up_cap"
+        if hand.street == 0 and hand.positions is not None:
+            return "blind_is_the_bet"
     if r.big_option:
         return "open_pair"
     return None

@@ -1,7 +1,7 @@
 """Replay random hands side by side with pokerkit's state machine and compare every stack.
 
 Games pokerkit models correctly: no-limit hold'em, pot-limit Omaha, 7 card stud and razz
-(fixed limit). Every decision also compares who acts, the amount to call and the bet/raise
+(fixed limit); fixed-limit hold'em as well, for the fixed-limit rules. Every decision also compares who acts, the amount to call and the bet/raise
 limits; see ``pokerkit_pair`` for the documented rule differences.
 """
 import pytest
@@ -16,6 +16,7 @@ CASES = {
     "nlhe": ("Texas Hold'em", Structure.no_limit(1, 2), 6),
     "nlhe-ante": ("Texas Hold'em", Structure.no_limit(5, 10, ante=1), 6),
     "plo": ("Omaha", Structure.pot_limit(1, 2), 6),
+    "flhe": ("Texas Hold'em", Structure.fixed_limit(2, 4), 6),
     "stud": ("7 Card Stud", Structure.stud(1, 2, 4, 8), 7),
     "razz": ("Razz", Structure.stud(1, 2, 4, 8), 7),
 }
