@@ -33,7 +33,8 @@ def hands(draw):
                 carry_in=carry_in), seed
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(hands(), st.floats(0.0, 0.5), st.floats(0.0, 0.6))
 def test_random_play_conserves_chips_and_ends(hs, p_fold, p_raise):
     h, seed = hs
@@ -59,7 +60,8 @@ def test_random_play_conserves_chips_and_ends(hs, p_fold, p_raise):
     assert Hand.replay(h.to_json()).result.stacks == r.stacks
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(hands(), st.data())
 def test_illegal_actions_never_change_the_hand(hs, data):
     """Random (often illegal) actions: an illegal one raises and leaves everything as it
