@@ -1,0 +1,109 @@
+"""Helpers for the benchmarks: hand arrays in random and enumeration order, and
+:func:`measure`, which times a call with pytest-benchmark and records evaluations per second
+and a checksum for the summary that bench/conftest.py prints."""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+# ------------------------------------------------------------------ hands
+
+
+def random_deals(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
+    """n uniformly random deals of k distinct cards as an (n, k) uint8 array (rejection
+    sampling: k cards with replacement, rows with a repeat dropped)."""
+    out = np.empty((n, k), dtype=np.uint8)
+    p = math.prod((52 - i) / 52 for i in range(k))
+    done = 0
+    while done < n:
+        m = max(1024, int((n - done) * 1.2 / p))
+        d = rng.integers(0, 52, size=(m, k), dtype=np.uint8)
+        s = np.sort(d, axis=1)
+        ok = d[np.all(s[:, 1:] != s[:, :-1], axis=1)]
+        take = min(len(ok), n - done)
+        out[done:done + take] = ok[:take]
+        done += take
+    return out
+
+
+def colex_combos(n: int, k: int) -> np.ndarray:
+    """Every k-subset of range(n), sorted rows, in colex order (by largest element)."""
+    out = np.empty((math.comb(n, k), k), dtype=np.uint8)
+    if k == 1:
+        out[:, 0] = np.arange(n)
+        return out
+    pos = 0
+    for top in range(k - 1, n):
+        sub = colex_combos(top, k - 1)
+        out[pos:pos + len(sub), :k - 1] = sub
+        out[pos:pos + len(sub), k - 1] = top
+        pos += len(sub)
+    return out
+
+
+def sequential_hands(n: int, k: int = 7) -> np.ndarray:
+    """The first n k-card hands in enumeration order (the first two cards fixed and
+    increasing, the other five in colex order above them): consecutive hands share most
+    cards, as in an exhaustive enumeration."""
+    rest = colex_combos(52, k - 2)
+    out = np.empty((n, k), dtype=np.uint8)
+    done = 0
+    for i in range(52):
+        for j in range(i + 1, 52):
+            m = min(math.comb(51 - j, k - 2), n - done)
+            if m <= 0:
+                continue
+            out[done:done + m, 0], out[done:done + m, 1] = i, j
+            out[done:done + m, 2:] = rest[:m] + (j + 1)
+            done += m
+            if done == n:
+                return out
+    return out[:done]
+
+
+def sequential_omaha(rng: np.random.Generator, n: int, nh: int = 4) -> tuple[np.ndarray, np.ndarray]:
+    """Omaha in enumeration order: one random hole hand against every board of the other
+    cards in colex order, then the next hole hand, until n rows."""
+    boards = colex_combos(52 - nh, 5)
+    hole = np.empty((n, nh), dtype=np.uint8)
+    board = np.empty((n, 5), dtype=np.uint8)
+    done = 0
+    while done < n:
+        h = np.sort(rng.choice(52, nh, replace=False)).astype(np.uint8)
+        rest = np.setdiff1d(np.arange(52, dtype=np.uint8), h)
+        m = min(len(boards), n - done)
+        hole[done:done + m] = h
+        board[done:done + m] = rest[boards[:m]]
+        done += m
+    return hole, board
+
+
+RESULTS: list[dict[str, Any]] = []
+
+
+def measure(benchmark, fn: Callable[[], Any], n: int, checksum: Callable[[Any], int],
+            *, label: str, group: str, ours: bool = False, rounds: int = 7,
+            note: str = "") -> dict[str, Any]:
+    """Time ``fn`` (which evaluates ``n`` hands) with pytest-benchmark, ``rounds`` rounds
+    after one warm-up, and record evaluations per second at the median round."""
+    benchmark.group = group
+    result = benchmark.pedantic(fn, rounds=rounds, iterations=1, warmup_rounds=1)
+    median = benchmark.stats.stats.median
+    row = {"group": group, "label": label, "n": n, "median_s": median,
+           "evals_per_s": n / median, "checksum": int(checksum(result)), "ours": ours,
+           "note": note}
+    benchmark.extra_info.update({k: row[k] for k in ("label", "n", "evals_per_s", "checksum",
+                                                     "note")})
+    RESULTS.append(row)
+    return row
+
+
+def record(group: str, label: str, value: float, unit: str, note: str = "") -> None:
+    """A figure that is not a rate (import time, memory, compile time)."""
+    RESULTS.append({"group": group, "label": label, "value": value, "unit": unit,
+                     "note": note})
+
+
