@@ -1,0 +1,733 @@
+"""``equity()``: from hands, board and dead cards to each player's share of the pot.
+
+A *spot* is what the caller knows: each player's hand (cards, cards with ``*`` for unknown
+ones, or a range in two-card games), the board and the dead cards. Every deal consistent
+with it is equally likely (weighted by range weights); overlapping ranges are dealt jointly,
+so a combination that collides with another player's is never dealt, without bias.
+
+Exact enumeration walks every such deal when that is cheap enough (or when forced with
+``exact=True``); otherwise Monte Carlo samples deals until a standard-error target, a
+sample count or a time limit is reached.
+
+>>> r = equity("holdem", ["AcAd", "KhKs"])
+>>> r.exact, r.samples, f"{r.players[0].equity:.6f}"
+(True, 1712304, '0.812555')
+>>> r = equity("omaha", ["AsAhKsKh", "9c8d7c6d"], samples=200_000, exact=False, seed=1)
+>>> abs(r.players[0].equity - 0.600622) < 4 * r.players[0].std_err
+True
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Optional, Union
+
+import numpy as np
+
+from pyeval.cards import card as _card
+from pyeval.cards import cards as _cards
+from pyeval.cards import format_card, format_cards
+from pyeval.equity import _kernels as K
+from pyeval.equity.games import EquityGame, game as _game
+from pyeval.equity.ranges import Range, RangeError, parse_range
+from pyeval.equity.result import EquityResult, PlayerEquity, Progress
+
+__all__ = ["equity", "Spot", "make_spot", "EXACT_AUTO_COST", "EXACT_MAX_COST", "CHUNK"]
+
+HandLike = Union[str, Sequence[int], Sequence[str], np.ndarray]
+
+#: Monte Carlo deals per chunk (each chunk has its own random stream)
+CHUNK = 8192
+#: exact enumeration is chosen automatically when its estimated cost is below this
+#: (about a nanosecond per unit on one core)
+EXACT_AUTO_COST = 3e8
+#: beyond this, even a forced exact run is refused
+EXACT_MAX_COST = 2e12
+#: tasks an exact run is divided into (independent of the thread count)
+EXACT_TASKS = 256
+#: default standard-error target when neither samples nor std_err is given
+DEFAULT_STD_ERR = 2e-4
+#: range draws tried for one deal before giving up on ranges that (almost) never fit
+MAX_ATTEMPTS = 10_000_000
+#: default cap on Monte Carlo deals
+DEFAULT_MAX_SAMPLES = 2_000_000_000
+
+# rough cost of one evaluation, by kind (nanoseconds-ish), for the exact/MC choice
+_EVAL_COST = {K.K_HOLDEM: 4, K.K_OMAHA: 25, K.K_SUPER8: 30, K.K_TAHOE: 12, K.K_STUD: 4,
+              K.K_RAZZ: 4, K.K_FIVE: 4, K.K_BUFFALO: 12, K.K_CROC: 8}
+
+_WILD = "*?"
+_TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
+_SEP = re.compile(r"[\s,;]+")
+_RANDOM_WORDS = {"random", "any"}
+
+
+# ------------------------------------------------------------------------------ the spot
+
+@dataclass
+class Player:
+    """One seat: known cards by position (None = to be dealt), or a range."""
+
+    text: str
+    slots: list[Optional[int]]
+    rng: Optional[Range] = None
+
+
+@dataclass
+class Spot:
+    """A checked question: the game as dealt to this many players, the seats, the known
+    board and the dead cards."""
+
+    game: EquityGame
+    players: list[Player]
+    board: list[int]
+    dead: list[int]
+
+    @property
+    def known_mask(self) -> int:
+        m = 0
+        for c in self.board + self.dead:
+            m |= 1 << c
+        for p in self.players:
+            for c in p.slots:
+                if c is not None:
+                    m |= 1 << c
+        return m
+
+    @property
+    def deck(self) -> list[int]:
+        """Cards that can still be dealt (ranges' cards included)."""
+        km = self.known_mask
+        return [c for c in range(52) if not km >> c & 1]
+
+
+def _slots_of_text(text: str) -> Optional[list[Optional[int]]]:
+    """Cards with ``*``/``?`` for unknown ones, or None when the text is not of that form."""
+    t = text.strip()
+    if t.lower() in _RANDOM_WORDS:
+        return None
+    out: list[Optional[int]] = []
+    for chunk in _SEP.split(t):
+        pos = 0
+        while pos < len(chunk):
+            if chunk[pos] in _WILD:
+                out.append(None)
+                pos += 1
+                continue
+            m = _TOKEN.match(chunk, pos)
+            if m is None:
+                return None
+            out.append(_card(m.group(0)))
+            pos = m.end()
+    return out
+
+
+def _hand_name(i: int, text: str) -> str:
+    return f"hand {i + 1} {text!r}"
+
+
+def _parse_player(i: int, hand: HandLike, g: EquityGame) -> Player:
+    if isinstance(hand, str):
+        text = hand.strip()
+        if not text:
+            raise ValueError(f"hand {i + 1} is empty; write its cards, * for unknown cards, "
+                             f"or 'random'")
+        if text.lower() in _RANDOM_WORDS:
+            return Player(text, [None] * g.hole)
+        looks_range = g.ranges_allowed and any(ch in text for ch in ",():")
+        slots = None if looks_range else _slots_of_text(text)
+        if slots is None:
+            if not g.ranges_allowed:
+                raise ValueError(
+                    f"{_hand_name(i, text)}: not cards, and ranges are only for two-card "
+                    f"hold'em games; in {g.name} write the cards, with * for an unknown card "
+                    f"(e.g. {'As' + 'Kh' + '*' * max(0, g.hole - 2)!r})")
+            try:
+                rng = parse_range(text)
+            except RangeError as e:
+                raise ValueError(f"{_hand_name(i, text)}: {e}") from None
+            return Player(text, [None, None], rng)
+    else:
+        arr = _cards(hand, what=f"hand {i + 1}")
+        slots = [int(c) for c in arr]
+        text = format_cards(arr)
+    _check_count(i, text, len(slots), g)
+    seen: set[int] = set()
+    for c in slots:
+        if c is not None:
+            if c in seen:
+                raise ValueError(f"card {format_card(c)!r} appears twice in "
+                                 f"{_hand_name(i, text)}")
+            seen.add(c)
+    return Player(text, slots + [None] * (g.hole - len(slots)))
+
+
+def _check_count(i: int, text: str, n: int, g: EquityGame) -> None:
+    name = _hand_name(i, text)
+    if g.dealt != g.hole and n > g.hole:
+        what = ("each player keeps 2 of the hole cards" if g.family == "holdem"
+                else "each player discards one down card on third street")
+        raise ValueError(
+            f"{name}: {g.name} equity is computed after the discard ({what}): give the "
+            f"{g.hole} cards kept, not the {g.dealt} dealt; known discards go in dead=. "
+            f"Before the discard the equity depends on what each player keeps.")
+    if g.family == "holdem":
+        if n != g.hole:
+            raise ValueError(f"{name} has {n} card{'s' * (n != 1)}; {g.name} hands have "
+                             f"{g.hole} hole cards (write * for an unknown card, e.g. "
+                             f"{'Ah' + '*' * (g.hole - 1)!r})")
+    elif n > g.hole:
+        extra = ""
+        if g.board == 1:
+            extra = (f"; with this many players the seventh card is a single community "
+                     f"card: give {g.hole} cards per player and the community card as board")
+        raise ValueError(f"{name} has {n} cards; {g.name} hands have at most {g.hole}{extra}")
+
+
+def _check_board(board: list[int], g: EquityGame) -> None:
+    n = len(board)
+    if g.family == "holdem":
+        if n not in (0, 3, 4, 5):
+            raise ValueError(f"board has {n} card{'s' * (n != 1)}; a {g.name} board is "
+                             f"empty, a flop (3), a turn (4) or a river (5)")
+    elif g.board == 1:
+        if n > 1:
+            raise ValueError(f"board has {n} cards; the community card of {g.name} with this "
+                             f"many players is one card")
+    elif n:
+        raise ValueError(f"{g.name} has no board (got {n} board cards)"
+                         + ("; with 8 players the seventh card is a community card"
+                            if g.community_seventh else ""))
+
+
+def make_spot(game: Union[str, EquityGame], hands: Sequence[HandLike], board: HandLike = "",
+              dead: HandLike = "") -> Spot:
+    """Parses and checks a question (see :func:`equity` for the forms accepted).
+
+    >>> s = make_spot("holdem", ["AhKh", "QQ+"], board="Ks 7d 2c")
+    >>> [len(p.rng) if p.rng is not None else p.slots for p in s.players]
+    [[50, 46], 10]
+    """
+    g = _game(game)
+    if isinstance(hands, (str, bytes)):
+        raise TypeError("hands is a list of hands, one per player, e.g. ['AhKh', 'QQ+']")
+    hands = list(hands)
+    if len(hands) < 2:
+        raise ValueError(f"equity needs at least 2 players, got {len(hands)}")
+    g = g.for_players(len(hands))
+    if len(hands) > g.max_players:
+        raise ValueError(f"{g.name} takes at most {g.max_players} players, got {len(hands)}")
+    b = [int(c) for c in _cards(board, what="board")]
+    _check_board(b, g)
+    d = [int(c) for c in _cards(dead, what="dead cards")]
+    players = [_parse_player(i, h, g) for i, h in enumerate(hands)]
+
+    where: dict[int, str] = {}
+
+    def claim(c: int, what: str) -> None:
+        if c in where:
+            raise ValueError(f"card {format_card(c)!r} is dealt twice: in {where[c]} and "
+                             f"in {what}")
+        where[c] = what
+
+    for c in b:
+        claim(c, "the board")
+    for c in d:
+        claim(c, "the dead cards")
+    for i, p in enumerate(players):
+        for c in p.slots:
+            if c is not None:
+                claim(c, f"hand {i + 1}")
+    spot = Spot(g, players, b, d)
+    _settle_ranges(spot)
+    need = len(players) * g.hole + g.board
+    have = 52 - len(d)
+    if need > have:
+        raise ValueError(f"{len(players)} players of {g.name} need {need} cards; the deck has "
+                         f"{have} without the dead cards")
+    return spot
+
+
+def _settle_ranges(spot: Spot) -> None:
+    """Removes from each range the combinations that use known cards; turns a range of one
+    combination into known cards (which may empty other ranges: repeated until settled) and
+    a uniform range of every possible combination into two unknown cards."""
+    changed = True
+    while changed:
+        changed = False
+        km = spot.known_mask
+        for i, p in enumerate(spot.players):
+            if p.rng is None:
+                continue
+            r = p.rng.without(km)
+            if len(r) == 0:
+                raise ValueError(
+                    f"{_hand_name(i, p.text)} leaves no hand: every combination of the range "
+                    f"uses a card that is on the board, dead or in another hand")
+            p.rng = r
+            if len(r) == 1:
+                a, b2 = (int(x) for x in r.cards[0])
+                p.slots = [a, b2]
+                p.rng = None
+                changed = True
+                break
+    live = 52 - bin(spot.known_mask).count("1")
+    for p in spot.players:
+        if p.rng is not None and p.rng.uniform and len(p.rng) == live * (live - 1) // 2:
+            p.rng = None
+            p.slots = [None, None]
+    _check_ranges_fit(spot)
+
+
+def _check_ranges_fit(spot: Spot, budget: int = 200_000) -> None:
+    """Raises when the ranges cannot all be dealt at once (searches, within a budget)."""
+    rs = [(i, p.rng.masks.tolist()) for i, p in enumerate(spot.players) if p.rng is not None]
+    if len(rs) < 2:
+        return
+    rs.sort(key=lambda x: len(x[1]))
+    nodes = 0
+
+    def dfs(k: int, used: int) -> Optional[bool]:
+        nonlocal nodes
+        if k == len(rs):
+            return True
+        for m in rs[k][1]:
+            nodes += 1
+            if nodes > budget:
+                return None
+            if not m & used:
+                r = dfs(k + 1, used | m)
+                if r is None or r:
+                    return r
+        return False
+
+    if dfs(0, 0) is False:
+        names = ", ".join(repr(spot.players[i].text) for i, _ in rs)
+        raise ValueError(f"the ranges {names} cannot be dealt together: every choice of "
+                         f"hands uses some card twice")
+
+
+# ------------------------------------------------------------------------------ exact plan
+
+def _player_combos(p: Player, g: EquityGame, deck: list[int]) -> list[tuple[list[int], float]]:
+    """Every holding of a seat, with its weight: the range's combinations, or the known
+    cards with each way of filling the unknown slots (interchangeable slots as one
+    combination)."""
+    if p.rng is not None:
+        return [([int(a), int(b)], float(w)) for (a, b), w in zip(p.rng.cards, p.rng.weights)]
+    by_class: dict[int, list[int]] = {}
+    for j, c in enumerate(p.slots):
+        if c is None:
+            by_class.setdefault(g.classes[j], []).append(j)
+    if not by_class:
+        return [([int(c) for c in p.slots], 1.0)]   # type: ignore[misc]
+    groups = list(by_class.values())
+    out = []
+
+    def fill(gi: int, cur: list[Optional[int]], used: set[int]) -> None:
+        if gi == len(groups):
+            out.append(([int(c) for c in cur], 1.0))   # type: ignore[arg-type]
+            return
+        pos = groups[gi]
+        avail = [c for c in deck if c not in used]
+        for comb in itertools.combinations(avail, len(pos)):
+            nxt = list(cur)
+            for j, c in zip(pos, comb):
+                nxt[j] = c
+            fill(gi + 1, nxt, used | set(comb))
+
+    fill(0, list(p.slots), set())
+    return out
+
+
+def _combo_count(p: Player, g: EquityGame, nd: int) -> float:
+    if p.rng is not None:
+        return float(len(p.rng))
+    by_class: dict[int, int] = {}
+    for j, c in enumerate(p.slots):
+        if c is None:
+            by_class[g.classes[j]] = by_class.get(g.classes[j], 0) + 1
+    n, left = 1.0, nd
+    for u in by_class.values():
+        n *= math.comb(left, u)
+        left -= u
+    return n
+
+
+def exact_cost(spot: Spot) -> float:
+    """Estimated cost of exact enumeration (about a nanosecond per unit, one core)."""
+    g = spot.game
+    nd = len(spot.deck)
+    k = g.board - len(spot.board)
+    boards = math.comb(nd, k) if nd >= k else 0
+    sizes = [_combo_count(p, g, nd) for p in spot.players]
+    if all(s == 1 for s in sizes) and g.kind == K.K_HOLDEM and k == 5:
+        return boards * (2 + 3 * len(sizes))
+    evals = sum(sizes) * _EVAL_COST[g.kind] * (2 if g.split == "low8" else 1)
+    tuples = math.prod(sizes) * (4 + len(sizes))
+    return boards * (evals + tuples + 20)
+
+
+# ------------------------------------------------------------------------------ running
+
+def _threads(threads: Optional[int]) -> int:
+    import numba
+    top = numba.config.NUMBA_NUM_THREADS
+    if threads is None:
+        return top
+    if not isinstance(threads, (int, np.integer)) or threads < 1:
+        raise ValueError(f"threads must be a positive integer, not {threads!r}")
+    return int(min(threads, top))
+
+
+class _Sums:
+    """Running sums: per-player statistics, deals, weight, range attempts."""
+
+    def __init__(self, P: int) -> None:
+        self.st = np.zeros((P, K.NSTAT))
+        self.deals = 0.0
+        self.weight = 0.0
+        self.attempts = 0
+
+    def add(self, st: np.ndarray, deals: np.ndarray, weights: np.ndarray) -> None:
+        for i in range(st.shape[0]):        # in chunk order: the same for any thread count
+            self.st += st[i]
+            self.deals += float(deals[i])
+            self.weight += float(weights[i])
+
+    def std_errs(self, exact: bool) -> np.ndarray:
+        P = self.st.shape[0]
+        if exact or self.deals < 2:
+            return np.zeros(P) if exact else np.full(P, np.inf)
+        n = self.deals
+        mean = self.st[:, K.S_SHARE] / n
+        var = np.maximum(self.st[:, K.S_SHARE2] / n - mean * mean, 0.0)
+        return np.sqrt(var / (n - 1))
+
+    def equities(self) -> tuple[float, ...]:
+        w = self.weight or 1.0
+        return tuple(float(x) for x in self.st[:, K.S_SHARE] / w)
+
+
+def _build_result(spot: Spot, sums: _Sums, exact: bool, seed: Optional[int], threads: int,
+                  elapsed: float, stopped: str) -> EquityResult:
+    g = spot.game
+    W = sums.weight
+    if W <= 0:
+        raise ValueError("no deal is possible for these hands, board and dead cards")
+    se = sums.std_errs(exact)
+    n = sums.deals
+    scale = n / W
+    players = []
+    for i, p in enumerate(spot.players):
+        s = sums.st[i]
+        win, tie = s[K.S_WIN] / W, s[K.S_TIE] / W
+        hw, ht, lw, lt = (s[K.S_HWIN] / W, s[K.S_HTIE] / W, s[K.S_LWIN] / W, s[K.S_LTIE] / W)
+        wins, ties = s[K.S_WIN] * scale, s[K.S_TIE] * scale
+        players.append(PlayerEquity(
+            hand=p.text, equity=float(s[K.S_SHARE] / W), win=float(win), tie=float(tie),
+            std_err=float(se[i]), scoop=float(win), high_win=float(hw), high_tie=float(ht),
+            low_win=float(lw), low_tie=float(lt), wins=float(wins), ties=float(ties),
+            losses=float(n - wins - ties)))
+    acc = 1.0
+    if not exact and sums.attempts:
+        acc = float(n / sums.attempts)
+    return EquityResult(
+        game=g.name, players=tuple(players), board=format_cards(spot.board),
+        dead=format_cards(spot.dead), samples=int(round(n)), exact=exact, hi_lo=g.hi_lo,
+        seed=seed, threads=threads, elapsed=elapsed, acceptance=acc, stopped=stopped)
+
+
+def _run_exact(spot: Spot, progress: Optional[Callable[[Progress], None]]) -> _Sums:
+    g = spot.game
+    T = K.tables()
+    P = len(spot.players)
+    deck = spot.deck
+    sums = _Sums(P)
+    k = g.board - len(spot.board)
+    fixed = all(p.rng is None and None not in p.slots for p in spot.players)
+    bdeck = np.array(deck, dtype=np.uint8)
+    if fixed and g.kind == K.K_HOLDEM and k == 5:
+        hk = np.array([sum(int(T.ckey[c]) for c in p.slots) for p in spot.players],
+                      dtype=np.uint64)
+        hs = np.array([int(np.bitwise_or.reduce(T.csrm[np.array(p.slots)]))
+                       for p in spot.players], dtype=np.uint64)
+        TA = T.addrs
+
+        def run(t0: int, t1: int):
+            cnt = K.holdem_exact5(hk, hs, bdeck, EXACT_TASKS, t0, t1, TA)
+            n = _deals_of_counts(cnt)
+            return _counts_to_stats(cnt), n, n
+    else:
+        combos = [_player_combos(p, g, deck) for p in spot.players]
+        c_off = np.zeros(P + 1, dtype=np.int64)
+        for i, cl in enumerate(combos):
+            c_off[i + 1] = c_off[i] + len(cl)
+        M = int(c_off[-1])
+        H = g.hole
+        c_cards = np.zeros((M, H), dtype=np.uint8)
+        c_w = np.zeros(M)
+        c_as = np.zeros(M, dtype=np.uint8)
+        j = 0
+        for cl in combos:
+            for cs, w in cl:
+                c_cards[j, :] = cs
+                c_w[j] = w
+                if g.split == "chicago":
+                    c_as[j] = any(cs[q] == K.AS_CARD for q in g.down)
+                j += 1
+        c_key = T.ckey[c_cards].sum(axis=1, dtype=np.uint64)
+        c_srm = np.bitwise_or.reduce(T.csrm[c_cards], axis=1).astype(np.uint64)
+        c_low = np.bitwise_or.reduce(T.clow[c_cards], axis=1).astype(np.uint64)
+        c_mask = np.bitwise_or.reduce(T.cbit[c_cards], axis=1).astype(np.uint64)
+        TA = T.addrs
+        if g.kind == K.K_HOLDEM:
+            b = np.array(spot.board, dtype=np.int64)
+            bk0 = np.uint64(K.KEY_START + T.ckey[b].sum(dtype=np.uint64))
+            bs0 = np.uint64(np.bitwise_or.reduce(T.csrm[b]) if len(b) else 0)
+            bm0 = np.uint64(np.bitwise_or.reduce(T.cbit[b]) if len(b) else 0)
+
+            def run(t0: int, t1: int):
+                cw, n, w = K.holdem_exact_combos(c_off, c_key, c_srm, c_mask, c_w, bk0, bs0,
+                                                 bm0, k, bdeck, EXACT_TASKS, t0, t1, TA)
+                return _counts_to_stats(cw), n, w
+        else:
+            board0 = np.array(spot.board + [K.NONE] * k, dtype=np.uint8)
+
+            def run(t0: int, t1: int):
+                return K.exact_tasks(g.kind, g.split_code, P, H, g.board, board0, bdeck,
+                                     c_off, c_cards, c_w, c_mask, c_key, c_srm, c_low, c_as,
+                                     EXACT_TASKS, t0, t1, TA)
+
+    step = EXACT_TASKS if progress is None else 32
+    for t0 in range(0, EXACT_TASKS, step):
+        t1 = min(EXACT_TASKS, t0 + step)
+        st, deals, wts = run(t0, t1)
+        sums.add(st, deals, wts)
+        if progress is not None:
+            progress(Progress(t1 / EXACT_TASKS, int(sums.deals), sums.equities(), 0.0, True))
+    return sums
+
+
+def _deals_of_counts(cnt: np.ndarray) -> np.ndarray:
+    """Deals behind [tasks, P, P + 1] counts: each deal adds k to the pots counted k ways."""
+    P = cnt.shape[1]
+    k = np.arange(P + 1, dtype=np.float64)
+    k[0] = 1.0
+    return (cnt.sum(axis=1) / k).sum(axis=1)
+
+
+def _deal_method(D: int, U: int, taken: int) -> int:
+    """How to deal U cards from D: 2 = independent draws, redrawn on a repeat (when that
+    succeeds at least half the time), 1 = rejection against a mask (while at least 20
+    cards are left over), 0 = shuffle."""
+    ok = 1.0
+    for i in range(U):
+        ok *= max(D - taken - i, 0) / D
+    if ok >= 0.5:
+        return 2
+    if D - taken - U >= 20:
+        return 1
+    return 0
+
+
+def _counts_to_stats(cnt: np.ndarray) -> np.ndarray:
+    """[chunks, P, P + 1] counts of wins shared k ways -> [chunks, P, NSTAT] sums."""
+    nch, P, _ = cnt.shape
+    st = np.zeros((nch, P, K.NSTAT))
+    k = np.arange(P + 1, dtype=np.float64)
+    k[0] = 1.0
+    c = cnt.astype(np.float64)
+    st[:, :, K.S_SHARE] = (c / k).sum(axis=2)
+    st[:, :, K.S_SHARE2] = (c / (k * k)).sum(axis=2)
+    st[:, :, K.S_WIN] = c[:, :, 1]
+    st[:, :, K.S_TIE] = c[:, :, 2:].sum(axis=2)
+    st[:, :, K.S_HWIN] = st[:, :, K.S_WIN]
+    st[:, :, K.S_HTIE] = st[:, :, K.S_TIE]
+    return st
+
+
+def _alias(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Walker/Vose alias tables for sampling index i with probability w[i] / sum(w)."""
+    n = len(w)
+    p = w * (n / w.sum())
+    prob = np.ones(n)
+    alias = np.arange(n, dtype=np.int64)
+    small = [i for i in range(n) if p[i] < 1.0]
+    large = [i for i in range(n) if p[i] >= 1.0]
+    while small and large:
+        s, lg = small.pop(), large.pop()
+        prob[s] = p[s]
+        alias[s] = lg
+        p[lg] = (p[lg] + p[s]) - 1.0
+        (small if p[lg] < 1.0 else large).append(lg)
+    return prob, alias
+
+
+def _run_mc(spot: Spot, seed: int, samples: Optional[int], std_err: Optional[float],
+            time_limit: Optional[float], progress: Optional[Callable[[Progress], None]],
+            t_start: float) -> tuple[_Sums, str]:
+    g = spot.game
+    T = K.tables()
+    P, H, NB = len(spot.players), g.hole, g.board
+    hole0 = np.full((P, H), K.NONE, dtype=np.uint8)
+    rp = np.full(P, -1, dtype=np.int64)
+    offs, rc, rprob, ralias, rmask = [0], [], [], [], []
+    unk_t, unk_s = [], []
+    for i, p in enumerate(spot.players):
+        if p.rng is not None:
+            rp[i] = len(offs) - 1
+            pr, al = _alias(p.rng.weights)
+            rc.append(p.rng.cards)
+            rprob.append(pr)
+            ralias.append(al)
+            rmask.append(p.rng.masks)
+            offs.append(offs[-1] + len(p.rng))
+            continue
+        for j, c in enumerate(p.slots):
+            if c is None:
+                unk_t.append(i)
+                unk_s.append(j)
+            else:
+                hole0[i, j] = c
+    board0 = np.full(NB, K.NONE, dtype=np.uint8)
+    board0[:len(spot.board)] = spot.board
+    for j in range(len(spot.board), NB):
+        unk_t.append(P)
+        unk_s.append(j)
+    r_off = np.array(offs, dtype=np.int64)
+    r_cards = np.concatenate(rc).astype(np.uint8) if rc else np.zeros((0, 2), np.uint8)
+    r_prob = np.concatenate(rprob) if rprob else np.zeros(0)
+    r_alias = np.concatenate(ralias).astype(np.int64) if ralias else np.zeros(0, np.int64)
+    r_mask = np.concatenate(rmask).astype(np.uint64) if rmask else np.zeros(0, np.uint64)
+    deck = np.array(spot.deck, dtype=np.uint8)
+    unk_t_a = np.array(unk_t, dtype=np.int64)
+    unk_s_a = np.array(unk_s, dtype=np.int64)
+    down_mask = sum(1 << j for j in g.down)
+    seed_u = np.uint64(seed & 0xFFFFFFFFFFFFFFFF)
+    # hold'em: keys of the known cards
+    hk0 = T.ckey[hole0].sum(axis=1, dtype=np.uint64)
+    hs0 = np.bitwise_or.reduce(T.csrm[hole0], axis=1).astype(np.uint64)
+    bk0 = np.uint64(K.KEY_START + T.ckey[board0].sum(dtype=np.uint64))
+    bs0 = np.uint64(np.bitwise_or.reduce(T.csrm[board0]) if NB else 0)
+    known = np.uint64(spot.known_mask)
+    method = _deal_method(len(deck), len(unk_t), 2 * int((rp >= 0).sum()))
+    TA = T.addrs
+    r_key = T.ckey[r_cards].sum(axis=1, dtype=np.uint64)
+    r_srm = np.bitwise_or.reduce(T.csrm[r_cards], axis=1).astype(np.uint64)
+
+    target = samples if samples is not None else DEFAULT_MAX_SAMPLES
+    if samples is None and std_err is None:
+        std_err = DEFAULT_STD_ERR
+    sums = _Sums(P)
+    chunk_no = 0
+    per_round = 4
+    stopped = "samples"
+    while True:
+        left = target - int(sums.deals)
+        if left <= 0:
+            stopped = "samples"
+            break
+        n_ch = min(per_round, -(-left // CHUNK))
+        nsamp = np.full(n_ch, CHUNK, dtype=np.int64)
+        nsamp[-1] = left - CHUNK * (n_ch - 1) if left < CHUNK * n_ch else CHUNK
+        if g.kind == K.K_HOLDEM:
+            cnt, att, failed = K.holdem_mc(P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm,
+                                           r_prob, r_alias, r_mask, deck, known, method,
+                                           unk_t_a, seed_u, chunk_no, nsamp, MAX_ATTEMPTS,
+                                           TA)
+            st = _counts_to_stats(cnt)
+        else:
+            st, att, failed = K.mc_chunks(g.kind, g.split_code, P, H, NB, hole0, board0, rp,
+                                          r_off, r_cards, r_prob, r_alias, r_mask, deck,
+                                          known, method, unk_t_a, unk_s_a, down_mask, seed_u,
+                                          chunk_no, nsamp, MAX_ATTEMPTS, TA)
+        if failed.any():
+            raise ValueError("the ranges almost never fit together (ten million tries "
+                             "without a deal): widen them or remove overlaps")
+        sums.add(st, nsamp, nsamp)
+        sums.attempts += int(att.sum())
+        chunk_no += n_ch
+        per_round = min(per_round * 2, 64)
+        se = float(sums.std_errs(False).max())
+        if progress is not None:
+            frac = sums.deals / target
+            if std_err is not None and np.isfinite(se) and se > 0:
+                frac = max(frac, min(1.0, sums.deals / (sums.deals * (se / std_err) ** 2)))
+            progress(Progress(min(frac, 1.0), int(sums.deals), sums.equities(), se, False))
+        if std_err is not None and sums.deals >= 2 * CHUNK and se <= std_err:
+            stopped = "std_err"
+            break
+        if time_limit is not None and time.perf_counter() - t_start >= time_limit:
+            stopped = "time_limit"
+            break
+    return sums, stopped
+
+
+def equity(game: Union[str, EquityGame], hands: Sequence[HandLike], board: HandLike = "",
+           dead: HandLike = "", *, exact: Optional[bool] = None,
+           samples: Optional[int] = None, std_err: Optional[float] = None,
+           time_limit: Optional[float] = None, seed: int = 0,
+           threads: Optional[int] = None,
+           progress: Optional[Callable[[Progress], None]] = None) -> EquityResult:
+    """Each player's share of the pot.
+
+    ``game``: a name or alias (``"holdem"``, ``"omaha"``, ``"omaha8"``, ``"stud"``,
+    ``"razz"``, ``"chicago"``, ... see :data:`pyeval.equity.GAMES`). ``hands``: one entry per
+    player, in seat order: cards (``"AhKh"``, ``["Ah", "Kh"]``, an array), cards with ``*``
+    for unknown ones (``"AsAh**"``; stud hands are written in dealing order, down cards
+    first, and cards not yet dealt may be left off), ``"random"``, or in two-card games a
+    range (``"QQ+, AKs"``, see :mod:`pyeval.equity.ranges`). ``board``, ``dead``: known
+    cards.
+
+    ``exact``: None chooses exact enumeration when it is cheap, True forces it, False forces
+    Monte Carlo. Monte Carlo stops at ``samples`` deals, when every player's standard error
+    is at most ``std_err``, or after ``time_limit`` seconds, whichever comes first (by
+    default: standard error 0.0002). ``seed`` fixes the deals: the same seed gives the same
+    answer with any number of ``threads`` (default: all cores), unless a time limit cuts
+    the run. ``progress`` is called with a :class:`Progress` after each batch of work.
+
+    >>> r = equity("omaha8", ["AsAh2s3h", "KcKdQcQd"])
+    >>> f"{r.players[0].equity:.6f}", r.hi_lo
+    ('0.678177', True)
+    """
+    t_start = time.perf_counter()
+    spot = make_spot(game, hands, board, dead)
+    if samples is not None and (not isinstance(samples, (int, np.integer)) or samples < 1):
+        raise ValueError(f"samples must be a positive integer, not {samples!r}")
+    if std_err is not None and not (std_err > 0):
+        raise ValueError(f"std_err must be a positive number, not {std_err!r}")
+    if time_limit is not None and not (time_limit > 0):
+        raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+    if not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed must be an integer, not {type(seed).__name__}")
+    nthreads = _threads(threads)
+    cost = exact_cost(spot)
+    if exact is None:
+        do_exact = cost <= EXACT_AUTO_COST
+    elif exact:
+        if cost > EXACT_MAX_COST:
+            raise ValueError(f"exact enumeration of this spot would take hours (about "
+                             f"{cost / 1e9 / 3600:.1f} core-hours); use Monte Carlo "
+                             f"(exact=False or None)")
+        do_exact = True
+    else:
+        do_exact = False
+    import numba
+    before = numba.get_num_threads()
+    numba.set_num_threads(nthreads)
+    try:
+        if do_exact:
+            sums = _run_exact(spot, progress)
+            stopped = "exact"
+        else:
+            sums, stopped = _run_mc(spot, int(seed), samples, std_err, time_limit, progress,
+                                    t_start)
+    finally:
+        numba.set_num_threads(before)
+    return _build_result(spot, sums, do_exact, None if do_exact else int(seed), nthreads,
+                         time.perf_counter() - t_start, stopped)
