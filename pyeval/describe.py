@@ -60,7 +60,7 @@ def _dashed(ranks: list[int]) -> str:
 
 
 def _describe_high(value: int) -> str:
-    code = lib.pe_high_code(value)
+    code = lib.pe_high_code(value) if 0 < value < 1 << 16 else 0
     if code == 0:
         raise ValueError(f"{value} is not a high hand value")
     cat, d = code >> 20, _digits(code)

@@ -31,6 +31,8 @@ def values(hands: Sequence[CardsLike], board: CardsLike = "", rule: str = "high"
     """Each hand's value under ``rule`` (see ``RULES``), checking that no card is dealt twice."""
     if rule not in RULES:
         raise ValueError(f"unknown rule {rule!r}; allowed: {', '.join(sorted(RULES))}")
+    if len(hands) == 0:
+        raise ValueError("no hands given: pass one hand per player")
     b = cards(board, what="board")
     hs = [cards(h, what=f"hand {i}") for i, h in enumerate(hands)]
     seen = set(b.tolist())

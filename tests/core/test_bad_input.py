@@ -426,8 +426,6 @@ def test_winners(hands, board, rule):
         assert all(0 <= i < len(hands) for i in r)
 
 
-@pytest.mark.xfail(strict=True, reason="core: winners([]) raises 'max() arg is an empty "
-                                       "sequence' instead of naming the problem (no hands)")
 def test_winners_without_hands_names_the_problem():
     with pytest.raises(ValueError, match="hand"):
         pyeval.winners([], "2c 3c 4c 5c 7d")

@@ -175,8 +175,6 @@ def test_describe_refuses_values_that_are_not_hands():
         pyeval.category(0)
 
 
-@pytest.mark.xfail(strict=True, reason="core bug: describe() passes values outside 16 bits "
-                   "to pe_high_code, so cffi raises OverflowError instead of ValueError")
 @pytest.mark.parametrize("bad", [1 << 16, -1, 1 << 40])
 def test_describe_refuses_values_outside_16_bits(bad):
     with pytest.raises(ValueError, match="not a high hand value"):
