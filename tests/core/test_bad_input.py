@@ -421,7 +421,7 @@ def test_format_card_and_masks(x):
 def test_winners(hands, board, rule):
     r = raises_clean(pyeval.winners, hands, board, rule=rule,
                      allowed=f"{RANGE}|{REPEAT}|{COUNT}|unknown rule|{LIMITS}|"
-                             r"max\(\) (arg|iterable argument) is an empty sequence")
+                             r"no hands given")
     if isinstance(r, list):
         assert all(0 <= i < len(hands) for i in r)
 
