@@ -1,0 +1,264 @@
+"""Run the kernel: :func:`simulate` plays ``n`` tournaments of a structure.
+
+Work is cut into chunks of tournaments; each chunk runs on every local core (Numba
+``prange``), and chunks can also go to a Dask cluster (:mod:`pyeval.sim.distributed`).
+Tournament ``i`` is seeded by ``(seed, i)`` alone, so the result is the same for any thread
+count, chunk size or number of workers.
+
+Example:
+    >>> from pyeval.tournament.structure import load_structure
+    >>> r = simulate(load_structure("club_3000"), n=20, seed=1, players=18)
+    >>> r.n, bool((r.place.min(axis=1) == 1).all())
+    (20, True)
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numba
+import numpy as np
+
+from pyeval import numba_ext as nx
+from pyeval.sim._cache import ensure_fresh_cache
+
+ensure_fresh_cache()
+
+from pyeval.sim.clock import Clock  # noqa: E402
+from pyeval.sim.hand import omaha_score  # noqa: E402
+from pyeval.sim.kernel import run_kernel, run_serial  # noqa: E402
+from pyeval.sim.layout import (  # noqa: E402
+    C_PLAYERS, C_REC_HANDS, C_REC_TOURN, LS_COLS, PUSH_BEHIND, PUSH_DEPTH_STEPS, R_COLS,
+    REC_COLS, REC_TOURN, RF_COLS,
+)
+from pyeval.sim.models import FieldLike, PlayerModel, resolve_field  # noqa: E402
+from pyeval.sim.preflop import preflop_tables  # noqa: E402
+from pyeval.sim.results import SimResult  # noqa: E402
+from pyeval.sim.spec import SimSpec, build_spec  # noqa: E402
+
+
+@dataclass(frozen=True)
+class KernelInputs:
+    """The read-only inputs of the kernel besides the spec (models and tables)."""
+
+    mp: np.ndarray
+    assign: np.ndarray
+    mw: np.ndarray
+    push_tab: np.ndarray
+    open_tab: np.ndarray
+    models: tuple[PlayerModel, ...]
+
+
+@dataclass
+class Chunk:
+    """The raw outputs of the kernel for tournaments ``t0 .. t0 + n - 1``."""
+
+    t0: int
+    n: int
+    res_i: np.ndarray
+    res_f: np.ndarray
+    elim_t: np.ndarray
+    elim_h: np.ndarray
+    place: np.ndarray
+    shares: np.ndarray
+    order: np.ndarray
+    lstats: np.ndarray
+    rec: np.ndarray
+
+
+_OMAHA: np.ndarray | None = None
+
+
+@numba.njit(cache=True)
+def _omaha_histogram():
+    h = np.zeros(100, np.int64)
+    c = np.empty(4, np.uint8)
+    for a in range(52):
+        for b in range(a + 1, 52):
+            for d in range(b + 1, 52):
+                for e in range(d + 1, 52):
+                    c[0] = a
+                    c[1] = b
+                    c[2] = d
+                    c[3] = e
+                    h[omaha_score(c)] += 1
+    return h
+
+
+def omaha_table() -> np.ndarray:
+    """``[score, 0]``: share of Omaha hands scoring at least ``score``; ``[score, 1]``: the
+    hold'em class whose top share is nearest (for all-in estimates)."""
+    global _OMAHA
+    if _OMAHA is None:
+        h = _omaha_histogram().astype(float)
+        at_least = np.cumsum(h[::-1])[::-1] / h.sum()
+        pf = preflop_tables()
+        cls = np.array([int(np.argmin(np.abs(pf.top - t))) for t in at_least], float)
+        _OMAHA = np.stack([at_least, cls], axis=1)
+    return _OMAHA
+
+
+def _eval_tables() -> tuple:
+    t = nx.tables()
+    return (t.card_key, t.disp, t.high, t.flush, np.uint32(t.mult), t.row_bits, t.slot_bits)
+
+
+def kernel_inputs(field: FieldLike, players: int) -> KernelInputs:
+    """Model rows and tables for a field of ``players`` entrants."""
+    models, assign, mw = resolve_field(field, players)
+    mp = np.stack([m.row() for m in models])
+    push = np.stack([m.push_table() for m in models])
+    opn = np.stack([m.open_table() for m in models])
+    assert push.shape[1:] == (PUSH_BEHIND, PUSH_DEPTH_STEPS)
+    return KernelInputs(mp, assign, mw, push, opn, tuple(models))
+
+
+def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
+              parallel: bool = True) -> Chunk:
+    """Play tournaments ``t0 .. t0 + n - 1`` (on every local core when ``parallel``)."""
+    P = int(spec.cfg[C_PLAYERS])
+    L = spec.level_count
+    n_rec_t = max(0, min(int(spec.cfg[C_REC_TOURN]), t0 + n) - t0)
+    rec = np.full((n_rec_t * int(spec.cfg[C_REC_HANDS]), REC_COLS), -1, np.int64)
+    out = Chunk(
+        t0, n,
+        np.zeros((n, R_COLS), np.int64), np.zeros((n, RF_COLS)),
+        np.zeros((n, P)), np.zeros((n, P), np.int64),
+        np.zeros((n, P), np.int32), np.zeros((n, P), np.int32),
+        np.full((n, P), -1, np.int32), np.zeros((n, L, LS_COLS)), rec,
+    )
+    if n == 0:
+        return out
+    pf = preflop_tables()
+    cfg = spec.cfg.copy()
+    cfg[20] = inputs.mp.shape[0]  # C_N_MODELS
+    fn = run_kernel if parallel else run_serial
+    fn(np.int64(t0), np.int64(n), np.uint64(seed % 2**64), spec.levels, cfg, spec.cfgf,
+       inputs.mp, inputs.assign, inputs.mw, inputs.push_tab, inputs.open_tab,
+       pf.class_of, pf.top, pf.eq_vs_top, omaha_table(), spec.rotation, _eval_tables(),
+       out.res_i, out.res_f, out.elim_t, out.elim_h, out.place, out.shares, out.order,
+       out.lstats, out.rec)
+    return out
+
+
+def merge_chunks(chunks: list[Chunk]) -> Chunk:
+    """Chunks in tournament order, concatenated (they must be contiguous)."""
+    chunks = sorted(chunks, key=lambda c: c.t0)
+    for a, b in zip(chunks, chunks[1:]):
+        if a.t0 + a.n != b.t0:
+            raise ValueError(f"chunks are not contiguous: {a.t0}+{a.n} then {b.t0}")
+    cat = np.concatenate
+    return Chunk(
+        chunks[0].t0, sum(c.n for c in chunks),
+        cat([c.res_i for c in chunks]), cat([c.res_f for c in chunks]),
+        cat([c.elim_t for c in chunks]), cat([c.elim_h for c in chunks]),
+        cat([c.place for c in chunks]), cat([c.shares for c in chunks]),
+        cat([c.order for c in chunks]), cat([c.lstats for c in chunks]),
+        cat([c.rec for c in chunks]),
+    )
+
+
+def chunk_bounds(n: int, chunk: int) -> list[tuple[int, int]]:
+    """``(t0, size)`` of consecutive chunks covering ``0 .. n - 1``.
+
+    Example:
+        >>> chunk_bounds(10, 4)
+        [(0, 4), (4, 4), (8, 2)]
+    """
+    if chunk < 1:
+        raise ValueError(f"chunk size must be at least 1, got {chunk}")
+    return [(t0, min(chunk, n - t0)) for t0 in range(0, n, chunk)]
+
+
+def simulate(
+    structure: Any,
+    n: int = 1000,
+    seed: int = 0,
+    *,
+    players: int | None = None,
+    field: FieldLike = "balanced",
+    clock: Clock | None = None,
+    threads: int | None = None,
+    chunk: int | None = None,
+    progress: bool | Callable[[int], None] = False,
+    scheduler: Any = None,
+    debug: bool = False,
+    record_tournaments: int = 0,
+    record_hands: int = 0,
+    record_stride: int = 1,
+    rebuy_chance: float = 1.0,
+    addon_chance: float = 1.0,
+    spec: SimSpec | None = None,
+) -> SimResult:
+    """Play ``n`` tournaments of ``structure`` and collect the results.
+
+    ``structure``: a tournament-layer structure (or a path / example name, loaded with
+    :func:`pyeval.tournament.structure.load_structure`). ``field``: the player models (a
+    preset name, a :class:`~pyeval.sim.models.PlayerModel`, ``{model: weight}`` or one model
+    per entrant). ``clock``: hands per hour (:class:`~pyeval.sim.clock.Clock`). ``threads``:
+    local cores (default all). ``progress``: a tqdm bar (``True``) or a callback given the
+    tournaments just done. ``scheduler``: a Dask ``Client`` or scheduler address to spread
+    the chunks over a cluster. ``debug``: check the chip total after every hand (a broken
+    total raises). Same ``seed``, same results, whatever the threads or workers.
+
+    Example:
+        >>> from pyeval.tournament.structure import load_structure
+        >>> a = simulate(load_structure("club_3000"), n=8, seed=3, players=12, threads=1)
+        >>> b = simulate(load_structure("club_3000"), n=8, seed=3, players=12, threads=2)
+        >>> bool((a.duration == b.duration).all())
+        True
+    """
+    if isinstance(structure, (str, os.PathLike)):
+        from pyeval.tournament.structure import load_structure
+        structure = load_structure(structure)
+    if n < 1:
+        raise ValueError(f"n (tournaments) must be at least 1, got {n}")
+    if spec is None:
+        spec = build_spec(structure, players, clock, debug=debug,
+                          record_tournaments=record_tournaments, record_hands=record_hands,
+                          record_stride=record_stride, rebuy_chance=rebuy_chance,
+                          addon_chance=addon_chance)
+    inputs = kernel_inputs(field, spec.players)
+    if scheduler is not None:
+        from pyeval.sim.distributed import run_distributed
+        merged = run_distributed(spec, inputs, seed, n, scheduler, chunk=chunk,
+                                 progress=progress)
+    else:
+        if chunk is None:
+            chunk = max(16, min(1024, n // 20 or 1))
+        bounds = chunk_bounds(n, chunk)
+        old = numba.get_num_threads()
+        if threads is not None:
+            if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+                raise ValueError(
+                    f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, got {threads}")
+            numba.set_num_threads(threads)
+        bar = None
+        if progress is True:
+            from tqdm.auto import tqdm
+            bar = tqdm(total=n, unit="tournament", desc=spec.name or "simulating")
+        try:
+            chunks = []
+            for t0, size in bounds:
+                chunks.append(run_chunk(spec, inputs, seed, t0, size))
+                if bar is not None:
+                    bar.update(size)
+                elif callable(progress):
+                    progress(size)
+        finally:
+            if bar is not None:
+                bar.close()
+            numba.set_num_threads(old)
+        merged = merge_chunks(chunks)
+    result = SimResult.from_chunk(merged, spec, inputs.models, seed)
+    if debug and (result.errors == 1).any():
+        bad = int(np.flatnonzero(result.errors == 1)[0])
+        raise AssertionError(f"tournament {bad}: the chip total changed during a hand")
+    return result
+
+
+__all__ = ["simulate", "run_chunk", "merge_chunks", "kernel_inputs", "Chunk", "KernelInputs",
+           "chunk_bounds", "omaha_table"]
+_ = REC_TOURN

@@ -1,0 +1,152 @@
+"""Column layouts of the flat arrays the simulation kernel reads and writes.
+
+The kernel takes plain numpy arrays (Numba compiles them once, caches the machine code,
+and any number of threads share them read-only). This module names their columns, so the
+Python side (:mod:`pyeval.sim.spec`) and the kernel (:mod:`pyeval.sim.kernel`) agree.
+
+Example:
+    >>> LV_BB, GAME_CODES["holdem"], BETTING_CODES["pot_limit"]
+    (1, 0, 1)
+"""
+from __future__ import annotations
+
+# ---- levels: int64[L, LV_COLS] -------------------------------------------------------
+LV_SB = 0
+LV_BB = 1
+LV_ANTE = 2
+LV_BRING = 3
+LV_LOW = 4          # fixed limit small bet (stud: also the minimum bet)
+LV_HIGH = 5         # fixed limit big bet
+LV_GAME = 6         # GAME_CODES
+LV_BET = 7          # BETTING_CODES
+LV_MIN = 8          # length in minutes (0 when the level is timed in hands)
+LV_HANDS = 9        # length in hands (0 when timed in minutes)
+LV_BREAK = 10       # break minutes after this level
+LV_CU_UNIT = 11     # smallest chip after a colour-up held before this level (0: none)
+LV_CU_REMOVED = 12  # 4 columns: denominations removed by that colour-up (0 = unused)
+LV_ADDON = 16       # 1: the add-on is offered before this level
+LV_COLS = 17
+
+# ---- games and betting ------------------------------------------------------------------
+G_HOLDEM = 0
+G_OMAHA = 1
+G_OMAHA8 = 2
+G_STUD = 3
+G_STUD8 = 4
+G_RAZZ = 5
+G_DEALERS_CHOICE = 6      # a rotation of the games in the spec's rotation list
+GAME_CODES: dict[str, int] = {
+    "holdem": G_HOLDEM,
+    "omaha": G_OMAHA,
+    "omaha_hilo": G_OMAHA8,
+    "seven_card_stud": G_STUD,
+    "seven_card_stud_hilo": G_STUD8,
+    "razz": G_RAZZ,
+    "dealers_choice": G_DEALERS_CHOICE,
+    "dealers_choice_stud": G_DEALERS_CHOICE,
+}
+GAME_NAMES: dict[int, str] = {v: k for k, v in GAME_CODES.items() if k != "dealers_choice_stud"}
+B_NL = 0
+B_PL = 1
+B_FL = 2
+BETTING_CODES: dict[str, int] = {"no_limit": B_NL, "pot_limit": B_PL, "fixed_limit": B_FL}
+
+# ---- tournament configuration: int64[CFG_COLS] --------------------------------------------
+C_PLAYERS = 0
+C_SEATS = 1            # table size
+C_MERGE = 2            # players per table allowed when deciding whether a table can break
+C_BAL_DIFF = 3         # balance when fullest - shortest >= this
+C_BREAK_ORDER = 4      # 0 highest number, 1 fewest players
+C_START = 5            # starting chips
+C_ANTE_HU_STOP = 6     # 1: no antes heads-up
+C_FORMAT = 7           # 0 one field, 1 two stages (table winners)
+C_FINAL_START = 8      # fresh chips of the final stage
+C_RESTART_LEVELS = 9   # 1: the final stage starts again at level 1
+C_REBUY_CHIPS = 10
+C_REBUY_UNTIL = 11     # last level (1-based) at which a busted player may rebuy; 0: none
+C_REBUY_MAX = 12       # rebuys per player, -1 unlimited
+C_ADDON_CHIPS = 13
+C_ADDON_PER = 14       # add-ons per player
+C_DEBUG = 15           # 1: check the chip total after every hand
+C_REC_TOURN = 16       # record hands of tournaments 0 .. C_REC_TOURN - 1
+C_REC_HANDS = 17       # at most this many hands each
+C_REC_STRIDE = 18      # every this many hands of the tournament
+C_MAX_HANDS = 19       # safety stop (table-hands per tournament)
+C_N_MODELS = 20
+C_N_ROTATION = 21      # games in the dealer's choice rotation
+C_STOP_SHORT = 22      # a table this many players short of the fullest stops dealing
+C_LEVELS_BY_HANDS_GLOBAL = 23  # reserved
+CFG_COLS = 32
+
+# ---- float configuration: float64[CFGF_COLS] ------------------------------------------
+F_MINUTES_PER_HAND = 0     # 16 columns: minutes per hand with k players at the table
+F_REBUY_P = 16             # chance a busted player rebuys when allowed
+F_ADDON_P = 17             # chance a player takes each add-on offered
+CFGF_COLS = 24
+
+# ---- player models: float64[M, MP_COLS] ---------------------------------------------------
+MP_KIND = 0          # 0 push-or-fold, 1 ranges (deeper stacks)
+MP_LOOSE = 1         # range width multiplier (tight < 1 < loose)
+MP_AGGR = 2          # 0 passive .. 1 aggressive
+MP_PUSH_DEPTH = 3    # at or below this depth a ranges player plays push-or-fold
+MP_DEPTH_M = 4       # 1: depth measured as 1.5 x M (antes count); 0: stack / big blind
+MP_CALL_MARGIN = 5   # calls an all-in when equity >= price * margin
+MP_OPEN_SIZE = 6     # open raise in big blinds
+MP_CBET = 7          # chance of a continuation bet with nothing
+MP_COLS = 8
+
+PUSH_DEPTH_STEPS = 400     # depth index = depth * 4, capped
+PUSH_BEHIND = 10           # players behind 0..9
+
+# ---- results: int64 per tournament ---------------------------------------------------
+R_HANDS = 0           # table-hands dealt
+R_LEVEL = 1           # level reached (1-based)
+R_FT_HANDS = 2        # hands dealt at the final table
+R_REBUYS = 3
+R_ADDONS = 4
+R_ERROR = 5           # 0 fine, 1 chip total broken, 2 safety stop, 3 record overflow
+R_WINNER = 6
+R_TABLES = 7          # tables at the start
+R_COLS = 8
+RF_DURATION = 0       # minutes on the clock, breaks included
+RF_FT_TIME = 1        # when the final table formed (minutes on the clock)
+RF_PLAY_MINUTES = 2   # minutes of play, breaks excluded
+RF_COLS = 4
+
+# ---- level statistics: [T, L, LS_COLS] float64 ---------------------------------------
+LS_PLAYERS = 0
+LS_CHIPS = 1
+LS_TABLES = 2
+LS_START = 3          # clock minute the level started (-1: never reached)
+LS_COLS = 4
+
+# ---- recorded hands: int64[R, REC_COLS] -----------------------------------------------
+MAX_SEATS = 10
+MAX_ACTIONS = 64
+REC_TOURN = 0
+REC_HAND = 1
+REC_LEVEL = 2
+REC_SEATS = 3
+REC_BUTTON = 4
+REC_SB_SEAT = 5
+REC_BB_SEAT = 6
+REC_SB = 7
+REC_BB = 8
+REC_ANTE = 9
+REC_BETTING = 10
+REC_GAME = 11
+REC_LOW = 12
+REC_HIGH = 13
+REC_PLAYER = 16                         # MAX_SEATS player ids (-1 empty)
+REC_STACK = REC_PLAYER + MAX_SEATS      # stacks before the hand
+REC_HOLE = REC_STACK + MAX_SEATS        # 4 cards per seat (-1 none)
+REC_BOARD = REC_HOLE + 4 * MAX_SEATS    # 5 cards (-1 none)
+REC_NACT = REC_BOARD + 5
+REC_ACT = REC_NACT + 1                  # MAX_ACTIONS x (street, seat, code, to)
+REC_AFTER = REC_ACT + 4 * MAX_ACTIONS   # stacks after the hand
+REC_COLS = REC_AFTER + MAX_SEATS
+A_FOLD = 0
+A_CHECK = 1
+A_CALL = 2
+A_RAISE = 3     # bet or raise: "to" is the player's total bet this round
+ACTION_NAMES = ("fold", "check", "call", "raise")

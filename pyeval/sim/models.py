@@ -1,0 +1,170 @@
+"""Player models: parameters, named presets, and how a field mixes them.
+
+A :class:`PlayerModel` is a handful of numbers (see ``docs/simulation.md`` for what each
+does at the table). A *field* says which model each entrant plays: one model for all, a
+mapping of models to weights (each entrant draws a model, seeded per tournament), or a
+list with one model per entrant.
+
+Example:
+    >>> m = MODELS["tight_aggressive"]
+    >>> m.kind, m.loose < 1 < MODELS["loose_passive"].loose
+    ('ranges', True)
+    >>> [x.name for x in resolve_field({"push_fold": 1, "balanced": 3}, 4)[0]]
+    ['push_fold', 'balanced']
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Union
+
+import numpy as np
+
+from pyeval.sim.layout import (
+    MP_AGGR, MP_CALL_MARGIN, MP_CBET, MP_COLS, MP_DEPTH_M, MP_KIND, MP_LOOSE, MP_OPEN_SIZE,
+    MP_PUSH_DEPTH, PUSH_BEHIND, PUSH_DEPTH_STEPS,
+)
+
+KINDS = ("push_fold", "ranges")
+DEPTHS = ("bb", "m")
+
+#: the push-or-fold shove share at depth d with n players behind: A * d**-0.75 * n**-0.8,
+#: fitted to published no-ante Nash shoving ranges (58 % from the small blind at 10 big
+#: blinds, about 11 % under the gun at 10 big blinds with eight players behind).
+PUSH_A = 3.25
+PUSH_DEPTH_EXP = 0.75
+PUSH_BEHIND_EXP = 0.8
+#: opening shares by players behind (0: the big blind, 1: small blind, 2: button, ...)
+OPEN_BY_BEHIND = (1.0, 0.40, 0.42, 0.27, 0.21, 0.17, 0.15, 0.13, 0.12, 0.11)
+
+
+@dataclass(frozen=True)
+class PlayerModel:
+    """How one simulated player plays (see ``docs/simulation.md``).
+
+    ``kind``: ``"push_fold"`` (all-in or fold before the flop) or ``"ranges"`` (open, call,
+    three-bet and continue by position; push-or-fold at or below ``push_depth``).
+    ``loose``: multiplies every range (0.7 tight, 1.4 loose). ``aggression``: 0 passive to 1
+    aggressive (three-bets, bets and raises more). ``depth``: ``"bb"`` measures the stack in
+    big blinds, ``"m"`` as 1.5 x M so antes widen the ranges. ``call_margin``: calls an
+    all-in when its equity is at least the price times this. ``open_size``: open raise in
+    big blinds. ``cbet``: chance of a continuation bet without a hand.
+
+    Example:
+        >>> PlayerModel("push_fold", loose=1.2).row()[:3].tolist()
+        [0.0, 1.2, 0.5]
+    """
+
+    kind: str = "ranges"
+    loose: float = 1.0
+    aggression: float = 0.5
+    push_depth: float = 12.0
+    depth: str = "m"
+    call_margin: float = 1.0
+    open_size: float = 2.5
+    cbet: float = 0.6
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown model kind {self.kind!r}; allowed: {', '.join(KINDS)}")
+        if self.depth not in DEPTHS:
+            raise ValueError(f"depth must be one of {', '.join(DEPTHS)}, got {self.depth!r}")
+        if not 0.1 <= self.loose <= 5:
+            raise ValueError(f"loose must be between 0.1 and 5, got {self.loose}")
+        if not 0 <= self.aggression <= 1:
+            raise ValueError(f"aggression must be between 0 and 1, got {self.aggression}")
+        if not 0 < self.call_margin <= 3:
+            raise ValueError(f"call_margin must be above 0 and at most 3, got {self.call_margin}")
+        if self.push_depth < 0 or self.open_size < 1 or not 0 <= self.cbet <= 1:
+            raise ValueError("push_depth >= 0, open_size >= 1 and 0 <= cbet <= 1 are required")
+
+    def row(self) -> np.ndarray:
+        """The model as the kernel reads it (``MP_*`` columns)."""
+        r = np.zeros(MP_COLS)
+        r[MP_KIND] = KINDS.index(self.kind)
+        r[MP_LOOSE] = self.loose
+        r[MP_AGGR] = self.aggression
+        r[MP_PUSH_DEPTH] = self.push_depth
+        r[MP_DEPTH_M] = 1.0 if self.depth == "m" else 0.0
+        r[MP_CALL_MARGIN] = self.call_margin
+        r[MP_OPEN_SIZE] = self.open_size
+        r[MP_CBET] = self.cbet
+        return r
+
+    def push_table(self) -> np.ndarray:
+        """Shove share by players behind (0..9) and depth index (depth x 4)."""
+        nb = np.maximum(np.arange(PUSH_BEHIND), 1).astype(float)
+        d = np.maximum(np.arange(PUSH_DEPTH_STEPS) / 4.0, 0.125)
+        r = self.loose * PUSH_A * d[None, :] ** -PUSH_DEPTH_EXP * nb[:, None] ** -PUSH_BEHIND_EXP
+        return np.minimum(r, 1.0)
+
+    def open_table(self) -> np.ndarray:
+        """Opening share by players behind (0..9)."""
+        return np.minimum(np.array(OPEN_BY_BEHIND) * self.loose, 1.0)
+
+
+MODELS: dict[str, PlayerModel] = {
+    "push_fold": PlayerModel("push_fold", name="push_fold"),
+    "balanced": PlayerModel("ranges", 1.0, 0.5, name="balanced"),
+    "tight_passive": PlayerModel("ranges", 0.7, 0.2, call_margin=1.1, name="tight_passive"),
+    "tight_aggressive": PlayerModel("ranges", 0.75, 0.8, name="tight_aggressive"),
+    "loose_passive": PlayerModel("ranges", 1.5, 0.2, call_margin=0.85, name="loose_passive"),
+    "loose_aggressive": PlayerModel("ranges", 1.4, 0.85, call_margin=0.9, name="loose_aggressive"),
+}
+
+ModelLike = Union[str, PlayerModel]
+FieldLike = Union[ModelLike, Mapping[ModelLike, float], Sequence[ModelLike]]
+
+
+def get_model(m: ModelLike) -> PlayerModel:
+    """A model by preset name, or the model itself.
+
+    Example:
+        >>> get_model("balanced").aggression
+        0.5
+    """
+    if isinstance(m, PlayerModel):
+        return m if m.name else replace(m, name=f"{m.kind}")
+    if isinstance(m, str):
+        if m not in MODELS:
+            raise ValueError(f"unknown player model {m!r}; presets: {', '.join(MODELS)}")
+        return MODELS[m]
+    raise TypeError(f"a player model is a preset name or a PlayerModel, not {type(m).__name__}")
+
+
+def resolve_field(field: FieldLike, players: int) -> tuple[list[PlayerModel], np.ndarray, np.ndarray]:
+    """``(models, assign, cumulative weights)`` for the kernel.
+
+    ``assign[p]`` is the model of entrant ``p``, or -1 when it is drawn from the weights.
+
+    Example:
+        >>> models, assign, w = resolve_field(["push_fold", "balanced", "push_fold"], 3)
+        >>> [m.name for m in models], assign.tolist()
+        (['push_fold', 'balanced'], [0, 1, 0])
+    """
+    if isinstance(field, (str, PlayerModel)):
+        return [get_model(field)], np.zeros(players, np.int64), np.ones(1)
+    if isinstance(field, Mapping):
+        if not field:
+            raise ValueError("the field mapping is empty: give at least one model and weight")
+        models = [get_model(m) for m in field]
+        w = np.array([float(v) for v in field.values()])
+        if (w < 0).any() or w.sum() <= 0:
+            raise ValueError("model weights must be non-negative and not all zero")
+        cum = np.cumsum(w / w.sum())
+        cum[-1] = 1.0
+        return models, np.full(players, -1, np.int64), cum
+    seq = list(field)
+    if len(seq) != players:
+        raise ValueError(f"a field list needs one model per entrant: {players}, got {len(seq)}")
+    models: list[PlayerModel] = []
+    names: dict[PlayerModel, int] = {}
+    assign = np.empty(players, np.int64)
+    for i, m in enumerate(seq):
+        pm = get_model(m)
+        if pm not in names:
+            names[pm] = len(models)
+            models.append(pm)
+        assign[i] = names[pm]
+    return models, assign, np.ones(len(models))

@@ -1,0 +1,269 @@
+"""Player models as Numba functions: what a simulated player does when it is their turn.
+
+Two kinds, parameterised per model row (see :mod:`pyeval.sim.layout`, ``MP_*``) and mixed
+freely in one field; ``docs/simulation.md`` explains them in words.
+
+- **push-or-fold** (kind 0): before the flop, goes all-in or folds. Unopened, it shoves when
+  its hand is in the top ``push_tab[model, players behind, depth]`` share of hands, where
+  depth is the effective stack in big blinds (or 1.5 x M). Facing an all-in it calls when
+  its equity against the shover's range (raised to the power of the number of opponents
+  already in) beats the price of the call times ``call_margin``.
+- **ranges** (kind 1): opening, calling, three-betting and continuing ranges by position,
+  widened by ``loose`` and tilted to betting and raising by ``aggr``; after the flop it
+  bets and calls by made-hand strength (see :func:`tier`), draws and pot odds. At or below
+  ``push_depth`` it plays push-or-fold.
+
+Every decision returns ``(code, to, range)``: an action code (``A_*``), the total bet this
+round for a bet or raise, and the share of hands the action stands for, which the next
+players read as the aggressor's range.
+"""
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from pyeval import numba_ext as nx
+from pyeval.sim.layout import A_CALL, A_CHECK, A_FOLD, A_RAISE
+
+RANGE_STEPS_K = 40
+
+
+@numba.njit(cache=True, inline="always")
+def range_bucket(r):
+    """Column of ``eq_vs_top`` for a range holding the top share ``r`` of hands."""
+    k = int(r * RANGE_STEPS_K + 0.5) - 1
+    if k < 0:
+        return 0
+    if k >= RANGE_STEPS_K:
+        return RANGE_STEPS_K - 1
+    return k
+
+
+@numba.njit(cache=True, inline="always")
+def tier(hole, nh, board, nb, buf, card_key, disp, high, flush, mult, row_bits, slot_bits):
+    """Made-hand strength after the flop, 0..4, and whether the hand has a strong draw.
+
+    4: a straight or better that the hole cards improve, or a set; 3: two pair made with
+    the hole cards, trips with one hole card, an overpair; 2: top pair; 1: a lower pair
+    made with a hole card; 0: nothing beyond the board. Draw: four to a flush with a hole
+    card of the suit, or four in a row open at both ends with a hole card in it (flop and
+    turn only). Hold'em (two hole cards) and Omaha (best two of four) alike: for Omaha each
+    pair of hole cards is tried and the best tier kept.
+    """
+    best = 0
+    draw = False
+    bmax = 0
+    for i in range(nb):
+        r = board[i] >> 2
+        if r > bmax:
+            bmax = r
+    for i in range(nb):
+        buf[2 + i] = board[i]
+    bv = nx.high_inline(board, nb, card_key, disp, high, flush, mult, row_bits, slot_bits)
+    cb = bv >> 12
+    for a in range(nh):
+        for b in range(a + 1, nh):
+            h0 = hole[a]
+            h1 = hole[b]
+            buf[0] = h0
+            buf[1] = h1
+            v = nx.high_inline(buf, 2 + nb, card_key, disp, high, flush, mult, row_bits,
+                               slot_bits)
+            cv = v >> 12
+            r0 = h0 >> 2
+            r1 = h1 >> 2
+            t = 0
+            if cv >= 5 and cv > cb:
+                t = 4
+            elif cv == 4 and cb < 4:
+                t = 4 if r0 == r1 else 3
+            elif cv == 3 and cb < 2:
+                t = 3
+            elif cv >= 2 and cv > cb:
+                # one pair made with the hole cards (or two pair on a paired board)
+                if r0 == r1:
+                    t = 3 if r0 > bmax else 1
+                elif r0 == bmax or r1 == bmax:
+                    t = 2
+                else:
+                    t = 1
+            if t > best:
+                best = t
+            if nb < 5:
+                # flush draw
+                for s in range(4):
+                    n = 0
+                    mine = (h0 & 3) == s or (h1 & 3) == s
+                    if not mine:
+                        continue
+                    if (h0 & 3) == s:
+                        n += 1
+                    if (h1 & 3) == s:
+                        n += 1
+                    for i in range(nb):
+                        if (board[i] & 3) == s:
+                            n += 1
+                    if n == 4:
+                        draw = True
+                # open-ended straight draw
+                m = 0
+                for i in range(nb):
+                    m |= 1 << (board[i] >> 2)
+                m |= (1 << r0) | (1 << r1)
+                for lo in range(1, 9):   # window lo..lo+3, open below (lo-1) and above (lo+4)
+                    w = 15 << lo
+                    if (m & w) == w and ((w >> r0) & 1 or (w >> r1) & 1):
+                        if (m >> (lo - 1)) & 1 == 0 and (m >> (lo + 4)) & 1 == 0:
+                            draw = True
+    return best, draw
+
+
+@numba.njit(cache=True, inline="always")
+def _pow_int(x, k):
+    r = 1.0
+    for _ in range(k):
+        r *= x
+    return r
+
+
+@numba.njit(cache=True, inline="always")
+def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, money, ctx, u):
+    """One decision (see the module notes), from scalars and tuples of scalars only (so a
+    call costs no reference counting).
+
+    ``model``: (kind, loose, aggr, push_depth, call_margin, open_size, cbet);
+    ``thr_push`` / ``thr_open``: the model's shove and open shares for this seat and depth;
+    ``eq_agg`` / ``eq_rand``: equity of the hand against the aggressor's range and against
+    a random hand; ``top_c``: share of hands at least as strong; ``tr``, ``draw``: see
+    :func:`tier`. ``money``: (rem, mybet, cur, call, min_to, max_to, pot, bb, opp_cover),
+    with ``pot`` every chip in the middle (antes and this round's bets included) and
+    ``opp_cover`` the most chips (bet + stack) an opponent still has. ``ctx``: (can_raise,
+    n_behind, n_in, n_raises, agg_range, pf_aggressor, depth, is_bb) with ``n_in`` the
+    opponents already committed this round and ``depth`` the effective stack in big blinds
+    (or 1.5 x M). ``u``: a uniform random number. Returns ``(code, to, range)``.
+    """
+    kind, loose, aggr, push_depth, call_margin, open_size, cbet = model
+    rem, mybet, cur, call, min_to, max_to, pot, bb, opp_cover = money
+    can_raise, n_behind, n_in, n_raises, agg_range, pf_aggressor, depth, is_bb = ctx
+    stack_total = rem + mybet
+    pushfold = kind == 0.0 or depth <= push_depth
+    if street == 0:
+        if n_raises == 0 and not can_raise and call > 0:
+            # everyone else is all-in from the blinds: nothing to shove over, only a call
+            n_raises = 1
+            agg_range = 1.0
+            eq_agg = eq_rand
+        if n_raises == 0:
+            if call == 0:
+                return A_CHECK, 0, 1.0
+            if pushfold:
+                thr = thr_push
+                if top_c <= thr and can_raise:
+                    return A_RAISE, max_to, thr
+                return A_FOLD, 0, 1.0
+            thr = thr_open
+            if top_c <= thr and can_raise:
+                to = int(open_size * bb)
+                if to < min_to:
+                    to = min_to
+                if to >= 0.4 * stack_total or to > max_to:
+                    to = max_to
+                return A_RAISE, to, thr
+            return A_FOLD, 0, 1.0
+        # facing a raise
+        r = agg_range
+        big = pushfold or call >= 0.35 * rem or call >= rem or cur >= 0.4 * stack_total
+        if big:
+            eq = _pow_int(eq_agg, max(n_in, 1))
+            if can_raise and call < rem:
+                # a shove over the raise: risk the whole stack for the pot plus what the
+                # raiser would still have to put in to call
+                extra = min(stack_total, opp_cover) - cur
+                if extra < 0:
+                    extra = 0
+                need = rem / (pot + rem + extra)
+                if eq >= need * call_margin and top_c <= max(r * 0.6, 0.03):
+                    return A_RAISE, max_to, r * 0.5
+            need = call / (pot + call)
+            if eq >= need * call_margin:
+                return A_CALL, 0, 1.0
+            return A_FOLD, 0, 1.0
+        if n_raises == 1:
+            three = r * (0.12 + 0.25 * aggr) * loose
+            flat = r * (0.45 + 0.3 * (1.0 - aggr)) * loose
+            if is_bb:
+                flat *= 1.6
+            if top_c <= three and can_raise:
+                to = 3 * cur
+                if to < min_to:
+                    to = min_to
+                if to >= 0.4 * stack_total or to > max_to:
+                    to = max_to
+                return A_RAISE, to, three
+            if top_c <= flat:
+                return A_CALL, 0, 1.0
+            return A_FOLD, 0, 1.0
+        if top_c <= r * 0.35 * loose:
+            if can_raise:
+                return A_RAISE, max_to, r * 0.35
+            return A_CALL, 0, 1.0
+        if top_c <= r * 0.7 * loose and call <= 0.2 * rem:
+            return A_CALL, 0, 1.0
+        return A_FOLD, 0, 1.0
+    # ---- after the flop
+    if kind == 0:
+        if call == 0:
+            if tr >= 3 and can_raise and depth <= push_depth:
+                return A_RAISE, max_to, 0.2
+            return A_CHECK, 0, 1.0
+        if tr >= 2 or (tr >= 1 and call * 4 <= pot):
+            return A_CALL, 0, 1.0
+        return A_FOLD, 0, 1.0
+    if call == 0:
+        bet = tr >= 3
+        if not bet and tr == 2:
+            bet = u < 0.35 + 0.5 * aggr
+        if not bet and pf_aggressor and street == 1 and n_behind <= 2:
+            bet = u < cbet * (0.5 + aggr)
+        if not bet and draw:
+            bet = u < 0.6 * aggr
+        if bet and can_raise:
+            to = int(pot * (0.5 + 0.25 * aggr))
+            if to < min_to:
+                to = min_to
+            if to >= 0.45 * stack_total or to > max_to:
+                to = max_to
+            return A_RAISE, to, 0.3
+        return A_CHECK, 0, 1.0
+    price = call / (pot + call)
+    if call >= 0.6 * rem and tr >= 3:
+        return A_CALL, 0, 1.0
+    if tr == 4:
+        if can_raise and u < 0.4 + 0.5 * aggr:
+            to = 3 * cur
+            if to < min_to:
+                to = min_to
+            if to >= 0.45 * stack_total or to > max_to:
+                to = max_to
+            return A_RAISE, to, 0.1
+        return A_CALL, 0, 1.0
+    if tr == 3:
+        if n_raises >= 2 and price > 0.4:
+            return A_FOLD, 0, 1.0
+        if can_raise and n_raises <= 1 and u < 0.2 * aggr:
+            to = 3 * cur
+            if to < min_to:
+                to = min_to
+            if to >= 0.45 * stack_total or to > max_to:
+                to = max_to
+            return A_RAISE, to, 0.15
+        return A_CALL, 0, 1.0
+    if tr == 2:
+        if n_raises <= 1 and price <= 0.30 + 0.08 * (loose - 1.0):
+            return A_CALL, 0, 1.0
+        return A_FOLD, 0, 1.0
+    if draw and n_raises <= 1 and price <= 0.28:
+        return A_CALL, 0, 1.0
+    if tr == 1 and n_raises <= 1 and price <= 0.2 * loose:
+        return A_CALL, 0, 1.0
+    return A_FOLD, 0, 1.0

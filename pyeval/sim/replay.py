@@ -1,0 +1,136 @@
+"""Replay hands recorded by the kernel through the rules model, to check the kernel.
+
+With ``record_tournaments`` / ``record_hands`` (see :func:`pyeval.sim.simulate`) the kernel
+keeps, for sampled hands, the seats, stacks, positions, stakes, cards and every action.
+:func:`replay_record` plays such a hand again with :class:`pyeval.rules.hand.Hand` (the
+reference for what is legal and who gets which chips): every action must be legal there,
+and the stacks at the end must be the kernel's, chip for chip.
+
+Example:
+    >>> from pyeval.sim import simulate
+    >>> r = simulate("club_3000", n=2, seed=4, players=12, record_tournaments=2,
+    ...              record_hands=20)
+    >>> all(replay_record(row).matches for row in r.records)
+    True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from pyeval.sim.layout import (
+    ACTION_NAMES, B_FL, B_PL, GAME_NAMES, MAX_ACTIONS,
+    REC_ACT, REC_AFTER, REC_ANTE, REC_BB, REC_BB_SEAT, REC_BETTING, REC_BOARD, REC_BUTTON,
+    REC_GAME, REC_HAND, REC_HIGH, REC_HOLE, REC_LEVEL, REC_LOW, REC_NACT, REC_PLAYER, REC_SB,
+    REC_SB_SEAT, REC_SEATS, REC_STACK, REC_TOURN,
+)
+
+
+@dataclass(frozen=True)
+class RecordedHand:
+    """A recorded hand in plain Python (seat numbers as at the simulated table)."""
+
+    tournament: int
+    hand: int
+    level: int
+    game: str
+    betting: int
+    small_blind: int
+    big_blind: int
+    ante: int
+    low: int
+    high: int
+    button: int
+    small_blind_seat: int | None
+    big_blind_seat: int
+    players: dict[int, int]           # seat -> entrant
+    stacks: dict[int, int]            # seat -> chips before the hand
+    hole: dict[int, list[int]]
+    board: list[int]
+    actions: list[tuple[int, int, str, int]]   # (street, seat, action, to)
+    after: dict[int, int]             # seat -> chips after the hand (the kernel's)
+
+
+def decode(row: np.ndarray) -> RecordedHand:
+    """A recorded hand from one row of ``SimResult.records``."""
+    S = int(row[REC_SEATS])
+    players = {s: int(row[REC_PLAYER + s]) for s in range(S) if row[REC_PLAYER + s] >= 0}
+    n = int(row[REC_NACT])
+    if n > MAX_ACTIONS:
+        raise ValueError(f"hand {int(row[REC_HAND])} took {n} actions; only {MAX_ACTIONS} were kept")
+    acts = []
+    for i in range(n):
+        b = REC_ACT + 4 * i
+        acts.append((int(row[b]), int(row[b + 1]), ACTION_NAMES[int(row[b + 2])], int(row[b + 3])))
+    sbs = int(row[REC_SB_SEAT])
+    return RecordedHand(
+        tournament=int(row[REC_TOURN]), hand=int(row[REC_HAND]), level=int(row[REC_LEVEL]),
+        game=GAME_NAMES[int(row[REC_GAME])], betting=int(row[REC_BETTING]),
+        small_blind=int(row[REC_SB]), big_blind=int(row[REC_BB]), ante=int(row[REC_ANTE]),
+        low=int(row[REC_LOW]), high=int(row[REC_HIGH]), button=int(row[REC_BUTTON]),
+        small_blind_seat=None if sbs < 0 else sbs, big_blind_seat=int(row[REC_BB_SEAT]),
+        players=players,
+        stacks={s: int(row[REC_STACK + s]) for s in players},
+        hole={s: [int(c) for c in row[REC_HOLE + 4 * s:REC_HOLE + 4 * s + 4] if c >= 0]
+              for s in players},
+        board=[int(c) for c in row[REC_BOARD:REC_BOARD + 5] if c >= 0],
+        actions=acts,
+        after={s: int(row[REC_AFTER + s]) for s in players},
+    )
+
+
+def rules_structure(h: RecordedHand) -> Any:
+    """The rules model's betting structure for a recorded hand."""
+    from pyeval.rules import Structure
+
+    if h.betting == B_FL:
+        return Structure.fixed_limit(h.low, h.high, small_blind=h.small_blind,
+                                     big_blind=h.big_blind, ante=h.ante)
+    if h.betting == B_PL:
+        return Structure.pot_limit(h.small_blind, h.big_blind, h.ante)
+    return Structure.no_limit(h.small_blind, h.big_blind, h.ante)
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """The rules model's stacks after the hand next to the kernel's."""
+
+    hand: RecordedHand
+    rules_stacks: dict[int, int]
+
+    @property
+    def matches(self) -> bool:
+        """True when every stack agrees chip for chip."""
+        return self.rules_stacks == self.hand.after
+
+
+def replay_record(row: np.ndarray | RecordedHand) -> ReplayResult:
+    """Play a recorded hand through :class:`pyeval.rules.hand.Hand`; an action the rules do
+    not allow raises :class:`pyeval.rules.betting.IllegalAction`."""
+    from pyeval.rules import Hand, Positions
+    from pyeval.tournament.levels import RULES_GAME
+
+    h = row if isinstance(row, RecordedHand) else decode(row)
+    pos = Positions(h.button, h.small_blind_seat, h.big_blind_seat)
+    hand = Hand(RULES_GAME[h.game], rules_structure(h), h.stacks, positions=pos, seed=0,
+                hole=h.hole, board=h.board)
+    for street, seat, action, to in h.actions:
+        if hand.is_over:
+            raise AssertionError(f"hand {h.hand}: the rules model ended the hand before "
+                                 f"seat {seat}'s {action}")
+        if hand.to_act != seat:
+            raise AssertionError(f"hand {h.hand}: seat {seat} acted ({action}) but the rules "
+                                 f"model has seat {hand.to_act} to act")
+        if action == "raise":
+            name = hand.legal().raise_name or "raise"
+            hand.act(name, to=to)
+        else:
+            hand.act(action)
+    if not hand.is_over:
+        raise AssertionError(f"hand {h.hand}: the recorded actions end but the rules model "
+                             f"still has seat {hand.to_act} to act")
+    assert hand.result is not None
+    return ReplayResult(h, {int(s): int(v) for s, v in hand.result.stacks.items()})
+

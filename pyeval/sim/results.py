@@ -1,0 +1,281 @@
+"""Results of a simulation run: per tournament, and summaries over the run.
+
+:class:`SimResult` holds numpy arrays, one row per tournament (``duration``, ``hands``,
+``level``, ``final_table``; per entrant ``elim_time``, ``place``, ``order`` ...), and answers
+the director's questions: duration percentiles, the chance of finishing by a given time,
+players left against the clock, stacks in big blinds and M by level, when the final table
+forms, how often each level is reached, payouts. :meth:`SimResult.to_frame` gives a pandas
+data frame.
+
+Times are minutes on the tournament clock from the first hand, breaks included.
+
+Example:
+    >>> from pyeval.sim import simulate
+    >>> r = simulate("club_3000", n=16, seed=2, players=20)
+    >>> 0.0 <= r.chance_done_by(600) <= 1.0, len(r.players_left([0, 60]))
+    (True, 2)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+
+from pyeval.sim.layout import (
+    LS_CHIPS, LS_PLAYERS, LS_START, LS_TABLES, LV_ANTE, LV_BB, LV_SB, R_ADDONS, R_ERROR,
+    R_FT_HANDS, R_HANDS, R_LEVEL, R_REBUYS, R_TABLES, R_WINNER, REC_TOURN, RF_DURATION,
+    RF_FT_TIME, RF_PLAY_MINUTES,
+)
+
+PERCENTILES = (5, 10, 25, 50, 75, 90, 95)
+
+
+@dataclass
+class SimResult:
+    """The outcome of ``n`` simulated tournaments (see the module notes)."""
+
+    spec: Any
+    models: tuple
+    seed: int
+    duration: np.ndarray        # minutes, breaks included
+    play_minutes: np.ndarray    # minutes of play, breaks excluded
+    hands: np.ndarray           # table-hands dealt
+    final_table_hands: np.ndarray
+    level: np.ndarray           # level reached (1-based)
+    final_table: np.ndarray     # minute the final table formed
+    rebuys: np.ndarray
+    addons: np.ndarray
+    errors: np.ndarray
+    winner: np.ndarray
+    tables: np.ndarray
+    elim_time: np.ndarray       # [n, players] minute each entrant finished (winner: the end)
+    elim_hand: np.ndarray       # [n, players] table-hands dealt by then
+    place: np.ndarray           # [n, players] finishing place (best of shared places)
+    shares: np.ndarray          # [n, players] players sharing that place
+    order: np.ndarray           # [n, players] entrant in each place, first place first
+    level_stats: np.ndarray     # [n, levels, 4] players, chips, tables, start minute
+    records: np.ndarray         # recorded hands (see pyeval.sim.layout REC_*)
+
+    @classmethod
+    def from_chunk(cls, c: Any, spec: Any, models: tuple, seed: int) -> "SimResult":
+        """Wrap the kernel's merged outputs."""
+        rec = c.rec[c.rec[:, REC_TOURN] >= 0] if c.rec.size else c.rec
+        return cls(
+            spec, tuple(models), seed,
+            c.res_f[:, RF_DURATION].copy(), c.res_f[:, RF_PLAY_MINUTES].copy(),
+            c.res_i[:, R_HANDS].copy(), c.res_i[:, R_FT_HANDS].copy(),
+            c.res_i[:, R_LEVEL].copy(), c.res_f[:, RF_FT_TIME].copy(),
+            c.res_i[:, R_REBUYS].copy(), c.res_i[:, R_ADDONS].copy(),
+            c.res_i[:, R_ERROR].copy(), c.res_i[:, R_WINNER].copy(),
+            c.res_i[:, R_TABLES].copy(), c.elim_t, c.elim_h, c.place, c.shares, c.order,
+            c.lstats, rec,
+        )
+
+    # ------------------------------------------------------------------ basics
+    @property
+    def n(self) -> int:
+        """Tournaments simulated."""
+        return int(self.duration.shape[0])
+
+    @property
+    def players(self) -> int:
+        """Entrants per tournament."""
+        return int(self.place.shape[1])
+
+    def duration_percentiles(self, q: Sequence[float] = PERCENTILES) -> dict[float, float]:
+        """Duration (minutes) at the given percentiles.
+
+        Example:
+            >>> from pyeval.sim import simulate
+            >>> p = simulate("club_3000", n=8, seed=1, players=12).duration_percentiles([50])
+            >>> list(p) == [50]
+            True
+        """
+        v = np.percentile(self.duration, list(q))
+        return {float(k): float(x) for k, x in zip(q, v)}
+
+    def chance_done_by(self, minutes: float | Sequence[float]) -> Any:
+        """Share of tournaments over by ``minutes`` on the clock (a float, or an array)."""
+        m = np.asarray(minutes, float)
+        out = (self.duration[None, :] <= m.reshape(-1, 1)).mean(axis=1)
+        return float(out[0]) if m.ndim == 0 else out
+
+    def time_for_chance(self, chance: float) -> float:
+        """Minutes by which a share ``chance`` of the tournaments are over (a quantile).
+
+        Example:
+            >>> from pyeval.sim import simulate
+            >>> r = simulate("club_3000", n=8, seed=1, players=12)
+            >>> r.chance_done_by(r.time_for_chance(0.9)) >= 0.9
+            True
+        """
+        if not 0 < chance <= 1:
+            raise ValueError(f"chance must be in (0, 1], got {chance}")
+        return float(np.quantile(self.duration, chance, method="higher"))
+
+    def players_left_matrix(self, minutes: Sequence[float]) -> np.ndarray:
+        """``[n, len(minutes)]``: players still in at each time (the winner until the end)."""
+        m = np.asarray(minutes, float)
+        alive = self.elim_time[:, :, None] > m[None, None, :]
+        left = alive.sum(axis=1)
+        # the winner is "in" until the end, and the tournament counts as 0 players after
+        return left
+
+    def players_left(self, minutes: Sequence[float], q: float | None = None) -> np.ndarray:
+        """Mean players left at each time (or the ``q`` quantile across tournaments)."""
+        left = self.players_left_matrix(minutes)
+        if q is None:
+            return left.mean(axis=0)
+        return np.quantile(left, q, axis=0)
+
+    def level_reached_frequencies(self) -> np.ndarray:
+        """Share of tournaments that reached each level (index 0 = level 1)."""
+        L = self.level_stats.shape[1]
+        reached = self.level_stats[:, :, LS_START] >= 0
+        return reached.mean(axis=0)[:L]
+
+    def final_level_frequencies(self) -> np.ndarray:
+        """Share of tournaments that ended in each level (index 0 = level 1)."""
+        L = self.level_stats.shape[1]
+        return np.bincount(self.level - 1, minlength=L)[:L] / self.n
+
+    def final_table_percentiles(self, q: Sequence[float] = PERCENTILES) -> dict[float, float]:
+        """When the final table forms (minutes), at the given percentiles."""
+        v = np.percentile(self.final_table, list(q))
+        return {float(k): float(x) for k, x in zip(q, v)}
+
+    # ------------------------------------------------------------------ by level
+    def stack_by_level(self) -> Any:
+        """A data frame, one row per level: how often it is reached, when it starts, players
+        left, average stack in chips, in big blinds and as M (big blinds, small blind and the
+        antes of a table of the average size).
+
+        Example:
+            >>> from pyeval.sim import simulate
+            >>> df = simulate("club_3000", n=8, seed=1, players=12).stack_by_level()
+            >>> list(df.columns)[:4]
+            ['level', 'blinds', 'reached', 'start_minute']
+        """
+        import pandas as pd
+
+        ls = self.level_stats
+        lv = self.spec.levels
+        reached = ls[:, :, LS_START] >= 0
+        rows = []
+        labels = self.spec.level_labels()
+        for i in range(ls.shape[1]):
+            r = reached[:, i]
+            k = int(r.sum())
+            if k:
+                players = ls[r, i, LS_PLAYERS]
+                chips = ls[r, i, LS_CHIPS]
+                tables = np.maximum(ls[r, i, LS_TABLES], 1)
+                avg = chips / np.maximum(players, 1)
+                per_table = players / tables
+                cost = lv[i, LV_SB] + lv[i, LV_BB] + lv[i, LV_ANTE] * per_table
+                bb = max(int(lv[i, LV_BB]), 1)
+                rows.append(dict(level=i + 1, blinds=labels[i], reached=k / self.n,
+                                 start_minute=float(ls[r, i, LS_START].mean()),
+                                 players=float(players.mean()), avg_stack=float(avg.mean()),
+                                 avg_bb=float((avg / bb).mean()),
+                                 avg_m=float((avg / np.maximum(cost, 1)).mean())))
+            else:
+                rows.append(dict(level=i + 1, blinds=labels[i], reached=0.0,
+                                 start_minute=np.nan, players=np.nan, avg_stack=np.nan,
+                                 avg_bb=np.nan, avg_m=np.nan))
+        return pd.DataFrame(rows)
+
+    # ------------------------------------------------------------------ money
+    def payouts(self) -> np.ndarray:
+        """``int64[n, players]``: prize of each entrant in each tournament (the tournament
+        layer's payout rules; shared places share their prizes).
+
+        Example:
+            >>> from pyeval.sim import simulate
+            >>> r = simulate("club_3000", n=4, seed=1, players=12)
+            >>> bool((r.payouts().sum(axis=1) == r.prize_pools()).all())
+            True
+        """
+        from pyeval.tournament.payouts import award
+        from pyeval.tournament.placings import Placing
+
+        st = self.spec.structure
+        P = self.players
+        out = np.zeros((self.n, P), np.int64)
+        cache: dict[tuple[int, int], np.ndarray] = {}
+        for t in range(self.n):
+            key = (int(self.rebuys[t]), int(self.addons[t]))
+            if key not in cache:
+                amounts = np.zeros(P + 1, np.int64)
+                a = st.payouts(P, key[0], key[1])
+                amounts[: len(a)] = a
+                cache[key] = amounts
+            amounts = cache[key]
+            if (self.shares[t] > 1).any():
+                pl = [Placing(int(p), int(self.place[t, p]), int(self.shares[t, p]))
+                      for p in self.order[t]]
+                money = award(pl, tuple(int(x) for x in amounts[:P]))
+                for p, v in money.items():
+                    out[t, p] = v
+            else:
+                out[t] = amounts[self.place[t] - 1]
+        return out
+
+    def prize_pools(self) -> np.ndarray:
+        """Prize pool of each tournament (rebuys and add-ons included)."""
+        st = self.spec.structure
+        return np.array([st.prize_pool(self.players, int(r), int(a))
+                         for r, a in zip(self.rebuys, self.addons)], np.int64)
+
+    # ------------------------------------------------------------------ frames
+    def to_frame(self) -> Any:
+        """One row per tournament: duration, hands, level reached, final table, winner...
+
+        Example:
+            >>> from pyeval.sim import simulate
+            >>> simulate("club_3000", n=4, seed=1, players=12).to_frame().shape[0]
+            4
+        """
+        import pandas as pd
+
+        return pd.DataFrame({
+            "duration_min": self.duration,
+            "play_min": self.play_minutes,
+            "hands": self.hands,
+            "final_table_hands": self.final_table_hands,
+            "level_reached": self.level,
+            "final_table_min": self.final_table,
+            "winner": self.winner,
+            "rebuys": self.rebuys,
+            "addons": self.addons,
+        })
+
+    def eliminations_frame(self) -> Any:
+        """One row per entrant per tournament: place, shared places, minute, hand."""
+        import pandas as pd
+
+        n, P = self.place.shape
+        return pd.DataFrame({
+            "tournament": np.repeat(np.arange(n), P),
+            "player": np.tile(np.arange(P), n),
+            "place": self.place.ravel(),
+            "shares": self.shares.ravel(),
+            "minute": self.elim_time.ravel(),
+            "hand": self.elim_hand.ravel(),
+        })
+
+    def summary(self) -> dict[str, Any]:
+        """Key figures of the run as a plain dict (what the CLI prints)."""
+        p = self.duration_percentiles()
+        return {
+            "tournaments": self.n,
+            "players": self.players,
+            "duration_median_min": p[50.0],
+            "duration_p10_min": p[10.0],
+            "duration_p90_min": p[90.0],
+            "hands_median": float(np.median(self.hands)),
+            "final_table_median_min": float(np.median(self.final_table)),
+            "level_reached_median": float(np.median(self.level)),
+            "errors": int((self.errors != 0).sum()),
+        }
