@@ -114,7 +114,7 @@ class EquityGame:
         if not (self.community_seventh and n * self.hole > 52):
             return self
         hole = self.hole - 1
-        return replace(self, hole=hole, board=1,
+        return replace(self, hole=hole, board=1, dealt=self.dealt - 1,
                        down=tuple(p for p in self.down if p < hole),
                        classes=self.classes[:hole])
 

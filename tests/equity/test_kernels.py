@@ -1,0 +1,115 @@
+"""The kernels' building blocks: inlined lookups equal the C evaluators, every way of
+dealing is uniform, the alias tables sample range weights exactly."""
+import numba
+import numpy as np
+import pytest
+
+import pyeval
+from pyeval.equity import _kernels as K
+from pyeval.equity.engine import _alias, _deal_method
+
+T = K.tables()
+TA = T.addrs
+
+
+@numba.njit(cache=False)
+def _values(hands, n, TA):
+    ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA
+    out = np.zeros((hands.shape[0], 3), dtype=np.uint64)
+    for i in range(hands.shape[0]):
+        k = K.KEY_START
+        s = np.uint64(0)
+        lw = np.uint64(0)
+        for j in range(n):
+            c = hands[i, j]
+            k += K.ld64(ckey, c)
+            s |= K.ld64(csrm, c)
+            lw |= K.ld64(clow, c)
+        out[i, 0] = K.hv(k, s, disp, high, flush)
+        out[i, 1] = K.razz_v(k, lw, disp, razz, razzm)
+        out[i, 2] = K.ld16(low8m, lw & np.uint64(0xFF))
+    return out
+
+
+@pytest.mark.parametrize("n", [5, 6, 7])
+def test_inlined_lookups_equal_the_c_evaluators(n: int) -> None:
+    rng = np.random.default_rng(n)
+    hands = np.argsort(rng.random((200_000, 52)), axis=1)[:, :n].astype(np.uint8)
+    v = _values(hands, n, TA)
+    assert (v[:, 0] == pyeval.high_batch(hands)).all()
+    assert (v[:, 1] == pyeval.razz_batch(hands)).all()
+    assert (v[:, 2] == pyeval.low8_batch(hands)).all()
+
+
+@numba.njit(cache=False)
+def _deal_many(method, n, U, deck, used, known, seed):
+    counts = np.zeros(52, dtype=np.int64)
+    pairs = np.zeros((52, 52), dtype=np.int64)
+    D = deck.shape[0]
+    ends, gthr, ng = K.deal_plan(D, U)
+    thr = np.uint64(0x100000000) % np.uint64(D)
+    dk = deck.copy()
+    out = np.zeros(U + 1, dtype=np.int64)
+    a_dk = np.uint64(dk.ctypes.data)
+    a_out = np.uint64(out.ctypes.data)
+    s = K.stream_seed(seed, 0)
+    bad = 0
+    for _ in range(n):
+        s = K.deal_any(s, method, a_dk, D, thr, np.uint64(ends.ctypes.data),
+                       np.uint64(gthr.ctypes.data), ng, used, known, U, a_out)
+        m = np.uint64(0)
+        for q in range(U):
+            c = out[q]
+            counts[c] += 1
+            b = np.uint64(1) << np.uint64(c)
+            if m & b or used & b or known & b:
+                bad += 1
+            m |= b
+        pairs[out[0], out[1]] += 1
+    K._alive(dk, out, ends, gthr)
+    return counts, pairs, bad
+
+
+@pytest.mark.parametrize("method", [K.DEAL_SHUFFLE, K.DEAL_MASK, K.DEAL_INDEP])
+def test_dealing_is_uniform(method: int) -> None:
+    known = pyeval.mask("Ah Kh Qs Qd")
+    used = pyeval.mask("2c 3c")                # e.g. cards a range draw took this deal
+    deck = np.array([c for c in range(52) if not known >> c & 1], dtype=np.uint8)
+    n, U = 400_000, 5
+    counts, pairs, bad = _deal_many(method, n, U, deck, np.uint64(used), np.uint64(known), 7)
+    assert bad == 0
+    allowed = [c for c in range(52) if not (known | used) >> c & 1]
+    assert counts.sum() == n * U and counts[[c for c in range(52) if c not in allowed]].sum() == 0
+    # each allowed card: expected n * U / 46; chi-square with 45 degrees of freedom
+    e = n * U / len(allowed)
+    chi = ((counts[allowed] - e) ** 2 / e).sum()
+    assert chi < 45 + 6 * np.sqrt(2 * 45)
+    # ordered pairs of the first two cards: expected n / (46 * 45) each
+    pa = pairs[np.ix_(allowed, allowed)]
+    off = ~np.eye(len(allowed), dtype=bool)
+    ep = n / (len(allowed) * (len(allowed) - 1))
+    chi2 = ((pa[off] - ep) ** 2 / ep).sum()
+    dof = off.sum() - 1
+    assert chi2 < dof + 6 * np.sqrt(2 * dof) and pa[~off].sum() == 0
+
+
+def test_deal_method_choice() -> None:
+    assert _deal_method(48, 5, 0) == K.DEAL_INDEP
+    assert _deal_method(45, 40, 0) == K.DEAL_SHUFFLE
+    assert _deal_method(52, 20, 0) == K.DEAL_MASK
+
+
+def test_alias_tables_sample_the_weights() -> None:
+    w = np.array([0.5, 1.0, 0.25, 2.0, 0.25])
+    prob, alias = _alias(w)
+    # probability of index i = (prob[i] + sum over j with alias j == i of 1 - prob[j]) / n
+    p = prob.copy()
+    for j in range(len(w)):
+        if prob[j] < 1.0:
+            p[alias[j]] += 1.0 - prob[j]
+    assert p / len(w) == pytest.approx(w / w.sum(), abs=1e-15)
+
+
+def test_streams_differ_by_seed_and_chunk() -> None:
+    s = {int(K.stream_seed(np.uint64(a), b)) for a in range(20) for b in range(50)}
+    assert len(s) == 1000

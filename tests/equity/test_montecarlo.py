@@ -1,0 +1,133 @@
+"""Monte Carlo: agreement with exact enumeration within 4 standard errors for every game,
+the same answer for the same seed whatever the thread count, symmetry, stopping rules."""
+import numpy as np
+import pytest
+
+from pyeval.equity import equity
+
+# one spot per game whose exact answer is quick to enumerate, sampled by Monte Carlo
+SPOTS = [
+    ("holdem", ["AhKh", "QsQd"], "", ""),
+    ("holdem", ["AhKh", "QsQd", "7c6c"], "Kd 7h 2s", ""),
+    ("holdem", ["Ah*", "QsQd"], "Kd 7h 2s", ""),
+    ("holdem", ["AA,KK", "AKs,QQ+"], "2c 7d 9h", ""),          # overlapping ranges
+    ("holdem", ["0.3(AA),KK,0.6(AKs)", "QQ+"], "2c 7d 9h", ""),  # weighted, overlapping
+    ("irish", ["AhKh", "QsQd"], "Kd 7h 2s", "3c 4c"),
+    ("pineapple", ["AhKh", "QsQd"], "Kd 7h 2s", "3c"),
+    ("crazy-pineapple", ["AhKh", "QsQd"], "Kd 7h 2s", "3c"),
+    ("omaha", ["AsAhKsKh", "9c8d7c6d"], "2c 7h Td", ""),
+    ("omaha5", ["AsAhKsKh2c", "9c8d7c6d5s"], "2d 7h Td", ""),
+    ("omaha6", ["AsAhKsKh2c3c", "9c8d7c6d5s4s"], "2d 7h Td", ""),
+    ("omaha8", ["AsAh2s3h", "KcKdQcQd", "4h5h6s7s"], "4c 8h Td", ""),
+    ("omaha5-8", ["AsAh2s3hKd", "KcJsQcQd5c"], "4c 7h Td", ""),
+    ("omaha6-8", ["AsAh2s3hKd9d", "KcJsQcQd5c6c"], "4c 7h Td", ""),
+    ("super8", ["AhKh2c", "QsQdJd"], "Ks 7d 2d", ""),
+    ("tahoe", ["AhKh2c", "QsQdJd"], "Ks 7d 2d", ""),
+    ("stud", ["AsAh3d4c5d", "KcKdJs9s8s"], "", ""),
+    ("stud8", ["As2h3d4c9d6c", "KcKdJs9s8s7s", "5h6h7h8dQhTc"], "", ""),
+    ("razz", ["As2h3d4c9d", "KcKdJs9s8s"], "", ""),
+    ("stud5", ["AsAh3d", "KcKdJs"], "", ""),
+    ("australian", ["AsAh3d4c5d", "KcKdJs9s8s"], "", ""),
+    ("buffalo", ["AsAhAd4c5d", "KcKdJs9s8s"], "", ""),
+    ("crocodile", ["AsAh3d4c5d", "KcKdJs9s8s"], "", ""),
+    ("chicago", ["**3d4c5d", "KcKdJs9s8s6h"], "", "2c 2d 2h 2s 3c 3h 3s 4d 4h 4s 5c 5h 5s 6c 6d"),
+    ("draw5", ["AsAh3d", "KcKdJs9s"], "", ""),
+]
+
+
+@pytest.mark.parametrize("game, hands, board, dead", SPOTS,
+                         ids=[f"{s[0]}-{i}" for i, s in enumerate(SPOTS)])
+def test_monte_carlo_agrees_with_exact(game, hands, board, dead) -> None:
+    ex = equity(game, hands, board, dead, exact=True)
+    mc = equity(game, hands, board, dead, exact=False, samples=300_000, seed=11)
+    assert ex.exact and not mc.exact and mc.samples == 300_000
+    assert sum(mc.equities) == pytest.approx(1.0, abs=1e-12)
+    assert sum(ex.equities) == pytest.approx(1.0, abs=1e-12)
+    for e, m in zip(ex.players, mc.players):
+        assert m.std_err > 0 or e.equity in (0.0, 1.0)
+        assert abs(e.equity - m.equity) <= 4 * m.std_err + 1e-12, (e, m)
+        # wins and ties too, within 4 standard errors of a proportion
+        for a, b in ((e.win, m.win), (e.tie, m.tie), (e.low_win, m.low_win)):
+            se = np.sqrt(max(a * (1 - a), 1e-12) / mc.samples)
+            assert abs(a - b) <= 4 * se + 1e-9
+
+
+@pytest.mark.parametrize("game, hands, board", [
+    ("holdem", ["AhKh", "QsQd"], ""),
+    ("holdem", ["AKs,QQ", "JJ+", "random"], ""),
+    ("holdem", ["Ah*", "random", "QQ+"], "2c 3c"[:0]),
+    ("omaha8", ["AsAh2s3h", "KcKd**"], ""),
+    ("stud8", ["**3d", "**Kd", "**9s"], ""),
+    ("chicago", ["**", "**", "**"], ""),
+])
+def test_same_seed_same_answer_with_one_or_two_threads(game, hands, board) -> None:
+    a = equity(game, hands, board, exact=False, samples=100_000, seed=42, threads=1)
+    b = equity(game, hands, board, exact=False, samples=100_000, seed=42, threads=2)
+    assert [p.equity for p in a.players] == [p.equity for p in b.players]
+    assert [p.wins for p in a.players] == [p.wins for p in b.players]
+    assert a.samples == b.samples == 100_000
+    c = equity(game, hands, board, exact=False, samples=100_000, seed=43, threads=2)
+    assert [p.equity for p in c.players] != [p.equity for p in a.players]
+
+
+def test_exact_the_same_with_one_or_two_threads() -> None:
+    for g, hands in [("holdem", ["AA", "KK"]), ("omaha", ["AsAhKsKh", "9c8d7c6d"])]:
+        a = equity(g, hands, exact=True, threads=1)
+        b = equity(g, hands, exact=True, threads=2)
+        assert a.equities == b.equities and a.samples == b.samples
+
+
+@pytest.mark.parametrize("game, hands, board", [
+    ("holdem", ["AhKh", "QsQd", "7c6c"], ""),
+    ("holdem", ["AKs", "QQ", "JTs"], "2c 7d 9h"),
+    ("omaha8", ["AsAh2s3h", "KcKdQcQd", "4h5h6s7s"], "4c 8h Td"),
+    ("chicago", ["As2c3d4h5c6c", "KcKdKhKsQs7c", "QhQd2d2h3c8c"], ""),
+])
+def test_permuting_seats_permutes_the_answer(game, hands, board) -> None:
+    r = equity(game, hands, board, exact=True)
+    for perm in ([1, 2, 0], [2, 0, 1], [0, 2, 1]):
+        q = equity(game, [hands[i] for i in perm], board, exact=True)
+        assert q.equities == pytest.approx([r.equities[i] for i in perm], abs=1e-12)
+        assert [p.win for p in q.players] == pytest.approx([r.players[i].win for i in perm])
+
+
+def test_identical_ranges_split_evenly() -> None:
+    r = equity("holdem", ["QQ+", "QQ+"], samples=400_000, seed=5)
+    assert abs(r.players[0].equity - 0.5) <= 4 * r.players[0].std_err
+    assert r.acceptance < 1.0                                       # overlaps were thrown away
+
+
+def test_stops_on_standard_error() -> None:
+    r = equity("holdem", ["AhKh", "QsQd"], exact=False, std_err=0.002, seed=1)
+    assert r.stopped == "std_err" and r.std_err <= 0.002
+    assert r.samples % 8192 == 0
+
+
+def test_stops_on_time_limit() -> None:
+    r = equity("holdem", ["AhKh", "QsQd", "random", "random"], exact=False, std_err=1e-7,
+               time_limit=0.3, seed=1)
+    assert r.stopped == "time_limit" and 0.25 < r.elapsed < 5
+
+
+def test_sample_count_is_exact() -> None:
+    r = equity("razz", ["As2h3d", "KcQdJs"], samples=12_345, seed=1)
+    assert r.samples == 12_345 and r.stopped == "samples"
+    assert r.players[0].wins + r.players[0].ties + r.players[0].losses == 12_345
+
+
+def test_progress_is_reported() -> None:
+    seen = []
+    equity("holdem", ["AhKh", "QsQd"], exact=False, samples=300_000, progress=seen.append)
+    assert seen and seen[-1].samples == 300_000 and seen[-1].fraction == 1.0
+    assert all(a.fraction <= b.fraction for a, b in zip(seen, seen[1:]))
+    ex = []
+    equity("holdem", ["AhKh", "QsQd"], progress=ex.append)
+    assert ex[-1].exact and ex[-1].fraction == 1.0 and ex[-1].samples == 1_712_304
+    assert len(ex) > 1
+
+
+def test_auto_chooses_exact_when_cheap() -> None:
+    assert equity("holdem", ["AhKh", "QsQd"]).exact
+    assert equity("omaha8", ["AsAh2s3h", "KcKdQcQd"], board="2c 3d 9h").exact
+    assert not equity("holdem", ["AhKh", "random", "random"], std_err=0.01).exact
+    assert not equity("stud", ["AsAh3d", "KcKdJs"], std_err=0.01).exact
