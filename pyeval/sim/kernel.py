@@ -370,6 +370,7 @@ def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_c
     stage = 0 if two_stage else 1
     n_rec = 0
     last_end = 0.0
+    last_elim = 0.0
     for lvl in range(L):
         lstats[k, lvl, LS_START] = -1.0
         lstats[k, lvl, LS_PLAYERS] = 0.0
@@ -521,7 +522,9 @@ def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_c
                             place[k, p] = n_alive
                             shares[k, p] = 1
                             order[k, n_alive - 1] = p
-                            elim_t[k, p] = now + brk
+                            if now + brk > last_elim:
+                                last_elim = now + brk
+                            elim_t[k, p] = last_elim
                             elim_h[k, p] = hands
                             _unseat(seat_pl, tbl_n, p_table, p_seat, p)
                             n_alive -= 1
@@ -645,6 +648,11 @@ def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_c
                 grp[nb] = s
                 nb += 1
         if nb > 0:
+            # the clock of eliminations: hands are dealt in order of their start, a hand at
+            # another table may end a little earlier; places follow the order of play, so
+            # an elimination is never stamped before the previous one
+            if end_t + brk > last_elim:
+                last_elim = end_t + brk
             # clockwise from the button
             ordered = np.empty(nb, np.int64)
             no = 0
@@ -677,7 +685,7 @@ def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_c
                         place[k, p] = first_pl
                         shares[k, p] = cnt
                         order[k, first_pl - 1 + j] = p
-                        elim_t[k, p] = end_t + brk
+                        elim_t[k, p] = last_elim
                         elim_h[k, p] = hands
                         j += 1
                 worst = first_pl - 1
@@ -729,7 +737,7 @@ def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_c
         place[k, bestp] = n_alive
         shares[k, bestp] = 1
         order[k, n_alive - 1] = bestp
-        elim_t[k, bestp] = last_end + brk
+        elim_t[k, bestp] = max(last_end + brk, last_elim)
         elim_h[k, bestp] = hands
         _unseat(seat_pl, tbl_n, p_table, p_seat, bestp)
         if n_alive == 1:

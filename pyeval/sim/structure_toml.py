@@ -1,0 +1,113 @@
+"""Write a tournament structure file (TOML) from plain numbers.
+
+The tuner proposes blind schedules and writes them as structure files that the tournament
+layer loads and validates (:func:`pyeval.tournament.structure.parse_structure`); tests build
+small structures the same way.
+
+Example:
+    >>> from pyeval.tournament.structure import parse_structure
+    >>> text = structure_toml("Test", entrants=12, starting=1000, denominations=[25, 100],
+    ...                       levels=[LevelSpec(25, 50), LevelSpec(50, 100)], minutes=15)
+    >>> s = parse_structure(text)
+    >>> s.levels[1].big_blind, s.starting_chips
+    (100, 1000)
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class LevelSpec:
+    """One level: blinds, ante, and optionally its own length, game and betting.
+
+    Example:
+        >>> LevelSpec(100, 200, ante=25).big_blind
+        200
+    """
+
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    minutes: int | None = None
+    hands: int | None = None
+    game: str | None = None
+    betting: str | None = None
+
+
+def _q(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def structure_toml(
+    name: str,
+    *,
+    entrants: int,
+    starting: int,
+    denominations: Sequence[int],
+    levels: Sequence[LevelSpec],
+    minutes: int | None = 20,
+    hands: int | None = None,
+    game: str = "holdem",
+    betting: str = "no_limit",
+    breaks: Sequence[tuple[int, int]] = (),
+    colour_ups: Sequence[tuple[int, Sequence[int]]] = (),
+    table_size: int = 9,
+    price: int = 20,
+    fee: int = 0,
+    percent: Sequence[float] = (50, 30, 20),
+    fmt: str = "single_field",
+    antes_stop_heads_up: bool = False,
+    notes: str = "",
+) -> str:
+    """TOML text of a structure (see ``docs/tournament.md`` for the format).
+
+    ``breaks``: ``(after_level, minutes)``; ``colour_ups``: ``(before_level, removed)``;
+    ``percent``: the payout table for a field of ``entrants`` (100 % to the winner when
+    the field is smaller than the places listed).
+    """
+    out = [
+        "[tournament]",
+        f"name = {_q(name)}",
+        f"format = {_q(fmt)}",
+    ]
+    if antes_stop_heads_up:
+        out.append("antes_stop_heads_up = true")
+    if notes:
+        out.append(f"notes = {_q(notes)}")
+    out += ["", "[entrants]", f"count = {entrants}", "", "[buy_in]", f"price = {price}",
+            f"fee = {fee}", "", "[chips]", f"starting = {starting}",
+            f"denominations = [{', '.join(str(d) for d in denominations)}]"]
+    for before, removed in colour_ups:
+        out += ["", "[[chips.colour_up]]", f"before_level = {before}",
+                f"remove = [{', '.join(str(d) for d in removed)}]"]
+    out += ["", "[level_defaults]", f"game = {_q(game)}", f"betting = {_q(betting)}"]
+    if hands is not None:
+        out.append(f"hands = {hands}")
+    elif minutes is not None:
+        out.append(f"minutes = {minutes}")
+    for lv in levels:
+        out += ["", "[[levels]]"]
+        if lv.game:
+            out.append(f"game = {_q(lv.game)}")
+        if lv.betting:
+            out.append(f"betting = {_q(lv.betting)}")
+        out += [f"small_blind = {lv.small_blind}", f"big_blind = {lv.big_blind}"]
+        if lv.ante:
+            out.append(f"ante = {lv.ante}")
+        if lv.minutes is not None:
+            out.append(f"minutes = {lv.minutes}")
+        if lv.hands is not None:
+            out.append(f"hands = {lv.hands}")
+    for after, mins in breaks:
+        out += ["", "[[breaks]]", f"after_level = {after}", f"minutes = {mins}"]
+    pay = list(percent) if len(percent) <= entrants else [100]
+    out += ["", "[tables]", f"size = {table_size}", "", "[payouts]", "", "[[payouts.table]]",
+            f"entrants = [{entrants}, {entrants}]",
+            f"percent = [{', '.join(_num(p) for p in pay)}]", ""]
+    return "\n".join(out)
+
+
+def _num(p: float) -> str:
+    return str(int(p)) if float(p).is_integer() else repr(float(p))
