@@ -91,12 +91,14 @@ def measure(benchmark, fn: Callable[[], Any], n: int, checksum: Callable[[Any], 
     after one warm-up, and record evaluations per second at the median round."""
     benchmark.group = group
     result = benchmark.pedantic(fn, rounds=rounds, iterations=1, warmup_rounds=1)
+    if benchmark.stats is None:      # --benchmark-disable: the call ran once, untimed
+        return {}
     median = benchmark.stats.stats.median
     row = {"group": group, "label": label, "n": n, "median_s": median,
            "evals_per_s": n / median, "checksum": int(checksum(result)), "ours": ours,
            "note": note}
     benchmark.extra_info.update({k: row[k] for k in ("label", "n", "evals_per_s", "checksum",
-                                                     "note")})
+                                                     "ours", "note")})
     RESULTS.append(row)
     return row
 

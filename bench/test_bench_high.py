@@ -26,7 +26,7 @@ def test_pyeval_high_batch(benchmark, hands7, order, check):
     a = hands7[order]
     measure(benchmark, lambda: pyeval.high_batch(a, check=check), len(a),
             lambda v: v.sum(dtype=np.uint64), label=f"pyeval.high_batch(check={check})",
-            group=group(order), ours=check, rounds=15)
+            group=group(order), ours=check, rounds=25)
 
 
 @pytest.mark.parametrize("order", ORDERS)

@@ -21,7 +21,7 @@ def test_pyeval_low_batch(benchmark, hands7, order, check, kind):
     fn = getattr(pyeval, f"{kind}_batch")
     measure(benchmark, lambda: fn(a, check=check), len(a), lambda v: v.sum(dtype=np.uint64),
             label=f"pyeval.{kind}_batch(check={check})", group=f"7-card {kind}, {order}",
-            ours=check, rounds=15)
+            ours=check, rounds=25)
 
 
 @pytest.mark.parametrize("order", ORDERS)

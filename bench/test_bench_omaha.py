@@ -19,7 +19,7 @@ def test_pyeval_omaha_high_batch(benchmark, omaha45, order, check):
     hole, board = omaha45[order]
     measure(benchmark, lambda: pyeval.omaha_high_batch(hole, board, check=check), len(hole),
             lambda v: v.sum(dtype=np.uint64), label=f"pyeval.omaha_high_batch(check={check})",
-            group=f"Omaha 4+5 high, {order}", ours=check, rounds=15)
+            group=f"Omaha 4+5 high, {order}", ours=check, rounds=25)
 
 
 @pytest.mark.parametrize("order", ORDERS)
@@ -59,7 +59,7 @@ def test_pyeval_omaha_hilo_batch(benchmark, omaha45, order, check):
         return int(r[0].sum(dtype=np.uint64)) * 100 + int(r[1].sum(dtype=np.uint64))
     measure(benchmark, lambda: pyeval.omaha_hilo_batch(hole, board, check=check), len(hole),
             checksum, label=f"pyeval.omaha_hilo_batch(check={check})",
-            group=f"Omaha 4+5 hi+lo, {order}", ours=check, rounds=15)
+            group=f"Omaha 4+5 hi+lo, {order}", ours=check, rounds=25)
 
 
 @pytest.mark.parametrize("order", ORDERS)
