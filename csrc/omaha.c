@@ -116,10 +116,9 @@ int pe_omaha_init(void)
             uint16_t best = 0;
             for (uint32_t h1 = H; h1; h1 &= h1 - 1)
                 for (uint32_t h2 = h1 & (h1 - 1); h2; h2 &= h2 - 1) {
-                    uint32_t pair = (h1 & -h1) | (h2 & -h2), rest = B & ~pair, low3 = 0;
+                    uint32_t pair = (h1 & -h1) | (h2 & -h2), rest = B & ~pair;
                     if (__builtin_popcount(rest) < 3) continue;
-                    for (int i = 0; i < 3; i++) { low3 |= rest & -rest; rest &= rest - 1; }
-                    uint16_t v = pe_low8_mask_table[pair | low3];
+                    uint16_t v = pe_low8_mask_table[pair | pe_lowest_bits(rest, 3)];
                     if (v > best) best = v;
                 }
             om_low8[B << 8 | H] = (uint8_t)best;
@@ -146,14 +145,19 @@ static uint16_t omaha_flush(const uint8_t *hole, int nh, const uint8_t *board, i
     return (uint16_t)best;
 }
 
-/* the board's row of om_high (one hash of the board's rank key) */
+/* the board's row of om_high, from the board's key (one hash of its rank part) */
+static inline const uint16_t *board_row_of(uint64_t bk)
+{
+    return om_high + (uint32_t)board_id[board_slot((uint32_t)bk)] * N_PAIRS;
+}
+
 static inline const uint16_t *board_row(const uint8_t *board, uint64_t *bk_out)
 {
     uint64_t bk = OM_BOARD_START + ((pe_card_key[board[0]] + pe_card_key[board[1]]) +
                                     (pe_card_key[board[2]] + pe_card_key[board[3]])) +
                   pe_card_key[board[4]];
     *bk_out = bk;
-    return om_high + (uint32_t)board_id[board_slot((uint32_t)bk)] * N_PAIRS;
+    return board_row_of(bk);
 }
 
 /* the best of the hole pairs within the board's row, and the flush test */
@@ -256,19 +260,34 @@ int64_t pe_omaha_batch(const uint8_t *hole, int nh, const uint8_t *board, int nb
     uint64_t bks[OM_BLOCK];
     for (int64_t i0 = 0; i0 < n; i0 += OM_BLOCK) {
         int m = n - i0 < OM_BLOCK ? (int)(n - i0) : OM_BLOCK;
-        if (check)
+        if (check && out_high && nb == 5) {
+            /* the vector sums of keys and card bits (keys.h) give the board key and the row
+             * check together: hole and board bits summed show any card dealt twice */
+            for (int t = 0; t < m; t++) {
+                const uint8_t *h = hole + (i0 + t) * nh, *b = board + (i0 + t) * 5;
+                pe_v2 vb = pe_kb_sum(b, 5), vh = pe_kb_sum(h, nh);
+                if (__builtin_popcountll(vb[1] + vh[1]) != nh + 5) return i0 + t;
+                bks[t] = vb[0] + OM_BOARD_START;
+                rows[t] = board_row_of(bks[t]);
+                __builtin_prefetch(rows[t]);
+                __builtin_prefetch(rows[t] + 32);
+                __builtin_prefetch(rows[t] + 64);
+            }
+        } else if (check) {
             for (int t = 0; t < m; t++) {
                 uint64_t u = 0;
                 if (!pe_row_ok(hole + (i0 + t) * nh, nh, &u) || !pe_row_ok(board + (i0 + t) * nb, nb, &u))
                     return i0 + t;
             }
+        }
         if (out_high && nb == 5) {
-            for (int t = 0; t < m; t++) {
-                rows[t] = board_row(board + (i0 + t) * 5, &bks[t]);
-                __builtin_prefetch(rows[t]);
-                __builtin_prefetch(rows[t] + 32);
-                __builtin_prefetch(rows[t] + 64);
-            }
+            if (!check)
+                for (int t = 0; t < m; t++) {
+                    rows[t] = board_row(board + (i0 + t) * 5, &bks[t]);
+                    __builtin_prefetch(rows[t]);
+                    __builtin_prefetch(rows[t] + 32);
+                    __builtin_prefetch(rows[t] + 64);
+                }
             for (int t = 0; t < m; t++)
                 out_high[i0 + t] = omaha_high_row(hole + (i0 + t) * nh, nh, board + (i0 + t) * 5, rows[t], bks[t]);
         } else if (out_high) {

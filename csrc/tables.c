@@ -141,10 +141,8 @@ static int build(void)
 
     /* razz by ace-low rank mask: with five distinct ranks the five lowest make the low */
     for (uint32_t m = 0; m < 8192; m++) {
-        if (__builtin_popcount(m) < 5) { pe_razz_mask_table[m] = 0; continue; }
-        uint32_t low5 = 0, t = m;
-        for (int i = 0; i < 5; i++) { low5 |= t & -t; t &= t - 1; }
-        pe_razz_mask_table[m] = razz_value(pe_code_low5(low5));
+        pe_razz_mask_table[m] = __builtin_popcount(m) < 5
+                                    ? 0 : razz_value(pe_code_low5(pe_lowest_bits(m, 5)));
     }
 
     /* 8-or-better: the 56 five-rank sets of A..8, best first */
@@ -153,10 +151,9 @@ static int build(void)
         if (__builtin_popcount(m) == 5) low8_codes[k++] = pe_code_low5(m);
     sort_unique(low8_codes, k);
     for (uint32_t m = 0; m < 256; m++) {
-        if (__builtin_popcount(m) < 5) { pe_low8_mask_table[m] = 0; continue; }
-        uint32_t low5 = 0, t = m;
-        for (int i = 0; i < 5; i++) { low5 |= t & -t; t &= t - 1; }
-        pe_low8_mask_table[m] = (uint16_t)(56 - position(low8_codes, 56, pe_code_low5(low5)));
+        uint32_t code = pe_code_low5(pe_lowest_bits(m, 5));
+        pe_low8_mask_table[m] = __builtin_popcount(m) < 5
+                                    ? 0 : (uint16_t)(56 - position(low8_codes, 56, code));
     }
     return pe_omaha_init();
 }

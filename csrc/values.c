@@ -116,11 +116,8 @@ uint32_t pe_code_razz_counts(const uint8_t lcnt[13], int n)
     uint32_t present = 0;
     for (int r = 0; r < 13; r++) { c[r] = lcnt[r]; if (c[r]) present |= 1u << r; }
     if (n <= 5) return razz_code5(c);
-    if (__builtin_popcount(present) >= 5) {      /* five distinct ranks: the lowest five */
-        uint32_t low5 = 0;
-        for (int i = 0; i < 5; i++) { low5 |= present & -present; present &= present - 1; }
-        return pe_code_low5(low5);
-    }
+    if (__builtin_popcount(present) >= 5)         /* five distinct ranks: the lowest five */
+        return pe_code_low5(pe_lowest_bits(present, 5));
     return razz_best(c, pick, 0, 5);              /* paired: try every choice of five */
 }
 

@@ -34,6 +34,14 @@ uint32_t pe_code_razz_counts(const uint8_t lcnt[13], int n);
 /* code of the low made by five distinct ace-low ranks given as a mask (bits 0..12) */
 uint32_t pe_code_low5(uint32_t mask);
 
-int pe_straight_top(uint32_t mask);   /* top rank of the best straight in mask, -1 if none */
+int pe_straight_top(uint32_t mask);
+
+/* the k lowest set bits of m (all of them if m has fewer) */
+static inline uint32_t pe_lowest_bits(uint32_t m, int k)
+{
+    uint32_t out = 0;
+    for (int i = 0; i < k && m; i++) { out |= m & -m; m &= m - 1; }
+    return out;
+}   /* top rank of the best straight in mask, -1 if none */
 
 #endif

@@ -119,6 +119,9 @@ def cards(spec: CardsLike, n: Union[int, tuple[int, ...], None] = None,
 
 def format_card(c: int) -> str:
     """``50 -> 'Ah'``."""
+    if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
+        raise TypeError(f"format_card takes a card index 0..51, not {type(c).__name__} "
+                        f"{c!r} (to read text, use card())")
     c = int(c)
     if not 0 <= c <= 51:
         raise ValueError(f"card {c} is outside 0..51")

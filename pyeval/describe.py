@@ -10,6 +10,8 @@
 """
 from __future__ import annotations
 
+import numpy as np
+
 from pyeval._native import lib
 from pyeval.cards import RANK_NAMES, RANK_PLURALS, RANKS
 
@@ -26,6 +28,8 @@ def category(value: int) -> int:
     >>> category(high("2c 2d 5h 9s Kc"))
     2
     """
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"a hand value is an integer, not {type(value).__name__}")
     v = int(value)
     if not 0 < v < 1 << 16 or lib.pe_high_code(v) == 0:
         raise ValueError(f"{value} is not a high hand value")
@@ -111,7 +115,8 @@ def _describe_low(code: int) -> str:
         head = f"Full House, {plural(d[0])} full of {plural(d[1])}"
     else:
         head = f"{_LOW_CATS[cat]}, {plural(d[0])}"
-    return head + (f", {_low_name(d[1:])}" if cat in (2, 3, 4, 6) and len(d) > (2 if cat == 3 else 1) else "")
+    kickers = d[2:] if cat == 3 else d[1:] if cat in (2, 4, 6) else []
+    return head + (f", {_low_name(kickers)}" if kickers else "")
 
 
 def describe(value: int, kind: str = "high") -> str:
@@ -121,6 +126,8 @@ def describe(value: int, kind: str = "high") -> str:
     >>> describe(low8("Ac 2d 3h 4s 5s"), "low8"), describe(0, "low8")
     ('5-4-3-2-A low', 'No low')
     """
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"a hand value is an integer, not {type(value).__name__}")
     v = int(value)
     if kind == "high":
         return _describe_high(v)

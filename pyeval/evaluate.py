@@ -35,6 +35,16 @@ def _single(c: CardsLike, what: str, sizes: tuple[int, ...] = tuple(range(1, 8))
     return cards(c, sizes, what=what)
 
 
+def _value(c: CardsLike, one, low: Optional[str]) -> int:
+    """One hand through the C function ``one`` (up to 7 cards) or the hole-limit search."""
+    a = cards(c, what="hand")
+    if len(a) == 0:
+        raise ValueError("hand: expected 1 to 7 cards (or more, best five), got 0")
+    if len(a) <= 7:
+        return int(one(_ptr(a), len(a)))
+    return best_hand(a, "", 0, None, low=low)
+
+
 def high(c: CardsLike) -> int:
     """High value of 1 to 7 cards (the best five; fewer than five rank as partial hands,
     e.g. stud up cards). 8 or more cards: best five of them.
@@ -42,12 +52,7 @@ def high(c: CardsLike) -> int:
     >>> high("Kc Qd Jh Th 9s") > high("Tc 9d 8h 7h 6s")
     True
     """
-    a = cards(c, what="hand")
-    if len(a) == 0:
-        raise ValueError("hand: expected 1 to 7 cards (or more, best five), got 0")
-    if len(a) <= 7:
-        return int(lib.pe_high(_ptr(a), len(a)))
-    return best_hand(a, "", 0, None)
+    return _value(c, lib.pe_high, None)
 
 
 def razz(c: CardsLike) -> int:
@@ -57,12 +62,7 @@ def razz(c: CardsLike) -> int:
     >>> razz("2c 4d 5h 6s 7c") > razz("Ac 2d 4h 6s 8c")
     True
     """
-    a = cards(c, what="hand")
-    if len(a) == 0:
-        raise ValueError("hand: expected 1 to 7 cards (or more, best five), got 0")
-    if len(a) <= 7:
-        return int(lib.pe_razz(_ptr(a), len(a)))
-    return best_hand(a, "", 0, None, low="razz")
+    return _value(c, lib.pe_razz, "razz")
 
 
 def low8(c: CardsLike) -> int:
@@ -72,12 +72,7 @@ def low8(c: CardsLike) -> int:
     >>> low8("8c 7d 6h 5s 4c"), low8("Ac 2d 3h 4s 5s")
     (1, 56)
     """
-    a = cards(c, what="hand")
-    if len(a) == 0:
-        raise ValueError("hand: expected 1 to 7 cards (or more, best five), got 0")
-    if len(a) <= 7:
-        return int(lib.pe_low8(_ptr(a), len(a)))
-    return best_hand(a, "", 0, None, low="8")
+    return _value(c, lib.pe_low8, "8")
 
 
 def _omaha_args(hole: CardsLike, board: CardsLike) -> tuple[np.ndarray, np.ndarray]:

@@ -58,3 +58,10 @@ def test_demo_runs() -> None:
     assert r.exit_code == 0, r.output
     assert "Straight, King high" in r.output
     assert "AcAd: 81.2555%" in r.output and "KhKs: 18.7445%" in r.output
+
+
+def test_razz_descriptions_name_pairs_then_kickers() -> None:
+    import pyeval
+    assert pyeval.describe(pyeval.razz("Ac Ad 2c 2d 3c"), "razz") == "Two Pair, Twos and Aces, 3"
+    assert pyeval.describe(pyeval.razz("Ac Ad 2c 5d 3c"), "razz") == "Pair of Aces, 5-3-2"
+    assert pyeval.describe(pyeval.razz("Kc Kd Ks Qh Qc"), "razz") == "Full House, Kings full of Queens"
