@@ -760,16 +760,19 @@ def run_kernel(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, p
                shares, order, lstats, rec):
     """Play tournaments ``t0 .. t0 + n - 1`` in parallel into the output arrays."""
     for k in numba.prange(n):
-        run_one(k, t0 + k, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
+        # prange counts in uint64: cast, so that run_one compiles once for both wrappers
+        kk = np.int64(k)
+        run_one(kk, t0 + kk, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
                 pf_top, pf_eq, omaha_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
                 shares, order, lstats, rec)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
                pf_top, pf_eq, omaha_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
                shares, order, lstats, rec):
-    """The same as :func:`run_kernel` on one thread (for timing and debugging)."""
+    """The same as :func:`run_kernel` on the calling thread, without the GIL: Dask workers
+    (and timing) run chunks with it, several threads at once."""
     for k in range(n):
         run_one(k, t0 + k, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
                 pf_top, pf_eq, omaha_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,

@@ -39,7 +39,7 @@ def range_bucket(r):
     return k
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def tier(hole, nh, board, nb, buf, card_key, disp, high, flush, mult, row_bits, slot_bits):
     """Made-hand strength after the flop, 0..4, and whether the hand has a strong draw.
 
@@ -126,7 +126,7 @@ def _pow_int(x, k):
     return r
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, money, ctx, u):
     """One decision (see the module notes), from scalars and tuples of scalars only (so a
     call costs no reference counting).

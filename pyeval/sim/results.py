@@ -115,12 +115,15 @@ class SimResult:
         return float(np.quantile(self.duration, chance, method="higher"))
 
     def players_left_matrix(self, minutes: Sequence[float]) -> np.ndarray:
-        """``[n, len(minutes)]``: players still in at each time (the winner until the end)."""
-        m = np.asarray(minutes, float)
-        alive = self.elim_time[:, :, None] > m[None, None, :]
-        left = alive.sum(axis=1)
-        # the winner is "in" until the end, and the tournament counts as 0 players after
-        return left
+        """``int32[n, len(minutes)]``: players still in at each time (the winner until the
+        end, nobody after it)."""
+        m = np.asarray(minutes, float).ravel()
+        srt = np.sort(self.elim_time, axis=1)
+        P = srt.shape[1]
+        out = np.empty((self.n, m.size), np.int32)
+        for t in range(self.n):
+            out[t] = P - np.searchsorted(srt[t], m, side="right")
+        return out
 
     def players_left(self, minutes: Sequence[float], q: float | None = None) -> np.ndarray:
         """Mean players left at each time (or the ``q`` quantile across tournaments)."""
