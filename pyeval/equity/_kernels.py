@@ -77,6 +77,10 @@ class Tables(NamedTuple):
     razz: np.ndarray     # uint16 razz value by slot
     razzm: np.ndarray    # uint16[8192] razz by ace-low rank mask
     low8m: np.ndarray    # uint16[256] 8-or-better by mask of A..8
+    om_row: np.ndarray   # uint32[1 << SLOT_BITS] Omaha: board row offset by main-hash slot
+    om_high: np.ndarray  # uint16[6175 * 91] Omaha: best non-flush value by board and pair
+    om_low8: np.ndarray  # uint8[65536] Omaha 8-or-better by board and hole A..8 masks
+    pair_id: np.ndarray  # uint8[169] index of an unordered pair of ranks
 
     @property
     def addrs(self) -> tuple:
@@ -87,8 +91,9 @@ class Tables(NamedTuple):
 _TABLES: "Tables | None" = None
 
 
-def tables() -> Tables:
-    """The tables, built once (checks that the C constants are the ones compiled in)."""
+def tables(omaha: bool = False) -> Tables:
+    """The tables, built once (checks that the C constants are the ones compiled in);
+    ``omaha=True`` also builds the Omaha tables (see :func:`build_omaha`)."""
     global _TABLES
     if _TABLES is None:
         t = nx.tables()
@@ -105,10 +110,17 @@ def tables() -> Tables:
         ckey[52:] = 0
         clow = t.card_lowbit.astype(np.uint64)
         clow[52:] = 0
+        one = np.zeros(1, dtype=np.uint8)          # the Omaha tables come on first use
         _TABLES = Tables(ckey, csrm, clow, cbit,
                          np.ascontiguousarray(t.disp), np.ascontiguousarray(t.high),
                          np.ascontiguousarray(t.flush), np.ascontiguousarray(t.razz),
-                         np.ascontiguousarray(t.razz_mask), np.ascontiguousarray(t.low8_mask))
+                         np.ascontiguousarray(t.razz_mask), np.ascontiguousarray(t.low8_mask),
+                         one, one, one, one)
+    if omaha and _TABLES.om_high.shape[0] == 1:
+        om_row, om_high, om_low8, pair_id = build_omaha(_TABLES.disp, _TABLES.high,
+                                                        _TABLES.low8m)
+        _TABLES = _TABLES._replace(om_row=om_row, om_high=om_high, om_low8=om_low8,
+                                   pair_id=pair_id)
     return _TABLES
 
 
@@ -171,21 +183,175 @@ def drop_best(key, srm, cards, lo, hi_, ckey, csrm, disp, high, flush):
     return best
 
 
+@njit(cache=True)
+def _slot(rk, disp):
+    row = ((rk * MULT) & LOW32) >> ROW_SHIFT
+    return (rk + np.uint64(disp[row])) & SLOT_MASK
+
+
+@njit(cache=True)
+def build_omaha(disp, high, low8m):
+    """Omaha tables, the same scheme as csrc/omaha.c. Without flushes the best hand of a
+    hole pair on a five-card board depends only on the pair's ranks (91 pairs) and the
+    board's rank multiset (6,175): ``om_high`` holds, per board, a row of 91 values, and
+    ``om_row`` finds the row from the board's rank key through the main perfect hash (it
+    separates every multiset of up to seven ranks, boards included). The 8-or-better low
+    depends only on the sets of low ranks of board and hand: ``om_low8[B << 8 | H]`` is the
+    best low of two distinct ranks of H with the three lowest other ranks of B."""
+    pow5 = np.zeros(13, dtype=np.uint64)
+    x = np.uint64(1)
+    for r in range(13):
+        pow5[r] = x
+        x *= np.uint64(5)
+    pair_id = np.zeros(169, dtype=np.uint8)
+    n = 0
+    for a in range(13):
+        for b in range(a, 13):
+            pair_id[a * 13 + b] = n
+            pair_id[b * 13 + a] = n
+            n += 1
+    om_row = np.zeros(1 << SLOT_BITS, dtype=np.uint32)
+    om_high = np.zeros(6175 * 91, dtype=np.uint16)
+    rr = np.zeros(5, dtype=np.int64)
+    cnt = np.zeros(13, dtype=np.int64)
+    nb = 0
+    for r0 in range(13):
+        for r1 in range(r0, 13):
+            for r2 in range(r1, 13):
+                for r3 in range(r2, 13):
+                    for r4 in range(r3, 13):
+                        if r0 == r4:
+                            continue                 # five of a rank: not a board
+                        rr[0], rr[1], rr[2], rr[3], rr[4] = r0, r1, r2, r3, r4
+                        cnt[:] = 0
+                        key = np.uint64(0)
+                        for i in range(5):
+                            cnt[rr[i]] += 1
+                            key += pow5[rr[i]]
+                        om_row[_slot(key, disp)] = nb * 91
+                        for a in range(13):
+                            for b in range(a, 13):
+                                two = 2 if a == b else 1
+                                if cnt[a] + two > 4 or cnt[b] + two > 4:
+                                    continue         # a fifth card of a rank: no such hand
+                                best = np.uint16(0)
+                                for i in range(5):
+                                    for j in range(i + 1, 5):
+                                        for k in range(j + 1, 5):
+                                            kk = pow5[a] + pow5[b] + pow5[rr[i]] \
+                                                + pow5[rr[j]] + pow5[rr[k]]
+                                            v = high[_slot(kk, disp)]
+                                            if v > best:
+                                                best = v
+                                om_high[nb * 91 + pair_id[a * 13 + b]] = best
+                        nb += 1
+    om_low8 = np.zeros(65536, dtype=np.uint8)
+    for B in range(256):
+        for H in range(256):
+            best = 0
+            for i in range(8):
+                if not (H >> i) & 1:
+                    continue
+                for j in range(i + 1, 8):
+                    if not (H >> j) & 1:
+                        continue
+                    pair = (1 << i) | (1 << j)
+                    rest = B & ~pair
+                    low3 = 0
+                    got = 0
+                    for q in range(8):
+                        if got < 3 and (rest >> q) & 1:
+                            low3 |= 1 << q
+                            got += 1
+                    if got == 3:
+                        v = low8m[pair | low3]
+                        if v > best:
+                            best = v
+            om_low8[(B << 8) | H] = best
+    return om_row, om_high, om_low8, pair_id
+
+
+OM_BOARD = np.uint64(0x2222 << 32)   # board counters from 3 to 5: bit 3 set at 3 cards
+OM_HOLE = np.uint64(0x6666 << 32)    # hole counters from 0 to 6: bit 3 set at 2 cards
+
+
+@njit(cache=True)
+def omaha_flush(fl, bs, hs, flush):
+    """Best flush of exactly two hole cards and three board cards in the suit of ``fl``
+    (the slow path: a suit with three board cards and two hole cards)."""
+    x = fl >> np.uint64(35)
+    best = np.uint64(0)
+    for s in range(4):
+        if not (x >> np.uint64(4 * s)) & np.uint64(1):
+            continue
+        B = (bs >> np.uint64(16 * s)) & np.uint64(0x1FFF)
+        Hm = (hs >> np.uint64(16 * s)) & np.uint64(0x1FFF)
+        b1 = B
+        while b1:
+            l1 = b1 & (~b1 + np.uint64(1))
+            b1 ^= l1
+            b2 = b1
+            while b2:
+                l2 = b2 & (~b2 + np.uint64(1))
+                b2 ^= l2
+                b3 = b2
+                while b3:
+                    l3 = b3 & (~b3 + np.uint64(1))
+                    b3 ^= l3
+                    h1 = Hm
+                    while h1:
+                        m1 = h1 & (~h1 + np.uint64(1))
+                        h1 ^= m1
+                        h2 = h1
+                        while h2:
+                            m2 = h2 & (~h2 + np.uint64(1))
+                            h2 ^= m2
+                            v = np.uint64(ld16(flush, l1 | l2 | l3 | m1 | m2))
+                            if v > best:
+                                best = v
+    return best
+
+
+@njit(cache=True, inline="always")
+def omaha_v(hole, H, hk, hs, bk, bs, disp, flush, om_row, om_high, pair_id):
+    """Omaha high of H hole cards at ``hole`` on a five-card board: the best entry of the
+    board's row over the hole pairs, and the flush slow path when a suit has three board
+    and two hole cards."""
+    rk = bk & LOW32
+    sl = (rk + np.uint64(ld32(disp, ((rk * MULT) & LOW32) >> ROW_SHIFT))) & SLOT_MASK
+    row = np.uint64(ld32(om_row, sl))
+    best = np.uint64(0)
+    for i in range(H):
+        ri = np.uint64(ld8(hole, i) >> 2) * np.uint64(13)
+        for j in range(i + 1, H):
+            v = np.uint64(ld16(om_high, row + np.uint64(ld8(pair_id, ri + (ld8(hole, j) >> 2)))))
+            if v > best:
+                best = v
+    fl = ((bk + OM_BOARD) & (hk + OM_HOLE)) & FLUSH_BITS
+    if fl != 0:
+        v = omaha_flush(fl, bs, hs, flush)
+        if v > best:
+            best = v
+    return best
+
+
 @njit(cache=True, inline="always")
 def eval_player(kind, split, hole, H, board, NB, hk, hs, hl, bk, bs, bl, TA):
     """(high, low) of one player. ``hole``/``board``: addresses of the cards; ``hk/hs/hl``
     the hole cards' key, suit-rank mask and ace-low bits, ``bk/bs/bl`` the board's (``bk``
     includes KEY_START). low is 0 when the game has no low half or no low qualifies."""
-    ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA
+    ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA[:10]
+    om_row, om_high, om_low8, pair_id = TA[10:]
     key = bk + hk
     srm = bs | hs
     lo = np.uint64(0)
     if kind == K_HOLDEM or kind == K_STUD or kind == K_FIVE:
         hi = hv(key, srm, disp, high, flush)
     elif kind == K_OMAHA:
-        hi = np.uint64(nx.omaha_high_addr(hole, H, board, NB))
+        hi = omaha_v(hole, H, hk, hs, bk, bs, disp, flush, om_row, om_high, pair_id)
         if split == SP_LOW8:
-            lo = np.uint64(nx.omaha_low8_addr(hole, H, board, NB))
+            lo = np.uint64(ld8(om_low8, ((bl & np.uint64(0xFF)) << np.uint64(8))
+                               | (hl & np.uint64(0xFF))))
         return hi, lo
     elif kind == K_RAZZ:
         hi = razz_v(key, bl | hl, disp, razz, razzm)
@@ -578,7 +744,7 @@ def _holdem_chunk(s, n, P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm, r_prob, 
                   a, TA):
     """One chunk of :func:`holdem_mc`: n deals, counts left in the scratch row at ``a``.
     Returns (range attempts, ok)."""
-    ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA
+    ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA[:10]
     has_ranges = r_off.shape[0] > 1
     board_only = not has_ranges
     for i in range(U):
@@ -698,7 +864,7 @@ def _mc_chunk(s, n, kind, split, P, H, NB, base_k, base_s, base_l, rp, r_off, r_
               gthr, ngroups, thr, max_attempts, cur, curb, w, TA):
     """One chunk of :func:`mc_chunks`: n deals into the sums at the scratch words ``w``.
     Returns (range attempts, ok)."""
-    ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA
+    ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA[:10]
     has_ranges = r_off.shape[0] > 1
     ak = w
     as_ = ak + np.uint64(8 * (P + 1))
@@ -879,7 +1045,7 @@ def _exact_board(kind, split, P, H, NB, bcur, bmask, c_off, c_cards, c_w, c_mask
                  c_srm, c_low, c_as, TA, chi, clo, valid, idx, ustack, wstack, hi, lo, st):
     """All deals of the players' combinations on one complete board (``bcur``, an
     address); every array argument is an address. Returns (deals, weight)."""
-    ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA
+    ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA[:10]
     bk = KEY_START
     bs = np.uint64(0)
     bl = np.uint64(0)
@@ -1079,7 +1245,7 @@ def holdem_exact5(hk, hs, bdeck, n_tasks, t0, t1, TA):
     boards from ``bdeck``, keys added level by level of the five nested loops. Work is
     split by the first two board cards, dealt out to the tasks in turn. Returns counts
     [tasks, P, P + 1] as :func:`holdem_mc` does."""
-    ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA
+    ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA[:10]
     P = hk.shape[0]
     D = bdeck.shape[0]
     nt = t1 - t0
@@ -1224,7 +1390,7 @@ def holdem_exact_combos(c_off, c_key, c_srm, c_mask, c_w, bk0, bs0, bmask0, k, b
     one combination per player (``c_off`` offsets; keys, suit-rank masks, card masks and
     weights per combination) that shares no card. Returns (weighted counts [tasks, P,
     P + 1] of pots won shared k ways, deals [tasks], weights [tasks])."""
-    ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA
+    ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA[:10]
     P = c_off.shape[0] - 1
     M = c_key.shape[0]
     D = bdeck.shape[0]

@@ -444,7 +444,7 @@ def _build_result(spot: Spot, sums: _Sums, exact: bool, seed: Optional[int], thr
 
 def _run_exact(spot: Spot, progress: Optional[Callable[[Progress], None]]) -> _Sums:
     g = spot.game
-    T = K.tables()
+    T = K.tables(omaha=g.kind == K.K_OMAHA)
     P = len(spot.players)
     deck = spot.deck
     sums = _Sums(P)
@@ -569,7 +569,7 @@ def _run_mc(spot: Spot, seed: int, samples: Optional[int], std_err: Optional[flo
             time_limit: Optional[float], progress: Optional[Callable[[Progress], None]],
             t_start: float) -> tuple[_Sums, str]:
     g = spot.game
-    T = K.tables()
+    T = K.tables(omaha=g.kind == K.K_OMAHA)
     P, H, NB = len(spot.players), g.hole, g.board
     hole0 = np.full((P, H), K.NONE, dtype=np.uint8)
     rp = np.full(P, -1, dtype=np.int64)

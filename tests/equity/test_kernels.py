@@ -14,7 +14,7 @@ TA = T.addrs
 
 @numba.njit(cache=False)
 def _values(hands, n, TA):
-    ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA
+    ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA[:10]
     out = np.zeros((hands.shape[0], 3), dtype=np.uint64)
     for i in range(hands.shape[0]):
         k = K.KEY_START
@@ -114,3 +114,49 @@ def test_alias_tables_sample_the_weights() -> None:
 def test_streams_differ_by_seed_and_chunk() -> None:
     s = {int(K.stream_seed(np.uint64(a), b)) for a in range(20) for b in range(50)}
     assert len(s) == 1000
+
+
+@numba.njit(cache=False)
+def _omaha_values(holes, boards, TA):
+    ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA[:10]
+    om_row, om_high, om_low8, pair_id = TA[10:]
+    n, H = holes.shape
+    out = np.zeros((n, 2), dtype=np.uint64)
+    for i in range(n):
+        hk = np.uint64(0)
+        hs = np.uint64(0)
+        hl = np.uint64(0)
+        for j in range(H):
+            c = holes[i, j]
+            hk += K.ld64(ckey, c)
+            hs |= K.ld64(csrm, c)
+            hl |= K.ld64(clow, c)
+        bk = K.KEY_START
+        bs = np.uint64(0)
+        bl = np.uint64(0)
+        for j in range(5):
+            c = boards[i, j]
+            bk += K.ld64(ckey, c)
+            bs |= K.ld64(csrm, c)
+            bl |= K.ld64(clow, c)
+        out[i, 0] = K.omaha_v(np.uint64(holes.ctypes.data) + np.uint64(i * H), H, hk, hs, bk,
+                              bs, disp, flush, om_row, om_high, pair_id)
+        out[i, 1] = K.ld8(om_low8, ((bl & np.uint64(0xFF)) << np.uint64(8))
+                          | (hl & np.uint64(0xFF)))
+    return out
+
+
+@pytest.mark.parametrize("h", [4, 5, 6])
+def test_omaha_tables_equal_the_c_evaluators(h: int) -> None:
+    TO = K.tables(omaha=True)
+    rng = np.random.default_rng(h)
+    d = np.argsort(rng.random((100_000, 52)), axis=1)[:, :h + 5].astype(np.uint8)
+    # plenty of flushes: half the deals re-dealt from two suits
+    two = np.array([c for c in range(52) if c % 4 < 2], dtype=np.uint8)
+    d2 = two[np.argsort(rng.random((50_000, 26)), axis=1)[:, :h + 5]]
+    d = np.concatenate([d, d2])
+    holes, boards = np.ascontiguousarray(d[:, :h]), np.ascontiguousarray(d[:, h:])
+    v = _omaha_values(holes, boards, TO.addrs)
+    hi, lo = pyeval.omaha_hilo_batch(holes, boards)
+    assert (v[:, 0] == hi).all()
+    assert (v[:, 1] == lo).all()
