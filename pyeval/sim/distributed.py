@@ -48,7 +48,7 @@ def run_distributed(spec: SimSpec, inputs: KernelInputs, seed: int, n: int, sche
         if chunk is None:
             chunk = max(16, min(2000, math.ceil(n / (8 * workers))))
         bounds = chunk_bounds(n, chunk)
-        spec_f, inputs_f = client.scatter([spec, inputs], broadcast=True)
+        spec_f, inputs_f = client.scatter([spec, inputs], broadcast=True, hash=False)
         token = uuid.uuid4().hex[:12]
         futures = [client.submit(_task, spec_f, inputs_f, seed, t0, size,
                                  key=f"pyeval-sim-{token}-{t0}", pure=False)

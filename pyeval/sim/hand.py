@@ -81,6 +81,61 @@ def draw_card(deck, pos, st):
     return c
 
 
+@numba.njit(cache=True, inline="always")
+def _award_two(S, SI, SB, button):
+    """The common showdown, two players in and one high winner per pot, in closed form
+    (the same chips as the general case below). Returns False when it does not apply."""
+    a = -1
+    b = -1
+    for s in range(S):
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            if a < 0:
+                a = s
+            elif b < 0:
+                b = s
+            else:
+                return False
+    if b < 0:
+        return False
+    ca = SI[I_PUT, a]
+    cb = SI[I_PUT, b]
+    m = ca if ca < cb else cb
+    main = 0
+    rest = 0
+    for s in range(S):
+        c = SI[I_PUT, s]
+        if c > m:
+            main += m
+            rest += c - m
+        else:
+            main += c
+    # above the smaller live contribution: all goes back to (or is won only by) the bigger
+    # one, unless both are level, when the dead money above joins the main pot
+    if ca == cb:
+        main += rest
+        rest = 0
+    elif ca > cb:
+        SI[I_WON, a] += rest
+    else:
+        SI[I_WON, b] += rest
+    va = SI[I_VAL, a]
+    vb = SI[I_VAL, b]
+    if va > vb:
+        SI[I_WON, a] += main
+    elif vb > va:
+        SI[I_WON, b] += main
+    else:
+        half = main // 2
+        SI[I_WON, a] += half
+        SI[I_WON, b] += half
+        if main - 2 * half:
+            # the odd chip to the first of the two left of the button
+            da = (a - button - 1) % S
+            db = (b - button - 1) % S
+            SI[I_WON, a if da < db else b] += 1
+    return True
+
+
 @numba.njit(cache=True)
 def award_pots(S, SI, SB, hilo, button):
     """Fill ``SI[I_WON]`` as :mod:`pyeval.rules.pots` splits the pots, conserving
@@ -97,6 +152,8 @@ def award_pots(S, SI, SB, hilo, button):
     for s in range(S):
         SI[I_WON, s] = 0
         SI[I_POTC, s] = SI[I_PUT, s]
+    if not hilo and _award_two(S, SI, SB, button):
+        return
     # the uncalled part of the largest bet
     top = -1
     top_s = -1
@@ -247,7 +304,8 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         for s in range(S):
             if SB[B_PENDING, s] and SI[I_SBET, s] >= cur:
                 SB[B_PENDING, s] = False
-    if live < 2:
+    if live < 2 or (street > 0 and n_pend < 2):
+        # after the flop a lone player with chips has nobody to bet against
         HS[H_LAST_AGGR] = -1
         return
     # players able to act after each seat, up to the big blind (pre-flop positions)
@@ -325,7 +383,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         if di >= PUSH_DEPTH_STEPS:
             di = PUSH_DEPTH_STEPS - 1
         c_ = SI[I_CLS, s]
-        u = uniform(st)
+        u = uniform(st) if street > 0 else 0.0   # only the models' post-flop choices draw
         model = (int(mp[m, MP_KIND]), mp[m, MP_LOOSE], mp[m, MP_AGGR], mp[m, MP_PUSH_DEPTH],
                  mp[m, MP_CALL_MARGIN], mp[m, MP_OPEN_SIZE], mp[m, MP_CBET])
         thr_push = push_tab[m, nbi, di]

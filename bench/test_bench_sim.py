@@ -1,0 +1,157 @@
+"""Tournament simulation: table-hands per second per core (push-or-fold and the range
+models), side by side with the same hands played through the rules model (pure Python, the
+reference a user could script); 10,000 tournaments of 30 players with the report; two cores
+and two Dask workers against one.
+
+The one-core figures run in this (pinned) process. The multi-core figures need both cores:
+they run in a child process that widens its CPU affinity again and times itself (the
+Numba kernels are compiled and cached before any timing).
+
+    pytest bench/test_bench_sim.py --benchmark-only
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+from benchlib import measure, record
+
+GROUP_CORE = "tournament simulation, table-hands per second (one core)"
+GROUP_SCALE = "tournament simulation, cores and workers"
+STRUCTURE = "club_3000"
+PLAYERS = 30
+
+
+def _kernel_run(field: str, n: int, seed: int = 1):
+    from pyeval.sim.engine import kernel_inputs, run_chunk
+    from pyeval.sim.spec import build_spec
+    from pyeval.tournament.structure import load_structure
+
+    spec = build_spec(load_structure(STRUCTURE), PLAYERS)
+    inputs = kernel_inputs(field, PLAYERS)
+    run_chunk(spec, inputs, seed, 0, 4, parallel=False)      # compiled (or loaded) first
+    return lambda: run_chunk(spec, inputs, seed, 0, n, parallel=False)
+
+
+@pytest.mark.parametrize("field,n", [("push_fold", 3000), ("balanced", 3000),
+                                     ("loose_aggressive", 3000)])
+def test_table_hands_per_core(benchmark, field, n):
+    run = _kernel_run(field, n)
+    hands = int(run().res_i[:, 0].sum())
+    measure(benchmark, run, hands, lambda c: int(c.res_i[:, 0].sum() + c.place.sum()),
+            label=f"pyeval.sim kernel, {field} ({n} tournaments)", group=GROUP_CORE,
+            ours=field == "push_fold", rounds=7,
+            note=f"{STRUCTURE}, {PLAYERS} players, 1 thread")
+
+
+def test_rules_model_replay(benchmark):
+    """The same kind of hands through pyeval.rules.Hand (Python), one hand at a time."""
+    from pyeval.sim import simulate
+    from pyeval.sim.replay import decode, replay_record
+
+    r = simulate(STRUCTURE, n=20, seed=1, players=PLAYERS, record_tournaments=20,
+                 record_hands=100, threads=1)
+    hands = [decode(row) for row in r.records]
+
+    def run():
+        return [replay_record(h) for h in hands]
+    measure(benchmark, run, len(hands), lambda res: sum(sum(x.rules_stacks.values()) for x in res),
+            label="pyeval.rules.Hand replay (per hand)", group=GROUP_CORE, rounds=3,
+            note="the kernel's recorded hands, Python state machine")
+
+
+_CHILD = textwrap.dedent("""
+    import json, os, sys, time, tempfile
+    os.sched_setaffinity(0, set(range(os.cpu_count())))
+    import numba, numpy as np
+    from pyeval.sim import simulate
+    from pyeval.sim.report import write_report
+    from pyeval.tournament.structure import load_structure
+    task = sys.argv[1]
+    st = load_structure("club_3000")
+    simulate(st, n=8, seed=0, players=30)                     # compile / load the kernels
+    out = {}
+    if task == "ten_thousand":
+        times = []
+        for rep in range(3):
+            t = time.perf_counter()
+            r = simulate(st, n=10000, seed=rep, players=30)
+            t_sim = time.perf_counter() - t
+            write_report(r, tempfile.mkdtemp())
+            times.append((time.perf_counter() - t, t_sim, int(r.hands.sum())))
+        out["runs"] = times
+    elif task == "threads":
+        res = {1: [], 2: []}
+        for rep in range(5):
+            for th in (1, 2):
+                t = time.perf_counter()
+                r = simulate(st, n=4000, seed=7, players=30, threads=th, chunk=4000)
+                res[th].append(time.perf_counter() - t)
+        out["threads"] = res
+        out["hands"] = int(r.hands.sum())
+    elif task == "dask":
+        from distributed import Client, LocalCluster
+        res = {}
+        for workers in (1, 2):
+            with LocalCluster(n_workers=workers, threads_per_worker=1, processes=False,
+                              dashboard_address=None) as c, Client(c) as client:
+                simulate(st, n=16, seed=0, players=30, scheduler=client)
+                ts = []
+                for rep in range(3):
+                    t = time.perf_counter()
+                    simulate(st, n=4000, seed=7, players=30, scheduler=client, chunk=250)
+                    ts.append(time.perf_counter() - t)
+                res[workers] = ts
+        out["dask"] = res
+    print(json.dumps(out))
+""")
+
+
+def _child(task: str) -> dict:
+    env = dict(os.environ, NUMBA_NUM_THREADS=str(os.cpu_count() or 2))
+    p = subprocess.run([sys.executable, "-c", _CHILD, task], capture_output=True, text=True,
+                       env=env, timeout=1800)
+    if p.returncode != 0:
+        raise RuntimeError(p.stderr[-2000:])
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs two cores")
+def test_ten_thousand_tournaments_with_report(benchmark):
+    out = benchmark.pedantic(lambda: _child("ten_thousand"), rounds=1, iterations=1)
+    runs = out["runs"]
+    total = float(np.median([t for t, _, _ in runs]))
+    sim = float(np.median([s for _, s, _ in runs]))
+    benchmark.extra_info.update({"seconds_with_report": total, "seconds_simulating": sim,
+                                 "table_hands": runs[0][2]})
+    record(GROUP_SCALE, "10,000 tournaments x 30 players + report, 2 cores", total, "s",
+           note=f"simulation alone {sim:.2f} s; target <= 60 s")
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs two cores")
+def test_two_threads_vs_one(benchmark):
+    out = benchmark.pedantic(lambda: _child("threads"), rounds=1, iterations=1)
+    one = float(np.median(out["threads"]["1"]))
+    two = float(np.median(out["threads"]["2"]))
+    benchmark.extra_info.update({"one_thread_s": one, "two_threads_s": two,
+                                 "speedup": one / two})
+    record(GROUP_SCALE, "2 threads vs 1 (4,000 tournaments)", one / two, "x",
+           note=f"1 thread {one:.2f} s, 2 threads {two:.2f} s; target >= 1.8x")
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs two cores")
+def test_two_dask_workers_vs_one(benchmark):
+    pytest.importorskip("distributed")
+    out = benchmark.pedantic(lambda: _child("dask"), rounds=1, iterations=1)
+    one = float(np.median(out["dask"]["1"]))
+    two = float(np.median(out["dask"]["2"]))
+    benchmark.extra_info.update({"one_worker_s": one, "two_workers_s": two,
+                                 "speedup": one / two})
+    record(GROUP_SCALE, "2 Dask workers vs 1 (4,000 tournaments)", one / two, "x",
+           note=f"1 worker {one:.2f} s, 2 workers {two:.2f} s; target >= 1.8x")
