@@ -1041,8 +1041,97 @@ def mc_chunks(kind, split, P, H, NB, hole0, board0, rp, r_off, r_cards, r_prob, 
 # ------------------------------------------------------------------------------ exact
 
 @njit(cache=True)
+def _tuples(split, P, bmask, c_off, c_mask, c_w, c_as, valid, chi, clo, idx, us, ws, hi,
+            lo, st, acc):
+    """Every choice of one valid combination per player sharing no card (nor any with
+    ``bmask``), values already in ``chi``/``clo``: weighted counts of pots won shared k ways
+    into ``acc`` (float64[P, P + 1]) for high-only games, :func:`score` sums into ``st``
+    for split pots. Heads-up high-only is two plain loops; otherwise a depth-first walk.
+    Arguments are addresses. Returns (deals, weight)."""
+    deals = 0.0
+    wsum = 0.0
+    if split == SP_NONE and P == 2:
+        e0 = ldi64(c_off, 1)
+        e1 = ldi64(c_off, 2)
+        w01 = 0.0
+        w10 = 0.0
+        wtie = 0.0
+        for j0 in range(0, e0):
+            if ld8(valid, j0) == 0:
+                continue
+            v0 = ld64(chi, j0)
+            m0 = ld64(c_mask, j0)
+            x0 = ldf(c_w, j0)
+            for j1 in range(e0, e1):
+                if ld8(valid, j1) == 0 or (ld64(c_mask, j1) & m0):
+                    continue
+                v1 = ld64(chi, j1)
+                w = x0 * ldf(c_w, j1)
+                deals += 1.0
+                wsum += w
+                if v0 > v1:
+                    w01 += w
+                elif v1 > v0:
+                    w10 += w
+                else:
+                    wtie += w
+        stf(acc, 1, ldf(acc, 1) + w01)
+        stf(acc, 2, ldf(acc, 2) + wtie)
+        stf(acc, 4, ldf(acc, 4) + w10)
+        stf(acc, 5, ldf(acc, 5) + wtie)
+        return deals, wsum
+    p = 0
+    sti64(idx, 0, ldi64(c_off, 0) - 1)
+    st64(us, 0, bmask)
+    stf(ws, 0, 1.0)
+    while p >= 0:
+        j = ldi64(idx, p) + 1
+        sti64(idx, p, j)
+        if j >= ldi64(c_off, p + 1):
+            p -= 1
+            continue
+        if ld8(valid, j) == 0 or (ld64(c_mask, j) & ld64(us, p)):
+            continue
+        if p < P - 1:
+            st64(us, p + 1, ld64(us, p) | ld64(c_mask, j))
+            stf(ws, p + 1, ldf(ws, p) * ldf(c_w, j))
+            p += 1
+            sti64(idx, p, ldi64(c_off, p) - 1)
+            continue
+        w = ldf(ws, p) * ldf(c_w, j)
+        deals += 1.0
+        wsum += w
+        if split == SP_NONE:
+            best = np.uint64(0)
+            k = 0
+            for q in range(P):
+                v = ld64(chi, ldi64(idx, q))
+                st64(hi, q, v)
+                if v > best:
+                    best = v
+                    k = 1
+                elif v == best:
+                    k += 1
+            for q in range(P):
+                if ld64(hi, q) == best:
+                    o = q * (P + 1) + k
+                    stf(acc, o, ldf(acc, o) + w)
+            continue
+        holder = -1
+        for q in range(P):
+            jq = ldi64(idx, q)
+            st64(hi, q, ld64(chi, jq))
+            st64(lo, q, ld64(clo, jq))
+            if ld8(c_as, jq):
+                holder = q
+        score(split, P, hi, lo, holder, st, w)
+    return deals, wsum
+
+
+@njit(cache=True)
 def _exact_board(kind, split, P, H, NB, bcur, bmask, c_off, c_cards, c_w, c_mask, c_key,
-                 c_srm, c_low, c_as, TA, chi, clo, valid, idx, ustack, wstack, hi, lo, st):
+                 c_srm, c_low, c_as, TA, chi, clo, valid, idx, ustack, wstack, hi, lo, st,
+                 acc):
     """All deals of the players' combinations on one complete board (``bcur``, an
     address); every array argument is an address. Returns (deals, weight)."""
     ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA[:10]
@@ -1065,38 +1154,8 @@ def _exact_board(kind, split, P, H, NB, bcur, bmask, c_off, c_cards, c_w, c_mask
                                 TA)
             st64(chi, j, h)
             st64(clo, j, l_)
-    deals = 0.0
-    wsum = 0.0
-    p = 0
-    sti64(idx, 0, ldi64(c_off, 0) - 1)
-    st64(ustack, 0, bmask)
-    stf(wstack, 0, 1.0)
-    while p >= 0:
-        j = ldi64(idx, p) + 1
-        sti64(idx, p, j)
-        if j >= ldi64(c_off, p + 1):
-            p -= 1
-            continue
-        if ld8(valid, j) == 0 or (ld64(c_mask, j) & ld64(ustack, p)):
-            continue
-        if p < P - 1:
-            st64(ustack, p + 1, ld64(ustack, p) | ld64(c_mask, j))
-            stf(wstack, p + 1, ldf(wstack, p) * ldf(c_w, j))
-            p += 1
-            sti64(idx, p, ldi64(c_off, p) - 1)
-            continue
-        w = ldf(wstack, p) * ldf(c_w, j)
-        holder = -1
-        for q in range(P):
-            jq = ldi64(idx, q)
-            st64(hi, q, ld64(chi, jq))
-            st64(lo, q, ld64(clo, jq))
-            if ld8(c_as, jq):
-                holder = q
-        score(split, P, hi, lo, holder, st, w)
-        deals += 1.0
-        wsum += w
-    return deals, wsum
+    return _tuples(split, P, bmask, c_off, c_mask, c_w, c_as, valid, chi, clo, idx, ustack,
+                   wstack, hi, lo, st, acc)
 
 
 @njit(cache=True, parallel=True)
@@ -1106,10 +1165,12 @@ def exact_tasks(kind, split, P, H, NB, board0, bdeck, c_off, c_cards, c_w, c_mas
     board slots of ``board0`` from ``bdeck``, times every choice of one combination per
     player (``c_cards[c_off[p]:c_off[p+1]]``, weights ``c_w``) that shares no card. Work is
     split by the first two unknown board cards, dealt out to the tasks in turn. Returns
-    (sums [tasks, P, NSTAT], deals [tasks], weights [tasks])."""
+    (sums [tasks, P, NSTAT] of split games, weighted counts [tasks, P, P + 1] of pots won
+    shared k ways in high-only games, deals [tasks], weights [tasks])."""
     cbit = TA[3]
     nt = t1 - t0
     out = np.zeros((nt, P, NSTAT), dtype=np.float64)
+    cw = np.zeros((nt, P, P + 1), dtype=np.float64)
     deals = np.zeros(nt, dtype=np.float64)
     wts = np.zeros(nt, dtype=np.float64)
     D = bdeck.shape[0]
@@ -1154,7 +1215,8 @@ def exact_tasks(kind, split, P, H, NB, board0, bdeck, c_off, c_cards, c_w, c_mas
     o_lo = o_hi + P
     o_ix = o_lo + P
     o_st = o_ix + 5
-    row = ((o_st + P * NSTAT + 7) // 8) * 8 + 8
+    o_acc = o_st + P * NSTAT
+    row = ((o_acc + P * (P + 1) + 7) // 8) * 8 + 8
     arena = np.zeros(nt * row, dtype=np.uint64)
     base = np.uint64(arena.ctypes.data)
     a_off = np.uint64(c_off.ctypes.data)
@@ -1178,6 +1240,7 @@ def exact_tasks(kind, split, P, H, NB, board0, bdeck, c_off, c_cards, c_w, c_mas
         lo = a + np.uint64(8 * o_lo)
         ix = a + np.uint64(8 * o_ix)
         st = a + np.uint64(8 * o_st)
+        acc = a + np.uint64(8 * o_acc)
         for j in range(NB):
             st8(bcur, j, board0[j])
         dsum = 0.0
@@ -1200,7 +1263,7 @@ def exact_tasks(kind, split, P, H, NB, board0, bdeck, c_off, c_cards, c_w, c_mas
             if m <= 0:
                 d, w = _exact_board(kind, split, P, H, NB, bcur, bmask, a_off, a_cards, a_w,
                                     a_mask, a_key, a_srm, a_low, a_as, TA, chi, clo, valid,
-                                    idx, us, ws, hi, lo, st)
+                                    idx, us, ws, hi, lo, st, acc)
                 dsum += d
                 wsum += w
             elif D - b - 1 >= m:
@@ -1217,7 +1280,7 @@ def exact_tasks(kind, split, P, H, NB, board0, bdeck, c_off, c_cards, c_w, c_mas
                         bm |= ld64(cbit, c)
                     d, w = _exact_board(kind, split, P, H, NB, bcur, bm, a_off, a_cards,
                                         a_w, a_mask, a_key, a_srm, a_low, a_as, TA, chi,
-                                        clo, valid, idx, us, ws, hi, lo, st)
+                                        clo, valid, idx, us, ws, hi, lo, st, acc)
                     dsum += d
                     wsum += w
                     i = m - 1
@@ -1233,10 +1296,12 @@ def exact_tasks(kind, split, P, H, NB, board0, bdeck, c_off, c_cards, c_w, c_mas
         for p in range(P):
             for q in range(NSTAT):
                 out[ti, p, q] = ldf(st, p * NSTAT + q)
+            for q in range(P + 1):
+                cw[ti, p, q] = ldf(acc, p * (P + 1) + q)
         deals[ti] = dsum
         wts[ti] = wsum
     _alive(arena)
-    return out, deals, wts
+    return out, cw, deals, wts
 
 
 @njit(cache=True, parallel=True)
@@ -1299,8 +1364,8 @@ def holdem_exact5(hk, hs, bdeck, n_tasks, t0, t1, TA):
 
 
 @njit(cache=True)
-def _holdem_board(P, bk, bs, bmask, c_off, c_key, c_srm, c_mask, c_w, val, idx, us, ws, hi,
-                  acc, disp, high, flush):
+def _holdem_board(P, bk, bs, bmask, c_off, c_key, c_srm, c_mask, c_w, valid, val, idx, us,
+                  ws, hi, acc, disp, high, flush):
     """Hold'em: every choice of one combination per player on one complete board (key
     ``bk``, suit-rank mask ``bs``, card mask ``bmask``); adds weighted counts of pots won
     shared k ways to ``acc`` (float64[P, P + 1]). Arguments are addresses. Returns
@@ -1308,78 +1373,12 @@ def _holdem_board(P, bk, bs, bmask, c_off, c_key, c_srm, c_mask, c_w, val, idx, 
     for p in range(P):
         for j in range(ldi64(c_off, p), ldi64(c_off, p + 1)):
             if ld64(c_mask, j) & bmask:
-                st64(val, j, 0)          # a hand value is never 0: 0 marks a clash
+                st8(valid, j, 0)
             else:
+                st8(valid, j, 1)
                 st64(val, j, hv(bk + ld64(c_key, j), bs | ld64(c_srm, j), disp, high, flush))
-    deals = 0.0
-    wsum = 0.0
-    if P == 2:
-        # heads-up: two plain loops, sums in registers
-        e0 = ldi64(c_off, 1)
-        e1 = ldi64(c_off, 2)
-        w01 = 0.0
-        w10 = 0.0
-        wtie = 0.0
-        for j0 in range(0, e0):
-            v0 = ld64(val, j0)
-            if v0 == 0:
-                continue
-            m0 = ld64(c_mask, j0)
-            x0 = ldf(c_w, j0)
-            for j1 in range(e0, e1):
-                v1 = ld64(val, j1)
-                if v1 == 0 or (ld64(c_mask, j1) & m0):
-                    continue
-                w = x0 * ldf(c_w, j1)
-                deals += 1.0
-                wsum += w
-                if v0 > v1:
-                    w01 += w
-                elif v1 > v0:
-                    w10 += w
-                else:
-                    wtie += w
-        stf(acc, 1, ldf(acc, 1) + w01)
-        stf(acc, 2, ldf(acc, 2) + wtie)
-        stf(acc, 3 + 1, ldf(acc, 3 + 1) + w10)
-        stf(acc, 3 + 2, ldf(acc, 3 + 2) + wtie)
-        return deals, wsum
-    p = 0
-    sti64(idx, 0, ldi64(c_off, 0) - 1)
-    st64(us, 0, bmask)
-    stf(ws, 0, 1.0)
-    while p >= 0:
-        j = ldi64(idx, p) + 1
-        sti64(idx, p, j)
-        if j >= ldi64(c_off, p + 1):
-            p -= 1
-            continue
-        if ld64(val, j) == 0 or (ld64(c_mask, j) & ld64(us, p)):
-            continue
-        if p < P - 1:
-            st64(us, p + 1, ld64(us, p) | ld64(c_mask, j))
-            stf(ws, p + 1, ldf(ws, p) * ldf(c_w, j))
-            p += 1
-            sti64(idx, p, ldi64(c_off, p) - 1)
-            continue
-        w = ldf(ws, p) * ldf(c_w, j)
-        best = np.uint64(0)
-        k = 0
-        for q in range(P):
-            v = ld64(val, ldi64(idx, q))
-            st64(hi, q, v)
-            if v > best:
-                best = v
-                k = 1
-            elif v == best:
-                k += 1
-        for q in range(P):
-            if ld64(hi, q) == best:
-                o = q * (P + 1) + k
-                stf(acc, o, ldf(acc, o) + w)
-        deals += 1.0
-        wsum += w
-    return deals, wsum
+    return _tuples(SP_NONE, P, bmask, c_off, c_mask, c_w, c_w, valid, val, val, idx, us, ws,
+                   hi, hi, acc, acc)
 
 
 @njit(cache=True, parallel=True)
@@ -1423,7 +1422,8 @@ def holdem_exact_combos(c_off, c_key, c_srm, c_mask, c_w, bk0, bs0, bmask0, k, b
         kk[i] = ld64(ckey, bdeck[i])
         ks[i] = ld64(csrm, bdeck[i])
         kb[i] = ld64(cbit, bdeck[i])
-    o_idx = M
+    o_valid = M
+    o_idx = o_valid + (M + 7) // 8
     o_us = o_idx + P
     o_ws = o_us + P
     o_hi = o_ws + P
@@ -1440,6 +1440,7 @@ def holdem_exact_combos(c_off, c_key, c_srm, c_mask, c_w, bk0, bs0, bmask0, k, b
     for ti in prange(nt):
         a0 = base + np.uint64(8 * row * ti)
         val = a0
+        valid = a0 + np.uint64(8 * o_valid)
         idx = a0 + np.uint64(8 * o_idx)
         us = a0 + np.uint64(8 * o_us)
         ws = a0 + np.uint64(8 * o_ws)
@@ -1464,8 +1465,8 @@ def holdem_exact_combos(c_off, c_key, c_srm, c_mask, c_w, bk0, bs0, bmask0, k, b
                 s2 |= ks[b]
                 m2 |= kb[b]
             if m <= 0:
-                d, w = _holdem_board(P, k2, s2, m2, a_off, a_key, a_srm, a_mask, a_w, val,
-                                     idx, us, ws, hi, acc, disp, high, flush)
+                d, w = _holdem_board(P, k2, s2, m2, a_off, a_key, a_srm, a_mask, a_w, valid,
+                                     val, idx, us, ws, hi, acc, disp, high, flush)
                 dsum += d
                 wsum += w
             else:
@@ -1475,7 +1476,7 @@ def holdem_exact_combos(c_off, c_key, c_srm, c_mask, c_w, bk0, bs0, bmask0, k, b
                     m3 = m2 | kb[c]
                     if m == 1:
                         d, w = _holdem_board(P, k3, s3, m3, a_off, a_key, a_srm, a_mask,
-                                             a_w, val, idx, us, ws, hi, acc, disp, high,
+                                             a_w, valid, val, idx, us, ws, hi, acc, disp, high,
                                              flush)
                         dsum += d
                         wsum += w
@@ -1485,16 +1486,17 @@ def holdem_exact_combos(c_off, c_key, c_srm, c_mask, c_w, bk0, bs0, bmask0, k, b
                         s4 = s3 | ks[e]
                         m4 = m3 | kb[e]
                         if m == 2:
-                            d, w = _holdem_board(P, k4, s4, m4, a_off, a_key, a_srm, a_mask,
-                                                 a_w, val, idx, us, ws, hi, acc, disp, high,
-                                                 flush)
+                            d, w = _holdem_board(P, k4, s4, m4, a_off, a_key, a_srm,
+                                                 a_mask, a_w, valid, val, idx, us, ws, hi,
+                                                 acc, disp, high, flush)
                             dsum += d
                             wsum += w
                             continue
                         for f in range(e + 1, D):
                             d, w = _holdem_board(P, k4 + kk[f], s4 | ks[f], m4 | kb[f],
-                                                 a_off, a_key, a_srm, a_mask, a_w, val, idx,
-                                                 us, ws, hi, acc, disp, high, flush)
+                                                 a_off, a_key, a_srm, a_mask, a_w, valid,
+                                                 val, idx, us, ws, hi, acc, disp, high,
+                                                 flush)
                             dsum += d
                             wsum += w
             u += n_tasks

@@ -43,8 +43,8 @@ HandLike = Union[str, Sequence[int], Sequence[str], np.ndarray]
 #: Monte Carlo deals per chunk (each chunk has its own random stream)
 CHUNK = 8192
 #: exact enumeration is chosen automatically when its estimated cost is below this
-#: (about a nanosecond per unit on one core)
-EXACT_AUTO_COST = 3e8
+#: (about a nanosecond per unit on one core: half a second)
+EXACT_AUTO_COST = 5e8
 #: beyond this, even a forced exact run is refused
 EXACT_MAX_COST = 2e12
 #: tasks an exact run is divided into (independent of the thread count)
@@ -56,9 +56,9 @@ MAX_ATTEMPTS = 10_000_000
 #: default cap on Monte Carlo deals
 DEFAULT_MAX_SAMPLES = 2_000_000_000
 
-# rough cost of one evaluation, by kind (nanoseconds-ish), for the exact/MC choice
-_EVAL_COST = {K.K_HOLDEM: 4, K.K_OMAHA: 25, K.K_SUPER8: 30, K.K_TAHOE: 12, K.K_STUD: 4,
-              K.K_RAZZ: 4, K.K_FIVE: 4, K.K_BUFFALO: 12, K.K_CROC: 8}
+# cost of one evaluation in exact enumeration, by kind (about a nanosecond per unit)
+_EVAL_COST = {K.K_HOLDEM: 1, K.K_OMAHA: 6, K.K_SUPER8: 8, K.K_TAHOE: 4, K.K_STUD: 2,
+              K.K_RAZZ: 2, K.K_FIVE: 1.5, K.K_BUFFALO: 4, K.K_CROC: 3}
 
 _WILD = "*?"
 _TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
@@ -359,17 +359,24 @@ def _combo_count(p: Player, g: EquityGame, nd: int) -> float:
 
 
 def exact_cost(spot: Spot) -> float:
-    """Estimated cost of exact enumeration (about a nanosecond per unit, one core)."""
+    """Estimated cost of exact enumeration, in units of about a nanosecond on one core
+    (calibrated on the development machine): per board, each holding's evaluation and
+    each choice of holdings across the players.
+
+    >>> f"{exact_cost(make_spot('holdem', ['AcAd', 'KhKs'])):.2e}"
+    '1.37e+07'
+    """
     g = spot.game
     nd = len(spot.deck)
     k = g.board - len(spot.board)
     boards = math.comb(nd, k) if nd >= k else 0
     sizes = [_combo_count(p, g, nd) for p in spot.players]
+    P = len(sizes)
     if all(s == 1 for s in sizes) and g.kind == K.K_HOLDEM and k == 5:
-        return boards * (2 + 3 * len(sizes))
-    evals = sum(sizes) * _EVAL_COST[g.kind] * (2 if g.split == "low8" else 1)
-    tuples = math.prod(sizes) * (4 + len(sizes))
-    return boards * (evals + tuples + 20)
+        return boards * (2 + 3 * P)
+    evals = sum(sizes) * _EVAL_COST[g.kind] * (1.5 if g.split == "low8" else 1)
+    per_tuple = 2 if (P == 2 and g.split == "none") else (8 if g.split == "none" else 15)
+    return boards * (20 + evals + math.prod(sizes) * per_tuple)
 
 
 # ------------------------------------------------------------------------------ running
@@ -499,9 +506,10 @@ def _run_exact(spot: Spot, progress: Optional[Callable[[Progress], None]]) -> _S
             board0 = np.array(spot.board + [K.NONE] * k, dtype=np.uint8)
 
             def run(t0: int, t1: int):
-                return K.exact_tasks(g.kind, g.split_code, P, H, g.board, board0, bdeck,
-                                     c_off, c_cards, c_w, c_mask, c_key, c_srm, c_low, c_as,
-                                     EXACT_TASKS, t0, t1, TA)
+                st, cw, n, w = K.exact_tasks(g.kind, g.split_code, P, H, g.board, board0,
+                                             bdeck, c_off, c_cards, c_w, c_mask, c_key, c_srm,
+                                             c_low, c_as, EXACT_TASKS, t0, t1, TA)
+                return st + _counts_to_stats(cw), n, w
 
     step = EXACT_TASKS if progress is None else 32
     for t0 in range(0, EXACT_TASKS, step):
@@ -717,15 +725,12 @@ def equity(game: Union[str, EquityGame], hands: Sequence[HandLike], board: HandL
     before = numba.get_num_threads()
     numba.set_num_threads(nthreads)
     try:
-        # chunks and tasks are handed to the threads one at a time, so that a thread slowed
-        # down by other work on the machine does not hold the others up
-        with numba.parallel_chunksize(1):
-            if do_exact:
-                sums = _run_exact(spot, progress)
-                stopped = "exact"
-            else:
-                sums, stopped = _run_mc(spot, int(seed), samples, std_err, time_limit,
-                                        progress, t_start)
+        if do_exact:
+            sums = _run_exact(spot, progress)
+            stopped = "exact"
+        else:
+            sums, stopped = _run_mc(spot, int(seed), samples, std_err, time_limit, progress,
+                                    t_start)
     finally:
         numba.set_num_threads(before)
     return _build_result(spot, sums, do_exact, None if do_exact else int(seed), nthreads,
