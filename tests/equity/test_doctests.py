@@ -15,3 +15,13 @@ def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0, f"{name} has no examples"
     assert result.failed == 0
+
+
+def test_docs_examples() -> None:
+    from pathlib import Path
+    doc = Path(__file__).resolve().parents[2] / "docs" / "equity.md"
+    if not doc.exists():
+        pytest.skip("docs/equity.md is not next to the tests")
+    result = doctest.testfile(str(doc), module_relative=False,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 5 and result.failed == 0
