@@ -71,7 +71,7 @@ H_ROWS = 13
 RANGE_LAST = 39
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def draw_card(deck, pos, st):
     """Card ``pos`` of a partial Fisher-Yates shuffle of ``deck``."""
     j = pos + below(st, 52 - pos)
@@ -81,7 +81,7 @@ def draw_card(deck, pos, st):
     return c
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def _award_two(S, SI, SB, button):
     """The common showdown, two players in and one high winner per pot, in closed form
     (the same chips as the general case below). Returns False when it does not apply."""
@@ -136,7 +136,7 @@ def _award_two(S, SI, SB, button):
     return True
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, error_model="numpy")
 def award_pots(S, SI, SB, hilo, button):
     """Fill ``SI[I_WON]`` as :mod:`pyeval.rules.pots` splits the pots, conserving
     ``sum(SI[I_PUT])`` exactly.
@@ -248,7 +248,7 @@ def award_pots(S, SI, SB, hilo, button):
                             odd -= 1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def _cover_top2(S, SI, SB):
     """The two largest ``bet + stack`` among the players still in, and their seats."""
     v1 = -1
@@ -266,7 +266,7 @@ def _cover_top2(S, SI, SB):
     return v1, s1, v2
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev, mp,
                   push_tab, open_tab, pf_eq, st, rec, rec_on):
     """Play one betting round in place (the rules of :class:`pyeval.rules.betting.Round`)."""
@@ -414,11 +414,20 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
                             max_to = allin_to
                     else:
                         max_to = allin_to
-            money = (rem, mybet, cur, call, min_to, max_to, pot, bb, opp_cover)
-            ctx = (can_raise, n_behind, n_in, n_raises, agg_range, pf_aggr == s, depth,
-                   s == bb_seat)
-            code, to, rng_ = decide(model, thr_push, thr_open, eq_agg, eq_rand, SF[F_TOP, s],
-                                    street, SI[I_TIER, s], SB[B_DRAW, s], money, ctx, u)
+            if (street == 0 and n_raises == 0 and call > 0 and can_raise
+                    and (model[0] == 0 or depth <= model[3])):
+                # the most common decision, as decide() takes it: shove or fold unopened
+                if SF[F_TOP, s] <= thr_push:
+                    code, to, rng_ = A_RAISE, max_to, thr_push
+                else:
+                    code, to, rng_ = A_FOLD, 0, 1.0
+            else:
+                money = (rem, mybet, cur, call, min_to, max_to, pot, bb, opp_cover)
+                ctx = (can_raise, n_behind, n_in, n_raises, agg_range, pf_aggr == s, depth,
+                       s == bb_seat)
+                code, to, rng_ = decide(model, thr_push, thr_open, eq_agg, eq_rand,
+                                        SF[F_TOP, s], street, SI[I_TIER, s], SB[B_DRAW, s],
+                                        money, ctx, u)
             if code != A_RAISE or not can_raise:
                 break
             # nobody may raise when no other player could call more
@@ -510,7 +519,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
     HF[0] = agg_range
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, error_model="numpy")
 def omaha_score(h):
     """A pre-flop score of an Omaha hand, 0..99: pairs (high ones more), suited cards (an
     ace suited more), three cards in a row, and high cards. It only ranks hands for the
@@ -547,7 +556,7 @@ def omaha_score(h):
     return v
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf, deck, st,
                      ev, tabs, rec, rec_on):
     """Play one hand at a table (``row[seat]`` = player, -1 empty) and update ``stack``.
@@ -631,6 +640,15 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
     HF[0] = 1.0
     nb = 0
     for street in range(4):
+        live = 0
+        able = 0
+        for s in range(S):
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                live += 1
+                if SI[I_REM, s] > 0:
+                    able += 1
+        if live < 2:
+            break
         if street == 1:
             for k in range(3):
                 board[k] = draw_card(deck, pos, st)
@@ -640,14 +658,10 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
             board[nb] = draw_card(deck, pos, st)
             pos += 1
             nb += 1
-        live = 0
-        for s in range(S):
-            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
-                live += 1
-        if live < 2:
-            break
+        if street > 0 and able < 2:
+            continue        # nobody left to bet against: the board runs out
         if street == 0:
-            first = (g + 1) % S
+            first = g + 1 if g + 1 < S else 0
             HS[H_CUR] = bb_amt
             HS[H_FULL_LEVEL] = bb_amt
             HS[H_RAISES] = 1
@@ -655,7 +669,7 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
         else:
             for s in range(S):
                 SI[I_SBET, s] = 0
-            first = (b + 1) % S
+            first = b + 1 if b + 1 < S else 0
             HS[H_CUR] = 0
             HS[H_FULL_LEVEL] = 0
             HS[H_RAISES] = 0

@@ -48,27 +48,33 @@ from pyeval.sim.rng import below, seed_stream, uniform
 # seats and positions
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def next_occ(row, S, s):
     """First occupied seat clockwise after seat ``s`` (exclusive); -1 if none."""
-    for k in range(1, S + 1):
-        q = (s + k) % S
+    q = s
+    for k in range(S):
+        q += 1
+        if q == S:
+            q = 0
         if row[q] >= 0:
             return q
     return -1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def prev_occ(row, S, s):
     """First occupied seat counter-clockwise before seat ``s`` (exclusive)."""
-    for k in range(1, S + 1):
-        q = (s - k) % S
+    q = s
+    for k in range(S):
+        q -= 1
+        if q < 0:
+            q = S - 1
         if row[q] >= 0:
             return q
     return -1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def positions(row, S, n, prev_bb, prev_sb, first):
     """Button, small blind (-1: dead) and big blind seats of the next hand, as
     :class:`pyeval.rules.table.ButtonState` places them.
@@ -102,7 +108,7 @@ def positions(row, S, n, prev_bb, prev_sb, first):
     return b, sbs, g
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, error_model="numpy")
 def worst_seat(row, S, b, sbs, g):
     """The free seat a moved player takes (as :func:`pyeval.tournament.seating.worst_seat`):
     between the next small and big blind, else the first after the big blind, else any."""
@@ -134,7 +140,7 @@ def worst_seat(row, S, b, sbs, g):
 # the tournament
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, error_model="numpy")
 def _table_count(seat_pl, t, S):
     n = 0
     for s in range(S):
@@ -143,7 +149,7 @@ def _table_count(seat_pl, t, S):
     return n
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, error_model="numpy")
 def _seat_player(seat_pl, tbl_n, p_table, p_seat, t, s, p):
     seat_pl[t, s] = p
     tbl_n[t] += 1
@@ -151,7 +157,7 @@ def _seat_player(seat_pl, tbl_n, p_table, p_seat, t, s, p):
     p_seat[p] = s
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, error_model="numpy")
 def _unseat(seat_pl, tbl_n, p_table, p_seat, p):
     t = p_table[p]
     s = p_seat[p]
@@ -161,7 +167,7 @@ def _unseat(seat_pl, tbl_n, p_table, p_seat, p):
     p_seat[p] = -1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, error_model="numpy")
 def _rebalance(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, p_table, p_seat,
                NT, S, merge, bal_diff, break_order, st, tmp_cards, tmp_players):
     """Break tables while the players fit on one table fewer, then balance (between hands).
@@ -257,7 +263,7 @@ def _rebalance(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, p_tab
     return n_on
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, error_model="numpy")
 def _odd_chip_count(v, lv, level):
     """Fewest removed chips that make up ``v`` (greedy over the removed denominations)."""
     n = 0
@@ -269,36 +275,49 @@ def _odd_chip_count(v, lv, level):
     return n
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, error_model="numpy")
 def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class, pf_top,
             pf_eq, omaha_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place, shares,
-            order, lstats, rec):
-    """Play tournament ``ti`` and write row ``k`` of the outputs."""
+            order, lstats, rec, work):
+    """Play tournament ``ti`` and write row ``k`` of the outputs. ``work``: the arrays of
+    :func:`make_work`, reset here (results never depend on what they held before)."""
     P = cfg[C_PLAYERS]
     S = cfg[C_SEATS]
     L = lv.shape[0]
     M = cfg[C_N_MODELS]
     two_stage = cfg[C_FORMAT] == 1
     debug = cfg[C_DEBUG] == 1
-    st = np.empty(4, np.uint64)
+    (seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, tbl_lh, p_table, p_seat,
+     stack, models, rebuys_used, cards, tmp_players, SI, SB, SF, HS, HF, hole, board, buf,
+     deck, start_stack, grp, rec_dummy, st, occ, done_flags) = work
     seed_stream(st, seed, ti)
     NT = (P + S - 1) // S
+    # ---- a clean slate (the work arrays are reused from tournament to tournament)
+    seat_pl[:, :] = -1
+    tbl_n[:] = 0
+    tbl_on[:] = False
+    tbl_first[:] = True
+    tbl_pbb[:] = 0
+    tbl_psb[:] = 0
+    tbl_t[:] = 0.0
+    tbl_lh[:] = 0
+    p_table[:] = -1
+    p_seat[:] = -1
+    stack[:] = 0
+    models[:] = 0
+    rebuys_used[:] = 0
+    SI[:, :] = 0
+    SB[:, :] = False
+    SF[:, :] = 0.0
+    HS[:] = 0
+    HF[:] = 0.0
+    hole[:, :] = 0
+    board[:] = 0
+    buf[:] = 0
+    for i in range(52):
+        deck[i] = i
+    start_stack[:] = 0
     # ---- seat draw: counts differ by at most one, seats spread around each table
-    seat_pl = np.full((NT + 1, S), -1, np.int64)
-    tbl_n = np.zeros(NT + 1, np.int64)
-    tbl_on = np.zeros(NT + 1, np.bool_)
-    tbl_first = np.ones(NT + 1, np.bool_)
-    tbl_pbb = np.zeros(NT + 1, np.int64)
-    tbl_psb = np.zeros(NT + 1, np.int64)
-    tbl_t = np.zeros(NT + 1)
-    tbl_lh = np.zeros(NT + 1, np.int64)
-    p_table = np.full(P, -1, np.int64)
-    p_seat = np.full(P, -1, np.int64)
-    stack = np.zeros(P, np.int64)
-    models = np.zeros(P, np.int64)
-    rebuys_used = np.zeros(P, np.int64)
-    cards = np.empty((max(P, 2 * S) + S, 2), np.int64)
-    tmp_players = np.empty(max(P, S), np.int64)
     base = P // NT
     extra = P % NT
     nc = 0
@@ -330,27 +349,13 @@ def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_c
     for t in range(NT):
         tbl_on[t] = True
         # the button: a high-card draw, here a random occupied seat
-        occ = np.empty(S, np.int64)
         no = 0
         for s in range(S):
             if seat_pl[t, s] >= 0:
                 occ[no] = s
                 no += 1
         tbl_pbb[t] = occ[below(st, no)]
-    # ---- scratch for hands
-    SI = np.zeros((I_ROWS, S), np.int64)
-    SB = np.zeros((B_ROWS, S), np.bool_)
-    SF = np.zeros((F_ROWS, S))
-    HS = np.zeros(H_ROWS, np.int64)
-    HF = np.zeros(2)
-    hole = np.zeros((S, 4), np.uint8)
-    board = np.zeros(5, np.uint8)
-    buf = np.zeros(7, np.uint8)
     tabs = (pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab)
-    deck = np.arange(52).astype(np.uint8)
-    start_stack = np.zeros(S, np.int64)
-    grp = np.empty(S, np.int64)
-    rec_dummy = np.zeros(1, np.int64)
     # ---- state
     n_alive = P
     total_chips = P * cfg[C_START]
@@ -654,7 +659,7 @@ def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_c
             if end_t + brk > last_elim:
                 last_elim = end_t + brk
             # clockwise from the button
-            ordered = np.empty(nb, np.int64)
+            ordered = occ
             no = 0
             for kk2 in range(1, S + 1):
                 s = (b + kk2) % S
@@ -663,7 +668,9 @@ def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_c
                         ordered[no] = s
                         no += 1
             # fewest chips at the start of the hand take the worst places
-            done = np.zeros(nb, np.bool_)
+            done = done_flags
+            for i in range(nb):
+                done[i] = False
             worst = n_alive
             for _ in range(nb):
                 lo_ = -1
@@ -754,26 +761,49 @@ def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_c
     res_f[k, RF_PLAY_MINUTES] = last_end
 
 
-@numba.njit(cache=True, parallel=True)
+@numba.njit(cache=True, error_model="numpy")
+def make_work(P, S):
+    """The working arrays of one tournament (allocated once per thread, reused)."""
+    NT = (P + S - 1) // S
+    return (np.full((NT + 1, S), -1, np.int64), np.zeros(NT + 1, np.int64),
+            np.zeros(NT + 1, np.bool_), np.ones(NT + 1, np.bool_), np.zeros(NT + 1, np.int64),
+            np.zeros(NT + 1, np.int64), np.zeros(NT + 1), np.zeros(NT + 1, np.int64),
+            np.full(P, -1, np.int64), np.full(P, -1, np.int64), np.zeros(P, np.int64),
+            np.zeros(P, np.int64), np.zeros(P, np.int64),
+            np.empty((max(P, 2 * S) + S, 2), np.int64), np.empty(max(P, S), np.int64),
+            np.zeros((I_ROWS, S), np.int64), np.zeros((B_ROWS, S), np.bool_),
+            np.zeros((F_ROWS, S)), np.zeros(H_ROWS, np.int64), np.zeros(2),
+            np.zeros((S, 4), np.uint8), np.zeros(5, np.uint8), np.zeros(7, np.uint8),
+            np.arange(52).astype(np.uint8), np.zeros(S, np.int64), np.empty(S, np.int64),
+            np.zeros(1, np.int64), np.empty(4, np.uint64), np.empty(S, np.int64),
+            np.zeros(S, np.bool_))
+
+
+@numba.njit(cache=True, parallel=True, error_model="numpy")
 def run_kernel(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
                pf_top, pf_eq, omaha_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
                shares, order, lstats, rec):
-    """Play tournaments ``t0 .. t0 + n - 1`` in parallel into the output arrays."""
-    for k in numba.prange(n):
-        # prange counts in uint64: cast, so that run_one compiles once for both wrappers
-        kk = np.int64(k)
-        run_one(kk, t0 + kk, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
-                pf_top, pf_eq, omaha_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
-                shares, order, lstats, rec)
+    """Play tournaments ``t0 .. t0 + n - 1`` in parallel into the output arrays: one block
+    of consecutive tournaments per thread, each with its own working arrays."""
+    nblk = min(n, numba.get_num_threads())
+    for b in numba.prange(nblk):
+        lo = (n * np.int64(b)) // nblk
+        hi = (n * (np.int64(b) + 1)) // nblk
+        work = make_work(cfg[C_PLAYERS], cfg[C_SEATS])
+        for k in range(lo, hi):
+            run_one(k, t0 + k, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab,
+                    pf_class, pf_top, pf_eq, omaha_tab, rotation, ev, res_i, res_f, elim_t,
+                    elim_h, place, shares, order, lstats, rec, work)
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, error_model="numpy")
 def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
                pf_top, pf_eq, omaha_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
                shares, order, lstats, rec):
     """The same as :func:`run_kernel` on the calling thread, without the GIL: Dask workers
     (and timing) run chunks with it, several threads at once."""
+    work = make_work(cfg[C_PLAYERS], cfg[C_SEATS])
     for k in range(n):
         run_one(k, t0 + k, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
                 pf_top, pf_eq, omaha_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
-                shares, order, lstats, rec)
+                shares, order, lstats, rec, work)

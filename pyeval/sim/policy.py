@@ -28,7 +28,7 @@ from pyeval.sim.layout import A_CALL, A_CHECK, A_FOLD, A_RAISE
 RANGE_STEPS_K = 40
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def range_bucket(r):
     """Column of ``eq_vs_top`` for a range holding the top share ``r`` of hands."""
     k = int(r * RANGE_STEPS_K + 0.5) - 1
@@ -39,7 +39,7 @@ def range_bucket(r):
     return k
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, error_model="numpy")
 def tier(hole, nh, board, nb, buf, card_key, disp, high, flush, mult, row_bits, slot_bits):
     """Made-hand strength after the flop, 0..4, and whether the hand has a strong draw.
 
@@ -118,7 +118,7 @@ def tier(hole, nh, board, nb, buf, card_key, disp, high, flush, mult, row_bits, 
     return best, draw
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def _pow_int(x, k):
     r = 1.0
     for _ in range(k):
@@ -126,7 +126,7 @@ def _pow_int(x, k):
     return r
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, error_model="numpy")
 def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, money, ctx, u):
     """One decision (see the module notes), from scalars and tuples of scalars only (so a
     call costs no reference counting).
