@@ -32,7 +32,8 @@ import numpy as np
 from numba import njit, prange
 
 from pyeval import numba_ext as nx
-from pyeval.equity._mem import ld8, ld16, ld32, ld64, ldf, ldi64, st8, st64, stf, sti64
+from pyeval.equity._mem import (fetch_add, ld8, ld16, ld32, ld64, ldf, ldi64, st8, st64, stf,
+                                sti64)
 
 # ------------------------------------------------------------------------------ constants
 
@@ -59,6 +60,10 @@ NSTAT = 8
 # evaluation kinds and splits (mirrors pyeval.equity.games)
 K_HOLDEM, K_OMAHA, K_SUPER8, K_TAHOE, K_STUD, K_RAZZ, K_FIVE, K_BUFFALO, K_CROC = range(9)
 SP_NONE, SP_LOW8, SP_CHICAGO = 0, 1, 2
+
+#: iterations of every parallel loop; each takes chunks of work until none is left, so any
+#: number of threads up to this many shares the work evenly
+WORKERS = 64
 
 # ways of dealing (see deal_fy, deal_idx)
 DEAL_SHUFFLE, DEAL_INDEP = 0, 2
@@ -839,22 +844,31 @@ def holdem_mc(P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm, r_prob, r_alias, r
     row = ((o_w + 4 * P + P * (P + 1) + U + 1 + 7) // 8) * 8 + 8
     arena = np.zeros(nch * row, dtype=np.uint64)
     base = np.uint64(arena.ctypes.data)
-    for ci in prange(nch):
-        a = base + np.uint64(8 * row * ci)
-        for i in range(D):
-            st8(a, i, deck[i])
-        w = a + np.uint64(8 * o_w)
-        n_att, ok = _holdem_chunk(stream_seed(seed, chunk0 + ci), nsamp[ci], P, hk0, hs0, bk0,
-                                  bs0, rp, r_off, r_key, r_srm, r_prob, r_alias, r_mask, a, D,
-                                  method, unk_t, U, ends, gthr, ngroups, thr, max_attempts, w,
-                                  TA)
-        attempts[ci] = n_att
-        failed[ci] = 0 if ok else 1
-        cnt = w + np.uint64(8 * 4 * P)
-        for p in range(P):
-            for k in range(P + 1):
-                out[ci, p, k] = ldi64(cnt, p * (P + 1) + k)
-    _alive(arena, ends, gthr)
+    # work is handed out a chunk at a time to whichever thread asks next (each of the
+    # WORKERS loop iterations takes chunks until none is left), so that a thread slowed
+    # down by other work on the machine does not hold the others up
+    ctr = np.zeros(8, dtype=np.int64)
+    a_ctr = np.uint64(ctr.ctypes.data)
+    for _w in prange(min(WORKERS, nch)):
+        while True:
+            ci = fetch_add(a_ctr, 1)
+            if ci >= nch:
+                break
+            a = base + np.uint64(8 * row * ci)
+            for i in range(D):
+                st8(a, i, deck[i])
+            w = a + np.uint64(8 * o_w)
+            n_att, ok = _holdem_chunk(stream_seed(seed, chunk0 + ci), nsamp[ci], P, hk0, hs0, bk0,
+                                      bs0, rp, r_off, r_key, r_srm, r_prob, r_alias, r_mask, a, D,
+                                      method, unk_t, U, ends, gthr, ngroups, thr, max_attempts, w,
+                                      TA)
+            attempts[ci] = n_att
+            failed[ci] = 0 if ok else 1
+            cnt = w + np.uint64(8 * 4 * P)
+            for p in range(P):
+                for k in range(P + 1):
+                    out[ci, p, k] = ldi64(cnt, p * (P + 1) + k)
+    _alive(arena, ends, gthr, ctr)
     return out, attempts, failed
 
 
@@ -1012,29 +1026,38 @@ def mc_chunks(kind, split, P, H, NB, hole0, board0, rp, r_off, r_cards, r_prob, 
     row = ((o_w + n_w + 7) // 8) * 8 + 8
     arena = np.zeros(nch * row, dtype=np.uint64)
     base = np.uint64(arena.ctypes.data)
-    for ci in prange(nch):
-        a = base + np.uint64(8 * row * ci)
-        cur = a + np.uint64(8 * o_cur)
-        curb = a + np.uint64(8 * o_curb)
-        w = a + np.uint64(8 * o_w)
-        for i in range(D):
-            st8(a, i, deck[i])
-        for p in range(P):
-            for j in range(H):
-                st8(cur, p * H + j, hole0[p, j])
-        for j in range(NB):
-            st8(curb, j, board0[j])
-        n_att, ok = _mc_chunk(stream_seed(seed, chunk0 + ci), nsamp[ci], kind, split, P, H,
-                              NB, base_k, base_s, base_l, rp, r_off, r_cards, r_prob, r_alias,
-                              r_mask, a, D, method, unk_t, unk_s, U, down_mask, ends, gthr,
-                              ngroups, thr, max_attempts, cur, curb, w, TA)
-        attempts[ci] = n_att
-        failed[ci] = 0 if ok else 1
-        st = w + np.uint64(8 * (3 * (P + 1) + 3 * P))
-        for p in range(P):
-            for k in range(NSTAT):
-                out[ci, p, k] = ldf(st, p * NSTAT + k)
-    _alive(arena, ends, gthr, base_k, base_s, base_l)
+    # work is handed out a chunk at a time to whichever thread asks next (each of the
+    # WORKERS loop iterations takes chunks until none is left), so that a thread slowed
+    # down by other work on the machine does not hold the others up
+    ctr = np.zeros(8, dtype=np.int64)
+    a_ctr = np.uint64(ctr.ctypes.data)
+    for _w in prange(min(WORKERS, nch)):
+        while True:
+            ci = fetch_add(a_ctr, 1)
+            if ci >= nch:
+                break
+            a = base + np.uint64(8 * row * ci)
+            cur = a + np.uint64(8 * o_cur)
+            curb = a + np.uint64(8 * o_curb)
+            w = a + np.uint64(8 * o_w)
+            for i in range(D):
+                st8(a, i, deck[i])
+            for p in range(P):
+                for j in range(H):
+                    st8(cur, p * H + j, hole0[p, j])
+            for j in range(NB):
+                st8(curb, j, board0[j])
+            n_att, ok = _mc_chunk(stream_seed(seed, chunk0 + ci), nsamp[ci], kind, split, P, H,
+                                  NB, base_k, base_s, base_l, rp, r_off, r_cards, r_prob, r_alias,
+                                  r_mask, a, D, method, unk_t, unk_s, U, down_mask, ends, gthr,
+                                  ngroups, thr, max_attempts, cur, curb, w, TA)
+            attempts[ci] = n_att
+            failed[ci] = 0 if ok else 1
+            st = w + np.uint64(8 * (3 * (P + 1) + 3 * P))
+            for p in range(P):
+                for k in range(NSTAT):
+                    out[ci, p, k] = ldf(st, p * NSTAT + k)
+    _alive(arena, ends, gthr, base_k, base_s, base_l, ctr)
     return out, attempts, failed
 
 
@@ -1227,80 +1250,89 @@ def exact_tasks(kind, split, P, H, NB, board0, bdeck, c_off, c_cards, c_w, c_mas
     a_srm = np.uint64(c_srm.ctypes.data)
     a_low = np.uint64(c_low.ctypes.data)
     a_as = np.uint64(c_as.ctypes.data)
-    for ti in prange(nt):
-        a = base + np.uint64(8 * row * ti)
-        bcur = a + np.uint64(8 * o_bcur)
-        chi = a + np.uint64(8 * o_chi)
-        clo = a + np.uint64(8 * o_clo)
-        valid = a + np.uint64(8 * o_valid)
-        idx = a + np.uint64(8 * o_idx)
-        us = a + np.uint64(8 * o_us)
-        ws = a + np.uint64(8 * o_ws)
-        hi = a + np.uint64(8 * o_hi)
-        lo = a + np.uint64(8 * o_lo)
-        ix = a + np.uint64(8 * o_ix)
-        st = a + np.uint64(8 * o_st)
-        acc = a + np.uint64(8 * o_acc)
-        for j in range(NB):
-            st8(bcur, j, board0[j])
-        dsum = 0.0
-        wsum = 0.0
-        u = t0 + ti
-        while u < n_units:
-            bmask = bmask0
-            b = -1
-            if k >= 1:
-                b = pa[u]
-                ca = bdeck[b]
-                st8(bcur, slots[0], ca)
-                bmask |= ld64(cbit, ca)
-            if k >= 2:
-                b = pb[u]
-                cb = bdeck[b]
-                st8(bcur, slots[1], cb)
-                bmask |= ld64(cbit, cb)
-            m = k - 2
-            if m <= 0:
-                d, w = _exact_board(kind, split, P, H, NB, bcur, bmask, a_off, a_cards, a_w,
-                                    a_mask, a_key, a_srm, a_low, a_as, TA, chi, clo, valid,
-                                    idx, us, ws, hi, lo, st, acc)
-                dsum += d
-                wsum += w
-            elif D - b - 1 >= m:
-                # the remaining m cards: every m-combination of bdeck[b + 1:]
-                n_rest = D - b - 1
-                for q in range(m):
-                    sti64(ix, q, q)
-                more = True
-                while more:
-                    bm = bmask
-                    for q in range(m):
-                        c = bdeck[b + 1 + ldi64(ix, q)]
-                        st8(bcur, slots[2 + q], c)
-                        bm |= ld64(cbit, c)
-                    d, w = _exact_board(kind, split, P, H, NB, bcur, bm, a_off, a_cards,
-                                        a_w, a_mask, a_key, a_srm, a_low, a_as, TA, chi,
-                                        clo, valid, idx, us, ws, hi, lo, st, acc)
+    # work is handed out a chunk at a time to whichever thread asks next (each of the
+    # WORKERS loop iterations takes chunks until none is left), so that a thread slowed
+    # down by other work on the machine does not hold the others up
+    ctr = np.zeros(8, dtype=np.int64)
+    a_ctr = np.uint64(ctr.ctypes.data)
+    for _w in prange(min(WORKERS, nt)):
+        while True:
+            ti = fetch_add(a_ctr, 1)
+            if ti >= nt:
+                break
+            a = base + np.uint64(8 * row * ti)
+            bcur = a + np.uint64(8 * o_bcur)
+            chi = a + np.uint64(8 * o_chi)
+            clo = a + np.uint64(8 * o_clo)
+            valid = a + np.uint64(8 * o_valid)
+            idx = a + np.uint64(8 * o_idx)
+            us = a + np.uint64(8 * o_us)
+            ws = a + np.uint64(8 * o_ws)
+            hi = a + np.uint64(8 * o_hi)
+            lo = a + np.uint64(8 * o_lo)
+            ix = a + np.uint64(8 * o_ix)
+            st = a + np.uint64(8 * o_st)
+            acc = a + np.uint64(8 * o_acc)
+            for j in range(NB):
+                st8(bcur, j, board0[j])
+            dsum = 0.0
+            wsum = 0.0
+            u = t0 + ti
+            while u < n_units:
+                bmask = bmask0
+                b = -1
+                if k >= 1:
+                    b = pa[u]
+                    ca = bdeck[b]
+                    st8(bcur, slots[0], ca)
+                    bmask |= ld64(cbit, ca)
+                if k >= 2:
+                    b = pb[u]
+                    cb = bdeck[b]
+                    st8(bcur, slots[1], cb)
+                    bmask |= ld64(cbit, cb)
+                m = k - 2
+                if m <= 0:
+                    d, w = _exact_board(kind, split, P, H, NB, bcur, bmask, a_off, a_cards, a_w,
+                                        a_mask, a_key, a_srm, a_low, a_as, TA, chi, clo, valid,
+                                        idx, us, ws, hi, lo, st, acc)
                     dsum += d
                     wsum += w
-                    i = m - 1
-                    while i >= 0 and ldi64(ix, i) == n_rest - m + i:
-                        i -= 1
-                    if i < 0:
-                        more = False
-                    else:
-                        sti64(ix, i, ldi64(ix, i) + 1)
-                        for j in range(i + 1, m):
-                            sti64(ix, j, ldi64(ix, j - 1) + 1)
-            u += n_tasks
-        for p in range(P):
-            for q in range(NSTAT):
-                out[ti, p, q] = ldf(st, p * NSTAT + q)
-            for q in range(P + 1):
-                cw[ti, p, q] = ldf(acc, p * (P + 1) + q)
-        deals[ti] = dsum
-        wts[ti] = wsum
-    _alive(arena)
+                elif D - b - 1 >= m:
+                    # the remaining m cards: every m-combination of bdeck[b + 1:]
+                    n_rest = D - b - 1
+                    for q in range(m):
+                        sti64(ix, q, q)
+                    more = True
+                    while more:
+                        bm = bmask
+                        for q in range(m):
+                            c = bdeck[b + 1 + ldi64(ix, q)]
+                            st8(bcur, slots[2 + q], c)
+                            bm |= ld64(cbit, c)
+                        d, w = _exact_board(kind, split, P, H, NB, bcur, bm, a_off, a_cards,
+                                            a_w, a_mask, a_key, a_srm, a_low, a_as, TA, chi,
+                                            clo, valid, idx, us, ws, hi, lo, st, acc)
+                        dsum += d
+                        wsum += w
+                        i = m - 1
+                        while i >= 0 and ldi64(ix, i) == n_rest - m + i:
+                            i -= 1
+                        if i < 0:
+                            more = False
+                        else:
+                            sti64(ix, i, ldi64(ix, i) + 1)
+                            for j in range(i + 1, m):
+                                sti64(ix, j, ldi64(ix, j - 1) + 1)
+                u += n_tasks
+            for p in range(P):
+                for q in range(NSTAT):
+                    out[ti, p, q] = ldf(st, p * NSTAT + q)
+                for q in range(P + 1):
+                    cw[ti, p, q] = ldf(acc, p * (P + 1) + q)
+            deals[ti] = dsum
+            wts[ti] = wsum
+    _alive(arena, ctr)
     return out, cw, deals, wts
 
 
@@ -1333,33 +1365,42 @@ def holdem_exact5(hk, hs, bdeck, n_tasks, t0, t1, TA):
     row = ((o_cnt + P * (P + 1) + 7) // 8) * 8 + 8
     arena = np.zeros(nt * row, dtype=np.uint64)
     base = np.uint64(arena.ctypes.data)
-    for ti in prange(nt):
-        a0 = base + np.uint64(8 * row * ti)
-        hi = a0
-        cnt = a0 + np.uint64(8 * o_cnt)
-        u = t0 + ti
-        while u < n:
-            a = pa[u]
-            b = pb[u]
-            k2 = KEY_START + kk[a] + kk[b]
-            s2 = ks[a] | ks[b]
-            for c in range(b + 1, D):
-                k3 = k2 + kk[c]
-                s3 = s2 | ks[c]
-                for d in range(c + 1, D):
-                    k4 = k3 + kk[d]
-                    s4 = s3 | ks[d]
-                    for e in range(d + 1, D):
-                        k5 = k4 + kk[e]
-                        s5 = s4 | ks[e]
-                        for p in range(P):
-                            st64(hi, p, hv(k5 + hk[p], s5 | hs[p], disp, high, flush))
-                        count_high(P, hi, cnt)
-            u += n_tasks
-        for p in range(P):
-            for q in range(P + 1):
-                out[ti, p, q] = ldi64(cnt, p * (P + 1) + q)
-    _alive(arena)
+    # work is handed out a chunk at a time to whichever thread asks next (each of the
+    # WORKERS loop iterations takes chunks until none is left), so that a thread slowed
+    # down by other work on the machine does not hold the others up
+    ctr = np.zeros(8, dtype=np.int64)
+    a_ctr = np.uint64(ctr.ctypes.data)
+    for _w in prange(min(WORKERS, nt)):
+        while True:
+            ti = fetch_add(a_ctr, 1)
+            if ti >= nt:
+                break
+            a0 = base + np.uint64(8 * row * ti)
+            hi = a0
+            cnt = a0 + np.uint64(8 * o_cnt)
+            u = t0 + ti
+            while u < n:
+                a = pa[u]
+                b = pb[u]
+                k2 = KEY_START + kk[a] + kk[b]
+                s2 = ks[a] | ks[b]
+                for c in range(b + 1, D):
+                    k3 = k2 + kk[c]
+                    s3 = s2 | ks[c]
+                    for d in range(c + 1, D):
+                        k4 = k3 + kk[d]
+                        s4 = s3 | ks[d]
+                        for e in range(d + 1, D):
+                            k5 = k4 + kk[e]
+                            s5 = s4 | ks[e]
+                            for p in range(P):
+                                st64(hi, p, hv(k5 + hk[p], s5 | hs[p], disp, high, flush))
+                            count_high(P, hi, cnt)
+                u += n_tasks
+            for p in range(P):
+                for q in range(P + 1):
+                    out[ti, p, q] = ldi64(cnt, p * (P + 1) + q)
+    _alive(arena, ctr)
     return out
 
 
@@ -1437,73 +1478,82 @@ def holdem_exact_combos(c_off, c_key, c_srm, c_mask, c_w, bk0, bs0, bmask0, k, b
     a_mask = np.uint64(c_mask.ctypes.data)
     a_w = np.uint64(c_w.ctypes.data)
     m = k - 2
-    for ti in prange(nt):
-        a0 = base + np.uint64(8 * row * ti)
-        val = a0
-        valid = a0 + np.uint64(8 * o_valid)
-        idx = a0 + np.uint64(8 * o_idx)
-        us = a0 + np.uint64(8 * o_us)
-        ws = a0 + np.uint64(8 * o_ws)
-        hi = a0 + np.uint64(8 * o_hi)
-        acc = a0 + np.uint64(8 * o_acc)
-        dsum = 0.0
-        wsum = 0.0
-        u = t0 + ti
-        while u < n_units:
-            k2 = bk0
-            s2 = bs0
-            m2 = bmask0
-            b = -1
-            if k >= 1:
-                b = pa[u]
-                k2 += kk[b]
-                s2 |= ks[b]
-                m2 |= kb[b]
-            if k >= 2:
-                b = pb[u]
-                k2 += kk[b]
-                s2 |= ks[b]
-                m2 |= kb[b]
-            if m <= 0:
-                d, w = _holdem_board(P, k2, s2, m2, a_off, a_key, a_srm, a_mask, a_w, valid,
-                                     val, idx, us, ws, hi, acc, disp, high, flush)
-                dsum += d
-                wsum += w
-            else:
-                for c in range(b + 1, D):
-                    k3 = k2 + kk[c]
-                    s3 = s2 | ks[c]
-                    m3 = m2 | kb[c]
-                    if m == 1:
-                        d, w = _holdem_board(P, k3, s3, m3, a_off, a_key, a_srm, a_mask,
-                                             a_w, valid, val, idx, us, ws, hi, acc, disp, high,
-                                             flush)
-                        dsum += d
-                        wsum += w
-                        continue
-                    for e in range(c + 1, D):
-                        k4 = k3 + kk[e]
-                        s4 = s3 | ks[e]
-                        m4 = m3 | kb[e]
-                        if m == 2:
-                            d, w = _holdem_board(P, k4, s4, m4, a_off, a_key, a_srm,
-                                                 a_mask, a_w, valid, val, idx, us, ws, hi,
-                                                 acc, disp, high, flush)
-                            dsum += d
-                            wsum += w
-                            continue
-                        for f in range(e + 1, D):
-                            d, w = _holdem_board(P, k4 + kk[f], s4 | ks[f], m4 | kb[f],
-                                                 a_off, a_key, a_srm, a_mask, a_w, valid,
-                                                 val, idx, us, ws, hi, acc, disp, high,
+    # work is handed out a chunk at a time to whichever thread asks next (each of the
+    # WORKERS loop iterations takes chunks until none is left), so that a thread slowed
+    # down by other work on the machine does not hold the others up
+    ctr = np.zeros(8, dtype=np.int64)
+    a_ctr = np.uint64(ctr.ctypes.data)
+    for _w in prange(min(WORKERS, nt)):
+        while True:
+            ti = fetch_add(a_ctr, 1)
+            if ti >= nt:
+                break
+            a0 = base + np.uint64(8 * row * ti)
+            val = a0
+            valid = a0 + np.uint64(8 * o_valid)
+            idx = a0 + np.uint64(8 * o_idx)
+            us = a0 + np.uint64(8 * o_us)
+            ws = a0 + np.uint64(8 * o_ws)
+            hi = a0 + np.uint64(8 * o_hi)
+            acc = a0 + np.uint64(8 * o_acc)
+            dsum = 0.0
+            wsum = 0.0
+            u = t0 + ti
+            while u < n_units:
+                k2 = bk0
+                s2 = bs0
+                m2 = bmask0
+                b = -1
+                if k >= 1:
+                    b = pa[u]
+                    k2 += kk[b]
+                    s2 |= ks[b]
+                    m2 |= kb[b]
+                if k >= 2:
+                    b = pb[u]
+                    k2 += kk[b]
+                    s2 |= ks[b]
+                    m2 |= kb[b]
+                if m <= 0:
+                    d, w = _holdem_board(P, k2, s2, m2, a_off, a_key, a_srm, a_mask, a_w, valid,
+                                         val, idx, us, ws, hi, acc, disp, high, flush)
+                    dsum += d
+                    wsum += w
+                else:
+                    for c in range(b + 1, D):
+                        k3 = k2 + kk[c]
+                        s3 = s2 | ks[c]
+                        m3 = m2 | kb[c]
+                        if m == 1:
+                            d, w = _holdem_board(P, k3, s3, m3, a_off, a_key, a_srm, a_mask,
+                                                 a_w, valid, val, idx, us, ws, hi, acc, disp, high,
                                                  flush)
                             dsum += d
                             wsum += w
-            u += n_tasks
-        for p in range(P):
-            for q in range(P + 1):
-                out[ti, p, q] = ldf(acc, p * (P + 1) + q)
-        deals[ti] = dsum
-        wts[ti] = wsum
-    _alive(arena)
+                            continue
+                        for e in range(c + 1, D):
+                            k4 = k3 + kk[e]
+                            s4 = s3 | ks[e]
+                            m4 = m3 | kb[e]
+                            if m == 2:
+                                d, w = _holdem_board(P, k4, s4, m4, a_off, a_key, a_srm,
+                                                     a_mask, a_w, valid, val, idx, us, ws, hi,
+                                                     acc, disp, high, flush)
+                                dsum += d
+                                wsum += w
+                                continue
+                            for f in range(e + 1, D):
+                                d, w = _holdem_board(P, k4 + kk[f], s4 | ks[f], m4 | kb[f],
+                                                     a_off, a_key, a_srm, a_mask, a_w, valid,
+                                                     val, idx, us, ws, hi, acc, disp, high,
+                                                     flush)
+                                dsum += d
+                                wsum += w
+                u += n_tasks
+            for p in range(P):
+                for q in range(P + 1):
+                    out[ti, p, q] = ldf(acc, p * (P + 1) + q)
+            deals[ti] = dsum
+            wts[ti] = wsum
+    _alive(arena, ctr)
     return out, deals, wts

@@ -21,7 +21,8 @@ from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
-__all__ = ["ld8", "ld16", "ld32", "ld64", "ldi64", "ldf", "st8", "st64", "sti64", "stf"]
+__all__ = ["ld8", "ld16", "ld32", "ld64", "ldi64", "ldf", "st8", "st64", "sti64", "stf",
+           "fetch_add"]
 
 
 def _load(ret, llty):
@@ -72,3 +73,21 @@ st8 = _store(types.uint8, ir.IntType(8))
 st64 = _store(types.uint64, ir.IntType(64))
 sti64 = _store(types.int64, ir.IntType(64))
 stf = _store(types.float64, ir.DoubleType())
+
+
+@intrinsic
+def fetch_add(typingctx, base, val):
+    """Atomically adds ``val`` to the int64 at address ``base``; returns the old value.
+    The parallel kernels hand out chunks of work with it, one at a time, to whichever
+    thread asks next."""
+    if not isinstance(val, types.Integer):
+        return None
+    sig = types.int64(types.uint64, val)
+
+    def codegen(context, builder, signature, args):
+        b, v = args
+        vv = context.cast(builder, v, signature.args[1], types.int64)
+        ptr = builder.inttoptr(b, ir.PointerType(ir.IntType(64)))
+        return builder.atomic_rmw("add", ptr, vv, "monotonic")
+
+    return sig, codegen

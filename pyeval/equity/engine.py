@@ -42,6 +42,9 @@ HandLike = Union[str, Sequence[int], Sequence[str], np.ndarray]
 
 #: Monte Carlo deals per chunk (each chunk has its own random stream)
 CHUNK = 8192
+#: chunks per round of Monte Carlo at most (the stopping rules and the progress callback are
+#: looked at between rounds; rounds start at 4 chunks and double)
+MAX_ROUND = 256
 #: exact enumeration is chosen automatically when its estimated cost is below this
 #: (about a nanosecond per unit on one core: half a second)
 EXACT_AUTO_COST = 5e8
@@ -656,7 +659,7 @@ def _run_mc(spot: Spot, seed: int, samples: Optional[int], std_err: Optional[flo
         sums.add(st, nsamp, nsamp)
         sums.attempts += int(att.sum())
         chunk_no += n_ch
-        per_round = min(per_round * 2, 64)
+        per_round = min(per_round * 2, MAX_ROUND)
         se = float(sums.std_errs(False).max())
         if progress is not None:
             frac = sums.deals / target
