@@ -134,12 +134,15 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     pf = preflop_tables()
     cfg = spec.cfg.copy()
     cfg[20] = inputs.mp.shape[0]  # C_N_MODELS
-    fn = run_kernel if parallel else run_serial
-    fn(np.int64(t0), np.int64(n), np.uint64(seed % 2**64), spec.levels, cfg, spec.cfgf,
-       inputs.mp, inputs.assign, inputs.mw, inputs.push_tab, inputs.open_tab,
-       pf.class_of, pf.top, pf.eq_vs_top, omaha_table(), spec.rotation, _eval_tables(),
-       out.res_i, out.res_f, out.elim_t, out.elim_h, out.place, out.shares, out.order,
-       out.lstats, out.rec)
+    args = (np.int64(t0), np.int64(n), np.uint64(seed % 2**64), spec.levels, cfg, spec.cfgf,
+            inputs.mp, inputs.assign, inputs.mw, inputs.push_tab, inputs.open_tab,
+            pf.class_of, pf.top, pf.eq_vs_top, omaha_table(), spec.rotation, _eval_tables(),
+            out.res_i, out.res_f, out.elim_t, out.elim_h, out.place, out.shares, out.order,
+            out.lstats, out.rec)
+    if parallel:
+        run_kernel(*args, np.int64(numba.get_num_threads()))
+    else:
+        run_serial(*args)
     return out
 
 

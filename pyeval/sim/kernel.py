@@ -782,10 +782,11 @@ def make_work(P, S):
 @numba.njit(cache=True, parallel=True, error_model="numpy")
 def run_kernel(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
                pf_top, pf_eq, omaha_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
-               shares, order, lstats, rec):
+               shares, order, lstats, rec, threads):
     """Play tournaments ``t0 .. t0 + n - 1`` in parallel into the output arrays: one block
-    of consecutive tournaments per thread, each with its own working arrays."""
-    nblk = min(n, numba.get_num_threads())
+    of consecutive tournaments per thread (``threads``: Numba's thread count), each block
+    with its own working arrays."""
+    nblk = min(n, max(threads, 1))
     for b in numba.prange(nblk):
         lo = (n * np.int64(b)) // nblk
         hi = (n * (np.int64(b) + 1)) // nblk
