@@ -116,7 +116,7 @@ def test_addon_and_rebuy_counts(structures):
     assert (r.addons > 0).all()
     r0 = simulate(structures["addon_3500"], n=20, seed=1, addon_chance=0.0)
     assert (r0.addons == 0).all()
-    from tests.sim.conftest import small_structure
+    from .conftest import small_structure
     text_struct = small_structure(entrants=12)
     # a rebuy event: the busted rebuy while allowed
     from dataclasses import replace
