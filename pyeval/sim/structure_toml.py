@@ -56,7 +56,9 @@ def structure_toml(
     table_size: int = 9,
     price: int = 20,
     fee: int = 0,
-    percent: Sequence[float] = (50, 30, 20),
+    percent: Sequence[float] | None = (50, 30, 20),
+    paid_percent: float | None = None,
+    ratio: float | None = None,
     fmt: str = "single_field",
     antes_stop_heads_up: bool = False,
     notes: str = "",
@@ -65,7 +67,8 @@ def structure_toml(
 
     ``breaks``: ``(after_level, minutes)``; ``colour_ups``: ``(before_level, removed)``;
     ``percent``: the payout table for a field of ``entrants`` (100 % to the winner when
-    the field is smaller than the places listed).
+    the field is smaller than the places listed); or ``paid_percent`` and ``ratio``: pay
+    about that share of the field, each place ``ratio`` of the one above.
     """
     out = [
         "[tournament]",
@@ -102,10 +105,15 @@ def structure_toml(
             out.append(f"hands = {lv.hands}")
     for after, mins in breaks:
         out += ["", "[[breaks]]", f"after_level = {after}", f"minutes = {mins}"]
-    pay = list(percent) if len(percent) <= entrants else [100]
-    out += ["", "[tables]", f"size = {table_size}", "", "[payouts]", "", "[[payouts.table]]",
-            f"entrants = [{entrants}, {entrants}]",
-            f"percent = [{', '.join(_num(p) for p in pay)}]", ""]
+    out += ["", "[tables]", f"size = {table_size}", "", "[payouts]"]
+    if paid_percent is not None and ratio is not None:
+        out += [f"paid_percent = {_num(paid_percent)}", f"ratio = {_num(ratio)}", ""]
+    else:
+        pay = list(percent or [100])
+        if len(pay) > entrants:
+            pay = [100]
+        out += ["", "[[payouts.table]]", f"entrants = [{entrants}, {entrants}]",
+                f"percent = [{', '.join(_num(p) for p in pay)}]", ""]
     return "\n".join(out)
 
 
