@@ -129,10 +129,6 @@ def tables(omaha: bool = False) -> Tables:
     return _TABLES
 
 
-def _addr(a: np.ndarray) -> np.uint64:
-    return np.uint64(a.ctypes.data)
-
-
 # ------------------------------------------------------------------------------ evaluation
 
 @njit(cache=True, inline="always")
@@ -1336,6 +1332,54 @@ def exact_tasks(kind, split, P, H, NB, board0, bdeck, c_off, c_cards, c_w, c_mas
     return out, cw, deals, wts
 
 
+@njit(cache=True)
+def _exact5_unit(a, b, D, kk, ks, hk, hs, hi, cnt, disp, high, flush):
+    """The boards of :func:`holdem_exact5` whose two lowest cards are bdeck[a], bdeck[b]:
+    the other three by nested loops, keys added level by level; counts into ``cnt``."""
+    P = hk.shape[0]
+    k2 = KEY_START + kk[a] + kk[b]
+    s2 = ks[a] | ks[b]
+    if P == 2:
+        h0 = hk[0]
+        h1 = hk[1]
+        m0 = hs[0]
+        m1 = hs[1]
+        w0 = 0
+        w1 = 0
+        tie = 0
+        for c in range(b + 1, D):
+            k3 = k2 + kk[c]
+            s3 = s2 | ks[c]
+            for d in range(c + 1, D):
+                k4 = k3 + kk[d]
+                s4 = s3 | ks[d]
+                for e in range(d + 1, D):
+                    k5 = k4 + kk[e]
+                    s5 = s4 | ks[e]
+                    v0 = hv(k5 + h0, s5 | m0, disp, high, flush)
+                    v1 = hv(k5 + h1, s5 | m1, disp, high, flush)
+                    w0 += v0 > v1
+                    w1 += v1 > v0
+                    tie += v0 == v1
+        sti64(cnt, 1, ldi64(cnt, 1) + w0)
+        sti64(cnt, 2, ldi64(cnt, 2) + tie)
+        sti64(cnt, 4, ldi64(cnt, 4) + w1)
+        sti64(cnt, 5, ldi64(cnt, 5) + tie)
+        return
+    for c in range(b + 1, D):
+        k3 = k2 + kk[c]
+        s3 = s2 | ks[c]
+        for d in range(c + 1, D):
+            k4 = k3 + kk[d]
+            s4 = s3 | ks[d]
+            for e in range(d + 1, D):
+                k5 = k4 + kk[e]
+                s5 = s4 | ks[e]
+                for p in range(P):
+                    st64(hi, p, hv(k5 + hk[p], s5 | hs[p], disp, high, flush))
+                count_high(P, hi, cnt)
+
+
 @njit(cache=True, parallel=True)
 def holdem_exact5(hk, hs, bdeck, n_tasks, t0, t1, TA):
     """Exact hold'em with every hole card known and no board card known: all five-card
@@ -1380,22 +1424,7 @@ def holdem_exact5(hk, hs, bdeck, n_tasks, t0, t1, TA):
             cnt = a0 + np.uint64(8 * o_cnt)
             u = t0 + ti
             while u < n:
-                a = pa[u]
-                b = pb[u]
-                k2 = KEY_START + kk[a] + kk[b]
-                s2 = ks[a] | ks[b]
-                for c in range(b + 1, D):
-                    k3 = k2 + kk[c]
-                    s3 = s2 | ks[c]
-                    for d in range(c + 1, D):
-                        k4 = k3 + kk[d]
-                        s4 = s3 | ks[d]
-                        for e in range(d + 1, D):
-                            k5 = k4 + kk[e]
-                            s5 = s4 | ks[e]
-                            for p in range(P):
-                                st64(hi, p, hv(k5 + hk[p], s5 | hs[p], disp, high, flush))
-                            count_high(P, hi, cnt)
+                _exact5_unit(pa[u], pb[u], D, kk, ks, hk, hs, hi, cnt, disp, high, flush)
                 u += n_tasks
             for p in range(P):
                 for q in range(P + 1):

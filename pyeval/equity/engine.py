@@ -52,6 +52,8 @@ EXACT_AUTO_COST = 5e8
 EXACT_MAX_COST = 2e12
 #: tasks an exact run is divided into (independent of the thread count)
 EXACT_TASKS = 256
+#: exact runs estimated below this cost (see exact_cost) run on one thread
+SMALL_JOB = 2e7
 #: default standard-error target when neither samples nor std_err is given
 DEFAULT_STD_ERR = 2e-4
 #: range draws tried for one deal before giving up on ranges that (almost) never fit
@@ -578,7 +580,8 @@ def _alias(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _run_mc(spot: Spot, seed: int, samples: Optional[int], std_err: Optional[float],
             time_limit: Optional[float], progress: Optional[Callable[[Progress], None]],
-            t_start: float) -> tuple[_Sums, str]:
+            t_start: float, threads: int) -> tuple[_Sums, str]:
+    import numba
     g = spot.game
     T = K.tables(omaha=g.kind == K.K_OMAHA)
     P, H, NB = len(spot.players), g.hole, g.board
@@ -640,6 +643,7 @@ def _run_mc(spot: Spot, seed: int, samples: Optional[int], std_err: Optional[flo
             stopped = "samples"
             break
         n_ch = min(per_round, -(-left // CHUNK))
+        numba.set_num_threads(1 if n_ch <= 8 else threads)    # see equity(): short rounds
         nsamp = np.full(n_ch, CHUNK, dtype=np.int64)
         nsamp[-1] = left - CHUNK * (n_ch - 1) if left < CHUNK * n_ch else CHUNK
         if g.kind == K.K_HOLDEM:
@@ -726,14 +730,16 @@ def equity(game: Union[str, EquityGame], hands: Sequence[HandLike], board: HandL
         do_exact = False
     import numba
     before = numba.get_num_threads()
-    numba.set_num_threads(nthreads)
+    # a short job runs on one thread: on a busy machine, waiting for a second thread to be
+    # scheduled costs more than the job (the answer is the same either way)
+    numba.set_num_threads(1 if do_exact and cost < SMALL_JOB else nthreads)
     try:
         if do_exact:
             sums = _run_exact(spot, progress)
             stopped = "exact"
         else:
             sums, stopped = _run_mc(spot, int(seed), samples, std_err, time_limit, progress,
-                                    t_start)
+                                    t_start, nthreads)
     finally:
         numba.set_num_threads(before)
     return _build_result(spot, sums, do_exact, None if do_exact else int(seed), nthreads,
