@@ -1332,60 +1332,127 @@ def exact_tasks(kind, split, P, H, NB, board0, bdeck, c_off, c_cards, c_w, c_mas
     return out, cw, deals, wts
 
 
+@njit(cache=True, inline="always")
+def _canonical(srm, shift, pairs, npairs):
+    """Compares the board's rank masks of neighbouring interchangeable suits (see
+    :func:`holdem_exact5`), on the ranks from ``shift`` up only: -1 when some pair is in the
+    wrong (increasing) order, 1 when every pair is strictly decreasing, 0 otherwise."""
+    state = 1
+    sh = np.uint64(shift)
+    for i in range(npairs):
+        x = ((srm >> np.uint64(16 * pairs[i, 0])) & np.uint64(0x1FFF)) >> sh
+        y = ((srm >> np.uint64(16 * pairs[i, 1])) & np.uint64(0x1FFF)) >> sh
+        if x < y:
+            return -1
+        if x == y:
+            state = 0
+    return state
+
+
+@njit(cache=True, inline="always")
+def _orbit(srm, chains, nchains):
+    """How many boards the canonical board stands for: per chain of interchangeable suits
+    (masks in non-increasing order), m! over the factorials of the runs of equal masks."""
+    w = 1
+    for i in range(nchains):
+        m = chains[i, 0]
+        f = 1
+        run = 1
+        prev = (srm >> np.uint64(16 * chains[i, 1])) & np.uint64(0x1FFF)
+        for j in range(2, m + 1):
+            f *= j
+            x = (srm >> np.uint64(16 * chains[i, j])) & np.uint64(0x1FFF)
+            if x == prev:
+                run += 1
+                f //= run
+            else:
+                run = 1
+            prev = x
+        w *= f
+    return w
+
+
 @njit(cache=True)
-def _exact5_unit(a, b, D, kk, ks, hk, hs, hi, cnt, disp, high, flush):
-    """The boards of :func:`holdem_exact5` whose two lowest cards are bdeck[a], bdeck[b]:
-    the other three by nested loops, keys added level by level; counts into ``cnt``."""
+def _exact5_unit(a, b, D, kk, ks, kr, hk, hs, pairs, npairs, chains, nchains, hi, cnt, disp,
+                 high, flush):
+    """The boards of :func:`holdem_exact5` whose two highest cards are bdeck[a], bdeck[b]
+    (the deck sorted by decreasing card): the other three by nested loops, keys added level
+    by level, subtrees that cannot be canonical skipped; counts into ``cnt``."""
     P = hk.shape[0]
     k2 = KEY_START + kk[a] + kk[b]
     s2 = ks[a] | ks[b]
-    if P == 2:
-        h0 = hk[0]
-        h1 = hk[1]
-        m0 = hs[0]
-        m1 = hs[1]
-        w0 = 0
-        w1 = 0
-        tie = 0
-        for c in range(b + 1, D):
-            k3 = k2 + kk[c]
-            s3 = s2 | ks[c]
-            for d in range(c + 1, D):
-                k4 = k3 + kk[d]
-                s4 = s3 | ks[d]
-                for e in range(d + 1, D):
-                    k5 = k4 + kk[e]
-                    s5 = s4 | ks[e]
+    if npairs and _canonical(s2, kr[b] + 1, pairs, npairs) < 0:
+        return
+    h0 = hk[0]
+    h1 = hk[min(1, P - 1)]
+    m0 = hs[0]
+    m1 = hs[min(1, P - 1)]
+    w0 = 0
+    w1 = 0
+    tie = 0
+    for c in range(b + 1, D):
+        k3 = k2 + kk[c]
+        s3 = s2 | ks[c]
+        if npairs and _canonical(s3, kr[c] + 1, pairs, npairs) < 0:
+            continue
+        for d in range(c + 1, D):
+            k4 = k3 + kk[d]
+            s4 = s3 | ks[d]
+            if npairs and _canonical(s4, kr[d] + 1, pairs, npairs) < 0:
+                continue
+            for e in range(d + 1, D):
+                k5 = k4 + kk[e]
+                s5 = s4 | ks[e]
+                w = 1
+                if npairs:
+                    if _canonical(s5, 0, pairs, npairs) < 0:
+                        continue
+                    w = _orbit(s5, chains, nchains)
+                if P == 2:
                     v0 = hv(k5 + h0, s5 | m0, disp, high, flush)
                     v1 = hv(k5 + h1, s5 | m1, disp, high, flush)
-                    w0 += v0 > v1
-                    w1 += v1 > v0
-                    tie += v0 == v1
+                    if v0 > v1:
+                        w0 += w
+                    elif v1 > v0:
+                        w1 += w
+                    else:
+                        tie += w
+                else:
+                    best = np.uint64(0)
+                    nb = 0
+                    for p in range(P):
+                        v = hv(k5 + hk[p], s5 | hs[p], disp, high, flush)
+                        st64(hi, p, v)
+                        if v > best:
+                            best = v
+                            nb = 1
+                        elif v == best:
+                            nb += 1
+                    for p in range(P):
+                        if ld64(hi, p) == best:
+                            o = p * (P + 1) + nb
+                            sti64(cnt, o, ldi64(cnt, o) + w)
+    if P == 2:
         sti64(cnt, 1, ldi64(cnt, 1) + w0)
         sti64(cnt, 2, ldi64(cnt, 2) + tie)
         sti64(cnt, 4, ldi64(cnt, 4) + w1)
         sti64(cnt, 5, ldi64(cnt, 5) + tie)
-        return
-    for c in range(b + 1, D):
-        k3 = k2 + kk[c]
-        s3 = s2 | ks[c]
-        for d in range(c + 1, D):
-            k4 = k3 + kk[d]
-            s4 = s3 | ks[d]
-            for e in range(d + 1, D):
-                k5 = k4 + kk[e]
-                s5 = s4 | ks[e]
-                for p in range(P):
-                    st64(hi, p, hv(k5 + hk[p], s5 | hs[p], disp, high, flush))
-                count_high(P, hi, cnt)
 
 
 @njit(cache=True, parallel=True)
-def holdem_exact5(hk, hs, bdeck, n_tasks, t0, t1, TA):
+def holdem_exact5(hk, hs, bdeck, pairs, chains, n_tasks, t0, t1, TA):
     """Exact hold'em with every hole card known and no board card known: all five-card
-    boards from ``bdeck``, keys added level by level of the five nested loops. Work is
-    split by the first two board cards, dealt out to the tasks in turn. Returns counts
-    [tasks, P, P + 1] as :func:`holdem_mc` does."""
+    boards from ``bdeck`` (sorted by decreasing card), keys added level by level of the
+    five nested loops. Work is split by the first two board cards, dealt out to the tasks
+    in turn. Returns counts [tasks, P, P + 1] as :func:`holdem_mc` does.
+
+    Suit symmetry: suits that play the same role in every hand and among the dead cards
+    (clubs and diamonds for AcAd against KhKs, and hearts and spades) can be permuted
+    without changing any result. ``chains`` lists such groups of suits ([m, s1, .., sm]
+    per row) and ``pairs`` their neighbours (s_i, s_i+1): only boards whose rank masks in
+    those suits are in non-increasing order are evaluated, each counted for the boards it
+    stands for (see :func:`_orbit`). Cards come highest first, so a wrong order is often
+    known after two or three cards and the rest of that subtree is skipped."""
     ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA[:10]
     P = hk.shape[0]
     D = bdeck.shape[0]
@@ -1402,9 +1469,13 @@ def holdem_exact5(hk, hs, bdeck, n_tasks, t0, t1, TA):
             i += 1
     kk = np.empty(D, dtype=np.uint64)
     ks = np.empty(D, dtype=np.uint64)
+    kr = np.empty(D, dtype=np.int64)
     for i in range(D):
         kk[i] = ld64(ckey, bdeck[i])
         ks[i] = ld64(csrm, bdeck[i])
+        kr[i] = bdeck[i] >> 2
+    npairs = pairs.shape[0]
+    nchains = chains.shape[0]
     o_cnt = P
     row = ((o_cnt + P * (P + 1) + 7) // 8) * 8 + 8
     arena = np.zeros(nt * row, dtype=np.uint64)
@@ -1424,7 +1495,8 @@ def holdem_exact5(hk, hs, bdeck, n_tasks, t0, t1, TA):
             cnt = a0 + np.uint64(8 * o_cnt)
             u = t0 + ti
             while u < n:
-                _exact5_unit(pa[u], pb[u], D, kk, ks, hk, hs, hi, cnt, disp, high, flush)
+                _exact5_unit(pa[u], pb[u], D, kk, ks, kr, hk, hs, pairs, npairs, chains,
+                             nchains, hi, cnt, disp, high, flush)
                 u += n_tasks
             for p in range(P):
                 for q in range(P + 1):

@@ -469,9 +469,11 @@ def _run_exact(spot: Spot, progress: Optional[Callable[[Progress], None]]) -> _S
         hs = np.array([int(np.bitwise_or.reduce(T.csrm[np.array(p.slots)]))
                        for p in spot.players], dtype=np.uint64)
         TA = T.addrs
+        pairs, chains = _suit_symmetry(spot)
+        bdeck = np.sort(bdeck)[::-1].copy()          # highest card first
 
         def run(t0: int, t1: int):
-            cnt = K.holdem_exact5(hk, hs, bdeck, EXACT_TASKS, t0, t1, TA)
+            cnt = K.holdem_exact5(hk, hs, bdeck, pairs, chains, EXACT_TASKS, t0, t1, TA)
             n = _deals_of_counts(cnt)
             return _counts_to_stats(cnt), n, n
     else:
@@ -559,6 +561,35 @@ def _counts_to_stats(cnt: np.ndarray) -> np.ndarray:
     st[:, :, K.S_HWIN] = st[:, :, K.S_WIN]
     st[:, :, K.S_HTIE] = st[:, :, K.S_TIE]
     return st
+
+
+def _suit_symmetry(spot: Spot) -> tuple[np.ndarray, np.ndarray]:
+    """Groups of suits that play the same role for every player and the dead cards (each
+    player holds the same ranks in them, and so do the dead cards): permuting them changes
+    no result. Returns (pairs of neighbouring suits in each group, [m, s1, .., sm] rows).
+
+    >>> make = lambda *h: make_spot("holdem", list(h))
+    >>> _suit_symmetry(make("AcAd", "KhKs"))[1].tolist()
+    [[2, 0, 1, -1, -1], [2, 2, 3, -1, -1]]
+    >>> _suit_symmetry(make("AhKh", "QsQd"))[1].tolist()
+    [[2, 1, 3, -1, -1]]
+    """
+    def profile(suit: int) -> tuple:
+        rows = [p.slots for p in spot.players] + [spot.dead, spot.board]
+        return tuple(frozenset(c >> 2 for c in r if c is not None and c & 3 == suit)
+                     for r in rows)
+
+    groups: dict[tuple, list[int]] = {}
+    for suit in range(4):
+        groups.setdefault(profile(suit), []).append(suit)
+    chains = [g for g in groups.values() if len(g) > 1]
+    pairs = np.array([(g[i], g[i + 1]) for g in chains for i in range(len(g) - 1)],
+                     dtype=np.int64).reshape(-1, 2)
+    rows = np.full((len(chains), 5), -1, dtype=np.int64)
+    for i, g in enumerate(chains):
+        rows[i, 0] = len(g)
+        rows[i, 1:1 + len(g)] = g
+    return pairs, rows
 
 
 def _alias(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

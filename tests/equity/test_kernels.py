@@ -160,3 +160,22 @@ def test_omaha_tables_equal_the_c_evaluators(h: int) -> None:
     hi, lo = pyeval.omaha_hilo_batch(holes, boards)
     assert (v[:, 0] == hi).all()
     assert (v[:, 1] == lo).all()
+
+
+@pytest.mark.parametrize("hands, dead", [
+    (["AcAd", "KhKs"], ""), (["AsKs", "QsJs"], ""), (["AhKh", "QsQd", "7c6c"], ""),
+    (["2c2d", "3h3s"], "4c"), (["AcKc", "AdKd"], "2h 2s"), (["9h8h", "7h6h"], ""), (["9h8h", "7h6h", "AdAs"], "5c"),
+])
+def test_suit_symmetry_counts_every_board_once(hands, dead) -> None:
+    from pyeval.equity.engine import _suit_symmetry, make_spot
+    spot = make_spot("holdem", hands, dead=dead)
+    hk = np.array([sum(int(T.ckey[c]) for c in p.slots) for p in spot.players], np.uint64)
+    hs = np.array([int(np.bitwise_or.reduce(T.csrm[np.array(p.slots)])) for p in spot.players],
+                  np.uint64)
+    bdeck = np.array(sorted(spot.deck, reverse=True), dtype=np.uint8)
+    pairs, chains = _suit_symmetry(spot)
+    assert len(pairs) > 0
+    sym = K.holdem_exact5(hk, hs, bdeck, pairs, chains, 16, 0, 16, TA).sum(axis=0)
+    plain = K.holdem_exact5(hk, hs, bdeck, np.zeros((0, 2), np.int64),
+                            np.zeros((0, 5), np.int64), 16, 0, 16, TA).sum(axis=0)
+    assert (sym == plain).all()
