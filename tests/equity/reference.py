@@ -39,7 +39,8 @@ def _value(key: str, hole: list[int], board: list[int]) -> tuple[int, int]:
     raise ValueError(key)
 
 
-def shares(key: str, holes: list[list[int]], board: list[int], down: Sequence[int]) -> list[Fraction]:
+def shares(key: str, holes: list[list[int]], board: list[int],
+           down: Sequence[int]) -> list[Fraction]:
     """Each player's share of the pot on one complete deal."""
     g = get_game(key)
     vals = [_value(key, h, board) for h in holes]
@@ -78,7 +79,9 @@ def reference_equity(key: str, hands: list[list[Optional[int]]], board: list[int
     need = len(slots) + nb
     tot = [Fraction(0)] * len(holes)
     n = 0
-    for combo in itertools.permutations(deck, need) if slots else itertools.combinations(deck, need):
+    deals = (itertools.permutations(deck, need) if slots
+             else itertools.combinations(deck, need))
+    for combo in deals:
         hs = [list(h) for h in holes]
         for (i, j), c in zip(slots, combo[:len(slots)]):
             hs[i][j] = c

@@ -105,7 +105,7 @@ def test_argument_errors() -> None:
 
 
 def test_hand_forms() -> None:
-    s = make_spot("holdem", ["Ah Kh", ["Qs", "Qd"], "A♠ K♠".replace("A♠ K♠", "AsKs")], dead="")
+    s = make_spot("holdem", ["Ah Kh", ["Qs", "Qd"], "A♠ K♠"], dead="")
     assert [p.slots for p in s.players] == [[50, 46], [43, 41], [51, 47]]
     s = make_spot("omaha", ["AsAh**", "random"])
     assert s.players[0].slots == [51, 50, None, None] and s.players[1].slots == [None] * 4
