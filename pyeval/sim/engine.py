@@ -28,6 +28,7 @@ ensure_fresh_cache()
 
 from pyeval.sim.clock import Clock  # noqa: E402
 from pyeval.sim.hand import omaha_score  # noqa: E402
+from pyeval.sim.policy import stud3_score  # noqa: E402
 from pyeval.sim.kernel import run_kernel, run_serial  # noqa: E402
 from pyeval.sim.layout import (  # noqa: E402
     C_PLAYERS, C_REC_HANDS, C_REC_TOURN, LS_COLS, PUSH_BEHIND, PUSH_DEPTH_STEPS, R_COLS,
@@ -100,6 +101,35 @@ def omaha_table() -> np.ndarray:
     return _OMAHA
 
 
+_STUD: np.ndarray | None = None
+
+
+@numba.njit(cache=True)
+def _stud_histogram():
+    h = np.zeros((3, 100), np.int64)
+    for a in range(52):
+        for b in range(52):
+            if b == a:
+                continue
+            for c in range(52):
+                if c == a or c == b or b < a:
+                    continue
+                # two down (unordered) and one up card
+                for kind in range(3):
+                    h[kind, stud3_score(a, b, c, kind)] += 1
+    return h
+
+
+def stud_table() -> np.ndarray:
+    """``[kind, score]``: share of third-street hands (two down, one up) scoring at least
+    ``score`` (kind 0 stud, 1 razz, 2 stud hi/lo)."""
+    global _STUD
+    if _STUD is None:
+        h = _stud_histogram().astype(float)
+        _STUD = np.cumsum(h[:, ::-1], axis=1)[:, ::-1] / h.sum(axis=1, keepdims=True)
+    return _STUD
+
+
 def _eval_tables() -> tuple:
     t = nx.tables()
     return (t.card_key, t.disp, t.high, t.flush, np.uint32(t.mult), t.row_bits, t.slot_bits)
@@ -136,7 +166,8 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     cfg[20] = inputs.mp.shape[0]  # C_N_MODELS
     args = (np.int64(t0), np.int64(n), np.uint64(seed % 2**64), spec.levels, cfg, spec.cfgf,
             inputs.mp, inputs.assign, inputs.mw, inputs.push_tab, inputs.open_tab,
-            pf.class_of, pf.top, pf.eq_vs_top, omaha_table(), spec.rotation, _eval_tables(),
+            pf.class_of, pf.top, pf.eq_vs_top, omaha_table(), stud_table(), spec.rotation,
+            _eval_tables(),
             out.res_i, out.res_f, out.elim_t, out.elim_h, out.place, out.shares, out.order,
             out.lstats, out.rec)
     if parallel:
@@ -263,5 +294,5 @@ def simulate(
 
 
 __all__ = ["simulate", "run_chunk", "merge_chunks", "kernel_inputs", "Chunk", "KernelInputs",
-           "chunk_bounds", "omaha_table"]
+           "chunk_bounds", "omaha_table", "stud_table"]
 _ = REC_TOURN

@@ -20,12 +20,14 @@ import numpy as np
 
 from pyeval import numba_ext as nx
 from pyeval.sim.layout import (
-    A_CALL, A_CHECK, A_FOLD, A_RAISE, B_FL, B_PL, G_OMAHA, G_OMAHA8, MAX_ACTIONS, MP_AGGR,
+    A_BRING, A_CALL, A_CHECK, A_FOLD, A_RAISE, B_FL, B_PL, G_OMAHA, G_OMAHA8, G_RAZZ, G_STUD8,
+    HOLE_MAX, MAX_ACTIONS, MP_AGGR,
     MP_CALL_MARGIN, MP_CBET, MP_KIND, MP_LOOSE, MP_OPEN_SIZE, MP_PUSH_DEPTH, PUSH_BEHIND,
     PUSH_DEPTH_STEPS, REC_ACT, REC_AFTER, REC_BOARD, REC_HOLE, REC_NACT, REC_PLAYER,
     REC_STACK,
 )
-from pyeval.sim.policy import decide, range_bucket, tier
+from pyeval.sim.policy import decide, decide_stud, range_bucket, razz_rank, stud3_score, \
+    stud_tier, tier
 from pyeval.sim.rng import below, uniform
 
 # rows of the int64 per-seat array
@@ -42,7 +44,10 @@ I_CLS = 9        # hold'em class (or the class standing for an Omaha hand)
 I_TIER = 10
 I_POTC = 11      # scratch for the pots
 I_PAID = 12
-I_ROWS = 13
+I_NCARD = 13     # cards dealt to the seat (stud)
+I_UPCAT = 14     # category of the up cards showing (stud)
+I_UPLOW = 15     # distinct low cards showing (stud)
+I_ROWS = 16
 # rows of the bool per-seat array
 B_DEALT = 0
 B_FOLDED = 1
@@ -67,7 +72,10 @@ H_NRAISE = 9     # bets and raises this round, short all-ins included (for the m
 H_LAST_AGGR = 10
 H_NH = 11
 H_BB_SEAT = 12
-H_ROWS = 13
+H_STUD = 13      # -1 a button game; 0 seven card stud, 1 razz, 2 stud hi/lo
+H_BRING_SEAT = 14
+H_BRING_AMT = 15
+H_ROWS = 16
 RANGE_LAST = 39
 
 
@@ -282,6 +290,8 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
     pf_aggr = HS[H_PF_AGGR]
     nact = HS[H_NACT]
     nh = HS[H_NH]
+    stud = HS[H_STUD]
+    bring_seat = HS[H_BRING_SEAT] if street == 0 else -1
     agg_range = HF[0]
     n_raises = 0
     last_aggr = -1
@@ -300,7 +310,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
                 n_pend += 1
         else:
             SB[B_PENDING, s] = False
-    if n_pend == 1:
+    if n_pend == 1 and bring_seat < 0:
         for s in range(S):
             if SB[B_PENDING, s] and SI[I_SBET, s] >= cur:
                 SB[B_PENDING, s] = False
@@ -309,7 +319,10 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         HS[H_LAST_AGGR] = -1
         return
     # players able to act after each seat, up to the big blind (pre-flop positions)
-    if street == 0:
+    if stud >= 0:
+        if street > 0:
+            _stud_tiers(S, SI, SB, hole, stud, street, buf, ev)
+    elif street == 0:
         n = 0
         q = bb_seat
         for k in range(S):
@@ -414,7 +427,11 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
                             max_to = allin_to
                     else:
                         max_to = allin_to
-            if (street == 0 and n_raises == 0 and call > 0 and can_raise
+            if stud >= 0:
+                code, to, rng_ = decide_stud(model, SF[F_TOP, s], street, SI[I_TIER, s],
+                                             SB[B_DRAW, s], call, can_raise, min_to, pot,
+                                             n_raises, agg_range, s == bring_seat, u)
+            elif (street == 0 and n_raises == 0 and call > 0 and can_raise
                     and (model[0] == 0 or depth <= model[3])):
                 # the most common decision, as decide() takes it: shove or fold unopened
                 if SF[F_TOP, s] <= thr_push:
@@ -444,6 +461,10 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         # round, heads-up included (the rules allow more there)
         if code == A_RAISE and betting == B_FL and raise_count >= 4:
             code = A_CALL
+        if s == bring_seat:
+            # the bring-in: post it, or complete (a raise to the small bet)
+            if code != A_RAISE or not can_raise:
+                code = A_BRING
         # make it legal
         if code == A_RAISE and not can_raise:
             code = A_CALL
@@ -459,7 +480,17 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             if to > max_to:
                 to = max_to
         # apply
-        if code == A_FOLD:
+        if code == A_BRING:
+            amt = HS[H_BRING_AMT] if HS[H_BRING_AMT] < rem else rem
+            SI[I_REM, s] = rem - amt
+            SI[I_SBET, s] = mybet + amt
+            SI[I_PUT, s] += amt
+            pot += amt
+            if mybet + amt > cur:
+                cur = mybet + amt
+            SB[B_PENDING, s] = False
+            to = amt
+        elif code == A_FOLD:
             SB[B_FOLDED, s] = True
             SB[B_PENDING, s] = False
             live -= 1
@@ -504,12 +535,14 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             for q in range(S):
                 SB[B_PENDING, q] = (q != s and SB[B_DEALT, q] and not SB[B_FOLDED, q]
                                     and SI[I_REM, q] > 0)
+        if s == bring_seat:
+            bring_seat = -1
         if rec_on and nact < MAX_ACTIONS:
             base = REC_ACT + 4 * nact
             rec[base] = street
             rec[base + 1] = s
             rec[base + 2] = code
-            rec[base + 3] = to if code == A_RAISE else 0
+            rec[base + 3] = to if (code == A_RAISE or code == A_BRING) else 0
         nact += 1
         s += 1
         if s == S:
@@ -568,7 +601,7 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
     Returns the number of actions.
     """
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
-    pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab = tabs
+    pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab, stud_tab = tabs
     sb_amt = HS[H_CUR]
     bb_amt = HS[H_FULL_LEVEL]
     ante = HS[H_FULL_RAISE]
@@ -630,12 +663,14 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
                 SI[I_CLS, s] = int(omaha_tab[sc, 1])
     if rec_on:
         for s in range(S):
-            for k in range(4):
-                rec[REC_HOLE + 4 * s + k] = hole[s, k] if (SB[B_DEALT, s] and k < nh) else -1
+            for k in range(HOLE_MAX):
+                rec[REC_HOLE + HOLE_MAX * s + k] = hole[s, k] if (SB[B_DEALT, s] and k < nh) else -1
     HS[H_BB] = bb_amt
     HS[H_BB_SEAT] = g
     HS[H_NACT] = 0
     HS[H_NH] = nh
+    HS[H_STUD] = -1
+    HS[H_BRING_SEAT] = -1
     HS[H_PF_AGGR] = -1
     HF[0] = 1.0
     nb = 0
@@ -724,4 +759,248 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
         rec[REC_NACT] = nact
         for s in range(S):
             rec[REC_AFTER + s] = stack[row[s]] if SB[B_DEALT, s] else 0
+    return nact
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _up_range(street):
+    """Indices of the up cards a seat shows on a stud street (0 = third street)."""
+    return 2, 2 + (street + 1 if street < 4 else 4)
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _stud_tiers(S, SI, SB, hole, kind, street, buf, ev):
+    """Fill ``SI[I_TIER]`` / ``SB[B_DRAW]`` for a stud street: each player's cards against
+    what the other players still in show."""
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    lo_i, hi_i = _up_range(street)
+    for q in range(S):
+        SI[I_UPCAT, q] = 0
+        SI[I_UPLOW, q] = 0
+        if SB[B_DEALT, q] and not SB[B_FOLDED, q]:
+            n = 0
+            m = 0
+            for i in range(lo_i, hi_i):
+                buf[n] = hole[q, i]
+                n += 1
+                r = razz_rank(hole[q, i])
+                if r <= 7:
+                    m |= 1 << r
+            v = nx.high_inline(buf, n, card_key, disp, high, flush, mult, row_bits, slot_bits)
+            SI[I_UPCAT, q] = v >> 12
+            k = 0
+            while m:
+                k += m & 1
+                m >>= 1
+            SI[I_UPLOW, q] = k
+    n_mine = 3 + street
+    for q in range(S):
+        if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
+            cat = 0
+            low = 0
+            for o in range(S):
+                if o != q and SB[B_DEALT, o] and not SB[B_FOLDED, o]:
+                    if SI[I_UPCAT, o] > cat:
+                        cat = SI[I_UPCAT, o]
+                    if SI[I_UPLOW, o] > low:
+                        low = SI[I_UPLOW, o]
+            t_, d_ = stud_tier(hole[q], n_mine, cat, low, kind, buf, card_key, disp, high,
+                               flush, mult, row_bits, slot_bits)
+            SI[I_TIER, q] = t_
+            SB[B_DRAW, q] = d_
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _showing(hole, q, street, kind, buf, ev):
+    """Value of the cards seat q shows (higher acts first): high, or razz in razz."""
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    lo_i, hi_i = _up_range(street)
+    n = 0
+    for i in range(lo_i, hi_i):
+        buf[n] = hole[q, i]
+        n += 1
+    if kind == 1:
+        return np.int64(nx.razz_addr(buf.ctypes.data, n))
+    return np.int64(nx.high_inline(buf, n, card_key, disp, high, flush, mult, row_bits,
+                                   slot_bits))
+
+
+@numba.njit(cache=True, error_model="numpy")
+def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, deck, st, ev,
+                   tabs, rec, rec_on):
+    """Play one hand of seven card stud, razz or stud hi/lo, fixed limit, at a table.
+
+    As :class:`pyeval.rules.hand.Hand` plays it: antes; two down cards and one up; the
+    lowest up card brings in (the highest in razz; suits break ties, clubs lowest), passing
+    clockwise past a player all-in from the ante, and may complete to the small bet; on later
+    streets the best hand showing acts first (the lowest in razz), ties to the first from the
+    dealer's left; small bets on third and fourth street, big bets after (the open-pair big
+    bet on fourth street is allowed by the rules, the models never take it). ``HS`` carries
+    ``H_FULL_RAISE`` = ante, ``H_BB`` = bring-in, ``H_BET_SIZE`` / ``H_RAISES`` = small and
+    big bet, ``H_NH`` = game code. Returns the number of actions.
+    """
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    stud_tab = tabs[7]
+    mp = tabs[4]
+    push_tab = tabs[5]
+    open_tab = tabs[6]
+    pf_eq = tabs[2]
+    ante = HS[H_FULL_RAISE]
+    bring = HS[H_BB]
+    small = HS[H_BET_SIZE]
+    big_bet = HS[H_RAISES]
+    game = HS[H_NH]
+    kind = 1 if game == G_RAZZ else (2 if game == G_STUD8 else 0)
+    hilo = kind == 2
+    if big_bet <= 0:
+        big_bet = 2 * small
+    for s in range(S):
+        p = row[s]
+        SB[B_DEALT, s] = p >= 0
+        SB[B_FOLDED, s] = p < 0
+        SB[B_DRAW, s] = False
+        SI[I_SBET, s] = 0
+        SI[I_PUT, s] = 0
+        SI[I_VAL, s] = 0
+        SI[I_LOW, s] = 0
+        SI[I_TIER, s] = 0
+        SI[I_NCARD, s] = 0
+        SI[I_CLS, s] = 0
+        SI[I_REM, s] = stack[p] if p >= 0 else 0
+    if rec_on:
+        for s in range(S):
+            rec[REC_PLAYER + s] = row[s]
+            rec[REC_STACK + s] = SI[I_REM, s]
+    if ante > 0:
+        for s in range(S):
+            if SB[B_DEALT, s]:
+                a = ante if ante < SI[I_REM, s] else SI[I_REM, s]
+                SI[I_REM, s] -= a
+                SI[I_PUT, s] += a
+    # third street: two down, one up
+    pos = 0
+    for s in range(S):
+        if SB[B_DEALT, s]:
+            for k in range(3):
+                hole[s, k] = draw_card(deck, pos, st)
+                pos += 1
+            SI[I_NCARD, s] = 3
+            sc = stud3_score(hole[s, 0], hole[s, 1], hole[s, 2], kind)
+            SF[F_TOP, s] = stud_tab[kind, sc]
+    # the bring-in
+    low = -1
+    for s in range(S):
+        if SB[B_DEALT, s]:
+            c = hole[s, 2]
+            if low < 0:
+                low = s
+            else:
+                o = hole[low, 2]
+                if kind == 1:
+                    if razz_rank(c) * 4 + (c & 3) > razz_rank(o) * 4 + (o & 3):
+                        low = s
+                elif c < o:
+                    low = s
+    bis = -1
+    q = low
+    for k in range(S):
+        if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
+            bis = q
+            break
+        q += 1
+        if q == S:
+            q = 0
+    HS[H_BB] = 0
+    HS[H_BB_SEAT] = -1
+    HS[H_NACT] = 0
+    HS[H_NH] = 7
+    HS[H_PF_AGGR] = -1
+    HS[H_STUD] = kind
+    HS[H_BRING_SEAT] = bis
+    HS[H_BRING_AMT] = bring
+    HS[H_BETTING] = B_FL
+    HF[0] = 1.0
+    for street in range(5):
+        live = 0
+        able = 0
+        for s in range(S):
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                live += 1
+                if SI[I_REM, s] > 0:
+                    able += 1
+        if live < 2:
+            break
+        if street > 0:
+            for s in range(S):
+                if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                    hole[s, 2 + street] = draw_card(deck, pos, st)
+                    pos += 1
+                    SI[I_NCARD, s] += 1
+            if able < 2:
+                continue
+            for s in range(S):
+                SI[I_SBET, s] = 0
+            # the best hand showing acts first; ties to the first from the dealer's left
+            first = -1
+            best = -1
+            q = dealer
+            for k in range(S):
+                q += 1
+                if q == S:
+                    q = 0
+                if SB[B_DEALT, q] and not SB[B_FOLDED, q]:
+                    v = _showing(hole, q, street, kind, buf, ev)
+                    if v > best:
+                        best = v
+                        first = q
+        else:
+            first = bis if bis >= 0 else low
+        HS[H_CUR] = 0
+        HS[H_FULL_LEVEL] = 0
+        HS[H_RAISES] = 0
+        HS[H_BET_SIZE] = small if street <= 1 else big_bet
+        HS[H_FULL_RAISE] = HS[H_BET_SIZE]
+        if street > 0:
+            HF[0] = 1.0
+        betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, 0, buf, ev, mp,
+                      push_tab, open_tab, pf_eq, st, rec, rec_on)
+    live = 0
+    last = -1
+    for s in range(S):
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            live += 1
+            last = s
+    if live == 1:
+        tot = 0
+        for s in range(S):
+            SI[I_WON, s] = 0
+            tot += SI[I_PUT, s]
+        SI[I_WON, last] = tot
+    else:
+        for s in range(S):
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                for k in range(7):
+                    buf[k] = hole[s, k]
+                if kind == 1:
+                    SI[I_VAL, s] = nx.razz_addr(buf.ctypes.data, 7)
+                else:
+                    SI[I_VAL, s] = nx.high_inline(buf, 7, card_key, disp, high, flush, mult,
+                                                  row_bits, slot_bits)
+                    if hilo:
+                        SI[I_LOW, s] = nx.low8_addr(buf.ctypes.data, 7)
+        award_pots(S, SI, SB, hilo, dealer)
+    for s in range(S):
+        if SB[B_DEALT, s]:
+            stack[row[s]] = SI[I_REM, s] + SI[I_WON, s]
+    nact = HS[H_NACT]
+    if rec_on:
+        for s in range(S):
+            for k in range(HOLE_MAX):
+                rec[REC_HOLE + HOLE_MAX * s + k] = hole[s, k] if k < SI[I_NCARD, s] else -1
+        for k in range(5):
+            rec[REC_BOARD + k] = -1
+        rec[REC_NACT] = nact
+        for s in range(S):
+            rec[REC_AFTER + s] = stack[row[s]] if SB[B_DEALT, s] else 0
+    HS[H_STUD] = -1
     return nact

@@ -22,25 +22,22 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from pyeval import numba_ext as nx
 from pyeval.sim.layout import (
-    A_CALL, A_CHECK, A_FOLD, A_RAISE, B_FL, B_PL, C_ADDON_CHIPS, C_ADDON_PER, C_ANTE_HU_STOP,
-    C_BAL_DIFF, C_BREAK_ORDER, C_DEBUG, C_FINAL_START, C_FORMAT, C_MAX_HANDS, C_MERGE,
-    C_N_MODELS, C_N_ROTATION, C_PLAYERS, C_REBUY_CHIPS, C_REBUY_MAX, C_REBUY_UNTIL,
-    C_REC_HANDS, C_REC_STRIDE, C_REC_TOURN, C_RESTART_LEVELS, C_SEATS, C_START, F_ADDON_P,
-    F_MINUTES_PER_HAND, F_REBUY_P, G_DEALERS_CHOICE, G_OMAHA, G_OMAHA8, G_STUD, G_STUD8,
-    G_RAZZ, LS_CHIPS, LS_PLAYERS, LS_START, LS_TABLES, LV_ADDON, LV_ANTE, LV_BB, LV_BET,
-    LV_BREAK, LV_BRING, LV_CU_REMOVED, LV_CU_UNIT, LV_GAME, LV_HANDS, LV_HIGH, LV_LOW, LV_MIN,
-    LV_SB, MAX_ACTIONS, MP_AGGR, MP_CALL_MARGIN, MP_CBET, MP_DEPTH_M, MP_KIND, MP_LOOSE,
-    MP_OPEN_SIZE, MP_PUSH_DEPTH, PUSH_BEHIND, PUSH_DEPTH_STEPS, R_ADDONS, R_ERROR, R_FT_HANDS, R_HANDS, R_LEVEL, R_REBUYS,
-    R_TABLES, R_WINNER, REC_ACT, REC_AFTER, REC_ANTE, REC_BB, REC_BB_SEAT, REC_BETTING,
-    REC_BOARD, REC_BUTTON, REC_GAME, REC_HAND, REC_HIGH, REC_HOLE, REC_LEVEL, REC_LOW,
-    REC_NACT, REC_PLAYER, REC_SB, REC_SB_SEAT, REC_SEATS, REC_STACK, REC_TOURN, RF_DURATION,
-    RF_FT_TIME, RF_PLAY_MINUTES,
+    C_ADDON_CHIPS, C_ADDON_PER, C_ANTE_HU_STOP, C_BAL_DIFF, C_BREAK_ORDER, C_DEBUG,
+    C_FINAL_START, C_FORMAT, C_MAX_HANDS, C_MERGE, C_N_MODELS, C_N_ROTATION, C_N_ROT_STUD,
+    C_PLAYERS, C_REBUY_CHIPS, C_REBUY_MAX, C_REBUY_UNTIL, C_REC_HANDS, C_REC_STRIDE,
+    C_REC_TOURN, C_RESTART_LEVELS, C_SEATS, C_START, F_ADDON_P, F_MINUTES_PER_HAND, F_REBUY_P,
+    G_DC_STUD, G_DEALERS_CHOICE, G_RAZZ, G_STUD, G_STUD8, HOLE_MAX, LS_CHIPS, LS_PLAYERS,
+    LS_START, LS_TABLES, LV_ADDON, LV_ANTE, LV_BB, LV_BET, LV_BREAK, LV_BRING, LV_CU_REMOVED,
+    LV_CU_UNIT, LV_GAME, LV_HANDS, LV_HIGH, LV_LOW, LV_MIN, LV_SB, MP_DEPTH_M, REC_ANTE, REC_BB,
+    REC_BB_SEAT, REC_BETTING, REC_BRING, REC_BUTTON, REC_GAME, REC_HAND, REC_HIGH, REC_LEVEL,
+    REC_LOW, REC_SB, REC_SB_SEAT, REC_SEATS, REC_TOURN, RF_DURATION, RF_FT_TIME,
+    RF_PLAY_MINUTES, R_ADDONS, R_ERROR, R_FT_HANDS, R_HANDS, R_LEVEL, R_REBUYS, R_TABLES,
+    R_WINNER,
 )
 from pyeval.sim.hand import (
-    B_ROWS, F_DUNIT, F_ROWS, H_BET_SIZE, H_BETTING, H_CUR, H_FULL_LEVEL, H_FULL_RAISE, H_NH,
-    H_RAISES, H_ROWS, I_MODEL, I_ROWS, play_button_hand,
+    B_ROWS, F_DUNIT, F_ROWS, H_BB, H_BET_SIZE, H_BETTING, H_CUR, H_FULL_LEVEL, H_FULL_RAISE,
+    H_NH, H_RAISES, H_ROWS, I_MODEL, I_ROWS, play_button_hand, play_stud_hand,
 )
 from pyeval.sim.rng import below, seed_stream, uniform
 
@@ -277,7 +274,7 @@ def _odd_chip_count(v, lv, level):
 
 @numba.njit(cache=True, error_model="numpy")
 def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class, pf_top,
-            pf_eq, omaha_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place, shares,
+            pf_eq, omaha_tab, stud_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place, shares,
             order, lstats, rec, work):
     """Play tournament ``ti`` and write row ``k`` of the outputs. ``work``: the arrays of
     :func:`make_work`, reset here (results never depend on what they held before)."""
@@ -289,7 +286,7 @@ def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_c
     debug = cfg[C_DEBUG] == 1
     (seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, tbl_lh, p_table, p_seat,
      stack, models, rebuys_used, cards, tmp_players, SI, SB, SF, HS, HF, hole, board, buf,
-     deck, start_stack, grp, rec_dummy, st, occ, done_flags) = work
+     deck, start_stack, grp, rec_dummy, st, occ, done_flags, tbl_hc) = work
     seed_stream(st, seed, ti)
     NT = (P + S - 1) // S
     # ---- a clean slate (the work arrays are reused from tournament to tournament)
@@ -301,6 +298,7 @@ def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_c
     tbl_psb[:] = 0
     tbl_t[:] = 0.0
     tbl_lh[:] = 0
+    tbl_hc[:] = 0
     p_table[:] = -1
     p_seat[:] = -1
     stack[:] = 0
@@ -355,7 +353,7 @@ def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_c
                 occ[no] = s
                 no += 1
         tbl_pbb[t] = occ[below(st, no)]
-    tabs = (pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab)
+    tabs = (pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab, stud_tab)
     # ---- state
     n_alive = P
     total_chips = P * cfg[C_START]
@@ -559,7 +557,13 @@ def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_c
         b, sbs, g = positions(row, S, n_here, tbl_pbb[t], tbl_psb[t], tbl_first[t])
         game = lv[level, LV_GAME]
         if game == G_DEALERS_CHOICE:
-            game = rotation[(hands // max(n_here, 1)) % cfg[C_N_ROTATION]]
+            # a new game every orbit of the table
+            game = rotation[(tbl_hc[t] // max(n_here, 1)) % cfg[C_N_ROTATION]]
+        elif game == G_DC_STUD:
+            game = rotation[cfg[C_N_ROTATION]
+                            + (tbl_hc[t] // max(n_here, 1)) % cfg[C_N_ROT_STUD]]
+        tbl_hc[t] += 1
+        is_stud = game == G_STUD or game == G_STUD8 or game == G_RAZZ
         sb_amt = lv[level, LV_SB]
         bb_amt = lv[level, LV_BB]
         ante = lv[level, LV_ANTE]
@@ -609,8 +613,17 @@ def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_c
         HS[H_BET_SIZE] = lv[level, LV_LOW]
         HS[H_RAISES] = lv[level, LV_HIGH]
         HS[H_NH] = game
-        play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf, deck,
-                         st, ev, tabs, rrow, rec_on)
+        if is_stud:
+            HS[H_BB] = lv[level, LV_BRING]
+            if rec_on:
+                rrow[REC_SB_SEAT] = -1
+                rrow[REC_BB_SEAT] = -1
+                rrow[REC_BRING] = lv[level, LV_BRING]
+            play_stud_hand(S, row, stack, b, HS, SI, SB, SF, HF, hole, board, buf, deck, st,
+                           ev, tabs, rrow, rec_on)
+        else:
+            play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf,
+                             deck, st, ev, tabs, rrow, rec_on)
         # what the next hand's positions follow: the seat this small blind stood for
         if n_here == 2:
             tbl_psb[t] = b
@@ -773,15 +786,15 @@ def make_work(P, S):
             np.empty((max(P, 2 * S) + S, 2), np.int64), np.empty(max(P, S), np.int64),
             np.zeros((I_ROWS, S), np.int64), np.zeros((B_ROWS, S), np.bool_),
             np.zeros((F_ROWS, S)), np.zeros(H_ROWS, np.int64), np.zeros(2),
-            np.zeros((S, 4), np.uint8), np.zeros(5, np.uint8), np.zeros(7, np.uint8),
+            np.zeros((S, HOLE_MAX), np.uint8), np.zeros(5, np.uint8), np.zeros(7, np.uint8),
             np.arange(52).astype(np.uint8), np.zeros(S, np.int64), np.empty(S, np.int64),
             np.zeros(1, np.int64), np.empty(4, np.uint64), np.empty(S, np.int64),
-            np.zeros(S, np.bool_))
+            np.zeros(S, np.bool_), np.zeros(NT + 1, np.int64))
 
 
 @numba.njit(cache=True, parallel=True, error_model="numpy")
 def run_kernel(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
-               pf_top, pf_eq, omaha_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
+               pf_top, pf_eq, omaha_tab, stud_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
                shares, order, lstats, rec, threads):
     """Play tournaments ``t0 .. t0 + n - 1`` in parallel into the output arrays: one block
     of consecutive tournaments per thread (``threads``: Numba's thread count), each block
@@ -793,18 +806,18 @@ def run_kernel(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, p
         work = make_work(cfg[C_PLAYERS], cfg[C_SEATS])
         for k in range(lo, hi):
             run_one(k, t0 + k, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab,
-                    pf_class, pf_top, pf_eq, omaha_tab, rotation, ev, res_i, res_f, elim_t,
+                    pf_class, pf_top, pf_eq, omaha_tab, stud_tab, rotation, ev, res_i, res_f, elim_t,
                     elim_h, place, shares, order, lstats, rec, work)
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
 def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
-               pf_top, pf_eq, omaha_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
+               pf_top, pf_eq, omaha_tab, stud_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
                shares, order, lstats, rec):
     """The same as :func:`run_kernel` on the calling thread, without the GIL: Dask workers
     (and timing) run chunks with it, several threads at once."""
     work = make_work(cfg[C_PLAYERS], cfg[C_SEATS])
     for k in range(n):
         run_one(k, t0 + k, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
-                pf_top, pf_eq, omaha_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
+                pf_top, pf_eq, omaha_tab, stud_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
                 shares, order, lstats, rec, work)

@@ -34,7 +34,9 @@ G_OMAHA8 = 2
 G_STUD = 3
 G_STUD8 = 4
 G_RAZZ = 5
-G_DEALERS_CHOICE = 6      # a rotation of the games in the spec's rotation list
+G_DEALERS_CHOICE = 6      # a rotation of the button games in the spec's rotation list
+G_DC_STUD = 7             # a rotation of the stud games in the spec's stud rotation list
+STUD_CODES = (G_STUD, G_STUD8, G_RAZZ)
 GAME_CODES: dict[str, int] = {
     "holdem": G_HOLDEM,
     "omaha": G_OMAHA,
@@ -43,9 +45,9 @@ GAME_CODES: dict[str, int] = {
     "seven_card_stud_hilo": G_STUD8,
     "razz": G_RAZZ,
     "dealers_choice": G_DEALERS_CHOICE,
-    "dealers_choice_stud": G_DEALERS_CHOICE,
+    "dealers_choice_stud": G_DC_STUD,
 }
-GAME_NAMES: dict[int, str] = {v: k for k, v in GAME_CODES.items() if k != "dealers_choice_stud"}
+GAME_NAMES: dict[int, str] = {v: k for k, v in GAME_CODES.items()}
 B_NL = 0
 B_PL = 1
 B_FL = 2
@@ -73,9 +75,9 @@ C_REC_HANDS = 17       # at most this many hands each
 C_REC_STRIDE = 18      # every this many hands of the tournament
 C_MAX_HANDS = 19       # safety stop (table-hands per tournament)
 C_N_MODELS = 20
-C_N_ROTATION = 21      # games in the dealer's choice rotation
+C_N_ROTATION = 21      # button games in the dealer's choice rotation (first in ``rotation``)
 C_STOP_SHORT = 22      # a table this many players short of the fullest stops dealing
-C_LEVELS_BY_HANDS_GLOBAL = 23  # reserved
+C_N_ROT_STUD = 23      # stud games in the rotation (after the button games)
 CFG_COLS = 32
 
 # ---- float configuration: float64[CFGF_COLS] ------------------------------------------
@@ -137,10 +139,12 @@ REC_BETTING = 10
 REC_GAME = 11
 REC_LOW = 12
 REC_HIGH = 13
+REC_BRING = 14                          # stud bring-in
 REC_PLAYER = 16                         # MAX_SEATS player ids (-1 empty)
 REC_STACK = REC_PLAYER + MAX_SEATS      # stacks before the hand
-REC_HOLE = REC_STACK + MAX_SEATS        # 4 cards per seat (-1 none)
-REC_BOARD = REC_HOLE + 4 * MAX_SEATS    # 5 cards (-1 none)
+HOLE_MAX = 7                            # cards a seat can hold (stud: 7)
+REC_HOLE = REC_STACK + MAX_SEATS        # HOLE_MAX cards per seat (-1 none)
+REC_BOARD = REC_HOLE + HOLE_MAX * MAX_SEATS  # 5 cards (-1 none)
 REC_NACT = REC_BOARD + 5
 REC_ACT = REC_NACT + 1                  # MAX_ACTIONS x (street, seat, code, to)
 REC_AFTER = REC_ACT + 4 * MAX_ACTIONS   # stacks after the hand
@@ -148,5 +152,6 @@ REC_COLS = REC_AFTER + MAX_SEATS
 A_FOLD = 0
 A_CHECK = 1
 A_CALL = 2
-A_RAISE = 3     # bet or raise: "to" is the player's total bet this round
-ACTION_NAMES = ("fold", "check", "call", "raise")
+A_RAISE = 3     # bet, raise or complete: "to" is the player's total bet this round
+A_BRING = 4     # post the stud bring-in
+ACTION_NAMES = ("fold", "check", "call", "raise", "bring_in")

@@ -20,7 +20,6 @@ players read as the aggressor's range.
 from __future__ import annotations
 
 import numba
-import numpy as np
 
 from pyeval import numba_ext as nx
 from pyeval.sim.layout import A_CALL, A_CHECK, A_FOLD, A_RAISE
@@ -265,5 +264,162 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
     if draw and n_raises <= 1 and price <= 0.28:
         return A_CALL, 0, 1.0
     if tr == 1 and n_raises <= 1 and price <= 0.2 * loose:
+        return A_CALL, 0, 1.0
+    return A_FOLD, 0, 1.0
+
+
+# ---------------------------------------------------------------------------- stud
+
+
+@numba.njit(cache=True, error_model="numpy")
+def razz_rank(c):
+    """Ace-low rank of a card for razz: ace 0, deuce 1, ... king 12."""
+    r = (c >> 2) + 1
+    return 0 if r == 13 else r
+
+
+@numba.njit(cache=True, error_model="numpy")
+def stud3_score(c0, c1, c2, kind):
+    """Third-street score 0..99 of the three cards (two down, one up): ``kind`` 0 seven
+    card stud (trips, pairs by rank, three to a flush or straight, high cards), 1 razz
+    (three low cards, the lower the better; pairs are bad), 2 stud hi/lo (the better of
+    the two readings). Only the models read it, through its share of all three-card hands.
+    """
+    r0 = c0 >> 2
+    r1 = c1 >> 2
+    r2 = c2 >> 2
+    hi = 0.0
+    if r0 == r1 and r1 == r2:
+        hi = 88.0 + r0 * 0.9
+    elif r0 == r1 or r0 == r2 or r1 == r2:
+        p = r0 if (r0 == r1 or r0 == r2) else r1
+        k = r0 + r1 + r2 - 2 * p
+        hi = 40.0 + 3.0 * p + 0.2 * k
+    else:
+        mx = max(r0, max(r1, r2))
+        mn = min(r0, min(r1, r2))
+        hi = 6.0 + 1.2 * mx + 0.4 * (r0 + r1 + r2 - mx - mn)
+        if (c0 & 3) == (c1 & 3) and (c1 & 3) == (c2 & 3):
+            hi += 14.0
+        if mx - mn <= 4:
+            hi += 10.0
+    lo = 0.0
+    a = razz_rank(c0)
+    b = razz_rank(c1)
+    c = razz_rank(c2)
+    if a != b and b != c and a != c:
+        mx = max(a, max(b, c))
+        lo = 60.0 + 3.0 * (12 - mx) - 0.5 * (a + b + c - mx)
+        if mx > 7:
+            lo -= 30.0
+    else:
+        lo = 10.0 + (12 - max(a, max(b, c)))
+    v = hi if kind == 0 else (lo if kind == 1 else max(hi, lo))
+    if v < 0:
+        v = 0.0
+    if v > 99:
+        v = 99.0
+    return int(v)
+
+
+@numba.njit(cache=True, error_model="numpy")
+def stud_tier(mine, n_mine, up_cat_opp, low_opp, kind, buf, card_key, disp, high, flush, mult,
+              row_bits, slot_bits):
+    """Strength 0..4 of a stud hand against what the others show, and a draw flag.
+
+    High (``kind`` 0, and 2 for hi/lo): the category of the best hand of my cards against
+    the best category showing among the others' up cards (``up_cat_opp``). Low (1, and 2):
+    my distinct cards eight or lower against the most any other shows (``low_opp``).
+    """
+    t_hi = 0
+    draw = False
+    if kind != 1:
+        for i in range(n_mine):
+            buf[i] = mine[i]
+        v = nx.high_inline(buf, n_mine, card_key, disp, high, flush, mult, row_bits, slot_bits)
+        cat = v >> 12
+        if cat >= 5 or cat >= up_cat_opp + 2:
+            t_hi = 4
+        elif cat > up_cat_opp and cat >= 2:
+            t_hi = 3
+        elif cat == up_cat_opp and cat >= 2:
+            t_hi = 2
+        elif cat >= 2:
+            t_hi = 1
+        if n_mine < 7:
+            for s in range(4):
+                k = 0
+                for i in range(n_mine):
+                    if (mine[i] & 3) == s:
+                        k += 1
+                if k == 4:
+                    draw = True
+    t_lo = 0
+    if kind != 0:
+        m = 0
+        for i in range(n_mine):
+            r = razz_rank(mine[i])
+            if r <= 7:
+                m |= 1 << r
+        k = 0
+        while m:
+            k += m & 1
+            m >>= 1
+        if k >= 5:
+            t_lo = 4
+        elif k >= n_mine - 1 and k > low_opp:
+            t_lo = 3
+        elif k >= low_opp and k >= 3:
+            t_lo = 2
+        elif k >= 3:
+            t_lo = 1
+        if k == 4 and n_mine < 7:
+            draw = True
+    return max(t_hi, t_lo), draw
+
+
+@numba.njit(cache=True, error_model="numpy")
+def decide_stud(model, top_c, street, tr, draw, call, can_raise, min_to, pot, n_raises,
+                agg_range, is_bring, u):
+    """One fixed-limit stud decision (models as in :func:`decide`). Third street: complete,
+    call or fold by the share of three-card hands at least as strong; the bring-in completes
+    with the best hands and otherwise posts the bring-in. Later streets: bet, raise, call or
+    fold by :func:`stud_tier` and the price. Returns ``(code, to, range)``; ``A_CALL`` for
+    the bring-in seat means "post the bring-in"."""
+    kind, loose, aggr, push_depth, call_margin, open_size, cbet = model
+    if street == 0:
+        if is_bring:
+            thr = 0.10 * loose * (0.5 + aggr)
+            if top_c <= thr and can_raise:
+                return A_RAISE, min_to, thr
+            return A_CALL, 0, 1.0
+        if n_raises == 0:
+            thr_c = 0.12 * loose * (0.5 + aggr)
+            if top_c <= thr_c and can_raise:
+                return A_RAISE, min_to, thr_c
+            if top_c <= 0.38 * loose:
+                return A_CALL, 0, 1.0
+            return A_FOLD, 0, 1.0
+        r = agg_range
+        if top_c <= r * 0.3 and can_raise and n_raises < 3:
+            return A_RAISE, min_to, r * 0.3
+        if top_c <= r * (0.8 + 0.4 * (loose - 1.0)):
+            return A_CALL, 0, 1.0
+        return A_FOLD, 0, 1.0
+    if call == 0:
+        if tr >= 3 or (tr == 2 and u < 0.3 + 0.5 * aggr) or (draw and u < 0.5 * aggr):
+            if can_raise:
+                return A_RAISE, min_to, 0.3
+        return A_CHECK, 0, 1.0
+    price = call / (pot + call)
+    if tr == 4 and can_raise and u < 0.5 + 0.5 * aggr:
+        return A_RAISE, min_to, 0.1
+    if tr >= 3:
+        if can_raise and n_raises <= 1 and u < 0.3 * aggr:
+            return A_RAISE, min_to, 0.2
+        return A_CALL, 0, 1.0
+    if tr == 2 and n_raises <= 2:
+        return A_CALL, 0, 1.0
+    if (draw or tr == 1) and n_raises <= 1 and price <= 0.25 * loose:
         return A_CALL, 0, 1.0
     return A_FOLD, 0, 1.0

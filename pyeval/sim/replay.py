@@ -23,7 +23,8 @@ import numpy as np
 from pyeval.sim.layout import (
     ACTION_NAMES, B_FL, B_PL, GAME_NAMES, MAX_ACTIONS,
     REC_ACT, REC_AFTER, REC_ANTE, REC_BB, REC_BB_SEAT, REC_BETTING, REC_BOARD, REC_BUTTON,
-    REC_GAME, REC_HAND, REC_HIGH, REC_HOLE, REC_LEVEL, REC_LOW, REC_NACT, REC_PLAYER, REC_SB,
+    REC_BRING, REC_GAME, REC_HAND, REC_HIGH, REC_HOLE, REC_LEVEL, REC_LOW, REC_NACT,
+    REC_PLAYER, REC_SB, HOLE_MAX, STUD_CODES, GAME_CODES,
     REC_SB_SEAT, REC_SEATS, REC_STACK, REC_TOURN,
 )
 
@@ -42,6 +43,7 @@ class RecordedHand:
     ante: int
     low: int
     high: int
+    bring_in: int
     button: int
     small_blind_seat: int | None
     big_blind_seat: int
@@ -69,12 +71,13 @@ def decode(row: np.ndarray) -> RecordedHand:
         tournament=int(row[REC_TOURN]), hand=int(row[REC_HAND]), level=int(row[REC_LEVEL]),
         game=GAME_NAMES[int(row[REC_GAME])], betting=int(row[REC_BETTING]),
         small_blind=int(row[REC_SB]), big_blind=int(row[REC_BB]), ante=int(row[REC_ANTE]),
-        low=int(row[REC_LOW]), high=int(row[REC_HIGH]), button=int(row[REC_BUTTON]),
+        low=int(row[REC_LOW]), high=int(row[REC_HIGH]), bring_in=max(int(row[REC_BRING]), 0),
+        button=int(row[REC_BUTTON]),
         small_blind_seat=None if sbs < 0 else sbs, big_blind_seat=int(row[REC_BB_SEAT]),
         players=players,
         stacks={s: int(row[REC_STACK + s]) for s in players},
-        hole={s: [int(c) for c in row[REC_HOLE + 4 * s:REC_HOLE + 4 * s + 4] if c >= 0]
-              for s in players},
+        hole={s: [int(c) for c in row[REC_HOLE + HOLE_MAX * s:REC_HOLE + HOLE_MAX * (s + 1)]
+                  if c >= 0] for s in players},
         board=[int(c) for c in row[REC_BOARD:REC_BOARD + 5] if c >= 0],
         actions=acts,
         after={s: int(row[REC_AFTER + s]) for s in players},
@@ -85,12 +88,19 @@ def rules_structure(h: RecordedHand) -> Any:
     """The rules model's betting structure for a recorded hand."""
     from pyeval.rules import Structure
 
+    if is_stud(h):
+        return Structure.stud(h.ante, h.bring_in, h.low, h.high)
     if h.betting == B_FL:
         return Structure.fixed_limit(h.low, h.high, small_blind=h.small_blind,
                                      big_blind=h.big_blind, ante=h.ante)
     if h.betting == B_PL:
         return Structure.pot_limit(h.small_blind, h.big_blind, h.ante)
     return Structure.no_limit(h.small_blind, h.big_blind, h.ante)
+
+
+def is_stud(h: RecordedHand) -> bool:
+    """True for a stud hand (ante and bring-in, no blinds)."""
+    return GAME_CODES[h.game] in STUD_CODES
 
 
 @dataclass(frozen=True)
@@ -113,9 +123,13 @@ def replay_record(row: np.ndarray | RecordedHand) -> ReplayResult:
     from pyeval.tournament.levels import RULES_GAME
 
     h = row if isinstance(row, RecordedHand) else decode(row)
-    pos = Positions(h.button, h.small_blind_seat, h.big_blind_seat)
-    hand = Hand(RULES_GAME[h.game], rules_structure(h), h.stacks, positions=pos, seed=0,
-                hole=h.hole, board=h.board)
+    if is_stud(h):
+        hand = Hand(RULES_GAME[h.game], rules_structure(h), h.stacks, button=h.button, seed=0,
+                    hole=h.hole)
+    else:
+        pos = Positions(h.button, h.small_blind_seat, h.big_blind_seat)
+        hand = Hand(RULES_GAME[h.game], rules_structure(h), h.stacks, positions=pos, seed=0,
+                    hole=h.hole, board=h.board)
     for street, seat, action, to in h.actions:
         if hand.is_over:
             raise AssertionError(f"hand {h.hand}: the rules model ended the hand before "

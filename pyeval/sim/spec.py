@@ -24,15 +24,21 @@ from pyeval.sim.layout import (
     C_BREAK_ORDER, C_DEBUG, C_FINAL_START, C_FORMAT, C_MAX_HANDS, C_MERGE, C_N_ROTATION,
     C_PLAYERS, C_REBUY_CHIPS, C_REBUY_MAX, C_REBUY_UNTIL, C_REC_HANDS, C_REC_STRIDE,
     C_REC_TOURN, C_RESTART_LEVELS, C_SEATS, C_START, C_STOP_SHORT, CFG_COLS, CFGF_COLS,
-    F_ADDON_P, F_MINUTES_PER_HAND, F_REBUY_P, G_DEALERS_CHOICE, GAME_CODES, LV_ADDON,
+    C_N_ROT_STUD,
+    F_ADDON_P, F_MINUTES_PER_HAND, F_REBUY_P, GAME_CODES, LV_ADDON,
     LV_ANTE, LV_BB, LV_BET, LV_BREAK, LV_BRING, LV_COLS, LV_CU_REMOVED, LV_CU_UNIT,
     LV_GAME, LV_HANDS, LV_HIGH, LV_LOW, LV_MIN, LV_SB, MAX_SEATS,
 )
 
 #: games the kernel plays; the rest of the structure-file games are refused clearly
-SIMULATED_GAMES = ("holdem", "omaha", "omaha_hilo", "dealers_choice")
-#: dealer's choice rotates through these (button games the kernel plays)
+SIMULATED_GAMES = ("holdem", "omaha", "omaha_hilo", "dealers_choice", "seven_card_stud",
+                   "seven_card_stud_hilo", "razz", "dealers_choice_stud")
+STUD_GAMES = ("seven_card_stud", "seven_card_stud_hilo", "razz", "dealers_choice_stud")
+#: dealer's choice rotates through these, a new game every orbit of the table
 DEFAULT_ROTATION = ("holdem", "omaha", "omaha_hilo")
+DEFAULT_STUD_ROTATION = ("seven_card_stud", "razz", "seven_card_stud_hilo")
+#: stud deals up to seven cards to each player: 7 players fit one deck without burns
+MAX_STUD_TABLE = 7
 
 
 @dataclass(frozen=True)
@@ -78,6 +84,7 @@ def build_spec(
     rebuy_chance: float = 1.0,
     addon_chance: float = 1.0,
     rotation: tuple[str, ...] = DEFAULT_ROTATION,
+    stud_rotation: tuple[str, ...] = DEFAULT_STUD_ROTATION,
     debug: bool = False,
     record_tournaments: int = 0,
     record_hands: int = 0,
@@ -126,6 +133,13 @@ def build_spec(
             raise ValueError(
                 f"level {i + 1}: the simulator does not play {game!r} yet; it plays "
                 f"{', '.join(SIMULATED_GAMES)}")
+        if game in STUD_GAMES:
+            if level.betting != "fixed_limit":
+                raise ValueError(f"level {i + 1}: the simulator plays stud games fixed limit "
+                                 f"only, not {level.betting}")
+            if size > MAX_STUD_TABLE:
+                raise ValueError(f"level {i + 1}: stud deals seven cards each; the simulator "
+                                 f"seats at most {MAX_STUD_TABLE} a table for it, not {size}")
         lv[i, LV_SB] = level.small_blind
         lv[i, LV_BB] = level.big_blind
         lv[i, LV_ANTE] = level.ante
@@ -182,10 +196,18 @@ def build_spec(
     cfg[C_REC_HANDS] = max(record_hands, 0)
     cfg[C_REC_STRIDE] = max(record_stride, 1)
     cfg[C_MAX_HANDS] = max_hands
-    rot = np.array([GAME_CODES[g] for g in rotation], np.int64)
-    if (rot == G_DEALERS_CHOICE).any() or rot.size == 0:
-        raise ValueError("the dealer's choice rotation lists games, at least one")
-    cfg[C_N_ROTATION] = rot.size
+    for g in rotation:
+        if g not in ("holdem", "omaha", "omaha_hilo"):
+            raise ValueError(f"dealer's choice rotates hold'em, omaha and omaha_hilo; not {g!r}")
+    for g in stud_rotation:
+        if g not in ("seven_card_stud", "seven_card_stud_hilo", "razz"):
+            raise ValueError(f"dealer's choice stud rotates seven_card_stud, "
+                             f"seven_card_stud_hilo and razz; not {g!r}")
+    if not rotation or not stud_rotation:
+        raise ValueError("a dealer's choice rotation lists at least one game")
+    rot = np.array([GAME_CODES[g] for g in tuple(rotation) + tuple(stud_rotation)], np.int64)
+    cfg[C_N_ROTATION] = len(rotation)
+    cfg[C_N_ROT_STUD] = len(stud_rotation)
     cfgf = np.zeros(CFGF_COLS)
     cfgf[F_MINUTES_PER_HAND:F_MINUTES_PER_HAND + 16] = clock.minutes_per_hand(size)
     if not 0 <= rebuy_chance <= 1 or not 0 <= addon_chance <= 1:

@@ -20,11 +20,14 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class LevelSpec:
-    """One level: blinds, ante, and optionally its own length, game and betting.
+    """One level: blinds (or, for stud, ``bring_in`` and the limits), ante, and optionally
+    its own length, game and betting.
 
     Example:
         >>> LevelSpec(100, 200, ante=25).big_blind
         200
+        >>> LevelSpec(0, 0, ante=25, bring_in=50, low_limit=100, high_limit=200).low_limit
+        100
     """
 
     small_blind: int
@@ -34,6 +37,9 @@ class LevelSpec:
     hands: int | None = None
     game: str | None = None
     betting: str | None = None
+    bring_in: int = 0
+    low_limit: int = 0
+    high_limit: int = 0
 
 
 def _q(s: str) -> str:
@@ -96,9 +102,9 @@ def structure_toml(
             out.append(f"game = {_q(lv.game)}")
         if lv.betting:
             out.append(f"betting = {_q(lv.betting)}")
-        out += [f"small_blind = {lv.small_blind}", f"big_blind = {lv.big_blind}"]
-        if lv.ante:
-            out.append(f"ante = {lv.ante}")
+        for key in ("small_blind", "big_blind", "ante", "bring_in", "low_limit", "high_limit"):
+            if getattr(lv, key):
+                out.append(f"{key} = {getattr(lv, key)}")
         if lv.minutes is not None:
             out.append(f"minutes = {lv.minutes}")
         if lv.hands is not None:

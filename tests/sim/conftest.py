@@ -20,6 +20,20 @@ def small_structure(game: str = "holdem", betting: str = "no_limit", *, entrants
     return parse_structure(text, f"<{game}-{betting}>")
 
 
+STUD_LEVELS = [LevelSpec(0, 0, 25, bring_in=25, low_limit=50, high_limit=100),
+               LevelSpec(0, 0, 25, bring_in=50, low_limit=100, high_limit=200),
+               LevelSpec(0, 0, 50, bring_in=100, low_limit=200, high_limit=400),
+               LevelSpec(0, 0, 100, bring_in=200, low_limit=400, high_limit=800),
+               LevelSpec(0, 0, 200, bring_in=400, low_limit=800, high_limit=1600),
+               LevelSpec(0, 0, 400, bring_in=800, low_limit=1600, high_limit=3200)]
+
+
+def stud_structure(game: str = "seven_card_stud", **kw):
+    """A short fixed-limit stud structure: tables of 7."""
+    kw.setdefault("table_size", 7)
+    return small_structure(game, "fixed_limit", levels=STUD_LEVELS, **kw)
+
+
 @pytest.fixture(scope="session")
 def club():
     return load_structure("club_3000")
@@ -33,4 +47,9 @@ def structures():
     out["plo"] = small_structure("omaha", "pot_limit")
     out["omaha_hilo"] = small_structure("omaha_hilo", "pot_limit")
     out["limit_holdem"] = small_structure("holdem", "fixed_limit")
+    out["hands_100k_stud"] = load_structure("hands_100k_stud")
+    out["razz"] = stud_structure("razz")
+    out["stud_hilo"] = stud_structure("seven_card_stud_hilo")
+    out["dealers_choice"] = small_structure("dealers_choice", "pot_limit")
+    out["dealers_choice_stud"] = stud_structure("dealers_choice_stud")
     return out

@@ -33,8 +33,9 @@ def check_complete(r) -> None:
 
 @pytest.mark.parametrize("field", FIELDS, ids=["push_fold", "balanced", "mixed"])
 @pytest.mark.parametrize("name", ["club_3000", "addon_3500", "limit_then_nolimit_2500",
-                                  "two_stage_table_winners", "plo", "omaha_hilo",
-                                  "limit_holdem"])
+                                  "two_stage_table_winners", "hands_100k_stud", "plo",
+                                  "omaha_hilo", "limit_holdem", "razz", "stud_hilo",
+                                  "dealers_choice", "dealers_choice_stud"])
 def test_chips_conserved_and_order_complete(structures, name, field):
     # debug=True checks the chip total after every hand and raises if it changes
     r = simulate(structures[name], n=40, seed=3, field=field, debug=True)
@@ -95,9 +96,18 @@ def test_bad_arguments(club):
         simulate(club, n=1, field="shark")
     with pytest.raises(ValueError, match="one model per entrant"):
         simulate(club, n=1, players=5, field=["balanced"] * 4)
+    from dataclasses import replace
+
     from pyeval.tournament.structure import load_structure
-    with pytest.raises(ValueError, match="does not play 'seven_card_stud'"):
-        simulate(load_structure("hands_100k_stud"), n=1)
+    stud = load_structure("hands_100k_stud")
+    with pytest.raises(ValueError, match="at most 7 a table"):
+        simulate(replace(stud, tables=replace(stud.tables, table_size=8)), n=1)
+    with pytest.raises(ValueError, match="fixed limit only"):
+        simulate(replace(stud, levels=tuple(replace(lv, betting="pot_limit")
+                                            for lv in stud.levels)), n=1)
+    from tests.sim.conftest import small_structure
+    with pytest.raises(ValueError, match="does not play 'irish'"):
+        simulate(small_structure("irish"), n=1)
 
 
 def test_two_stage_final_table_has_the_table_winners(structures):

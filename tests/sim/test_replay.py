@@ -15,6 +15,11 @@ CASES = [
     ("plo", "balanced"),
     ("omaha_hilo", "loose_aggressive"),
     ("limit_holdem", "tight_aggressive"),
+    ("hands_100k_stud", "balanced"),
+    ("razz", "loose_aggressive"),
+    ("stud_hilo", "tight_passive"),
+    ("dealers_choice", "balanced"),
+    ("dealers_choice_stud", "loose_passive"),
 ]
 
 
@@ -22,12 +27,12 @@ CASES = [
 def test_recorded_hands_replay_exactly(structures, name, field):
     r = simulate(structures[name], n=6, seed=17, field=field, record_tournaments=6,
                  record_hands=120, record_stride=2, debug=True)
-    assert len(r.records) > 100
+    assert len(r.records) > 60
     showdowns = 0
     for row in r.records:
         res = replay_record(row)          # an illegal action would raise here
         assert res.matches, (res.hand, res.rules_stacks)
-        if len(res.hand.board) == 5 and sum(1 for a in res.hand.actions if a[2] == "fold") < len(res.hand.players) - 1:
+        if sum(1 for a in res.hand.actions if a[2] == "fold") < len(res.hand.players) - 1:
             showdowns += 1
     assert showdowns > 0
 
