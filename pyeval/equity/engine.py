@@ -42,9 +42,11 @@ HandLike = Union[str, Sequence[int], Sequence[str], np.ndarray]
 
 #: Monte Carlo deals per chunk (each chunk has its own random stream)
 CHUNK = 8192
-#: chunks per round of Monte Carlo at most (the stopping rules and the progress callback are
-#: looked at between rounds; rounds start at 4 chunks and double)
-MAX_ROUND = 256
+#: a round of Monte Carlo (the stopping rules and the progress callback are looked at
+#: between rounds) starts at 4 chunks and grows fourfold up to about this many seconds of
+#: one core, by an estimate that depends only on the spot (so that where a run stops never
+#: depends on the machine): few rounds, since each one waits for every thread
+ROUND_SECONDS = 0.25
 #: exact enumeration is chosen automatically when its estimated cost is below this
 #: (about a nanosecond per unit on one core: half a second)
 EXACT_AUTO_COST = 5e8
@@ -536,6 +538,25 @@ def _deals_of_counts(cnt: np.ndarray) -> np.ndarray:
     return (cnt.sum(axis=1) / k).sum(axis=1)
 
 
+def _round_cap(spot: Spot) -> int:
+    """Chunks per Monte Carlo round at most: about ROUND_SECONDS of one core, by a rough
+    cost per deal (dealing, then each player's evaluation), as a power of two in 16..4096.
+
+    >>> _round_cap(make_spot("holdem", ["AhKh", "QsQd"]))
+    1024
+    """
+    g = spot.game
+    unknown = sum(p.slots.count(None) for p in spot.players) + g.board - len(spot.board)
+    per_deal = 10 + 2 * unknown + len(spot.players) * 3 * _EVAL_COST[g.kind]
+    if g.split != "none":
+        per_deal *= 1.5
+    chunks = ROUND_SECONDS / (per_deal * 1e-9 * CHUNK)
+    cap = 16
+    while cap * 2 <= min(chunks, 4096):
+        cap *= 2
+    return cap
+
+
 def _deal_method(D: int, U: int, taken: int) -> int:
     """How to deal U cards from D when ``taken`` of them may be held by ranges:
     independent draws, all redrawn on a repeat, while that succeeds at least 70% of the
@@ -667,6 +688,7 @@ def _run_mc(spot: Spot, seed: int, samples: Optional[int], std_err: Optional[flo
     sums = _Sums(P)
     chunk_no = 0
     per_round = 4
+    max_round = _round_cap(spot)
     stopped = "samples"
     while True:
         left = target - int(sums.deals)
@@ -694,7 +716,7 @@ def _run_mc(spot: Spot, seed: int, samples: Optional[int], std_err: Optional[flo
         sums.add(st, nsamp, nsamp)
         sums.attempts += int(att.sum())
         chunk_no += n_ch
-        per_round = min(per_round * 2, MAX_ROUND)
+        per_round = min(per_round * 4, max_round)
         se = float(sums.std_errs(False).max())
         if progress is not None:
             frac = sums.deals / target
