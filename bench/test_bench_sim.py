@@ -103,7 +103,7 @@ _CHILD = textwrap.dedent("""
                               dashboard_address=None) as c, Client(c) as client:
                 simulate(st, n=16, seed=0, players=30, scheduler=client)
                 ts = []
-                for rep in range(3):
+                for rep in range(5):
                     t = time.perf_counter()
                     simulate(st, n=4000, seed=7, players=30, scheduler=client, chunk=250)
                     ts.append(time.perf_counter() - t)
@@ -139,10 +139,12 @@ def test_two_threads_vs_one(benchmark):
     out = benchmark.pedantic(lambda: _child("threads"), rounds=1, iterations=1)
     one = float(np.median(out["threads"]["1"]))
     two = float(np.median(out["threads"]["2"]))
+    best = min(out["threads"]["1"]) / min(out["threads"]["2"])
     benchmark.extra_info.update({"one_thread_s": one, "two_threads_s": two,
-                                 "speedup": one / two})
+                                 "speedup": one / two, "speedup_best_rounds": best})
     record(GROUP_SCALE, "2 threads vs 1 (4,000 tournaments)", one / two, "x",
-           note=f"1 thread {one:.2f} s, 2 threads {two:.2f} s; target >= 1.8x")
+           note=f"medians: 1 thread {one:.2f} s, 2 threads {two:.2f} s; best rounds "
+                f"{best:.2f}x; target >= 1.8x")
 
 
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs two cores")
@@ -151,7 +153,9 @@ def test_two_dask_workers_vs_one(benchmark):
     out = benchmark.pedantic(lambda: _child("dask"), rounds=1, iterations=1)
     one = float(np.median(out["dask"]["1"]))
     two = float(np.median(out["dask"]["2"]))
+    best = min(out["dask"]["1"]) / min(out["dask"]["2"])
     benchmark.extra_info.update({"one_worker_s": one, "two_workers_s": two,
-                                 "speedup": one / two})
+                                 "speedup": one / two, "speedup_best_rounds": best})
     record(GROUP_SCALE, "2 Dask workers vs 1 (4,000 tournaments)", one / two, "x",
-           note=f"1 worker {one:.2f} s, 2 workers {two:.2f} s; target >= 1.8x")
+           note=f"medians: 1 worker {one:.2f} s, 2 workers {two:.2f} s; best rounds "
+                f"{best:.2f}x; target >= 1.8x")

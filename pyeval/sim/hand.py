@@ -262,16 +262,19 @@ def _cover_top2(S, SI, SB):
     v1 = -1
     s1 = -1
     v2 = -1
+    s2 = -1
     for q in range(S):
         if SB[B_DEALT, q] and not SB[B_FOLDED, q]:
             tot = SI[I_SBET, q] + SI[I_REM, q]
             if tot > v1:
                 v2 = v1
+                s2 = s1
                 v1 = tot
                 s1 = q
             elif tot > v2:
                 v2 = tot
-    return v1, s1, v2
+                s2 = q
+    return v1, s1, v2, s2
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -298,18 +301,38 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
     live = 0
     n_pend = 0
     pot = 0
+    n_committed = 0       # players in who have acted this round or are all-in
+    cov1 = -1             # the two largest bet + stack among players in, and their seats
+    cov2 = -1
+    cov_s1 = -1
+    cov_s2 = -1
+    n_able = 0
     for s in range(S):
         pot += SI[I_PUT, s]
         SI[I_ACTED, s] = -1
         SI[I_ACTCNT, s] = 0
         if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
             live += 1
-            p = SI[I_REM, s] > 0
+            r_ = SI[I_REM, s]
+            p = r_ > 0
             SB[B_PENDING, s] = p
             if p:
                 n_pend += 1
+                n_able += 1
+            else:
+                n_committed += 1
+            tot = SI[I_SBET, s] + r_
+            if tot > cov1:
+                cov2 = cov1
+                cov_s2 = cov_s1
+                cov1 = tot
+                cov_s1 = s
+            elif tot > cov2:
+                cov2 = tot
+                cov_s2 = s
         else:
             SB[B_PENDING, s] = False
+        SI[I_POTC, s] = n_able        # able players in seats 0..s (pre-flop positions)
     if n_pend == 1 and bring_seat < 0:
         for s in range(S):
             if SB[B_PENDING, s] and SI[I_SBET, s] >= cur:
@@ -318,28 +341,17 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         # after the flop a lone player with chips has nobody to bet against
         HS[H_LAST_AGGR] = -1
         return
-    # players able to act after each seat, up to the big blind (pre-flop positions)
     if stud >= 0:
         if street > 0:
             _stud_tiers(S, SI, SB, hole, stud, street, buf, ev)
-    elif street == 0:
-        n = 0
-        q = bb_seat
-        for k in range(S):
-            SI[I_POTC, q] = n
-            if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
-                n += 1
-            q -= 1
-            if q < 0:
-                q += S
-    else:
+    elif street > 0:
         for q in range(S):
             if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
                 t_, d_ = tier(hole[q], nh, board, nb, buf, card_key, disp, high, flush, mult,
                               row_bits, slot_bits)
                 SI[I_TIER, q] = t_
                 SB[B_DRAW, q] = d_
-    cov1, cov_seat, cov2 = _cover_top2(S, SI, SB)
+    able_bb = SI[I_POTC, bb_seat] if bb_seat >= 0 else 0
     s = first
     while True:
         found = -1
@@ -374,15 +386,17 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
                 can_raise = 2 * faced >= bet_size
             else:
                 can_raise = faced >= full_raise
-        opp_cover = cov2 if s == cov_seat else cov1
-        n_in = 0
-        if n_raises > 0 or street > 0:
-            for q in range(S):
-                if q != s and SB[B_DEALT, q] and not SB[B_FOLDED, q]:
-                    if SI[I_ACTED, q] >= 0 or SI[I_REM, q] == 0 or q == last_aggr:
-                        n_in += 1
+        opp_cover = cov2 if s == cov_s1 else cov1
+        was_in = SI[I_ACTED, s] >= 0
+        n_in = n_committed - (1 if was_in else 0)
         if street == 0:
-            n_behind = SI[I_POTC, s]
+            # able players after this seat up to the big blind, clockwise
+            if s < bb_seat:
+                n_behind = able_bb - SI[I_POTC, s]
+            elif s > bb_seat:
+                n_behind = SI[I_POTC, S - 1] - SI[I_POTC, s] + able_bb
+            else:
+                n_behind = 0
         else:
             n_behind = 0
             for q in range(S):
@@ -397,12 +411,8 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             di = PUSH_DEPTH_STEPS - 1
         c_ = SI[I_CLS, s]
         u = uniform(st) if street > 0 else 0.0   # only the models' post-flop choices draw
-        model = (int(mp[m, MP_KIND]), mp[m, MP_LOOSE], mp[m, MP_AGGR], mp[m, MP_PUSH_DEPTH],
-                 mp[m, MP_CALL_MARGIN], mp[m, MP_OPEN_SIZE], mp[m, MP_CBET])
+        push_fold_now = mp[m, MP_KIND] == 0.0 or depth <= mp[m, MP_PUSH_DEPTH]
         thr_push = push_tab[m, nbi, di]
-        thr_open = open_tab[m, nbi]
-        eq_agg = pf_eq[c_, range_bucket(agg_range)]
-        eq_rand = pf_eq[c_, RANGE_LAST]
         code = A_FOLD
         to = 0
         rng_ = 1.0
@@ -428,17 +438,25 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
                     else:
                         max_to = allin_to
             if stud >= 0:
+                model = (int(mp[m, MP_KIND]), mp[m, MP_LOOSE], mp[m, MP_AGGR],
+                         mp[m, MP_PUSH_DEPTH], mp[m, MP_CALL_MARGIN], mp[m, MP_OPEN_SIZE],
+                         mp[m, MP_CBET])
                 code, to, rng_ = decide_stud(model, SF[F_TOP, s], street, SI[I_TIER, s],
                                              SB[B_DRAW, s], call, can_raise, min_to, pot,
                                              n_raises, agg_range, s == bring_seat, u)
-            elif (street == 0 and n_raises == 0 and call > 0 and can_raise
-                    and (model[0] == 0 or depth <= model[3])):
+            elif street == 0 and n_raises == 0 and call > 0 and can_raise and push_fold_now:
                 # the most common decision, as decide() takes it: shove or fold unopened
                 if SF[F_TOP, s] <= thr_push:
                     code, to, rng_ = A_RAISE, max_to, thr_push
                 else:
                     code, to, rng_ = A_FOLD, 0, 1.0
             else:
+                model = (int(mp[m, MP_KIND]), mp[m, MP_LOOSE], mp[m, MP_AGGR],
+                         mp[m, MP_PUSH_DEPTH], mp[m, MP_CALL_MARGIN], mp[m, MP_OPEN_SIZE],
+                         mp[m, MP_CBET])
+                thr_open = open_tab[m, nbi]
+                eq_agg = pf_eq[c_, range_bucket(agg_range)]
+                eq_rand = pf_eq[c_, RANGE_LAST]
                 money = (rem, mybet, cur, call, min_to, max_to, pot, bb, opp_cover)
                 ctx = (can_raise, n_behind, n_in, n_raises, agg_range, pf_aggr == s, depth,
                        s == bb_seat)
@@ -494,12 +512,16 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             SB[B_FOLDED, s] = True
             SB[B_PENDING, s] = False
             live -= 1
-            if s == cov_seat or allin_to == cov2:
-                cov1, cov_seat, cov2 = _cover_top2(S, SI, SB)
+            if was_in:
+                n_committed -= 1
+            if s == cov_s1 or s == cov_s2:
+                cov1, cov_s1, cov2, cov_s2 = _cover_top2(S, SI, SB)
         elif code == A_CHECK:
             SI[I_ACTED, s] = cur
             SI[I_ACTCNT, s] = raise_count
             SB[B_PENDING, s] = False
+            if not was_in:
+                n_committed += 1
         elif code == A_CALL:
             SI[I_REM, s] = rem - call
             SI[I_SBET, s] = mybet + call
@@ -508,6 +530,8 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             SI[I_ACTED, s] = mybet + call
             SI[I_ACTCNT, s] = raise_count
             SB[B_PENDING, s] = False
+            if not was_in:
+                n_committed += 1
         else:
             prev = cur
             if betting == B_FL:
@@ -529,6 +553,8 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
                 cur = to
             SI[I_ACTED, s] = to
             SI[I_ACTCNT, s] = raise_count
+            if not was_in:
+                n_committed += 1
             last_aggr = s
             n_raises += 1
             agg_range = rng_
