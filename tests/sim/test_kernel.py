@@ -105,7 +105,7 @@ def test_bad_arguments(club):
     with pytest.raises(ValueError, match="fixed limit only"):
         simulate(replace(stud, levels=tuple(replace(lv, betting="pot_limit")
                                             for lv in stud.levels)), n=1)
-    from tests.sim.conftest import small_structure
+    from .conftest import small_structure
     with pytest.raises(ValueError, match="does not play 'irish'"):
         simulate(small_structure("irish"), n=1)
 
