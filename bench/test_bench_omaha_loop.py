@@ -139,3 +139,20 @@ def test_low_batch_generic_limit_loop(benchmark):
     measure(benchmark, lambda: pyeval.best_hand_batch(hole, board, 2, 2, low="8"), len(hole),
             lambda v: v.sum(dtype=np.uint64), label="batch: best_hand_batch(.., 2, 2, '8') (C loop)",
             group="Omaha 4+5 low: fast path vs combination loop", rounds=5)
+
+
+@pytest.mark.parametrize("nh", HOLES)
+@pytest.mark.parametrize("way", ["fast", "loop"])
+def test_batch_hilo_fast_vs_c_loop(benchmark, nh, way):
+    """The direct comparison: the fast path and the plain 2+3 loop, both in C over the same
+    arrays (``omaha_hilo_batch_loop`` is the C loop in batch form), high and low together."""
+    from pyeval.evaluate import omaha_hilo_batch_loop
+    hole, board = deals(nh, 2_000_000 if way == "fast" else 200_000)
+    fn = pyeval.omaha_hilo_batch if way == "fast" else omaha_hilo_batch_loop
+    hi, lo = fn(hole, board)
+    ref = omaha_hilo_batch_loop(hole[:20_000], board[:20_000])
+    assert np.array_equal(hi[:20_000], ref[0]) and np.array_equal(lo[:20_000], ref[1])
+    measure(benchmark, lambda: fn(hole, board), len(hole),
+            lambda v: int(v[0].sum(dtype=np.uint64)) + int(v[1].sum(dtype=np.uint64)),
+            label=f"batch hi+lo: {fn.__name__}", group=f"Omaha {nh}+5 hi+lo: C fast path vs C loop",
+            ours=way == "fast", rounds=5)
