@@ -14,9 +14,9 @@ that many hands in the level.
 Example:
     >>> c = Clock(hands_per_hour=30)
     >>> m = c.minutes_per_hand(9)
-    >>> round(60 / m[9], 1), round(60 / m[2], 1)
+    >>> round(float(60 / m[9]), 1), round(float(60 / m[2]), 1)
     (30.0, 56.2)
-    >>> round(60 / Clock(by_players={2: 80}).minutes_per_hand(9)[2], 1)
+    >>> round(float(60 / Clock(by_players={2: 80}).minutes_per_hand(9)[2]), 1)
     80.0
 """
 from __future__ import annotations

@@ -16,8 +16,8 @@ computed once in parallel (a few seconds) and cached in ``$PYEVAL_CACHE`` or
 
 Example:
     >>> t = preflop_tables()
-    >>> aa, k72 = hand_class(48, 49), hand_class(20, 1)     # AcAd, 7c2d
-    >>> round(float(t.strength[aa]), 2), round(float(t.top[k72]), 2)
+    >>> aa, k32 = hand_class(48, 49), hand_class(4, 1)      # AcAd, 3c2d (the weakest)
+    >>> round(float(t.strength[aa]), 2), round(float(t.top[k32]), 2)
     (0.85, 1.0)
 """
 from __future__ import annotations

@@ -196,7 +196,7 @@ class SimResult:
 
         Example:
             >>> from pyeval.sim import simulate
-            >>> r = simulate("club_3000", n=4, seed=1, players=12)
+            >>> r = simulate("club_3000", n=4, seed=1, players=20)
             >>> bool((r.payouts().sum(axis=1) == r.prize_pools()).all())
             True
         """

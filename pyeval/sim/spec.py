@@ -8,8 +8,8 @@ table, the tournament settings as ``int64[CFG_COLS]`` and ``float64[CFGF_COLS]``
 Example:
     >>> from pyeval.tournament.structure import load_structure
     >>> spec = build_spec(load_structure("club_3000"))
-    >>> spec.players, int(spec.levels[0, LV_BB]), spec.level_count
-    (30, 50, 10)
+    >>> spec.players, int(spec.levels[0, LV_BB]), spec.level_count   # its largest field
+    (40, 50, 10)
 """
 from __future__ import annotations
 

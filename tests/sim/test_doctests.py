@@ -1,0 +1,22 @@
+"""The examples in the simulation modules' docstrings run and hold."""
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["pyeval.sim", "pyeval.sim.rng", "pyeval.sim.preflop", "pyeval.sim.layout",
+           "pyeval.sim.models", "pyeval.sim.clock", "pyeval.sim.spec", "pyeval.sim.engine",
+           "pyeval.sim.results", "pyeval.sim.report", "pyeval.sim.replay",
+           "pyeval.sim.structure_toml", "pyeval.sim.tune", "pyeval.sim.distributed",
+           "pyeval.sim._cache", "pyeval.cli.tournament_cmd"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name):
+    if name == "pyeval.sim.distributed":
+        pytest.importorskip("distributed")
+    mod = importlib.import_module(name)
+    result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
