@@ -106,20 +106,24 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     click.echo(format_table(summary_rows(result, checkpoints)))
-    df = result.stack_by_level()
     freq_end = result.final_level_frequencies()
     click.echo("")
-    click.echo(f"{'level':>5}  {'blinds':<16} {'reached':>8} {'ends here':>9} {'avg BB':>7} {'avg M':>6}")
-    for i, row in df.iterrows():
+    rows = result.level_rows()
+    w = max(16, max(len(row["blinds"]) for row in rows))
+    click.echo(f"{'level':>5}  {'blinds':<{w}} {'reached':>8} {'ends here':>9} {'avg BB':>7} {'avg M':>6}")
+    for i, row in enumerate(rows):
         if row["reached"] <= 0:
             continue
-        click.echo(f"{int(row['level']):>5}  {row['blinds']:<16} {100 * row['reached']:>7.1f}% "
+        click.echo(f"{int(row['level']):>5}  {row['blinds']:<{w}} {100 * row['reached']:>7.1f}% "
                    f"{100 * freq_end[i]:>8.1f}% {row['avg_bb']:>7.1f} {row['avg_m']:>6.1f}")
     if not no_report or csv:
         outdir = Path(out) if out else Path("reports") / Path(st.file).stem
         outdir.mkdir(parents=True, exist_ok=True)
         if not no_report:
-            files = write_report(result, outdir, checkpoints)
+            try:
+                files = write_report(result, outdir, checkpoints)
+            except ImportError as e:
+                raise click.ClickException(f"{e} (or pass --no-report)") from None
             click.echo(f"\nreport: {files['html']}")
         if csv:
             path = outdir / "tournaments.csv"

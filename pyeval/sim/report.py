@@ -106,8 +106,11 @@ def _time_grid(r: SimResult, points: int = 200) -> np.ndarray:
 
 def plot_files(r: SimResult, outdir: str | Path, dpi: int = 100) -> dict[str, Path]:
     """Draw the PNG plots into ``outdir``; returns ``{name: path}``."""
-    import matplotlib
-
+    try:
+        import matplotlib
+    except ImportError:
+        raise ImportError("the report's plots need matplotlib: pip install 'pyeval[report]'"
+                          ) from None
     matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
 
@@ -165,8 +168,8 @@ def plot_files(r: SimResult, outdir: str | Path, dpi: int = 100) -> dict[str, Pa
     fig.savefig(files["players_left"], dpi=dpi)
     plt.close(fig)
 
-    df = r.stack_by_level()
-    df = df[df["reached"] > 0]
+    rows = [row for row in r.level_rows() if row["reached"] > 0]
+    df = {k: [row[k] for row in rows] for k in ("level", "blinds", "reached", "avg_bb", "avg_m")}
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.plot(df["level"], df["avg_bb"], marker="o", color="#4477aa", label="average stack (big blinds)")
     ax.plot(df["level"], df["avg_m"], marker="s", color="#cc3311", label="average M")
@@ -180,7 +183,7 @@ def plot_files(r: SimResult, outdir: str | Path, dpi: int = 100) -> dict[str, Pa
     ax.set_xticks(df["level"])
     ax.set_xticklabels([f"{lv}\n{b}" for lv, b in zip(df["level"], df["blinds"])], fontsize=7)
     ax2 = ax.twinx()
-    ax2.bar(df["level"], 100 * df["reached"], alpha=0.15, color="grey")
+    ax2.bar(df["level"], [100 * x for x in df["reached"]], alpha=0.15, color="grey")
     ax2.set_ylabel("tournaments reaching the level (%)")
     ax2.set_ylim(0, 100)
     ax.set_zorder(ax2.get_zorder() + 1)
@@ -204,10 +207,9 @@ def _html_table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
 def html_page(r: SimResult, files: dict[str, Path], by: Sequence[float] | None = None) -> str:
     """The report as one HTML page with the PNG files inlined."""
     summary = _html_table(("", ""), summary_rows(r, by))
-    df = r.stack_by_level()
     lvl_rows = []
     freq_end = r.final_level_frequencies()
-    for i, row in df.iterrows():
+    for i, row in enumerate(r.level_rows()):
         lvl_rows.append((int(row["level"]), row["blinds"], f"{100 * row['reached']:.1f}%",
                          f"{100 * freq_end[i]:.1f}%",
                          hhmm(row["start_minute"]) if row["reached"] > 0 else "-",

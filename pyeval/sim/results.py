@@ -23,8 +23,9 @@ from typing import Any, Sequence
 import numpy as np
 
 from pyeval.sim.layout import (
-    LS_CHIPS, LS_PLAYERS, LS_START, LS_TABLES, LV_ANTE, LV_BB, LV_SB, R_ADDONS, R_ERROR,
-    R_FT_HANDS, R_HANDS, R_LEVEL, R_REBUYS, R_TABLES, R_WINNER, REC_TOURN, RF_DURATION,
+    LS_CHIPS, LS_PLAYERS, LS_START, LS_TABLES, LV_ANTE, LV_BB, LV_BRING, LV_LOW, LV_SB,
+    R_ADDONS,
+    R_ERROR, R_FT_HANDS, R_HANDS, R_LEVEL, R_REBUYS, R_TABLES, R_WINNER, REC_TOURN, RF_DURATION,
     RF_FT_TIME, RF_PLAY_MINUTES,
 )
 
@@ -149,23 +150,22 @@ class SimResult:
         return {float(k): float(x) for k, x in zip(q, v)}
 
     # ------------------------------------------------------------------ by level
-    def stack_by_level(self) -> Any:
-        """A data frame, one row per level: how often it is reached, when it starts, players
-        left, average stack in chips, in big blinds and as M (big blinds, small blind and the
-        antes of a table of the average size).
+    def level_rows(self) -> list[dict[str, Any]]:
+        """One dict per level: how often it is reached, when it starts, players left,
+        average stack in chips, in big blinds (stud: small bets) and as M (the blinds, or the
+        bring-in, and the antes of a table of the average size), at the start of the level.
+        Plain Python, no pandas.
 
         Example:
             >>> from pyeval.sim import simulate
-            >>> df = simulate("club_3000", n=8, seed=1, players=12).stack_by_level()
-            >>> list(df.columns)[:4]
-            ['level', 'blinds', 'reached', 'start_minute']
+            >>> rows = simulate("club_3000", n=8, seed=1, players=12).level_rows()
+            >>> rows[0]["level"], rows[0]["reached"], rows[0]["avg_bb"]
+            (1, 1.0, 60.0)
         """
-        import pandas as pd
-
         ls = self.level_stats
         lv = self.spec.levels
         reached = ls[:, :, LS_START] >= 0
-        rows = []
+        rows: list[dict[str, Any]] = []
         labels = self.spec.level_labels()
         for i in range(ls.shape[1]):
             r = reached[:, i]
@@ -176,18 +176,33 @@ class SimResult:
                 tables = np.maximum(ls[r, i, LS_TABLES], 1)
                 avg = chips / np.maximum(players, 1)
                 per_table = players / tables
-                cost = lv[i, LV_SB] + lv[i, LV_BB] + lv[i, LV_ANTE] * per_table
-                bb = max(int(lv[i, LV_BB]), 1)
+                cost = (lv[i, LV_SB] + lv[i, LV_BB] + lv[i, LV_BRING]
+                        + lv[i, LV_ANTE] * per_table)
+                unit = max(int(lv[i, LV_BB]) or int(lv[i, LV_LOW]), 1)
                 rows.append(dict(level=i + 1, blinds=labels[i], reached=k / self.n,
                                  start_minute=float(ls[r, i, LS_START].mean()),
                                  players=float(players.mean()), avg_stack=float(avg.mean()),
-                                 avg_bb=float((avg / bb).mean()),
+                                 avg_bb=float((avg / unit).mean()),
                                  avg_m=float((avg / np.maximum(cost, 1)).mean())))
             else:
                 rows.append(dict(level=i + 1, blinds=labels[i], reached=0.0,
-                                 start_minute=np.nan, players=np.nan, avg_stack=np.nan,
-                                 avg_bb=np.nan, avg_m=np.nan))
-        return pd.DataFrame(rows)
+                                 start_minute=float("nan"), players=float("nan"),
+                                 avg_stack=float("nan"), avg_bb=float("nan"),
+                                 avg_m=float("nan")))
+        return rows
+
+    def stack_by_level(self) -> Any:
+        """:meth:`level_rows` as a pandas data frame.
+
+        Example:
+            >>> from pyeval.sim import simulate
+            >>> df = simulate("club_3000", n=8, seed=1, players=12).stack_by_level()
+            >>> list(df.columns)[:4]
+            ['level', 'blinds', 'reached', 'start_minute']
+        """
+        import pandas as pd
+
+        return pd.DataFrame(self.level_rows())
 
     # ------------------------------------------------------------------ money
     def payouts(self) -> np.ndarray:

@@ -62,12 +62,15 @@ class SimSpec:
         return int(self.levels.shape[0])
 
     def level_labels(self) -> list[str]:
-        """"25/50", "100/200 a25", ... one per level, for tables and plots."""
+        """"25/50", "100/200 a25", stud "a25 b50 100/200", one per level, for tables."""
         out = []
         for row in self.levels:
-            s = f"{row[LV_SB]}/{row[LV_BB]}"
-            if row[LV_ANTE]:
-                s += f" a{row[LV_ANTE]}"
+            if row[LV_BB] == 0:
+                s = f"a{row[LV_ANTE]} b{row[LV_BRING]} {row[LV_LOW]}/{row[LV_HIGH]}"
+            else:
+                s = f"{row[LV_SB]}/{row[LV_BB]}"
+                if row[LV_ANTE]:
+                    s += f" a{row[LV_ANTE]}"
             out.append(s)
         return out
 
