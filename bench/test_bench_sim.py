@@ -100,7 +100,7 @@ _CHILD = textwrap.dedent("""
         res = {}
         for workers in (1, 2):
             with LocalCluster(n_workers=workers, threads_per_worker=1, processes=False,
-                              dashboard_address=None) as c, Client(c) as client:
+                              dashboard_address=":0") as c, Client(c) as client:
                 simulate(st, n=16, seed=0, players=30, scheduler=client)
                 ts = []
                 for rep in range(5):

@@ -9,7 +9,7 @@ Example (a local cluster of two in-process workers):
     >>> from distributed import Client, LocalCluster
     >>> from pyeval.sim import simulate
     >>> with LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-    ...                   dashboard_address=None) as cluster, Client(cluster) as client:
+    ...                   dashboard_address=":0") as cluster, Client(cluster) as client:
     ...     a = simulate("club_3000", n=12, seed=3, players=12, scheduler=client)
     >>> b = simulate("club_3000", n=12, seed=3, players=12)
     >>> bool((a.place == b.place).all())
