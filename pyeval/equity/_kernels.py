@@ -1185,6 +1185,30 @@ def _exact_board(kind, split, P, H, NB, bcur, bmask, c_off, c_cards, c_w, c_mask
                    wstack, hi, lo, st, acc)
 
 
+@njit(cache=True)
+def _board_units(D, k):
+    """The units of work of an exact walk: with k >= 2 unknown board cards, every pair
+    (a < b) of the D cards left for the first two; with one, every card; with none, one."""
+    if k >= 2:
+        n_units = D * (D - 1) // 2
+    elif k == 1:
+        n_units = D
+    else:
+        n_units = 1
+    pa = np.zeros(n_units, dtype=np.int64)
+    pb = np.zeros(n_units, dtype=np.int64)
+    if k >= 2:
+        n = 0
+        for a in range(D):
+            for b in range(a + 1, D):
+                pa[n] = a
+                pb[n] = b
+                n += 1
+    elif k == 1:
+        for a in range(D):
+            pa[a] = a
+    return pa, pb
+
 @njit(cache=True, parallel=True)
 def exact_tasks(kind, split, P, H, NB, board0, bdeck, c_off, c_cards, c_w, c_mask, c_key,
                 c_srm, c_low, c_as, n_tasks, t0, t1, TA):
@@ -1208,24 +1232,8 @@ def exact_tasks(kind, split, P, H, NB, board0, bdeck, c_off, c_cards, c_w, c_mas
             slots[k] = j
             k += 1
     M = c_cards.shape[0]
-    if k >= 2:
-        n_units = D * (D - 1) // 2
-    elif k == 1:
-        n_units = D
-    else:
-        n_units = 1
-    pa = np.zeros(n_units, dtype=np.int64)
-    pb = np.zeros(n_units, dtype=np.int64)
-    if k >= 2:
-        n = 0
-        for a in range(D):
-            for b in range(a + 1, D):
-                pa[n] = a
-                pb[n] = b
-                n += 1
-    elif k == 1:
-        for a in range(D):
-            pa[a] = a
+    pa, pb = _board_units(D, k)
+    n_units = pa.shape[0]
     bmask0 = np.uint64(0)
     for j in range(NB):
         if board0[j] != NONE:
@@ -1547,24 +1555,8 @@ def holdem_exact_combos(c_off, c_key, c_srm, c_mask, c_w, bk0, bs0, bmask0, k, b
     out = np.zeros((nt, P, P + 1), dtype=np.float64)
     deals = np.zeros(nt, dtype=np.float64)
     wts = np.zeros(nt, dtype=np.float64)
-    if k >= 2:
-        n_units = D * (D - 1) // 2
-    elif k == 1:
-        n_units = D
-    else:
-        n_units = 1
-    pa = np.zeros(n_units, dtype=np.int64)
-    pb = np.zeros(n_units, dtype=np.int64)
-    if k >= 2:
-        n = 0
-        for a in range(D):
-            for b in range(a + 1, D):
-                pa[n] = a
-                pb[n] = b
-                n += 1
-    elif k == 1:
-        for a in range(D):
-            pa[a] = a
+    pa, pb = _board_units(D, k)
+    n_units = pa.shape[0]
     kk = np.zeros(max(D, 1), dtype=np.uint64)
     ks = np.zeros(max(D, 1), dtype=np.uint64)
     kb = np.zeros(max(D, 1), dtype=np.uint64)
