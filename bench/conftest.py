@@ -16,7 +16,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-
 from benchlib import RESULTS, random_deals, sequential_hands, sequential_omaha
 
 # ------------------------------------------------------------------ one core

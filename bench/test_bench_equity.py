@@ -22,7 +22,6 @@ import tempfile
 import textwrap
 
 import pytest
-
 from benchlib import measure, record
 
 pyeval = pytest.importorskip("pyeval")

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from benchlib import measure
 
 import pyeval
-
-from benchlib import measure
 
 ORDERS = ["random", "sequential"]
 NAMES = [pyeval.format_card(c) for c in range(52)]

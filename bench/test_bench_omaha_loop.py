@@ -19,11 +19,11 @@ import itertools
 import numba
 import numpy as np
 import pytest
+from benchlib import measure, random_deals
 
 import pyeval
-from benchlib import measure, random_deals
 from pyeval._native import ffi, lib
-from pyeval.evaluate import omaha_high_loop, omaha_low8_loop
+from pyeval.evaluate import omaha_high_loop
 
 HOLES = [4, 5, 6]
 

@@ -19,7 +19,6 @@ import textwrap
 
 import numpy as np
 import pytest
-
 from benchlib import measure, record
 
 GROUP_CORE = "tournament simulation, table-hands per second (one core)"

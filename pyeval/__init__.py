@@ -12,19 +12,54 @@ from typing import Any
 
 from pyeval.cards import card, cards, deck, format_card, format_cards, from_mask, mask
 from pyeval.describe import CATEGORY_NAMES, category, category_name, describe
-from pyeval.evaluate import (best_hand, best_hand_batch, high, high_batch, low8, low8_batch,
-                             omaha_high, omaha_high_batch, omaha_hilo_batch, omaha_low8,
-                             omaha_low8_batch, razz, razz_batch)
+from pyeval.evaluate import (
+    best_hand,
+    best_hand_batch,
+    high,
+    high_batch,
+    low8,
+    low8_batch,
+    omaha_high,
+    omaha_high_batch,
+    omaha_hilo_batch,
+    omaha_low8,
+    omaha_low8_batch,
+    razz,
+    razz_batch,
+)
 from pyeval.showdown import values, winners
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "card", "cards", "deck", "format_card", "format_cards", "from_mask", "mask",
-    "CATEGORY_NAMES", "category", "category_name", "describe",
-    "best_hand", "best_hand_batch", "high", "high_batch", "low8", "low8_batch",
-    "omaha_high", "omaha_high_batch", "omaha_hilo_batch", "omaha_low8", "omaha_low8_batch",
-    "razz", "razz_batch", "values", "winners", "table_bytes", "equity",
+    "CATEGORY_NAMES",
+    "best_hand",
+    "best_hand_batch",
+    "card",
+    "cards",
+    "category",
+    "category_name",
+    "deck",
+    "describe",
+    "equity",
+    "format_card",
+    "format_cards",
+    "from_mask",
+    "high",
+    "high_batch",
+    "low8",
+    "low8_batch",
+    "mask",
+    "omaha_high",
+    "omaha_high_batch",
+    "omaha_hilo_batch",
+    "omaha_low8",
+    "omaha_low8_batch",
+    "razz",
+    "razz_batch",
+    "table_bytes",
+    "values",
+    "winners",
 ]
 
 

@@ -10,4 +10,4 @@ if _rc != 0:  # pragma: no cover - the table builder is deterministic
 
 LIBRARY_PATH: str = __import__("pyeval._pyeval_c", fromlist=["__file__"]).__file__
 
-__all__ = ["ffi", "lib", "LIBRARY_PATH"]
+__all__ = ["LIBRARY_PATH", "ffi", "lib"]

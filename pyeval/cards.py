@@ -56,7 +56,7 @@ def _parse_text(text: str) -> list[int]:
     return out
 
 
-def card(text: Union[str, int]) -> int:
+def card(text: str | int) -> int:
     """One card as its index.
 
     >>> card("As"), card("2c"), card("T♦")
@@ -74,7 +74,7 @@ def card(text: Union[str, int]) -> int:
     return parsed[0]
 
 
-def cards(spec: CardsLike, n: Union[int, tuple[int, ...], None] = None,
+def cards(spec: CardsLike, n: int | tuple[int, ...] | None = None,
           *, what: str = "cards") -> np.ndarray:
     """Cards as a ``uint8`` array, from text (``"AhKd"``, ``"A♣ 8♠"``, ``"10h 9h"``), a
     sequence of card strings or integers, or an array. Repeated cards are refused.

@@ -11,8 +11,6 @@ True
 """
 from __future__ import annotations
 
-from typing import Optional, Union
-
 import numpy as np
 
 from pyeval._native import ffi, lib
@@ -21,9 +19,21 @@ from pyeval.cards import CardsLike, cards, format_card
 KINDS = {None: 0, "high": 0, "razz": 1, "low": 1, "8": 2, "low8": 2}
 
 __all__ = [
-    "high", "razz", "low8", "high_batch", "razz_batch", "low8_batch",
-    "omaha_high", "omaha_low8", "omaha_high_batch", "omaha_low8_batch", "omaha_hilo_batch",
-    "best_hand", "best_hand_batch", "omaha_high_loop", "omaha_low8_loop",
+    "best_hand",
+    "best_hand_batch",
+    "high",
+    "high_batch",
+    "low8",
+    "low8_batch",
+    "omaha_high",
+    "omaha_high_batch",
+    "omaha_high_loop",
+    "omaha_hilo_batch",
+    "omaha_low8",
+    "omaha_low8_batch",
+    "omaha_low8_loop",
+    "razz",
+    "razz_batch",
 ]
 
 
@@ -35,7 +45,7 @@ def _single(c: CardsLike, what: str, sizes: tuple[int, ...] = tuple(range(1, 8))
     return cards(c, sizes, what=what)
 
 
-def _value(c: CardsLike, one, low: Optional[str]) -> int:
+def _value(c: CardsLike, one, low: str | None) -> int:
     """One hand through the C function ``one`` (up to 7 cards) or the hole-limit search."""
     a = cards(c, what="hand")
     if len(a) == 0:
@@ -124,7 +134,7 @@ def omaha_low8_loop(hole: CardsLike, board: CardsLike) -> int:
 
 
 def best_hand(hole: CardsLike, board: CardsLike = "", min_hole: int = 0,
-              max_hole: Optional[int] = None, low: Optional[str] = None) -> int:
+              max_hole: int | None = None, low: str | None = None) -> int:
     """Best five-card hand from hole + board using at least ``min_hole`` and at most
     ``max_hole`` hole cards (``None``: all may be used). ``low``: ``None`` for high,
     ``"razz"`` for ace-to-five, ``"8"`` for 8-or-better. Returns 0 when no five-card hand
@@ -183,7 +193,7 @@ def _raise_bad_row(what: str, i: int, *rows: np.ndarray) -> None:
     raise ValueError(f"{what}: row {i} is not a valid hand")  # pragma: no cover
 
 
-def _out(out: Optional[np.ndarray], n: int, what: str) -> np.ndarray:
+def _out(out: np.ndarray | None, n: int, what: str) -> np.ndarray:
     if out is None:
         return np.empty(n, dtype=np.uint16)
     if not isinstance(out, np.ndarray) or out.dtype != np.uint16 or out.shape != (n,) \
@@ -192,7 +202,7 @@ def _out(out: Optional[np.ndarray], n: int, what: str) -> np.ndarray:
     return out
 
 
-def _batch(fn, arr, what: str, check: bool, out: Optional[np.ndarray]) -> np.ndarray:
+def _batch(fn, arr, what: str, check: bool, out: np.ndarray | None) -> np.ndarray:
     a = _matrix(arr, what, tuple(range(1, 8)))
     out = _out(out, a.shape[0], what)
     o = ffi.cast("uint16_t *", ffi.from_buffer(out))
@@ -203,7 +213,7 @@ def _batch(fn, arr, what: str, check: bool, out: Optional[np.ndarray]) -> np.nda
 
 
 def high_batch(arr: np.ndarray, check: bool = True,
-               out: Optional[np.ndarray] = None) -> np.ndarray:
+               out: np.ndarray | None = None) -> np.ndarray:
     """High values of an (N, k) array of cards, k = 1..7 (5, 6, 7 for full hands), as uint16.
 
     ``check=False`` skips the per-row check for cards above 51 and repeats: bad rows then
@@ -218,19 +228,19 @@ def high_batch(arr: np.ndarray, check: bool = True,
 
 
 def razz_batch(arr: np.ndarray, check: bool = True,
-               out: Optional[np.ndarray] = None) -> np.ndarray:
+               out: np.ndarray | None = None) -> np.ndarray:
     """Razz values of an (N, k) array of cards, k = 1..7."""
     return _batch(lib.pe_razz_batch, arr, "razz_batch", check, out)
 
 
 def low8_batch(arr: np.ndarray, check: bool = True,
-               out: Optional[np.ndarray] = None) -> np.ndarray:
+               out: np.ndarray | None = None) -> np.ndarray:
     """8-or-better low values of an (N, k) array of cards (0 = no low)."""
     return _batch(lib.pe_low8_batch, arr, "low8_batch", check, out)
 
 
 def _omaha_batch(hole, board, want_high: bool, want_low: bool, check: bool,
-                 what: str) -> tuple[Optional[np.ndarray], Optional[np.ndarray]]:
+                 what: str) -> tuple[np.ndarray | None, np.ndarray | None]:
     h = _matrix(hole, f"{what} hole", (4, 5, 6))
     b = _matrix(board, f"{what} board", (3, 4, 5))
     if h.shape[0] != b.shape[0]:
@@ -278,8 +288,8 @@ def omaha_hilo_batch_loop(hole: np.ndarray, board: np.ndarray) -> tuple[np.ndarr
     return hi, lo
 
 
-def best_hand_batch(hole: np.ndarray, board: Optional[np.ndarray], min_hole: int = 0,
-                    max_hole: Optional[int] = None, low: Optional[str] = None,
+def best_hand_batch(hole: np.ndarray, board: np.ndarray | None, min_hole: int = 0,
+                    max_hole: int | None = None, low: str | None = None,
                     check: bool = True) -> np.ndarray:
     """:func:`best_hand` over rows: (N, h) hole cards and (N, b) board cards."""
     if low not in KINDS:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any, Optional
+from typing import Any
 
 import click
 
@@ -64,9 +64,9 @@ class _Bar:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on stderr (default: when stderr is a terminal).")
-def equity(hands: tuple[str, ...], board: str, dead: str, game: str, exact: Optional[bool],
-           samples: Optional[int], std_err: Optional[float], time_limit: Optional[float],
-           seed: int, threads: Optional[int], as_json: bool, progress: Optional[bool]) -> None:
+def equity(hands: tuple[str, ...], board: str, dead: str, game: str, exact: bool | None,
+           samples: int | None, std_err: float | None, time_limit: float | None,
+           seed: int, threads: int | None, as_json: bool, progress: bool | None) -> None:
     """Each hand's share of the pot (equity), win and tie, exactly or by Monte Carlo.
 
     HANDS are one per player: cards ("AhKh", "Ah Kh"), cards with * for unknown ones

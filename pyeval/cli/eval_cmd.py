@@ -58,7 +58,7 @@ def compare(hands: tuple[str, ...], board: str, game: str, as_json: bool) -> Non
 
     Example: pyeval compare "Jc Ks" "6c 7c" --board "8h 3s 9d Th Qc"
     """
-    from pyeval import format_cards, cards
+    from pyeval import cards, format_cards
     from pyeval.showdown import values
     hi_rule, lo_rule = GAMES[game]
     try:

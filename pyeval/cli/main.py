@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import Optional
 
 import click
 
@@ -29,7 +28,7 @@ class LazyGroup(click.Group):
         return sorted(n for n, target in COMMANDS.items()
                       if importlib.util.find_spec(target.split(":")[0]) is not None)
 
-    def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         target = COMMANDS.get(name)
         if target is None:
             return None

@@ -19,8 +19,19 @@ from pyeval.equity.games import GAMES, EquityGame, game
 from pyeval.equity.ranges import Range, RangeError, parse_range
 from pyeval.equity.result import EquityResult, PlayerEquity, Progress
 
-__all__ = ["equity", "make_spot", "GAMES", "EquityGame", "game", "Range", "RangeError",
-           "parse_range", "EquityResult", "PlayerEquity", "Progress"]
+__all__ = [
+    "GAMES",
+    "EquityGame",
+    "EquityResult",
+    "PlayerEquity",
+    "Progress",
+    "Range",
+    "RangeError",
+    "equity",
+    "game",
+    "make_spot",
+    "parse_range",
+]
 
 
 class _CallableModule(types.ModuleType):

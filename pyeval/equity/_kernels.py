@@ -40,8 +40,7 @@ from pyeval import numba_ext as nx
 # parallel call and nothing on an idle machine. This must be set before OpenMP starts (the
 # first parallel call of the process); an explicit setting by the user wins.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-from pyeval.equity._mem import (fetch_add, ld8, ld16, ld32, ld64, ldf, ldi64, st8, st64, stf,
-                                sti64)
+from pyeval.equity._mem import fetch_add, ld8, ld16, ld32, ld64, ldf, ldi64, st8, st64, stf, sti64
 
 # ------------------------------------------------------------------------------ constants
 
@@ -101,7 +100,7 @@ class Tables(NamedTuple):
         return tuple(np.uint64(a.ctypes.data) for a in self)
 
 
-_TABLES: "Tables | None" = None
+_TABLES: Tables | None = None
 
 
 def tables(omaha: bool = False) -> Tables:

@@ -21,8 +21,19 @@ from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
-__all__ = ["ld8", "ld16", "ld32", "ld64", "ldi64", "ldf", "st8", "st64", "sti64", "stf",
-           "fetch_add"]
+__all__ = [
+    "fetch_add",
+    "ld8",
+    "ld16",
+    "ld32",
+    "ld64",
+    "ldf",
+    "ldi64",
+    "st8",
+    "st64",
+    "stf",
+    "sti64",
+]
 
 
 def _load(ret, llty):

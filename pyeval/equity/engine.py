@@ -24,7 +24,7 @@ import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Union
 
 import numpy as np
 
@@ -32,11 +32,12 @@ from pyeval.cards import card as _card
 from pyeval.cards import cards as _cards
 from pyeval.cards import format_card, format_cards
 from pyeval.equity import _kernels as K
-from pyeval.equity.games import EquityGame, game as _game
+from pyeval.equity.games import EquityGame
+from pyeval.equity.games import game as _game
 from pyeval.equity.ranges import Range, RangeError, parse_range
 from pyeval.equity.result import EquityResult, PlayerEquity, Progress
 
-__all__ = ["equity", "Spot", "make_spot", "EXACT_AUTO_COST", "EXACT_MAX_COST", "CHUNK"]
+__all__ = ["CHUNK", "EXACT_AUTO_COST", "EXACT_MAX_COST", "Spot", "equity", "make_spot"]
 
 HandLike = Union[str, Sequence[int], Sequence[str], np.ndarray]
 
@@ -80,8 +81,8 @@ class Player:
     """One seat: known cards by position (None = to be dealt), or a range."""
 
     text: str
-    slots: list[Optional[int]]
-    rng: Optional[Range] = None
+    slots: list[int | None]
+    rng: Range | None = None
 
 
 @dataclass
@@ -112,12 +113,12 @@ class Spot:
         return [c for c in range(52) if not km >> c & 1]
 
 
-def _slots_of_text(text: str) -> Optional[list[Optional[int]]]:
+def _slots_of_text(text: str) -> list[int | None] | None:
     """Cards with ``*``/``?`` for unknown ones, or None when the text is not of that form."""
     t = text.strip()
     if t.lower() in _RANDOM_WORDS:
         return None
-    out: list[Optional[int]] = []
+    out: list[int | None] = []
     for chunk in _SEP.split(t):
         pos = 0
         while pos < len(chunk):
@@ -211,7 +212,7 @@ def _check_board(board: list[int], g: EquityGame) -> None:
                             if g.community_seventh else ""))
 
 
-def make_spot(game: Union[str, EquityGame], hands: Sequence[HandLike], board: HandLike = "",
+def make_spot(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike = "",
               dead: HandLike = "") -> Spot:
     """Parses and checks a question (see :func:`equity` for the forms accepted).
 
@@ -298,7 +299,7 @@ def _check_ranges_fit(spot: Spot, budget: int = 200_000) -> None:
     rs.sort(key=lambda x: len(x[1]))
     nodes = 0
 
-    def dfs(k: int, used: int) -> Optional[bool]:
+    def dfs(k: int, used: int) -> bool | None:
         nonlocal nodes
         if k == len(rs):
             return True
@@ -335,7 +336,7 @@ def _player_combos(p: Player, g: EquityGame, deck: list[int]) -> list[tuple[list
     groups = list(by_class.values())
     out = []
 
-    def fill(gi: int, cur: list[Optional[int]], used: set[int]) -> None:
+    def fill(gi: int, cur: list[int | None], used: set[int]) -> None:
         if gi == len(groups):
             out.append(([int(c) for c in cur], 1.0))   # type: ignore[arg-type]
             return
@@ -388,7 +389,7 @@ def exact_cost(spot: Spot) -> float:
 
 # ------------------------------------------------------------------------------ running
 
-def _threads(threads: Optional[int]) -> int:
+def _threads(threads: int | None) -> int:
     import numba
     top = numba.config.NUMBA_NUM_THREADS
     if threads is None:
@@ -427,7 +428,7 @@ class _Sums:
         return tuple(float(x) for x in self.st[:, K.S_SHARE] / w)
 
 
-def _build_result(spot: Spot, sums: _Sums, exact: bool, seed: Optional[int], threads: int,
+def _build_result(spot: Spot, sums: _Sums, exact: bool, seed: int | None, threads: int,
                   elapsed: float, stopped: str) -> EquityResult:
     g = spot.game
     W = sums.weight
@@ -456,7 +457,7 @@ def _build_result(spot: Spot, sums: _Sums, exact: bool, seed: Optional[int], thr
         seed=seed, threads=threads, elapsed=elapsed, acceptance=acc, stopped=stopped)
 
 
-def _run_exact(spot: Spot, progress: Optional[Callable[[Progress], None]]) -> _Sums:
+def _run_exact(spot: Spot, progress: Callable[[Progress], None] | None) -> _Sums:
     g = spot.game
     T = K.tables(omaha=g.kind == K.K_OMAHA)
     P = len(spot.players)
@@ -630,8 +631,8 @@ def _alias(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return prob, alias
 
 
-def _run_mc(spot: Spot, seed: int, samples: Optional[int], std_err: Optional[float],
-            time_limit: Optional[float], progress: Optional[Callable[[Progress], None]],
+def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
+            time_limit: float | None, progress: Callable[[Progress], None] | None,
             t_start: float, threads: int) -> tuple[_Sums, str]:
     import numba
     g = spot.game
@@ -732,12 +733,12 @@ def _run_mc(spot: Spot, seed: int, samples: Optional[int], std_err: Optional[flo
     return sums, stopped
 
 
-def equity(game: Union[str, EquityGame], hands: Sequence[HandLike], board: HandLike = "",
-           dead: HandLike = "", *, exact: Optional[bool] = None,
-           samples: Optional[int] = None, std_err: Optional[float] = None,
-           time_limit: Optional[float] = None, seed: int = 0,
-           threads: Optional[int] = None,
-           progress: Optional[Callable[[Progress], None]] = None) -> EquityResult:
+def equity(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike = "",
+           dead: HandLike = "", *, exact: bool | None = None,
+           samples: int | None = None, std_err: float | None = None,
+           time_limit: float | None = None, seed: int = 0,
+           threads: int | None = None,
+           progress: Callable[[Progress], None] | None = None) -> EquityResult:
     """Each player's share of the pot.
 
     ``game``: a name or alias (``"holdem"``, ``"omaha"``, ``"omaha8"``, ``"stud"``,

@@ -35,11 +35,24 @@ games): the seventh card is a single community card, used by everyone. It is the
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Optional
 
-__all__ = ["EquityGame", "GAMES", "game", "KIND_HOLDEM", "KIND_OMAHA", "KIND_SUPER8",
-           "KIND_TAHOE", "KIND_STUD", "KIND_RAZZ", "KIND_FIVE", "KIND_BUFFALO", "KIND_CROC",
-           "SPLIT_NONE", "SPLIT_LOW8", "SPLIT_CHICAGO"]
+__all__ = [
+    "GAMES",
+    "KIND_BUFFALO",
+    "KIND_CROC",
+    "KIND_FIVE",
+    "KIND_HOLDEM",
+    "KIND_OMAHA",
+    "KIND_RAZZ",
+    "KIND_STUD",
+    "KIND_SUPER8",
+    "KIND_TAHOE",
+    "SPLIT_CHICAGO",
+    "SPLIT_LOW8",
+    "SPLIT_NONE",
+    "EquityGame",
+    "game",
+]
 
 # evaluation kinds (the kernels branch on these)
 KIND_HOLDEM = 0    # best five of hole + board, any hole cards
@@ -103,7 +116,7 @@ class EquityGame:
         """Range notation is for two-card hold'em games."""
         return self.family == "holdem" and self.hole == 2
 
-    def for_players(self, n: int) -> "EquityGame":
+    def for_players(self, n: int) -> EquityGame:
         """The game as dealt to ``n`` players: seven-card stud with eight players takes its
         seventh card from the board (a single community card).
 
@@ -120,8 +133,8 @@ class EquityGame:
 
 
 def _g(key: str, name: str, family: str, hole: int, board: int, kind: int, *,
-       split: str = "none", dealt: Optional[int] = None, down: tuple[int, ...] = (),
-       classes: Optional[tuple[int, ...]] = None, max_players: int = 10,
+       split: str = "none", dealt: int | None = None, down: tuple[int, ...] = (),
+       classes: tuple[int, ...] | None = None, max_players: int = 10,
        community_seventh: bool = False, usage: str = "any hole cards",
        aliases: tuple[str, ...] = ()) -> EquityGame:
     return EquityGame(key, name, family, hole, board, kind, split,
@@ -213,7 +226,7 @@ for _gm in GAMES.values():
         _LOOKUP.setdefault(_norm(_a), _gm)
 
 
-def game(name: "str | EquityGame") -> EquityGame:
+def game(name: str | EquityGame) -> EquityGame:
     """A game by key, name or alias (case, spaces and punctuation ignored).
 
     >>> game("Texas Hold'em").key, game("PLO8").name, game("7-card stud").key

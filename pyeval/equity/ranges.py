@@ -34,14 +34,14 @@ is lower or upper case.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Optional
 
 import numpy as np
 
 from pyeval.cards import RANKS, SUITS, format_card
 
-__all__ = ["Range", "RangeError", "parse_range", "is_range_text", "ALLOWED_RANGE"]
+__all__ = ["ALLOWED_RANGE", "Range", "RangeError", "is_range_text", "parse_range"]
 
 ALLOWED_RANGE = ("a range is comma-separated terms such as QQ+, AKs, AKo, AK, A2s+, KTo+, "
                  "22-55, JTs-76s, AhKh or random, with optional weights 0.5(QQ+, AKs) or AKs:0.5")
@@ -83,7 +83,7 @@ class Range:
         """True when every combination has the same weight."""
         return bool(len(self) == 0 or np.all(self.weights == self.weights[0]))
 
-    def without(self, dead_mask: int) -> "Range":
+    def without(self, dead_mask: int) -> Range:
         """The combinations that use none of the cards of ``dead_mask``.
 
         >>> from pyeval import mask
@@ -251,7 +251,7 @@ def _walk(text: str, scale: float, out: dict[tuple[int, int], float]) -> None:
             out[c] = w
 
 
-def parse_range(text: str, dead: Optional[Iterable[int]] = None) -> Range:
+def parse_range(text: str, dead: Iterable[int] | None = None) -> Range:
     """Parse range notation into weighted combinations (see the module docstring),
     leaving out combinations that use a card of ``dead``.
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
-from typing import Any, Optional
+from typing import Any
 
-__all__ = ["PlayerEquity", "EquityResult", "Progress"]
+__all__ = ["EquityResult", "PlayerEquity", "Progress"]
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class EquityResult:
     samples: int
     exact: bool
     hi_lo: bool
-    seed: Optional[int]
+    seed: int | None
     threads: int
     elapsed: float
     acceptance: float = 1.0

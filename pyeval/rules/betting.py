@@ -35,9 +35,9 @@ pyeval.rules.betting.IllegalAction: seat 3: raise to 150 is below the minimum ra
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Mapping, MutableMapping, Optional, Sequence
 
 
 class IllegalAction(ValueError):
@@ -99,7 +99,7 @@ class Structure:
                              f"{self.small_bet}")
 
     @classmethod
-    def no_limit(cls, small_blind: int, big_blind: int, ante: int = 0) -> "Structure":
+    def no_limit(cls, small_blind: int, big_blind: int, ante: int = 0) -> Structure:
         """No limit with blinds (and antes).
 
         >>> Structure.no_limit(1, 2).big_blind
@@ -108,7 +108,7 @@ class Structure:
         return cls(Limit.NO_LIMIT, small_blind, big_blind, ante)
 
     @classmethod
-    def pot_limit(cls, small_blind: int, big_blind: int, ante: int = 0) -> "Structure":
+    def pot_limit(cls, small_blind: int, big_blind: int, ante: int = 0) -> Structure:
         """Pot limit with blinds (and antes).
 
         >>> Structure.pot_limit(1, 2).limit.value
@@ -117,9 +117,9 @@ class Structure:
         return cls(Limit.POT_LIMIT, small_blind, big_blind, ante)
 
     @classmethod
-    def fixed_limit(cls, small_bet: int, big_bet: Optional[int] = None, *,
-                    small_blind: Optional[int] = None, big_blind: Optional[int] = None,
-                    ante: int = 0, max_raises: int = 3) -> "Structure":
+    def fixed_limit(cls, small_bet: int, big_bet: int | None = None, *,
+                    small_blind: int | None = None, big_blind: int | None = None,
+                    ante: int = 0, max_raises: int = 3) -> Structure:
         """Fixed limit with blinds: the big blind defaults to the small bet, the small blind
         to half the big blind.
 
@@ -132,8 +132,8 @@ class Structure:
                    2 * small_bet if big_bet is None else big_bet, max_raises)
 
     @classmethod
-    def stud(cls, ante: int, bring_in: int, small_bet: int, big_bet: Optional[int] = None,
-             limit: Limit | str = Limit.FIXED_LIMIT, max_raises: int = 3) -> "Structure":
+    def stud(cls, ante: int, bring_in: int, small_bet: int, big_bet: int | None = None,
+             limit: Limit | str = Limit.FIXED_LIMIT, max_raises: int = 3) -> Structure:
         """Stud: antes, a bring-in and the small / big bet.
 
         >>> Structure.stud(1, 2, 5).big_bet
@@ -150,7 +150,7 @@ class Structure:
                 "max_raises": self.max_raises}
 
     @classmethod
-    def from_dict(cls, d: Mapping) -> "Structure":
+    def from_dict(cls, d: Mapping) -> Structure:
         """Inverse of :meth:`to_dict`."""
         return cls(**dict(d))
 
@@ -165,9 +165,9 @@ class Action:
     """
 
     kind: str
-    to: Optional[int] = None
+    to: int | None = None
     cards: tuple[int, ...] = ()
-    seat: Optional[int] = None
+    seat: int | None = None
 
     KINDS = ("fold", "check", "call", "bet", "raise", "complete", "bring_in", "discard", "draw")
 
@@ -187,7 +187,7 @@ class Action:
         return d
 
     @classmethod
-    def from_dict(cls, d: Mapping) -> "Action":
+    def from_dict(cls, d: Mapping) -> Action:
         """Inverse of :meth:`to_dict`."""
         cs: tuple[int, ...] = ()
         if d.get("cards"):
@@ -214,11 +214,11 @@ class Legal:
     seat: int
     actions: tuple[str, ...]
     call: int = 0
-    raise_name: Optional[str] = None
-    min_to: Optional[int] = None
-    max_to: Optional[int] = None
-    choices: Optional[tuple[int, ...]] = None
-    bring_in: Optional[int] = None
+    raise_name: str | None = None
+    min_to: int | None = None
+    max_to: int | None = None
+    choices: tuple[int, ...] | None = None
+    bring_in: int | None = None
     discard: int = 0
     draw_max: int = 0
 
@@ -280,14 +280,14 @@ class Round:
     current: int = 0
     raise_count: int = 0
     full_level: int = 0
-    bring_in_seat: Optional[int] = None
+    bring_in_seat: int | None = None
     pending: list = field(default_factory=list)
     acted: dict = field(default_factory=dict)
     acted_count: dict = field(default_factory=dict)
     brought_in: bool = False
     full_raise: int = 0
-    to_act: Optional[int] = None
-    last_aggressor: Optional[int] = None
+    to_act: int | None = None
+    last_aggressor: int | None = None
     actions: int = 0
     short_all_ins: int = 0
     half_bet_raises: int = 0
@@ -320,7 +320,7 @@ class Round:
         """True when nobody has to act any more."""
         return self.to_act is None
 
-    def _next_from(self, start: int) -> Optional[int]:
+    def _next_from(self, start: int) -> int | None:
         """First pending seat clockwise from ``start`` (inclusive)."""
         if not self.pending or len(self.live()) < 2:
             return None
@@ -360,8 +360,8 @@ class Round:
         to the small bet."""
         return (self.brought_in or self.bring_in_seat is not None) and self.full_level == 0
 
-    def raise_targets(self, seat: int) -> tuple[Optional[str], Optional[int], Optional[int],
-                                                Optional[tuple[int, ...]], str]:
+    def raise_targets(self, seat: int) -> tuple[str | None, int | None, int | None,
+                                                tuple[int, ...] | None, str]:
         """(name, min_to, max_to, choices, why_not) for a bet or raise by ``seat``."""
         stack, bet = self.stacks[seat], self.bets[seat]
         allin = stack + bet

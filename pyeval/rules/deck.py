@@ -17,8 +17,8 @@ no card is skipped.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Optional, Sequence
 
 import numpy as np
 
@@ -59,8 +59,8 @@ class Deck:
         self._rng = np.random.default_rng([int(self.seed), 0x5EED])
 
     @classmethod
-    def shuffled(cls, seed: int, hole: Optional[Mapping[int, object]] = None,
-                 board: object = None) -> "Deck":
+    def shuffled(cls, seed: int, hole: Mapping[int, object] | None = None,
+                 board: object = None) -> Deck:
         """A deck shuffled by ``numpy.random.default_rng(seed)``, less any given cards.
 
         >>> Deck.shuffled(7, hole={0: "AhAd"}).hole[0]
@@ -120,7 +120,7 @@ class Deck:
             del self.order[:rest]
         return out
 
-    def burn(self) -> Optional[int]:
+    def burn(self) -> int | None:
         """Burn the top card (into the muck); ``None`` when there is no card to burn."""
         if not self.order:
             try:
@@ -147,7 +147,7 @@ class Deck:
         return d
 
     @classmethod
-    def from_dict(cls, d: Mapping) -> "Deck":
+    def from_dict(cls, d: Mapping) -> Deck:
         """Inverse of :meth:`to_dict`: the same deck, ready to deal the same cards."""
         return cls(_as_cards(d["order"], "deck"), int(d.get("seed", 0)),
                    {int(k): v for k, v in dict(d.get("hole", {})).items()},

@@ -34,8 +34,8 @@ Readings of the rule sheets that the data fixes (see docs/rules.md):
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
 
 import numpy as np
 
@@ -102,8 +102,8 @@ class Game:
     streets: tuple[Street, ...]
     parts: tuple[str, ...] = ("high",)
     min_hole: int = 0
-    max_hole: Optional[int] = None
-    restricted: Optional[int] = None
+    max_hole: int | None = None
+    restricted: int | None = None
     low_opens: bool = False
     max_players: int = 10
     draw_max: int = 5
@@ -156,7 +156,7 @@ def _holdem_streets(hole: int, discard_preflop: int = 0, discard_flop: int = 0) 
 
 
 def holdem(name: str = "Texas Hold'em", hole: int = 2, *, min_hole: int = 0,
-           max_hole: Optional[int] = None, parts: tuple[str, ...] = ("high",),
+           max_hole: int | None = None, parts: tuple[str, ...] = ("high",),
            discard_preflop: int = 0, discard_flop: int = 0, max_players: int = 10,
            aliases: tuple[str, ...] = ()) -> Game:
     """A hold'em family game (blinds, flop, turn, river).
@@ -169,8 +169,8 @@ def holdem(name: str = "Texas Hold'em", hole: int = 2, *, min_hole: int = 0,
 
 
 def stud(name: str, streets: Sequence[Street], *, parts: tuple[str, ...] = ("high",),
-         low_opens: bool = False, min_hole: int = 0, max_hole: Optional[int] = None,
-         restricted: Optional[int] = None, max_players: int = 8,
+         low_opens: bool = False, min_hole: int = 0, max_hole: int | None = None,
+         restricted: int | None = None, max_players: int = 8,
          aliases: tuple[str, ...] = ()) -> Game:
     """A stud family game (antes, bring-in, up and down cards).
 
@@ -291,17 +291,17 @@ class DealersChoice:
                              f"got {sorted(fams)}")
 
     @classmethod
-    def holdem(cls) -> "DealersChoice":
+    def holdem(cls) -> DealersChoice:
         """Every hold'em family game."""
         return cls(tuple(GAMES[n] for n in HOLDEM_GAMES))
 
     @classmethod
-    def stud(cls) -> "DealersChoice":
+    def stud(cls) -> DealersChoice:
         """Every stud family game (Dealer's Choice Stud)."""
         return cls(tuple(GAMES[n] for n in STUD_GAMES), "Dealer's Choice Stud")
 
     @classmethod
-    def of(cls, *names: str) -> "DealersChoice":
+    def of(cls, *names: str) -> DealersChoice:
         """The listed games, by name.
 
         >>> DealersChoice.of("holdem", "omaha").games[1].name

@@ -31,14 +31,15 @@ the final betting round shows first, else the first player to act on it, then cl
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional, Sequence, Union
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from pyeval.rules.betting import Action, IllegalAction, Legal, Limit, Round, Structure, \
-    order_at, order_from
+from pyeval.rules.betting import Action, IllegalAction, Legal, Limit, Round, Structure, order_at, order_from
 from pyeval.rules.deck import Deck
-from pyeval.rules.games import Game, game as find_game
-from pyeval.rules.pots import OddChip, Pot, PotAward, award, build_pots
+from pyeval.rules.games import Game
+from pyeval.rules.games import game as find_game
+from pyeval.rules.pots import OddChip, PotAward, award, build_pots
 from pyeval.rules.showdown import HandValue, bring_in_seat, evaluate, has_open_pair, opener
 from pyeval.rules.table import Positions, first_hand
 
@@ -98,11 +99,11 @@ class HandResult:
 class Hand:
     """One hand (see the module docstring)."""
 
-    def __init__(self, game: Union[Game, str], structure: Structure, stacks: Mapping[int, int],
-                 *, button: Optional[int] = None, positions: Optional[Positions] = None,
-                 seed: Optional[int] = None, deck: Union[Deck, Sequence[int], str, None] = None,
-                 hole: Optional[Mapping[int, Any]] = None, board: Any = None,
-                 odd_chip: Union[OddChip, str] = OddChip.LEFT_OF_BUTTON, carry_in: int = 0):
+    def __init__(self, game: Game | str, structure: Structure, stacks: Mapping[int, int],
+                 *, button: int | None = None, positions: Positions | None = None,
+                 seed: int | None = None, deck: Deck | Sequence[int] | str | None = None,
+                 hole: Mapping[int, Any] | None = None, board: Any = None,
+                 odd_chip: OddChip | str = OddChip.LEFT_OF_BUTTON, carry_in: int = 0):
         self.game = find_game(game)
         self.structure = structure
         self.odd_chip = OddChip(odd_chip)
@@ -130,7 +131,7 @@ class Hand:
             if positions is not None:
                 raise ValueError("stud games have no blinds: pass button= (the dealer seat)")
             self.button = self.seats[-1] if button is None else int(button)
-            self.positions: Optional[Positions] = None
+            self.positions: Positions | None = None
         else:
             if positions is None:
                 positions = first_hand(self.seats, self.seats[-1] if button is None else button)
@@ -172,12 +173,12 @@ class Hand:
         self.board: list[int] = []
         self.street = -1
         self.phase = "start"
-        self.round: Optional[Round] = None
-        self.rounds: list[Optional[Round]] = []
+        self.round: Round | None = None
+        self.rounds: list[Round | None] = []
         self.waiting: list[int] = []
         self.events: list[dict] = []
         self.actions: list[Action] = []
-        self.result: Optional[HandResult] = None
+        self.result: HandResult | None = None
         self._post_forced()
         self._next_street()
         self._run()
@@ -288,7 +289,7 @@ class Hand:
         self.phase = "betting"
         live = self.live()
         current = raise_count = full_level = 0
-        bis: Optional[int] = None
+        bis: int | None = None
         if self.game.family == "stud":
             up = {s: self.up[s] for s in live if self.up[s]}
             if street.bring_in and st.bring_in and up:
@@ -363,7 +364,7 @@ class Hand:
         return self.phase == "over"
 
     @property
-    def to_act(self) -> Optional[int]:
+    def to_act(self) -> int | None:
         """The seat whose decision the hand waits for (``None`` when over)."""
         if self.phase == "betting" and self.round is not None:
             return self.round.to_act
@@ -372,7 +373,7 @@ class Hand:
         return None
 
     @property
-    def street_name(self) -> Optional[str]:
+    def street_name(self) -> str | None:
         """Name of the current street (``None`` when over)."""
         if self.phase == "over" or self.street >= len(self.game.streets):
             return None
@@ -396,8 +397,8 @@ class Hand:
 
     # ------------------------------------------------------------------ acting
 
-    def act(self, action: Union[Action, str], to: Optional[int] = None, cards: Any = (),
-            seat: Optional[int] = None) -> None:
+    def act(self, action: Action | str, to: int | None = None, cards: Any = (),
+            seat: int | None = None) -> None:
         """Apply an action of the player to act: an :class:`Action`, or its kind with
         ``to=`` (bet, raise, complete) or ``cards=`` (discard, draw)."""
         if isinstance(action, str):
@@ -479,7 +480,7 @@ class Hand:
         """Raise to a total of ``to`` chips this round."""
         self.act("raise", to=to)
 
-    def complete(self, to: Optional[int] = None) -> None:
+    def complete(self, to: int | None = None) -> None:
         """Complete a bring-in or short bet (fixed limit: to the full bet)."""
         if to is None:
             to = self.legal().min_to
@@ -588,7 +589,7 @@ class Hand:
         return json.dumps(self.history(), **kw)
 
     @classmethod
-    def replay(cls, history: Union[str, Mapping], check: bool = True) -> "Hand":
+    def replay(cls, history: str | Mapping, check: bool = True) -> Hand:
         """Play a hand history again (JSON text or :meth:`history` data). With ``check``, a
         finished history must end with the recorded stacks.
 

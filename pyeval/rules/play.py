@@ -8,7 +8,7 @@ True
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from pyeval.rules.hand import Hand
 
 
-def _rng(seed: Union[int, np.random.Generator]) -> np.random.Generator:
+def _rng(seed: int | np.random.Generator) -> np.random.Generator:
     return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
 
 
@@ -35,7 +35,7 @@ def random_raise_to(legal: Legal, rng: np.random.Generator) -> int:
     return int(rng.integers(legal.min_to, legal.max_to + 1))
 
 
-def random_action(hand: "Hand", seed: Union[int, np.random.Generator],
+def random_action(hand: Hand, seed: int | np.random.Generator,
                   p_fold: float = 0.15, p_raise: float = 0.3) -> Action:
     """A random legal action for the player to act: fold with probability ``p_fold`` when
     facing a bet, bet or raise with ``p_raise`` when allowed, else check or call; random
@@ -65,8 +65,8 @@ def random_action(hand: "Hand", seed: Union[int, np.random.Generator],
     return Action("call" if "call" in acts else "check", seat=s)
 
 
-def play_random(hand: "Hand", seed: Union[int, np.random.Generator],
-                max_actions: int = 10_000, **kw: float) -> "Hand":
+def play_random(hand: Hand, seed: int | np.random.Generator,
+                max_actions: int = 10_000, **kw: float) -> Hand:
     """Play ``hand`` to the end with :func:`random_action`; raises if it has not ended
     after ``max_actions`` decisions."""
     rng = _rng(seed)

@@ -26,9 +26,9 @@ cannot win it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import Enum
-from typing import Hashable, Iterable, Mapping, Optional, Sequence
 
 
 class OddChip(str, Enum):
@@ -166,7 +166,7 @@ def _best(values: Mapping, players: Sequence) -> tuple:
     return tuple(p for p in players if values[p] == best)
 
 
-def award(pot: Pot, high: Mapping, order: Sequence, low: Optional[Mapping] = None,
+def award(pot: Pot, high: Mapping, order: Sequence, low: Mapping | None = None,
           rule: OddChip | str = OddChip.LEFT_OF_BUTTON, low_name: str = "low") -> PotAward:
     """Split one pot. ``high``: each eligible player's high value (higher is better);
     ``low``: for a split game each player's low value, 0 or missing for no qualifying low

@@ -18,8 +18,8 @@ in razz); equal hands showing: the first of them clockwise from the dealer's lef
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Optional, Sequence
 
 from pyeval.rules.games import Game
 
@@ -38,12 +38,12 @@ class HandValue:
 
     high: int
     high_text: str
-    low: Optional[int]
-    low_text: Optional[str]
+    low: int | None
+    low_text: str | None
 
 
 def _split_cards(game: Game, down: Sequence[int], up: Sequence[int],
-                 board: Sequence[int]) -> tuple[list[int], list[int], int, Optional[int]]:
+                 board: Sequence[int]) -> tuple[list[int], list[int], int, int | None]:
     """(hole, board, min_hole, max_hole) for ``pyeval.best_hand``."""
     if game.family == "holdem":
         return list(down), list(board), game.min_hole, game.max_hole
@@ -74,8 +74,8 @@ def evaluate(game: Game, down: Sequence[int], up: Sequence[int] = (),
     kind = "razz" if first == "razz" else None
     high = pyeval.best_hand(hole, brd, lo, hi, low=kind)
     high_text = pyeval.describe(high, "razz" if kind else "high")
-    low: Optional[int] = None
-    low_text: Optional[str] = None
+    low: int | None = None
+    low_text: str | None = None
     if game.hi_lo:
         if game.parts[1] == "low8":
             low = pyeval.best_hand(hole, brd, lo, hi, low="8")

@@ -33,8 +33,8 @@ Positions(button=3, small_blind=3, big_blind=0)
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Optional
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class Positions:
     """
 
     button: int
-    small_blind: Optional[int]
+    small_blind: int | None
     big_blind: int
 
     @property
@@ -110,8 +110,8 @@ class ButtonState:
     """
 
     button: int = 0
-    last: Optional[Positions] = None
-    sb_seat: Optional[int] = None
+    last: Positions | None = None
+    sb_seat: int | None = None
     hands: int = 0
 
     def _peek(self, active_seats: Iterable[int]) -> tuple[Positions, int]:
@@ -159,7 +159,7 @@ class ButtonState:
                 "hands": self.hands}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "ButtonState":
+    def from_dict(cls, d: dict) -> ButtonState:
         """Inverse of :meth:`to_dict`."""
         last = None if d.get("last") is None else Positions(*d["last"])
         return cls(d["button"], last, d.get("sb_seat"), d.get("hands", 0))

@@ -13,4 +13,4 @@ from pyeval.sim.models import MODELS, PlayerModel
 from pyeval.sim.results import SimResult
 from pyeval.sim.spec import SimSpec, build_spec
 
-__all__ = ["simulate", "Clock", "PlayerModel", "MODELS", "SimResult", "SimSpec", "build_spec"]
+__all__ = ["MODELS", "Clock", "PlayerModel", "SimResult", "SimSpec", "build_spec", "simulate"]

@@ -11,6 +11,7 @@ Example:
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from pathlib import Path
 
@@ -38,10 +39,8 @@ def ensure_fresh_cache() -> None:
             return
         if cache.is_dir():
             for f in list(cache.glob("*.nbi")) + list(cache.glob("*.nbc")):
-                try:
+                with contextlib.suppress(OSError):
                     f.unlink()
-                except OSError:
-                    pass
         cache.mkdir(exist_ok=True)
         tmp = stamp.with_suffix(".tmp")
         tmp.write_text(digest)

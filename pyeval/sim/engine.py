@@ -28,13 +28,21 @@ ensure_fresh_cache()
 
 from pyeval.sim.clock import Clock  # noqa: E402
 from pyeval.sim.hand import omaha_score  # noqa: E402
-from pyeval.sim.policy import stud3_score  # noqa: E402
 from pyeval.sim.kernel import run_kernel, run_serial  # noqa: E402
 from pyeval.sim.layout import (  # noqa: E402
-    C_PLAYERS, C_REC_HANDS, C_REC_TOURN, LS_COLS, PUSH_BEHIND, PUSH_DEPTH_STEPS, R_COLS,
-    REC_COLS, REC_TOURN, RF_COLS,
+    C_PLAYERS,
+    C_REC_HANDS,
+    C_REC_TOURN,
+    LS_COLS,
+    PUSH_BEHIND,
+    PUSH_DEPTH_STEPS,
+    R_COLS,
+    REC_COLS,
+    REC_TOURN,
+    RF_COLS,
 )
 from pyeval.sim.models import FieldLike, PlayerModel, resolve_field  # noqa: E402
+from pyeval.sim.policy import stud3_score  # noqa: E402
 from pyeval.sim.preflop import preflop_tables  # noqa: E402
 from pyeval.sim.results import SimResult  # noqa: E402
 from pyeval.sim.spec import SimSpec, build_spec  # noqa: E402
@@ -293,6 +301,15 @@ def simulate(
     return result
 
 
-__all__ = ["simulate", "run_chunk", "merge_chunks", "kernel_inputs", "Chunk", "KernelInputs",
-           "chunk_bounds", "omaha_table", "stud_table"]
+__all__ = [
+    "Chunk",
+    "KernelInputs",
+    "chunk_bounds",
+    "kernel_inputs",
+    "merge_chunks",
+    "omaha_table",
+    "run_chunk",
+    "simulate",
+    "stud_table",
+]
 _ = REC_TOURN

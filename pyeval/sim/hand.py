@@ -20,14 +20,37 @@ import numpy as np
 
 from pyeval import numba_ext as nx
 from pyeval.sim.layout import (
-    A_BRING, A_CALL, A_CHECK, A_FOLD, A_RAISE, B_FL, B_PL, G_OMAHA, G_OMAHA8, G_RAZZ, G_STUD8,
-    HOLE_MAX, MAX_ACTIONS, MP_AGGR,
-    MP_CALL_MARGIN, MP_CBET, MP_KIND, MP_LOOSE, MP_OPEN_SIZE, MP_PUSH_DEPTH, PUSH_BEHIND,
-    PUSH_DEPTH_STEPS, REC_ACT, REC_AFTER, REC_BOARD, REC_HOLE, REC_NACT, REC_PLAYER,
+    A_BRING,
+    A_CALL,
+    A_CHECK,
+    A_FOLD,
+    A_RAISE,
+    B_FL,
+    B_PL,
+    G_OMAHA,
+    G_OMAHA8,
+    G_RAZZ,
+    G_STUD8,
+    HOLE_MAX,
+    MAX_ACTIONS,
+    MP_AGGR,
+    MP_CALL_MARGIN,
+    MP_CBET,
+    MP_KIND,
+    MP_LOOSE,
+    MP_OPEN_SIZE,
+    MP_PUSH_DEPTH,
+    PUSH_BEHIND,
+    PUSH_DEPTH_STEPS,
+    REC_ACT,
+    REC_AFTER,
+    REC_BOARD,
+    REC_HOLE,
+    REC_NACT,
+    REC_PLAYER,
     REC_STACK,
 )
-from pyeval.sim.policy import decide, decide_stud, range_bucket, razz_rank, stud3_score, \
-    stud_tier, tier
+from pyeval.sim.policy import decide, decide_stud, range_bucket, razz_rank, stud3_score, stud_tier, tier
 from pyeval.sim.rng import below, uniform
 
 # rows of the int64 per-seat array
@@ -357,7 +380,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         found = -1
         if live >= 2:
             q = s
-            for k in range(S):
+            for _k in range(S):
                 if SB[B_PENDING, q]:
                     found = q
                     break
@@ -416,7 +439,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         code = A_FOLD
         to = 0
         rng_ = 1.0
-        for attempt in range(2):
+        for _attempt in range(2):
             min_to = 0
             max_to = 0
             if can_raise:

@@ -22,22 +22,102 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from pyeval.sim.layout import (
-    C_ADDON_CHIPS, C_ADDON_PER, C_ANTE_HU_STOP, C_BAL_DIFF, C_BREAK_ORDER, C_DEBUG,
-    C_FINAL_START, C_FORMAT, C_MAX_HANDS, C_MERGE, C_N_MODELS, C_N_ROTATION, C_N_ROT_STUD,
-    C_PLAYERS, C_REBUY_CHIPS, C_REBUY_MAX, C_REBUY_UNTIL, C_REC_HANDS, C_REC_STRIDE,
-    C_REC_TOURN, C_RESTART_LEVELS, C_SEATS, C_START, F_ADDON_P, F_MINUTES_PER_HAND, F_REBUY_P,
-    G_DC_STUD, G_DEALERS_CHOICE, G_RAZZ, G_STUD, G_STUD8, HOLE_MAX, LS_CHIPS, LS_PLAYERS,
-    LS_START, LS_TABLES, LV_ADDON, LV_ANTE, LV_BB, LV_BET, LV_BREAK, LV_BRING, LV_CU_REMOVED,
-    LV_CU_UNIT, LV_GAME, LV_HANDS, LV_HIGH, LV_LOW, LV_MIN, LV_SB, MP_DEPTH_M, REC_ANTE, REC_BB,
-    REC_BB_SEAT, REC_BETTING, REC_BRING, REC_BUTTON, REC_GAME, REC_HAND, REC_HIGH, REC_LEVEL,
-    REC_LOW, REC_SB, REC_SB_SEAT, REC_SEATS, REC_TOURN, RF_DURATION, RF_FT_TIME,
-    RF_PLAY_MINUTES, R_ADDONS, R_ERROR, R_FT_HANDS, R_HANDS, R_LEVEL, R_REBUYS, R_TABLES,
-    R_WINNER,
-)
 from pyeval.sim.hand import (
-    B_ROWS, F_DUNIT, F_ROWS, H_BB, H_BET_SIZE, H_BETTING, H_CUR, H_FULL_LEVEL, H_FULL_RAISE,
-    H_NH, H_RAISES, H_ROWS, I_MODEL, I_ROWS, play_button_hand, play_stud_hand,
+    B_ROWS,
+    F_DUNIT,
+    F_ROWS,
+    H_BB,
+    H_BET_SIZE,
+    H_BETTING,
+    H_CUR,
+    H_FULL_LEVEL,
+    H_FULL_RAISE,
+    H_NH,
+    H_RAISES,
+    H_ROWS,
+    I_MODEL,
+    I_ROWS,
+    play_button_hand,
+    play_stud_hand,
+)
+from pyeval.sim.layout import (
+    C_ADDON_CHIPS,
+    C_ADDON_PER,
+    C_ANTE_HU_STOP,
+    C_BAL_DIFF,
+    C_BREAK_ORDER,
+    C_DEBUG,
+    C_FINAL_START,
+    C_FORMAT,
+    C_MAX_HANDS,
+    C_MERGE,
+    C_N_MODELS,
+    C_N_ROT_STUD,
+    C_N_ROTATION,
+    C_PLAYERS,
+    C_REBUY_CHIPS,
+    C_REBUY_MAX,
+    C_REBUY_UNTIL,
+    C_REC_HANDS,
+    C_REC_STRIDE,
+    C_REC_TOURN,
+    C_RESTART_LEVELS,
+    C_SEATS,
+    C_START,
+    F_ADDON_P,
+    F_MINUTES_PER_HAND,
+    F_REBUY_P,
+    G_DC_STUD,
+    G_DEALERS_CHOICE,
+    G_RAZZ,
+    G_STUD,
+    G_STUD8,
+    HOLE_MAX,
+    LS_CHIPS,
+    LS_PLAYERS,
+    LS_START,
+    LS_TABLES,
+    LV_ADDON,
+    LV_ANTE,
+    LV_BB,
+    LV_BET,
+    LV_BREAK,
+    LV_BRING,
+    LV_CU_REMOVED,
+    LV_CU_UNIT,
+    LV_GAME,
+    LV_HANDS,
+    LV_HIGH,
+    LV_LOW,
+    LV_MIN,
+    LV_SB,
+    MP_DEPTH_M,
+    R_ADDONS,
+    R_ERROR,
+    R_FT_HANDS,
+    R_HANDS,
+    R_LEVEL,
+    R_REBUYS,
+    R_TABLES,
+    R_WINNER,
+    REC_ANTE,
+    REC_BB,
+    REC_BB_SEAT,
+    REC_BETTING,
+    REC_BRING,
+    REC_BUTTON,
+    REC_GAME,
+    REC_HAND,
+    REC_HIGH,
+    REC_LEVEL,
+    REC_LOW,
+    REC_SB,
+    REC_SB_SEAT,
+    REC_SEATS,
+    REC_TOURN,
+    RF_DURATION,
+    RF_FT_TIME,
+    RF_PLAY_MINUTES,
 )
 from pyeval.sim.rng import below, seed_stream, uniform
 
@@ -49,7 +129,7 @@ from pyeval.sim.rng import below, seed_stream, uniform
 def next_occ(row, S, s):
     """First occupied seat clockwise after seat ``s`` (exclusive); -1 if none."""
     q = s
-    for k in range(S):
+    for _k in range(S):
         q += 1
         if q == S:
             q = 0
@@ -62,7 +142,7 @@ def next_occ(row, S, s):
 def prev_occ(row, S, s):
     """First occupied seat counter-clockwise before seat ``s`` (exclusive)."""
     q = s
-    for k in range(S):
+    for _k in range(S):
         q -= 1
         if q < 0:
             q = S - 1

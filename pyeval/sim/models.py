@@ -21,8 +21,17 @@ from typing import Union
 import numpy as np
 
 from pyeval.sim.layout import (
-    MP_AGGR, MP_CALL_MARGIN, MP_CBET, MP_COLS, MP_DEPTH_M, MP_KIND, MP_LOOSE, MP_OPEN_SIZE,
-    MP_PUSH_DEPTH, PUSH_BEHIND, PUSH_DEPTH_STEPS,
+    MP_AGGR,
+    MP_CALL_MARGIN,
+    MP_CBET,
+    MP_COLS,
+    MP_DEPTH_M,
+    MP_KIND,
+    MP_LOOSE,
+    MP_OPEN_SIZE,
+    MP_PUSH_DEPTH,
+    PUSH_BEHIND,
+    PUSH_DEPTH_STEPS,
 )
 
 KINDS = ("push_fold", "ranges")

@@ -110,7 +110,7 @@ def _equity_random(combos, trials, seed, card_key, disp, high, flush, mult, row_
         a = combos[c, 0, 0]
         b = combos[c, 0, 1]
         win = 0.0
-        for t in range(trials):
+        for _t in range(trials):
             used = (np.int64(1) << a) | (np.int64(1) << b)
             used = _deal_rest(None, used, st, tmp, 7)
             h[0] = a

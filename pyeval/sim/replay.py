@@ -21,11 +21,36 @@ from typing import Any
 import numpy as np
 
 from pyeval.sim.layout import (
-    ACTION_NAMES, B_FL, B_PL, GAME_NAMES, MAX_ACTIONS,
-    REC_ACT, REC_AFTER, REC_ANTE, REC_BB, REC_BB_SEAT, REC_BETTING, REC_BOARD, REC_BUTTON,
-    REC_BRING, REC_GAME, REC_HAND, REC_HIGH, REC_HOLE, REC_LEVEL, REC_LOW, REC_NACT,
-    REC_PLAYER, REC_SB, HOLE_MAX, STUD_CODES, GAME_CODES,
-    REC_SB_SEAT, REC_SEATS, REC_STACK, REC_TOURN,
+    ACTION_NAMES,
+    B_FL,
+    B_PL,
+    GAME_CODES,
+    GAME_NAMES,
+    HOLE_MAX,
+    MAX_ACTIONS,
+    REC_ACT,
+    REC_AFTER,
+    REC_ANTE,
+    REC_BB,
+    REC_BB_SEAT,
+    REC_BETTING,
+    REC_BOARD,
+    REC_BRING,
+    REC_BUTTON,
+    REC_GAME,
+    REC_HAND,
+    REC_HIGH,
+    REC_HOLE,
+    REC_LEVEL,
+    REC_LOW,
+    REC_NACT,
+    REC_PLAYER,
+    REC_SB,
+    REC_SB_SEAT,
+    REC_SEATS,
+    REC_STACK,
+    REC_TOURN,
+    STUD_CODES,
 )
 
 
@@ -130,7 +155,7 @@ def replay_record(row: np.ndarray | RecordedHand) -> ReplayResult:
         pos = Positions(h.button, h.small_blind_seat, h.big_blind_seat)
         hand = Hand(RULES_GAME[h.game], rules_structure(h), h.stacks, positions=pos, seed=0,
                     hole=h.hole, board=h.board)
-    for street, seat, action, to in h.actions:
+    for _street, seat, action, to in h.actions:
         if hand.is_over:
             raise AssertionError(f"hand {h.hand}: the rules model ended the hand before "
                                  f"seat {seat}'s {action}")

@@ -23,8 +23,9 @@ from __future__ import annotations
 import base64
 import html
 import math
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 

@@ -17,16 +17,34 @@ Example:
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
 from pyeval.sim.layout import (
-    LS_CHIPS, LS_PLAYERS, LS_START, LS_TABLES, LV_ANTE, LV_BB, LV_BRING, LV_LOW, LV_SB,
+    LS_CHIPS,
+    LS_PLAYERS,
+    LS_START,
+    LS_TABLES,
+    LV_ANTE,
+    LV_BB,
+    LV_BRING,
+    LV_LOW,
+    LV_SB,
     R_ADDONS,
-    R_ERROR, R_FT_HANDS, R_HANDS, R_LEVEL, R_REBUYS, R_TABLES, R_WINNER, REC_TOURN, RF_DURATION,
-    RF_FT_TIME, RF_PLAY_MINUTES,
+    R_ERROR,
+    R_FT_HANDS,
+    R_HANDS,
+    R_LEVEL,
+    R_REBUYS,
+    R_TABLES,
+    R_WINNER,
+    REC_TOURN,
+    RF_DURATION,
+    RF_FT_TIME,
+    RF_PLAY_MINUTES,
 )
 
 PERCENTILES = (5, 10, 25, 50, 75, 90, 95)
@@ -59,7 +77,7 @@ class SimResult:
     records: np.ndarray         # recorded hands (see pyeval.sim.layout REC_*)
 
     @classmethod
-    def from_chunk(cls, c: Any, spec: Any, models: tuple, seed: int) -> "SimResult":
+    def from_chunk(cls, c: Any, spec: Any, models: tuple, seed: int) -> SimResult:
         """Wrap the kernel's merged outputs."""
         rec = c.rec[c.rec[:, REC_TOURN] >= 0] if c.rec.size else c.rec
         return cls(

@@ -21,12 +21,12 @@ Example:
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path as FsPath
 from typing import Any
+
+import tomllib
 
 from .chips import ChipSet, ColourUp
 from .errors import FieldError, Path, StructureError, show_path

@@ -29,7 +29,6 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Optional
 
 import numpy as np
 
@@ -83,7 +82,7 @@ def razz5_key(hand: Sequence[int]) -> Key:
     return (_LOW_SHAPE_ORDER[counts], order)
 
 
-def low8_5_key(hand: Sequence[int]) -> Optional[Key]:
+def low8_5_key(hand: Sequence[int]) -> Key | None:
     """8-or-better: five distinct ranks from A to 8, compared from the top down (SMALLER is
     better), or None when the five cards do not qualify."""
     assert len(hand) == 5 and len(set(hand)) == 5, hand
@@ -103,7 +102,7 @@ KEYS = {"high": high5_key, "razz": razz5_key, "low8": low8_5_key}
 
 
 def best_limited(hole: Sequence[int], board: Sequence[int], kind: str = "high",
-                 min_hole: int = 0, max_hole: Optional[int] = None) -> Optional[Key]:
+                 min_hole: int = 0, max_hole: int | None = None) -> Key | None:
     """Best key of any five cards made of k hole cards and 5 - k board cards,
     min_hole <= k <= max_hole; None when no such hand (or, for low8, no qualifying low)."""
     key, better = KEYS[kind], _better(kind)
@@ -118,7 +117,7 @@ def best_limited(hole: Sequence[int], board: Sequence[int], kind: str = "high",
     return best
 
 
-def best(cards: Sequence[int], kind: str = "high") -> Optional[Key]:
+def best(cards: Sequence[int], kind: str = "high") -> Key | None:
     """Best key of any five of the cards."""
     return best_limited(tuple(cards), (), kind, 0, None)
 
@@ -187,8 +186,8 @@ class Eval5:
         return self.ranks[pos]
 
 
-def best_of(hole: np.ndarray, board: Optional[np.ndarray], ev: Eval5, min_hole: int = 0,
-            max_hole: Optional[int] = None, chunk: int = 250_000) -> np.ndarray:
+def best_of(hole: np.ndarray, board: np.ndarray | None, ev: Eval5, min_hole: int = 0,
+            max_hole: int | None = None, chunk: int = 250_000) -> np.ndarray:
     """Row by row, the best dense rank over every five cards made of k hole and 5 - k board
     cards, min_hole <= k <= max_hole (0 where no such hand)."""
     hole = np.asarray(hole)

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import numba
 import numpy as np
-import pytest
 
 import pyeval
 from pyeval import numba_ext as nx

@@ -6,8 +6,8 @@ splitting."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Optional, Sequence
 
 import pyeval
 from pyeval.equity import game as get_game
@@ -66,8 +66,8 @@ def shares(key: str, holes: list[list[int]], board: list[int],
     return out
 
 
-def reference_equity(key: str, hands: list[list[Optional[int]]], board: list[int],
-                     dead: Sequence[int] = (), n_players: Optional[int] = None) -> list[float]:
+def reference_equity(key: str, hands: list[list[int | None]], board: list[int],
+                     dead: Sequence[int] = (), n_players: int | None = None) -> list[float]:
     """Exact equity by brute force. ``hands``: per player a list of card indices, None for
     an unknown card; the hand is padded with None to the game's hole size."""
     g = get_game(key).for_players(n_players or len(hands))

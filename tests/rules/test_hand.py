@@ -5,8 +5,7 @@ import json
 import numpy as np
 import pytest
 
-from pyeval.rules import (GAMES, DealersChoice, Hand, IllegalAction, OddChip, Structure,
-                          play_random)
+from pyeval.rules import GAMES, DealersChoice, Hand, IllegalAction, OddChip, Structure, play_random
 
 
 def check_down(h: Hand) -> Hand:

@@ -8,9 +8,9 @@ import pytest
 
 pytest.importorskip("pokerkit")
 
-from .pokerkit_pair import Stats, play_pair  # noqa: E402
+from pyeval.rules import Structure
 
-from pyeval.rules import Structure  # noqa: E402
+from .pokerkit_pair import Stats, play_pair
 
 CASES = {
     "nlhe": ("Texas Hold'em", Structure.no_limit(1, 2), 6),

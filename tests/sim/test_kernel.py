@@ -130,6 +130,7 @@ def test_addon_and_rebuy_counts(structures):
     text_struct = small_structure(entrants=12)
     # a rebuy event: the busted rebuy while allowed
     from dataclasses import replace
+
     from pyeval.tournament.structure import Rebuys
     rb = replace(text_struct, rebuys=Rebuys(price=20, chips=1500, until_level=3, per_player=2))
     r1 = simulate(rb, n=30, seed=4, debug=True)

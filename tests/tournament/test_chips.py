@@ -5,8 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyeval.tournament.chips import (ChipSet, ColourUp, chip_race, colour_up_tables,
-                                     odd_chip_count)
+from pyeval.tournament.chips import ChipSet, ColourUp, chip_race, colour_up_tables, odd_chip_count
 from pyeval.tournament.errors import FieldError
 
 

@@ -6,8 +6,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyeval.tournament.payouts import (PayoutRules, PayoutTable, award, geometric_percentages,
-                                       places_paid, prize_pool, split_pool)
+from pyeval.tournament.payouts import (
+    PayoutRules,
+    PayoutTable,
+    award,
+    geometric_percentages,
+    places_paid,
+    prize_pool,
+    split_pool,
+)
 from pyeval.tournament.placings import Placing
 
 

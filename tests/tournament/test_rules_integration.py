@@ -13,8 +13,7 @@ import pytest
 
 table = pytest.importorskip("pyeval.rules.table")
 
-from pyeval.tournament.seating import (BalanceRule, Seating, balance_move, break_moves,  # noqa: E402
-                                       draw_seats, tables_to_break)
+from pyeval.tournament.seating import BalanceRule, balance_move, break_moves, draw_seats, tables_to_break  # noqa: E402
 
 
 def between(a: int, b: int, size: int) -> list[int]:
@@ -113,4 +112,4 @@ def test_game_and_betting_names_match_the_rules_model() -> None:
             continue
         g = games.GAMES[theirs]
         assert (g.family == "stud") == (ours in STUD_GAMES), ours
-    assert BETTING == {m.value for m in betting.Limit}
+    assert {m.value for m in betting.Limit} == BETTING

@@ -6,9 +6,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyeval.tournament.seating import (BalanceRule, HandPositions, Move, Seating, balance_move,
-                                       break_moves, draw_seats, rebalance, stopped_tables,
-                                       tables_to_break, worst_seat)
+from pyeval.tournament.seating import (
+    BalanceRule,
+    HandPositions,
+    Move,
+    Seating,
+    balance_move,
+    break_moves,
+    draw_seats,
+    rebalance,
+    stopped_tables,
+    tables_to_break,
+    worst_seat,
+)
 
 
 def simple_positions(table: int, seats) -> HandPositions:
@@ -30,7 +40,7 @@ def test_draw_is_random_from_a_seed_and_balanced() -> None:
     assert sorted(a.counts().values()) == [7, 7, 8, 8]
     assert sorted(a.players()) == list(range(30))
     # a table of 7 at a 9-seat table uses evenly spread seats
-    seven = [t for t, c in a.counts().items() if c == 7][0]
+    seven = next(t for t, c in a.counts().items() if c == 7)
     assert sorted(a.tables[seven]) == [1, 2, 3, 4, 6, 7, 8]
 
 
@@ -191,7 +201,7 @@ def test_rebalancing_leaves_tables_within_the_rule(case, seed) -> None:
     n = len(before)
     if n < 2:
         return
-    moves = rebalance(seating, rule, any_positions, seed)
+    rebalance(seating, rule, any_positions, seed)
     counts = seating.counts()
     assert sorted(seating.players()) == before            # nobody lost, nobody added
     assert all(0 < c <= rule.table_size for c in counts.values())

@@ -6,8 +6,7 @@ from pathlib import Path
 import pytest
 
 from pyeval.tournament.errors import StructureError
-from pyeval.tournament.structure import (EXAMPLES_DIR, example_names, load_structure,
-                                         parse_structure)
+from pyeval.tournament.structure import EXAMPLES_DIR, example_names, load_structure, parse_structure
 
 from .conftest import REPO_EXAMPLES
 
