@@ -359,7 +359,7 @@ class Registry:
 
     Refuses two entries with one key, one code or one spelling (after :func:`normalize`).
 
-    >>> len(REGISTRY), REGISTRY.keys()[:3]
+    >>> len(REGISTRY), REGISTRY.keys[:3]
     (23, ('holdem', 'omaha', 'omaha5'))
     >>> REGISTRY.codes()["razz"], REGISTRY.by_code(5).name
     (5, 'Razz')
@@ -401,7 +401,7 @@ class Registry:
         return isinstance(name, str) and normalize(name) in self._find
 
     def __repr__(self) -> str:
-        return f"Registry({', '.join(self.keys())})"
+        return f"Registry({', '.join(self.keys)})"
 
     @property
     def games(self) -> tuple[Game, ...]:
@@ -413,6 +413,7 @@ class Registry:
         """The dealer's choice entries."""
         return tuple(e for e in self.entries if isinstance(e, Choice))
 
+    @property
     def keys(self) -> tuple[str, ...]:
         """Every key, in registry order."""
         return tuple(e.key for e in self.entries)
@@ -457,7 +458,7 @@ class Registry:
             raise TypeError(f"a game is named by a string, not {type(name).__name__}")
         e = self.find(name)
         if e is None:
-            listing = ", ".join(self.keys() if known is None else known)
+            listing = ", ".join(self.keys if known is None else known)
             tail = ("; names and aliases work too (\"Texas Hold'em\", \"plo8\"), "
                     "case, spaces and punctuation ignored") if known is None else ""
             raise UnknownGameError(f"unknown game {name!r}; known games: {listing}{tail}")

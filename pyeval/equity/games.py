@@ -145,8 +145,9 @@ class EquityGame:
 _SPLIT_OF_PART = {"high": "none", "razz": "none", "low8": "low8", "chicago": "chicago"}
 
 
-def _kind(g: Game) -> int:
-    """The evaluation kind of a game's showdown (what the kernels branch on)."""
+def _kind(g: Game) -> int | None:
+    """The evaluation kind of a game's showdown (what the kernels branch on), ``None`` when
+    the kernels have none for it."""
     hole, board = g.hole_cards, g.board_cards
     free = g.min_hole == 0 and (g.max_hole is None or g.max_hole >= hole)
     if g.family == "holdem" and board == 5:
@@ -168,9 +169,14 @@ def _kind(g: Game) -> int:
             return KIND_BUFFALO
         if (g.min_hole, g.max_hole, g.restricted) == (0, 1, 2):
             return KIND_CROC
-    raise ValueError(f"the equity engine has no evaluator for {g.name}: {hole} hole cards, "
-                     f"{board} board cards, hole cards used {g.min_hole}..{g.max_hole}"
-                     f"{f' of the first {g.restricted} down cards' if g.restricted else ''}")
+    return None
+
+
+def _no_evaluator(g: Game) -> ValueError:
+    return ValueError(f"the equity engine has no evaluator for {g.name}: {g.hole_cards} hole "
+                      f"cards, {g.board_cards} board cards, hole cards used "
+                      f"{g.min_hole}..{g.max_hole}"
+                      f"{f' of the first {g.restricted} down cards' if g.restricted else ''}")
 
 
 def _classes(g: Game, down: tuple[int, ...]) -> tuple[int, ...]:
@@ -204,20 +210,24 @@ def equity_game(g: Game) -> EquityGame:
     >>> e.key, e.kind == KIND_CROC, e.down, e.classes, e.max_players
     ('crocodile', True, (0, 1), (0, 0, 1, 1, 1, 1, 1), 8)
     """
+    kind = _kind(g)
+    if kind is None:
+        raise _no_evaluator(g)
     down = g.down_positions
-    return EquityGame(g.equity_key, g.name, g.family, g.hole_cards, g.board_cards, _kind(g),
+    return EquityGame(g.equity_key, g.name, g.family, g.hole_cards, g.board_cards, kind,
                       _SPLIT_OF_PART[g.parts[-1]], g.dealt_hole_cards, down, _classes(g, down),
                       _capacity(g), g.community_last, g.usage or "any hole cards", g.aliases)
 
 
 def catalogue(registry: Registry = REGISTRY) -> dict[str, EquityGame]:
     """Every game of ``registry`` as the equity engine sees it, by equity key (the dealer's
-    choice entries are no single game and have no equity).
+    choice entries are no single game, and a game the kernels have no evaluation kind for is
+    left out: :func:`game` then says so).
 
     >>> list(catalogue())[4:7]
     ['omaha8', 'omaha5-8', 'omaha6-8']
     """
-    return {g.equity_key: equity_game(g) for g in registry.games}
+    return {g.equity_key: equity_game(g) for g in registry.games if _kind(g) is not None}
 
 
 GAMES: dict[str, EquityGame] = catalogue()
@@ -242,4 +252,6 @@ def game(name: str | EquityGame) -> EquityGame:
     if isinstance(e, Choice):
         raise ValueError(f"unknown game {name!r}; known games: {', '.join(GAMES)} "
                          f"({e.name} picks one game per hand: compute each game's equity)")
+    if e.equity_key not in GAMES:
+        raise _no_evaluator(e)
     return GAMES[e.equity_key]
