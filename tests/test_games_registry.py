@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import doctest
 import importlib
+import re
 from pathlib import Path
 
 import numpy as np
@@ -296,6 +297,28 @@ def test_every_alias_in_the_registry_and_the_layers_resolves() -> None:
     from pyeval.cli.eval_cmd import GAMES as EVAL_GAMES
     for k in EVAL_GAMES:
         assert k in REGISTRY, k
+
+
+#: names the sources use on purpose for games the registry lacks: error examples and the
+#: hypothetical new games of the examples of extended registries
+NOT_GAMES = {"badugi", "Mississippi", "Blackjack", "hold them", "PLO7", "mini holdem"}
+_NAMED = re.compile(r"""(?:--game|-g) ([A-Za-z0-9_/'-]+)|"""
+                    r"""\b(?:equity|make_spot|Hand|game|lookup|of)\("([^"]+)"|"""
+                    r'^game = "([^"]+)"', re.M)
+
+
+def test_every_game_named_in_the_sources_and_docs_resolves() -> None:
+    paths = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    for folder in ("pyeval", "tests", "bench"):
+        paths += sorted((ROOT / folder).rglob("*.py")) + sorted((ROOT / folder).rglob("*.toml"))
+    named: dict[str, str] = {}
+    for p in paths:
+        for m in _NAMED.finditer(p.read_text(encoding="utf-8")):
+            named.setdefault(next(g for g in m.groups() if g), p.name)
+    named = {n: f for n, f in named.items() if n not in NOT_GAMES}
+    assert len(named) > 30
+    unknown = {n: f for n, f in named.items() if n not in REGISTRY}
+    assert not unknown
 
 
 def test_the_shipped_structure_files_name_registry_games() -> None:
