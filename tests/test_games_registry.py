@@ -173,6 +173,7 @@ def test_equity_view() -> None:
         assert e.max_players == EQUITY_MAX[e.key], e.key
         assert e.community_seventh == g.community_last and e.usage == g.usage
         assert eq.game(g.key) is e and eq.game(g.name) is e and eq.game(e.key) is e
+        assert eq.game(g) is e and eq.game(rg.GAMES[g.name]) is e
         assert e.hi_lo == g.hi_lo
 
 
@@ -391,6 +392,7 @@ def test_a_new_game_reaches_every_layer() -> None:
     assert "mini_stud" not in eq.catalogue(reg)      # no evaluator for 3-card stud: left out
     with pytest.raises(ValueError, match="no evaluator for Mini Stud: 3 hole cards"):
         eq.equity_game(mini)
+    assert eq.game(seven) == e    # a game outside REGISTRY: its view, built on demand
     # tournament structure files
     t = levels.game_tables(reg)
     assert "omaha7" in t.blind and "mini_stud" in t.stud and t.rules["omaha7"] == "7 Card Omaha"

@@ -234,13 +234,17 @@ GAMES: dict[str, EquityGame] = catalogue()
 """Every game, by key."""
 
 
-def game(name: str | EquityGame) -> EquityGame:
-    """A game by key, name or alias (case, spaces and punctuation ignored).
+def game(name: str | EquityGame | Game) -> EquityGame:
+    """A game by key, name or alias (case, spaces and punctuation ignored), or the equity
+    view of a registry :class:`~pyeval.games.Game` (the rules model's games).
 
     >>> game("Texas Hold'em").key, game("PLO8").name, game("7-card stud").key
     ('holdem', 'Omaha Hi/Lo', 'stud')
     >>> game("seven_card_stud_hilo").key, game("6 Card Omaha Hi/Lo").key
     ('stud8', 'omaha6-8')
+    >>> from pyeval.rules import GAMES as RULES
+    >>> game(RULES["Buffalo"]) is GAMES["buffalo"]
+    True
     >>> game("badugi")
     Traceback (most recent call last):
     ...
@@ -248,6 +252,9 @@ def game(name: str | EquityGame) -> EquityGame:
     """
     if isinstance(name, EquityGame):
         return name
+    if isinstance(name, Game):
+        known = GAMES.get(name.equity_key)
+        return known if known is not None and REGISTRY.find(name.key) is name else equity_game(name)
     e = REGISTRY.lookup(name, known=list(GAMES))
     if isinstance(e, Choice):
         raise ValueError(f"unknown game {name!r}; known games: {', '.join(GAMES)} "
