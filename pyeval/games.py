@@ -40,6 +40,10 @@ published (recorded hands store codes); a new game takes the next free code.
 Traceback (most recent call last):
 ...
 pyeval.games.UnknownGameError: unknown game 'badugi'; known games: holdem, omaha, ...
+>>> lookup("omha hi lo")
+Traceback (most recent call last):
+...
+pyeval.games.UnknownGameError: unknown game 'omha hi lo'; ...; did you mean 'Omaha Hi/Lo'?
 
 A registry with one more game (what a new entry gives every layer):
 
@@ -50,6 +54,7 @@ A registry with one more game (what a new entry gives every layer):
 """
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -461,8 +466,13 @@ class Registry:
             listing = ", ".join(self.keys if known is None else known)
             tail = ("; names and aliases work too (\"Texas Hold'em\", \"plo8\"), "
                     "case, spaces and punctuation ignored") if known is None else ""
-            raise UnknownGameError(f"unknown game {name!r}; known games: {listing}{tail}")
+            raise UnknownGameError(f"unknown game {name!r}; known games: {listing}{tail}"
+                                   f"{self._suggest(name)}")
         return e
+
+    def _suggest(self, name: str) -> str:
+        close = difflib.get_close_matches(normalize(name), list(self._find), n=1, cutoff=0.75)
+        return f"; did you mean {self._find[close[0]].name!r}?" if close else ""
 
     def game(self, name: str) -> Game:
         """The game a key, name or alias names; a dealer's choice entry is refused.

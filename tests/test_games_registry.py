@@ -300,9 +300,10 @@ def test_every_alias_in_the_registry_and_the_layers_resolves() -> None:
         assert k in REGISTRY, k
 
 
-#: names the sources use on purpose for games the registry lacks: error examples and the
-#: hypothetical new games of the examples of extended registries
-NOT_GAMES = {"badugi", "Mississippi", "Blackjack", "hold them", "PLO7", "mini holdem"}
+#: names the sources use on purpose for games the registry lacks: error examples (typos
+#: included) and the hypothetical new games of the examples of extended registries
+NOT_GAMES = {"badugi", "Mississippi", "Blackjack", "hold them", "PLO7", "mini holdem",
+             "omha hi lo", "crazy pinapple", "seven card studd"}
 _NAMED = re.compile(r"""(?:--game|-g) ([A-Za-z0-9_/'-]+)|"""
                     r"""\b(?:equity|make_spot|Hand|game|lookup|of)\("([^"]+)"|"""
                     r'^game = "([^"]+)"', re.M)
@@ -343,7 +344,11 @@ def test_lookup_errors_say_what_is_allowed() -> None:
     msg = str(err.value)
     assert msg.startswith("unknown game 'badugi'; known games: holdem, omaha, omaha5, ")
     assert all(k in msg for k in REGISTRY.keys) and "names and aliases work too" in msg
-    assert isinstance(err.value, ValueError)
+    assert isinstance(err.value, ValueError) and "did you mean" not in msg
+    with pytest.raises(UnknownGameError, match=r"ignored; did you mean 'Crazy Pineapple'\?$"):
+        lookup("crazy pinapple")
+    with pytest.raises(ValueError, match=r"known games: holdem, .*; did you mean '7 Card Stud'"):
+        eq.game("seven card studd")
     with pytest.raises(TypeError, match="a game is named by a string, not int"):
         lookup(7)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="known games: Texas Hold'em, Omaha, 5 Card Omaha"):
