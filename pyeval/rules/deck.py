@@ -20,12 +20,41 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+import re
+
 import numpy as np
 
+UNKNOWN = -1
+"""A card nobody saw (a hand history's ``??``): dealt to its seat, never evaluated."""
 
-def _as_cards(spec, what: str) -> list[int]:
+
+def _as_cards(spec, what: str, unknown_ok: bool = False) -> list[int]:
+    """Cards from text or a sequence; with ``unknown_ok``, ``??`` (or -1 / None) stands for
+    an unknown card."""
     from pyeval.cards import cards as parse
+    if unknown_ok and isinstance(spec, str) and "?" in spec:
+        out: list[int] = []
+        for part in re.split(r"(\?\?)", spec.replace(" ", "")):
+            if part == "??":
+                out.append(UNKNOWN)
+            elif part:
+                out.extend(int(c) for c in parse(part, what=what))
+        return out
+    if unknown_ok and isinstance(spec, (list, tuple)) and any(
+            c is None or c == UNKNOWN or c == "??" for c in spec):
+        return [UNKNOWN if c is None or c == UNKNOWN or c == "??" else int(parse([c])[0])
+                for c in spec]
     return [int(c) for c in parse(spec, what=what)]
+
+
+def format_known(cs: Sequence[int]) -> str:
+    """Cards as text, ``??`` for unknown ones.
+
+    >>> format_known([50, UNKNOWN])
+    'Ah??'
+    """
+    from pyeval.cards import format_card
+    return "".join("??" if c == UNKNOWN else format_card(c) for c in cs)
 
 
 @dataclass
@@ -41,11 +70,13 @@ class Deck:
 
     def __post_init__(self) -> None:
         self.order = _as_cards(self.order, "deck")
-        self.hole = {int(k): _as_cards(v, f"given hole cards of seat {k}")
+        self.hole = {int(k): _as_cards(v, f"given hole cards of seat {k}", True)
                      for k, v in dict(self.hole).items()}
         self.board = _as_cards(self.board, "given board") if self.board else []
         seen: set[int] = set()
         for c in self.order + self.board + [c for v in self.hole.values() for c in v]:
+            if c == UNKNOWN and c not in self.order + self.board:
+                continue
             if not 0 <= c <= 51:
                 raise ValueError(f"card {c} is outside 0..51")
             if c in seen:
@@ -66,7 +97,7 @@ class Deck:
         >>> Deck.shuffled(7, hole={0: "AhAd"}).hole[0]
         [50, 49]
         """
-        given_hole = {int(k): _as_cards(v, f"given hole cards of seat {k}")
+        given_hole = {int(k): _as_cards(v, f"given hole cards of seat {k}", True)
                       for k, v in dict(hole or {}).items()}
         given_board = _as_cards(board, "given board") if board else []
         taken = set(given_board) | {c for v in given_hole.values() for c in v}
@@ -141,7 +172,7 @@ class Deck:
         ini = self.initial
         d: dict = {"order": format_cards(ini["order"]), "seed": ini["seed"]}
         if ini["hole"]:
-            d["hole"] = {str(k): format_cards(v) for k, v in ini["hole"].items()}
+            d["hole"] = {str(k): format_known(v) for k, v in ini["hole"].items()}
         if ini["board"]:
             d["board"] = format_cards(ini["board"])
         return d
@@ -149,6 +180,16 @@ class Deck:
     @classmethod
     def from_dict(cls, d: Mapping) -> Deck:
         """Inverse of :meth:`to_dict`: the same deck, ready to deal the same cards."""
-        return cls(_as_cards(d["order"], "deck"), int(d.get("seed", 0)),
-                   {int(k): v for k, v in dict(d.get("hole", {})).items()},
-                   d.get("board") or [])
+        if not isinstance(d, Mapping) or "order" not in d:
+            raise ValueError("a deck needs 'order' (the cards of the stub, top first)")
+        seed = d.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"deck seed must be a whole number, got {seed!r}")
+        hole = d.get("hole", {})
+        if not isinstance(hole, Mapping):
+            raise ValueError(f"deck hole must map seats to cards, got {hole!r}")
+        try:
+            holes = {int(k): v for k, v in hole.items()}
+        except (TypeError, ValueError):
+            raise ValueError(f"deck hole seats must be seat numbers, got {list(hole)}") from None
+        return cls(_as_cards(d["order"], "deck"), seed, holes, d.get("board") or [])
