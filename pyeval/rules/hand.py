@@ -355,8 +355,6 @@ class Hand:
                 is_up = j >= street.down
                 for s in live:
                     c = self.deck.deal(s, 1)[0]
-                    if is_up and c == UNKNOWN:
-                        raise ValueError(f"seat {s}: an up card cannot be unknown (??)")
                     (self.up if is_up else self.down)[s].append(c)
                     got[s].append((c, is_up))
             for s in live:
@@ -389,7 +387,9 @@ class Hand:
         current = raise_count = full_level = 0
         bis: int | None = None
         if self.game.family == "stud":
-            up = {s: self.up[s] for s in live if self.up[s]}
+            # unknown up cards (a history's ??) take no part in who brings in or opens
+            up = {s: [c for c in self.up[s] if c != UNKNOWN] for s in live}
+            up = {s: cs for s, cs in up.items() if cs}
             if street.bring_in and st.bring_in and up:
                 low = bring_in_seat(self.game.low_opens, up)
                 first = low
@@ -412,7 +412,7 @@ class Hand:
         else:
             order = self.deal_order
         big_option = (st.limit == Limit.FIXED_LIMIT and street.open_pair and
-                      has_open_pair({s: self.up[s] for s in live}))
+                      has_open_pair({s: [c for c in self.up[s] if c != UNKNOWN] for s in live}))
         current = max([current] + [self.bets[s] for s in self.seats])
         self.round = Round(st, order, self.stacks, self.bets, self.folded,
                            pot=sum(self.contrib.values()) + self.carry_in + self.dead,
