@@ -28,9 +28,32 @@ UNKNOWN = -1
 """A card nobody saw (a hand history's ``??``): dealt to its seat, never evaluated."""
 
 
+_FAST = {r + u: 4 * i + j for i, r in enumerate("23456789TJQKA") for j, u in enumerate("cdhs")}
+_FAST["??"] = UNKNOWN
+
+
+def _fast(spec: object, unknown_ok: bool) -> list[int] | None:
+    """The common cases without the general parser: text of two-letter cards ("AhKd",
+    "????") and lists of card numbers; ``None`` for anything else."""
+    if isinstance(spec, str):
+        if len(spec) % 2 or (not unknown_ok and "?" in spec):
+            return None
+        try:
+            out = [_FAST[spec[i:i + 2]] for i in range(0, len(spec), 2)]
+        except KeyError:
+            return None
+        return out if len(set(out) - {UNKNOWN}) + out.count(UNKNOWN) == len(out) else None
+    if isinstance(spec, list) and all(type(c) is int and 0 <= c <= 51 for c in spec):
+        return list(spec) if len(set(spec)) == len(spec) else None
+    return None
+
+
 def _as_cards(spec, what: str, unknown_ok: bool = False) -> list[int]:
     """Cards from text or a sequence; with ``unknown_ok``, ``??`` (or -1 / None) stands for
     an unknown card."""
+    fast = _fast(spec, unknown_ok)
+    if fast is not None:
+        return fast
     from pyeval.cards import cards as parse
     if unknown_ok and isinstance(spec, str) and "?" in spec:
         out: list[int] = []
@@ -87,7 +110,7 @@ class Deck:
         self.initial = {"order": list(self.order), "seed": int(self.seed),
                         "hole": {k: list(v) for k, v in self.hole.items()},
                         "board": list(self.board)}
-        self._rng = np.random.default_rng([int(self.seed), 0x5EED])
+        self._rng: np.random.Generator | None = None   # made when a reshuffle needs it
 
     @classmethod
     def shuffled(cls, seed: int, hole: Mapping[int, object] | None = None,
@@ -111,6 +134,8 @@ class Deck:
         pool = [c for c in self.muck if c not in keep]
         if pool:
             self.muck = [c for c in self.muck if c in keep]
+            if self._rng is None:
+                self._rng = np.random.default_rng([int(self.seed), 0x5EED])
             self.order.extend(int(c) for c in self._rng.permutation(np.array(pool, np.int64)))
             self.reshuffles += 1
         if len(self.order) < n:

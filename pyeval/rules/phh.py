@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from pyeval.rules.betting import MAX_CHIPS, IllegalAction, Limit, Structure, order_from
-from pyeval.rules.deck import UNKNOWN, format_known
+from pyeval.rules.deck import UNKNOWN, Deck, format_known
 from pyeval.rules.hand import Hand, HistoryError
 from pyeval.rules.table import Positions
 
@@ -372,8 +372,9 @@ def _setup(rec: Record) -> tuple[Hand, int, list[_Act], dict[int, str]]:
         kw["posts"] = posts
     hole, board, decisions = _cards_of(rec, acts, n, game_name)
     try:
-        hand = Hand(game_name, structure, stacks, seed=0, hole=hole, board=board,
-                    showdown="ask", **kw)
+        given = set(board) | {c for cs in hole.values() for c in cs}
+        deck = Deck([c for c in range(52) if c not in given], 0, hole, board)
+        hand = Hand(game_name, structure, stacks, deck=deck, showdown="ask", **kw)
     except IllegalAction as e:
         raise PHHError(rec.name, "illegal", f"set-up: {e}") from None
     except ValueError as e:
