@@ -19,6 +19,7 @@ COMMANDS = {
     "eval": "pyeval.cli.eval_cmd:evaluate",
     "demo": "pyeval.cli.demo_cmd:demo",
     "equity": "pyeval.cli.equity_cmd:equity",
+    "range": "pyeval.cli.range_cmd:range_",
     "tournament": "pyeval.cli.tournament_cmd:tournament",
 }
 

@@ -38,6 +38,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -116,6 +117,60 @@ class Range:
         if len(self) == 0:
             return self
         return Range(self.cards, self.weights / self.weights.max(), self.source)
+
+    @classmethod
+    def parse(cls, text: str, dead: Iterable[int] | None = None) -> Range:
+        """The same as :func:`parse_range` (``Range.parse("top 15%")``)."""
+        return parse_range(text, dead)
+
+    @classmethod
+    def from_grid(cls, grid: Any) -> Range:
+        """A range from a 13x13 grid: the text of :meth:`grid_text` or an array of cell
+        weights (see :func:`pyeval.equity.grid.from_grid`)."""
+        from pyeval.equity.grid import from_grid
+        return from_grid(grid)
+
+    def grid(self) -> np.ndarray:
+        """13x13 cell weights: pairs on the diagonal, suited above, offsuit below, aces
+        first (see :mod:`pyeval.equity.grid`).
+
+        >>> parse_range("AKs, 0.5(AKo)").grid()[:2, :2].tolist()
+        [[0.0, 1.0], [0.5, 0.0]]
+        """
+        from pyeval.equity.grid import grid_weights
+        return grid_weights(self)
+
+    def grid_text(self) -> str:
+        """The grid as 13 lines of text (labels, ``.`` for empty, ``label:w`` partly)."""
+        from pyeval.equity.grid import grid_text
+        return grid_text(self)
+
+    def to_html(self, values: Any = None, title: str = "") -> str:
+        """The grid as an HTML table shaded by weight (or by ``values``, one per combo)."""
+        from pyeval.equity.grid import grid_html
+        return grid_html(self, values, title)
+
+    def heatmap(self, path: str, values: Any = None, title: str = "") -> str:
+        """The grid as a PNG heatmap (needs matplotlib)."""
+        from pyeval.equity.grid import grid_png
+        return grid_png(self, path, values, title)
+
+    def cells(self) -> dict[str, float]:
+        """Cell label -> weight, for the cells the range holds, best hands first in grid
+        order.
+
+        >>> parse_range("AA, AKs:0.5").cells()
+        {'AA': 1.0, 'AKs': 0.5}
+        """
+        from pyeval.equity.grid import CELLS
+        g = self.grid()
+        return {CELLS[i][j]: float(g[i, j]) for i in range(13) for j in range(13)
+                if g[i, j] > 0}
+
+    @property
+    def combos(self) -> list[str]:
+        """The combinations as card text, in order (``['AhKh', ...]``)."""
+        return [format_card(int(a)) + format_card(int(b)) for a, b in self.cards]
 
     def text(self) -> str:
         """The combinations as text (weights other than 1 shown as ``w(..)``)."""
