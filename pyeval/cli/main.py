@@ -20,6 +20,7 @@ COMMANDS = {
     "demo": "pyeval.cli.demo_cmd:demo",
     "equity": "pyeval.cli.equity_cmd:equity",
     "range": "pyeval.cli.range_cmd:range_",
+    "hits": "pyeval.cli.hits_cmd:hits",
     "tournament": "pyeval.cli.tournament_cmd:tournament",
 }
 
