@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -28,9 +27,8 @@ from typing import Union
 
 import numpy as np
 
-from pyeval.cards import card as _card
 from pyeval.cards import cards as _cards
-from pyeval.cards import format_card, format_cards
+from pyeval.cards import format_card, format_cards, hand_kind, tokens
 from pyeval.equity import _kernels as K
 from pyeval.equity.games import EquityGame
 from pyeval.equity.games import game as _game
@@ -67,11 +65,6 @@ DEFAULT_MAX_SAMPLES = 2_000_000_000
 # cost of one evaluation in exact enumeration, by kind (about a nanosecond per unit)
 _EVAL_COST = {K.K_HOLDEM: 1, K.K_OMAHA: 6, K.K_SUPER8: 8, K.K_TAHOE: 4, K.K_STUD: 2,
               K.K_RAZZ: 2, K.K_FIVE: 1.5, K.K_BUFFALO: 4, K.K_CROC: 3}
-
-_WILD = "*?"
-_TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
-_SEP = re.compile(r"[\s,;]+")
-_RANDOM_WORDS = {"random", "any"}
 
 
 # ------------------------------------------------------------------------------ the spot
@@ -113,27 +106,6 @@ class Spot:
         return [c for c in range(52) if not km >> c & 1]
 
 
-def _slots_of_text(text: str) -> list[int | None] | None:
-    """Cards with ``*``/``?`` for unknown ones, or None when the text is not of that form."""
-    t = text.strip()
-    if t.lower() in _RANDOM_WORDS:
-        return None
-    out: list[int | None] = []
-    for chunk in _SEP.split(t):
-        pos = 0
-        while pos < len(chunk):
-            if chunk[pos] in _WILD:
-                out.append(None)
-                pos += 1
-                continue
-            m = _TOKEN.match(chunk, pos)
-            if m is None:
-                return None
-            out.append(_card(m.group(0)))
-            pos = m.end()
-    return out
-
-
 def _hand_name(i: int, text: str) -> str:
     return f"hand {i + 1} {text!r}"
 
@@ -144,10 +116,10 @@ def _parse_player(i: int, hand: HandLike, g: EquityGame) -> Player:
         if not text:
             raise ValueError(f"hand {i + 1} is empty; write its cards, * for unknown cards, "
                              f"or 'random'")
-        if text.lower() in _RANDOM_WORDS:
+        kind = hand_kind(text)
+        if kind == "random":
             return Player(text, [None] * g.hole)
-        looks_range = g.ranges_allowed and any(ch in text for ch in ",():")
-        slots = None if looks_range else _slots_of_text(text)
+        slots = tokens(text, wild=True) if kind == "cards" else None
         if slots is None:
             if not g.ranges_allowed:
                 raise ValueError(
@@ -271,7 +243,7 @@ def _settle_ranges(spot: Spot) -> None:
         for i, p in enumerate(spot.players):
             if p.rng is None:
                 continue
-            r = p.rng.without(km)
+            r = p.rng.without(km).normalised()    # largest weight 1: no overflow
             if len(r) == 0:
                 raise ValueError(
                     f"{_hand_name(i, p.text)} leaves no hand: every combination of the range "
