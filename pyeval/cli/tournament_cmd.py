@@ -187,13 +187,14 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
         raise click.ClickException(str(e)) from None
     entrants = players or st.entrants.maximum
     if not st.entrants.minimum <= entrants <= st.entrants.maximum:
+        try:
+            st.payouts(entrants)
+            pay = ""
+        except ValueError:
+            pay = " (and no payout table covers it)"
         click.echo(f"warning: {entrants} entrants is outside the structure's field of "
                    f"{st.entrants.minimum}-{st.entrants.maximum}: its levels and payouts were not "
-                   "made for it", err=True)
-    try:
-        st.payouts(entrants)
-    except ValueError as e:
-        raise click.ClickException(f"{st.file}: {e}") from None
+                   f"made for it{pay}", err=True)
     if not no_report:
         _need_matplotlib()
     outdir = None

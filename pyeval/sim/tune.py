@@ -502,9 +502,17 @@ class TuneResult:
             out.append(f"{t.describe()}: {100 * p:.0f}% in the pessimistic field "
                        f"({self.members[worst].name}); it would hold as '{t.describe(minutes=need)}' "
                        f"or '{t.describe(chance=max(0.01, math.floor(100 * p) / 100))}'")
-        if self.feasible is False and any(t.caps_length for t in self.targets):
-            out.append("or allow shorter levels / faster blinds (--level-minutes, a wider level "
-                       "length bound), or fewer players per clock hour (more tables, a faster deal)")
+        missed = [t for j, t in enumerate(self.targets) if not t.met_by_chance(v.pessimistic()[j])]
+        if any(t.caps_length for t in missed):
+            out.append("to end sooner: shorter levels or faster blinds (--level-minutes, a wider level "
+                       "length bound, a larger --start-bb), or a later deadline")
+        if any(not t.caps_length for t in missed):
+            out.append("to last longer: longer levels or slower blinds (--level-minutes, a smaller "
+                       "--start-bb), or an earlier lower bound")
+        if missed and any(t.caps_length for t in self.targets) and any(not t.caps_length for t in self.targets):
+            out.append("the targets pull both ways: the fields differ by "
+                       f"{hhmm(float(v.medians.max() - v.medians.min()))} in median length, so the "
+                       "window between them must be at least that wide")
         return out
 
     def describe(self, top: int = 10) -> str:
