@@ -23,6 +23,7 @@ COMMANDS = {
     "range": "pyeval.cli.range_cmd:range_",
     "hits": "pyeval.cli.hits_cmd:hits",
     "tournament": "pyeval.cli.tournament_cmd:tournament",
+    "icm": "pyeval.cli.icm_cmd:icm",
 }
 
 
