@@ -332,7 +332,7 @@ def _canonical(srm, shift, pairs, npairs):
     return state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _orbit(srm, chains, nchains):
     """How many boards the canonical board stands for: per chain of interchangeable suits
     (masks in non-increasing order), m! over the factorials of the runs of equal masks."""
@@ -355,7 +355,7 @@ def _orbit(srm, chains, nchains):
     return w
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _exact5_unit(a, b, D, kk, ks, kr, hk, hs, pairs, npairs, chains, nchains, hi, cnt, disp,
                  high, flush):
     """The boards of :func:`holdem_exact5` whose two highest cards are bdeck[a], bdeck[b]
