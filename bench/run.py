@@ -5,7 +5,7 @@
     python bench/run.py --out /tmp/b    # keep each run's pytest-benchmark JSON there
 
 Each run is one ``pytest bench/ --benchmark-only`` process (pinned to one core by
-bench/conftest.py, never distributed by pytest-xdist, which would time two benchmarks on
+bench/conftest.py, never distributed by pytest-xdist (-n 0), which would time two benchmarks on
 one core); the runs follow each other so that a disturbance on the shared machine spoils
 one run's figures, not all. bench/summarize.py turns the JSON files into the tables
 (medians over the runs, best round, ratio to pyeval's own row, checksums).
@@ -24,7 +24,7 @@ HERE = Path(__file__).resolve().parent
 
 def pytest_command(json_path: Path, select: str | None) -> list[str]:
     """The pytest invocation of one run, writing its figures to ``json_path``."""
-    cmd = [sys.executable, "-m", "pytest", str(HERE), "--benchmark-only", "-p", "no:xdist",
+    cmd = [sys.executable, "-m", "pytest", str(HERE), "--benchmark-only", "-n", "0",
            "-q", f"--benchmark-json={json_path}"]
     if select:
         cmd += ["-k", select]
