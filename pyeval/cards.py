@@ -24,8 +24,17 @@ RANK_NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "
 RANK_PLURALS = ("Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines",
                 "Tens", "Jacks", "Queens", "Kings", "Aces")
 _SUIT_SYMBOLS = {"♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2, "♠": 3, "♤": 3}
-_TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
+# every character a rank or suit may be written with (no case folding: "ſ" is not "s")
+_RANK_CHARS = {**{r: i for i, r in enumerate(RANKS)}, **{r.lower(): i for i, r in
+                                                         enumerate(RANKS) if r.isalpha()}}
+_SUIT_CHARS = {**{s: i for i, s in enumerate(SUITS)}, **{s.upper(): i for i, s in
+                                                         enumerate(SUITS)}, **_SUIT_SYMBOLS}
 _SEPARATORS = re.compile(r"[\s,;]+")
+
+#: characters that stand for an unknown card in a hand ("AsAh**", "Ah?")
+WILDCARDS = "*?"
+#: words that mean "every card unknown" (a random hand)
+RANDOM_WORDS = frozenset({"random", "any"})
 
 CardsLike = Union[str, Iterable[int], Iterable[str], np.ndarray]
 
@@ -33,27 +42,71 @@ ALLOWED = ("cards are a rank 2-9, T (or 10), J, Q, K, A followed by a suit c, d,
            "(or ♣ ♦ ♥ ♠), e.g. 'Ah', 'td', '10♥'; or integers 0..51 (4 * rank + suit)")
 
 
-def _parse_rank(tok: str) -> int:
-    t = tok.upper()
-    return 8 if t == "10" else RANKS.index(t)
+def _read_card(chunk: str, pos: int) -> tuple[int, int] | None:
+    """The card written at ``chunk[pos:]`` and the position after it, or None."""
+    n = len(chunk)
+    if chunk.startswith("10", pos):
+        rank, pos = 8, pos + 2
+    elif pos < n and chunk[pos] in _RANK_CHARS:
+        rank, pos = _RANK_CHARS[chunk[pos]], pos + 1
+    else:
+        return None
+    if pos < n and chunk[pos] in _SUIT_CHARS:
+        return 4 * rank + _SUIT_CHARS[chunk[pos]], pos + 1
+    return None
 
 
-def _parse_suit(tok: str) -> int:
-    return _SUIT_SYMBOLS[tok] if tok in _SUIT_SYMBOLS else SUITS.index(tok.lower())
+def tokens(text: str, *, wild: bool = False) -> list[int | None]:
+    """The one card tokenizer: cards written in ``text`` in order, with or without spaces,
+    commas or semicolons between them, ``10`` for a ten and suit symbols allowed; with
+    ``wild=True`` each ``*`` or ``?`` is an unknown card (None). Raises ValueError naming
+    the first piece that is not a card. Repeats are not checked here (see :func:`cards`).
 
-
-def _parse_text(text: str) -> list[int]:
-    out: list[int] = []
+    >>> tokens("A♥ 10h, 9s")
+    [50, 34, 31]
+    >>> tokens("AsAh**", wild=True)
+    [51, 50, None, None]
+    """
+    out: list[int | None] = []
     for chunk in _SEPARATORS.split(text.strip()):
         pos = 0
         while pos < len(chunk):
-            m = _TOKEN.match(chunk, pos)
-            if m is None:
+            if wild and chunk[pos] in WILDCARDS:
+                out.append(None)
+                pos += 1
+                continue
+            got = _read_card(chunk, pos)
+            if got is None:
                 bad = chunk[pos:pos + 3]
-                raise ValueError(f"unknown card {bad!r} in {text!r}: {ALLOWED}")
-            out.append(4 * _parse_rank(m.group(1)) + _parse_suit(m.group(2)))
-            pos = m.end()
+                shown = text if len(text) <= 60 else text[:57] + "..."
+                raise ValueError(f"unknown card {bad!r} in {shown!r}: {ALLOWED}")
+            out.append(got[0])
+            pos = got[1]
     return out
+
+
+def hand_kind(text: str) -> str:
+    """The one function that decides what a hand written as text is: ``"random"`` (the
+    words random, any), ``"cards"`` (cards, with ``*``/``?`` for unknown ones) or
+    ``"range"`` (anything else, to be read as range notation).
+
+    >>> hand_kind("Ah Kh"), hand_kind("A♥K♥"), hand_kind("Ah*"), hand_kind("QQ+, AKs")
+    ('cards', 'cards', 'cards', 'range')
+    >>> hand_kind("Any"), hand_kind("top 10%")
+    ('random', 'range')
+    """
+    t = text.strip()
+    if t.lower() in RANDOM_WORDS:
+        return "random"
+    try:
+        tokens(t, wild=True)
+    except ValueError:
+        return "range"
+    return "cards" if t else "range"
+
+
+def _parse_text(text: str) -> list[int]:
+    return [c for c in tokens(text) if c is not None]
 
 
 def card(text: str | int) -> int:

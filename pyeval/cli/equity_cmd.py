@@ -64,18 +64,39 @@ class _Bar:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on stderr (default: when stderr is a terminal).")
+@click.option("--by-combo", is_flag=True,
+              help="Each combination's equity, win, tie and lose, grouped by grid cell "
+                   "(exact heads-up when feasible, else Monte Carlo per combination).")
+@click.option("--grid", is_flag=True,
+              help="The 13x13 grid of each range's equity by cell (implies --by-combo).")
+@click.option("--runouts", is_flag=True,
+              help="Equity by next card (the turn given a flop, the river given a turn) "
+                   "and the outs of the players behind.")
+@click.option("--png", type=click.Path(dir_okay=False), default=None,
+              help="With --grid: write the last range's equity grid as a PNG heatmap.")
 def equity(hands: tuple[str, ...], board: str, dead: str, game: str, exact: bool | None,
            samples: int | None, std_err: float | None, time_limit: float | None,
-           seed: int, threads: int | None, as_json: bool, progress: bool | None) -> None:
+           seed: int, threads: int | None, as_json: bool, progress: bool | None,
+           by_combo: bool, grid: bool, runouts: bool, png: str | None) -> None:
     """Each hand's share of the pot (equity), win and tie, exactly or by Monte Carlo.
 
     HANDS are one per player: cards ("AhKh", "Ah Kh"), cards with * for unknown ones
     ("AsAh**"; stud hands in dealing order, down cards first), "random", or in two-card
     games a range ("QQ+", "AKs,AQs", "0.5(TT-88)"; quote ranges that contain spaces).
 
+    Hands are numbered from 1 in every table and message. "tie" is the share of deals in
+    which a hand took part of a split pot (its equity counts its share of it).
+
     Example: pyeval equity AhKh QQ+ --board "Ks 7d 2c"
     """
     from pyeval.equity import equity as run
+    if by_combo or grid:
+        _by_combo(list(hands), board, dead, game, exact, samples, seed, threads, as_json,
+                  grid, png)
+        return
+    if runouts:
+        _runouts(list(hands), board, dead, game, as_json)
+        return
 
     show = sys.stderr.isatty() if progress is None else progress
     bar = _Bar(show)
@@ -91,3 +112,38 @@ def equity(hands: tuple[str, ...], board: str, dead: str, game: str, exact: bool
         click.echo(r.to_json(indent=2))
     else:
         click.echo(r.table())
+
+
+def _by_combo(hands: list[str], board: str, dead: str, game: str, exact: bool | None,
+              samples: int | None, seed: int, threads: int | None, as_json: bool,
+              grid: bool, png: str | None) -> None:
+    from pyeval.equity.breakdown import breakdown
+    try:
+        b = breakdown(hands, board, dead, game=game, exact=exact, samples=samples, seed=seed,
+                      threads=threads)
+    except (ValueError, TypeError) as e:
+        raise click.UsageError(str(e)) from None
+    if as_json:
+        click.echo(b.to_json(indent=2))
+        return
+    for i, p in enumerate(b.players):
+        if len(p.combos) < 2 and len(b.players) == 2:
+            continue                     # a single hand: its total is the other's table
+        click.echo(b.table(i + 1))
+        if grid:
+            click.echo(p.grid_text())
+        click.echo("")
+        if png and grid:
+            try:
+                p.heatmap(png)
+            except RuntimeError as e:
+                raise click.UsageError(str(e)) from None
+
+
+def _runouts(hands: list[str], board: str, dead: str, game: str, as_json: bool) -> None:
+    from pyeval.equity.runouts import runouts
+    try:
+        r = runouts(hands, board, dead, game=game)
+    except (ValueError, TypeError) as e:
+        raise click.UsageError(str(e)) from None
+    click.echo(r.to_json(indent=2) if as_json else r.table())

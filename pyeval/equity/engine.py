@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -28,9 +27,8 @@ from typing import Union
 
 import numpy as np
 
-from pyeval.cards import card as _card
 from pyeval.cards import cards as _cards
-from pyeval.cards import format_card, format_cards
+from pyeval.cards import format_card, format_cards, hand_kind, tokens
 from pyeval.equity import _kernels as K
 from pyeval.equity.games import EquityGame
 from pyeval.equity.games import game as _game
@@ -67,11 +65,6 @@ DEFAULT_MAX_SAMPLES = 2_000_000_000
 # cost of one evaluation in exact enumeration, by kind (about a nanosecond per unit)
 _EVAL_COST = {K.K_HOLDEM: 1, K.K_OMAHA: 6, K.K_SUPER8: 8, K.K_TAHOE: 4, K.K_STUD: 2,
               K.K_RAZZ: 2, K.K_FIVE: 1.5, K.K_BUFFALO: 4, K.K_CROC: 3}
-
-_WILD = "*?"
-_TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
-_SEP = re.compile(r"[\s,;]+")
-_RANDOM_WORDS = {"random", "any"}
 
 
 # ------------------------------------------------------------------------------ the spot
@@ -113,27 +106,6 @@ class Spot:
         return [c for c in range(52) if not km >> c & 1]
 
 
-def _slots_of_text(text: str) -> list[int | None] | None:
-    """Cards with ``*``/``?`` for unknown ones, or None when the text is not of that form."""
-    t = text.strip()
-    if t.lower() in _RANDOM_WORDS:
-        return None
-    out: list[int | None] = []
-    for chunk in _SEP.split(t):
-        pos = 0
-        while pos < len(chunk):
-            if chunk[pos] in _WILD:
-                out.append(None)
-                pos += 1
-                continue
-            m = _TOKEN.match(chunk, pos)
-            if m is None:
-                return None
-            out.append(_card(m.group(0)))
-            pos = m.end()
-    return out
-
-
 def _hand_name(i: int, text: str) -> str:
     return f"hand {i + 1} {text!r}"
 
@@ -144,10 +116,10 @@ def _parse_player(i: int, hand: HandLike, g: EquityGame) -> Player:
         if not text:
             raise ValueError(f"hand {i + 1} is empty; write its cards, * for unknown cards, "
                              f"or 'random'")
-        if text.lower() in _RANDOM_WORDS:
+        kind = hand_kind(text)
+        if kind == "random":
             return Player(text, [None] * g.hole)
-        looks_range = g.ranges_allowed and any(ch in text for ch in ",():")
-        slots = None if looks_range else _slots_of_text(text)
+        slots = tokens(text, wild=True) if kind == "cards" else None
         if slots is None:
             if not g.ranges_allowed:
                 raise ValueError(
@@ -271,7 +243,7 @@ def _settle_ranges(spot: Spot) -> None:
         for i, p in enumerate(spot.players):
             if p.rng is None:
                 continue
-            r = p.rng.without(km)
+            r = p.rng.without(km).normalised()    # largest weight 1: no overflow
             if len(r) == 0:
                 raise ValueError(
                     f"{_hand_name(i, p.text)} leaves no hand: every combination of the range "
@@ -457,7 +429,8 @@ def _build_result(spot: Spot, sums: _Sums, exact: bool, seed: int | None, thread
         seed=seed, threads=threads, elapsed=elapsed, acceptance=acc, stopped=stopped)
 
 
-def _run_exact(spot: Spot, progress: Callable[[Progress], None] | None) -> _Sums:
+def _run_exact(spot: Spot, progress: Callable[[Progress], None] | None,
+               threads: int = 1) -> _Sums:
     g = spot.game
     T = K.tables(omaha=g.kind == K.K_OMAHA)
     P = len(spot.players)
@@ -476,7 +449,8 @@ def _run_exact(spot: Spot, progress: Callable[[Progress], None] | None) -> _Sums
         bdeck = np.sort(bdeck)[::-1].copy()          # highest card first
 
         def run(t0: int, t1: int):
-            cnt = K.holdem_exact5(hk, hs, bdeck, pairs, chains, EXACT_TASKS, t0, t1, TA)
+            cnt = K.holdem_exact5(hk, hs, bdeck, pairs, chains, EXACT_TASKS, t0, t1, TA,
+                                  threads=threads)
             n = _deals_of_counts(cnt)
             return _counts_to_stats(cnt), n, n
     else:
@@ -510,7 +484,8 @@ def _run_exact(spot: Spot, progress: Callable[[Progress], None] | None) -> _Sums
 
             def run(t0: int, t1: int):
                 cw, n, w = K.holdem_exact_combos(c_off, c_key, c_srm, c_mask, c_w, bk0, bs0,
-                                                 bm0, k, bdeck, EXACT_TASKS, t0, t1, TA)
+                                                 bm0, k, bdeck, EXACT_TASKS, t0, t1, TA,
+                                                 threads=threads)
                 return _counts_to_stats(cw), n, w
         else:
             board0 = np.array(spot.board + [K.NONE] * k, dtype=np.uint8)
@@ -518,7 +493,8 @@ def _run_exact(spot: Spot, progress: Callable[[Progress], None] | None) -> _Sums
             def run(t0: int, t1: int):
                 st, cw, n, w = K.exact_tasks(g.kind, g.split_code, P, H, g.board, board0,
                                              bdeck, c_off, c_cards, c_w, c_mask, c_key, c_srm,
-                                             c_low, c_as, EXACT_TASKS, t0, t1, TA)
+                                             c_low, c_as, EXACT_TASKS, t0, t1, TA,
+                                             threads=threads)
                 return st + _counts_to_stats(cw), n, w
 
     step = EXACT_TASKS if progress is None else 32
@@ -634,7 +610,6 @@ def _alias(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
             time_limit: float | None, progress: Callable[[Progress], None] | None,
             t_start: float, threads: int) -> tuple[_Sums, str]:
-    import numba
     g = spot.game
     T = K.tables(omaha=g.kind == K.K_OMAHA)
     P, H, NB = len(spot.players), g.hole, g.board
@@ -697,20 +672,21 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
             stopped = "samples"
             break
         n_ch = min(per_round, -(-left // CHUNK))
-        numba.set_num_threads(1 if n_ch <= 8 else threads)    # see equity(): short rounds
+        run_threads = 1 if n_ch <= 8 else threads     # see equity(): short rounds
         nsamp = np.full(n_ch, CHUNK, dtype=np.int64)
         nsamp[-1] = left - CHUNK * (n_ch - 1) if left < CHUNK * n_ch else CHUNK
         if g.kind == K.K_HOLDEM:
             cnt, att, failed = K.holdem_mc(P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm,
                                            r_prob, r_alias, r_mask, deck, method,
                                            unk_t_a, seed_u, chunk_no, nsamp, MAX_ATTEMPTS,
-                                           TA)
+                                           TA, threads=run_threads)
             st = _counts_to_stats(cnt)
         else:
             st, att, failed = K.mc_chunks(g.kind, g.split_code, P, H, NB, hole0, board0, rp,
                                           r_off, r_cards, r_prob, r_alias, r_mask, deck,
                                           method, unk_t_a, unk_s_a, down_mask, seed_u,
-                                          chunk_no, nsamp, MAX_ATTEMPTS, TA)
+                                          chunk_no, nsamp, MAX_ATTEMPTS, TA,
+                                          threads=run_threads)
         if failed.any():
             raise ValueError("the ranges almost never fit together (ten million tries "
                              "without a deal): widen them or remove overlaps")
@@ -782,19 +758,13 @@ def equity(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike = 
         do_exact = True
     else:
         do_exact = False
-    import numba
-    before = numba.get_num_threads()
-    # a short job runs on one thread: on a busy machine, waiting for a second thread to be
-    # scheduled costs more than the job (the answer is the same either way)
-    numba.set_num_threads(1 if do_exact and cost < SMALL_JOB else nthreads)
-    try:
-        if do_exact:
-            sums = _run_exact(spot, progress)
-            stopped = "exact"
-        else:
-            sums, stopped = _run_mc(spot, int(seed), samples, std_err, time_limit, progress,
-                                    t_start, nthreads)
-    finally:
-        numba.set_num_threads(before)
+    if do_exact:
+        # a short job runs on one thread: on a busy machine, waiting for a second thread to
+        # be scheduled costs more than the job (the answer is the same either way)
+        sums = _run_exact(spot, progress, 1 if cost < SMALL_JOB else nthreads)
+        stopped = "exact"
+    else:
+        sums, stopped = _run_mc(spot, int(seed), samples, std_err, time_limit, progress,
+                                t_start, nthreads)
     return _build_result(spot, sums, do_exact, None if do_exact else int(seed), nthreads,
                          time.perf_counter() - t_start, stopped)

@@ -33,15 +33,18 @@ is lower or upper case.
 """
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
-from pyeval.cards import RANKS, SUITS, format_card
+from pyeval.cards import RANKS, format_card, tokens
 
-__all__ = ["ALLOWED_RANGE", "Range", "RangeError", "is_range_text", "parse_range"]
+__all__ = ["ALLOWED_RANGE", "COMBOS", "Range", "RangeError", "combo_index", "parse_range"]
 
 ALLOWED_RANGE = ("a range is comma-separated terms such as QQ+, AKs, AKo, AK, A2s+, KTo+, "
                  "22-55, JTs-76s, AhKh or random, with optional weights 0.5(QQ+, AKs) or AKs:0.5")
@@ -64,6 +67,17 @@ class Range:
     cards: np.ndarray
     weights: np.ndarray
     source: str = ""
+
+    def __post_init__(self) -> None:
+        c = np.asarray(self.cards)
+        w = np.asarray(self.weights, dtype=np.float64)
+        if c.ndim != 2 or c.shape[1] != 2 or w.shape != (c.shape[0],):
+            raise RangeError(f"a Range holds (M, 2) cards and M weights, not cards of shape "
+                             f"{c.shape} and weights of shape {w.shape}")
+        if len(w) and not (np.all(np.isfinite(w)) and np.all(w > 0)):
+            raise RangeError("range weights must be finite and positive")
+        object.__setattr__(self, "cards", c.astype(np.uint8, copy=False))
+        object.__setattr__(self, "weights", w)
 
     def __len__(self) -> int:
         return int(self.cards.shape[0])
@@ -93,6 +107,71 @@ class Range:
         keep = (self.masks & np.uint64(dead_mask)) == 0
         return Range(self.cards[keep], self.weights[keep], self.source)
 
+    def normalised(self) -> Range:
+        """The same range with its largest weight scaled to 1 (what the engine deals by:
+        products and sums of such weights never overflow or underflow).
+
+        >>> parse_range("1e-200(AA)").normalised().weights.tolist()[:2]
+        [1.0, 1.0]
+        """
+        if len(self) == 0:
+            return self
+        return Range(self.cards, self.weights / self.weights.max(), self.source)
+
+    @classmethod
+    def parse(cls, text: str, dead: Iterable[int] | None = None) -> Range:
+        """The same as :func:`parse_range` (``Range.parse("top 15%")``)."""
+        return parse_range(text, dead)
+
+    @classmethod
+    def from_grid(cls, grid: Any) -> Range:
+        """A range from a 13x13 grid: the text of :meth:`grid_text` or an array of cell
+        weights (see :func:`pyeval.equity.grid.from_grid`)."""
+        from pyeval.equity.grid import from_grid
+        return from_grid(grid)
+
+    def grid(self) -> np.ndarray:
+        """13x13 cell weights: pairs on the diagonal, suited above, offsuit below, aces
+        first (see :mod:`pyeval.equity.grid`).
+
+        >>> parse_range("AKs, 0.5(AKo)").grid()[:2, :2].tolist()
+        [[0.0, 1.0], [0.5, 0.0]]
+        """
+        from pyeval.equity.grid import grid_weights
+        return grid_weights(self)
+
+    def grid_text(self) -> str:
+        """The grid as 13 lines of text (labels, ``.`` for empty, ``label:w`` partly)."""
+        from pyeval.equity.grid import grid_text
+        return grid_text(self)
+
+    def to_html(self, values: Any = None, title: str = "") -> str:
+        """The grid as an HTML table shaded by weight (or by ``values``, one per combo)."""
+        from pyeval.equity.grid import grid_html
+        return grid_html(self, values, title)
+
+    def heatmap(self, path: str, values: Any = None, title: str = "") -> str:
+        """The grid as a PNG heatmap (needs matplotlib)."""
+        from pyeval.equity.grid import grid_png
+        return grid_png(self, path, values, title)
+
+    def cells(self) -> dict[str, float]:
+        """Cell label -> weight, for the cells the range holds, best hands first in grid
+        order.
+
+        >>> parse_range("AA, AKs:0.5").cells()
+        {'AA': 1.0, 'AKs': 0.5}
+        """
+        from pyeval.equity.grid import CELLS
+        g = self.grid()
+        return {CELLS[i][j]: float(g[i, j]) for i in range(13) for j in range(13)
+                if g[i, j] > 0}
+
+    @property
+    def combos(self) -> list[str]:
+        """The combinations as card text, in order (``['AhKh', ...]``)."""
+        return [format_card(int(a)) + format_card(int(b)) for a, b in self.cards]
+
     def text(self) -> str:
         """The combinations as text (weights other than 1 shown as ``w(..)``)."""
         out = []
@@ -102,11 +181,36 @@ class Range:
         return ", ".join(out)
 
 
-_RANK = {r: i for i, r in enumerate(RANKS)}
-_SUIT = {s: i for i, s in enumerate(SUITS)}
 _RANDOM = {"random", "any", "**", "xx", "*"}
-_COMBO = re.compile(r"^([2-9TJQKA])([cdhs])([2-9TJQKA])([cdhs])$")
-_HAND = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)$")
+#: longest range text read (longer text is refused before any work)
+MAX_RANGE_CHARS = 100_000
+#: deepest nesting of brackets
+MAX_NESTING = 64
+#: longest single term ("A2s-A5s", "top 12.5%", "AhKh:0.25" are far shorter)
+MAX_TERM_CHARS = 64
+#: the smallest weight a range may hold relative to its largest one
+MIN_RELATIVE_WEIGHT = 1e-12
+_RANK_OF = {**{r: i for i, r in enumerate(RANKS)},
+            **{r.lower(): i for i, r in enumerate(RANKS) if r.isalpha()}}
+_NUMBER = re.compile(r"[0-9]{0,20}\.?[0-9]{1,20}(?:[eE][-+]?[0-9]{1,4})?")
+_PERCENT = re.compile(r"(?:top\s*)?([0-9.]+)\s*%(?:\s*-\s*([0-9.]+)\s*%)?(?:\s*(vs[13]))?",
+                      re.IGNORECASE)
+_PERCENT_SPAN = re.compile(r"([0-9.]+)\s*%?\s*-\s*([0-9.]+)\s*%(?:\s*(vs[13]))?",
+                           re.IGNORECASE)
+
+
+def combo_index(a: int, b: int) -> int:
+    """Index 0..1325 of the two-card combination {a, b} (the same for either order).
+
+    >>> combo_index(1, 0), combo_index(51, 50)
+    (0, 1325)
+    """
+    hi, lo = (a, b) if a > b else (b, a)
+    return hi * (hi - 1) // 2 + lo
+
+
+#: the 1,326 two-card combinations by index, higher card first
+COMBOS = np.array([(a, b) for a in range(52) for b in range(a)], dtype=np.uint8)
 
 
 def _combo_id(a: int, b: int) -> tuple[int, int]:
@@ -134,36 +238,83 @@ def _hand(hi: int, lo: int, kind: str) -> list[tuple[int, int]]:
     return _pair(hi) if hi == lo else _nonpair(hi, lo, kind)
 
 
+def _read_rank(tok: str, pos: int) -> tuple[int, int] | None:
+    if tok.startswith("10", pos):
+        return 8, pos + 2
+    if pos < len(tok) and tok[pos] in _RANK_OF:
+        return _RANK_OF[tok[pos]], pos + 1
+    return None
+
+
 def _parse_hand(tok: str, term: str) -> tuple[int, int, str]:
-    """``'AKs' -> (12, 11, 's')``, ranks ordered high first."""
-    m = _HAND.match(tok[:2].upper() + tok[2:].lower())
-    if m is None:
-        raise RangeError(f"cannot read {tok!r} in range term {term!r}: {ALLOWED_RANGE}")
-    a, b, kind = _RANK[m.group(1)], _RANK[m.group(2)], m.group(3)
+    """``'AKs' -> (12, 11, 's')``, ranks ordered high first (``A10s`` reads as ``ATs``)."""
+    first = _read_rank(tok, 0)
+    second = _read_rank(tok, first[1]) if first else None
+    rest = tok[second[1]:] if second else None
+    if first is None or second is None or rest not in ("", "s", "o", "S", "O"):
+        raise RangeError(f"cannot read {_short(tok)!r} in range term {_short(term)!r}: "
+                         f"{ALLOWED_RANGE}")
+    a, b, kind = first[0], second[0], rest.lower()
     if a == b and kind:
         raise RangeError(f"{tok!r}: a pair is neither suited nor offsuit; write "
                          f"{RANKS[a] * 2!r}")
-    hi, lo = max(a, b), min(a, b)
-    return hi, lo, kind
+    return max(a, b), min(a, b), kind
+
+
+def _short(text: str, n: int = 40) -> str:
+    return text if len(text) <= n else text[:n - 3] + "..."
 
 
 def _all_combos() -> list[tuple[int, int]]:
     return [(a, b) for a in range(52) for b in range(a)]
 
 
+def _percent_term(t: str) -> list[tuple[int, int]] | None:
+    """Combinations of a percentage term (``top 10%``, ``10-20%``, ``5% vs3``), or None."""
+    m = _PERCENT.fullmatch(t)
+    lo_t: str | None
+    if m is not None:
+        lo_t, hi_t, order = (None, m.group(1), m.group(3)) if m.group(2) is None else \
+            (m.group(1), m.group(2), m.group(3))
+    else:
+        m = _PERCENT_SPAN.fullmatch(t)
+        if m is None:
+            return None
+        lo_t, hi_t, order = m.group(1), m.group(2), m.group(3)
+    from pyeval.equity.percent import percent_combos
+
+    def pct(x: str) -> float:
+        if _NUMBER.fullmatch(x) is None:
+            raise RangeError(f"cannot read the percentage {x!r} in {t!r}")
+        return float(x)
+
+    lo = 0.0 if lo_t is None else pct(lo_t)
+    return percent_combos(lo, pct(hi_t), (order or "vs1").lower())
+
+
 def _term(term: str) -> list[tuple[int, int]]:
     """Combinations of one term (no weights, no commas)."""
     t = term.strip()
+    if len(t) > MAX_TERM_CHARS:
+        raise RangeError(f"cannot read the term {_short(t)!r}: range terms are at most "
+                         f"{MAX_TERM_CHARS} characters; {ALLOWED_RANGE}")
     if t.lower() in _RANDOM:
         return _all_combos()
-    if len(t) == 4:
-        m = _COMBO.match(t[0].upper() + t[1].lower() + t[2].upper() + t[3].lower())
-        if m is not None:
-            a = 4 * _RANK[m.group(1)] + _SUIT[m.group(2)]
-            b = 4 * _RANK[m.group(3)] + _SUIT[m.group(4)]
-            if a == b:
-                raise RangeError(f"range term {term!r} uses the card {format_card(a)!r} twice")
-            return [_combo_id(a, b)]
+    if "%" in t:
+        got = _percent_term(t)
+        if got is None:
+            raise RangeError(f"cannot read the percentage term {t!r}: write 'top 10%', "
+                             f"'10%', '10-20%' (optionally followed by vs1 or vs3)")
+        return got
+    try:
+        cs = tokens(t)
+    except ValueError:
+        cs = []
+    if len(cs) == 2:
+        a, b = cs
+        if a == b:
+            raise RangeError(f"range term {term!r} uses the card {format_card(a)!r} twice")
+        return [_combo_id(a, b)]    # type: ignore[arg-type]
     if "-" in t:
         left, _, right = t.partition("-")
         h1, l1, k1 = _parse_hand(left.strip(), term)
@@ -194,61 +345,137 @@ def _term(term: str) -> list[tuple[int, int]]:
     return [c for k in range(lo, hi) for c in _nonpair(hi, k, kind)]   # A2s+
 
 
-def _split_top(text: str) -> list[str]:
-    """Split at commas that are not inside brackets."""
-    parts, depth, cur = [], 0, []
-    for ch in text:
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth < 0:
-                raise RangeError(f"unbalanced ')' in range {text!r}")
-        if ch == "," and depth == 0:
-            parts.append("".join(cur))
-            cur = []
+@lru_cache(maxsize=2048)
+def _term_index(term: str) -> np.ndarray:
+    """Combination indices of one term, in the order the term lists them."""
+    return np.array([combo_index(a, b) for a, b in _term(term)], dtype=np.int64)
+
+
+def _weight(text: str, where: str) -> tuple[float, int]:
+    """A written weight as (mantissa, exponent) of base 2."""
+    t = text.strip()
+    if _NUMBER.fullmatch(t) is None:
+        raise RangeError(f"cannot read the weight {_short(t)!r} in {_short(where)!r}: a "
+                         f"weight is a positive number such as 0.5 or 1e-3")
+    w = float(t)
+    if not w > 0 or not math.isfinite(w):
+        raise RangeError(f"weight {t!r} in {_short(where)!r} must be a finite positive "
+                         f"number (a relative frequency, usually 0 < w <= 1)")
+    return math.frexp(w)
+
+
+def _times(a: tuple[float, int], b: tuple[float, int]) -> tuple[float, int]:
+    """Product of two (mantissa, exponent) weights: never overflows or underflows."""
+    m, e = math.frexp(a[0] * b[0])
+    return m, a[1] + b[1] + e
+
+
+class _Collect:
+    """Combinations met so far: weight as mantissa and exponent, and when last mentioned."""
+
+    def __init__(self) -> None:
+        self.mant = np.zeros(1326)
+        self.expo = np.zeros(1326, dtype=np.int64)
+        self.stamp = np.full(1326, -1, dtype=np.int64)
+        self.clock = 0
+
+    def put(self, term: str, w: tuple[float, int]) -> None:
+        idx = _term_index(term)
+        self.mant[idx] = w[0]
+        self.expo[idx] = w[1]
+        self.stamp[idx] = self.clock + np.arange(len(idx))
+        self.clock += len(idx)
+
+    def weights(self, text: str) -> tuple[np.ndarray, np.ndarray]:
+        """(combination indices in the order of their last mention, weights): as written
+        when the largest lies in [1e-100, 1], else scaled so that the largest is 1."""
+        idx = np.flatnonzero(self.stamp >= 0)
+        idx = idx[np.argsort(self.stamp[idx], kind="stable")]
+        m, e = self.mant[idx], self.expo[idx]
+        if len(idx) == 0:
+            return idx, np.zeros(0)
+        log2 = e + np.log2(m)
+        top = int(np.argmax(log2))
+        if log2.min() - log2[top] < math.log2(MIN_RELATIVE_WEIGHT):
+            raise RangeError(f"the weights of range {_short(text)!r} differ by more than a "
+                             f"factor of {1 / MIN_RELATIVE_WEIGHT:.0e}: weights are relative "
+                             f"frequencies; drop the combinations that are (almost) never "
+                             f"played")
+        if log2[top] > 0 or log2[top] < math.log2(1e-100):
+            w = np.ldexp(m, e - e[top]) / m[top]
         else:
-            cur.append(ch)
-    if depth != 0:
-        raise RangeError(f"unbalanced '(' in range {text!r}")
-    parts.append("".join(cur))
-    return parts
+            w = np.ldexp(m, e)
+        return idx, w
 
 
-_WEIGHTED_GROUP = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*\((.*)\)\s*$", re.S)
-_WEIGHTED_TERM = re.compile(r"^(.*?):\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*$", re.S)
-
-
-def _weight(text: str, where: str) -> float:
-    w = float(text)
-    if not w > 0 or not np.isfinite(w):
-        raise RangeError(f"weight {text!r} in {where!r} must be a positive number "
-                         f"(a relative frequency, usually 0 < w <= 1)")
-    return w
-
-
-def _walk(text: str, scale: float, out: dict[tuple[int, int], float]) -> None:
-    for part in _split_top(text):
-        p = part.strip()
-        if not p:
-            raise RangeError(f"empty term in range {text!r} (two commas in a row?)")
-        m = _WEIGHTED_GROUP.match(p)
-        if m is not None:
-            _walk(m.group(2), scale * _weight(m.group(1), p), out)
-            continue
-        if p.startswith("(") and p.endswith(")"):
-            _walk(p[1:-1], scale, out)
-            continue
-        w = scale
-        m = _WEIGHTED_TERM.match(p)
-        if m is not None:
-            p, w = m.group(1).strip(), scale * _weight(m.group(2), part)
-        if "(" in p or ")" in p:
-            raise RangeError(f"cannot read {part.strip()!r}: a weight goes before brackets, "
-                             f"as in 0.5(QQ+, AKs)")
-        for c in _term(p):
-            out.pop(c, None)          # the last mention wins, and sets the order
-            out[c] = w
+def _parse(text: str) -> tuple[np.ndarray, np.ndarray]:
+    """Reads range text left to right in one pass (a stack of bracket weights)."""
+    if len(text) > MAX_RANGE_CHARS:
+        raise RangeError(f"the range text has {len(text):,} characters; at most "
+                         f"{MAX_RANGE_CHARS:,} are read")
+    out = _Collect()
+    stack: list[tuple[float, int]] = [(0.5, 1)]          # weight 1
+    n, i = len(text), 0
+    want_item = True                                      # after '(', ',' or at the start
+    while True:
+        while i < n and text[i].isspace():
+            i += 1
+        if i == n:
+            break
+        ch = text[i]
+        if ch == "(":
+            if not want_item:
+                raise RangeError(f"cannot read {_short(text[:i + 1])!r}: a comma is "
+                                 f"missing before '(' (a weight goes before brackets, as in "
+                                 f"0.5(QQ+, AKs))")
+            stack.append(stack[-1])
+        elif ch == ")":
+            if len(stack) == 1:
+                raise RangeError(f"unbalanced ')' in range {_short(text)!r}")
+            if want_item:
+                raise RangeError(f"empty term in range {_short(text)!r} (nothing before "
+                                 f"')')")
+            stack.pop()
+        elif ch == ",":
+            if want_item:
+                raise RangeError(f"empty term in range {_short(text)!r} (two commas in a "
+                                 f"row?)")
+            want_item = True
+        else:
+            j = i
+            while j < n and text[j] not in "(),":
+                j += 1
+            run = text[i:j]
+            if not want_item:
+                raise RangeError(f"cannot read {_short(run.strip())!r} after a bracket in "
+                                 f"{_short(text)!r}: separate terms with commas")
+            if j < n and text[j] == "(":                  # a weight before brackets
+                if _NUMBER.fullmatch(run.strip()) is None:
+                    raise RangeError(f"cannot read {_short(run.strip() + '(')!r}: a weight "
+                                     f"goes before brackets, as in 0.5(QQ+, AKs)")
+                stack.append(_times(stack[-1], _weight(run, run + "(")))
+                i = j
+            else:
+                term, w = run, stack[-1]
+                if ":" in run:
+                    term, _, wt = run.rpartition(":")
+                    w = _times(w, _weight(wt, run))
+                if not term.strip():
+                    raise RangeError(f"empty term in range {_short(text)!r}")
+                out.put(term.strip(), w)
+                want_item = False
+                i = j
+                continue
+        if len(stack) > MAX_NESTING + 1:
+            raise RangeError(f"brackets nest more than {MAX_NESTING} deep in range "
+                             f"{_short(text)!r}")
+        i += 1
+        want_item = ch != ")"
+    if len(stack) > 1:
+        raise RangeError(f"unbalanced '(' in range {_short(text)!r}")
+    if want_item:
+        raise RangeError(f"empty term in range {_short(text)!r} (a comma at the end?)")
+    return out.weights(text)
 
 
 def parse_range(text: str, dead: Iterable[int] | None = None) -> Range:
@@ -266,27 +493,13 @@ def parse_range(text: str, dead: Iterable[int] | None = None) -> Range:
         raise TypeError(f"a range is text, not {type(text).__name__}: {ALLOWED_RANGE}")
     if not text.strip():
         raise RangeError(f"the range is empty: {ALLOWED_RANGE}")
-    out: dict[tuple[int, int], float] = {}
-    _walk(text, 1.0, out)
-    combos = list(out.items())
+    idx, weights = _parse(text)
+    cards = COMBOS[idx]
     if dead is not None:
         dm = 0
         for c in dead:
             dm |= 1 << int(c)
-        combos = [(c, w) for c, w in combos if not (dm >> c[0] & 1 or dm >> c[1] & 1)]
-    cards = np.array([c for c, _ in combos], dtype=np.uint8).reshape(-1, 2)
-    weights = np.array([w for _, w in combos], dtype=np.float64)
-    return Range(cards, weights, text)
-
-
-def is_range_text(text: str) -> bool:
-    """Whether ``text`` reads as range notation (rather than cards with ``*``).
-
-    >>> is_range_text("QQ+, AKs"), is_range_text("AhKh"), is_range_text("Ah*")
-    (True, True, False)
-    """
-    try:
-        parse_range(text)
-    except (RangeError, ValueError):
-        return False
-    return True
+        keep = np.array([not (dm >> int(a) & 1 or dm >> int(b) & 1) for a, b in cards],
+                        dtype=bool).reshape(-1)
+        cards, weights = cards[keep], weights[keep]
+    return Range(cards.reshape(-1, 2).copy(), weights, text)

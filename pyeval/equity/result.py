@@ -86,7 +86,8 @@ class EquityResult:
         return asdict(self)
 
     def to_json(self, **kw: Any) -> str:
-        return json.dumps(self.to_dict(), **kw)
+        """JSON text; a NaN or infinity is refused (JSON has none), never written."""
+        return json.dumps(self.to_dict(), allow_nan=False, **kw)
 
     def table(self, digits: int = 4) -> str:
         """A text table of the results."""

@@ -41,10 +41,24 @@ from .payouts import (
 )
 from .points import PARTICIPATION_FOR, PointsRules
 from .seating import BREAK_ORDERS, BalanceRule
-from .toml_lines import key_lines, line_of
+from .toml_lines import key_lines, line_of, too_deep
 
 EXAMPLES_DIR = FsPath(__file__).resolve().parent / "examples"
 FORMATS: tuple[str, ...] = ("single_field", "table_winners")
+#: The tables a structure file may have at its top level.
+SECTIONS: tuple[str, ...] = ("tournament", "entrants", "buy_in", "rebuys", "add_on", "chips",
+                             "level_defaults", "levels", "breaks", "tables", "final_stage",
+                             "payouts", "points")
+#: Arrays and inline tables nest at most this deep (a structure needs 3).
+MAX_NESTING = 16
+#: Every whole number in a file, and every total of chips or money a field can put in play,
+#: stays at or below this: 10^15 is exact as a float64 and leaves a margin of over 9,000 to
+#: the int64 the simulator counts in.
+MAX_AMOUNT = 10**15
+#: The largest field a structure may name.
+MAX_ENTRANTS = 1_000_000
+#: Rebuys counted per player for the totals when a structure allows unlimited rebuys.
+UNLIMITED_REBUYS_COUNTED = 100
 
 
 @dataclass(frozen=True)
@@ -142,7 +156,7 @@ class FinalStage:
 
 
 @dataclass(frozen=True)
-class Structure:
+class TournamentStructure:
     """A validated tournament structure (see ``docs/tournament.md`` for every field).
 
     Example:
@@ -218,6 +232,11 @@ class Structure:
         return clock(self.levels, self.breaks)
 
 
+#: The old name of :class:`TournamentStructure` (kept; ``pyeval.rules`` has a betting
+#: ``Structure`` too, so new code uses the longer name).
+Structure = TournamentStructure
+
+
 # --------------------------------------------------------------------------------------
 # reading
 
@@ -253,10 +272,14 @@ class _Reader:
             raise FieldError(self.path + (key,), f"{show_path(self.path + (key,))} must be {want}, got {_kind(value)}")
         return value
 
-    def int(self, key: str, default: Any = _MISSING, *, minimum: int | None = 0) -> Any:
+    def int(self, key: str, default: Any = _MISSING, *, minimum: int | None = 0,
+            maximum: int = MAX_AMOUNT) -> Any:
         value = self._get(key, default, "a whole number", _is_int)
+        where = show_path(self.path + (key,))
         if value is not default and minimum is not None and value < minimum:
-            raise FieldError(self.path + (key,), f"{show_path(self.path + (key,))} must be at least {minimum}, got {value}")
+            raise FieldError(self.path + (key,), f"{where} must be at least {minimum}, got {value}")
+        if value is not default and value is not None and value > maximum:
+            raise FieldError(self.path + (key,), f"{where} must be at most {maximum:,}, got {value:,}")
         return value
 
     def bool(self, key: str, default: Any = _MISSING) -> Any:
@@ -273,7 +296,12 @@ class _Reader:
         return self._get(key, default, "a number", _is_number)
 
     def int_list(self, key: str, default: Any = _MISSING) -> Any:
-        return self._get(key, default, "a list of whole numbers", lambda v: isinstance(v, list) and all(_is_int(x) for x in v))
+        value = self._get(key, default, "a list of whole numbers",
+                          lambda v: isinstance(v, list) and all(_is_int(x) for x in v))
+        if isinstance(value, list) and any(abs(x) > MAX_AMOUNT for x in value):
+            raise FieldError(self.path + (key,),
+                             f"{show_path(self.path + (key,))}: every number must be at most {MAX_AMOUNT:,}")
+        return value
 
     def number_list(self, key: str, default: Any = _MISSING) -> Any:
         return self._get(key, default, "a list of numbers", lambda v: isinstance(v, list) and all(_is_number(x) for x in v))
@@ -377,7 +405,7 @@ def _read_levels(doc: _Reader) -> tuple[Level, ...]:
     return tuple(levels)
 
 
-def _check_chip_amounts(s: Structure) -> None:
+def _check_chip_amounts(s: TournamentStructure) -> None:
     """Every amount must be payable with the chips in play at the time."""
     smallest = s.chips.smallest(1)
     if s.starting_chips % smallest:
@@ -412,7 +440,44 @@ def _check_chip_amounts(s: Structure) -> None:
                 )
 
 
-def _build(doc: _Reader) -> Structure:
+def _check_sections(doc: _Reader) -> None:
+    """Refuse an unknown top-level table before reading any, so a typo is named as one."""
+    import difflib
+
+    for key in doc.data:
+        if key not in SECTIONS:
+            close = difflib.get_close_matches(key, SECTIONS, n=1)
+            hint = f"; did you mean [{close[0]}]?" if close else ""
+            raise FieldError((key,), f"unknown section [{key}]{hint} allowed: {', '.join(SECTIONS)}")
+
+
+def _check_totals(s: TournamentStructure) -> None:
+    """Refuse fields whose chips or money could overflow: every total stays within MAX_AMOUNT."""
+    field = s.entrants.maximum
+    per_player = s.starting_chips
+    money = s.buy_in.price
+    where: tuple[Path, str] = (("chips", "starting"), "chips.starting")
+    if s.rebuys:
+        count = s.rebuys.per_player or UNLIMITED_REBUYS_COUNTED
+        per_player += count * s.rebuys.chips
+        money += count * s.rebuys.price
+        where = (("rebuys", "chips"), "rebuys.chips")
+    if s.add_on:
+        per_player += s.add_on.per_player * s.add_on.chips
+        money += s.add_on.per_player * s.add_on.price
+    if s.final_stage:
+        per_player = max(per_player, s.final_stage.starting_chips)
+    if per_player * field > MAX_AMOUNT:
+        raise FieldError(where[0], f"{field:,} entrants with {per_player:,} chips each put "
+                         f"{per_player * field:,} chips in play; at most {MAX_AMOUNT:,} are allowed "
+                         f"(lower {where[1]} or the field)")
+    if money * field > MAX_AMOUNT:
+        raise FieldError(("buy_in", "price"), f"{field:,} entrants paying up to {money:,} each make "
+                         f"a pool of {money * field:,}; at most {MAX_AMOUNT:,} is allowed")
+
+
+def _build(doc: _Reader) -> TournamentStructure:
+    _check_sections(doc)
     t = doc.table("tournament")
     if t is None:
         raise FieldError((), "missing [tournament] table (name, format, ...)")
@@ -427,11 +492,11 @@ def _build(doc: _Reader) -> Structure:
     if e is None:
         raise FieldError((), "missing [entrants] table (count, or min and max)")
     if e.has("count"):
-        count = e.int("count", minimum=2)
+        count = e.int("count", minimum=2, maximum=MAX_ENTRANTS)
         entrants = Entrants(count, count)
     else:
-        low = e.int("min", minimum=2)
-        high = e.int("max", minimum=2)
+        low = e.int("min", minimum=2, maximum=MAX_ENTRANTS)
+        high = e.int("max", minimum=2, maximum=MAX_ENTRANTS)
         if high < low:
             raise FieldError(e.path + ("max",), f"entrants.max ({high}) is below entrants.min ({low})")
         entrants = Entrants(low, high)
@@ -568,17 +633,18 @@ def _build(doc: _Reader) -> Structure:
         q.done()
 
     doc.done()
-    s = Structure(
+    s = TournamentStructure(
         name=name, file="", currency=currency, format=fmt, entrants=entrants, buy_in=buy_in,
         chips=chips, starting_chips=starting, levels=levels, breaks=tuple(breaks), tables=tables,
         payout_rules=payout_rules, antes_stop_heads_up=antes_stop, rebuys=rebuys, add_on=add_on,
         final_stage=final_stage, points=points, notes=notes,
     )
+    _check_totals(s)
     _check_chip_amounts(s)
     return s
 
 
-def parse_structure(text: str, file: str = "<structure>") -> Structure:
+def parse_structure(text: str, file: str = "<structure>") -> TournamentStructure:
     """Read and validate a structure from TOML text; errors name ``file`` and the line.
 
     Example:
@@ -587,26 +653,40 @@ def parse_structure(text: str, file: str = "<structure>") -> Structure:
         ...
         pyeval.tournament.errors.StructureError: bad.toml:2: tournament.name must be text, got 1 (a whole number)
     """
+    deep = too_deep(text, MAX_NESTING)
+    if deep is not None:
+        raise StructureError(f"arrays or inline tables nested more than {MAX_NESTING} deep; a "
+                             "structure file needs at most 3", file=file, line=deep)
+    last = _last_line(text)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         msg = str(err)
-        line = None
+        line: int | None = last if "at end of document" in msg else None
         if "(at line " in msg:
             try:
                 line = int(msg.split("(at line ")[1].split(",")[0])
             except ValueError:
-                line = None
+                line = last
         raise StructureError(f"not valid TOML: {msg}", file=file, line=line) from None
     try:
         structure = _build(_Reader(data, ()))
     except FieldError as err:
         line = line_of(key_lines(text), err.path)
-        raise StructureError(err.message, file=file, line=line, path=err.path) from None
+        message = err.message
+        if line is None:
+            line = last
+            message += " (not in the file; checked at its end)"
+        raise StructureError(message, file=file, line=line, path=err.path) from None
     return _with_file(structure, file)
 
 
-def _with_file(s: Structure, file: str) -> Structure:
+def _last_line(text: str) -> int:
+    """The number of the file's last line (where a missing table would have to go)."""
+    return max(1, text.count("\n") + (0 if text.endswith("\n") else 1))
+
+
+def _with_file(s: TournamentStructure, file: str) -> TournamentStructure:
     from dataclasses import replace
 
     return replace(s, file=file)
@@ -622,7 +702,7 @@ def example_names() -> list[str]:
     return sorted(p.stem for p in EXAMPLES_DIR.glob("*.toml"))
 
 
-def load_structure(path_or_name: str | os.PathLike[str]) -> Structure:
+def load_structure(path_or_name: str | os.PathLike[str]) -> TournamentStructure:
     """Load a structure file by path, or a shipped example by name (``"club_3000"``).
 
     Example:
@@ -640,4 +720,11 @@ def load_structure(path_or_name: str | os.PathLike[str]) -> Structure:
                 f"no structure file {str(path_or_name)!r}; give a path or one of the examples: "
                 + ", ".join(example_names())
             )
-    return parse_structure(path.read_text(encoding="utf-8"), str(path))
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data[: err.start].count(b"\n") + 1
+        raise StructureError(f"the file is not UTF-8 text (byte 0x{data[err.start]:02x}); TOML "
+                             "files are UTF-8: save it as UTF-8", file=str(path), line=line) from None
+    return parse_structure(text, str(path))

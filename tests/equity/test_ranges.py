@@ -4,7 +4,7 @@ import pytest
 
 import pyeval
 from pyeval.equity import RangeError, parse_range
-from pyeval.equity.ranges import is_range_text
+from pyeval.cards import hand_kind
 
 
 def names(text: str) -> set[str]:
@@ -72,9 +72,9 @@ def test_error_lists_the_notation() -> None:
         parse_range(["AA"])  # type: ignore[arg-type]
 
 
-def test_is_range_text() -> None:
-    assert is_range_text("QQ+") and is_range_text("0.5(AA)")
-    assert not is_range_text("Ah*") and not is_range_text("AsKsQs")
+def test_cards_or_range_is_decided_in_one_place() -> None:
+    assert hand_kind("QQ+") == "range" and hand_kind("0.5(AA)") == "range"
+    assert hand_kind("Ah*") == "cards" and hand_kind("AsKsQs") == "cards"
 
 
 def test_masks() -> None:

@@ -1,0 +1,36 @@
+"""``pyeval hits``: how often a range makes each hand and each draw (Flopzilla's question).
+
+    pyeval hits "top 30%" --board "Ks 7d 2c"
+    pyeval hits "QQ+, AK, JTs" --json           # over every flop
+"""
+from __future__ import annotations
+
+import click
+
+
+@click.command("hits")
+@click.argument("range_text", metavar="RANGE")
+@click.option("--board", "-b", default=None,
+              help='A flop, turn or river ("Ks 7d 2c"); without it, every flop.')
+@click.option("--dead", "-d", default="", help="Cards out of play.")
+@click.option("--by-cell", is_flag=True, help="Also each grid cell's frequencies.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def hits(range_text: str, board: str | None, dead: str, by_cell: bool, as_json: bool) -> None:
+    """Hit frequencies of RANGE: each made hand (straight flush ... high card, with sets,
+    overpairs, top/second/weak pairs) and draws (flush draws, open-enders, gutshots, combo
+    draws), per combination and in total, exact.
+    """
+    from pyeval.equity.hits import hits as run
+    from pyeval.equity.ranges import RangeError
+    try:
+        h = run(range_text, board, dead)
+    except (RangeError, ValueError) as e:
+        raise click.UsageError(str(e)) from None
+    if as_json:
+        click.echo(h.to_json(indent=2))
+        return
+    click.echo(h.table())
+    if by_cell:
+        for cell, fr in h.cells().items():
+            top = sorted(((v, n) for n, v in fr.items() if v > 0), reverse=True)[:4]
+            click.echo(f"  {cell:<4} " + ", ".join(f"{n} {100 * v:.1f}%" for v, n in top))

@@ -1,0 +1,65 @@
+"""``pyeval range``: a range's 13x13 grid and its combinations, from the shell.
+
+    pyeval range "top 15%"
+    pyeval range "QQ+, AKs, 0.5(TT-88)" --json
+    pyeval range "10-20%" --order vs3 --png grid.png --html grid.html
+"""
+from __future__ import annotations
+
+import json
+
+import click
+
+
+@click.command("range")
+@click.argument("text")
+@click.option("--dead", "-d", default="", help="Cards out of play (board, dead): their "
+              "combinations are removed.")
+@click.option("--order", type=click.Choice(["vs1", "vs3"]), default="vs1", show_default=True,
+              help="Pre-flop order for percentages: all-in equity against 1 or 3 random "
+                   "hands (a term may also say it: 'top 10% vs3').")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option("--png", type=click.Path(dir_okay=False), default=None,
+              help="Also write the grid as a PNG heatmap (needs matplotlib).")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
+              help="Also write the grid as an HTML table.")
+def range_(text: str, dead: str, order: str, as_json: bool, png: str | None,
+           html_path: str | None) -> None:
+    """Show a range: the 13x13 grid (pairs on the diagonal, suited above, offsuit below),
+    its combination count and share of the 1,326 two-card hands, and the combinations.
+
+    TEXT is range notation: "QQ+, AKs", "top 15%", "10-20%", "QQ+, 15%", "0.5(TT-88)".
+    """
+    import pyeval
+    from pyeval.equity.ranges import RangeError, parse_range
+    if order != "vs1":
+        text = ", ".join(t if "%" not in t or "vs" in t else f"{t} {order}"
+                         for t in text.split(","))
+    try:
+        dm = pyeval.cards(dead, what="dead cards").tolist()
+        r = parse_range(text, dead=dm)
+    except (RangeError, ValueError) as e:
+        raise click.UsageError(str(e)) from None
+    if len(r) == 0:
+        raise click.UsageError(f"the range {text!r} holds no combination without the dead "
+                               f"cards")
+    share = r.total_weight / 1326
+    if png:
+        try:
+            r.heatmap(png, title=text)
+        except RuntimeError as e:
+            raise click.UsageError(str(e)) from None
+    if html_path:
+        with open(html_path, "w", encoding="utf-8") as f:
+            f.write(r.to_html(title=text))
+    if as_json:
+        click.echo(json.dumps({
+            "range": text, "combos": len(r), "weight": r.total_weight,
+            "share_of_all_hands": share, "cells": r.cells(),
+            "grid": r.grid().tolist(),
+            "weights": dict(zip(r.combos, r.weights.tolist()))}, indent=2))
+        return
+    click.echo(f"{text}: {len(r):,} combinations, weight {r.total_weight:g} "
+               f"({100 * share:.2f}% of 1,326)")
+    click.echo(r.grid_text())
+    click.echo(r.text())
