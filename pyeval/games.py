@@ -32,8 +32,8 @@ published (recorded hands store codes); a new game takes the next free code.
 >>> b = lookup("buffalo")
 >>> b.max_hole, b.restricted, b.down_positions
 (2, 3, (0, 1, 2, 6))
->>> [s.name for s in lookup("5 card draw").streets]
-['deal', 'draw']
+>>> tuple(s.name for s in lookup("5 card draw").streets)
+('deal', 'draw')
 >>> lookup("dealers_choice_stud").family, len(REGISTRY.choice_games(lookup("dealers_choice")))
 ('stud', 12)
 >>> lookup("badugi")
@@ -438,8 +438,8 @@ class Registry:
     def family(self, family: str) -> tuple[Game, ...]:
         """The games of one family, in registry order.
 
-        >>> [g.key for g in REGISTRY.family("draw")]
-        ['five_card_draw']
+        >>> tuple(g.key for g in REGISTRY.family("draw"))
+        ('five_card_draw',)
         """
         if family not in FAMILIES:
             raise ValueError(f"unknown family {family!r}; families: {', '.join(FAMILIES)}")

@@ -35,8 +35,8 @@ games): the seventh card is a single community card, used by everyone. It is the
 ('Omaha Hi/Lo', 4, 5, 'low8')
 >>> game("irish").hole, game("irish").dealt
 (2, 4)
->>> [g.key for g in GAMES.values()][:4]
-['holdem', 'omaha', 'omaha5', 'omaha6']
+>>> tuple(g.key for g in GAMES.values())[:4]
+('holdem', 'omaha', 'omaha5', 'omaha6')
 """
 from __future__ import annotations
 
@@ -224,8 +224,8 @@ def catalogue(registry: Registry = REGISTRY) -> dict[str, EquityGame]:
     choice entries are no single game, and a game the kernels have no evaluation kind for is
     left out: :func:`game` then says so).
 
-    >>> list(catalogue())[4:7]
-    ['omaha8', 'omaha5-8', 'omaha6-8']
+    >>> tuple(catalogue())[4:7]
+    ('omaha8', 'omaha5-8', 'omaha6-8')
     """
     return {g.equity_key: equity_game(g) for g in registry.games if _kind(g) is not None}
 

@@ -12,8 +12,8 @@ name, :func:`game` for lookups, and :class:`DealersChoice` to play one game per 
 >>> g = GAMES["Omaha Hi/Lo"]
 >>> g.hole_cards, g.min_hole, g.max_hole, g.parts
 (4, 2, 2, ('high', 'low8'))
->>> [s.name for s in GAMES["7 Card Stud"].streets]
-['third', 'fourth', 'fifth', 'sixth', 'seventh']
+>>> tuple(s.name for s in GAMES["7 Card Stud"].streets)
+('third', 'fourth', 'fifth', 'sixth', 'seventh')
 >>> game("irish").streets[1].discard
 2
 
@@ -80,8 +80,8 @@ def catalogue(registry: Registry = REGISTRY) -> dict[str, Game]:
     """The rules model's games: every game of ``registry`` by display name (the dealer's
     choice entries are :class:`DealersChoice` rotations, not games).
 
-    >>> list(catalogue())[:3]
-    ["Texas Hold'em", 'Omaha', '5 Card Omaha']
+    >>> tuple(catalogue())[:3]
+    ("Texas Hold'em", 'Omaha', '5 Card Omaha')
     """
     return {g.name: g for g in registry.games}
 
