@@ -82,6 +82,7 @@ FAMILIES = ("holdem", "stud", "draw")
 PARTS = ("high", "low8", "razz", "chicago")
 DECK = 52
 _KEY = re.compile(r"[a-z][a-z0-9_]*\Z")
+_NOT_ALNUM = re.compile(r"[\W_]+")
 
 
 def normalize(text: str) -> str:
@@ -90,7 +91,7 @@ def normalize(text: str) -> str:
     >>> normalize("Texas Hold'em"), normalize("seven_card_stud"), normalize("Omaha/8")
     ('texasholdem', 'sevencardstud', 'omaha8')
     """
-    return "".join(ch for ch in text.lower() if ch.isalnum())
+    return _NOT_ALNUM.sub("", text.lower())
 
 
 def _key_from_name(name: str) -> str:
@@ -451,7 +452,8 @@ class Registry:
 
     def find(self, name: str) -> Entry | None:
         """The entry a key, name or alias names, or ``None``."""
-        return self._find.get(normalize(name))
+        e = self._find.get(name)         # already in normal form ("holdem", "razz")
+        return e if e is not None else self._find.get(normalize(name))
 
     def lookup(self, name: str, *, known: Sequence[str] | None = None) -> Entry:
         """The entry a key, name or alias names (case, spaces and punctuation ignored).

@@ -232,6 +232,7 @@ def catalogue(registry: Registry = REGISTRY) -> dict[str, EquityGame]:
 
 GAMES: dict[str, EquityGame] = catalogue()
 """Every game, by key."""
+_KNOWN = tuple(GAMES)    # what an unknown name's error lists
 
 
 def game(name: str | EquityGame | Game) -> EquityGame:
@@ -255,7 +256,7 @@ def game(name: str | EquityGame | Game) -> EquityGame:
     if isinstance(name, Game):
         known = GAMES.get(name.equity_key)
         return known if known is not None and REGISTRY.find(name.key) is name else equity_game(name)
-    e = REGISTRY.lookup(name, known=list(GAMES))
+    e = REGISTRY.lookup(name, known=_KNOWN)
     if isinstance(e, Choice):
         raise ValueError(f"unknown game {name!r}; known games: {', '.join(GAMES)} "
                          f"({e.name} picks one game per hand: compute each game's equity)")

@@ -88,6 +88,7 @@ def catalogue(registry: Registry = REGISTRY) -> dict[str, Game]:
 
 GAMES: dict[str, Game] = catalogue()
 """Every game of the rule sheets, by name."""
+_KNOWN = tuple(GAMES)    # what an unknown name's error lists
 
 HOLDEM_GAMES = tuple(n for n, g in GAMES.items() if g.family == "holdem")
 STUD_GAMES = tuple(n for n, g in GAMES.items() if g.family == "stud")
@@ -105,7 +106,7 @@ def game(name: str | Game) -> Game:
     """
     if isinstance(name, Game):
         return name
-    e = REGISTRY.lookup(name, known=list(GAMES))
+    e = REGISTRY.lookup(name, known=_KNOWN)
     if isinstance(e, Choice):
         raise ValueError(f"{name!r} is {e.name}, a rotation of the {e.family} games: "
                          f"play it with DealersChoice")
