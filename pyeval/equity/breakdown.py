@@ -302,7 +302,7 @@ def _monte_carlo(spot: Spot, game: str, hands: list[str], board: Any, dead: Any,
             hs = list(hands)
             hs[i] = _text(H[k])
             try:
-                r = equity(game, hs, board, dead, samples=samples, seed=seed,
+                r = equity(game, hs, board, dead, exact=False, samples=samples, seed=seed,
                            threads=threads)
             except ValueError:
                 continue                    # this combination can meet no deal
