@@ -107,7 +107,7 @@ def compare(hands: tuple[str, ...], board: str, game: str, as_json: bool) -> Non
         raise click.BadParameter(str(e)) from None
     split = g.split != "none"
     rows = []
-    for i, (h, p, (hv, lv, htxt, ltxt)) in enumerate(zip(hs, r.players, vals)):
+    for i, (h, p, (hv, _lv, htxt, ltxt)) in enumerate(zip(hs, r.players, vals)):
         row: dict[str, Any] = {"seat": i + 1, "hand": format_cards(h), "value": hv,
                                "best": htxt, "share": p.equity,
                                "wins": bool(p.high_win or p.high_tie)}

@@ -16,10 +16,10 @@ the pot, so ``equity = win + tie / 2``.
 
 >>> b = breakdown(["AsKs", "QQ, AKo"])
 >>> b.exact, len(b.players[1].combos), round(b.players[0].total.equity, 6)
-(True, 15, 0.521613)
+(True, 12, 0.492703)
 >>> c = b.players[1].cells()
 >>> round(c["QQ"]["equity"], 4), round(c["AKo"]["equity"], 4)
-(0.5405, 0.2974)
+(0.5395, 0.4751)
 """
 from __future__ import annotations
 
@@ -33,8 +33,8 @@ import numpy as np
 
 from pyeval.cards import format_card
 from pyeval.equity.engine import HandLike, Spot, equity, exact_cost, make_spot
-from pyeval.equity.grid import CELLS, LABELS, combo_cells, grid_html, grid_png
-from pyeval.equity.ranges import Range, combo_index
+from pyeval.equity.grid import LABELS, combo_cells, grid_html, grid_png
+from pyeval.equity.ranges import Range
 
 __all__ = ["Breakdown", "ComboTotals", "PlayerBreakdown", "breakdown"]
 
@@ -272,7 +272,8 @@ def _pairwise(spot: Spot, game: str, hands: list[str], board: Any, dead: Any, A:
     return out, len(rep)
 
 
-def _plan(spot: Spot, A: np.ndarray, B: np.ndarray) -> tuple[np.ndarray, ...]:
+def _plan(spot: Spot, A: np.ndarray,
+          B: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Pairs of holdings that share no card, and one representative per suit orbit."""
     ma = (1 << A[:, 0]) | (1 << A[:, 1])
     mb = (1 << B[:, 0]) | (1 << B[:, 1])

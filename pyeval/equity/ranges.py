@@ -307,14 +307,14 @@ def _term(term: str) -> list[tuple[int, int]]:
                              f"'10%', '10-20%' (optionally followed by vs1 or vs3)")
         return got
     try:
-        cs = tokens(t)
+        cs = [c for c in tokens(t) if c is not None]
     except ValueError:
         cs = []
     if len(cs) == 2:
         a, b = cs
         if a == b:
             raise RangeError(f"range term {term!r} uses the card {format_card(a)!r} twice")
-        return [_combo_id(a, b)]    # type: ignore[arg-type]
+        return [_combo_id(a, b)]
     if "-" in t:
         left, _, right = t.partition("-")
         h1, l1, k1 = _parse_hand(left.strip(), term)

@@ -12,7 +12,7 @@ before the card, exactly (``Runouts.check``: the largest difference, rounding on
 
 >>> r = runouts(["AhKh", "QsQd"], board="Ks 7d 2c")
 >>> len(r.cards), r.check < 1e-12, [round(e, 6) for e in r.before]
-(45, True, [0.906061, 0.093939])
+(45, True, [0.912121, 0.087879])
 >>> r.outs[1]
 ['Qc', 'Qh']
 """

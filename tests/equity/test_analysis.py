@@ -118,7 +118,8 @@ def test_grid_html_and_png(tmp_path) -> None:
     html = r.to_html(title="QQ+, AKs")
     assert html.count("<td") == 169 and "AKs<br>100%" in html and "QQ+, AKs" in html
     out = r.heatmap(str(tmp_path / "g.png"))
-    assert open(out, "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+    with open(out, "rb") as f:
+        assert f.read(8) == b"\x89PNG\r\n\x1a\n"
 
 
 # ------------------------------------------------------------------------ breakdowns
@@ -144,14 +145,12 @@ def test_breakdown_of_hand_vs_range_matches_brute_force() -> None:
     assert b.exact
     opp = b.players[1]
     assert len(opp.combos) == 6 + 4 + 5          # K7o: Kc/Kd x 7c/7h/7s, not Kc7c
-    tot_w = 0
     for k, c in enumerate(opp.cards.tolist()):
         w, t, lose = _brute(hero, c, board)
         # the range's combination c against AhKh: its win is the hero's loss
         assert opp.win[k] == pytest.approx(float(lose), abs=1e-12)
         assert opp.tie[k] == pytest.approx(float(t), abs=1e-12)
         assert opp.equity[k] == pytest.approx(float(lose + t / 2), abs=1e-12)
-        tot_w += 1
     hero_b = b.players[0]
     r = equity("holdem", ["AhKh", "QQ, JTs, K7o"], board="Ks 7d 2c")
     assert hero_b.total.equity == pytest.approx(r.players[0].equity, abs=1e-12)
