@@ -127,12 +127,12 @@ def compare(hands: tuple[str, ...], board: str, game: str, as_json: bool) -> Non
     n_hi = sum(row["wins"] for row in rows)
     for row in rows:
         mark = "WINS" if row["wins"] and n_hi == 1 else ("TIES" if row["wins"] else "")
-        line = f"  {row['seat']}. {row['hand']:<14} {row['best']:<44} {mark:<4}"
+        line = (f"  {row['seat']}. {row['hand']:<14} {100 * row['share']:6.2f}%  "
+                f"{row['best']:<44} {mark:<4}")
         if split:
             lmark = "wins low" if row["wins_low"] else ""
             low = row["low"] or ("ace of spades" if lmark else "")
             line += f" | {low:<22} {lmark}"
-        line += f" {100 * row['share']:6.2f}%"
         click.echo(line.rstrip())
     if no_low:
         click.echo("  No qualifying low: the high hand takes the whole pot.")
