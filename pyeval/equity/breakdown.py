@@ -109,6 +109,8 @@ class PlayerBreakdown:
         out = {}
         for c in sorted(set(cells.tolist())):
             t = self._totals(cells == c)
+            if t.weight <= 0:
+                continue                    # its combinations meet no deal
             out[LABELS[c]] = {"weight": t.weight, "equity": t.equity, "win": t.win,
                               "tie": t.tie, "lose": t.lose}
         return out
@@ -326,6 +328,11 @@ def _meet_weight(hold: list[tuple[np.ndarray, np.ndarray]], i: int, c: np.ndarra
     if len(masks) == 1:
         m, w = masks[0]
         return float(w[(m & used0) == 0].sum())
+    if len(masks) == 2:                     # pairs of holdings, as one matrix product
+        (m1, w1), (m2, w2) = masks
+        k1, k2 = (m1 & used0) == 0, (m2 & used0) == 0
+        fit = (m1[k1][:, None] & m2[k2][None, :]) == 0
+        return float(w1[k1] @ fit @ w2[k2])
     nodes = 0
 
     def walk(k: int, used: int) -> float:
