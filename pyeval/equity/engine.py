@@ -116,7 +116,7 @@ def _parse_player(i: int, hand: HandLike, g: EquityGame) -> Player:
         if not text:
             raise ValueError(f"hand {i + 1} is empty; write its cards, * for unknown cards, "
                              f"or 'random'")
-        kind = hand_kind(text)
+        kind = hand_kind(text, ranges=g.ranges_allowed)
         if kind == "random":
             return Player(text, [None] * g.hole)
         slots = tokens(text, wild=True) if kind == "cards" else None
