@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from pyeval.cards import format_card
-from pyeval.equity.engine import HandLike, Spot, equity, exact_cost, make_spot
+from pyeval.equity.engine import EXACT_MAX_COST, HandLike, Spot, equity, exact_cost, make_spot
 from pyeval.equity.grid import LABELS, combo_cells, grid_html, grid_png
 from pyeval.equity.ranges import Range
 
@@ -381,6 +381,9 @@ def breakdown(hands: Sequence[HandLike], board: HandLike = "", dead: HandLike = 
         plan = _plan(spot, A, B)
         one = make_spot(game, [_text(A[plan[0][0]]), _text(B[plan[1][0]])], board, dead)
         cost = len(plan[2]) * (exact_cost(one) + _CALL_COST)
+        if exact and cost > EXACT_MAX_COST:
+            raise ValueError(f"an exact breakdown of this spot would take hours ({len(plan[2]):,} "
+                             f"fixed-hands runs); use exact=False (Monte Carlo)")
         if exact or cost <= AUTO_EXACT_COST:
             players, runs = _pairwise(spot, game, texts, board_t, dead_t, A, wa, B, wb, plan)
             return Breakdown(g.name, "".join(bs), "".join(ds), True, tuple(players), runs,
