@@ -216,13 +216,14 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     click.echo(format_table(summary_rows(result, checkpoints, start=start, ensemble=spread)))
-    for w in result_warnings(result):
-        click.echo(f"warning: {w}", err=True)
+    for warning in result_warnings(result):
+        click.echo(f"warning: {warning}", err=True)
     freq_end = result.final_level_frequencies()
     click.echo("")
     rows = result.level_rows()
     w = max(16, max(len(row["blinds"]) for row in rows))
-    click.echo(f"{'level':>5}  {'blinds':<{w}} {'reached':>8} {'ends here':>9} {'starts':>7} {'avg BB':>7} {'avg M':>6}")
+    click.echo(f"{'level':>5}  {'blinds':<{w}} {'reached':>8} {'ends here':>9} {'starts':>7} "
+               f"{'avg BB':>7} {'avg M':>6}")
     for i, row in enumerate(rows):
         if row["reached"] <= 0:
             continue

@@ -351,6 +351,7 @@ def html_page(r: SimResult, files: dict[str, Path], by: Sequence[float] | None =
             imgs.append(f'<figure><img alt="{name}" src="data:image/png;base64,{data}"/></figure>')
     title = html.escape(r.spec.name or "Tournament simulation")
     fields = f" Spread over {len(ensemble)} likely fields beside the figures." if ensemble else ""
+    clock_note = f"; clock times from {html.escape(start)}" if start else ""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <style>
@@ -363,7 +364,7 @@ figure {{ margin: 1em 0; }} img {{ max-width: 100%; }}
 </style></head><body>
 <h1>{title}</h1>
 <p>{r.n:,} simulated tournaments of {r.players} players, seed {r.seed}. Times are on the
-tournament clock from the first hand (h:mm), breaks included{'; clock times from ' + html.escape(start) if start else ''}.
+tournament clock from the first hand (h:mm), breaks included{clock_note}.
 "±" is the Monte Carlo 95 % interval.{fields}</p>
 <h2>Summary</h2>
 {summary}
