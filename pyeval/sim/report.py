@@ -151,11 +151,15 @@ def result_warnings(r: SimResult) -> list[str]:
     if ent is not None and not ent.minimum <= r.players <= ent.maximum:
         out.append(f"{r.players} entrants is outside the structure's field of {ent.minimum}-"
                    f"{ent.maximum}")
-    rare = [i + 1 for i in range(L) if 0 < reached[i] < RARE_LEVEL]
+    rare = [i + 1 for i in range(L) if reached[i] < RARE_LEVEL]
     if rare:
         span = f"level {rare[0]}" if len(rare) == 1 else f"levels {rare[0]}-{rare[-1]}"
-        out.append(f"{span} {'is' if len(rare) == 1 else 'are'} reached by fewer than "
-                   f"{100 * RARE_LEVEL:g}% of runs")
+        if rare == list(range(rare[0], L + 1)) and rare[0] > 1:
+            out.append(f"{span} {'is' if len(rare) == 1 else 'are'} reached by fewer than "
+                       f"{100 * RARE_LEVEL:g}% of runs: the sheet could stop at level {rare[0] - 1}")
+        else:
+            out.append(f"{span} {'is' if len(rare) == 1 else 'are'} reached by fewer than "
+                       f"{100 * RARE_LEVEL:g}% of runs")
     return out
 
 
