@@ -96,7 +96,8 @@ def summary_rows(r: SimResult, by: Sequence[float] | None = None, *, start: str 
     p = r.duration_percentiles((10, 25, 50, 75, 90))
     ft = r.final_table_percentiles((10, 50, 90))
     lo, hi = _median_interval(r.duration)
-    med = f"{_when(p[50.0], start)} (95%: {hhmm(lo)}-{hhmm(hi)})"
+    ci = f"{hhmm(lo)}-{hhmm(hi)}" if hhmm(lo) != hhmm(hi) else "within a minute"
+    med = f"{_when(p[50.0], start)} (95%: {ci})"
     if ensemble:
         meds = [float(np.median(e.duration)) for e in ensemble]
         med += f"; {hhmm(min(meds))}-{hhmm(max(meds))} over {len(ensemble)} fields"

@@ -25,8 +25,9 @@ from typing import Any
 
 import numpy as np
 
-#: The exact method is refused above this many states (sets of placed players) per place.
-MAX_EXACT_STATES = 2_000_000
+#: The exact method is refused above this much work: states (sets of placed players) times
+#: players, a few seconds of Python.
+MAX_EXACT_WORK = 5_000_000
 
 
 def _check_stacks(stacks: Sequence[Any]) -> None:
@@ -76,9 +77,9 @@ def place_probabilities(
     n = len(stacks)
     depth = n if places is None else min(places, n)
     states = sum(math.comb(n, k) for k in range(depth))
-    if states > MAX_EXACT_STATES:
-        raise ValueError(f"exact ICM for {n} players and {depth} places needs {states:,} states "
-                         f"(at most {MAX_EXACT_STATES:,}); use icm_equity_mc for a field this large")
+    if states * n > MAX_EXACT_WORK:
+        raise ValueError(f"exact ICM for {n} players and {depth} places needs {states:,} states x {n} "
+                         f"players of work (at most {MAX_EXACT_WORK:,}); use icm_equity_mc for a field this large")
     one: Any = Fraction(1) if exact else 1.0
     weights = [Fraction(s) if exact else float(s) for s in stacks]
     total = sum(weights)
