@@ -101,6 +101,10 @@ def summary_rows(r: SimResult, by: Sequence[float] | None = None, *, start: str 
     if ensemble:
         meds = [float(np.median(e.duration)) for e in ensemble]
         med += f"; {hhmm(min(meds))}-{hhmm(max(meds))} over {len(ensemble)} fields"
+    ft_spread = ""
+    if ensemble:
+        fts = [float(np.median(e.final_table)) for e in ensemble]
+        ft_spread = f"; median {hhmm(min(fts))}-{hhmm(max(fts))} over {len(ensemble)} fields"
     rows = [
         ("structure", r.spec.name or "-"),
         ("tournaments", f"{r.n:,}"),
@@ -115,7 +119,7 @@ def summary_rows(r: SimResult, by: Sequence[float] | None = None, *, start: str 
         ("duration 10% / 90%", f"{_when(p[10.0], start)} / {_when(p[90.0], start)}"),
         ("duration 25% / 75%", f"{hhmm(p[25.0])} / {hhmm(p[75.0])}"),
         ("final table forms (median, 10-90%)",
-         f"{_when(ft[50.0], start)} ({hhmm(ft[10.0])} - {hhmm(ft[90.0])})"),
+         f"{_when(ft[50.0], start)} ({hhmm(ft[10.0])} - {hhmm(ft[90.0])})" + ft_spread),
         ("table-hands dealt (median)", f"{np.median(r.hands):,.0f}"),
         ("hands at the final table (median)", f"{np.median(r.final_table_hands):,.0f}"),
         ("level reached (median, max)", f"{np.median(r.level):.0f}, {r.level.max()}"),

@@ -544,7 +544,7 @@ class TuneResult:
             why = (f"why: it meets every target in the pessimistic field with the margin; of those that do, "
                    f"{prefer} is {best.schedule.short()} (median {hhmm(best.median_minutes)}), and within 5% "
                    f"of it this one climbs the fewest rungs a level (median {hhmm(c.median_minutes)})")
-            if self.runner_up is not None:
+            if self.runner_up is not None and self.runner_up is not best:
                 why += (f"; runner-up {self.runner_up.schedule.short()} "
                         f"(median {hhmm(self.runner_up.median_minutes)})")
             lines.append(why)
