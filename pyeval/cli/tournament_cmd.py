@@ -253,6 +253,9 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
               help="The room's nominal pace; the ensemble draws paces around it.")
 @click.option("--ensemble", "ensemble_size", type=int, default=8, show_default=True,
               help="Likely fields every candidate is simulated under (1: the balanced field only).")
+@click.option("--field", "field_text", default=None,
+              help="Tune for this field only ('balanced=3,push_fold=1'); the ensemble then varies "
+                   "only the pace and the break overruns.")
 @click.option("-n", "--tournaments", "n", type=int, default=200, show_default=True,
               help="Tournaments per field for the finalists (screening uses fewer; verification twice).")
 @click.option("--screen", "screen_n", type=int, default=48, show_default=True,
@@ -270,7 +273,8 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
 @click.option("--name", default=None, help="Name written in the structure file.")
 @click.option("-o", "--out", "out", default=None, help="Write the structure file here.")
 def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str, ...],
-             table_size: int, hands_per_hour: float, ensemble_size: int, n: int, screen_n: int,
+             table_size: int, hands_per_hour: float, ensemble_size: int, field_text: str | None,
+             n: int, screen_n: int,
              margin: float, level_minutes: int | None, start_bb: int | None, ante: str,
              break_every: int, seed: int, name: str | None, out: str | None) -> None:
     """Propose a blind schedule that meets the targets over an ensemble of likely fields,
@@ -304,7 +308,15 @@ def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str
             raise ValueError(f"--ensemble must be from 1 to 12 fields, got {ensemble_size}")
         if out:
             check_output_file(Path(out))
-        res = tune(players=players, starting=starting, denominations=denoms, targets=goals,
+        members = None
+        if field_text is not None:
+            from pyeval.sim.ensemble import default_ensemble
+            from pyeval.sim.models import resolve_field
+            field = parse_field(field_text)
+            resolve_field(field, players)            # an unknown model is refused now
+            members = default_ensemble(ensemble_size, hands_per_hour=hands_per_hour, seed=seed,
+                                       fields=[(field_text, field)] * ensemble_size)
+        res = tune(members=members, players=players, starting=starting, denominations=denoms, targets=goals,
                    table_size=table_size, hands_per_hour=hands_per_hour, ensemble_size=ensemble_size,
                    n=n, screen_n=screen_n, seed=seed, name=name, level_minutes=minutes,
                    first_bbs=(start_bb,) if start_bb else None, ante_from=ante_from,

@@ -178,3 +178,17 @@ def test_cli_tune_refuses_bad_input_before_any_work(args, message):
     res = CliRunner().invoke(tournament, ["tune", "--players", "30", "--chips", "3000", "--target",
                                           "done within 4h with 190%"])
     assert res.exit_code == 1 and "at most 100, got 190%" in res.output
+
+
+def test_cli_tune_for_one_known_field_varies_only_the_pace():
+    res = CliRunner().invoke(tournament, ["tune", "--players", "12", "--chips", "2000", "--denominations",
+                                          "25,100,500", "--target", "done within 5h with 80%", "-n", "20",
+                                          "--screen", "8", "--ensemble", "3", "--level-minutes", "20",
+                                          "--field", "push_fold"])
+    assert res.exit_code == 0, res.output
+    sens = res.output.split("sensitivity (chance of each target by field):\n")[1].splitlines()[:3]
+    assert all(line.strip().startswith("push_fold, ") for line in sens)
+    assert len({line.split(",")[1] for line in sens}) == 3            # three different paces
+    bad = CliRunner().invoke(tournament, ["tune", "--players", "12", "--chips", "2000", "--target",
+                                          "done within 5h", "--field", "shark"])
+    assert bad.exit_code == 1 and "unknown player model 'shark'" in bad.output
