@@ -192,3 +192,19 @@ def test_cli_tune_for_one_known_field_varies_only_the_pace():
     bad = CliRunner().invoke(tournament, ["tune", "--players", "12", "--chips", "2000", "--target",
                                           "done within 5h", "--field", "shark"])
     assert bad.exit_code == 1 and "unknown player model 'shark'" in bad.output
+
+
+def test_money_play_is_the_time_from_the_bubble_to_the_end(club):
+    from pyeval.sim import simulate
+    from pyeval.sim.tune import money_play
+    r = simulate(club, n=40, seed=8, players=30)
+    paid = len(club.payouts(30))                       # 4 paid for 30 entrants
+    mp = money_play(r)
+    assert paid == 4 and (mp > 0).all() and (mp < r.duration).all()
+    bubble = r.duration - mp
+    left_at = r.players_left_matrix(list(bubble))      # players left at each bubble time
+    left_before = r.players_left_matrix(list(bubble - 1e-6))
+    for t in range(r.n):
+        assert left_at[t, t] <= paid < left_before[t, t]
+    target = parse_target("money play at least 0:30 with 50%")
+    assert target.chance_in(r) == float((mp >= 30).mean())
