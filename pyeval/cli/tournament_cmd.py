@@ -335,6 +335,10 @@ def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str
         click.echo("\n" + res.toml)
 
 
+def _count(k: int, word: str) -> str:
+    return f"{k} {word}" + ("" if k == 1 else "s")
+
+
 def _ante_option(text: str) -> int | None:
     t = text.strip().lower()
     if t == "auto":
@@ -383,13 +387,18 @@ def check_cmd(structure: str) -> None:
              f"  entrants {lo}" + (f"-{hi}" if hi != lo else "") + f", tables of {st.tables.table_size}",
              f"  buy-in {st.buy_in.price} ({st.buy_in.to_pool} to the pool); starting chips "
              f"{st.starting_chips:,}; chips {', '.join(str(d) for d in st.chips.denominations)}",
-             f"  {len(st.levels)} levels, {len(st.breaks)} breaks, {len(st.chips.colour_ups)} colour-ups"
+             f"  {_count(len(st.levels), 'level')}, {_count(len(st.breaks), 'break')}, "
+             f"{_count(len(st.chips.colour_ups), 'colour-up')}"
              + (f"; {len(timed)} timed levels, schedule {hhmm(clock[-1].end)} to the end of level "
                 f"{clock[-1].number}" if clock else "")]
     if st.rebuys:
         lines.append(f"  rebuys until level {st.rebuys.until_level}")
     if st.add_on:
         lines.append(f"  add-on before level {st.add_on.before_level}")
+    if st.final_stage:
+        lines.append(f"  final table: the {st.first_round_tables(hi)} table winners start again with "
+                     f"{st.final_stage.starting_chips:,} chips"
+                     + (", levels from 1" if st.final_stage.restart_levels else ""))
     for size in sorted({lo, hi}):
         pay = st.payouts(size)
         lines.append(f"  {size} entrants: pool {st.prize_pool(size):,}, {len(pay)} paid: "
