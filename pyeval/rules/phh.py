@@ -564,7 +564,9 @@ def dumps(hand: Hand, players: Sequence[str] | None = None) -> str:
             raise PHHError("<hand>", "forced_bets", "PHH takes the big-blind ante before the "
                                                     "blind; this big blind was short and paid "
                                                     "the blind first")
-    lines = [f"variant = {_toml(code)}", "ante_trimming_status = true",
+    # uneven antes (big blind, button) must not be trimmed to the smallest one
+    lines = [f"variant = {_toml(code)}", f"ante_trimming_status = "
+             f"{'true' if len(set(antes)) <= 1 else 'false'}",
              f"antes = {_toml(antes)}"]
     if hand.game.family == "stud":
         lines += [f"bring_in = {st.bring_in}", f"small_bet = {st.small_bet}",
