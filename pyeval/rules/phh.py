@@ -579,10 +579,12 @@ def dumps(hand: Hand, players: Sequence[str] | None = None) -> str:
             lines.append(f"min_bet = {st.small_bet}")
     lines.append(f"starting_stacks = {_toml([hand.start_stacks[s] for s in order])}")
     acts: list[str] = []
+    dealt: dict[int, list[int]] = {s: [] for s in order}
     for ev in hand.events:
         kind = ev["event"]
         p = f"p{idx[ev['seat']] + 1}" if "seat" in ev else ""
         if kind == "hole":
+            dealt[ev["seat"]].extend(ev["cards"])
             acts.append(f"d dh {p} {format_known(ev['cards'])}")
         elif kind == "board":
             acts.append(f"d db {format_known(ev['cards'])}")
@@ -594,8 +596,8 @@ def dumps(hand: Hand, players: Sequence[str] | None = None) -> str:
             acts.append(f"{p} cbr {ev['to']}")
         elif kind == "bring_in":
             acts.append(f"{p} pb")
-        elif kind == "show":
-            acts.append(f"{p} sm {format_known(ev['cards'])}")
+        elif kind == "show":       # every card the player holds, in dealing order
+            acts.append(f"{p} sm {format_known(dealt[ev['seat']])}")
         elif kind == "muck":
             acts.append(f"{p} sm")
         elif kind in ("discard", "draw"):
