@@ -252,7 +252,11 @@ class Hand:
     @property
     def deal_order(self) -> tuple[int, ...]:
         """Seats clockwise from the first seat left of the button (dealer)."""
-        return order_from(self.seats, self.button)
+        key = (self.seats, self.button)
+        if getattr(self, "_deal_order_key", None) != key:
+            self._deal_order_key = key
+            self._deal_order = order_from(self.seats, self.button)
+        return self._deal_order
 
     def live(self) -> list[int]:
         """Seats still in the hand, clockwise from the button's left."""
@@ -530,8 +534,9 @@ class Hand:
             assert self.round is not None
             s = self.round.to_act
             name = self.round.act(action)
-            self.actions.append(Action(name, action.to if name in ("bet", "raise", "complete")
-                                       else None, (), s))
+            self.actions.append(action if (action.kind, action.seat) == (name, s) and (
+                name in ("bet", "raise", "complete") or action.to is None) else
+                Action(name, action.to if name in ("bet", "raise", "complete") else None, (), s))
             self.events.append({"event": name, "seat": s, "to": self.bets[s],
                                 "stack": self.stacks[s]})
         else:
