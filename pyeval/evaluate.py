@@ -139,14 +139,14 @@ def _limits(min_hole: object, max_hole: object, nh: int, nb: int, what: str) -> 
     """Checks the hole-usage limits against nh hole and nb board cards; returns them with
     ``max_hole`` capped at nh (``None``, or any larger number, means every hole card)."""
     try:
-        lo = operator.index(min_hole)  # type: ignore[call-overload]
+        lo = operator.index(min_hole)  # type: ignore[arg-type]
     except TypeError:
         raise TypeError(f"{what}: min_hole must be an integer, not {min_hole!r}") from None
     if max_hole is None:
         hi = nh
     else:
         try:
-            hi = operator.index(max_hole)  # type: ignore[call-overload]
+            hi = operator.index(max_hole)  # type: ignore[arg-type]
         except TypeError:
             raise TypeError(f"{what}: max_hole must be an integer or None, "
                             f"not {max_hole!r}") from None
@@ -290,12 +290,16 @@ def _omaha_batch(hole, board, want_high: bool, want_low: bool, check: bool,
 
 def omaha_high_batch(hole: np.ndarray, board: np.ndarray, check: bool = True) -> np.ndarray:
     """Omaha high values for (N, 4|5|6) hole cards against (N, 3|4|5) boards."""
-    return _omaha_batch(hole, board, True, False, check, "omaha_high_batch")[0]
+    hi = _omaha_batch(hole, board, True, False, check, "omaha_high_batch")[0]
+    assert hi is not None
+    return hi
 
 
 def omaha_low8_batch(hole: np.ndarray, board: np.ndarray, check: bool = True) -> np.ndarray:
     """Omaha 8-or-better low values for (N, 4|5|6) hole cards against (N, 3|4|5) boards."""
-    return _omaha_batch(hole, board, False, True, check, "omaha_low8_batch")[1]
+    lo = _omaha_batch(hole, board, False, True, check, "omaha_low8_batch")[1]
+    assert lo is not None
+    return lo
 
 
 def omaha_hilo_batch(hole: np.ndarray, board: np.ndarray,

@@ -62,6 +62,9 @@ DEFAULT_STD_ERR = 2e-4
 #: with a time limit, a round deals what the last round's speed says fits in this share of
 #: the time left (the rest is margin for a slower round)
 TIME_MARGIN = 0.9
+#: cost of looking at one combination in the exact walk, in exact_cost units (calibrated:
+#: six players on "QQ+, AK" with a 2c7d9h board)
+WALK_STEP = 5.0
 #: deals of the speed probe that runs before a time-limited Monte Carlo, on a stream of
 #: its own (chunk index PROBE_STREAM, far beyond any real chunk)
 PROBE_DEALS = 64
@@ -339,7 +342,7 @@ def _player_combos(p: Player, g: EquityGame, deck: list[int]) -> list[tuple[list
         if c is None:
             by_class.setdefault(g.classes[j], []).append(j)
     if not by_class:
-        return [([int(c) for c in p.slots], 1.0)]   # type: ignore[misc]
+        return [([int(c) for c in p.slots if c is not None], 1.0)]
     groups = list(by_class.values())
     out = []
 
@@ -391,14 +394,76 @@ def exact_cost(spot: Spot) -> float:
         return boards * (2 + 3 * P)
     evals = sum(sizes) * _EVAL_COST[g.kind] * (1.5 if g.split == "low8" else 1)
     per_tuple = 2 if (P == 2 and g.split == "none") else (8 if g.split == "none" else 15)
-    return boards * (20 + evals + math.prod(sizes) * per_tuple)
+    tuples = math.prod(sizes)
+    together = _compatible_tuples(spot) if P > 2 else None     # heads-up: two plain loops
+    if together is not None:
+        # only choices sharing no card are walked, each on the boards that avoid its cards
+        n_rng, seen, free = together
+        used = 2 * sum(1 for p in spot.players if p.rng is not None)
+        share = math.comb(nd - used, k) / boards if boards and nd - used >= k else 0.0
+        tuples = (n_rng + seen * WALK_STEP / per_tuple) * free * share
+    return boards * (20 + evals + tuples * per_tuple)
+
+
+def _compatible_tuples(spot: Spot,
+                       max_states: int = 200_000) -> tuple[float, float, float] | None:
+    """How many choices of one combination per range player share no card, how many
+    combinations the exact walk looks at to find them (both counted by a walk over the
+    players, in seat order as the kernel goes, that remembers per player the cards later
+    players could still want), and the product of the other players' holding counts;
+    None when the walk would take too long. Ranges that overlap, such as six players on ``QQ+, AK``, can be
+    dealt together far more rarely than the product of their sizes says.
+
+    >>> spot = make_spot("holdem", ["QQ+, AK"] * 6, "2c7d9h")
+    >>> n, seen, free = _compatible_tuples(spot)
+    >>> int(n), int(seen) > n, free
+    (226800, True, 1.0)
+    """
+    g = spot.game
+    masks = [[int(m) for m in p.rng.masks] for p in spot.players if p.rng is not None]
+    if not masks:
+        return None
+    free = math.prod(_combo_count(p, g, len(spot.deck)) for p in spot.players
+                     if p.rng is None)
+    later = [0] * (len(masks) + 1)          # cards any later range player could hold
+    for i in range(len(masks) - 1, -1, -1):
+        u = 0
+        for m in masks[i]:
+            u |= m
+        later[i] = later[i + 1] | u
+    memo: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def count(i: int, used: int) -> tuple[int, int]:
+        """(choices sharing no card, combinations looked at) from player i on."""
+        if i == len(masks):
+            return 1, 0
+        key = (i, used & later[i])
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        if len(memo) > max_states:
+            raise OverflowError
+        n, seen = 0, len(masks[i])
+        for m in masks[i]:
+            if not m & used:
+                a, b = count(i + 1, used | m)
+                n += a
+                seen += b
+        memo[key] = (n, seen)
+        return n, seen
+
+    try:
+        n, seen = count(0, 0)
+    except (OverflowError, RecursionError):
+        return None
+    return float(n), float(seen), float(free)
 
 
 # ------------------------------------------------------------------------------ running
 
 def _threads(threads: int | None) -> int:
     import numba
-    top = numba.config.NUMBA_NUM_THREADS
+    top: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
     if threads is None:
         return top
     if not isinstance(threads, (int, np.integer)) or threads < 1:
