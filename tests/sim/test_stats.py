@@ -122,7 +122,8 @@ def test_simulator_records_measured():
                     "are not here: a fresh clone without the shared data")
 def test_real_online_hands(tmp_path):
     with tarfile.open(PHH) as t:
-        members = [m for m in t.getmembers() if m.name.startswith("handhq_copy/")]
+        members = [m for m in t.getmembers()
+                   if m.name.removeprefix("./").startswith("handhq_copy/")]
         t.extractall(tmp_path, members=members, filter="data")
     hands = [h for p in sorted((tmp_path / "handhq_copy").glob("*.phhs"))
              for h in read_hands(p)]
