@@ -13,6 +13,7 @@ import json
 import statistics
 import sys
 from collections import defaultdict
+from pathlib import Path
 
 
 def rate(x: float) -> str:
@@ -24,7 +25,7 @@ def rate(x: float) -> str:
 
 
 def main(paths: list[str]) -> None:
-    runs = [json.load(open(p)) for p in paths]
+    runs = [json.loads(Path(p).read_text()) for p in paths]
     by_name: dict[str, list[dict]] = defaultdict(list)
     order: list[str] = []
     for run in runs:

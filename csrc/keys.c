@@ -6,6 +6,7 @@ uint16_t pe_card_lowbit[256];
 uint32_t pe_pow5[14];
 uint8_t pe_card_rank[256];
 uint64_t pe_card_bit[256];
+uint64_t pe_card_srm[256];
 pe_v2 pe_card_kb[256] __attribute__((aligned(16)));
 
 void pe_keys_init(void)
@@ -19,11 +20,13 @@ void pe_keys_init(void)
             pe_card_lowbit[c] = (uint16_t)(1u << pe_low_rank(r));
             pe_card_rank[c] = (uint8_t)r;
             pe_card_bit[c] = 1ull << c;
+            pe_card_srm[c] = 1ull << (16 * s + r);
         } else {
             pe_card_key[c] = 0;
             pe_card_lowbit[c] = 0;
             pe_card_rank[c] = 0;
             pe_card_bit[c] = 0;
+            pe_card_srm[c] = 0;
         }
         pe_card_kb[c][0] = pe_card_key[c];
         pe_card_kb[c][1] = pe_card_bit[c];

@@ -26,6 +26,8 @@ extern uint16_t pe_card_lowbit[256];  /* 1 << ace-low rank (A=0, 2=1, .., K=12);
 extern uint32_t pe_pow5[14];
 extern uint64_t pe_card_bit[256];    /* 1 << card, 0 past 51 (an illegal byte adds no bit) */
 extern uint8_t pe_card_rank[256];    /* rank, 0 past 51: safe to index a 13-wide table */
+extern uint64_t pe_card_srm[256];    /* 1 << (16 * suit + rank), 0 past 51: OR them for
+                                        * each suit's 13-bit rank mask (Numba kernels) */
 
 static inline int pe_rank(uint8_t c) { return c >> 2; }
 static inline int pe_suit(uint8_t c) { return c & 3; }

@@ -44,6 +44,23 @@ static uint16_t board_id[1u << BOARD_SLOT_BITS];
 static uint16_t om_high[N_BOARDS * N_PAIRS];
 static uint8_t om_low8[256 * 256];
 
+void pe_omaha_view(void *v)
+{
+    pe_tables_t *t = v;
+    t->board_disp = board_disp;
+    t->board_id = board_id;
+    t->om_high = om_high;
+    t->om_low8 = om_low8;
+    t->pair_id = pair_id;
+    t->board_mult = BOARD_MULT;
+    t->board_row_bits = BOARD_ROW_BITS;
+    t->board_slot_bits = BOARD_SLOT_BITS;
+    t->n_boards = N_BOARDS;
+    t->n_pairs = N_PAIRS;
+    t->om_board_start = OM_BOARD_START;
+    t->om_hole_start = OM_HOLE_START;
+}
+
 size_t pe_omaha_bytes(void)
 {
     return sizeof pair_id + sizeof board_disp + sizeof board_id + sizeof om_high + sizeof om_low8;

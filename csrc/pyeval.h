@@ -81,6 +81,21 @@ typedef struct {
     const uint16_t *razz_mask;     /* [8192] razz value by ace-low rank mask (>= 5 bits) */
     const uint16_t *card_lowbit;   /* [256] 1 << ace-low rank, 0 for bytes > 51 */
     uint32_t hash_mult, row_bits, slot_bits, suit_shift;
+    /* added for the Numba evaluation layer (pyeval/numba_ext.py): every card table and
+     * every constant a kernel needs, so that none is written down twice */
+    const uint64_t *card_bit;      /* [256] 1 << card, 0 for bytes > 51 */
+    const uint64_t *card_srm;      /* [256] suit-rank bit 1 << (16 * suit + rank), 0 past 51 */
+    uint64_t key_start, flush_bits; /* keys.h: PE_KEY_START, PE_FLUSH_BITS */
+    /* Omaha (omaha.c): board row of om_high found through a perfect hash of the board's
+     * rank key: row = board_id[slot] * n_pairs, slot = (key + board_disp[(key * board_mult)
+     * >> (32 - board_row_bits)]) & ((1 << board_slot_bits) - 1) */
+    const uint32_t *board_disp;    /* [1 << board_row_bits] */
+    const uint16_t *board_id;      /* [1 << board_slot_bits] board number by slot */
+    const uint16_t *om_high;       /* [n_boards * n_pairs] best non-flush value */
+    const uint8_t *om_low8;        /* [65536] best 8-or-better low by board << 8 | hole masks */
+    const uint8_t *pair_id;        /* [169] index of an unordered pair of ranks, r1 * 13 + r2 */
+    uint32_t board_mult, board_row_bits, board_slot_bits, n_boards, n_pairs;
+    uint64_t om_board_start, om_hole_start;  /* suit counters' starting values (omaha.c) */
 } pe_tables_t;
 PE_API const pe_tables_t *pe_tables(void);
 

@@ -211,5 +211,10 @@ const pe_tables_t *pe_tables(void)
     view.row_bits = PE_ROW_BITS;
     view.slot_bits = PE_SLOT_BITS;
     view.suit_shift = PE_SUIT_SHIFT;
+    view.card_bit = pe_card_bit;
+    view.card_srm = pe_card_srm;
+    view.key_start = PE_KEY_START;
+    view.flush_bits = PE_FLUSH_BITS;
+    pe_omaha_view(&view);
     return &view;
 }

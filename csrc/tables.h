@@ -32,5 +32,6 @@ static inline uint32_t pe_main_slot(uint32_t rank_key)
 
 int pe_omaha_init(void);     /* omaha.c */
 size_t pe_omaha_bytes(void);
+void pe_omaha_view(void *view);   /* fills the Omaha fields of a pe_tables_t (omaha.c) */
 
 #endif

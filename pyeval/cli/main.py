@@ -19,9 +19,11 @@ COMMANDS = {
     "eval": "pyeval.cli.eval_cmd:evaluate",
     "demo": "pyeval.cli.demo_cmd:demo",
     "equity": "pyeval.cli.equity_cmd:equity",
+    "hand": "pyeval.cli.hand_cmd:hand",
     "range": "pyeval.cli.range_cmd:range_",
     "hits": "pyeval.cli.hits_cmd:hits",
     "tournament": "pyeval.cli.tournament_cmd:tournament",
+    "icm": "pyeval.cli.icm_cmd:icm",
 }
 
 

@@ -1,35 +1,30 @@
-"""``pyeval tournament``: simulate tournaments of a structure file, and tune a structure.
+"""``pyeval tournament``: simulate tournaments of a structure file, tune a structure, print
+its blind sheet and check it.
 
-    pyeval tournament simulate examples/club_3000.toml -n 10000
+    pyeval tournament simulate examples/club_3000.toml -n 10000 --start 19:00
     pyeval tournament simulate club_3000 -n 2000 --field "balanced=3,push_fold=1" --by 3:30
     pyeval tournament tune --players 30 --chips 3000 --denominations 25,100,500,1000 \\
-        --target "done within 4h with 90%" -o my_structure.toml
+        --target "done within 4h with 90%" --target "done not before 3h" -o my_structure.toml
+    pyeval tournament show club_3000 --start 19:00
+    pyeval tournament check my_structure.toml
 """
 from __future__ import annotations
 
-import re
+import os
+import socket
+import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 import click
 
+from pyeval.tournament.timetext import hhmm, parse_clock, parse_minutes
 
-def parse_minutes(text: str) -> float:
-    """``"4h"``, ``"3:30"``, ``"210m"`` or ``"210"`` (minutes) as minutes.
+__all__ = ["hhmm", "parse_field", "parse_int_list", "parse_minutes", "tournament"]
 
-    Example:
-        >>> parse_minutes("3:30"), parse_minutes("4h"), parse_minutes("2.5h"), parse_minutes("90")
-        (210.0, 240.0, 150.0, 90.0)
-    """
-    t = text.strip().lower().replace(" ", "")
-    m = re.fullmatch(r"(\d+):(\d{1,2})", t)
-    if m:
-        return 60.0 * int(m.group(1)) + int(m.group(2))
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)(h|hours?|m|min|minutes?)?", t)
-    if not m:
-        raise ValueError(f"cannot read a time from {text!r}: write 4h, 3:30, 210m or 210")
-    v = float(m.group(1))
-    return v * 60.0 if m.group(2) and m.group(2).startswith("h") else v
+#: Exit code of ``tune`` when no schedule of the family meets the targets.
+EXIT_INFEASIBLE = 3
 
 
 def parse_field(text: str) -> Any:
@@ -52,24 +47,113 @@ def parse_field(text: str) -> Any:
     return out
 
 
+def parse_int_list(text: str, what: str) -> list[int]:
+    """``"25,100,500"`` as whole numbers above 0, each once.
+
+    Example:
+        >>> parse_int_list("25, 100,500", "denominations")
+        [25, 100, 500]
+        >>> parse_int_list("a,b", "denominations")
+        Traceback (most recent call last):
+        ...
+        ValueError: denominations are whole numbers above 0 separated by commas (like 25,100,500), not 'a'
+    """
+    out = []
+    for p in (x.strip() for x in text.split(",")):
+        if not p:
+            continue
+        if not p.isdigit() or int(p) <= 0:
+            raise ValueError(f"{what} are whole numbers above 0 separated by commas (like 25,100,500), not {p!r}")
+        out.append(int(p))
+    if not out:
+        raise ValueError(f"give the {what}, like 25,100,500")
+    if len(set(out)) != len(out):
+        raise ValueError(f"each of the {what} once, got {text!r}")
+    return out
+
+
+def check_output_dir(out: Path) -> None:
+    """Make the report directory now (before any work) and check it can be written."""
+    if out.exists() and not out.is_dir():
+        raise click.ClickException(f"-o {out}: a file of that name exists; give a directory for the report")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / ".pyeval-write-test"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as e:
+        raise click.ClickException(f"-o {out}: cannot write the report there ({e.strerror or e})") from None
+
+
+def check_output_file(out: Path) -> None:
+    """A structure file can be written at ``out`` (checked before the tuning)."""
+    if out.is_dir():
+        raise click.ClickException(f"-o {out} is a directory; give a file name like my_structure.toml")
+    parent = out.parent if str(out.parent) else Path(".")
+    if not parent.is_dir() or not os.access(parent, os.W_OK):
+        raise click.ClickException(f"-o {out}: cannot write in {parent} (missing or not writable)")
+    if out.exists() and not os.access(out, os.W_OK):
+        raise click.ClickException(f"-o {out}: the file exists and cannot be overwritten")
+
+
+def check_scheduler(address: str, timeout: float = 3.0) -> None:
+    """A Dask scheduler address answers within ``timeout`` seconds (checked before the work)."""
+    url = urlparse(address if "://" in address else f"tcp://{address}")
+    if url.scheme not in ("tcp", "tls", "inproc", "ws", "wss") or (url.scheme != "inproc" and not url.hostname):
+        raise click.ClickException(f"--scheduler {address!r}: give an address like tcp://host:8786")
+    if url.scheme == "inproc":
+        return
+    try:
+        port = url.port or 8786
+    except ValueError:
+        raise click.ClickException(f"--scheduler {address!r}: the port is not a number") from None
+    try:
+        with socket.create_connection((url.hostname, port), timeout=timeout):
+            pass
+    except OSError as e:
+        raise click.ClickException(f"--scheduler {address}: no Dask scheduler answers there "
+                                   f"({e.strerror or e}); start one (dask scheduler) or leave --scheduler out "
+                                   "to run on this machine") from None
+
+
+def _need_matplotlib() -> None:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise click.ClickException("the report's plots need matplotlib: pip install 'pyeval[report]' "
+                                   "(or pass --no-report)") from None
+
+
+def _load(structure: str) -> Any:
+    from pyeval.tournament.errors import StructureError
+    from pyeval.tournament.structure import load_structure
+    try:
+        return load_structure(structure)
+    except (StructureError, FileNotFoundError) as e:
+        raise click.ClickException(str(e)) from None
+
+
 @click.group("tournament")
 def tournament() -> None:
-    """Simulate tournaments card by card, and tune blind structures."""
+    """Simulate tournaments card by card, tune blind structures, print blind sheets."""
 
 
 @tournament.command("simulate")
 @click.argument("structure")
-@click.option("-n", "--tournaments", "n", default=1000, show_default=True,
+@click.option("-n", "--tournaments", "n", type=click.IntRange(min=1), default=1000, show_default=True,
               help="How many tournaments to play.")
 @click.option("--seed", default=0, show_default=True, help="Same seed, same results.")
-@click.option("--players", type=int, default=None,
+@click.option("--players", type=click.IntRange(min=2), default=None,
               help="Entrants (default: the structure's largest field).")
 @click.option("--field", "field_text", default="balanced", show_default=True,
               help="Player models: a preset, or weights like 'balanced=3,push_fold=1'.")
-@click.option("--hands-per-hour", default=30.0, show_default=True,
+@click.option("--hands-per-hour", type=click.FloatRange(1, 1000), default=30.0, show_default=True,
               help="Hands an hour at a full table (short tables deal faster).")
 @click.option("--by", "by", multiple=True, help="Also report the chance of being done by "
               "this time (4h, 3:30, 210m); repeatable.")
+@click.option("--start", default=None, help="Start time (19:00): times also as clock times.")
+@click.option("--ensemble", "ensemble", type=click.IntRange(0, 12), default=0, show_default=True,
+              help="Also simulate this many likely fields (n/4 each) and show the spread over them.")
 @click.option("--threads", type=int, default=None, help="Local cores (default: all).")
 @click.option("--chunk", type=int, default=None, help="Tournaments per chunk of work.")
 @click.option("--scheduler", default=None,
@@ -80,9 +164,9 @@ def tournament() -> None:
 @click.option("--csv", "csv", is_flag=True, help="Also write one row per tournament (CSV).")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_text: str,
-                 hands_per_hour: float, by: tuple[str, ...], threads: int | None,
-                 chunk: int | None, scheduler: str | None, out: str | None, no_report: bool,
-                 csv: bool, no_progress: bool) -> None:
+                 hands_per_hour: float, by: tuple[str, ...], start: str | None, ensemble: int,
+                 threads: int | None, chunk: int | None, scheduler: str | None, out: str | None,
+                 no_report: bool, csv: bool, no_progress: bool) -> None:
     """Play N tournaments of STRUCTURE (a structure file or an example name) and report how
     long they last: duration percentiles, the chance of being done by a time, players left
     against the clock, stack depth by level; plots and an HTML page in the report directory.
@@ -90,40 +174,65 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
     Example: pyeval tournament simulate examples/club_3000.toml -n 10000
     """
     from pyeval.sim import Clock, simulate
-    from pyeval.sim.report import format_table, summary_rows, write_report
-    from pyeval.tournament.errors import StructureError
-    from pyeval.tournament.structure import load_structure
+    from pyeval.sim.report import format_table, result_warnings, summary_rows, write_report
 
-    try:
-        st = load_structure(structure)
-    except (StructureError, FileNotFoundError) as e:
-        raise click.ClickException(str(e)) from None
+    st = _load(structure)
+    # everything that can fail is checked before the work starts
     try:
         checkpoints = [parse_minutes(b) for b in by] or None
-        result = simulate(st, n=n, seed=seed, players=players, field=parse_field(field_text),
-                          clock=Clock(hands_per_hour=hands_per_hour), threads=threads,
-                          chunk=chunk, progress=not no_progress, scheduler=scheduler)
+        if start is not None:
+            parse_clock(start)
+        field = parse_field(field_text)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
-    click.echo(format_table(summary_rows(result, checkpoints)))
+    entrants = players or st.entrants.maximum
+    if not st.entrants.minimum <= entrants <= st.entrants.maximum:
+        try:
+            st.payouts(entrants)
+            pay = ""
+        except ValueError:
+            pay = " (and no payout table covers it)"
+        click.echo(f"warning: {entrants} entrants is outside the structure's field of "
+                   f"{st.entrants.minimum}-{st.entrants.maximum}: its levels and payouts were not "
+                   f"made for it{pay}", err=True)
+    if not no_report:
+        _need_matplotlib()
+    outdir = None
+    if not no_report or csv:
+        outdir = Path(out) if out else Path("reports") / Path(st.file).stem
+        check_output_dir(outdir)
+    if scheduler is not None:
+        check_scheduler(scheduler)
+    try:
+        result = simulate(st, n=n, seed=seed, players=players, field=field,
+                          clock=Clock(hands_per_hour=hands_per_hour), threads=threads,
+                          chunk=chunk, progress=not no_progress, scheduler=scheduler)
+        spread = None
+        if ensemble:
+            from pyeval.sim.ensemble import default_ensemble, simulate_ensemble
+            members = default_ensemble(ensemble, hands_per_hour=hands_per_hour, seed=seed)
+            spread = simulate_ensemble(st, members, max(50, n // 4), seed=seed + 1, players=players,
+                                       threads=threads)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+    click.echo(format_table(summary_rows(result, checkpoints, start=start, ensemble=spread)))
+    for warning in result_warnings(result):
+        click.echo(f"warning: {warning}", err=True)
     freq_end = result.final_level_frequencies()
     click.echo("")
     rows = result.level_rows()
     w = max(16, max(len(row["blinds"]) for row in rows))
-    click.echo(f"{'level':>5}  {'blinds':<{w}} {'reached':>8} {'ends here':>9} {'avg BB':>7} {'avg M':>6}")
+    click.echo(f"{'level':>5}  {'blinds':<{w}} {'reached':>8} {'ends here':>9} {'starts':>7} "
+               f"{'avg BB':>7} {'avg M':>6}")
     for i, row in enumerate(rows):
         if row["reached"] <= 0:
             continue
         click.echo(f"{int(row['level']):>5}  {row['blinds']:<{w}} {100 * row['reached']:>7.1f}% "
-                   f"{100 * freq_end[i]:>8.1f}% {row['avg_bb']:>7.1f} {row['avg_m']:>6.1f}")
-    if not no_report or csv:
-        outdir = Path(out) if out else Path("reports") / Path(st.file).stem
-        outdir.mkdir(parents=True, exist_ok=True)
+                   f"{100 * freq_end[i]:>8.1f}% {hhmm(row['start_minute']):>7} {row['avg_bb']:>7.1f} "
+                   f"{row['avg_m']:>6.1f}")
+    if outdir is not None:
         if not no_report:
-            try:
-                files = write_report(result, outdir, checkpoints)
-            except ImportError as e:
-                raise click.ClickException(f"{e} (or pass --no-report)") from None
+            files = write_report(result, outdir, checkpoints, start=start, ensemble=spread)
             click.echo(f"\nreport: {files['html']}")
         if csv:
             path = outdir / "tournaments.csv"
@@ -137,40 +246,161 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
 @click.option("--denominations", default="25,100,500,1000,5000", show_default=True,
               help="The chip set, smallest first (blinds must be payable with it).")
 @click.option("--target", "targets", multiple=True, required=True,
-              help="'done within 4h with 90%' or 'final table after 2h' (repeatable).")
-@click.option("--table-size", default=9, show_default=True)
-@click.option("--hands-per-hour", default=30.0, show_default=True)
-@click.option("--field", "field_text", default="balanced", show_default=True,
-              help="Player models the schedule is tuned for.")
-@click.option("-n", "--tournaments", "n", default=1000, show_default=True,
-              help="Tournaments simulated to check each candidate.")
+              help="'done within 4h with 90%', 'done not before 3h', 'final table after 2h', "
+                   "'money play at least 1:30', 'levels between 15 and 30 minutes' (repeatable).")
+@click.option("--table-size", type=int, default=9, show_default=True)
+@click.option("--hands-per-hour", type=float, default=30.0, show_default=True,
+              help="The room's nominal pace; the ensemble draws paces around it.")
+@click.option("--ensemble", "ensemble_size", type=int, default=8, show_default=True,
+              help="Likely fields every candidate is simulated under (1: the balanced field only).")
+@click.option("--field", "field_text", default=None,
+              help="Tune for this field only ('balanced=3,push_fold=1'); the ensemble then varies "
+                   "only the pace and the break overruns.")
+@click.option("-n", "--tournaments", "n", type=int, default=200, show_default=True,
+              help="Tournaments per field for the finalists (screening uses fewer; verification twice).")
+@click.option("--screen", "screen_n", type=int, default=48, show_default=True,
+              help="Tournaments per field to screen each candidate.")
+@click.option("--margin", type=float, default=2.0, show_default=True,
+              help="Percentage points the pessimistic field must beat each target by.")
+@click.option("--level-minutes", "level_minutes", type=int, default=None,
+              help="Fix the level length (minutes).")
+@click.option("--start-bb", "start_bb", type=int, default=None, help="Fix the first big blind.")
+@click.option("--ante", "ante", default="auto", show_default=True,
+              help="'auto' (from 15 big blinds deep), 'none', a level number to start antes at, "
+                   "or 'bb' (a big-blind ante: not supported yet).")
+@click.option("--break-every", type=int, default=120, show_default=True, help="Minutes of play between breaks.")
 @click.option("--seed", default=0, show_default=True)
 @click.option("--name", default=None, help="Name written in the structure file.")
 @click.option("-o", "--out", "out", default=None, help="Write the structure file here.")
-@click.option("--no-sensitivity", is_flag=True, help="Skip the check against other player models.")
 def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str, ...],
-             table_size: int, hands_per_hour: float, field_text: str, n: int, seed: int,
-             name: str | None, out: str | None, no_sensitivity: bool) -> None:
-    """Propose a blind schedule that meets the targets, checked by simulation, and write it
-    as a structure file.
+             table_size: int, hands_per_hour: float, ensemble_size: int, field_text: str | None,
+             n: int, screen_n: int,
+             margin: float, level_minutes: int | None, start_bb: int | None, ante: str,
+             break_every: int, seed: int, name: str | None, out: str | None) -> None:
+    """Propose a blind schedule that meets the targets over an ensemble of likely fields,
+    explain the choice, and write it as a structure file. Exits with 3 when no schedule of
+    the family meets every target (the closest is shown, with what would make it feasible).
 
     Example: pyeval tournament tune --players 30 --chips 3000 --target "done within 4h with 90%"
     """
-    from pyeval.sim.tune import parse_target, tune
+    from pyeval.sim.tune import LEVEL_MINUTES, parse_goals, tune
 
     try:
-        denoms = [int(x) for x in denominations.split(",") if x.strip()]
-        goals = [parse_target(t) for t in targets]
-        res = tune(players=players, starting=starting, denominations=denoms, targets=goals,
-                   table_size=table_size, hands_per_hour=hands_per_hour,
-                   field=parse_field(field_text), n=n, seed=seed, name=name,
-                   sensitivity=not no_sensitivity,
+        denoms = parse_int_list(denominations, "denominations")
+        goals, bound = parse_goals(targets)
+        if not goals:
+            raise ValueError("give at least one target about time, e.g. 'done within 4h with 90%'")
+        ante_from = _ante_option(ante)
+        minutes: tuple[int, ...] = LEVEL_MINUTES
+        if level_minutes is not None:
+            if not 1 <= level_minutes <= 240:
+                raise ValueError(f"--level-minutes must be from 1 to 240, got {level_minutes}")
+            minutes = (level_minutes,)
+        if bound is not None:
+            minutes = tuple(m for m in minutes if bound[0] <= m <= bound[1]) or (
+                tuple(sorted({bound[0], (bound[0] + bound[1]) // 2, bound[1]})) if level_minutes is None else ())
+            if not minutes:
+                raise ValueError(f"--level-minutes {level_minutes} is outside the level length bound "
+                                 f"{bound[0]}-{bound[1]} minutes")
+        if not 0 <= margin < 50:
+            raise ValueError(f"--margin is in percentage points from 0 to 50, got {margin:g}")
+        if not 1 <= ensemble_size <= 12:
+            raise ValueError(f"--ensemble must be from 1 to 12 fields, got {ensemble_size}")
+        if out:
+            check_output_file(Path(out))
+        members = None
+        if field_text is not None:
+            from pyeval.sim.ensemble import default_ensemble
+            from pyeval.sim.models import resolve_field
+            field = parse_field(field_text)
+            resolve_field(field, players)            # an unknown model is refused now
+            members = default_ensemble(ensemble_size, hands_per_hour=hands_per_hour, seed=seed,
+                                       fields=[(field_text, field)] * ensemble_size)
+        res = tune(members=members, players=players, starting=starting, denominations=denoms, targets=goals,
+                   table_size=table_size, hands_per_hour=hands_per_hour, ensemble_size=ensemble_size,
+                   n=n, screen_n=screen_n, seed=seed, name=name, level_minutes=minutes,
+                   first_bbs=(start_bb,) if start_bb else None, ante_from=ante_from,
+                   margin=margin / 100, break_every=break_every,
                    progress=lambda msg: click.echo(msg, err=True))
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     click.echo(res.describe())
+    if not res.feasible:
+        click.echo("\nno structure written: no schedule of the family meets every target", err=True)
+        sys.exit(EXIT_INFEASIBLE)
     if out:
         Path(out).write_text(res.toml, encoding="utf-8")
         click.echo(f"\nstructure: {out}")
     else:
         click.echo("\n" + res.toml)
+
+
+def _count(k: int, word: str) -> str:
+    return f"{k} {word}" + ("" if k == 1 else "s")
+
+
+def _ante_option(text: str) -> int | None:
+    t = text.strip().lower()
+    if t == "auto":
+        return None
+    if t in ("none", "no", "0"):
+        return 0
+    if t in ("bb", "big_blind", "big-blind"):
+        raise ValueError("--ante bb: a big-blind ante is not supported yet (structure files and the "
+                         "simulator know only the ante every player pays); use --ante auto, none or a level")
+    if t.isdigit() and int(t) >= 1:
+        return int(t)
+    raise ValueError(f"--ante is auto, none, a level number or bb, not {text!r}")
+
+
+@tournament.command("show")
+@click.argument("structure")
+@click.option("--start", default=None, help="Start time (19:00) for clock times.")
+def show_cmd(structure: str, start: str | None) -> None:
+    """Print the blind sheet of STRUCTURE: levels with times, breaks, colour-ups, antes,
+    rebuys and add-ons.
+
+    Example: pyeval tournament show club_3000 --start 19:00
+    """
+    from pyeval.tournament.sheet import format_sheet
+
+    st = _load(structure)
+    try:
+        click.echo(format_sheet(st, start))
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+
+
+@tournament.command("check")
+@click.argument("structure")
+def check_cmd(structure: str) -> None:
+    """Validate STRUCTURE and summarise it (exit 1 with the file and line when it is refused).
+
+    Example: pyeval tournament check my_structure.toml
+    """
+    st = _load(structure)
+    lo, hi = st.entrants.minimum, st.entrants.maximum
+    timed = [lv.minutes for lv in st.levels if lv.minutes is not None]
+    clock = st.clock()
+    lines = [f"{st.file}: valid",
+             f"  {st.name} ({st.format.replace('_', ' ')})",
+             f"  entrants {lo}" + (f"-{hi}" if hi != lo else "") + f", tables of {st.tables.table_size}",
+             f"  buy-in {st.buy_in.price} ({st.buy_in.to_pool} to the pool); starting chips "
+             f"{st.starting_chips:,}; chips {', '.join(str(d) for d in st.chips.denominations)}",
+             f"  {_count(len(st.levels), 'level')}, {_count(len(st.breaks), 'break')}, "
+             f"{_count(len(st.chips.colour_ups), 'colour-up')}"
+             + (f"; {len(timed)} timed levels, schedule {hhmm(clock[-1].end)} to the end of level "
+                f"{clock[-1].number}" if clock else "")]
+    if st.rebuys:
+        lines.append(f"  rebuys until level {st.rebuys.until_level}")
+    if st.add_on:
+        lines.append(f"  add-on before level {st.add_on.before_level}")
+    if st.final_stage:
+        lines.append(f"  final table: the {st.first_round_tables(hi)} table winners start again with "
+                     f"{st.final_stage.starting_chips:,} chips"
+                     + (", levels from 1" if st.final_stage.restart_levels else ""))
+    for size in sorted({lo, hi}):
+        pay = st.payouts(size)
+        lines.append(f"  {size} entrants: pool {st.prize_pool(size):,}, {len(pay)} paid: "
+                     + ", ".join(f"{x:,}" for x in pay))
+    click.echo("\n".join(lines))

@@ -20,6 +20,12 @@ Splits:
   other half; when nobody holds it in the hole (it is an up card, unseen, dead or the
   community card) the high hand takes the whole pot.
 
+The games are those of the game registry (:mod:`pyeval.games`): :func:`equity_game` derives
+each one's evaluation kind, split, down-card positions and deck capacity from the registry's
+showdown facts, and the keys are the ones this engine has always used (``holdem``,
+``omaha8``, ``super8``, ``stud``, ``draw5``, ...; the registry keys, names and aliases work
+too).
+
 Stud with more players than the deck can serve seven cards (eight players in the seven-card
 games): the seventh card is a single community card, used by everyone. It is then passed as
 ``board``, and each player holds six cards.
@@ -29,12 +35,14 @@ games): the seventh card is a single community card, used by everyone. It is the
 ('Omaha Hi/Lo', 4, 5, 'low8')
 >>> game("irish").hole, game("irish").dealt
 (2, 4)
->>> [g.key for g in GAMES.values()][:4]
-['holdem', 'omaha', 'omaha5', 'omaha6']
+>>> tuple(g.key for g in GAMES.values())[:4]
+('holdem', 'omaha', 'omaha5', 'omaha6')
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+
+from pyeval.games import DECK, REGISTRY, Choice, Game, Registry
 
 __all__ = [
     "GAMES",
@@ -51,6 +59,8 @@ __all__ = [
     "SPLIT_LOW8",
     "SPLIT_NONE",
     "EquityGame",
+    "catalogue",
+    "equity_game",
     "game",
 ]
 
@@ -132,115 +142,123 @@ class EquityGame:
                        classes=self.classes[:hole])
 
 
-def _g(key: str, name: str, family: str, hole: int, board: int, kind: int, *,
-       split: str = "none", dealt: int | None = None, down: tuple[int, ...] = (),
-       classes: tuple[int, ...] | None = None, max_players: int = 10,
-       community_seventh: bool = False, usage: str = "any hole cards",
-       aliases: tuple[str, ...] = ()) -> EquityGame:
-    return EquityGame(key, name, family, hole, board, kind, split,
-                      hole if dealt is None else dealt, down,
-                      classes if classes is not None else (0,) * hole, max_players,
-                      community_seventh, usage, aliases)
+_SPLIT_OF_PART = {"high": "none", "razz": "none", "low8": "low8", "chicago": "chicago"}
 
 
-_STUD7_DOWN = (0, 1, 6)
+def _kind(g: Game) -> int | None:
+    """The evaluation kind of a game's showdown (what the kernels branch on), ``None`` when
+    the kernels have none for it."""
+    hole, board = g.hole_cards, g.board_cards
+    free = g.min_hole == 0 and (g.max_hole is None or g.max_hole >= hole)
+    if g.family == "holdem" and board == 5:
+        if free and hole in (2, 3):
+            return KIND_HOLDEM if hole == 2 else KIND_SUPER8
+        if g.min_hole == g.max_hole == 2 and hole >= 4:
+            return KIND_OMAHA
+        if (g.min_hole, g.max_hole, hole) == (0, 2, 3):
+            return KIND_TAHOE
+    elif board == 0 and g.parts[0] == "razz":
+        if free and hole == 7:
+            return KIND_RAZZ
+    elif board == 0 and free and hole == 5:
+        return KIND_FIVE
+    elif g.family == "stud" and board == 0 and hole == 7:
+        if free:
+            return KIND_STUD
+        if (g.min_hole, g.max_hole, g.restricted) == (0, 2, 3):
+            return KIND_BUFFALO
+        if (g.min_hole, g.max_hole, g.restricted) == (0, 1, 2):
+            return KIND_CROC
+    return None
 
 
-def _all() -> dict[str, EquityGame]:
-    hp = 23   # (52 - 5) // 2 hold'em players fit the deck
-    omaha = "exactly 2 hole cards and 3 board cards"
-    gs = [
-        _g("holdem", "Texas Hold'em", "holdem", 2, 5, KIND_HOLDEM, max_players=hp,
-           aliases=("hold'em", "texas holdem", "texas hold'em", "nlhe", "he")),
-        _g("omaha", "Omaha", "holdem", 4, 5, KIND_OMAHA, max_players=11, usage=omaha,
-           aliases=("omaha high", "plo", "omaha4")),
-        _g("omaha5", "5 Card Omaha", "holdem", 5, 5, KIND_OMAHA, max_players=9, usage=omaha,
-           aliases=("5 card omaha", "five card omaha", "plo5")),
-        _g("omaha6", "6 Card Omaha", "holdem", 6, 5, KIND_OMAHA, max_players=7, usage=omaha,
-           aliases=("6 card omaha", "six card omaha", "plo6")),
-        _g("omaha8", "Omaha Hi/Lo", "holdem", 4, 5, KIND_OMAHA, split="low8", max_players=11,
-           usage=omaha, aliases=("omaha hi/lo", "omaha hi-lo", "omaha/8", "plo8",
-                                 "omaha hilo", "omaha-hilo", "omaha8 hi/lo")),
-        _g("omaha5-8", "5 Card Omaha Hi/Lo", "holdem", 5, 5, KIND_OMAHA, split="low8",
-           max_players=9, usage=omaha, aliases=("5 card omaha hi/lo", "omaha5 hi/lo",
-                                                "omaha5-hilo")),
-        _g("omaha6-8", "6 Card Omaha Hi/Lo", "holdem", 6, 5, KIND_OMAHA, split="low8",
-           max_players=7, usage=omaha, aliases=("6 card omaha hi/lo", "omaha6 hi/lo",
-                                                "omaha6-hilo")),
-        _g("irish", "Irish", "holdem", 2, 5, KIND_HOLDEM, dealt=4, max_players=hp,
-           usage="after the discard: any of the 2 kept cards"),
-        _g("pineapple", "Pineapple", "holdem", 2, 5, KIND_HOLDEM, dealt=3, max_players=hp,
-           usage="after the discard: any of the 2 kept cards"),
-        _g("crazy-pineapple", "Crazy Pineapple", "holdem", 2, 5, KIND_HOLDEM, dealt=3,
-           max_players=hp, usage="after the discard: any of the 2 kept cards",
-           aliases=("crazy pineapple", "crazypineapple")),
-        _g("super8", "Super Eight", "holdem", 3, 5, KIND_SUPER8, max_players=15,
-           usage="any of the 3 hole cards (best five of eight)",
-           aliases=("super eight", "super 8", "supereight")),
-        _g("tahoe", "Tahoe", "holdem", 3, 5, KIND_TAHOE, max_players=15,
-           usage="at most 2 of the 3 hole cards"),
-        _g("stud", "7 Card Stud", "stud", 7, 0, KIND_STUD, down=_STUD7_DOWN, max_players=8,
-           community_seventh=True, usage="best five of seven",
-           aliases=("7 card stud", "seven card stud", "stud7", "7stud")),
-        _g("stud8", "7 Card Stud Hi/Lo", "stud", 7, 0, KIND_STUD, split="low8",
-           down=_STUD7_DOWN, max_players=8, community_seventh=True,
-           usage="best five of seven, high and 8-or-better low",
-           aliases=("7 card stud hi/lo", "stud hi/lo", "stud-hilo", "seven card stud hi/lo",
-                    "stud8 hi/lo")),
-        _g("razz", "Razz", "stud", 7, 0, KIND_RAZZ, down=_STUD7_DOWN, max_players=8,
-           community_seventh=True, usage="best ace-to-five low of seven"),
-        _g("stud5", "5 Card Stud", "stud", 5, 0, KIND_FIVE, down=(0,), max_players=10,
-           usage="all five cards", aliases=("5 card stud", "five card stud")),
-        _g("australian", "Australian", "stud", 7, 0, KIND_STUD, dealt=8, down=_STUD7_DOWN,
-           max_players=7, community_seventh=True,
-           usage="after the discard: best five of seven (7 Card Stud)",
-           aliases=("australian stud",)),
-        _g("buffalo", "Buffalo", "stud", 7, 0, KIND_BUFFALO, down=(0, 1, 2, 6),
-           classes=(0, 0, 0, 1, 1, 1, 1), max_players=8, community_seventh=True,
-           usage="at most 2 of the first 3 down cards", aliases=("buffalo stud",)),
-        _g("crocodile", "Crocodile", "stud", 7, 0, KIND_CROC, down=(0, 1),
-           classes=(0, 0, 1, 1, 1, 1, 1), max_players=8, community_seventh=True,
-           usage="at most 1 of the 2 down cards", aliases=("crocodile stud", "croc")),
-        _g("chicago", "Chicago", "stud", 7, 0, KIND_STUD, split="chicago", down=_STUD7_DOWN,
-           classes=(0, 0, 1, 1, 1, 1, 0), max_players=8, community_seventh=True,
-           usage="best five of seven; the ace of spades in the hole takes half",
-           aliases=("high chicago", "chicago stud")),
-        _g("draw5", "5 Card Draw", "draw", 5, 0, KIND_FIVE, max_players=10,
-           usage="all five cards (pat hands; missing cards are drawn at random)",
-           aliases=("5 card draw", "five card draw", "draw")),
-    ]
-    return {g.key: g for g in gs}
+def _no_evaluator(g: Game) -> ValueError:
+    return ValueError(f"the equity engine has no evaluator for {g.name}: {g.hole_cards} hole "
+                      f"cards, {g.board_cards} board cards, hole cards used "
+                      f"{g.min_hole}..{g.max_hole}"
+                      f"{f' of the first {g.restricted} down cards' if g.restricted else ''}")
 
 
-GAMES: dict[str, EquityGame] = _all()
+def _classes(g: Game, down: tuple[int, ...]) -> tuple[int, ...]:
+    """Positions that play the same role at showdown: the restricted down cards (Buffalo,
+    Crocodile) or the down cards where the ace of spades counts (Chicago) against the rest."""
+    if g.restricted:
+        marked = set(down[:g.restricted])
+    elif "chicago" in g.parts:
+        marked = set(down)
+    else:
+        return (0,) * g.hole_cards
+    return tuple(0 if p in marked else 1 for p in range(g.hole_cards))
+
+
+def _capacity(g: Game) -> int:
+    """The most players one deck serves at showdown: hold'em counts the cards kept (equity
+    is computed after a discard), stud every card dealt, with one community card when the
+    last street can run the deck out."""
+    if g.family == "holdem":
+        return (DECK - g.board_cards) // g.hole_cards
+    if g.community_last:
+        return (DECK - 1) // (g.dealt_hole_cards - 1)
+    return DECK // g.dealt_hole_cards
+
+
+def equity_game(g: Game) -> EquityGame:
+    """The equity engine's view of a registry game.
+
+    >>> from pyeval.games import lookup
+    >>> e = equity_game(lookup("crocodile"))
+    >>> e.key, e.kind == KIND_CROC, e.down, e.classes, e.max_players
+    ('crocodile', True, (0, 1), (0, 0, 1, 1, 1, 1, 1), 8)
+    """
+    kind = _kind(g)
+    if kind is None:
+        raise _no_evaluator(g)
+    down = g.down_positions
+    return EquityGame(g.equity_key, g.name, g.family, g.hole_cards, g.board_cards, kind,
+                      _SPLIT_OF_PART[g.parts[-1]], g.dealt_hole_cards, down, _classes(g, down),
+                      _capacity(g), g.community_last, g.usage or "any hole cards", g.aliases)
+
+
+def catalogue(registry: Registry = REGISTRY) -> dict[str, EquityGame]:
+    """Every game of ``registry`` as the equity engine sees it, by equity key (the dealer's
+    choice entries are no single game, and a game the kernels have no evaluation kind for is
+    left out: :func:`game` then says so).
+
+    >>> tuple(catalogue())[4:7]
+    ('omaha8', 'omaha5-8', 'omaha6-8')
+    """
+    return {g.equity_key: equity_game(g) for g in registry.games if _kind(g) is not None}
+
+
+GAMES: dict[str, EquityGame] = catalogue()
 """Every game, by key."""
 
 
-def _norm(s: str) -> str:
-    return "".join(ch for ch in s.lower() if ch.isalnum() or ch == "/")
-
-
-_LOOKUP: dict[str, EquityGame] = {}
-for _gm in GAMES.values():
-    for _a in (_gm.key, _gm.name, *_gm.aliases):
-        _LOOKUP.setdefault(_norm(_a), _gm)
-
-
-def game(name: str | EquityGame) -> EquityGame:
-    """A game by key, name or alias (case, spaces and punctuation ignored).
+def game(name: str | EquityGame | Game) -> EquityGame:
+    """A game by key, name or alias (case, spaces and punctuation ignored), or the equity
+    view of a registry :class:`~pyeval.games.Game` (the rules model's games).
 
     >>> game("Texas Hold'em").key, game("PLO8").name, game("7-card stud").key
     ('holdem', 'Omaha Hi/Lo', 'stud')
+    >>> game("seven_card_stud_hilo").key, game("6 Card Omaha Hi/Lo").key
+    ('stud8', 'omaha6-8')
+    >>> from pyeval.rules import GAMES as RULES
+    >>> game(RULES["Buffalo"]) is GAMES["buffalo"]
+    True
     >>> game("badugi")
     Traceback (most recent call last):
     ...
-    ValueError: unknown game 'badugi'; known games: holdem, omaha, ...
+    pyeval.games.UnknownGameError: unknown game 'badugi'; known games: holdem, omaha, ...
     """
     if isinstance(name, EquityGame):
         return name
-    if not isinstance(name, str):
-        raise TypeError(f"a game is named by a string, not {type(name).__name__}")
-    g = _LOOKUP.get(_norm(name))
-    if g is None:
-        raise ValueError(f"unknown game {name!r}; known games: {', '.join(GAMES)}")
-    return g
+    if isinstance(name, Game):
+        known = GAMES.get(name.equity_key)
+        return known if known is not None and REGISTRY.find(name.key) is name else equity_game(name)
+    e = REGISTRY.lookup(name, known=list(GAMES))
+    if isinstance(e, Choice):
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(GAMES)} "
+                         f"({e.name} picks one game per hand: compute each game's equity)")
+    if e.equity_key not in GAMES:
+        raise _no_evaluator(e)
+    return GAMES[e.equity_key]

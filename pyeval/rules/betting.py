@@ -1,7 +1,8 @@
 """Betting structures and one betting round: who acts, what is legal, what an action does.
 
 Structures (:class:`Structure`): no limit, pot limit and fixed limit, with blinds (small
-blind half the big blind unless told), antes and a stud bring-in.
+blind half the big blind unless told), antes (from every player, from the big blind for the
+table, or from the button), straddles and a stud bring-in.
 
 Rules a :class:`Round` enforces:
 
@@ -35,9 +36,40 @@ pyeval.rules.betting.IllegalAction: seat 3: raise to 150 is below the minimum ra
 """
 from __future__ import annotations
 
+import math
+import numbers
 from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
+
+MAX_CHIPS = 10**15
+"""Largest amount of chips the rules model takes (totals stay far inside 64 bits)."""
+
+
+def whole_chips(v: Any, what: str, minimum: int = 0, error: type[ValueError] = ValueError) -> int:
+    """``v`` as a whole number of chips in ``minimum``..:data:`MAX_CHIPS`: ints, numpy
+    integers and whole floats are accepted; bools, fractions, NaN, infinities and text are
+    refused with ``error`` naming ``what``.
+
+    >>> whole_chips(4.0, "to"), whole_chips(__import__("numpy").int64(7), "stack")
+    (4, 7)
+    >>> whole_chips(4.5, "to")
+    Traceback (most recent call last):
+    ...
+    ValueError: to must be a whole number of chips >= 0 (at most 1000000000000000), got 4.5
+    """
+    ok = False
+    if isinstance(v, numbers.Integral) and not isinstance(v, bool):
+        v, ok = int(v), True
+    elif isinstance(v, numbers.Real) and not isinstance(v, bool):
+        f = float(v)
+        if math.isfinite(f) and f.is_integer():
+            v, ok = int(f), True
+    if not ok or not minimum <= v <= MAX_CHIPS:
+        raise error(f"{what} must be a whole number of chips >= {minimum} (at most "
+                    f"{MAX_CHIPS}), got {v!r}")
+    return int(v)
 
 
 class IllegalAction(ValueError):
@@ -60,6 +92,16 @@ class Structure:
     limit and pot limit stud ``small_bet`` is the minimum bet. ``max_raises``: raises after
     the bet in fixed limit (3: "bet and three raises").
 
+    ``ante_by``: who antes — ``"each"`` player, the ``"big_blind"`` for the whole table or
+    the ``"button"``; a big-blind or button ante is dead money, not part of a bet.
+    ``ante_heads_up``: ``False`` stops the antes when only two players are dealt in.
+    ``bb_ante_order``: when the big blind cannot cover blind and ante, ``"blind_first"``
+    (TDA 2024, WSOP) or ``"ante_first"`` (TDA 2019, PHH and pokerkit) takes its chips first.
+    ``straddles``: blind raises posted before the cards by the players after the big blind
+    in turn (under the gun first), or with ``button_straddle`` one straddle by the button
+    (Mississippi): the last straddle is the hand's big blind for the minimum bet and raise,
+    its poster acts last before the flop and has the option.
+
     >>> Structure.fixed_limit(20, 40).small_blind, Structure.fixed_limit(20, 40).big_blind
     (10, 20)
     >>> Structure.stud(ante=5, bring_in=10, small_bet=30, big_bet=60).limit.value
@@ -74,14 +116,49 @@ class Structure:
     small_bet: int = 0
     big_bet: int = 0
     max_raises: int = 3
+    ante_by: str = "each"
+    ante_heads_up: bool = True
+    bb_ante_order: str = "blind_first"
+    straddles: tuple[int, ...] = ()
+    button_straddle: bool = False
+
+    ANTE_BY = ("each", "big_blind", "button")
+    BB_ANTE_ORDERS = ("blind_first", "ante_first")
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "limit", Limit(self.limit))
+        try:
+            object.__setattr__(self, "limit", Limit(self.limit))
+        except ValueError:
+            raise ValueError(f"limit must be one of {[m.value for m in Limit]}, "
+                             f"got {self.limit!r}") from None
         for k in ("small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet",
                   "max_raises"):
-            v = getattr(self, k)
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise ValueError(f"{k} must be a whole number of chips >= 0, got {v!r}")
+            object.__setattr__(self, k, whole_chips(getattr(self, k), k))
+        if self.ante_by not in self.ANTE_BY:
+            raise ValueError(f"ante_by must be one of {self.ANTE_BY}, got {self.ante_by!r}")
+        if self.bb_ante_order not in self.BB_ANTE_ORDERS:
+            raise ValueError(f"bb_ante_order must be one of {self.BB_ANTE_ORDERS}, got "
+                             f"{self.bb_ante_order!r}")
+        for k in ("ante_heads_up", "button_straddle"):
+            if not isinstance(getattr(self, k), bool):
+                raise ValueError(f"{k} must be True or False, got {getattr(self, k)!r}")
+        if isinstance(self.straddles, (str, bytes)) or not isinstance(self.straddles,
+                                                                      (tuple, list)):
+            raise ValueError(f"straddles must be a sequence of amounts, got {self.straddles!r}")
+        sts = tuple(whole_chips(v, "a straddle", 1) for v in self.straddles)
+        object.__setattr__(self, "straddles", sts)
+        if sts and not self.big_blind:
+            raise ValueError("straddles need a big blind")
+        prev = self.big_blind
+        for v in sts:
+            if v < 2 * prev:
+                raise ValueError(f"a straddle is at least twice the blind before it: {v} after "
+                                 f"{prev}")
+            prev = v
+        if sts and self.limit == Limit.FIXED_LIMIT:
+            raise ValueError("straddles are modelled in no limit and pot limit only")
+        if self.button_straddle and len(sts) != 1:
+            raise ValueError("button_straddle takes exactly one straddle (by the button)")
         if self.small_bet == 0:
             object.__setattr__(self, "small_bet", self.big_blind)
         if self.big_bet == 0:
@@ -99,27 +176,27 @@ class Structure:
                              f"{self.small_bet}")
 
     @classmethod
-    def no_limit(cls, small_blind: int, big_blind: int, ante: int = 0) -> Structure:
-        """No limit with blinds (and antes).
+    def no_limit(cls, small_blind: int, big_blind: int, ante: int = 0, **kw: Any) -> Structure:
+        """No limit with blinds (and antes; ``kw``: ``ante_by``, ``straddles``, ...).
 
         >>> Structure.no_limit(1, 2).big_blind
         2
         """
-        return cls(Limit.NO_LIMIT, small_blind, big_blind, ante)
+        return cls(Limit.NO_LIMIT, small_blind, big_blind, ante, **kw)
 
     @classmethod
-    def pot_limit(cls, small_blind: int, big_blind: int, ante: int = 0) -> Structure:
-        """Pot limit with blinds (and antes).
+    def pot_limit(cls, small_blind: int, big_blind: int, ante: int = 0, **kw: Any) -> Structure:
+        """Pot limit with blinds (and antes; ``kw`` as for :meth:`no_limit`).
 
         >>> Structure.pot_limit(1, 2).limit.value
         'pot_limit'
         """
-        return cls(Limit.POT_LIMIT, small_blind, big_blind, ante)
+        return cls(Limit.POT_LIMIT, small_blind, big_blind, ante, **kw)
 
     @classmethod
     def fixed_limit(cls, small_bet: int, big_bet: int | None = None, *,
                     small_blind: int | None = None, big_blind: int | None = None,
-                    ante: int = 0, max_raises: int = 3) -> Structure:
+                    ante: int = 0, max_raises: int = 3, **kw: Any) -> Structure:
         """Fixed limit with blinds: the big blind defaults to the small bet, the small blind
         to half the big blind.
 
@@ -129,7 +206,7 @@ class Structure:
         bb = small_bet if big_blind is None else big_blind
         sb = bb // 2 if small_blind is None else small_blind
         return cls(Limit.FIXED_LIMIT, sb, bb, ante, 0, small_bet,
-                   2 * small_bet if big_bet is None else big_bet, max_raises)
+                   2 * small_bet if big_bet is None else big_bet, max_raises, **kw)
 
     @classmethod
     def stud(cls, ante: int, bring_in: int, small_bet: int, big_bet: int | None = None,
@@ -142,17 +219,48 @@ class Structure:
         return cls(Limit(limit), 0, 0, ante, bring_in, small_bet,
                    2 * small_bet if big_bet is None else big_bet, max_raises)
 
+    @property
+    def opening_bet(self) -> int:
+        """The bet to call before the flop: the last straddle, else the big blind."""
+        return self.straddles[-1] if self.straddles else self.big_blind
+
     def to_dict(self) -> dict:
-        """Plain data (for hand histories)."""
-        return {"limit": self.limit.value, "small_blind": self.small_blind,
-                "big_blind": self.big_blind, "ante": self.ante, "bring_in": self.bring_in,
-                "small_bet": self.small_bet, "big_bet": self.big_bet,
-                "max_raises": self.max_raises}
+        """Plain data (for hand histories); the newer fields only when set.
+
+        >>> Structure.no_limit(1, 2, ante=2, ante_by="big_blind").to_dict()["ante_by"]
+        'big_blind'
+        """
+        d: dict = {"limit": self.limit.value, "small_blind": self.small_blind,
+                   "big_blind": self.big_blind, "ante": self.ante, "bring_in": self.bring_in,
+                   "small_bet": self.small_bet, "big_bet": self.big_bet,
+                   "max_raises": self.max_raises}
+        if self.ante_by != "each":
+            d["ante_by"] = self.ante_by
+        if not self.ante_heads_up:
+            d["ante_heads_up"] = False
+        if self.bb_ante_order != "blind_first":
+            d["bb_ante_order"] = self.bb_ante_order
+        if self.straddles:
+            d["straddles"] = list(self.straddles)
+        if self.button_straddle:
+            d["button_straddle"] = True
+        return d
 
     @classmethod
     def from_dict(cls, d: Mapping) -> Structure:
         """Inverse of :meth:`to_dict`."""
-        return cls(**dict(d))
+        if not isinstance(d, Mapping):
+            raise ValueError(f"a structure is a table of fields, got {type(d).__name__}")
+        known = set(cls.__dataclass_fields__)
+        bad = sorted(str(k) for k in d if k not in known)
+        if bad:
+            raise ValueError(f"unknown structure field(s) {bad}; fields are {sorted(known)}")
+        if "limit" not in d:
+            raise ValueError("a structure needs 'limit' (no_limit, pot_limit or fixed_limit)")
+        kw = dict(d)
+        if "straddles" in kw and isinstance(kw["straddles"], list):
+            kw["straddles"] = tuple(kw["straddles"])
+        return cls(**kw)
 
 
 @dataclass(frozen=True)
@@ -169,12 +277,24 @@ class Action:
     cards: tuple[int, ...] = ()
     seat: int | None = None
 
-    KINDS = ("fold", "check", "call", "bet", "raise", "complete", "bring_in", "discard", "draw")
+    KINDS = ("fold", "check", "call", "bet", "raise", "complete", "bring_in", "discard", "draw",
+             "show", "muck")
 
     def __post_init__(self) -> None:
-        if self.kind not in self.KINDS:
+        if not isinstance(self.kind, str) or self.kind not in self.KINDS:
             raise IllegalAction(f"unknown action {self.kind!r}; actions are "
                                 f"{', '.join(self.KINDS)}")
+        if self.to is not None:
+            object.__setattr__(self, "to", whole_chips(self.to, f"{self.kind} to=", 0,
+                                                       IllegalAction))
+        if self.seat is not None:
+            if not isinstance(self.seat, numbers.Integral) or isinstance(self.seat, bool) \
+                    or self.seat < 0:
+                raise IllegalAction(f"seat must be a seat number >= 0, got {self.seat!r}")
+            object.__setattr__(self, "seat", int(self.seat))
+        if isinstance(self.cards, (str, bytes)) or not isinstance(self.cards, (tuple, list)):
+            raise IllegalAction(f"cards must be a sequence of card numbers, got {self.cards!r}")
+        object.__setattr__(self, "cards", tuple(self.cards))
 
     def to_dict(self) -> dict:
         """Plain data (for hand histories)."""
@@ -188,11 +308,23 @@ class Action:
 
     @classmethod
     def from_dict(cls, d: Mapping) -> Action:
-        """Inverse of :meth:`to_dict`."""
+        """Inverse of :meth:`to_dict`.
+
+        >>> Action.from_dict({})
+        Traceback (most recent call last):
+        ...
+        pyeval.rules.betting.IllegalAction: an action needs 'action' (one of fold, check, call, bet, raise, complete, bring_in, discard, draw, show, muck), got {}
+        """
+        if not isinstance(d, Mapping) or "action" not in d:
+            raise IllegalAction(f"an action needs 'action' (one of {', '.join(cls.KINDS)}), "
+                                f"got {d!r}")
         cs: tuple[int, ...] = ()
         if d.get("cards"):
             from pyeval.cards import cards as parse
-            cs = tuple(int(c) for c in parse(d["cards"]))
+            try:
+                cs = tuple(int(c) for c in parse(d["cards"]))
+            except (TypeError, ValueError) as e:
+                raise IllegalAction(f"bad cards {d['cards']!r}: {e}") from None
         return cls(d["action"], d.get("to"), cs, d.get("seat"))
 
 
@@ -266,7 +398,8 @@ class Round:
     bet; ``current``: the bet to call (the full big blind pre-flop, even when the big blind
     is all-in for less); ``full_level``: the bet set by the last full bet or raise;
     ``raise_count``: full bets and raises made (pre-flop the blind counts as one);
-    ``bring_in_seat``: the player who must bring in (or complete) first.
+    ``bring_in_seat``: the player who must bring in (or complete) first; ``opening_raise``:
+    the smallest raise when it is not the minimum bet (a straddle).
     """
 
     structure: Structure
@@ -281,6 +414,7 @@ class Round:
     raise_count: int = 0
     full_level: int = 0
     bring_in_seat: int | None = None
+    opening_raise: int = 0
     pending: list = field(default_factory=list)
     acted: dict = field(default_factory=dict)
     acted_count: dict = field(default_factory=dict)
@@ -298,6 +432,8 @@ class Round:
         lim = self.structure.limit
         self.bet_size = (self.structure.big_bet if self.big else self.structure.small_bet)
         self.full_raise = self.structure.small_bet if lim != Limit.FIXED_LIMIT else self.bet_size
+        if self.opening_raise and lim != Limit.FIXED_LIMIT:
+            self.full_raise = self.opening_raise   # a straddle is the hand's big blind
         self.fixed = lim == Limit.FIXED_LIMIT
         able = [s for s in self.order if s not in self.folded and self.stacks[s] > 0]
         if len(able) == 1 and self.bets[able[0]] >= self.current and self.bring_in_seat is None:

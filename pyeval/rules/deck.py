@@ -20,12 +20,64 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+import re
+
 import numpy as np
 
+UNKNOWN = -1
+"""A card nobody saw (a hand history's ``??``): dealt to its seat, never evaluated."""
 
-def _as_cards(spec, what: str) -> list[int]:
+
+_FAST = {r + u: 4 * i + j for i, r in enumerate("23456789TJQKA") for j, u in enumerate("cdhs")}
+_FAST["??"] = UNKNOWN
+
+
+def _fast(spec: object, unknown_ok: bool) -> list[int] | None:
+    """The common cases without the general parser: text of two-letter cards ("AhKd",
+    "????") and lists of card numbers; ``None`` for anything else."""
+    if isinstance(spec, str):
+        if len(spec) % 2 or (not unknown_ok and "?" in spec):
+            return None
+        try:
+            out = [_FAST[spec[i:i + 2]] for i in range(0, len(spec), 2)]
+        except KeyError:
+            return None
+        return out if len(set(out) - {UNKNOWN}) + out.count(UNKNOWN) == len(out) else None
+    if isinstance(spec, list) and all(type(c) is int and 0 <= c <= 51 for c in spec):
+        return list(spec) if len(set(spec)) == len(spec) else None
+    return None
+
+
+def _as_cards(spec, what: str, unknown_ok: bool = False) -> list[int]:
+    """Cards from text or a sequence; with ``unknown_ok``, ``??`` (or -1 / None) stands for
+    an unknown card."""
+    fast = _fast(spec, unknown_ok)
+    if fast is not None:
+        return fast
     from pyeval.cards import cards as parse
+    if unknown_ok and isinstance(spec, str) and "?" in spec:
+        out: list[int] = []
+        for part in re.split(r"(\?\?)", spec.replace(" ", "")):
+            if part == "??":
+                out.append(UNKNOWN)
+            elif part:
+                out.extend(int(c) for c in parse(part, what=what))
+        return out
+    if unknown_ok and isinstance(spec, (list, tuple)) and any(
+            c is None or c == UNKNOWN or c == "??" for c in spec):
+        return [UNKNOWN if c is None or c == UNKNOWN or c == "??" else int(parse([c])[0])
+                for c in spec]
     return [int(c) for c in parse(spec, what=what)]
+
+
+def format_known(cs: Sequence[int]) -> str:
+    """Cards as text, ``??`` for unknown ones.
+
+    >>> format_known([50, UNKNOWN])
+    'Ah??'
+    """
+    from pyeval.cards import format_card
+    return "".join("??" if c == UNKNOWN else format_card(c) for c in cs)
 
 
 @dataclass
@@ -41,11 +93,13 @@ class Deck:
 
     def __post_init__(self) -> None:
         self.order = _as_cards(self.order, "deck")
-        self.hole = {int(k): _as_cards(v, f"given hole cards of seat {k}")
+        self.hole = {int(k): _as_cards(v, f"given hole cards of seat {k}", True)
                      for k, v in dict(self.hole).items()}
         self.board = _as_cards(self.board, "given board") if self.board else []
         seen: set[int] = set()
         for c in self.order + self.board + [c for v in self.hole.values() for c in v]:
+            if c == UNKNOWN and c not in self.order + self.board:
+                continue
             if not 0 <= c <= 51:
                 raise ValueError(f"card {c} is outside 0..51")
             if c in seen:
@@ -56,7 +110,7 @@ class Deck:
         self.initial = {"order": list(self.order), "seed": int(self.seed),
                         "hole": {k: list(v) for k, v in self.hole.items()},
                         "board": list(self.board)}
-        self._rng = np.random.default_rng([int(self.seed), 0x5EED])
+        self._rng: np.random.Generator | None = None   # made when a reshuffle needs it
 
     @classmethod
     def shuffled(cls, seed: int, hole: Mapping[int, object] | None = None,
@@ -66,7 +120,7 @@ class Deck:
         >>> Deck.shuffled(7, hole={0: "AhAd"}).hole[0]
         [50, 49]
         """
-        given_hole = {int(k): _as_cards(v, f"given hole cards of seat {k}")
+        given_hole = {int(k): _as_cards(v, f"given hole cards of seat {k}", True)
                       for k, v in dict(hole or {}).items()}
         given_board = _as_cards(board, "given board") if board else []
         taken = set(given_board) | {c for v in given_hole.values() for c in v}
@@ -80,6 +134,8 @@ class Deck:
         pool = [c for c in self.muck if c not in keep]
         if pool:
             self.muck = [c for c in self.muck if c in keep]
+            if self._rng is None:
+                self._rng = np.random.default_rng([int(self.seed), 0x5EED])
             self.order.extend(int(c) for c in self._rng.permutation(np.array(pool, np.int64)))
             self.reshuffles += 1
         if len(self.order) < n:
@@ -141,7 +197,7 @@ class Deck:
         ini = self.initial
         d: dict = {"order": format_cards(ini["order"]), "seed": ini["seed"]}
         if ini["hole"]:
-            d["hole"] = {str(k): format_cards(v) for k, v in ini["hole"].items()}
+            d["hole"] = {str(k): format_known(v) for k, v in ini["hole"].items()}
         if ini["board"]:
             d["board"] = format_cards(ini["board"])
         return d
@@ -149,6 +205,16 @@ class Deck:
     @classmethod
     def from_dict(cls, d: Mapping) -> Deck:
         """Inverse of :meth:`to_dict`: the same deck, ready to deal the same cards."""
-        return cls(_as_cards(d["order"], "deck"), int(d.get("seed", 0)),
-                   {int(k): v for k, v in dict(d.get("hole", {})).items()},
-                   d.get("board") or [])
+        if not isinstance(d, Mapping) or "order" not in d:
+            raise ValueError("a deck needs 'order' (the cards of the stub, top first)")
+        seed = d.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"deck seed must be a whole number, got {seed!r}")
+        hole = d.get("hole", {})
+        if not isinstance(hole, Mapping):
+            raise ValueError(f"deck hole must map seats to cards, got {hole!r}")
+        try:
+            holes = {int(k): v for k, v in hole.items()}
+        except (TypeError, ValueError):
+            raise ValueError(f"deck hole seats must be seat numbers, got {list(hole)}") from None
+        return cls(_as_cards(d["order"], "deck"), seed, holes, d.get("board") or [])

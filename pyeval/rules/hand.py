@@ -32,18 +32,35 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from pyeval.rules.betting import Action, IllegalAction, Legal, Limit, Round, Structure, order_at, order_from
-from pyeval.rules.deck import Deck
+from pyeval.rules.betting import (
+    Action,
+    IllegalAction,
+    Legal,
+    Limit,
+    Round,
+    Structure,
+    order_at,
+    MAX_CHIPS,
+    order_from,
+    whole_chips,
+)
+from pyeval.rules.deck import UNKNOWN, Deck, format_known
 from pyeval.rules.games import Game
 from pyeval.rules.games import game as find_game
-from pyeval.rules.pots import OddChip, PotAward, award, build_pots
+from pyeval.rules.pots import OddChip, Pot, PotAward, award, build_pots
 from pyeval.rules.showdown import HandValue, bring_in_seat, evaluate, has_open_pair, opener
 from pyeval.rules.table import Positions, first_hand
 
 HISTORY_FORMAT = "pyeval.rules.hand/1"
+SHOWDOWN_MODES = ("auto", "ask")
+
+
+class HistoryError(ValueError):
+    """A hand history that cannot be read or replayed; the message names the hand, the
+    action (or line) and what was expected."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +83,8 @@ class HandResult:
     split; ``returned``: uncalled bets given back; ``showdown_order``: who showed, in order
     (empty when everybody else folded); ``won``: chips each seat took from the pots;
     ``stacks``: final stacks; ``net``: final minus starting stacks; ``carry``: odd chips
-    carried to the next hand (house rule ``carry``).
+    carried to the next hand (house rule ``carry``); ``mucked``: players who mucked or
+    conceded at showdown instead of showing, in the order they did.
     """
 
     pots: tuple[PotAward, ...]
@@ -77,6 +95,7 @@ class HandResult:
     stacks: dict
     net: dict
     carry: int = 0
+    mucked: tuple[int, ...] = ()
 
     def describe(self) -> str:
         """The result in words, a line per pot and per hand shown."""
@@ -86,6 +105,8 @@ class HandResult:
             extra = f" / {v.low_text}" if v.low_text else ""
             lines.append(f"seat {sh.seat} shows {sh.hole}{(' ' + sh.up) if sh.up else ''}: "
                          f"{v.high_text}{extra}")
+        for s in self.mucked:
+            lines.append(f"seat {s} mucks")
         for i, pa in enumerate(self.pots):
             name = "main pot" if i == 0 else f"side pot {i}"
             who = ", ".join(f"seat {s} {a}" for s, a in pa.awards.items())
@@ -103,20 +124,38 @@ class Hand:
                  *, button: int | None = None, positions: Positions | None = None,
                  seed: int | None = None, deck: Deck | Sequence[int] | str | None = None,
                  hole: Mapping[int, Any] | None = None, board: Any = None,
-                 odd_chip: OddChip | str = OddChip.LEFT_OF_BUTTON, carry_in: int = 0):
+                 odd_chip: OddChip | str = OddChip.LEFT_OF_BUTTON, carry_in: int = 0,
+                 posts: Mapping[int, int] | None = None, showdown: str = "auto"):
         self.game = find_game(game)
+        if not isinstance(structure, Structure):
+            raise TypeError(f"structure must be a Structure, got {type(structure).__name__}")
         self.structure = structure
         self.odd_chip = OddChip(odd_chip)
-        if not isinstance(carry_in, int) or carry_in < 0:
-            raise ValueError(f"carry_in must be a whole number of chips >= 0, got {carry_in!r}")
-        self.carry_in = carry_in
-        st = {int(k): v for k, v in stacks.items()}
-        for s, v in st.items():
-            if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
-                raise ValueError(f"seat {s}: a stack is a whole number of chips > 0, got {v!r} "
-                                 f"(leave out seats that are not dealt in)")
+        self.carry_in = whole_chips(carry_in, "carry_in")
+        if showdown not in SHOWDOWN_MODES:
+            raise ValueError(f"showdown must be one of {SHOWDOWN_MODES}, got {showdown!r}")
+        self.showdown = showdown
+        if not isinstance(stacks, Mapping):
+            raise TypeError(f"stacks must map seats to chips, got {type(stacks).__name__}")
+        st: dict[int, int] = {}
+        for k, v in stacks.items():
+            if not isinstance(k, (int, str)) or isinstance(k, bool) or \
+                    not str(k).lstrip("-").isdigit():
+                raise ValueError(f"seats are whole numbers, got {k!r}")
+            s = int(k)
             if s < 0:
                 raise ValueError(f"seat numbers are >= 0, got {s}")
+            try:
+                st[s] = whole_chips(v, "stack", 1)
+            except ValueError:
+                raise ValueError(f"seat {s}: a stack is a whole number of chips > 0 (at most "
+                                 f"{MAX_CHIPS}), got {v!r} (leave out seats that are not "
+                                 f"dealt in)") from None
+        self.posts = {int(k): whole_chips(v, f"seat {k}: a post", 1)
+                      for k, v in dict(posts or {}).items()}
+        for s in self.posts:
+            if s not in st:
+                raise ValueError(f"seat {s} posts but is not dealt in")
         if len(st) < 2:
             raise ValueError(f"a hand needs at least two players, got {len(st)}")
         if len(st) > self.game.max_players:
@@ -146,6 +185,12 @@ class Hand:
                 raise ValueError("small blind and big blind are the same seat")
             self.positions = positions
             self.button = positions.button
+            if len(self.straddlers()) != len(self.structure.straddles) or (
+                    self.structure.button_straddle and (
+                        len(st) < 3 or positions.button not in st)):
+                raise ValueError(f"{len(self.structure.straddles)} straddle(s) need that many "
+                                 f"players after the big blind (a button straddle: a player on "
+                                 f"the button, three players or more)")
         # deck
         if isinstance(deck, Deck):
             if hole or board:
@@ -165,6 +210,8 @@ class Hand:
             if s not in st:
                 raise ValueError(f"hole cards given for seat {s}, which is not dealt in")
         # per-hand state
+        self.dead = 0          # dead money: big-blind and button antes
+        self.mucked: list[int] = []
         self.contrib = {s: 0 for s in self.seats}
         self.bets = {s: 0 for s in self.seats}
         self.folded: set[int] = set()
@@ -191,6 +238,11 @@ class Hand:
             if s.small_blind or s.big_blind:
                 raise ValueError(f"{self.game.name} uses antes and a bring-in, not blinds: use "
                                  f"Structure.stud(ante, bring_in, small_bet, big_bet)")
+            if s.ante_by != "each":
+                raise ValueError(f"{self.game.name}: every player antes in stud "
+                                 f"(ante_by='each'), not {s.ante_by!r}")
+            if self.posts:
+                raise ValueError("stud has no blinds to post")
         else:
             if s.bring_in:
                 raise ValueError(f"{self.game.name} has no bring-in (that is a stud rule)")
@@ -200,7 +252,11 @@ class Hand:
     @property
     def deal_order(self) -> tuple[int, ...]:
         """Seats clockwise from the first seat left of the button (dealer)."""
-        return order_from(self.seats, self.button)
+        key = (self.seats, self.button)
+        if getattr(self, "_deal_order_key", None) != key:
+            self._deal_order_key = key
+            self._deal_order = order_from(self.seats, self.button)
+        return self._deal_order
 
     def live(self) -> list[int]:
         """Seats still in the hand, clockwise from the button's left."""
@@ -215,21 +271,65 @@ class Hand:
             self.contrib[s] += amt
         return amt
 
+    def _dead_ante(self, s: int) -> None:
+        a = min(self.structure.ante, self.stacks[s])
+        self.stacks[s] -= a
+        self.dead += a
+        self.events.append({"event": "ante", "seat": s, "amount": a, "dead": True})
+
+    def straddlers(self) -> tuple[int, ...]:
+        """Seats that post the structure's straddles, in posting order.
+
+        >>> from pyeval.rules import Structure
+        >>> h = Hand("holdem", Structure.no_limit(1, 2, straddles=(4, 8)),
+        ...          {s: 100 for s in range(5)}, button=0, seed=1)
+        >>> h.straddlers(), h.to_act
+        ((3, 4), 0)
+        """
+        st, pos = self.structure, self.positions
+        if not st.straddles or pos is None:
+            return ()
+        if st.button_straddle:
+            return (pos.button,)
+        after = [s for s in order_from(self.seats, pos.big_blind)
+                 if s not in (pos.small_blind, pos.big_blind)]
+        return tuple(after[:len(st.straddles)])
+
     def _post_forced(self) -> None:
         st = self.structure
-        if st.ante:
+        ante = st.ante and (st.ante_heads_up or len(self.seats) > 2)
+        pos = self.positions
+        if ante and st.ante_by == "each":
             for s in self.deal_order:
                 a = self._pay(s, st.ante, False)
                 self.events.append({"event": "ante", "seat": s, "amount": a})
-        if self.positions is not None:
-            if self.positions.small_blind is not None and st.small_blind:
-                a = self._pay(self.positions.small_blind, st.small_blind, True)
-                self.events.append({"event": "small_blind", "seat": self.positions.small_blind,
+        if ante and st.ante_by == "button":
+            assert pos is not None
+            poster = pos.button if pos.button in self.stacks else (
+                pos.small_blind if pos.small_blind is not None else self.deal_order[0])
+            self._dead_ante(poster)
+        bb_ante = ante and st.ante_by == "big_blind"
+        if bb_ante and st.bb_ante_order == "ante_first":
+            assert pos is not None
+            self._dead_ante(pos.big_blind)
+        if pos is not None:
+            if pos.small_blind is not None and st.small_blind:
+                a = self._pay(pos.small_blind, st.small_blind, True)
+                self.events.append({"event": "small_blind", "seat": pos.small_blind,
                                     "amount": a})
             if st.big_blind:
-                a = self._pay(self.positions.big_blind, st.big_blind, True)
-                self.events.append({"event": "big_blind", "seat": self.positions.big_blind,
+                a = self._pay(pos.big_blind, st.big_blind, True)
+                self.events.append({"event": "big_blind", "seat": pos.big_blind,
                                     "amount": a})
+        if bb_ante and st.bb_ante_order == "blind_first":
+            assert pos is not None
+            self._dead_ante(pos.big_blind)
+        for s, amount in zip(self.straddlers(), st.straddles):
+            a = self._pay(s, amount, True)
+            self.events.append({"event": "straddle", "seat": s, "amount": a})
+        for s, amount in self.posts.items():
+            a = self._pay(s, amount, True)
+            self.events.append({"event": "post", "seat": s, "amount": a})
 
     # ------------------------------------------------------------------ dealing
 
@@ -273,7 +373,7 @@ class Hand:
     def _next_street(self) -> None:
         self.street += 1
         if self.street >= len(self.game.streets):
-            self._finish()
+            self._begin_showdown()
             return
         street = self.game.streets[self.street]
         self._deal_street(self.street)
@@ -291,7 +391,9 @@ class Hand:
         current = raise_count = full_level = 0
         bis: int | None = None
         if self.game.family == "stud":
-            up = {s: self.up[s] for s in live if self.up[s]}
+            # unknown up cards (a history's ??) take no part in who brings in or opens
+            up = {s: [c for c in self.up[s] if c != UNKNOWN] for s in live}
+            up = {s: cs for s, cs in up.items() if cs}
             if street.bring_in and st.bring_in and up:
                 low = bring_in_seat(self.game.low_opens, up)
                 first = low
@@ -306,19 +408,22 @@ class Hand:
                 first = self.deal_order[0]
             order = order_at(self.seats, bis if bis is not None else first)
         elif self.street == 0 and self.positions is not None and st.big_blind:
-            order = order_from(self.seats, self.positions.big_blind)
-            current = st.big_blind
+            strad = self.straddlers()
+            order = order_from(self.seats, strad[-1] if strad else self.positions.big_blind)
+            current = st.opening_bet
             raise_count = 1
-            full_level = st.big_blind
+            full_level = st.opening_bet
         else:
             order = self.deal_order
         big_option = (st.limit == Limit.FIXED_LIMIT and street.open_pair and
-                      has_open_pair({s: self.up[s] for s in live}))
+                      has_open_pair({s: [c for c in self.up[s] if c != UNKNOWN] for s in live}))
         current = max([current] + [self.bets[s] for s in self.seats])
         self.round = Round(st, order, self.stacks, self.bets, self.folded,
-                           pot=sum(self.contrib.values()) + self.carry_in, big=street.big_bet,
-                           big_option=big_option, current=current, raise_count=raise_count,
-                           full_level=full_level, bring_in_seat=bis)
+                           pot=sum(self.contrib.values()) + self.carry_in + self.dead,
+                           big=street.big_bet, big_option=big_option, current=current,
+                           raise_count=raise_count, full_level=full_level, bring_in_seat=bis,
+                           opening_raise=st.opening_bet if st.straddles and self.street == 0
+                           else 0)
         self.rounds.append(self.round)
 
     def _end_round(self) -> None:
@@ -345,6 +450,12 @@ class Hand:
                     self._end_round()
                     continue
                 return
+            if self.phase == "showdown":
+                self.waiting = [s for s in self.waiting if self._contested(s)]
+                if self.waiting:
+                    return
+                self._finish()
+                continue
             if self.phase in ("discard", "draw"):
                 self.waiting = [s for s in self.waiting if s not in self.folded]
                 if self.waiting:
@@ -368,20 +479,22 @@ class Hand:
         """The seat whose decision the hand waits for (``None`` when over)."""
         if self.phase == "betting" and self.round is not None:
             return self.round.to_act
-        if self.phase in ("discard", "draw"):
+        if self.phase in ("discard", "draw", "showdown"):
             return self.waiting[0]
         return None
 
     @property
     def street_name(self) -> str | None:
         """Name of the current street (``None`` when over)."""
+        if self.phase == "showdown":
+            return "showdown"
         if self.phase == "over" or self.street >= len(self.game.streets):
             return None
         return self.game.streets[self.street].name
 
     def pot_total(self) -> int:
         """All chips in the middle: the pot and this round's bets."""
-        return sum(self.contrib.values()) + sum(self.bets.values()) + self.carry_in
+        return sum(self.contrib.values()) + sum(self.bets.values()) + self.carry_in + self.dead
 
     def legal(self) -> Legal:
         """What the player to act may do (see :class:`Legal`)."""
@@ -391,6 +504,8 @@ class Hand:
             assert self.round is not None
             return self.round.legal()
         s = self.waiting[0]
+        if self.phase == "showdown":
+            return Legal(s, ("muck",) if UNKNOWN in self.down[s] else ("show", "muck"))
         if self.phase == "discard":
             return Legal(s, ("discard",), discard=self.game.streets[self.street].discard)
         return Legal(s, ("draw",), draw_max=min(self.game.draw_max, len(self.down[s])))
@@ -400,7 +515,11 @@ class Hand:
     def act(self, action: Action | str, to: int | None = None, cards: Any = (),
             seat: int | None = None) -> None:
         """Apply an action of the player to act: an :class:`Action`, or its kind with
-        ``to=`` (bet, raise, complete) or ``cards=`` (discard, draw)."""
+        ``to=`` (bet, raise, complete) or ``cards=`` (discard, draw); at a showdown played
+        with ``showdown="ask"`` (or for a hand nobody saw): ``show`` or ``muck``."""
+        if not isinstance(action, (str, Action)):
+            raise IllegalAction(f"an action is an Action or one of {', '.join(Action.KINDS)}, "
+                                f"got {action!r}")
         if isinstance(action, str):
             cs: tuple[int, ...] = ()
             if isinstance(cards, str) or (cards is not None and len(cards)):
@@ -409,12 +528,15 @@ class Hand:
             action = Action(action, to, cs, seat)
         if self.phase == "over":
             raise IllegalAction("the hand is over: nobody is to act")
-        if self.phase == "betting":
+        if self.phase == "showdown":
+            self._act_showdown(action)
+        elif self.phase == "betting":
             assert self.round is not None
             s = self.round.to_act
             name = self.round.act(action)
-            self.actions.append(Action(name, action.to if name in ("bet", "raise", "complete")
-                                       else None, (), s))
+            self.actions.append(action if (action.kind, action.seat) == (name, s) and (
+                name in ("bet", "raise", "complete") or action.to is None) else
+                Action(name, action.to if name in ("bet", "raise", "complete") else None, (), s))
             self.events.append({"event": name, "seat": s, "to": self.bets[s],
                                 "stack": self.stacks[s]})
         else:
@@ -511,15 +633,81 @@ class Hand:
             start = live[0]
         return tuple(s for s in order_at(self.seats, start) if s in live)
 
-    def _finish(self) -> None:
+    def _collect(self) -> None:
         for s in self.seats:
             self.contrib[s] += self.bets[s]
             self.bets[s] = 0
         self.round = None
+
+    def _begin_showdown(self) -> None:
+        """The showdown, in order: every known hand is shown (``showdown="auto"``, and in
+        an all-in showdown); with ``showdown="ask"`` each player shows or mucks; a hand
+        nobody saw can only be mucked. A player who is the last one left in every pot he
+        is in wins them without showing."""
+        self._collect()
+        live = self.live()
+        self.sd_order = self._showdown_order(live)
+        self.sd_pots, _ = build_pots(self.contrib, live, self.carry_in + self.dead)
+        self.conceded: list[set[int]] = [set() for _ in self.sd_pots]
+        self.shown_list: list[Shown] = []
+        self.values: dict[int, Any] = {}
+        all_in = sum(1 for s in live if self.stacks[s] > 0) <= 1
+        auto = self.showdown == "auto" or all_in
+        self.waiting = []
+        for s in self.sd_order:
+            if auto and UNKNOWN not in self.down[s]:
+                self._show(s)
+            else:
+                self.waiting.append(s)
+        self.phase = "showdown"
+
+    def _alive(self, i: int) -> list[int]:
+        return [s for s in self.sd_pots[i].eligible if s not in self.conceded[i]]
+
+    def _contested(self, s: int) -> bool:
+        """Whether ``s`` still has an opponent in a pot he is in (and has not shown)."""
+        if s in self.values or s in self.mucked:
+            return False
+        return any(s in al and len(al) > 1
+                   for al in (self._alive(i) for i in range(len(self.sd_pots))))
+
+    def _show(self, s: int) -> None:
+        from pyeval.cards import format_cards
+        v = evaluate(self.game, self.down[s], self.up[s], self.board)
+        self.values[s] = v
+        self.shown_list.append(Shown(s, format_cards(self.down[s]), format_cards(self.up[s]), v))
+        self.events.append({"event": "show", "seat": s, "cards": list(self.down[s])})
+
+    def _act_showdown(self, action: Action) -> None:
+        legal = self.legal()
+        s = legal.seat
+        if action.seat is not None and action.seat != s:
+            raise IllegalAction(f"seat {action.seat} cannot act: seat {s} is to act; allowed: "
+                                f"{legal.describe()}")
+        if action.kind not in legal.actions:
+            why = ("its hole cards are unknown (??): an unseen hand can only be mucked"
+                   if action.kind == "show" else f"{action.kind} is not allowed at showdown")
+            raise IllegalAction(f"seat {s}: {why}; allowed: "
+                                f"{legal.describe()[len(f'seat {s}: '):]}")
+        if action.kind == "show":
+            self._show(s)
+        else:
+            for i in range(len(self.sd_pots)):
+                al = self._alive(i)
+                if s in al and len(al) > 1:
+                    self.conceded[i].add(s)
+            self.mucked.append(s)
+            self.events.append({"event": "muck", "seat": s})
+        self.waiting.pop(0)
+        self.actions.append(Action(action.kind, None, (), s))
+
+    def _finish(self) -> None:
+        showdown = self.phase == "showdown"
+        self._collect()
         self.phase = "over"
         live = self.live()
         order = list(self.deal_order)
-        pots, returned = build_pots(self.contrib, live, self.carry_in)
+        pots, returned = build_pots(self.contrib, live, self.carry_in + self.dead)
         won = {s: 0 for s in self.seats}
         for s, a in returned.items():
             self.stacks[s] += a
@@ -527,21 +715,23 @@ class Hand:
         shown: list[Shown] = []
         sd_order: tuple[int, ...] = ()
         carry = 0
-        if len(live) == 1:
+        if not showdown:
             for p in pots:
                 awards.append(PotAward(p, {live[0]: p.amount}, (live[0],)))
         else:
-            from pyeval.cards import format_cards
-            sd_order = self._showdown_order(live)
-            values = {s: evaluate(self.game, self.down[s], self.up[s], self.board) for s in live}
-            for s in sd_order:
-                shown.append(Shown(s, format_cards(self.down[s]), format_cards(self.up[s]),
-                                   values[s]))
+            sd_order = self.sd_order
+            shown = list(self.shown_list)
+            values = self.values
             low_name = self.game.parts[1] if self.game.hi_lo else "low"
-            for p in pots:
-                hi = {s: values[s].high for s in p.eligible}
-                lo = {s: values[s].low or 0 for s in p.eligible} if self.game.hi_lo else None
-                awards.append(award(p, hi, order, lo, self.odd_chip, low_name))
+            for i, p in enumerate(pots):
+                al = [s for s in p.eligible if s not in self.conceded[i]]
+                if len(al) == 1:
+                    awards.append(PotAward(p, {al[0]: p.amount}, (al[0],)))
+                    continue
+                hi = {s: values[s].high for s in al}
+                lo = {s: values[s].low or 0 for s in al} if self.game.hi_lo else None
+                pa = award(Pot(p.amount, tuple(al)), hi, order, lo, self.odd_chip, low_name)
+                awards.append(replace(pa, pot=p))
         for pa in awards:
             for s, a in pa.awards.items():
                 self.stacks[s] += a
@@ -552,11 +742,11 @@ class Hand:
         assert total_before == total_after, (
             f"chips not conserved: {total_before} before, {total_after} after")
         assert sum(p.amount for p in pots) + sum(returned.values()) == \
-            sum(self.contrib.values()) + self.carry_in
+            sum(self.contrib.values()) + self.carry_in + self.dead
         self.result = HandResult(tuple(awards), returned, sd_order, tuple(shown), won,
                                  dict(self.stacks),
                                  {s: self.stacks[s] - self.start_stacks[s] for s in self.seats},
-                                 carry)
+                                 carry, tuple(self.mucked))
         self.events.append({"event": "end", "stacks": dict(self.stacks), "carry": carry})
 
     # ------------------------------------------------------------------ history
@@ -575,6 +765,10 @@ class Hand:
             "carry_in": self.carry_in,
             "actions": [a.to_dict() for a in self.actions],
         }
+        if self.posts:
+            d["posts"] = {str(k): v for k, v in self.posts.items()}
+        if self.showdown != "auto":
+            d["showdown"] = self.showdown
         if self.positions is not None:
             d["positions"] = {"button": self.positions.button,
                               "small_blind": self.positions.small_blind,
@@ -589,9 +783,12 @@ class Hand:
         return json.dumps(self.history(), **kw)
 
     @classmethod
-    def replay(cls, history: str | Mapping, check: bool = True) -> Hand:
+    def replay(cls, history: str | Mapping, check: bool = True,
+               name: str = "hand history") -> Hand:
         """Play a hand history again (JSON text or :meth:`history` data). With ``check``, a
-        finished history must end with the recorded stacks.
+        finished history must end with the recorded stacks. A history that cannot be read
+        or replayed raises :class:`HistoryError` naming ``name``, the action and what was
+        expected.
 
         >>> from pyeval.rules import Hand, Structure
         >>> h = Hand("Razz", Structure.stud(1, 2, 4), {0: 50, 1: 50}, seed=3)
@@ -600,29 +797,79 @@ class Hand:
         >>> Hand.replay(h.to_json()).result.stacks == h.result.stacks
         True
         """
-        d = json.loads(history) if isinstance(history, str) else dict(history)
+        where = name
+
+        def bad(msg: str) -> HistoryError:
+            return HistoryError(f"{where}: {msg}")
+
+        if isinstance(history, (str, bytes)):
+            try:
+                d = json.loads(history)
+            except (ValueError, RecursionError) as e:
+                raise bad(f"not JSON: {e}") from None
+        elif isinstance(history, Mapping):
+            d = dict(history)
+        else:
+            raise bad(f"a hand history is JSON text or a mapping, got {type(history).__name__}")
+        if not isinstance(d, dict):
+            raise bad(f"a hand history is a JSON object, got {type(d).__name__}")
         if d.get("format") != HISTORY_FORMAT:
-            raise ValueError(f"not a hand history of format {HISTORY_FORMAT!r} "
-                             f"(got {d.get('format')!r})")
+            raise bad(f"not a hand history of format {HISTORY_FORMAT!r} "
+                      f"(got {d.get('format')!r})")
+        for key, kind, what in (("game", str, "a game name"),
+                                ("structure", dict, "a table of structure fields"),
+                                ("stacks", dict, "a table of seat: chips"),
+                                ("deck", dict, "a table with the deck 'order'"),
+                                ("actions", list, "a list of actions")):
+            if key not in d:
+                raise bad(f"missing {key!r} ({what})")
+            if not isinstance(d[key], kind):
+                raise bad(f"{key!r} must be {what}, got {d[key]!r}")
         pos = d.get("positions")
         kw: dict = {}
-        if pos is not None:
-            kw["positions"] = Positions(pos["button"], pos["small_blind"], pos["big_blind"])
-        else:
-            kw["button"] = d["button"]
-        h = cls(d["game"], Structure.from_dict(d["structure"]),
-                {int(k): v for k, v in d["stacks"].items()}, deck=Deck.from_dict(d["deck"]),
-                odd_chip=d.get("odd_chip", "left_of_button"), carry_in=d.get("carry_in", 0), **kw)
+        try:
+            if pos is not None:
+                if not isinstance(pos, dict) or any(k not in pos for k in
+                                                    ("button", "small_blind", "big_blind")):
+                    raise bad("'positions' needs button, small_blind and big_blind")
+                for k in ("button", "small_blind", "big_blind"):
+                    v = pos[k]
+                    if not (v is None and k == "small_blind") and (
+                            not isinstance(v, int) or isinstance(v, bool)):
+                        raise bad(f"positions {k} must be a seat number, got {v!r}")
+                kw["positions"] = Positions(pos["button"], pos["small_blind"], pos["big_blind"])
+            else:
+                b = d.get("button")
+                if b is not None and (not isinstance(b, int) or isinstance(b, bool)):
+                    raise bad(f"'button' must be a seat number, got {b!r}")
+                kw["button"] = b
+            posts = d.get("posts", {})
+            if not isinstance(posts, dict):
+                raise bad(f"'posts' must be a table of seat: chips, got {posts!r}")
+            h = cls(d["game"], Structure.from_dict(d["structure"]), d["stacks"],
+                    deck=Deck.from_dict(d["deck"]), odd_chip=d.get("odd_chip", "left_of_button"),
+                    carry_in=d.get("carry_in", 0), posts=posts,
+                    showdown=d.get("showdown", "auto"), **kw)
+        except HistoryError:
+            raise
+        except (ValueError, TypeError) as e:
+            raise bad(f"set-up: {e}") from None
         for i, a in enumerate(d["actions"]):
             try:
                 h.act(Action.from_dict(a))
-            except IllegalAction as e:
-                raise ValueError(f"hand history action {i} ({a}) is illegal: {e}") from e
+            except ValueError as e:
+                raise bad(f"action {i} ({a!r}) is illegal: {e}") from None
         if check and "result" in d:
+            res = d["result"]
+            if not isinstance(res, dict) or not isinstance(res.get("stacks"), dict):
+                raise bad("'result' must hold 'stacks' (seat: chips)")
             if not h.is_over:
-                raise ValueError("hand history ends before the hand is over")
-            want = {int(k): v for k, v in d["result"]["stacks"].items()}
-            if want != h.result.stacks or d["result"].get("carry", 0) != h.result.carry:
-                raise ValueError(f"replay ends with stacks {h.result.stacks}, the history "
-                                 f"says {want}")
+                raise bad(f"the history ends before the hand is over (seat {h.to_act} to act)")
+            assert h.result is not None
+            try:
+                want = {int(k): v for k, v in res["stacks"].items()}
+            except (TypeError, ValueError):
+                raise bad(f"result stacks must be seat: chips, got {res['stacks']!r}") from None
+            if want != h.result.stacks or res.get("carry", 0) != h.result.carry:
+                raise bad(f"replay ends with stacks {h.result.stacks}, the history says {want}")
         return h

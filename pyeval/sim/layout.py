@@ -10,6 +10,8 @@ Example:
 """
 from __future__ import annotations
 
+from pyeval.games import REGISTRY
+
 # ---- levels: int64[L, LV_COLS] -------------------------------------------------------
 LV_SB = 0
 LV_BB = 1
@@ -37,16 +39,9 @@ G_RAZZ = 5
 G_DEALERS_CHOICE = 6      # a rotation of the button games in the spec's rotation list
 G_DC_STUD = 7             # a rotation of the stud games in the spec's stud rotation list
 STUD_CODES = (G_STUD, G_STUD8, G_RAZZ)
-GAME_CODES: dict[str, int] = {
-    "holdem": G_HOLDEM,
-    "omaha": G_OMAHA,
-    "omaha_hilo": G_OMAHA8,
-    "seven_card_stud": G_STUD,
-    "seven_card_stud_hilo": G_STUD8,
-    "razz": G_RAZZ,
-    "dealers_choice": G_DEALERS_CHOICE,
-    "dealers_choice_stud": G_DC_STUD,
-}
+#: every game's code, by structure-file name: the game registry's codes (the G_ constants
+#: above are the kernel's copies, tied to it by tests/test_games_registry.py)
+GAME_CODES: dict[str, int] = REGISTRY.codes()
 GAME_NAMES: dict[int, str] = {v: k for k, v in GAME_CODES.items()}
 B_NL = 0
 B_PL = 1

@@ -125,6 +125,23 @@ def _pow_int(x, k):
     return r
 
 
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def winnable_pot(pot, cur, mybet, call):
+    """The chips a caller can win: ``pot`` less the part of the biggest bet above what the
+    caller can match (``mybet + call``; the uncalled excess goes back, it is never won).
+
+    Exact heads-up and with one opponent over the caller's stack; a second opponent who
+    also covers the caller still has their excess counted (the decision sees one bet).
+
+    >>> winnable_pot(17, 16, 1, 7)        # 16 BB shove into a big blind with 8 BB in all
+    9
+    """
+    excess = cur - (mybet + call)
+    if excess > 0:
+        return pot - excess
+    return pot
+
+
 @numba.njit(cache=True, error_model="numpy")
 def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, money, ctx, u):
     """One decision (see the module notes), from scalars and tuples of scalars only (so a
@@ -183,7 +200,7 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
                 need = rem / (pot + rem + extra)
                 if eq >= need * call_margin and top_c <= max(r * 0.6, 0.03):
                     return A_RAISE, max_to, r * 0.5
-            need = call / (pot + call)
+            need = call / (winnable_pot(pot, cur, mybet, call) + call)
             if eq >= need * call_margin:
                 return A_CALL, 0, 1.0
             return A_FOLD, 0, 1.0
@@ -234,7 +251,7 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
                 to = max_to
             return A_RAISE, to, 0.3
         return A_CHECK, 0, 1.0
-    price = call / (pot + call)
+    price = call / (winnable_pot(pot, cur, mybet, call) + call)
     if call >= 0.6 * rem and tr >= 3:
         return A_CALL, 0, 1.0
     if tr == 4:

@@ -168,6 +168,23 @@ class SimResult:
         return {float(k): float(x) for k, x in zip(q, v)}
 
     # ------------------------------------------------------------------ by level
+    def level_labels(self) -> list[str]:
+        """Readable stakes of each level ("100/200 ante 25", "25/50 (limit 50/100)", stud
+        "ante 25, bring-in 25, limits 50/100"), from the structure's levels.
+
+        Example:
+            >>> from pyeval.sim import simulate
+            >>> simulate("club_3000", n=2, seed=1, players=12).level_labels()[:2]
+            ['25/50', '50/100']
+        """
+        from pyeval.tournament.sheet import level_label
+
+        L = int(self.level_stats.shape[1])
+        levels = getattr(self.spec.structure, "levels", None)
+        if levels is not None and len(levels) >= L:
+            return [level_label(lv) for lv in levels[:L]]
+        return list(self.spec.level_labels())
+
     def level_rows(self) -> list[dict[str, Any]]:
         """One dict per level: how often it is reached, when it starts, players left,
         average stack in chips, in big blinds (stud: small bets) and as M (the blinds, or the
@@ -184,7 +201,7 @@ class SimResult:
         lv = self.spec.levels
         reached = ls[:, :, LS_START] >= 0
         rows: list[dict[str, Any]] = []
-        labels = self.spec.level_labels()
+        labels = self.level_labels()
         for i in range(ls.shape[1]):
             r = reached[:, i]
             k = int(r.sum())

@@ -4,17 +4,18 @@ Everything a tournament director decides away from the cards, as exact Python. S
 ``docs/tournament.md`` for the structure file format.
 
 Example:
-    >>> from pyeval.tournament import load_structure, equity
+    >>> from pyeval.tournament import load_structure, icm_equity
     >>> s = load_structure("two_stage_table_winners")
     >>> s.payouts(30)
     (375, 225, 150)
-    >>> [round(x, 2) for x in equity([50, 30, 20], [0.7, 0.3])]
+    >>> [round(x, 2) for x in icm_equity([50, 30, 20], [0.7, 0.3])]
     [0.45, 0.32, 0.23]
 """
 
 from .chips import ChipSet, ColourUp, RaceResult, chip_race, colour_up_tables
+from .deals import Deal, chip_chop, icm_chop
 from .errors import FieldError, StructureError
-from .icm import equity, place_probabilities
+from .icm import MonteCarloICM, equity, icm_equity, icm_equity_mc, place_probabilities
 from .levels import BETTING, GAMES, Break, Level
 from .payouts import PayoutRules, PayoutTable, award, places_paid, prize_pool, split_pool
 from .placings import FinishingOrder, Placing, place_eliminations
@@ -39,6 +40,7 @@ from .structure import (
                       FinalStage,
                       Rebuys,
                       Structure,
+                      TournamentStructure,
                       example_names,
                       load_structure,
                       parse_structure,
@@ -53,12 +55,14 @@ __all__ = [
                       "BuyIn",
                       "ChipSet",
                       "ColourUp",
+                      "Deal",
                       "Entrants",
                       "FieldError",
                       "FinalStage",
                       "FinishingOrder",
                       "HandPositions",
                       "Level",
+                      "MonteCarloICM",
                       "Move",
                       "PayoutRules",
                       "PayoutTable",
@@ -69,14 +73,19 @@ __all__ = [
                       "Seating",
                       "Structure",
                       "StructureError",
+                      "TournamentStructure",
                       "award",
                       "balance_move",
                       "break_moves",
+                      "chip_chop",
                       "chip_race",
                       "colour_up_tables",
                       "draw_seats",
                       "equity",
                       "example_names",
+                      "icm_chop",
+                      "icm_equity",
+                      "icm_equity_mc",
                       "load_structure",
                       "parse_structure",
                       "place_eliminations",

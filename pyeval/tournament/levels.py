@@ -15,63 +15,42 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
+from ..games import REGISTRY, Choice, Registry
 from .errors import FieldError
 
+
+class GameTables(NamedTuple):
+    """The game names of structure files, as one registry gives them."""
+
+    blind: frozenset[str]              # games with blinds (button games and the draw)
+    stud: frozenset[str]               # games with an ante and a bring-in
+    rules: dict[str, str | None]       # each one's name in the rules model
+
+
+def game_tables(registry: Registry = REGISTRY) -> GameTables:
+    """The structure-file game names: the keys of the game registry (:mod:`pyeval.games`).
+
+    >>> t = game_tables()
+    >>> "omaha_hilo" in t.blind, "razz" in t.stud, t.rules["seven_card_stud"]
+    (True, True, '7 Card Stud')
+    """
+    return GameTables(frozenset(e.key for e in registry if e.blinds),
+                      frozenset(e.key for e in registry if not e.blinds),
+                      {e.key: None if isinstance(e, Choice) else e.name for e in registry})
+
+
+_TABLES = game_tables()
 #: Games with blinds (button games and the draw), as named in structure files.
-BLIND_GAMES: frozenset[str] = frozenset(
-    {
-        "holdem",
-        "omaha",
-        "omaha_hilo",
-        "irish",
-        "super_eight",
-        "tahoe",
-        "pineapple",
-        "crazy_pineapple",
-        "dealers_choice",
-        "five_card_draw",
-    }
-)
+BLIND_GAMES: frozenset[str] = _TABLES.blind
 #: Games with an ante and a bring-in instead of blinds.
-STUD_GAMES: frozenset[str] = frozenset(
-    {
-        "five_card_stud",
-        "seven_card_stud",
-        "seven_card_stud_hilo",
-        "razz",
-        "australian",
-        "buffalo",
-        "crocodile",
-        "chicago",
-        "dealers_choice_stud",
-    }
-)
+STUD_GAMES: frozenset[str] = _TABLES.stud
 GAMES: frozenset[str] = BLIND_GAMES | STUD_GAMES
 
 #: The name of each game in the rules model (``pyeval.rules.games.GAMES``); the two dealer's
 #: choice entries map to ``None``: they are ``pyeval.rules.games.DealersChoice`` rotations.
-RULES_GAME: dict[str, str | None] = {
-    "holdem": "Texas Hold'em",
-    "omaha": "Omaha",
-    "omaha_hilo": "Omaha Hi/Lo",
-    "irish": "Irish",
-    "super_eight": "Super Eight",
-    "tahoe": "Tahoe",
-    "pineapple": "Pineapple",
-    "crazy_pineapple": "Crazy Pineapple",
-    "dealers_choice": None,
-    "five_card_draw": "5 Card Draw",
-    "five_card_stud": "5 Card Stud",
-    "seven_card_stud": "7 Card Stud",
-    "seven_card_stud_hilo": "7 Card Stud Hi/Lo",
-    "razz": "Razz",
-    "australian": "Australian",
-    "buffalo": "Buffalo",
-    "crocodile": "Crocodile",
-    "chicago": "Chicago",
-    "dealers_choice_stud": None,
-}
+RULES_GAME: dict[str, str | None] = _TABLES.rules
 BETTING: frozenset[str] = frozenset({"no_limit", "pot_limit", "fixed_limit"})
 
 #: The amounts compared between consecutive levels: none of them may shrink.
@@ -173,7 +152,7 @@ def check_level(level: Level, index: int) -> None:
         >>> check_level(Level(1, "holdem", "no_limit", small_blind=50, big_blind=40, minutes=20), 0)
         Traceback (most recent call last):
         ...
-        pyeval.tournament.errors.FieldError: level 1: big_blind 40 is smaller than small_blind 50; the big blind must be at least the small blind
+        pyeval.tournament.errors.FieldError: level 1: big_blind 40 is smaller than small_blind 50; the big ...
     """
     where = ("levels", index)
     n = level.number
@@ -254,7 +233,7 @@ def check_levels(levels: Sequence[Level]) -> None:
         >>> check_levels([a, b])
         Traceback (most recent call last):
         ...
-        pyeval.tournament.errors.FieldError: level 2: small_blind 25 is smaller than 50 at level 1; blinds and limits may not shrink
+        pyeval.tournament.errors.FieldError: level 2: small_blind 25 is smaller than 50 at level 1; blinds and ...
     """
     if not levels:
         raise FieldError(("levels",), "a structure needs at least one [[levels]] table")
@@ -280,7 +259,7 @@ def check_breaks(breaks: Sequence[Break], levels: Sequence[Level]) -> None:
         >>> check_breaks([Break(2, 10)], lv)
         Traceback (most recent call last):
         ...
-        pyeval.tournament.errors.FieldError: a break after level 2 cannot be held: levels run from 1 to 2 and the last level plays to the end
+        pyeval.tournament.errors.FieldError: a break after level 2 cannot be held: levels run from 1 to 2 and ...
     """
     seen: set[int] = set()
     for index, brk in enumerate(breaks):

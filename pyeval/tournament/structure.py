@@ -41,10 +41,24 @@ from .payouts import (
 )
 from .points import PARTICIPATION_FOR, PointsRules
 from .seating import BREAK_ORDERS, BalanceRule
-from .toml_lines import key_lines, line_of
+from .toml_lines import key_lines, line_of, too_deep
 
 EXAMPLES_DIR = FsPath(__file__).resolve().parent / "examples"
 FORMATS: tuple[str, ...] = ("single_field", "table_winners")
+#: The tables a structure file may have at its top level.
+SECTIONS: tuple[str, ...] = ("tournament", "entrants", "buy_in", "rebuys", "add_on", "chips",
+                             "level_defaults", "levels", "breaks", "tables", "final_stage",
+                             "payouts", "points")
+#: Arrays and inline tables nest at most this deep (a structure needs 3).
+MAX_NESTING = 16
+#: Every whole number in a file, and every total of chips or money a field can put in play,
+#: stays at or below this: 10^15 is exact as a float64 and leaves a margin of over 9,000 to
+#: the int64 the simulator counts in.
+MAX_AMOUNT = 10**15
+#: The largest field a structure may name.
+MAX_ENTRANTS = 1_000_000
+#: Rebuys counted per player for the totals when a structure allows unlimited rebuys.
+UNLIMITED_REBUYS_COUNTED = 100
 
 
 @dataclass(frozen=True)
@@ -142,7 +156,7 @@ class FinalStage:
 
 
 @dataclass(frozen=True)
-class Structure:
+class TournamentStructure:
     """A validated tournament structure (see ``docs/tournament.md`` for every field).
 
     Example:
@@ -218,6 +232,11 @@ class Structure:
         return clock(self.levels, self.breaks)
 
 
+#: The old name of :class:`TournamentStructure` (kept; ``pyeval.rules`` has a betting
+#: ``Structure`` too, so new code uses the longer name).
+Structure = TournamentStructure
+
+
 # --------------------------------------------------------------------------------------
 # reading
 
@@ -253,30 +272,41 @@ class _Reader:
             raise FieldError(self.path + (key,), f"{show_path(self.path + (key,))} must be {want}, got {_kind(value)}")
         return value
 
-    def int(self, key: str, default: Any = _MISSING, *, minimum: int | None = 0) -> Any:
+    def integer(self, key: str, default: Any = _MISSING, *, minimum: int | None = 0,
+            maximum: int = MAX_AMOUNT) -> Any:
         value = self._get(key, default, "a whole number", _is_int)
+        where = show_path(self.path + (key,))
         if value is not default and minimum is not None and value < minimum:
-            raise FieldError(self.path + (key,), f"{show_path(self.path + (key,))} must be at least {minimum}, got {value}")
+            raise FieldError(self.path + (key,), f"{where} must be at least {minimum}, got {value}")
+        if value is not default and value is not None and value > maximum:
+            raise FieldError(self.path + (key,), f"{where} must be at most {maximum:,}, got {value:,}")
         return value
 
-    def bool(self, key: str, default: Any = _MISSING) -> Any:
+    def flag(self, key: str, default: Any = _MISSING) -> Any:
         return self._get(key, default, "true or false", lambda v: isinstance(v, bool))
 
-    def str(self, key: str, default: Any = _MISSING, choices: tuple[str, ...] | None = None) -> Any:
+    def text(self, key: str, default: Any = _MISSING, choices: tuple[str, ...] | None = None) -> Any:
         want = "text" if choices is None else "one of " + ", ".join(f'"{c}"' for c in choices)
         value = self._get(key, default, want, lambda v: isinstance(v, str))
         if choices is not None and value is not default and value not in choices:
-            raise FieldError(self.path + (key,), f"{show_path(self.path + (key,))} is {value!r}; allowed: {', '.join(choices)}")
+            raise FieldError(self.path + (key,),
+                             f"{show_path(self.path + (key,))} is {value!r}; allowed: {', '.join(choices)}")
         return value
 
     def number(self, key: str, default: Any = _MISSING) -> Any:
         return self._get(key, default, "a number", _is_number)
 
     def int_list(self, key: str, default: Any = _MISSING) -> Any:
-        return self._get(key, default, "a list of whole numbers", lambda v: isinstance(v, list) and all(_is_int(x) for x in v))
+        value = self._get(key, default, "a list of whole numbers",
+                          lambda v: isinstance(v, list) and all(_is_int(x) for x in v))
+        if isinstance(value, list) and any(abs(x) > MAX_AMOUNT for x in value):
+            raise FieldError(self.path + (key,),
+                             f"{show_path(self.path + (key,))}: every number must be at most {MAX_AMOUNT:,}")
+        return value
 
     def number_list(self, key: str, default: Any = _MISSING) -> Any:
-        return self._get(key, default, "a list of numbers", lambda v: isinstance(v, list) and all(_is_number(x) for x in v))
+        return self._get(key, default, "a list of numbers",
+                         lambda v: isinstance(v, list) and all(_is_number(x) for x in v))
 
     def table(self, key: str) -> _Reader | None:
         self.used.add(key)
@@ -288,7 +318,9 @@ class _Reader:
         self.used.add(key)
         value = self.data.get(key, [])
         if not isinstance(value, list):
-            raise FieldError(self.path + (key,), f"{show_path(self.path + (key,))} must be a list of tables ([[{show_path(self.path + (key,))}]]), got {_kind(value)}")
+            raise FieldError(self.path + (key,),
+                             f"{show_path(self.path + (key,))} must be a list of tables "
+                             f"([[{show_path(self.path + (key,))}]]), got {_kind(value)}")
         return [_Reader(v, self.path + (key, i)) for i, v in enumerate(value)]
 
     def done(self) -> None:
@@ -316,7 +348,8 @@ def _kind(v: Any) -> str:
 def _range_pair(r: _Reader, key: str) -> tuple[int, int]:
     pair = r.int_list(key)
     if len(pair) != 2 or pair[0] < 2 or pair[1] < pair[0]:
-        raise FieldError(r.path + (key,), f"{show_path(r.path + (key,))} must be [smallest, largest] field size, at least 2, got {pair}")
+        raise FieldError(r.path + (key,),
+                         f"{show_path(r.path + (key,))} must be [smallest, largest] field size, at least 2, got {pair}")
     return (pair[0], pair[1])
 
 
@@ -328,10 +361,13 @@ def _percent_tables(readers: list[_Reader]) -> tuple[PayoutTable, ...]:
         r.done()
         check_percentages(percents, r.path + ("percent",))
         if len(percents) > low:
-            raise FieldError(r.path + ("percent",), f"pays {len(percents)} places, but a field of {low} entrants has only {low} players")
+            raise FieldError(r.path + ("percent",),
+                             f"pays {len(percents)} places, but a field of {low} entrants has only {low} players")
         for other in out:
             if low <= other.max_entrants and other.min_entrants <= high:
-                raise FieldError(r.path + ("entrants",), f"field sizes {low}-{high} overlap {other.min_entrants}-{other.max_entrants} of another table")
+                raise FieldError(r.path + ("entrants",),
+                                 f"field sizes {low}-{high} overlap {other.min_entrants}-"
+                                 f"{other.max_entrants} of another table")
         out.append(PayoutTable(low, high, percents))
     return tuple(out)
 
@@ -342,34 +378,35 @@ def _read_levels(doc: _Reader) -> tuple[Level, ...]:
     if d is not None:
         for key in ("game", "betting"):
             if d.has(key):
-                defaults[key] = d.str(key)
+                defaults[key] = d.text(key)
         for key in ("minutes", "hands"):
             if d.has(key):
-                defaults[key] = d.int(key, minimum=1)
+                defaults[key] = d.integer(key, minimum=1)
         d.done()
     levels = []
     for index, r in enumerate(doc.tables("levels")):
-        game = r.str("game", defaults.get("game", _MISSING))
-        betting = r.str("betting", defaults.get("betting", _MISSING))
+        game = r.text("game", defaults.get("game", _MISSING))
+        betting = r.text("betting", defaults.get("betting", _MISSING))
         for key, value, allowed in (("game", game, GAMES), ("betting", betting, BETTING)):
             if value not in allowed:
                 where = r.path + (key,) if r.has(key) else ("level_defaults", key)
-                raise FieldError(where, f"level {index + 1}: unknown {key} {value!r}; allowed: {', '.join(sorted(allowed))}")
-        minutes = r.int("minutes", None, minimum=1)
-        hands = r.int("hands", None, minimum=1)
+                raise FieldError(where,
+                                 f"level {index + 1}: unknown {key} {value!r}; allowed: {', '.join(sorted(allowed))}")
+        minutes = r.integer("minutes", None, minimum=1)
+        hands = r.integer("hands", None, minimum=1)
         if minutes is None and hands is None:
             minutes, hands = defaults.get("minutes"), defaults.get("hands")
             if minutes is None and hands is None:
                 raise FieldError(r.path, f"level {index + 1} needs minutes or hands (here or in [level_defaults])")
-        sb = r.int("small_blind", 0)
-        bb = r.int("big_blind", 0)
-        low = r.int("low_limit", 0)
-        high = r.int("high_limit", 0)
+        sb = r.integer("small_blind", 0)
+        bb = r.integer("big_blind", 0)
+        low = r.integer("low_limit", 0)
+        high = r.integer("high_limit", 0)
         if betting == "fixed_limit" and bb and not low:
             low, high = bb, high or 2 * bb
         level = Level(
             number=index + 1, game=game, betting=betting, small_blind=sb, big_blind=bb,
-            ante=r.int("ante", 0), bring_in=r.int("bring_in", 0), low_limit=low,
+            ante=r.integer("ante", 0), bring_in=r.integer("bring_in", 0), low_limit=low,
             high_limit=high, minutes=minutes, hands=hands,
         )
         r.done()
@@ -377,11 +414,12 @@ def _read_levels(doc: _Reader) -> tuple[Level, ...]:
     return tuple(levels)
 
 
-def _check_chip_amounts(s: Structure) -> None:
+def _check_chip_amounts(s: TournamentStructure) -> None:
     """Every amount must be payable with the chips in play at the time."""
     smallest = s.chips.smallest(1)
     if s.starting_chips % smallest:
-        raise FieldError(("chips", "starting"), f"starting chips {s.starting_chips} are not a multiple of the smallest chip, {smallest}")
+        raise FieldError(("chips", "starting"),
+                         f"starting chips {s.starting_chips} are not a multiple of the smallest chip, {smallest}")
     for index, level in enumerate(s.levels):
         unit = s.chips.smallest(level.number)
         for name in ("small_blind", "big_blind", "ante", "bring_in", "low_limit", "high_limit"):
@@ -412,26 +450,63 @@ def _check_chip_amounts(s: Structure) -> None:
                 )
 
 
-def _build(doc: _Reader) -> Structure:
+def _check_sections(doc: _Reader) -> None:
+    """Refuse an unknown top-level table before reading any, so a typo is named as one."""
+    import difflib
+
+    for key in doc.data:
+        if key not in SECTIONS:
+            close = difflib.get_close_matches(key, SECTIONS, n=1)
+            hint = f"; did you mean [{close[0]}]?" if close else ""
+            raise FieldError((key,), f"unknown section [{key}]{hint} allowed: {', '.join(SECTIONS)}")
+
+
+def _check_totals(s: TournamentStructure) -> None:
+    """Refuse fields whose chips or money could overflow: every total stays within MAX_AMOUNT."""
+    field = s.entrants.maximum
+    per_player = s.starting_chips
+    money = s.buy_in.price
+    where: tuple[Path, str] = (("chips", "starting"), "chips.starting")
+    if s.rebuys:
+        count = s.rebuys.per_player or UNLIMITED_REBUYS_COUNTED
+        per_player += count * s.rebuys.chips
+        money += count * s.rebuys.price
+        where = (("rebuys", "chips"), "rebuys.chips")
+    if s.add_on:
+        per_player += s.add_on.per_player * s.add_on.chips
+        money += s.add_on.per_player * s.add_on.price
+    if s.final_stage:
+        per_player = max(per_player, s.final_stage.starting_chips)
+    if per_player * field > MAX_AMOUNT:
+        raise FieldError(where[0], f"{field:,} entrants with {per_player:,} chips each put "
+                         f"{per_player * field:,} chips in play; at most {MAX_AMOUNT:,} are allowed "
+                         f"(lower {where[1]} or the field)")
+    if money * field > MAX_AMOUNT:
+        raise FieldError(("buy_in", "price"), f"{field:,} entrants paying up to {money:,} each make "
+                         f"a pool of {money * field:,}; at most {MAX_AMOUNT:,} is allowed")
+
+
+def _build(doc: _Reader) -> TournamentStructure:
+    _check_sections(doc)
     t = doc.table("tournament")
     if t is None:
         raise FieldError((), "missing [tournament] table (name, format, ...)")
-    name = t.str("name")
-    currency = t.str("currency", "")
-    fmt = t.str("format", "single_field", FORMATS)
-    antes_stop = t.bool("antes_stop_heads_up", False)
-    notes = t.str("notes", "")
+    name = t.text("name")
+    currency = t.text("currency", "")
+    fmt = t.text("format", "single_field", FORMATS)
+    antes_stop = t.flag("antes_stop_heads_up", False)
+    notes = t.text("notes", "")
     t.done()
 
     e = doc.table("entrants")
     if e is None:
         raise FieldError((), "missing [entrants] table (count, or min and max)")
     if e.has("count"):
-        count = e.int("count", minimum=2)
+        count = e.integer("count", minimum=2, maximum=MAX_ENTRANTS)
         entrants = Entrants(count, count)
     else:
-        low = e.int("min", minimum=2)
-        high = e.int("max", minimum=2)
+        low = e.integer("min", minimum=2, maximum=MAX_ENTRANTS)
+        high = e.integer("max", minimum=2, maximum=MAX_ENTRANTS)
         if high < low:
             raise FieldError(e.path + ("max",), f"entrants.max ({high}) is below entrants.min ({low})")
         entrants = Entrants(low, high)
@@ -440,7 +515,7 @@ def _build(doc: _Reader) -> Structure:
     b = doc.table("buy_in")
     if b is None:
         raise FieldError((), "missing [buy_in] table (price, fee)")
-    buy_in = BuyIn(b.int("price"), b.int("fee", 0), b.str("fee_for", ""))
+    buy_in = BuyIn(b.integer("price"), b.integer("fee", 0), b.text("fee_for", ""))
     if buy_in.fee > buy_in.price:
         raise FieldError(b.path + ("fee",), f"the fee ({buy_in.fee}) is more than the price ({buy_in.price})")
     b.done()
@@ -450,43 +525,47 @@ def _build(doc: _Reader) -> Structure:
     n_levels = len(levels)
     breaks = []
     for r in doc.tables("breaks"):
-        breaks.append(Break(r.int("after_level", minimum=1), r.int("minutes", minimum=1)))
+        breaks.append(Break(r.integer("after_level", minimum=1), r.integer("minutes", minimum=1)))
         r.done()
     check_breaks(breaks, levels)
 
     c = doc.table("chips")
     if c is None:
         raise FieldError((), "missing [chips] table (starting, denominations)")
-    starting = c.int("starting", minimum=1)
+    starting = c.integer("starting", minimum=1)
     denominations = tuple(c.int_list("denominations"))
     colour_ups = []
     for r in c.tables("colour_up"):
-        colour_ups.append(ColourUp(r.int("before_level", minimum=1), tuple(r.int_list("remove"))))
+        colour_ups.append(ColourUp(r.integer("before_level", minimum=1), tuple(r.int_list("remove"))))
         r.done()
     c.done()
     chips = ChipSet(denominations, tuple(colour_ups))
     chips.check(n_levels)
 
     rebuys = None
-    r = doc.table("rebuys")
-    if r is not None:
+    rb = doc.table("rebuys")
+    if rb is not None:
         rebuys = Rebuys(
-            price=r.int("price"), chips=r.int("chips", minimum=1), until_level=r.int("until_level", minimum=1),
-            fee=r.int("fee", 0), per_player=r.int("per_player", None, minimum=1),
-            max_stack=r.int("max_stack", starting),
+            price=rb.integer("price"), chips=rb.integer("chips", minimum=1),
+            until_level=rb.integer("until_level", minimum=1),
+            fee=rb.integer("fee", 0), per_player=rb.integer("per_player", None, minimum=1),
+            max_stack=rb.integer("max_stack", starting),
         )
         if rebuys.until_level > n_levels:
-            raise FieldError(r.path + ("until_level",), f"rebuys until level {rebuys.until_level}, but the structure has {n_levels} levels")
+            raise FieldError(rb.path + ("until_level",),
+                             f"rebuys until level {rebuys.until_level}, but the structure has {n_levels} levels")
         if rebuys.fee > rebuys.price:
-            raise FieldError(r.path + ("fee",), f"the rebuy fee ({rebuys.fee}) is more than its price ({rebuys.price})")
-        r.done()
+            raise FieldError(rb.path + ("fee",),
+                             f"the rebuy fee ({rebuys.fee}) is more than its price ({rebuys.price})")
+        rb.done()
 
     add_on = None
     a = doc.table("add_on")
     if a is not None:
         add_on = AddOn(
-            price=a.int("price"), chips=a.int("chips", minimum=1), before_level=a.int("before_level", minimum=1),
-            fee=a.int("fee", 0), per_player=a.int("per_player", 1, minimum=1),
+            price=a.integer("price"), chips=a.integer("chips", minimum=1),
+            before_level=a.integer("before_level", minimum=1),
+            fee=a.integer("fee", 0), per_player=a.integer("per_player", 1, minimum=1),
         )
         if not 2 <= add_on.before_level <= n_levels:
             raise FieldError(
@@ -495,20 +574,21 @@ def _build(doc: _Reader) -> Structure:
                 f"{n_levels} levels, so it must come before one of levels 2 to {n_levels}",
             )
         if add_on.fee > add_on.price:
-            raise FieldError(a.path + ("fee",), f"the add-on fee ({add_on.fee}) is more than its price ({add_on.price})")
+            raise FieldError(a.path + ("fee",),
+                             f"the add-on fee ({add_on.fee}) is more than its price ({add_on.price})")
         a.done()
 
     tb = doc.table("tables")
     if tb is None:
         raise FieldError((), "missing [tables] table (size, ...)")
-    size = tb.int("size", minimum=2)
+    size = tb.integer("size", minimum=2)
     try:
         tables = BalanceRule(
             table_size=size,
-            balance_at_difference=tb.int("balance_at_difference", 2, minimum=2),
-            stop_when_short_by=tb.int("stop_when_short_by", 3, minimum=2),
-            merge_seats=tb.int("merge_seats", None, minimum=2),
-            break_order=tb.str("break_order", "highest_number", BREAK_ORDERS),
+            balance_at_difference=tb.integer("balance_at_difference", 2, minimum=2),
+            stop_when_short_by=tb.integer("stop_when_short_by", 3, minimum=2),
+            merge_seats=tb.integer("merge_seats", None, minimum=2),
+            break_order=tb.text("break_order", "highest_number", BREAK_ORDERS),
         )
     except ValueError as err:
         raise FieldError(tb.path, str(err)) from None
@@ -519,26 +599,31 @@ def _build(doc: _Reader) -> Structure:
     if fmt == "table_winners":
         final_stage = FinalStage(starting)
         if f is not None:
-            final_stage = FinalStage(f.int("starting_chips", starting, minimum=1), f.bool("restart_levels", True))
+            final_stage = FinalStage(f.integer("starting_chips", starting, minimum=1), f.flag("restart_levels", True))
             f.done()
         if entrants.minimum <= size:
-            raise FieldError(("entrants",), f"the two-stage format needs more than one first-round table: at least {size + 1} entrants with tables of {size}")
+            raise FieldError(("entrants",),
+                             "the two-stage format needs more than one first-round table: "
+                             f"at least {size + 1} entrants with tables of {size}")
         if entrants.maximum > size * size:
-            raise FieldError(("entrants",), f"{entrants.maximum} entrants make more than {size} table winners, too many for one final table of {size}")
+            raise FieldError(("entrants",),
+                             f"{entrants.maximum} entrants make more than {size} table winners, too many for one final "
+                             f"table of {size}")
     elif f is not None:
         raise FieldError(f.path, '[final_stage] only applies to format = "table_winners"')
 
     p = doc.table("payouts")
     if p is None:
         raise FieldError((), "missing [payouts] table")
-    rounding = p.str("rounding", "largest_remainder", ROUNDING_RULES)
-    unit = p.int("unit", 1, minimum=1)
+    rounding = p.text("rounding", "largest_remainder", ROUNDING_RULES)
+    unit = p.integer("unit", 1, minimum=1)
     paid_percent = p.number("paid_percent", None)
     ratio = p.number("ratio", None)
     if (paid_percent is None) != (ratio is None):
         raise FieldError(p.path, "give paid_percent and ratio together (a generated payout) or neither")
     if paid_percent is not None and not 0 < paid_percent <= 100:
-        raise FieldError(p.path + ("paid_percent",), f"paid_percent must be above 0 and at most 100, got {paid_percent}")
+        raise FieldError(p.path + ("paid_percent",),
+                         f"paid_percent must be above 0 and at most 100, got {paid_percent}")
     if ratio is not None and not 0 < ratio <= 1:
         raise FieldError(p.path + ("ratio",), f"ratio must be above 0 and at most 1, got {ratio}")
     payout_tables = _percent_tables(p.tables("table"))
@@ -553,32 +638,35 @@ def _build(doc: _Reader) -> Structure:
     if paid_percent is None:
         for n in entrants.sizes():
             if not any(tab.covers(n) for tab in payout_tables):
-                raise FieldError(p.path, f"no [[payouts.table]] covers a field of {n} entrants (entrants run {entrants.minimum}-{entrants.maximum}); add one or give paid_percent and ratio")
+                raise FieldError(p.path,
+                                 f"no [[payouts.table]] covers a field of {n} entrants (entrants run "
+                                 f"{entrants.minimum}-{entrants.maximum}); add one or give paid_percent and ratio")
 
     points = None
     q = doc.table("points")
     if q is not None:
         points = PointsRules(
-            per_player_beaten=q.int("per_player_beaten", 0),
-            bonus_per_entrant=q.int("bonus_per_entrant", 0),
+            per_player_beaten=q.integer("per_player_beaten", 0),
+            bonus_per_entrant=q.integer("bonus_per_entrant", 0),
             bonus_tables=_percent_tables(q.tables("bonus")),
-            participation_award=q.int("participation_award", 0),
-            participation_for=q.str("participation_for", "scoreless", PARTICIPATION_FOR),
+            participation_award=q.integer("participation_award", 0),
+            participation_for=q.text("participation_for", "scoreless", PARTICIPATION_FOR),
         )
         q.done()
 
     doc.done()
-    s = Structure(
+    s = TournamentStructure(
         name=name, file="", currency=currency, format=fmt, entrants=entrants, buy_in=buy_in,
         chips=chips, starting_chips=starting, levels=levels, breaks=tuple(breaks), tables=tables,
         payout_rules=payout_rules, antes_stop_heads_up=antes_stop, rebuys=rebuys, add_on=add_on,
         final_stage=final_stage, points=points, notes=notes,
     )
+    _check_totals(s)
     _check_chip_amounts(s)
     return s
 
 
-def parse_structure(text: str, file: str = "<structure>") -> Structure:
+def parse_structure(text: str, file: str = "<structure>") -> TournamentStructure:
     """Read and validate a structure from TOML text; errors name ``file`` and the line.
 
     Example:
@@ -587,26 +675,40 @@ def parse_structure(text: str, file: str = "<structure>") -> Structure:
         ...
         pyeval.tournament.errors.StructureError: bad.toml:2: tournament.name must be text, got 1 (a whole number)
     """
+    deep = too_deep(text, MAX_NESTING)
+    if deep is not None:
+        raise StructureError(f"arrays or inline tables nested more than {MAX_NESTING} deep; a "
+                             "structure file needs at most 3", file=file, line=deep)
+    last = _last_line(text)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         msg = str(err)
-        line = None
+        line: int | None = last if "at end of document" in msg else None
         if "(at line " in msg:
             try:
                 line = int(msg.split("(at line ")[1].split(",")[0])
             except ValueError:
-                line = None
+                line = last
         raise StructureError(f"not valid TOML: {msg}", file=file, line=line) from None
     try:
         structure = _build(_Reader(data, ()))
     except FieldError as err:
         line = line_of(key_lines(text), err.path)
-        raise StructureError(err.message, file=file, line=line, path=err.path) from None
+        message = err.message
+        if line is None:
+            line = last
+            message += " (not in the file; checked at its end)"
+        raise StructureError(message, file=file, line=line, path=err.path) from None
     return _with_file(structure, file)
 
 
-def _with_file(s: Structure, file: str) -> Structure:
+def _last_line(text: str) -> int:
+    """The number of the file's last line (where a missing table would have to go)."""
+    return max(1, text.count("\n") + (0 if text.endswith("\n") else 1))
+
+
+def _with_file(s: TournamentStructure, file: str) -> TournamentStructure:
     from dataclasses import replace
 
     return replace(s, file=file)
@@ -622,7 +724,7 @@ def example_names() -> list[str]:
     return sorted(p.stem for p in EXAMPLES_DIR.glob("*.toml"))
 
 
-def load_structure(path_or_name: str | os.PathLike[str]) -> Structure:
+def load_structure(path_or_name: str | os.PathLike[str]) -> TournamentStructure:
     """Load a structure file by path, or a shipped example by name (``"club_3000"``).
 
     Example:
@@ -640,4 +742,11 @@ def load_structure(path_or_name: str | os.PathLike[str]) -> Structure:
                 f"no structure file {str(path_or_name)!r}; give a path or one of the examples: "
                 + ", ".join(example_names())
             )
-    return parse_structure(path.read_text(encoding="utf-8"), str(path))
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data[: err.start].count(b"\n") + 1
+        raise StructureError(f"the file is not UTF-8 text (byte 0x{data[err.start]:02x}); TOML "
+                             "files are UTF-8: save it as UTF-8", file=str(path), line=line) from None
+    return parse_structure(text, str(path))

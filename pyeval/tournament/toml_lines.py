@@ -221,3 +221,76 @@ def line_of(lines: Mapping[Path, int], path: Path) -> int | None:
         if line is not None:
             return line
     return None
+
+
+def too_deep(text: str, limit: int) -> int | None:
+    """The line where arrays and inline tables first nest deeper than ``limit``, else ``None``.
+
+    A cheap pre-scan (strings and comments skipped) run before ``tomllib``, whose recursive
+    parser would otherwise fail with ``RecursionError`` on a value nested thousands deep.
+
+    Example:
+        >>> too_deep('a = [[1], "[[["]\\n# [[[\\nb = [[[2]]]\\n', 2)
+        3
+        >>> too_deep('[[levels]]\\nx = [1]\\n', 2) is None
+        True
+    """
+    depth = 0
+    line = 1
+    i = 0
+    n = len(text)
+    at_line_start = True
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+            i += 1
+            at_line_start = True
+            continue
+        if c in " \t\r":
+            i += 1
+            continue
+        if c == "#":
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        if c in "\"'":
+            i, line = _skip_string(text, i, line)
+            at_line_start = False
+            continue
+        if c == "[" and depth == 0 and at_line_start:
+            j = text.find("\n", i)           # a table header: to the end of its line
+            i = n if j < 0 else j
+            continue
+        at_line_start = False
+        if c in "[{":
+            depth += 1
+            if depth > limit:
+                return line
+        elif c in "]}" and depth:
+            depth -= 1
+        i += 1
+    return None
+
+
+def _skip_string(text: str, i: int, line: int) -> tuple[int, int]:
+    """Skip the string starting at ``i``; returns the index after it and the line there."""
+    quote = text[i]
+    triple = text[i:i + 3] == quote * 3
+    i += 3 if triple else 1
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == "\\" and quote == '"':
+            if text[i + 1:i + 2] == "\n":
+                line += 1
+            i += 2
+            continue
+        if c == "\n":
+            if not triple:
+                return i, line
+            line += 1
+        if c == quote and (not triple or text[i:i + 3] == quote * 3):
+            return i + (3 if triple else 1), line
+        i += 1
+    return n, line

@@ -24,7 +24,7 @@ def _values(hands, n, TA):
             c = hands[i, j]
             k += K.ld64(ckey, c)
             s |= K.ld64(csrm, c)
-            lw |= K.ld64(clow, c)
+            lw |= np.uint64(K.ld16(clow, c))
         out[i, 0] = K.hv(k, s, disp, high, flush)
         out[i, 1] = K.razz_v(k, lw, disp, razz, razzm)
         out[i, 2] = K.ld16(low8m, lw & np.uint64(0xFF))
@@ -119,7 +119,7 @@ def test_streams_differ_by_seed_and_chunk() -> None:
 @numba.njit(cache=False)
 def _omaha_values(holes, boards, TA):
     ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA[:10]
-    om_row, om_high, om_low8, pair_id = TA[10:]
+    board_disp, board_id, om_high, om_low8, pair_id = TA[10:]
     n, H = holes.shape
     out = np.zeros((n, 2), dtype=np.uint64)
     for i in range(n):
@@ -130,7 +130,7 @@ def _omaha_values(holes, boards, TA):
             c = holes[i, j]
             hk += K.ld64(ckey, c)
             hs |= K.ld64(csrm, c)
-            hl |= K.ld64(clow, c)
+            hl |= np.uint64(K.ld16(clow, c))
         bk = K.KEY_START
         bs = np.uint64(0)
         bl = np.uint64(0)
@@ -138,9 +138,9 @@ def _omaha_values(holes, boards, TA):
             c = boards[i, j]
             bk += K.ld64(ckey, c)
             bs |= K.ld64(csrm, c)
-            bl |= K.ld64(clow, c)
+            bl |= np.uint64(K.ld16(clow, c))
         out[i, 0] = K.omaha_v(np.uint64(holes.ctypes.data) + np.uint64(i * H), H, hk, hs, bk,
-                              bs, disp, flush, om_row, om_high, pair_id)
+                              bs, flush, board_disp, board_id, om_high, pair_id)
         out[i, 1] = K.ld8(om_low8, ((bl & np.uint64(0xFF)) << np.uint64(8))
                           | (hl & np.uint64(0xFF)))
     return out
@@ -180,3 +180,13 @@ def test_suit_symmetry_counts_every_board_once(hands, dead) -> None:
     plain = K.holdem_exact5(hk, hs, bdeck, np.zeros((0, 2), np.int64),
                             np.zeros((0, 5), np.int64), 16, 0, 16, TA).sum(axis=0)
     assert (sym == plain).all()
+
+
+@pytest.mark.parametrize("name", ["_dealing", "_exact", "_layout", "_montecarlo", "_random",
+                                  "_showdown", "_workers"])
+def test_kernel_modules_docstring_examples(name: str) -> None:
+    import doctest
+    import importlib
+    mod = importlib.import_module(f"pyeval.equity.{name}")
+    result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0

@@ -17,6 +17,7 @@ EXPECTED = {   # name: (family, hole cards at showdown, board cards, min_hole, m
     "6 Card Omaha": ("holdem", 6, 5, 2, 2, ("high",)),
     "Omaha Hi/Lo": ("holdem", 4, 5, 2, 2, ("high", "low8")),
     "5 Card Omaha Hi/Lo": ("holdem", 5, 5, 2, 2, ("high", "low8")),
+    "6 Card Omaha Hi/Lo": ("holdem", 6, 5, 2, 2, ("high", "low8")),
     "Irish": ("holdem", 2, 5, 0, 2, ("high",)),
     "Super Eight": ("holdem", 3, 5, 0, None, ("high",)),
     "Tahoe": ("holdem", 3, 5, 0, 2, ("high",)),

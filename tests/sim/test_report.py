@@ -4,6 +4,7 @@ from __future__ import annotations
 import base64
 import re
 
+import numpy as np
 from click.testing import CliRunner
 
 from pyeval.cli.tournament_cmd import parse_field, parse_minutes, tournament
@@ -56,3 +57,185 @@ def test_cli_errors_are_clear(tmp_path):
 def test_parsers():
     assert parse_minutes("4h") == 240 and parse_minutes("3:05") == 185
     assert parse_field("a=1,b=2") == {"a": 1.0, "b": 2.0}
+
+
+# ------------------------------------------------------------------ issue 12 and 13 additions
+
+
+def _overlaps(fig) -> list[tuple[str, str]]:
+    """Pairs of visible texts whose rendered boxes overlap, and texts outside the figure."""
+    import matplotlib.text
+
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    box = fig.bbox
+    ticks, drawn = set(), []
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            lo, hi = sorted(axis.get_view_interval())
+            span = (hi - lo) * 1e-9
+            for tick in axis.get_major_ticks() + axis.get_minor_ticks():
+                for label in (tick.label1, tick.label2):
+                    ticks.add(id(label))
+                    if label.get_visible() and label.get_text().strip() and lo - span <= tick.get_loc() <= hi + span:
+                        drawn.append(label)        # only the tick labels matplotlib draws
+    texts = drawn + [t for t in fig.findobj(matplotlib.text.Text)
+                     if id(t) not in ticks and t.get_visible() and t.get_text().strip()]
+    boxes = [(t.get_text(), t.get_window_extent(renderer).expanded(0.98, 0.9)) for t in texts]
+    bad = [(a, "outside the figure") for a, b in boxes
+           if b.x0 < box.x0 - 1 or b.y0 < box.y0 - 1 or b.x1 > box.x1 + 1 or b.y1 > box.y1 + 1]
+    for i in range(len(boxes)):
+        for j in range(i + 1, len(boxes)):
+            if boxes[i][1].overlaps(boxes[j][1]):
+                bad.append((boxes[i][0], boxes[j][0]))
+    return bad
+
+
+def test_plot_labels_do_not_overlap(structures):
+    import matplotlib.pyplot as plt
+
+    from pyeval.sim.report import figures
+    for name, kw in (("club_3000", dict(players=40, start="19:00")),
+                     ("limit_then_nolimit_2500", dict(players=30, start=None)),
+                     ("hands_100k_stud", dict(players=21, start="22:30"))):
+        r = simulate(structures[name], n=60, seed=4, players=kw["players"])
+        figs = figures(r, start=kw["start"])
+        assert set(figs) == set(PLOTS)
+        for plot, fig in figs.items():
+            assert _overlaps(fig) == [], (name, plot)
+            plt.close(fig)
+
+
+def test_time_axes_are_hmm_with_breaks_and_players_left_ends_at_one(club):
+    import matplotlib.pyplot as plt
+
+    from pyeval.sim.report import figures
+    r = simulate(club, n=60, seed=4, players=30)
+    figs = figures(r)
+    for name in ("duration", "finish_chance", "players_left"):
+        ax = figs[name].axes[0]
+        figs[name].canvas.draw()
+        lo, hi = ax.get_xlim()
+        labels = [t.label1.get_text() for t in ax.xaxis.get_major_ticks() if lo <= t.get_loc() <= hi]
+        assert labels and all(re.fullmatch(r"\d+:\d\d", s) for s in labels), labels
+        spans = [p for p in ax.patches if p.get_label() == "breaks"]
+        assert len(spans) == 1                                    # breaks shaded, labelled once
+    line = figs["players_left"].axes[0].lines[0]                  # the median
+    assert line.get_ydata()[0] == 30 and line.get_ydata()[-1] == 1
+    depth = figs["stack_depth"].axes
+    assert depth[0].get_ylabel() == "average stack (big blinds)" and depth[1].get_ylabel() == "average M"
+    for fig in figs.values():
+        plt.close(fig)
+
+
+def test_summary_has_clock_times_spreads_and_warnings(club):
+    from pyeval.sim.ensemble import default_ensemble, simulate_ensemble
+    from pyeval.sim.report import html_page, result_warnings
+    r = simulate(club, n=200, seed=2, players=30)
+    ens = simulate_ensemble(club, default_ensemble(3), 50, seed=5, players=30)
+    rows = dict(summary_rows(r, by=[200], start="19:00", ensemble=ens))
+    p = r.chance_done_by(200)
+    assert 0.05 < p < 0.95
+    lo = min(e.chance_done_by(200) for e in ens)
+    hi = max(e.chance_done_by(200) for e in ens)
+    mc = 196 * (p * (1 - p) / 200) ** 0.5        # the Monte Carlo 95 % interval
+    assert rows["done by 3:20 (22:20)"] == (f"{100 * p:.1f}% ± {mc:.1f}%; {100 * lo:.0f}-"
+                                             f"{100 * hi:.0f}% over 3 fields")
+    assert rows["duration median"].startswith(hhmm(float(np.median(r.duration))) + " (")
+    assert "over 3 fields" in rows["duration median"]
+    # a schedule that runs out, and a field outside the structure's range
+    few = simulate(club, n=40, seed=3, players=12)
+    warnings = result_warnings(few)
+    assert any("outside the structure's field of 20-40" in w for w in warnings)
+    short = simulate(club, n=40, seed=3, players=40, clock=__import__("pyeval.sim", fromlist=["Clock"]).Clock(
+        hands_per_hour=8))
+    assert any("runs out" in w for w in result_warnings(short))
+    page = html_page(r, {}, start="19:00")
+    assert "Blind sheet" in page and "19:40" in page and "colour up" in page
+
+
+def test_cli_simulate_checks_before_the_work(tmp_path, monkeypatch):
+    import time
+
+    import pyeval.sim
+    calls = []
+    monkeypatch.setattr(pyeval.sim, "simulate", lambda *a, **k: calls.append(1))
+    taken = tmp_path / "a_file"
+    taken.write_text("x")
+    start = time.monotonic()
+    for args, message in ((["-o", str(taken)], "a file of that name exists"),
+                          (["-o", "/proc/forbidden/report"], "cannot write the report there"),
+                          (["--scheduler", "tcp://127.0.0.1:1", "--no-report"], "no Dask scheduler answers"),
+                          (["--by", "25:99"], "the minutes (99) must be 00 to 59"),
+                          (["--start", "25:00"], "cannot read the start time")):
+        res = CliRunner().invoke(tournament, ["simulate", "club_3000", "-n", "5", *args])
+        assert res.exit_code == 1 and message in res.output, (args, res.output)
+    assert calls == [] and time.monotonic() - start < 15
+
+
+def test_cli_simulate_without_matplotlib_fails_before_the_work(monkeypatch, tmp_path):
+    import builtins
+
+    import pyeval.sim
+    calls = []
+    monkeypatch.setattr(pyeval.sim, "simulate", lambda *a, **k: calls.append(1))
+    real = builtins.__import__
+
+    def no_mpl(name, *a, **k):
+        if name.split(".")[0] == "matplotlib":
+            raise ImportError("no matplotlib")
+        return real(name, *a, **k)
+
+    monkeypatch.setattr(builtins, "__import__", no_mpl)
+    res = CliRunner().invoke(tournament, ["simulate", "club_3000", "-n", "5", "-o", str(tmp_path / "r")])
+    assert res.exit_code == 1 and "need matplotlib" in res.output and "--no-report" in res.output
+    assert calls == []
+
+
+def test_cli_simulate_warns_for_a_field_outside_the_structure():
+    res = CliRunner().invoke(tournament, ["simulate", "club_3000", "-n", "10", "--players",
+                                                          "50", "--no-report", "--no-progress"])
+    assert res.exit_code == 0, res.output
+    assert "warning: 50 entrants is outside the structure's field of 20-40" in res.stderr
+
+
+def test_cli_show_and_check(tmp_path):
+    res = CliRunner().invoke(tournament, ["show", "addon_3500", "--start", "19:00"])
+    assert res.exit_code == 0
+    lines = res.output.splitlines()
+    assert lines[0] == "Add-on tournament, 3,500 chips"
+    five = next(x for x in lines if x.split()[:2] == ["5", "150/300"])
+    assert "20:35" in five and "add-on before this level (1,750 chips for 25)" in five
+    assert sum("-- break --" in x for x in lines) == 2
+    res = CliRunner().invoke(tournament, ["check", "club_3000"])
+    assert res.exit_code == 0 and "valid" in res.output
+    assert "40 entrants: pool 800, 5 paid: 320, 200, 128, 88, 64" in res.output
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[tournament]\nname = 1\n")
+    res = CliRunner().invoke(tournament, ["check", str(bad)])
+    assert res.exit_code == 1 and "bad.toml:2:" in res.output
+
+
+def test_warning_for_levels_reached_by_almost_nobody():
+    from pyeval.sim.report import result_warnings
+    from pyeval.sim.tune import make_schedule, schedule_toml
+    from pyeval.tournament.structure import parse_structure
+    s = make_schedule(3000, 20, [25, 100, 500], 15, 1.0, first_bb=50)
+    st = parse_structure(schedule_toml(s, name="long sheet", players=20, starting=3000,
+                                       denominations=[25, 100, 500], table_size=9))
+    r = simulate(st, n=300, seed=1, players=20)
+    reached = r.level_reached_frequencies()
+    first_rare = int(np.argmax(reached < 0.01)) + 1
+    assert 10 < first_rare < len(reached) and reached[first_rare - 2] >= 0.01
+    assert (f"levels {first_rare}-{len(reached)} are reached by fewer than 1% of runs: the sheet "
+            f"could stop at level {first_rare - 1}") in result_warnings(r)
+
+
+def test_new_modules_doctests():
+    import doctest
+
+    import pyeval.cli.icm_cmd
+    import pyeval.sim.ensemble
+    for mod in (pyeval.sim.ensemble, pyeval.cli.icm_cmd):
+        res = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
+        assert res.attempted > 0 and res.failed == 0

@@ -6,8 +6,8 @@ import importlib
 import pytest
 
 MODULES = [
-    "", "chips", "errors", "icm", "levels", "payouts", "placings", "points", "seating",
-    "structure", "toml_lines",
+    "", "chips", "deals", "errors", "icm", "sheet", "levels", "payouts", "placings", "points", "seating",
+    "structure", "timetext", "toml_lines",
 ]
 
 

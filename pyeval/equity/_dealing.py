@@ -1,0 +1,186 @@
+"""Dealing the unknown cards of a Monte Carlo deal: from a pool by a partial shuffle or by
+independent draws, and one combination per range player by the alias method.
+
+Every function takes the pool, scratch and range arrays by address (see
+:mod:`pyeval.numba_mem`) and returns the new random state.
+
+>>> ends, thr, n = deal_plan(48, 5)
+>>> int(n), [int(e) for e in ends[:n]]
+(1, [5])
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from pyeval.equity._random import LOW32, below, mul128, next_word, unit
+from pyeval.numba_mem import ld8, ld64, ldf, ldi64, st8, sti64
+
+BATCH_BOUND = np.uint64(1 << 62)
+
+# ways of dealing (see deal_fy, deal_idx)
+DEAL_SHUFFLE, DEAL_INDEP = 0, 2
+
+
+@njit(cache=True)
+def deal_plan(D, U):
+    """How :func:`deal_fy` groups U draws from a pool of D cards into 64-bit words: for
+    each group its end and the rejection threshold 2**64 mod B, B the product of the pool
+    sizes of the group. Computed once per kernel call: no division is left in the loop."""
+    ends = np.zeros(max(U, 1), dtype=np.int64)
+    thr = np.zeros(max(U, 1), dtype=np.uint64)
+    n = 0
+    i = 0
+    while i < U:
+        g = i
+        bnd = np.uint64(1)
+        while g < U and bnd < BATCH_BOUND // np.uint64(D - g):
+            bnd *= np.uint64(D - g)
+            g += 1
+        ends[n] = g
+        thr[n] = (np.uint64(0) - bnd) % bnd
+        n += 1
+        i = g
+    return ends, thr, n
+
+
+@njit(cache=True)
+def deal_fy(s, dk, D, ends, thr, ngroups, used, out):
+    """Deals cards from the pool at ``dk`` (D bytes) to ``out`` (int64) by a partial
+    Fisher-Yates shuffle (dealt cards move to the front of the pool), redrawing a card of
+    the mask ``used``; ``ends/thr/ngroups`` come from :func:`deal_plan`.
+
+    Several draws come from one 64-bit random word: multiplying the word by the pool sizes
+    n1, n2, ... in turn yields the digits of a uniform number below B = n1 * n2 * ...
+    (Lemire's nearly divisionless method with a mixed-radix bound), and the final remainder
+    decides, as for a single draw, whether the word must be rejected to stay unbiased.
+    Returns the new random state."""
+    i = 0
+    for gi in range(ngroups):
+        g = ldi64(ends, gi)
+        t = ld64(thr, gi)
+        while True:
+            s, x = next_word(s)
+            for q in range(i, g):
+                j, x = mul128(x, np.uint64(D - q))
+                sti64(out, q, np.int64(j))
+            if x >= t:
+                break
+        for q in range(i, g):
+            j = q + ldi64(out, q)
+            c = ld8(dk, j)
+            while (used >> np.uint64(c)) & np.uint64(1):
+                s, jj = below(s, D - q)
+                j = q + jj
+                c = ld8(dk, j)
+            st8(dk, j, ld8(dk, q))
+            st8(dk, q, c)
+            sti64(out, q, np.int64(c))
+        i = g
+    return s
+
+
+@njit(cache=True)
+def deal_idx(s, deck, D, thr, used, U, out):
+    """Deals U distinct cards from ``deck`` (D bytes), none in ``used``, to ``out``: each
+    card is an independent uniform draw from the deck (32 random bits times D, Lemire's
+    method, ``thr`` = 2**32 mod D), and the whole hand is drawn again if a card repeats or
+    is used. Every ordered U-tuple of distinct allowed cards is equally likely, so the set
+    is uniform. No draw waits on the previous one, so they overlap in the processor; this
+    is the fastest way while repeats are rare (a few cards from a nearly full deck).
+    Returns the new random state."""
+    nD = np.uint64(D)
+    x = np.uint64(0)
+    while True:
+        drawn = np.uint64(0)
+        dup = np.uint64(0)
+        for q in range(U):
+            if q & 1 == 0:
+                s, x = next_word(s)
+                r = x >> np.uint64(32)
+            else:
+                r = x & LOW32
+            m = r * nD
+            while (m & LOW32) < thr:
+                s, x2 = next_word(s)
+                m = (x2 >> np.uint64(32)) * nD
+            c = ld8(deck, m >> np.uint64(32))
+            bit = np.uint64(1) << np.uint64(c)
+            dup |= (drawn | used) & bit
+            drawn |= bit
+            sti64(out, q, np.int64(c))
+        if dup == 0:
+            return s
+
+
+@njit(cache=True)
+def deal_keys(s, deck, D, thr, U, bk, bs, ckey, csrm):
+    """:func:`deal_idx` for a board alone, adding the cards' keys and suit-rank masks to
+    ``bk``/``bs`` as they are drawn. Returns (state, key, mask)."""
+    nD = np.uint64(D)
+    x = np.uint64(0)
+    while True:
+        drawn = np.uint64(0)
+        dup = np.uint64(0)
+        k = bk
+        m5 = bs
+        for q in range(U):
+            if q & 1 == 0:
+                s, x = next_word(s)
+                r = x >> np.uint64(32)
+            else:
+                r = x & LOW32
+            m = r * nD
+            while (m & LOW32) < thr:
+                s, x2 = next_word(s)
+                m = (x2 >> np.uint64(32)) * nD
+            c = ld8(deck, m >> np.uint64(32))
+            bit = np.uint64(1) << np.uint64(c)
+            dup |= drawn & bit
+            drawn |= bit
+            k += ld64(ckey, c)
+            m5 |= ld64(csrm, c)
+        if dup == 0:
+            return s, k, m5
+
+
+@njit(cache=True)
+def pick_ranges(s, P, rp, r_off, r_prob, r_alias, r_mask, sel, max_attempts):
+    """Draws one combination per range player (alias method: a uniform index, kept with
+    probability ``r_prob`` or replaced by its alias), jointly: a draw in which two
+    combinations share a card is thrown away whole, so accepted draws follow the product of
+    the ranges' weights restricted to compatible choices. Arguments are addresses.
+    Returns (state, used mask, attempts, ok)."""
+    tries = 0
+    while True:
+        used = np.uint64(0)
+        ok = True
+        tries += 1
+        for p in range(P):
+            r = ldi64(rp, p)
+            if r < 0:
+                continue
+            o = ldi64(r_off, r)
+            s, i = below(s, ldi64(r_off, r + 1) - o)
+            j = o + i
+            pr = ldf(r_prob, j)
+            if pr < 1.0:
+                s, u = unit(s)
+                if u >= pr:
+                    j = o + ldi64(r_alias, j)
+            m = ld64(r_mask, j)
+            if used & m:
+                ok = False
+                break
+            used |= m
+            sti64(sel, p, j)
+        if ok or tries >= max_attempts:
+            return s, used, tries, ok
+
+
+@njit(cache=True)
+def deal_any(s, method, dk, D, thr, ends, gthr, ngroups, used, U, out):
+    """Deals U cards to ``out`` the way ``method`` says (see DEAL_*)."""
+    if method == DEAL_INDEP:
+        return deal_idx(s, dk, D, thr, used, U, out)
+    return deal_fy(s, dk, D, ends, gthr, ngroups, used, out)

@@ -1,0 +1,630 @@
+"""Exact enumeration kernels: every board completion times every choice of one combination
+per player that shares no card, in three forms: hold'em with every hole card known and no
+board (five nested loops, suit symmetry), hold'em with ranges or a known board, and every
+other game.
+
+Each driver prepares the arrays and runs a ``nogil`` worker on the requested threads
+(:mod:`._workers`); work is split by the first two unknown board cards, dealt out to
+``n_tasks`` tasks in turn, each writing its own row of results, so the answer is the same
+whatever the number of threads.
+
+>>> import numpy as np
+>>> from pyeval import numba_ext as nx
+>>> from pyeval.cards import cards
+>>> T = nx.kernel_tables()
+>>> h = [cards("AcAd"), cards("KhKs")]
+>>> hk = np.array([T.ckey[c].sum(dtype=np.uint64) for c in h], dtype=np.uint64)
+>>> hs = np.array([np.bitwise_or.reduce(T.csrm[c]) for c in h], dtype=np.uint64)
+>>> used = set(np.concatenate(h).tolist())
+>>> bdeck = np.array(sorted((c for c in range(52) if c not in used), reverse=True), np.uint8)
+>>> cnt = holdem_exact5(hk, hs, bdeck, np.zeros((0, 2), np.int64), np.zeros((0, 5), np.int64),
+...                     16, 0, 16, T.addrs).sum(axis=0)
+>>> [int(x) for x in cnt[0]], [int(x) for x in cnt[1]]    # wins, ties of each hand
+([0, 1388072, 6538], [0, 317694, 6538])
+>>> int(cnt[:, 1].sum() + cnt[0, 2]) == 1712304               # every board once
+True
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from pyeval import numba_ext as nx
+from pyeval.equity._layout import NONE, NSTAT, SP_NONE
+from pyeval.equity._showdown import eval_player, score
+from pyeval.equity._workers import run_workers
+from pyeval.numba_mem import fetch_add, ld8, ld16, ld64, ldf, ldi64, st8, st64, stf, sti64
+
+KEY_START = nx.KEY_START
+
+
+def board_units(D: int, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """The units of work of an exact walk: with k >= 2 unknown board cards, every pair
+    (a < b) of the D cards left for the first two, in order; with one, every card; with
+    none, one.
+
+    >>> [a.tolist() for a in board_units(3, 2)]
+    [[0, 0, 1], [1, 2, 2]]
+    """
+    if k >= 2:
+        pa, pb = np.triu_indices(D, 1)
+        return pa.astype(np.int64), pb.astype(np.int64)
+    if k == 1:
+        return np.arange(D, dtype=np.int64), np.zeros(D, dtype=np.int64)
+    return np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64)
+
+
+@njit(cache=True)
+def _tuples(split, P, bmask, c_off, c_mask, c_w, c_as, valid, chi, clo, idx, us, ws, hi,
+            lo, st, acc):
+    """Every choice of one valid combination per player sharing no card (nor any with
+    ``bmask``), values already in ``chi``/``clo``: weighted counts of pots won shared k ways
+    into ``acc`` (float64[P, P + 1]) for high-only games, :func:`score` sums into ``st``
+    for split pots. Heads-up high-only is two plain loops; otherwise a depth-first walk.
+    Arguments are addresses. Returns (deals, weight)."""
+    deals = 0.0
+    wsum = 0.0
+    if split == SP_NONE and P == 2:
+        e0 = ldi64(c_off, 1)
+        e1 = ldi64(c_off, 2)
+        w01 = 0.0
+        w10 = 0.0
+        wtie = 0.0
+        for j0 in range(0, e0):
+            if ld8(valid, j0) == 0:
+                continue
+            v0 = ld64(chi, j0)
+            m0 = ld64(c_mask, j0)
+            x0 = ldf(c_w, j0)
+            for j1 in range(e0, e1):
+                if ld8(valid, j1) == 0 or (ld64(c_mask, j1) & m0):
+                    continue
+                v1 = ld64(chi, j1)
+                w = x0 * ldf(c_w, j1)
+                deals += 1.0
+                wsum += w
+                if v0 > v1:
+                    w01 += w
+                elif v1 > v0:
+                    w10 += w
+                else:
+                    wtie += w
+        stf(acc, 1, ldf(acc, 1) + w01)
+        stf(acc, 2, ldf(acc, 2) + wtie)
+        stf(acc, 4, ldf(acc, 4) + w10)
+        stf(acc, 5, ldf(acc, 5) + wtie)
+        return deals, wsum
+    p = 0
+    sti64(idx, 0, ldi64(c_off, 0) - 1)
+    st64(us, 0, bmask)
+    stf(ws, 0, 1.0)
+    while p >= 0:
+        j = ldi64(idx, p) + 1
+        sti64(idx, p, j)
+        if j >= ldi64(c_off, p + 1):
+            p -= 1
+            continue
+        if ld8(valid, j) == 0 or (ld64(c_mask, j) & ld64(us, p)):
+            continue
+        if p < P - 1:
+            st64(us, p + 1, ld64(us, p) | ld64(c_mask, j))
+            stf(ws, p + 1, ldf(ws, p) * ldf(c_w, j))
+            p += 1
+            sti64(idx, p, ldi64(c_off, p) - 1)
+            continue
+        w = ldf(ws, p) * ldf(c_w, j)
+        deals += 1.0
+        wsum += w
+        if split == SP_NONE:
+            best = np.uint64(0)
+            k = 0
+            for q in range(P):
+                v = ld64(chi, ldi64(idx, q))
+                st64(hi, q, v)
+                if v > best:
+                    best = v
+                    k = 1
+                elif v == best:
+                    k += 1
+            for q in range(P):
+                if ld64(hi, q) == best:
+                    o = q * (P + 1) + k
+                    stf(acc, o, ldf(acc, o) + w)
+            continue
+        holder = -1
+        for q in range(P):
+            jq = ldi64(idx, q)
+            st64(hi, q, ld64(chi, jq))
+            st64(lo, q, ld64(clo, jq))
+            if ld8(c_as, jq):
+                holder = q
+        score(split, P, hi, lo, holder, st, w)
+    return deals, wsum
+
+
+@njit(cache=True)
+def _exact_board(kind, split, P, H, NB, bcur, bmask, c_off, c_cards, c_w, c_mask, c_key,
+                 c_srm, c_low, c_as, TA, chi, clo, valid, idx, ustack, wstack, hi, lo, st,
+                 acc):
+    """All deals of the players' combinations on one complete board (``bcur``, an
+    address); every array argument is an address. Returns (deals, weight)."""
+    ckey, csrm, clow = TA[:3]
+    bk = KEY_START
+    bs = np.uint64(0)
+    bl = np.uint64(0)
+    for j in range(NB):
+        c = ld8(bcur, j)
+        bk += ld64(ckey, c)
+        bs |= ld64(csrm, c)
+        bl |= np.uint64(ld16(clow, c))
+    for p in range(P):
+        for j in range(ldi64(c_off, p), ldi64(c_off, p + 1)):
+            if ld64(c_mask, j) & bmask:
+                st8(valid, j, 0)
+                continue
+            st8(valid, j, 1)
+            h, l_ = eval_player(kind, split, c_cards + np.uint64(j * H), H, bcur, NB,
+                                ld64(c_key, j), ld64(c_srm, j), ld64(c_low, j), bk, bs, bl,
+                                TA)
+            st64(chi, j, h)
+            st64(clo, j, l_)
+    return _tuples(split, P, bmask, c_off, c_mask, c_w, c_as, valid, chi, clo, idx, ustack,
+                   wstack, hi, lo, st, acc)
+
+
+@njit(cache=True, nogil=True)
+def _exact_tasks_work(ctr, kind, split, P, H, NB, board0, bdeck, slots, k, pa, pb, bmask0,
+                      n_tasks, t0, c_off, c_cards, c_w, c_mask, c_key, c_srm, c_low, c_as, arena,
+                      row, o_bcur, o_chi, o_clo, o_valid, o_idx, o_us, o_ws, o_hi, o_lo, o_ix,
+                      o_st, o_acc, TA, out, cw, deals, wts):
+    """Worker of :func:`exact_tasks`: tasks until none is left, each in its own padded row
+    of the scratch arena."""
+    cbit = TA[3]
+    a_ctr = np.uint64(ctr.ctypes.data)
+    base = np.uint64(arena.ctypes.data)
+    nt = out.shape[0]
+    D = bdeck.shape[0]
+    n_units = pa.shape[0]
+    a_off = np.uint64(c_off.ctypes.data)
+    a_cards = np.uint64(c_cards.ctypes.data)
+    a_w = np.uint64(c_w.ctypes.data)
+    a_mask = np.uint64(c_mask.ctypes.data)
+    a_key = np.uint64(c_key.ctypes.data)
+    a_srm = np.uint64(c_srm.ctypes.data)
+    a_low = np.uint64(c_low.ctypes.data)
+    a_as = np.uint64(c_as.ctypes.data)
+    while True:
+        ti = fetch_add(a_ctr, 1)
+        if ti >= nt:
+            break
+        a = base + np.uint64(8 * row * ti)
+        bcur = a + np.uint64(8 * o_bcur)
+        chi = a + np.uint64(8 * o_chi)
+        clo = a + np.uint64(8 * o_clo)
+        valid = a + np.uint64(8 * o_valid)
+        idx = a + np.uint64(8 * o_idx)
+        us = a + np.uint64(8 * o_us)
+        ws = a + np.uint64(8 * o_ws)
+        hi = a + np.uint64(8 * o_hi)
+        lo = a + np.uint64(8 * o_lo)
+        ix = a + np.uint64(8 * o_ix)
+        st = a + np.uint64(8 * o_st)
+        acc = a + np.uint64(8 * o_acc)
+        for j in range(NB):
+            st8(bcur, j, board0[j])
+        dsum = 0.0
+        wsum = 0.0
+        u = t0 + ti
+        while u < n_units:
+            bmask = bmask0
+            b = -1
+            if k >= 1:
+                b = pa[u]
+                ca = bdeck[b]
+                st8(bcur, slots[0], ca)
+                bmask |= ld64(cbit, ca)
+            if k >= 2:
+                b = pb[u]
+                cb = bdeck[b]
+                st8(bcur, slots[1], cb)
+                bmask |= ld64(cbit, cb)
+            m = k - 2
+            if m <= 0:
+                d, w = _exact_board(kind, split, P, H, NB, bcur, bmask, a_off, a_cards, a_w,
+                                    a_mask, a_key, a_srm, a_low, a_as, TA, chi, clo, valid,
+                                    idx, us, ws, hi, lo, st, acc)
+                dsum += d
+                wsum += w
+            elif D - b - 1 >= m:
+                # the remaining m cards: every m-combination of bdeck[b + 1:]
+                n_rest = D - b - 1
+                for q in range(m):
+                    sti64(ix, q, q)
+                more = True
+                while more:
+                    bm = bmask
+                    for q in range(m):
+                        c = bdeck[b + 1 + ldi64(ix, q)]
+                        st8(bcur, slots[2 + q], c)
+                        bm |= ld64(cbit, c)
+                    d, w = _exact_board(kind, split, P, H, NB, bcur, bm, a_off, a_cards,
+                                        a_w, a_mask, a_key, a_srm, a_low, a_as, TA, chi,
+                                        clo, valid, idx, us, ws, hi, lo, st, acc)
+                    dsum += d
+                    wsum += w
+                    i = m - 1
+                    while i >= 0 and ldi64(ix, i) == n_rest - m + i:
+                        i -= 1
+                    if i < 0:
+                        more = False
+                    else:
+                        sti64(ix, i, ldi64(ix, i) + 1)
+                        for j in range(i + 1, m):
+                            sti64(ix, j, ldi64(ix, j - 1) + 1)
+            u += n_tasks
+        for p in range(P):
+            for q in range(NSTAT):
+                out[ti, p, q] = ldf(st, p * NSTAT + q)
+            for q in range(P + 1):
+                cw[ti, p, q] = ldf(acc, p * (P + 1) + q)
+        deals[ti] = dsum
+        wts[ti] = wsum
+
+
+def exact_tasks(kind, split, P, H, NB, board0, bdeck, c_off, c_cards, c_w, c_mask, c_key,
+                c_srm, c_low, c_as, n_tasks, t0, t1, TA, threads=1):
+    """Exact enumeration, tasks t0..t1-1 of n_tasks: every completion of the unknown
+    board slots of ``board0`` from ``bdeck``, times every choice of one combination per
+    player (``c_cards[c_off[p]:c_off[p+1]]``, weights ``c_w``) that shares no card. Work is
+    split by the first two unknown board cards, dealt out to the tasks in turn. Returns
+    (sums [tasks, P, NSTAT] of split games, weighted counts [tasks, P, P + 1] of pots won
+    shared k ways in high-only games, deals [tasks], weights [tasks])."""
+    T = nx.kernel_tables()
+    nt = t1 - t0
+    out = np.zeros((nt, P, NSTAT), dtype=np.float64)
+    cw = np.zeros((nt, P, P + 1), dtype=np.float64)
+    deals = np.zeros(nt, dtype=np.float64)
+    wts = np.zeros(nt, dtype=np.float64)
+    D = bdeck.shape[0]
+    unknown = [j for j in range(NB) if board0[j] == NONE]
+    k = len(unknown)
+    slots = np.zeros(max(NB, 1), dtype=np.int64)
+    slots[:k] = unknown
+    M = c_cards.shape[0]
+    pa, pb = board_units(D, k)
+    known = [int(c) for c in board0[:NB] if c != NONE]
+    bmask0 = np.uint64(np.bitwise_or.reduce(T.cbit[known]) if known else 0)
+    # scratch arena, one padded row (in 8-byte words) per task
+    o_bcur = 0
+    o_chi = (NB + 7) // 8 + 1
+    o_clo = o_chi + M
+    o_valid = o_clo + M
+    o_idx = o_valid + (M + 7) // 8
+    o_us = o_idx + P
+    o_ws = o_us + P
+    o_hi = o_ws + P
+    o_lo = o_hi + P
+    o_ix = o_lo + P
+    o_st = o_ix + 5
+    o_acc = o_st + P * NSTAT
+    row = ((o_acc + P * (P + 1) + 7) // 8) * 8 + 8
+    arena = np.zeros(nt * row, dtype=np.uint64)
+    run_workers(_exact_tasks_work, threads, nt, kind, split, P, H, NB, board0, bdeck, slots, k,
+                pa, pb, bmask0, n_tasks, t0, c_off, c_cards, c_w, c_mask, c_key, c_srm, c_low,
+                c_as, arena, row, o_bcur, o_chi, o_clo, o_valid, o_idx, o_us, o_ws, o_hi, o_lo,
+                o_ix, o_st, o_acc, TA, out, cw, deals, wts)
+    return out, cw, deals, wts
+
+
+
+@njit(cache=True)
+def _canonical(srm, shift, pairs, npairs):
+    """Compares the board's rank masks of neighbouring interchangeable suits (see
+    :func:`holdem_exact5`), on the ranks from ``shift`` up only: -1 when some pair is in the
+    wrong (increasing) order, 1 when every pair is strictly decreasing, 0 otherwise."""
+    state = 1
+    sh = np.uint64(shift)
+    for i in range(npairs):
+        x = ((srm >> np.uint64(16 * pairs[i, 0])) & np.uint64(0x1FFF)) >> sh
+        y = ((srm >> np.uint64(16 * pairs[i, 1])) & np.uint64(0x1FFF)) >> sh
+        if x < y:
+            return -1
+        if x == y:
+            state = 0
+    return state
+
+
+@njit(cache=True, inline="always")
+def _orbit(srm, chains, nchains):
+    """How many boards the canonical board stands for: per chain of interchangeable suits
+    (masks in non-increasing order), m! over the factorials of the runs of equal masks."""
+    w = 1
+    for i in range(nchains):
+        m = chains[i, 0]
+        f = 1
+        run = 1
+        prev = (srm >> np.uint64(16 * chains[i, 1])) & np.uint64(0x1FFF)
+        for j in range(2, m + 1):
+            f *= j
+            x = (srm >> np.uint64(16 * chains[i, j])) & np.uint64(0x1FFF)
+            if x == prev:
+                run += 1
+                f //= run
+            else:
+                run = 1
+            prev = x
+        w *= f
+    return w
+
+
+@njit(cache=True, inline="always")
+def _exact5_unit(a, b, D, kk, ks, kr, hk, hs, pairs, npairs, chains, nchains, hi, cnt, disp,
+                 high, flush):
+    """The boards of :func:`holdem_exact5` whose two highest cards are bdeck[a], bdeck[b]
+    (the deck sorted by decreasing card): the other three by nested loops, keys added level
+    by level, subtrees that cannot be canonical skipped; counts into ``cnt``."""
+    P = hk.shape[0]
+    k2 = KEY_START + kk[a] + kk[b]
+    s2 = ks[a] | ks[b]
+    if npairs and _canonical(s2, kr[b] + 1, pairs, npairs) < 0:
+        return
+    h0 = hk[0]
+    h1 = hk[min(1, P - 1)]
+    m0 = hs[0]
+    m1 = hs[min(1, P - 1)]
+    w0 = 0
+    w1 = 0
+    tie = 0
+    for c in range(b + 1, D):
+        k3 = k2 + kk[c]
+        s3 = s2 | ks[c]
+        if npairs and _canonical(s3, kr[c] + 1, pairs, npairs) < 0:
+            continue
+        for d in range(c + 1, D):
+            k4 = k3 + kk[d]
+            s4 = s3 | ks[d]
+            if npairs and _canonical(s4, kr[d] + 1, pairs, npairs) < 0:
+                continue
+            for e in range(d + 1, D):
+                k5 = k4 + kk[e]
+                s5 = s4 | ks[e]
+                w = 1
+                if npairs:
+                    if _canonical(s5, 0, pairs, npairs) < 0:
+                        continue
+                    w = _orbit(s5, chains, nchains)
+                if P == 2:
+                    v0 = nx.hv(k5 + h0, s5 | m0, disp, high, flush)
+                    v1 = nx.hv(k5 + h1, s5 | m1, disp, high, flush)
+                    if v0 > v1:
+                        w0 += w
+                    elif v1 > v0:
+                        w1 += w
+                    else:
+                        tie += w
+                else:
+                    best = np.uint64(0)
+                    nb = 0
+                    for p in range(P):
+                        v = nx.hv(k5 + hk[p], s5 | hs[p], disp, high, flush)
+                        st64(hi, p, v)
+                        if v > best:
+                            best = v
+                            nb = 1
+                        elif v == best:
+                            nb += 1
+                    for p in range(P):
+                        if ld64(hi, p) == best:
+                            o = p * (P + 1) + nb
+                            sti64(cnt, o, ldi64(cnt, o) + w)
+    if P == 2:
+        sti64(cnt, 1, ldi64(cnt, 1) + w0)
+        sti64(cnt, 2, ldi64(cnt, 2) + tie)
+        sti64(cnt, 4, ldi64(cnt, 4) + w1)
+        sti64(cnt, 5, ldi64(cnt, 5) + tie)
+
+
+@njit(cache=True, nogil=True)
+def _exact5_work(ctr, hk, hs, kk, ks, kr, pa, pb, pairs, chains, n_tasks, t0, arena, row, o_cnt,
+                 TA, out):
+    """Worker of :func:`holdem_exact5`: tasks until none is left."""
+    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    a_ctr = np.uint64(ctr.ctypes.data)
+    base = np.uint64(arena.ctypes.data)
+    P = hk.shape[0]
+    D = kk.shape[0]
+    n = pa.shape[0]
+    nt = out.shape[0]
+    npairs = pairs.shape[0]
+    nchains = chains.shape[0]
+    while True:
+        ti = fetch_add(a_ctr, 1)
+        if ti >= nt:
+            break
+        a0 = base + np.uint64(8 * row * ti)
+        hi = a0
+        cnt = a0 + np.uint64(8 * o_cnt)
+        u = t0 + ti
+        while u < n:
+            _exact5_unit(pa[u], pb[u], D, kk, ks, kr, hk, hs, pairs, npairs, chains,
+                         nchains, hi, cnt, disp, high, flush)
+            u += n_tasks
+        for p in range(P):
+            for q in range(P + 1):
+                out[ti, p, q] = ldi64(cnt, p * (P + 1) + q)
+
+
+def holdem_exact5(hk, hs, bdeck, pairs, chains, n_tasks, t0, t1, TA, threads=1):
+    """Exact hold'em with every hole card known and no board card known: all five-card
+    boards from ``bdeck`` (sorted by decreasing card), keys added level by level of the
+    five nested loops. Work is split by the first two board cards, dealt out to the tasks
+    in turn. Returns counts [tasks, P, P + 1] as :func:`holdem_mc` does.
+
+    Suit symmetry: suits that play the same role in every hand and among the dead cards
+    (clubs and diamonds for AcAd against KhKs, and hearts and spades) can be permuted
+    without changing any result. ``chains`` lists such groups of suits ([m, s1, .., sm]
+    per row) and ``pairs`` their neighbours (s_i, s_i+1): only boards whose rank masks in
+    those suits are in non-increasing order are evaluated, each counted for the boards it
+    stands for (see :func:`_orbit`). Cards come highest first, so a wrong order is often
+    known after two or three cards and the rest of that subtree is skipped."""
+    T = nx.kernel_tables()
+    P = hk.shape[0]
+    D = bdeck.shape[0]
+    nt = t1 - t0
+    out = np.zeros((nt, P, P + 1), dtype=np.int64)
+    pa, pb = board_units(D, 2)
+    kk = T.ckey[bdeck]
+    ks = T.csrm[bdeck]
+    kr = (bdeck >> 2).astype(np.int64)
+    o_cnt = P
+    row = ((o_cnt + P * (P + 1) + 7) // 8) * 8 + 8
+    arena = np.zeros(nt * row, dtype=np.uint64)
+    run_workers(_exact5_work, threads, nt, hk, hs, kk, ks, kr, pa, pb, pairs, chains, n_tasks, t0,
+                arena, row, o_cnt, TA, out)
+    return out
+
+
+
+@njit(cache=True)
+def _holdem_board(P, bk, bs, bmask, c_off, c_key, c_srm, c_mask, c_w, valid, val, idx, us,
+                  ws, hi, acc, disp, high, flush):
+    """Hold'em: every choice of one combination per player on one complete board (key
+    ``bk``, suit-rank mask ``bs``, card mask ``bmask``); adds weighted counts of pots won
+    shared k ways to ``acc`` (float64[P, P + 1]). Arguments are addresses. Returns
+    (deals, weight)."""
+    for p in range(P):
+        for j in range(ldi64(c_off, p), ldi64(c_off, p + 1)):
+            if ld64(c_mask, j) & bmask:
+                st8(valid, j, 0)
+            else:
+                st8(valid, j, 1)
+                st64(val, j, nx.hv(bk + ld64(c_key, j), bs | ld64(c_srm, j), disp, high, flush))
+    return _tuples(SP_NONE, P, bmask, c_off, c_mask, c_w, c_w, valid, val, val, idx, us, ws,
+                   hi, hi, acc, acc)
+
+
+@njit(cache=True, nogil=True)
+def _combos_work(ctr, c_off, c_key, c_srm, c_mask, c_w, bk0, bs0, bmask0, k, kk, ks, kb, pa, pb,
+                 n_tasks, t0, arena, row, o_valid, o_idx, o_us, o_ws, o_hi, o_acc, TA, out,
+                 deals, wts):
+    """Worker of :func:`holdem_exact_combos`: tasks until none is left."""
+    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    a_ctr = np.uint64(ctr.ctypes.data)
+    base = np.uint64(arena.ctypes.data)
+    P = c_off.shape[0] - 1
+    D = kk.shape[0]
+    nt = out.shape[0]
+    n_units = pa.shape[0]
+    a_off = np.uint64(c_off.ctypes.data)
+    a_key = np.uint64(c_key.ctypes.data)
+    a_srm = np.uint64(c_srm.ctypes.data)
+    a_mask = np.uint64(c_mask.ctypes.data)
+    a_w = np.uint64(c_w.ctypes.data)
+    m = k - 2
+    while True:
+        ti = fetch_add(a_ctr, 1)
+        if ti >= nt:
+            break
+        a0 = base + np.uint64(8 * row * ti)
+        val = a0
+        valid = a0 + np.uint64(8 * o_valid)
+        idx = a0 + np.uint64(8 * o_idx)
+        us = a0 + np.uint64(8 * o_us)
+        ws = a0 + np.uint64(8 * o_ws)
+        hi = a0 + np.uint64(8 * o_hi)
+        acc = a0 + np.uint64(8 * o_acc)
+        dsum = 0.0
+        wsum = 0.0
+        u = t0 + ti
+        while u < n_units:
+            k2 = bk0
+            s2 = bs0
+            m2 = bmask0
+            b = -1
+            if k >= 1:
+                b = pa[u]
+                k2 += kk[b]
+                s2 |= ks[b]
+                m2 |= kb[b]
+            if k >= 2:
+                b = pb[u]
+                k2 += kk[b]
+                s2 |= ks[b]
+                m2 |= kb[b]
+            if m <= 0:
+                d, w = _holdem_board(P, k2, s2, m2, a_off, a_key, a_srm, a_mask, a_w, valid,
+                                     val, idx, us, ws, hi, acc, disp, high, flush)
+                dsum += d
+                wsum += w
+            else:
+                for c in range(b + 1, D):
+                    k3 = k2 + kk[c]
+                    s3 = s2 | ks[c]
+                    m3 = m2 | kb[c]
+                    if m == 1:
+                        d, w = _holdem_board(P, k3, s3, m3, a_off, a_key, a_srm, a_mask,
+                                             a_w, valid, val, idx, us, ws, hi, acc, disp, high,
+                                             flush)
+                        dsum += d
+                        wsum += w
+                        continue
+                    for e in range(c + 1, D):
+                        k4 = k3 + kk[e]
+                        s4 = s3 | ks[e]
+                        m4 = m3 | kb[e]
+                        if m == 2:
+                            d, w = _holdem_board(P, k4, s4, m4, a_off, a_key, a_srm,
+                                                 a_mask, a_w, valid, val, idx, us, ws, hi,
+                                                 acc, disp, high, flush)
+                            dsum += d
+                            wsum += w
+                            continue
+                        for f in range(e + 1, D):
+                            d, w = _holdem_board(P, k4 + kk[f], s4 | ks[f], m4 | kb[f],
+                                                 a_off, a_key, a_srm, a_mask, a_w, valid,
+                                                 val, idx, us, ws, hi, acc, disp, high,
+                                                 flush)
+                            dsum += d
+                            wsum += w
+            u += n_tasks
+        for p in range(P):
+            for q in range(P + 1):
+                out[ti, p, q] = ldf(acc, p * (P + 1) + q)
+        deals[ti] = dsum
+        wts[ti] = wsum
+
+
+def holdem_exact_combos(c_off, c_key, c_srm, c_mask, c_w, bk0, bs0, bmask0, k, bdeck,
+                        n_tasks, t0, t1, TA, threads=1):
+    """Exact hold'em with ranges (or unknown hole cards) and any known board: every board
+    completion by k cards from ``bdeck`` (keys added level by level) times every choice of
+    one combination per player (``c_off`` offsets; keys, suit-rank masks, card masks and
+    weights per combination) that shares no card. Returns (weighted counts [tasks, P,
+    P + 1] of pots won shared k ways, deals [tasks], weights [tasks])."""
+    T = nx.kernel_tables()
+    P = c_off.shape[0] - 1
+    M = c_key.shape[0]
+    D = bdeck.shape[0]
+    nt = t1 - t0
+    out = np.zeros((nt, P, P + 1), dtype=np.float64)
+    deals = np.zeros(nt, dtype=np.float64)
+    wts = np.zeros(nt, dtype=np.float64)
+    pa, pb = board_units(D, k)
+    kk = np.zeros(max(D, 1), dtype=np.uint64)
+    ks = np.zeros(max(D, 1), dtype=np.uint64)
+    kb = np.zeros(max(D, 1), dtype=np.uint64)
+    kk[:D] = T.ckey[bdeck]
+    ks[:D] = T.csrm[bdeck]
+    kb[:D] = T.cbit[bdeck]
+    o_valid = M
+    o_idx = o_valid + (M + 7) // 8
+    o_us = o_idx + P
+    o_ws = o_us + P
+    o_hi = o_ws + P
+    o_acc = o_hi + P
+    row = ((o_acc + P * (P + 1) + 7) // 8) * 8 + 8
+    arena = np.zeros(nt * row, dtype=np.uint64)
+    run_workers(_combos_work, threads, nt, c_off, c_key, c_srm, c_mask, c_w, np.uint64(bk0),
+                np.uint64(bs0), np.uint64(bmask0), k, kk[:D], ks[:D], kb[:D], pa, pb, n_tasks,
+                t0, arena, row, o_valid, o_idx, o_us, o_ws, o_hi, o_acc, TA, out, deals, wts)
+    return out, deals, wts

@@ -1,0 +1,444 @@
+"""Monte Carlo kernels: hold'em (the hottest, with its heads-up case written out) and every
+other game, a chunk of deals at a time.
+
+A driver (:func:`holdem_mc`, :func:`mc_chunks`) prepares the arrays and runs a ``nogil``
+worker on the requested threads (:mod:`._workers`); the worker takes chunks until none is
+left and calls a plain per-chunk function, optimised like any function. Each chunk has its
+own random stream seeded from ``(seed, chunk index)`` and writes its own row of results, so
+the answer is the same whatever the number of threads.
+
+>>> import numpy as np
+>>> from pyeval import numba_ext as nx
+>>> from pyeval.cards import cards
+>>> T = nx.kernel_tables()
+>>> h = [cards("AcAd"), cards("KhKs")]
+>>> hk = np.array([T.ckey[c].sum(dtype=np.uint64) for c in h], dtype=np.uint64)
+>>> hs = np.array([np.bitwise_or.reduce(T.csrm[c]) for c in h], dtype=np.uint64)
+>>> deck = np.array([c for c in range(52) if c not in set(np.concatenate(h).tolist())], np.uint8)
+>>> none = np.zeros(0, np.int64)
+>>> cnt, att, bad = holdem_mc(2, hk, hs, nx.KEY_START, np.uint64(0), np.full(2, -1), np.zeros(1, np.int64),
+...     np.zeros(0, np.uint64), np.zeros(0, np.uint64), np.zeros(0), none, np.zeros(0, np.uint64), deck,
+...     DEAL_INDEP, np.full(5, 2), 1, 0, np.full(2, 10_000), 1000, T.addrs)
+>>> int(cnt.sum()) >= 20_000, bool(0.78 < cnt[:, 0, 1].sum() / 20_000 < 0.84)
+(True, True)
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from pyeval import numba_ext as nx
+from pyeval.equity._dealing import DEAL_INDEP, deal_any, deal_keys, deal_plan, pick_ranges
+from pyeval.equity._layout import (
+    AS_CARD,
+    NSTAT,
+    S_HTIE,
+    S_HWIN,
+    S_SHARE,
+    S_SHARE2,
+    S_TIE,
+    S_WIN,
+    SP_CHICAGO,
+    SP_NONE,
+)
+from pyeval.equity._random import LOW32, draw, next_word, stream_seed
+from pyeval.equity._showdown import count_high, eval_player, score
+from pyeval.equity._workers import run_workers
+from pyeval.numba_mem import fetch_add, ld8, ld16, ld64, ldf, ldi64, st8, st64, stf
+
+
+@njit(cache=True)
+def _holdem_hu5(s, n, dk, D, thr, h0, m0, h1, m1, bk0, ckey, csrm, disp, high, flush):
+    """The hottest case, written out: two known hands, a whole board to deal. Five
+    independent draws from three random words, redrawn together on a repeat (as
+    :func:`deal_idx`), keys summed as a tree, two lookups, three counters. Returns
+    (state, wins of hand 0, wins of hand 1, ties)."""
+    nD = np.uint64(D)
+    w0 = 0
+    w1 = 0
+    tie = 0
+    one = np.uint64(1)
+    for _ in range(n):
+        while True:
+            s, x = next_word(s)
+            s, y = next_word(s)
+            s, z = next_word(s)
+            i0, s = draw(x >> np.uint64(32), nD, thr, s)
+            i1, s = draw(x & LOW32, nD, thr, s)
+            i2, s = draw(y >> np.uint64(32), nD, thr, s)
+            i3, s = draw(y & LOW32, nD, thr, s)
+            i4, s = draw(z >> np.uint64(32), nD, thr, s)
+            c0 = ld8(dk, i0)
+            c1 = ld8(dk, i1)
+            c2 = ld8(dk, i2)
+            c3 = ld8(dk, i3)
+            c4 = ld8(dk, i4)
+            b0 = one << np.uint64(c0)
+            b1 = one << np.uint64(c1)
+            b2 = one << np.uint64(c2)
+            b3 = one << np.uint64(c3)
+            b4 = one << np.uint64(c4)
+            b01 = b0 | b1
+            b012 = b01 | b2
+            if ((b0 & b1) | (b01 & b2) | (b012 & b3) | ((b012 | b3) & b4)) == 0:
+                break
+        bk = bk0 + ((ld64(ckey, c0) + ld64(ckey, c1)) + (ld64(ckey, c2) + ld64(ckey, c3))) \
+            + ld64(ckey, c4)
+        bs = (ld64(csrm, c0) | ld64(csrm, c1)) | (ld64(csrm, c2) | ld64(csrm, c3)) \
+            | ld64(csrm, c4)
+        v0 = nx.hv(bk + h0, bs | m0, disp, high, flush)
+        v1 = nx.hv(bk + h1, bs | m1, disp, high, flush)
+        w0 += v0 > v1
+        w1 += v1 > v0
+        tie += v0 == v1
+    return s, w0, w1, tie
+
+
+@njit(cache=True)
+def _holdem_chunk(s, n, P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm, r_prob, r_alias,
+                  r_mask, dk, D, method, unk_t, U, ends, gthr, ngroups, thr, max_attempts,
+                  a, TA):
+    """One chunk of :func:`holdem_mc`: n deals, counts left in the scratch row at ``a``.
+    Returns (range attempts, ok)."""
+    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    has_ranges = r_off.shape[0] > 1
+    board_only = not has_ranges
+    for i in range(U):
+        if unk_t[i] != P:
+            board_only = False
+    pk = a
+    ps = pk + np.uint64(8 * P)
+    hi = ps + np.uint64(8 * P)
+    sel = hi + np.uint64(8 * P)
+    cnt = sel + np.uint64(8 * P)
+    dealt = cnt + np.uint64(8 * P * (P + 1))
+    if board_only and method == DEAL_INDEP:
+        # every hole card known, the board dealt by independent draws
+        for _ in range(n):
+            s, bk, bs = deal_keys(s, dk, D, thr, U, bk0, bs0, ckey, csrm)
+            for p in range(P):
+                st64(hi, p, nx.hv(bk + hk0[p], bs | hs0[p], disp, high, flush))
+            count_high(P, hi, cnt)
+        return 0, True
+    a_rp = np.uint64(rp.ctypes.data)
+    a_roff = np.uint64(r_off.ctypes.data)
+    a_rprob = np.uint64(r_prob.ctypes.data)
+    a_ralias = np.uint64(r_alias.ctypes.data)
+    a_rmask = np.uint64(r_mask.ctypes.data)
+    a_ends = np.uint64(ends.ctypes.data)
+    a_gthr = np.uint64(gthr.ctypes.data)
+    n_att = 0
+    for _ in range(n):
+        for p in range(P):
+            st64(pk, p, hk0[p])
+            st64(ps, p, hs0[p])
+        used = np.uint64(0)
+        if has_ranges:
+            s, used, tries, ok = pick_ranges(s, P, a_rp, a_roff, a_rprob, a_ralias, a_rmask,
+                                             sel, max_attempts)
+            n_att += tries
+            if not ok:
+                return n_att, False
+            for p in range(P):
+                if rp[p] >= 0:
+                    j = ldi64(sel, p)
+                    st64(pk, p, ld64(pk, p) + r_key[j])
+                    st64(ps, p, ld64(ps, p) | r_srm[j])
+        s = deal_any(s, method, dk, D, thr, a_ends, a_gthr, ngroups, used, U, dealt)
+        bk = bk0
+        bs = bs0
+        for i in range(U):
+            c = ldi64(dealt, i)
+            t = unk_t[i]
+            if t == P:
+                bk += ld64(ckey, c)
+                bs |= ld64(csrm, c)
+            else:
+                st64(pk, t, ld64(pk, t) + ld64(ckey, c))
+                st64(ps, t, ld64(ps, t) | ld64(csrm, c))
+        for p in range(P):
+            st64(hi, p, nx.hv(bk + ld64(pk, p), bs | ld64(ps, p), disp, high, flush))
+        count_high(P, hi, cnt)
+    return n_att, True
+
+
+@njit(cache=True)
+def _mc_chunk(s, n, kind, split, P, H, NB, base_k, base_s, base_l, rp, r_off, r_cards,
+              r_prob, r_alias, r_mask, dk, D, method, unk_t, unk_s, U, down_mask, ends,
+              gthr, ngroups, thr, max_attempts, cur, curb, w, TA):
+    """One chunk of :func:`mc_chunks`: n deals into the sums at the scratch words ``w``.
+    Returns (range attempts, ok)."""
+    ckey, csrm, clow = TA[:3]
+    has_ranges = r_off.shape[0] > 1
+    ak = w
+    as_ = ak + np.uint64(8 * (P + 1))
+    al = as_ + np.uint64(8 * (P + 1))
+    hi = al + np.uint64(8 * (P + 1))
+    lo = hi + np.uint64(8 * P)
+    sel = lo + np.uint64(8 * P)
+    st = sel + np.uint64(8 * P)
+    cnt = st + np.uint64(8 * P * NSTAT)
+    dealt = cnt + np.uint64(8 * P * (P + 1))
+    for p in range(P + 1):
+        st64(ak, p, base_k[p])
+        st64(as_, p, base_s[p])
+        st64(al, p, base_l[p])
+    a_rp = np.uint64(rp.ctypes.data)
+    a_roff = np.uint64(r_off.ctypes.data)
+    a_rprob = np.uint64(r_prob.ctypes.data)
+    a_ralias = np.uint64(r_alias.ctypes.data)
+    a_rmask = np.uint64(r_mask.ctypes.data)
+    a_ends = np.uint64(ends.ctypes.data)
+    a_gthr = np.uint64(gthr.ctypes.data)
+    n_att = 0
+    for _ in range(n):
+        used = np.uint64(0)
+        if has_ranges:
+            s, used, tries, ok = pick_ranges(s, P, a_rp, a_roff, a_rprob, a_ralias, a_rmask,
+                                             sel, max_attempts)
+            n_att += tries
+            if not ok:
+                return n_att, False
+            for p in range(P):
+                if rp[p] >= 0:
+                    j = ldi64(sel, p)
+                    k = base_k[p]
+                    sm = base_s[p]
+                    lm = base_l[p]
+                    for q in range(2):
+                        c = r_cards[j, q]
+                        st8(cur, p * H + q, c)
+                        k += ld64(ckey, c)
+                        sm |= ld64(csrm, c)
+                        lm |= np.uint64(ld16(clow, c))
+                    st64(ak, p, k)
+                    st64(as_, p, sm)
+                    st64(al, p, lm)
+        s = deal_any(s, method, dk, D, thr, a_ends, a_gthr, ngroups, used, U, dealt)
+        # the cards to deal come grouped by player (board last): sum each group in
+        # registers and set its keys once
+        i = 0
+        while i < U:
+            t = unk_t[i]
+            k = base_k[t]
+            sm = base_s[t]
+            lm = base_l[t]
+            while i < U and unk_t[i] == t:
+                c = ldi64(dealt, i)
+                k += ld64(ckey, c)
+                sm |= ld64(csrm, c)
+                lm |= np.uint64(ld16(clow, c))
+                if t == P:
+                    st8(curb, unk_s[i], c)
+                else:
+                    st8(cur, t * H + unk_s[i], c)
+                i += 1
+            st64(ak, t, k)
+            st64(as_, t, sm)
+            st64(al, t, lm)
+        holder = -1
+        bk = ld64(ak, P)
+        bs = ld64(as_, P)
+        bl = ld64(al, P)
+        for p in range(P):
+            h, l_ = eval_player(kind, split, cur + np.uint64(p * H), H, curb, NB,
+                                ld64(ak, p), ld64(as_, p), ld64(al, p), bk, bs, bl, TA)
+            st64(hi, p, h)
+            st64(lo, p, l_)
+            if split == SP_CHICAGO:
+                for j in range(H):
+                    if ld8(cur, p * H + j) == AS_CARD and (down_mask >> j) & 1:
+                        holder = p
+        if split == SP_NONE:
+            count_high(P, hi, cnt)
+        else:
+            score(split, P, hi, lo, holder, st, 1.0)
+    if split == SP_NONE:
+        # pots won shared k ways -> the sums score() keeps
+        for p in range(P):
+            for k in range(1, P + 1):
+                c = np.float64(ldi64(cnt, p * (P + 1) + k))
+                o = p * NSTAT
+                stf(st, o + S_SHARE, ldf(st, o + S_SHARE) + c / k)
+                stf(st, o + S_SHARE2, ldf(st, o + S_SHARE2) + c / (k * k))
+                wi = S_WIN if k == 1 else S_TIE
+                hw = S_HWIN if k == 1 else S_HTIE
+                stf(st, o + wi, ldf(st, o + wi) + c)
+                stf(st, o + hw, ldf(st, o + hw) + c)
+    return n_att, True
+
+
+@njit(cache=True, nogil=True)
+def _hu5_work(ctr, seed, chunk0, nsamp, deck, thr, h0, m0, h1, m1, bk0, TA, out):
+    """Worker of :func:`holdem_mc` in its heads-up case (two known hands, five board cards
+    by independent draws, which read the pool without changing it)."""
+    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    a_ctr = np.uint64(ctr.ctypes.data)
+    dk = np.uint64(deck.ctypes.data)
+    D = deck.shape[0]
+    nch = nsamp.shape[0]
+    while True:
+        ci = fetch_add(a_ctr, 1)
+        if ci >= nch:
+            break
+        s, w0, w1, tie = _holdem_hu5(stream_seed(seed, chunk0 + ci), nsamp[ci], dk, D, thr, h0,
+                                     m0, h1, m1, bk0, ckey, csrm, disp, high, flush)
+        out[ci, 0, 1] = w0
+        out[ci, 0, 2] = tie
+        out[ci, 1, 1] = w1
+        out[ci, 1, 2] = tie
+
+
+@njit(cache=True, nogil=True)
+def _holdem_work(ctr, P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm, r_prob, r_alias, r_mask,
+                 deck, method, unk_t, ends, gthr, ngroups, thr, seed, chunk0, nsamp,
+                 max_attempts, arena, row, o_w, TA, out, attempts, failed):
+    """Worker of :func:`holdem_mc`: chunks until none is left, each in its own padded row
+    of the scratch arena (the pool, then the chunk's words)."""
+    a_ctr = np.uint64(ctr.ctypes.data)
+    base = np.uint64(arena.ctypes.data)
+    D = deck.shape[0]
+    U = unk_t.shape[0]
+    nch = nsamp.shape[0]
+    while True:
+        ci = fetch_add(a_ctr, 1)
+        if ci >= nch:
+            break
+        a = base + np.uint64(8 * row * ci)
+        for i in range(D):
+            st8(a, i, deck[i])
+        w = a + np.uint64(8 * o_w)
+        n_att, ok = _holdem_chunk(stream_seed(seed, chunk0 + ci), nsamp[ci], P, hk0, hs0, bk0,
+                                  bs0, rp, r_off, r_key, r_srm, r_prob, r_alias, r_mask, a, D,
+                                  method, unk_t, U, ends, gthr, ngroups, thr, max_attempts, w,
+                                  TA)
+        attempts[ci] = n_att
+        failed[ci] = 0 if ok else 1
+        cnt = w + np.uint64(8 * 4 * P)
+        for p in range(P):
+            for k in range(P + 1):
+                out[ci, p, k] = ldi64(cnt, p * (P + 1) + k)
+
+
+def holdem_mc(P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm, r_prob, r_alias, r_mask,
+              deck, method, unk_t, seed, chunk0, nsamp, max_attempts, TA, threads=1):
+    """Hold'em Monte Carlo (two hole cards, best five of seven), ``len(nsamp)`` chunks on
+    ``threads`` threads. ``hk0/hs0``: keys and suit-rank masks of each player's known hole
+    cards; ``bk0/bs0`` the known board's (``bk0`` includes KEY_START); ``rp[p]``: player
+    p's range (-1 for none), combinations ``r_off[r]:r_off[r+1]`` with keys ``r_key``,
+    masks ``r_srm``/``r_mask`` and alias tables ``r_prob``/``r_alias``; ``deck``: the cards
+    that can be dealt; ``unk_t``: the player (P for the board) of each card to deal.
+    Returns (counts [chunks, P, P + 1] of pots won shared k ways at index k, range
+    attempts [chunks], failed [chunks])."""
+    nch = nsamp.shape[0]
+    out = np.zeros((nch, P, P + 1), dtype=np.int64)
+    attempts = np.zeros(nch, dtype=np.int64)
+    failed = np.zeros(nch, dtype=np.int64)
+    D = deck.shape[0]
+    U = unk_t.shape[0]
+    thr = np.uint64((1 << 32) % max(D, 1))
+    seed = np.uint64(seed)
+    chunk0 = np.int64(chunk0)
+    board_only = r_off.shape[0] <= 1 and bool((np.asarray(unk_t) == P).all())
+    if board_only and method == DEAL_INDEP and P == 2 and U == 5:
+        run_workers(_hu5_work, threads, nch, seed, chunk0, nsamp, deck, thr, np.uint64(hk0[0]),
+                    np.uint64(hs0[0]), np.uint64(hk0[1]), np.uint64(hs0[1]), np.uint64(bk0),
+                    TA, out)
+        return out, attempts, failed
+    ends, gthr, ngroups = deal_plan(D, U)
+    # scratch arena, one padded row (in 8-byte words) per chunk: the pool, then
+    # pk, ps, hi, sel (P each), counts (P * (P + 1)), dealt cards (U + 1)
+    o_w = (D + 7) // 8
+    row = ((o_w + 4 * P + P * (P + 1) + U + 1 + 7) // 8) * 8 + 8
+    arena = np.zeros(nch * row, dtype=np.uint64)
+    run_workers(_holdem_work, threads, nch, P, hk0, hs0, np.uint64(bk0), np.uint64(bs0), rp,
+                r_off, r_key, r_srm, r_prob, r_alias, r_mask, deck, method, unk_t, ends, gthr,
+                ngroups, thr, seed, chunk0, nsamp, max_attempts, arena, row, o_w, TA, out,
+                attempts, failed)
+    return out, attempts, failed
+
+
+@njit(cache=True, nogil=True)
+def _mc_work(ctr, kind, split, P, H, NB, hole0, board0, base_k, base_s, base_l, rp, r_off,
+             r_cards, r_prob, r_alias, r_mask, deck, method, unk_t, unk_s, down_mask, ends,
+             gthr, ngroups, thr, seed, chunk0, nsamp, max_attempts, arena, row, o_cur, o_curb,
+             o_w, TA, out, attempts, failed):
+    """Worker of :func:`mc_chunks`: chunks until none is left, each in its own padded row
+    of the scratch arena (the pool, hole cards, board, then the chunk's words)."""
+    a_ctr = np.uint64(ctr.ctypes.data)
+    base = np.uint64(arena.ctypes.data)
+    D = deck.shape[0]
+    U = unk_t.shape[0]
+    nch = nsamp.shape[0]
+    while True:
+        ci = fetch_add(a_ctr, 1)
+        if ci >= nch:
+            break
+        a = base + np.uint64(8 * row * ci)
+        cur = a + np.uint64(8 * o_cur)
+        curb = a + np.uint64(8 * o_curb)
+        w = a + np.uint64(8 * o_w)
+        for i in range(D):
+            st8(a, i, deck[i])
+        for p in range(P):
+            for j in range(H):
+                st8(cur, p * H + j, hole0[p, j])
+        for j in range(NB):
+            st8(curb, j, board0[j])
+        n_att, ok = _mc_chunk(stream_seed(seed, chunk0 + ci), nsamp[ci], kind, split, P, H,
+                              NB, base_k, base_s, base_l, rp, r_off, r_cards, r_prob, r_alias,
+                              r_mask, a, D, method, unk_t, unk_s, U, down_mask, ends, gthr,
+                              ngroups, thr, max_attempts, cur, curb, w, TA)
+        attempts[ci] = n_att
+        failed[ci] = 0 if ok else 1
+        st = w + np.uint64(8 * (3 * (P + 1) + 3 * P))
+        for p in range(P):
+            for k in range(NSTAT):
+                out[ci, p, k] = ldf(st, p * NSTAT + k)
+
+
+def mc_chunks(kind, split, P, H, NB, hole0, board0, rp, r_off, r_cards, r_prob, r_alias,
+              r_mask, deck, method, unk_t, unk_s, down_mask, seed, chunk0, nsamp,
+              max_attempts, TA, threads=1):
+    """Monte Carlo for every game: ``len(nsamp)`` chunks of deals on ``threads`` threads.
+    Returns (sums [chunks, P, NSTAT], range attempts [chunks], failed [chunks]).
+
+    ``hole0`` [P, H] and ``board0`` [NB]: known cards, 255 where a card is to be dealt;
+    ranges as for :func:`holdem_mc` (with their cards ``r_cards``); ``unk_t/unk_s``: for
+    each card to deal, its player (P for the board) and slot; ``down_mask``: the hole
+    positions that are down cards (Chicago).
+    """
+    T = nx.kernel_tables()
+    nch = nsamp.shape[0]
+    out = np.zeros((nch, P, NSTAT), dtype=np.float64)
+    attempts = np.zeros(nch, dtype=np.int64)
+    failed = np.zeros(nch, dtype=np.int64)
+    D = deck.shape[0]
+    U = unk_t.shape[0]
+    ends, gthr, ngroups = deal_plan(D, U)
+    thr = np.uint64((1 << 32) % max(D, 1))
+    # keys of the known cards (an unknown slot, 255, has none): players 0..P-1, board P
+    base_k = np.zeros(P + 1, dtype=np.uint64)
+    base_s = np.zeros(P + 1, dtype=np.uint64)
+    base_l = np.zeros(P + 1, dtype=np.uint64)
+    if H:
+        base_k[:P] = T.ckey[hole0].sum(axis=1, dtype=np.uint64)
+        base_s[:P] = np.bitwise_or.reduce(T.csrm[hole0], axis=1)
+        base_l[:P] = np.bitwise_or.reduce(T.clow[hole0], axis=1)
+    base_k[P] = nx.KEY_START + T.ckey[board0].sum(dtype=np.uint64)
+    if NB:
+        base_s[P] = np.bitwise_or.reduce(T.csrm[board0])
+        base_l[P] = np.bitwise_or.reduce(T.clow[board0])
+    # scratch arena, one padded row (in 8-byte words) per chunk: the pool, hole cards,
+    # board, then the worker's words
+    o_cur = (D + 7) // 8
+    o_curb = o_cur + (P * H + 7) // 8
+    o_w = o_curb + (NB + 7) // 8
+    n_w = 3 * (P + 1) + 3 * P + P * NSTAT + P * (P + 1) + U + 1
+    row = ((o_w + n_w + 7) // 8) * 8 + 8
+    arena = np.zeros(nch * row, dtype=np.uint64)
+    run_workers(_mc_work, threads, nch, kind, split, P, H, NB, hole0, board0, base_k, base_s,
+                base_l, rp, r_off, r_cards, r_prob, r_alias, r_mask, deck, method, unk_t, unk_s,
+                down_mask, ends, gthr, ngroups, thr, np.uint64(seed), np.int64(chunk0), nsamp,
+                max_attempts, arena, row, o_cur, o_curb, o_w, TA, out, attempts, failed)
+    return out, attempts, failed

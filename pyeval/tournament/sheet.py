@@ -1,0 +1,98 @@
+"""The printable blind sheet of a structure: levels with clock times, breaks, colour-ups,
+antes, and the rebuy and add-on windows; readable level labels.
+
+Example:
+    >>> from pyeval.tournament import load_structure
+    >>> rows = blind_sheet(load_structure("club_3000"), start="19:00")
+    >>> rows[0]["label"], rows[0]["starts"], rows[2]["what"], rows[2]["starts"]
+    ('25/50', '19:00', 'break', '19:40')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .levels import Level
+from .timetext import clock_time, hhmm
+
+
+def level_label(level: Level) -> str:
+    """The stakes of a level as a director writes them.
+
+    Example:
+        >>> level_label(Level(4, "holdem", "no_limit", small_blind=100, big_blind=200, ante=25, minutes=20))
+        '100/200 ante 25'
+        >>> level_label(Level(1, "holdem", "fixed_limit", small_blind=25, big_blind=50, low_limit=50,
+        ...                   high_limit=100, minutes=20))
+        '25/50 (limit 50/100)'
+        >>> level_label(Level(1, "razz", "fixed_limit", ante=25, bring_in=25, low_limit=50,
+        ...                   high_limit=100, hands=6))
+        'ante 25, bring-in 25, limits 50/100'
+    """
+    if level.is_stud:
+        return (f"ante {level.ante}, bring-in {level.bring_in}, limits {level.low_limit}/"
+                f"{level.high_limit}").replace("ante 0, ", "")
+    text = f"{level.small_blind}/{level.big_blind}"
+    if level.ante:
+        text += f" ante {level.ante}"
+    if level.betting == "fixed_limit":
+        text += f" (limit {level.low_limit}/{level.high_limit})"
+    elif level.betting == "pot_limit":
+        text += " (pot limit)"
+    return text
+
+
+def blind_sheet(s: Any, start: str | None = None) -> list[dict[str, Any]]:
+    """One row per level and break, in order: ``what`` ("level" or "break"), ``number``,
+    ``label``, ``game``, ``length``, ``starts`` / ``ends`` (h:mm on the tournament clock, or
+    clock times from ``start``), ``notes`` (colour-ups, rebuys, add-ons).
+
+    After a level timed in hands the clock is unknown and ``starts`` is ``"-"``.
+    """
+    def at(minutes: float | None) -> str:
+        if minutes is None:
+            return "-"
+        return clock_time(start, minutes) if start else hhmm(minutes)
+
+    breaks = {b.after_level: b.minutes for b in s.breaks}
+    colour = {cu.before_level: cu.remove for cu in s.chips.colour_ups}
+    rows: list[dict[str, Any]] = []
+    t: float | None = 0.0
+    for lv in s.levels:
+        notes = []
+        if lv.number in colour:
+            notes.append("colour up " + ", ".join(str(x) for x in colour[lv.number]) + " before this level")
+        if s.rebuys and lv.number <= s.rebuys.until_level:
+            notes.append("rebuys")
+        if s.add_on and lv.number == s.add_on.before_level:
+            notes.append(f"add-on before this level ({s.add_on.chips:,} chips for {s.add_on.price})")
+        length = f"{lv.minutes} min" if lv.minutes is not None else f"{lv.hands} hands"
+        end = None if t is None or lv.minutes is None else t + lv.minutes
+        rows.append(dict(what="level", number=lv.number, label=level_label(lv), game=lv.game,
+                         betting=lv.betting, length=length, starts=at(t),
+                         ends=at(end) if lv.number < len(s.levels) else "-", notes="; ".join(notes)))
+        t = end
+        if lv.number in breaks:
+            b_end = None if t is None else t + breaks[lv.number]
+            rows.append(dict(what="break", number=lv.number, label="break", game="", betting="",
+                             length=f"{breaks[lv.number]} min", starts=at(t), ends=at(b_end), notes=""))
+            t = b_end
+    return rows
+
+
+def format_sheet(s: Any, start: str | None = None) -> str:
+    """The blind sheet as aligned text (what ``pyeval tournament show`` prints)."""
+    rows = blind_sheet(s, start)
+    cells = []
+    for r in rows:
+        if r["what"] == "level":
+            game = f"{r['game']}, {r['betting'].replace('_', ' ')}"
+            cells.append((str(r["number"]), r["label"], game, r["length"], r["starts"], r["ends"], r["notes"]))
+        else:
+            cells.append(("", "-- break --", "", r["length"], r["starts"], r["ends"], r["notes"]))
+    head = ("level", "stakes", "game", "length", "starts", "ends", "notes")
+    w = [max(len(head[k]), *(len(c[k]) for c in cells)) for k in range(6)]
+    def line(c: tuple[str, ...]) -> str:
+        return (f"{c[0]:>{w[0]}}  {c[1]:<{w[1]}}  {c[2]:<{w[2]}}  {c[3]:>{w[3]}}  {c[4]:>{w[4]}}  "
+                f"{c[5]:>{w[5]}}  {c[6]}").rstrip()
+    return "\n".join([s.name, line(head)] + [line(c) for c in cells])
