@@ -85,24 +85,33 @@ def tokens(text: str, *, wild: bool = False) -> list[int | None]:
     return out
 
 
-def hand_kind(text: str) -> str:
+def hand_kind(text: str, ranges: bool = True) -> str:
     """The one function that decides what a hand written as text is: ``"random"`` (the
     words random, any), ``"cards"`` (cards, with ``*``/``?`` for unknown ones) or
-    ``"range"`` (anything else, to be read as range notation).
+    ``"range"`` (anything else, to be read as range notation). Where ranges are allowed
+    (``ranges=True``, two-card games), commas separate range terms unless every part
+    between them is a single card (``"Ah, Kh"`` is two cards, ``"AhKh, AsKs"`` a range).
 
     >>> hand_kind("Ah Kh"), hand_kind("A♥K♥"), hand_kind("Ah*"), hand_kind("QQ+, AKs")
     ('cards', 'cards', 'cards', 'range')
-    >>> hand_kind("Any"), hand_kind("top 10%")
-    ('random', 'range')
+    >>> hand_kind("Any"), hand_kind("top 10%"), hand_kind("AhKh, AsKs")
+    ('random', 'range', 'range')
+    >>> hand_kind("As 2h, 3d", ranges=False)
+    'cards'
     """
     t = text.strip()
     if t.lower() in RANDOM_WORDS:
         return "random"
+    if not t:
+        return "range"
     try:
         tokens(t, wild=True)
     except ValueError:
         return "range"
-    return "cards" if t else "range"
+    if ranges and "," in t and any(len(tokens(part, wild=True)) != 1
+                                   for part in t.split(",")):
+        return "range"
+    return "cards"
 
 
 def _parse_text(text: str) -> list[int]:

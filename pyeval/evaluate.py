@@ -11,6 +11,8 @@ True
 """
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 from pyeval._native import ffi, lib
@@ -133,18 +135,51 @@ def omaha_low8_loop(hole: CardsLike, board: CardsLike) -> int:
     return int(lib.pe_omaha_low8_loop(_ptr(h), len(h), _ptr(b), len(b)))
 
 
+def _limits(min_hole: object, max_hole: object, nh: int, nb: int, what: str) -> tuple[int, int]:
+    """Checks the hole-usage limits against nh hole and nb board cards; returns them with
+    ``max_hole`` capped at nh (``None``, or any larger number, means every hole card)."""
+    try:
+        lo = operator.index(min_hole)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{what}: min_hole must be an integer, not {min_hole!r}") from None
+    if max_hole is None:
+        hi = nh
+    else:
+        try:
+            hi = operator.index(max_hole)  # type: ignore[arg-type]
+        except TypeError:
+            raise TypeError(f"{what}: max_hole must be an integer or None, "
+                            f"not {max_hole!r}") from None
+    if not 0 <= lo <= hi:
+        raise ValueError(f"{what}: need 0 <= min_hole <= max_hole, got min_hole={min_hole}, "
+                         f"max_hole={max_hole}")
+    hi = min(hi, nh)
+    if lo > nh:
+        raise ValueError(f"{what}: min_hole={lo} but there are only {nh} hole cards "
+                         f"(need 0 <= min_hole <= max_hole, min_hole <= {nh})")
+    if hi + nb < 5 or lo > 5:
+        raise ValueError(f"{what}: at most {hi} hole cards and {nb} board cards cannot make "
+                         f"five cards with at least {lo} hole cards")
+    return lo, hi
+
+
 def best_hand(hole: CardsLike, board: CardsLike = "", min_hole: int = 0,
               max_hole: int | None = None, low: str | None = None) -> int:
     """Best five-card hand from hole + board using at least ``min_hole`` and at most
     ``max_hole`` hole cards (``None``: all may be used). ``low``: ``None`` for high,
-    ``"razz"`` for ace-to-five, ``"8"`` for 8-or-better. Returns 0 when no five-card hand
-    satisfies the limits.
+    ``"razz"`` for ace-to-five, ``"8"`` for 8-or-better (0 when no low qualifies). Limits
+    that no five-card hand can meet (more hole cards required than dealt, too few cards
+    allowed) raise ``ValueError``.
 
     Tahoe (3 hole, at most 2): ``best_hand(hole, board, 0, 2)``; Crocodile: ``(0, 1)``;
     the high-hand pool: ``min_hole=1``; Omaha: ``(2, 2)``.
 
     >>> best_hand("As Ah Ad", "Ac Kc Kd 2h 3s", 0, 2) < high("As Ah Ad Ac Kc Kd 2h 3s")
     True
+    >>> best_hand("As Ah", "Ac Kc Kd 2h 3s", 3, 9)
+    Traceback (most recent call last):
+    ...
+    ValueError: best_hand: min_hole=3 but there are only 2 hole cards (need 0 <= min_hole <= max_hole, min_hole <= 2)
     """
     if low not in KINDS:
         raise ValueError(f"low must be None, 'razz' or '8', not {low!r}")
@@ -153,13 +188,10 @@ def best_hand(hole: CardsLike, board: CardsLike = "", min_hole: int = 0,
     _no_overlap(h, b)
     if len(h) > 16 or len(b) > 16:
         raise ValueError("at most 16 hole and 16 board cards")
-    mx = len(h) if max_hole is None else int(max_hole)
-    if not 0 <= int(min_hole) <= mx:
-        raise ValueError(f"need 0 <= min_hole <= max_hole, got min_hole={min_hole}, "
-                         f"max_hole={max_hole}")
     if len(h) + len(b) < 5:
         raise ValueError(f"a five-card hand needs 5 cards, got {len(h) + len(b)}")
-    return int(lib.pe_best(_ptr(h), len(h), _ptr(b), len(b), int(min_hole), mx, KINDS[low]))
+    lo, mx = _limits(min_hole, max_hole, len(h), len(b), "best_hand")
+    return int(lib.pe_best(_ptr(h), len(h), _ptr(b), len(b), lo, mx, KINDS[low]))
 
 
 # ---------------------------------------------------------------------------------- batch
@@ -258,12 +290,16 @@ def _omaha_batch(hole, board, want_high: bool, want_low: bool, check: bool,
 
 def omaha_high_batch(hole: np.ndarray, board: np.ndarray, check: bool = True) -> np.ndarray:
     """Omaha high values for (N, 4|5|6) hole cards against (N, 3|4|5) boards."""
-    return _omaha_batch(hole, board, True, False, check, "omaha_high_batch")[0]
+    hi = _omaha_batch(hole, board, True, False, check, "omaha_high_batch")[0]
+    assert hi is not None
+    return hi
 
 
 def omaha_low8_batch(hole: np.ndarray, board: np.ndarray, check: bool = True) -> np.ndarray:
     """Omaha 8-or-better low values for (N, 4|5|6) hole cards against (N, 3|4|5) boards."""
-    return _omaha_batch(hole, board, False, True, check, "omaha_low8_batch")[1]
+    lo = _omaha_batch(hole, board, False, True, check, "omaha_low8_batch")[1]
+    assert lo is not None
+    return lo
 
 
 def omaha_hilo_batch(hole: np.ndarray, board: np.ndarray,
@@ -302,12 +338,10 @@ def best_hand_batch(hole: np.ndarray, board: np.ndarray | None, min_hole: int = 
         raise ValueError(f"best_hand_batch: {h.shape[0]} hole rows but {b.shape[0]} board rows")
     if h.shape[1] + b.shape[1] < 5:
         raise ValueError("best_hand_batch: a five-card hand needs 5 cards per row")
-    mx = h.shape[1] if max_hole is None else int(max_hole)
-    if not 0 <= int(min_hole) <= mx:
-        raise ValueError(f"need 0 <= min_hole <= max_hole, got {min_hole}, {max_hole}")
+    lo, mx = _limits(min_hole, max_hole, h.shape[1], b.shape[1], "best_hand_batch")
     out = np.empty(h.shape[0], dtype=np.uint16)
     bad = lib.pe_best_batch(_ptr(h), h.shape[1], _ptr(b), b.shape[1], h.shape[0],
-                            int(min_hole), mx, KINDS[low],
+                            lo, mx, KINDS[low],
                             ffi.cast("uint16_t *", ffi.from_buffer(out)), int(check))
     if bad >= 0:
         _raise_bad_row("best_hand_batch", bad, h[bad], b[bad])

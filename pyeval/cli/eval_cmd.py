@@ -107,7 +107,7 @@ def compare(hands: tuple[str, ...], board: str, game: str, as_json: bool) -> Non
         raise click.BadParameter(str(e)) from None
     split = g.split != "none"
     rows = []
-    for i, (h, p, (hv, lv, htxt, ltxt)) in enumerate(zip(hs, r.players, vals)):
+    for i, (h, p, (hv, _lv, htxt, ltxt)) in enumerate(zip(hs, r.players, vals)):
         row: dict[str, Any] = {"seat": i + 1, "hand": format_cards(h), "value": hv,
                                "best": htxt, "share": p.equity,
                                "wins": bool(p.high_win or p.high_tie)}
@@ -127,12 +127,12 @@ def compare(hands: tuple[str, ...], board: str, game: str, as_json: bool) -> Non
     n_hi = sum(row["wins"] for row in rows)
     for row in rows:
         mark = "WINS" if row["wins"] and n_hi == 1 else ("TIES" if row["wins"] else "")
-        line = f"  {row['seat']}. {row['hand']:<14} {row['best']:<44} {mark:<4}"
+        line = (f"  {row['seat']}. {row['hand']:<14} {100 * row['share']:6.2f}%  "
+                f"{row['best']:<44} {mark:<4}")
         if split:
             lmark = "wins low" if row["wins_low"] else ""
             low = row["low"] or ("ace of spades" if lmark else "")
             line += f" | {low:<22} {lmark}"
-        line += f" {100 * row['share']:6.2f}%"
         click.echo(line.rstrip())
     if no_low:
         click.echo("  No qualifying low: the high hand takes the whole pot.")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from typing import Any
 
 import click
 
@@ -110,7 +111,7 @@ def icm(stacks: tuple[str, ...], payouts_text: str, pool: int | None, deal: str 
         raise click.ClickException(str(e)) from None
     total = sum(chips)
     if as_json:
-        out = {"stacks": chips, "payouts": prizes, "equity": eq}
+        out: dict[str, Any] = {"stacks": chips, "payouts": prizes, "equity": eq}
         if err is not None:
             out["stderr"] = err
         if made is not None:
@@ -123,8 +124,8 @@ def icm(stacks: tuple[str, ...], payouts_text: str, pool: int | None, deal: str 
     if made is not None:
         head += f" {made.method + ' chop':>10}"
     click.echo(head)
-    for i, (s, e) in enumerate(zip(chips, eq)):
-        line = f"{i + 1:>6} {s:>12,} {100 * s / total:>6.2f}% {e:>12,.2f}"
+    for i, (chip, value) in enumerate(zip(chips, eq)):
+        line = f"{i + 1:>6} {chip:>12,} {100 * chip / total:>6.2f}% {value:>12,.2f}"
         if err is not None:
             line += f" {err[i]:>11.2f}"
         if made is not None:

@@ -32,12 +32,9 @@ def range_(text: str, dead: str, order: str, as_json: bool, png: str | None,
     """
     import pyeval
     from pyeval.equity.ranges import RangeError, parse_range
-    if order != "vs1":
-        text = ", ".join(t if "%" not in t or "vs" in t else f"{t} {order}"
-                         for t in text.split(","))
     try:
         dm = pyeval.cards(dead, what="dead cards").tolist()
-        r = parse_range(text, dead=dm)
+        r = parse_range(text, dead=dm, order=order)
     except (RangeError, ValueError) as e:
         raise click.UsageError(str(e)) from None
     if len(r) == 0:

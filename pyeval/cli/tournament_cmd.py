@@ -216,13 +216,14 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     click.echo(format_table(summary_rows(result, checkpoints, start=start, ensemble=spread)))
-    for w in result_warnings(result):
-        click.echo(f"warning: {w}", err=True)
+    for warning in result_warnings(result):
+        click.echo(f"warning: {warning}", err=True)
     freq_end = result.final_level_frequencies()
     click.echo("")
     rows = result.level_rows()
     w = max(16, max(len(row["blinds"]) for row in rows))
-    click.echo(f"{'level':>5}  {'blinds':<{w}} {'reached':>8} {'ends here':>9} {'starts':>7} {'avg BB':>7} {'avg M':>6}")
+    click.echo(f"{'level':>5}  {'blinds':<{w}} {'reached':>8} {'ends here':>9} {'starts':>7} "
+               f"{'avg BB':>7} {'avg M':>6}")
     for i, row in enumerate(rows):
         if row["reached"] <= 0:
             continue
@@ -252,6 +253,9 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
               help="The room's nominal pace; the ensemble draws paces around it.")
 @click.option("--ensemble", "ensemble_size", type=int, default=8, show_default=True,
               help="Likely fields every candidate is simulated under (1: the balanced field only).")
+@click.option("--field", "field_text", default=None,
+              help="Tune for this field only ('balanced=3,push_fold=1'); the ensemble then varies "
+                   "only the pace and the break overruns.")
 @click.option("-n", "--tournaments", "n", type=int, default=200, show_default=True,
               help="Tournaments per field for the finalists (screening uses fewer; verification twice).")
 @click.option("--screen", "screen_n", type=int, default=48, show_default=True,
@@ -269,7 +273,8 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
 @click.option("--name", default=None, help="Name written in the structure file.")
 @click.option("-o", "--out", "out", default=None, help="Write the structure file here.")
 def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str, ...],
-             table_size: int, hands_per_hour: float, ensemble_size: int, n: int, screen_n: int,
+             table_size: int, hands_per_hour: float, ensemble_size: int, field_text: str | None,
+             n: int, screen_n: int,
              margin: float, level_minutes: int | None, start_bb: int | None, ante: str,
              break_every: int, seed: int, name: str | None, out: str | None) -> None:
     """Propose a blind schedule that meets the targets over an ensemble of likely fields,
@@ -303,7 +308,15 @@ def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str
             raise ValueError(f"--ensemble must be from 1 to 12 fields, got {ensemble_size}")
         if out:
             check_output_file(Path(out))
-        res = tune(players=players, starting=starting, denominations=denoms, targets=goals,
+        members = None
+        if field_text is not None:
+            from pyeval.sim.ensemble import default_ensemble
+            from pyeval.sim.models import resolve_field
+            field = parse_field(field_text)
+            resolve_field(field, players)            # an unknown model is refused now
+            members = default_ensemble(ensemble_size, hands_per_hour=hands_per_hour, seed=seed,
+                                       fields=[(field_text, field)] * ensemble_size)
+        res = tune(members=members, players=players, starting=starting, denominations=denoms, targets=goals,
                    table_size=table_size, hands_per_hour=hands_per_hour, ensemble_size=ensemble_size,
                    n=n, screen_n=screen_n, seed=seed, name=name, level_minutes=minutes,
                    first_bbs=(start_bb,) if start_bb else None, ante_from=ante_from,
@@ -320,6 +333,10 @@ def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str
         click.echo(f"\nstructure: {out}")
     else:
         click.echo("\n" + res.toml)
+
+
+def _count(k: int, word: str) -> str:
+    return f"{k} {word}" + ("" if k == 1 else "s")
 
 
 def _ante_option(text: str) -> int | None:
@@ -370,13 +387,18 @@ def check_cmd(structure: str) -> None:
              f"  entrants {lo}" + (f"-{hi}" if hi != lo else "") + f", tables of {st.tables.table_size}",
              f"  buy-in {st.buy_in.price} ({st.buy_in.to_pool} to the pool); starting chips "
              f"{st.starting_chips:,}; chips {', '.join(str(d) for d in st.chips.denominations)}",
-             f"  {len(st.levels)} levels, {len(st.breaks)} breaks, {len(st.chips.colour_ups)} colour-ups"
+             f"  {_count(len(st.levels), 'level')}, {_count(len(st.breaks), 'break')}, "
+             f"{_count(len(st.chips.colour_ups), 'colour-up')}"
              + (f"; {len(timed)} timed levels, schedule {hhmm(clock[-1].end)} to the end of level "
                 f"{clock[-1].number}" if clock else "")]
     if st.rebuys:
         lines.append(f"  rebuys until level {st.rebuys.until_level}")
     if st.add_on:
         lines.append(f"  add-on before level {st.add_on.before_level}")
+    if st.final_stage:
+        lines.append(f"  final table: the {st.first_round_tables(hi)} table winners start again with "
+                     f"{st.final_stage.starting_chips:,} chips"
+                     + (", levels from 1" if st.final_stage.restart_levels else ""))
     for size in sorted({lo, hi}):
         pay = st.payouts(size)
         lines.append(f"  {size} entrants: pool {st.prize_pool(size):,}, {len(pay)} paid: "

@@ -19,7 +19,7 @@ the answer is the same whatever the number of threads.
 >>> cnt, att, bad = holdem_mc(2, hk, hs, nx.KEY_START, np.uint64(0), np.full(2, -1), np.zeros(1, np.int64),
 ...     np.zeros(0, np.uint64), np.zeros(0, np.uint64), np.zeros(0), none, np.zeros(0, np.uint64), deck,
 ...     DEAL_INDEP, np.full(5, 2), 1, 0, np.full(2, 10_000), 1000, T.addrs)
->>> int(cnt.sum()) >= 20_000, 0.78 < cnt[:, 0, 1].sum() / 20_000 < 0.84
+>>> int(cnt.sum()) >= 20_000, bool(0.78 < cnt[:, 0, 1].sum() / 20_000 < 0.84)
 (True, True)
 """
 from __future__ import annotations

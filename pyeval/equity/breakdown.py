@@ -16,10 +16,10 @@ the pot, so ``equity = win + tie / 2``.
 
 >>> b = breakdown(["AsKs", "QQ, AKo"])
 >>> b.exact, len(b.players[1].combos), round(b.players[0].total.equity, 6)
-(True, 15, 0.521613)
+(True, 12, 0.492703)
 >>> c = b.players[1].cells()
 >>> round(c["QQ"]["equity"], 4), round(c["AKo"]["equity"], 4)
-(0.5405, 0.2974)
+(0.5395, 0.4751)
 """
 from __future__ import annotations
 
@@ -32,9 +32,9 @@ from typing import Any
 import numpy as np
 
 from pyeval.cards import format_card
-from pyeval.equity.engine import HandLike, Spot, equity, exact_cost, make_spot
-from pyeval.equity.grid import CELLS, LABELS, combo_cells, grid_html, grid_png
-from pyeval.equity.ranges import Range, combo_index
+from pyeval.equity.engine import EXACT_MAX_COST, HandLike, Spot, equity, exact_cost, make_spot
+from pyeval.equity.grid import LABELS, combo_cells, grid_html, grid_png
+from pyeval.equity.ranges import Range
 
 __all__ = ["Breakdown", "ComboTotals", "PlayerBreakdown", "breakdown"]
 
@@ -109,6 +109,8 @@ class PlayerBreakdown:
         out = {}
         for c in sorted(set(cells.tolist())):
             t = self._totals(cells == c)
+            if t.weight <= 0:
+                continue                    # its combinations meet no deal
             out[LABELS[c]] = {"weight": t.weight, "equity": t.equity, "win": t.win,
                               "tie": t.tie, "lose": t.lose}
         return out
@@ -272,7 +274,8 @@ def _pairwise(spot: Spot, game: str, hands: list[str], board: Any, dead: Any, A:
     return out, len(rep)
 
 
-def _plan(spot: Spot, A: np.ndarray, B: np.ndarray) -> tuple[np.ndarray, ...]:
+def _plan(spot: Spot, A: np.ndarray,
+          B: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Pairs of holdings that share no card, and one representative per suit orbit."""
     ma = (1 << A[:, 0]) | (1 << A[:, 1])
     mb = (1 << B[:, 0]) | (1 << B[:, 1])
@@ -302,7 +305,7 @@ def _monte_carlo(spot: Spot, game: str, hands: list[str], board: Any, dead: Any,
             hs = list(hands)
             hs[i] = _text(H[k])
             try:
-                r = equity(game, hs, board, dead, samples=samples, seed=seed,
+                r = equity(game, hs, board, dead, exact=False, samples=samples, seed=seed,
                            threads=threads)
             except ValueError:
                 continue                    # this combination can meet no deal
@@ -325,6 +328,11 @@ def _meet_weight(hold: list[tuple[np.ndarray, np.ndarray]], i: int, c: np.ndarra
     if len(masks) == 1:
         m, w = masks[0]
         return float(w[(m & used0) == 0].sum())
+    if len(masks) == 2:                     # pairs of holdings, as one matrix product
+        (m1, w1), (m2, w2) = masks
+        k1, k2 = (m1 & used0) == 0, (m2 & used0) == 0
+        fit = (m1[k1][:, None] & m2[k2][None, :]) == 0
+        return float(w1[k1] @ fit @ w2[k2])
     nodes = 0
 
     def walk(k: int, used: int) -> float:
@@ -373,6 +381,9 @@ def breakdown(hands: Sequence[HandLike], board: HandLike = "", dead: HandLike = 
         plan = _plan(spot, A, B)
         one = make_spot(game, [_text(A[plan[0][0]]), _text(B[plan[1][0]])], board, dead)
         cost = len(plan[2]) * (exact_cost(one) + _CALL_COST)
+        if exact and cost > EXACT_MAX_COST:
+            raise ValueError(f"an exact breakdown of this spot would take hours ({len(plan[2]):,} "
+                             f"fixed-hands runs); use exact=False (Monte Carlo)")
         if exact or cost <= AUTO_EXACT_COST:
             players, runs = _pairwise(spot, game, texts, board_t, dead_t, A, wa, B, wb, plan)
             return Breakdown(g.name, "".join(bs), "".join(ds), True, tuple(players), runs,

@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Union
 
@@ -57,6 +57,16 @@ EXACT_TASKS = 256
 SMALL_JOB = 2e7
 #: default standard-error target when neither samples nor std_err is given
 DEFAULT_STD_ERR = 2e-4
+#: with a time limit, a round deals what the last round's speed says fits in this share of
+#: the time left (the rest is margin for a slower round)
+TIME_MARGIN = 0.9
+#: cost of looking at one combination in the exact walk, in exact_cost units (calibrated:
+#: six players on "QQ+, AK" with a 2c7d9h board)
+WALK_STEP = 5.0
+#: deals of the speed probe that runs before a time-limited Monte Carlo, on a stream of
+#: its own (chunk index PROBE_STREAM, far beyond any real chunk)
+PROBE_DEALS = 64
+PROBE_STREAM = 1 << 60
 #: range draws tried for one deal before giving up on ranges that (almost) never fit
 MAX_ATTEMPTS = 10_000_000
 #: default cap on Monte Carlo deals
@@ -116,7 +126,7 @@ def _parse_player(i: int, hand: HandLike, g: EquityGame) -> Player:
         if not text:
             raise ValueError(f"hand {i + 1} is empty; write its cards, * for unknown cards, "
                              f"or 'random'")
-        kind = hand_kind(text)
+        kind = hand_kind(text, ranges=g.ranges_allowed)
         if kind == "random":
             return Player(text, [None] * g.hole)
         slots = tokens(text, wild=True) if kind == "cards" else None
@@ -304,7 +314,7 @@ def _player_combos(p: Player, g: EquityGame, deck: list[int]) -> list[tuple[list
         if c is None:
             by_class.setdefault(g.classes[j], []).append(j)
     if not by_class:
-        return [([int(c) for c in p.slots], 1.0)]   # type: ignore[misc]
+        return [([int(c) for c in p.slots if c is not None], 1.0)]
     groups = list(by_class.values())
     out = []
 
@@ -356,14 +366,76 @@ def exact_cost(spot: Spot) -> float:
         return boards * (2 + 3 * P)
     evals = sum(sizes) * _EVAL_COST[g.kind] * (1.5 if g.split == "low8" else 1)
     per_tuple = 2 if (P == 2 and g.split == "none") else (8 if g.split == "none" else 15)
-    return boards * (20 + evals + math.prod(sizes) * per_tuple)
+    tuples = math.prod(sizes)
+    together = _compatible_tuples(spot) if P > 2 else None     # heads-up: two plain loops
+    if together is not None:
+        # only choices sharing no card are walked, each on the boards that avoid its cards
+        n_rng, seen, free = together
+        used = 2 * sum(1 for p in spot.players if p.rng is not None)
+        share = math.comb(nd - used, k) / boards if boards and nd - used >= k else 0.0
+        tuples = (n_rng + seen * WALK_STEP / per_tuple) * free * share
+    return boards * (20 + evals + tuples * per_tuple)
+
+
+def _compatible_tuples(spot: Spot,
+                       max_states: int = 200_000) -> tuple[float, float, float] | None:
+    """How many choices of one combination per range player share no card, how many
+    combinations the exact walk looks at to find them (both counted by a walk over the
+    players, in seat order as the kernel goes, that remembers per player the cards later
+    players could still want), and the product of the other players' holding counts;
+    None when the walk would take too long. Ranges that overlap, such as six players on ``QQ+, AK``, can be
+    dealt together far more rarely than the product of their sizes says.
+
+    >>> spot = make_spot("holdem", ["QQ+, AK"] * 6, "2c7d9h")
+    >>> n, seen, free = _compatible_tuples(spot)
+    >>> int(n), int(seen) > n, free
+    (226800, True, 1.0)
+    """
+    g = spot.game
+    masks = [[int(m) for m in p.rng.masks] for p in spot.players if p.rng is not None]
+    if not masks:
+        return None
+    free = math.prod(_combo_count(p, g, len(spot.deck)) for p in spot.players
+                     if p.rng is None)
+    later = [0] * (len(masks) + 1)          # cards any later range player could hold
+    for i in range(len(masks) - 1, -1, -1):
+        u = 0
+        for m in masks[i]:
+            u |= m
+        later[i] = later[i + 1] | u
+    memo: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def count(i: int, used: int) -> tuple[int, int]:
+        """(choices sharing no card, combinations looked at) from player i on."""
+        if i == len(masks):
+            return 1, 0
+        key = (i, used & later[i])
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        if len(memo) > max_states:
+            raise OverflowError
+        n, seen = 0, len(masks[i])
+        for m in masks[i]:
+            if not m & used:
+                a, b = count(i + 1, used | m)
+                n += a
+                seen += b
+        memo[key] = (n, seen)
+        return n, seen
+
+    try:
+        n, seen = count(0, 0)
+    except (OverflowError, RecursionError):
+        return None
+    return float(n), float(seen), float(free)
 
 
 # ------------------------------------------------------------------------------ running
 
 def _threads(threads: int | None) -> int:
     import numba
-    top = numba.config.NUMBA_NUM_THREADS
+    top: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
     if threads is None:
         return top
     if not isinstance(threads, (int, np.integer)) or threads < 1:
@@ -534,6 +606,39 @@ def _round_cap(spot: Spot) -> int:
     return cap
 
 
+def _round_sizes(cap: int, split_first: bool) -> Iterator[int]:
+    """Chunks per Monte Carlo round: 4, 16, 64, ... up to ``cap``. With a time limit the
+    first round is split into 1 + 3 chunks, so that the speed is known after one chunk;
+    the chunks and the rounds' ends (where the standard error is checked) stay those of a
+    run without a limit, so a limit that does not bind changes no result.
+
+    >>> import itertools
+    >>> list(itertools.islice(_round_sizes(64, False), 5)), list(itertools.islice(_round_sizes(64, True), 4))
+    ([4, 16, 64, 64, 64], [1, 3, 16, 64])
+    """
+    if split_first:
+        yield 1
+        yield 3
+    else:
+        yield 4
+    r = 4
+    while True:
+        r = min(r * 4, cap)
+        yield r
+
+
+def _chunk_sizes(deals: int) -> np.ndarray:
+    """``deals`` split into chunks of CHUNK deals, the last one shorter.
+
+    >>> _chunk_sizes(2 * CHUNK + 5).tolist() == [CHUNK, CHUNK, 5]
+    True
+    """
+    n_ch = -(-deals // CHUNK)
+    nsamp = np.full(n_ch, CHUNK, dtype=np.int64)
+    nsamp[-1] = deals - CHUNK * (n_ch - 1)
+    return nsamp
+
+
 def _deal_method(D: int, U: int, taken: int) -> int:
     """How to deal U cards from D when ``taken`` of them may be held by ranges:
     independent draws, all redrawn on a repeat, while that succeeds at least 70% of the
@@ -663,37 +768,57 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
         std_err = DEFAULT_STD_ERR
     sums = _Sums(P)
     chunk_no = 0
-    per_round = 4
-    max_round = _round_cap(spot)
+    def run(nsamp: np.ndarray, chunk0: int, run_threads: int):
+        if g.kind == K.K_HOLDEM:
+            cnt, att, failed = K.holdem_mc(P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm,
+                                           r_prob, r_alias, r_mask, deck, method,
+                                           unk_t_a, seed_u, chunk0, nsamp, MAX_ATTEMPTS,
+                                           TA, threads=run_threads)
+            return _counts_to_stats(cnt), att, failed
+        return K.mc_chunks(g.kind, g.split_code, P, H, NB, hole0, board0, rp, r_off, r_cards,
+                           r_prob, r_alias, r_mask, deck, method, unk_t_a, unk_s_a, down_mask,
+                           seed_u, chunk0, nsamp, MAX_ATTEMPTS, TA, threads=run_threads)
+
+    rounds = _round_sizes(_round_cap(spot), time_limit is not None)
+    rate = None                      # deals per second in the last round (time limits)
+    if time_limit is not None:
+        # a few deals on a stream of their own, never counted: the speed before the first
+        # chunk, which alone may outlast a short limit when the ranges rarely fit together
+        t_probe = time.perf_counter()
+        _, _, failed = run(np.array([PROBE_DEALS], dtype=np.int64), PROBE_STREAM, 1)
+        rate = PROBE_DEALS / max(time.perf_counter() - t_probe, 1e-6)
+        if failed.any():
+            raise ValueError("the ranges almost never fit together (ten million tries "
+                             "without a deal): widen them or remove overlaps")
     stopped = "samples"
     while True:
         left = target - int(sums.deals)
         if left <= 0:
             stopped = "samples"
             break
-        n_ch = min(per_round, -(-left // CHUNK))
-        run_threads = 1 if n_ch <= 8 else threads     # see equity(): short rounds
-        nsamp = np.full(n_ch, CHUNK, dtype=np.int64)
-        nsamp[-1] = left - CHUNK * (n_ch - 1) if left < CHUNK * n_ch else CHUNK
-        if g.kind == K.K_HOLDEM:
-            cnt, att, failed = K.holdem_mc(P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm,
-                                           r_prob, r_alias, r_mask, deck, method,
-                                           unk_t_a, seed_u, chunk_no, nsamp, MAX_ATTEMPTS,
-                                           TA, threads=run_threads)
-            st = _counts_to_stats(cnt)
-        else:
-            st, att, failed = K.mc_chunks(g.kind, g.split_code, P, H, NB, hole0, board0, rp,
-                                          r_off, r_cards, r_prob, r_alias, r_mask, deck,
-                                          method, unk_t_a, unk_s_a, down_mask, seed_u,
-                                          chunk_no, nsamp, MAX_ATTEMPTS, TA,
-                                          threads=run_threads)
+        nsamp = _chunk_sizes(min(next(rounds) * CHUNK, left))
+        if time_limit is not None and rate is not None:
+            # the limit binds when the round would not end in time: deal what fits
+            remaining = t_start + time_limit - time.perf_counter()
+            fit = int(rate * remaining * TIME_MARGIN)
+            if fit < int(nsamp.sum()):
+                if sums.deals == 0:                # the limit passed before any deal
+                    fit = max(fit, min(int(nsamp.sum()), 4 * PROBE_DEALS))
+                elif remaining < 0.02 * time_limit or fit < 1:
+                    stopped = "time_limit"
+                    break
+                nsamp = _chunk_sizes(fit)
+        n_ch = len(nsamp)
+        t_round = time.perf_counter()
+        # short rounds on one thread (see equity())
+        st, att, failed = run(nsamp, chunk_no, 1 if n_ch <= 8 else threads)
         if failed.any():
             raise ValueError("the ranges almost never fit together (ten million tries "
                              "without a deal): widen them or remove overlaps")
         sums.add(st, nsamp, nsamp)
         sums.attempts += int(att.sum())
         chunk_no += n_ch
-        per_round = min(per_round * 4, max_round)
+        rate = float(nsamp.sum()) / max(time.perf_counter() - t_round, 1e-6)
         se = float(sums.std_errs(False).max())
         if progress is not None:
             frac = sums.deals / target

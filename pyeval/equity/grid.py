@@ -57,7 +57,7 @@ def _cell_table() -> np.ndarray:
 #: cell index (13 * row + col) of each of the 1,326 combinations, by combo_index
 CELL_OF_COMBO = _cell_table()
 #: combination indices of each of the 169 cells
-CELL_COMBOS: tuple[np.ndarray, ...] = tuple(np.flatnonzero(CELL_OF_COMBO == c)
+CELL_COMBOS: tuple[np.ndarray, ...] = tuple(np.flatnonzero(c == CELL_OF_COMBO)
                                             for c in range(169))
 
 
@@ -81,7 +81,7 @@ def combo_cells(r: Range) -> np.ndarray:
     return CELL_OF_COMBO[idx] if len(idx) else idx
 
 
-def grid_weights(r: Range, values: Sequence[float] | None = None) -> np.ndarray:
+def grid_weights(r: Range, values: Sequence[float] | np.ndarray | None = None) -> np.ndarray:
     """13x13 array: each cell's weight (the mean over its combinations, absent ones 0), or
     with ``values`` (one per combination of ``r``) each cell's mean value weighted by the
     combinations' weights (NaN where the cell is empty).
@@ -175,7 +175,7 @@ def _colour(x: float) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
-def grid_html(r: Range, values: Sequence[float] | None = None, title: str = "") -> str:
+def grid_html(r: Range, values: Sequence[float] | np.ndarray | None = None, title: str = "") -> str:
     """An HTML table of the grid, cells shaded by weight (or by ``values``, e.g. each
     combination's equity, averaged per cell)."""
     g = grid_weights(r) if values is None else grid_weights(r, values)
@@ -195,7 +195,7 @@ def grid_html(r: Range, values: Sequence[float] | None = None, title: str = "") 
     return "\n".join(out)
 
 
-def grid_png(r: Range, path: str, values: Sequence[float] | None = None,
+def grid_png(r: Range, path: str, values: Sequence[float] | np.ndarray | None = None,
              title: str = "") -> str:
     """A PNG heatmap of the grid (matplotlib, imported here: a clear error when it is not
     installed). Returns ``path``."""

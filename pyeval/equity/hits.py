@@ -50,9 +50,9 @@ import numpy as np
 
 from pyeval.cards import cards as _cards
 from pyeval.cards import format_card
-from pyeval.evaluate import high_batch
 from pyeval.equity.grid import CELL_OF_COMBO, LABELS
 from pyeval.equity.ranges import Range, combo_index, parse_range
+from pyeval.evaluate import high_batch
 
 __all__ = ["DRAWS", "MADE", "Hits", "hits"]
 
@@ -141,7 +141,8 @@ class Hits:
         return "\n".join(lines)
 
 
-def _classify(hole: np.ndarray, boards: np.ndarray, draws: bool) -> np.ndarray:
+def _classify(hole: np.ndarray, boards: np.ndarray,
+              draws: bool) -> tuple[np.ndarray, np.ndarray]:
     """(N,) made-hand index and (N, 4) draw flags for one hole (2,) on boards (N, k)."""
     N, k = boards.shape
     allc = np.hstack([np.broadcast_to(hole, (N, 2)), boards]).astype(np.uint8)

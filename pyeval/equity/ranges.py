@@ -269,7 +269,7 @@ def _all_combos() -> list[tuple[int, int]]:
     return [(a, b) for a in range(52) for b in range(a)]
 
 
-def _percent_term(t: str) -> list[tuple[int, int]] | None:
+def _percent_term(t: str, default: str = "vs1") -> list[tuple[int, int]] | None:
     """Combinations of a percentage term (``top 10%``, ``10-20%``, ``5% vs3``), or None."""
     m = _PERCENT.fullmatch(t)
     lo_t: str | None
@@ -289,10 +289,10 @@ def _percent_term(t: str) -> list[tuple[int, int]] | None:
         return float(x)
 
     lo = 0.0 if lo_t is None else pct(lo_t)
-    return percent_combos(lo, pct(hi_t), (order or "vs1").lower())
+    return percent_combos(lo, pct(hi_t), (order or default).lower())
 
 
-def _term(term: str) -> list[tuple[int, int]]:
+def _term(term: str, order: str = "vs1") -> list[tuple[int, int]]:
     """Combinations of one term (no weights, no commas)."""
     t = term.strip()
     if len(t) > MAX_TERM_CHARS:
@@ -301,20 +301,20 @@ def _term(term: str) -> list[tuple[int, int]]:
     if t.lower() in _RANDOM:
         return _all_combos()
     if "%" in t:
-        got = _percent_term(t)
+        got = _percent_term(t, order)
         if got is None:
             raise RangeError(f"cannot read the percentage term {t!r}: write 'top 10%', "
                              f"'10%', '10-20%' (optionally followed by vs1 or vs3)")
         return got
     try:
-        cs = tokens(t)
+        cs = [c for c in tokens(t) if c is not None]
     except ValueError:
         cs = []
     if len(cs) == 2:
         a, b = cs
         if a == b:
             raise RangeError(f"range term {term!r} uses the card {format_card(a)!r} twice")
-        return [_combo_id(a, b)]    # type: ignore[arg-type]
+        return [_combo_id(a, b)]
     if "-" in t:
         left, _, right = t.partition("-")
         h1, l1, k1 = _parse_hand(left.strip(), term)
@@ -346,9 +346,9 @@ def _term(term: str) -> list[tuple[int, int]]:
 
 
 @lru_cache(maxsize=2048)
-def _term_index(term: str) -> np.ndarray:
+def _term_index(term: str, order: str = "vs1") -> np.ndarray:
     """Combination indices of one term, in the order the term lists them."""
-    return np.array([combo_index(a, b) for a, b in _term(term)], dtype=np.int64)
+    return np.array([combo_index(a, b) for a, b in _term(term, order)], dtype=np.int64)
 
 
 def _weight(text: str, where: str) -> tuple[float, int]:
@@ -379,8 +379,8 @@ class _Collect:
         self.stamp = np.full(1326, -1, dtype=np.int64)
         self.clock = 0
 
-    def put(self, term: str, w: tuple[float, int]) -> None:
-        idx = _term_index(term)
+    def put(self, term: str, w: tuple[float, int], order: str) -> None:
+        idx = _term_index(term, order)
         self.mant[idx] = w[0]
         self.expo[idx] = w[1]
         self.stamp[idx] = self.clock + np.arange(len(idx))
@@ -408,7 +408,7 @@ class _Collect:
         return idx, w
 
 
-def _parse(text: str) -> tuple[np.ndarray, np.ndarray]:
+def _parse(text: str, order: str = "vs1") -> tuple[np.ndarray, np.ndarray]:
     """Reads range text left to right in one pass (a stack of bracket weights)."""
     if len(text) > MAX_RANGE_CHARS:
         raise RangeError(f"the range text has {len(text):,} characters; at most "
@@ -462,7 +462,7 @@ def _parse(text: str) -> tuple[np.ndarray, np.ndarray]:
                     w = _times(w, _weight(wt, run))
                 if not term.strip():
                     raise RangeError(f"empty term in range {_short(text)!r}")
-                out.put(term.strip(), w)
+                out.put(term.strip(), w, order)
                 want_item = False
                 i = j
                 continue
@@ -478,9 +478,11 @@ def _parse(text: str) -> tuple[np.ndarray, np.ndarray]:
     return out.weights(text)
 
 
-def parse_range(text: str, dead: Iterable[int] | None = None) -> Range:
+def parse_range(text: str, dead: Iterable[int] | None = None, order: str = "vs1") -> Range:
     """Parse range notation into weighted combinations (see the module docstring),
-    leaving out combinations that use a card of ``dead``.
+    leaving out combinations that use a card of ``dead``. ``order``: the pre-flop order of
+    percentage terms that do not name one (``"vs1"`` or ``"vs3"``, see
+    :mod:`pyeval.equity.percent`).
 
     >>> parse_range("AA", dead=[51]).text()
     'AdAc, AhAc, AhAd'
@@ -493,7 +495,9 @@ def parse_range(text: str, dead: Iterable[int] | None = None) -> Range:
         raise TypeError(f"a range is text, not {type(text).__name__}: {ALLOWED_RANGE}")
     if not text.strip():
         raise RangeError(f"the range is empty: {ALLOWED_RANGE}")
-    idx, weights = _parse(text)
+    if order not in ("vs1", "vs3"):
+        raise RangeError(f"unknown pre-flop order {order!r}: vs1 or vs3")
+    idx, weights = _parse(text, order)
     cards = COMBOS[idx]
     if dead is not None:
         dm = 0

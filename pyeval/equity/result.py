@@ -25,8 +25,10 @@ class PlayerEquity:
     ``losses``, which count deals (weighted by range weights when ranges carry weights).
 
     ``equity``: expected share of the pot; ``win``: took the whole pot alone; ``tie``: took
-    part of the pot. Split games also fill ``scoop`` (the whole pot alone, equal to ``win``),
-    ``high_win``/``high_tie`` (the high half alone / shared) and ``low_win``/``low_tie``
+    part of a split pot (a share of it, ``1/k`` among ``k`` tied hands: ``equity`` counts
+    that share, so heads-up ``equity = win + tie / 2``). Split games also fill ``scoop``
+    (the whole pot alone, equal to ``win``), ``high_win``/``high_tie`` (the high half alone
+    / shared; each half is split among its own ties) and ``low_win``/``low_tie``
     (the low half; in Chicago, the ace-of-spades half). In other games the high figures
     equal ``win``/``tie`` and the low figures are 0. ``std_err``: standard error of
     ``equity`` (0 when exact).

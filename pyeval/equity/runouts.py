@@ -12,7 +12,7 @@ before the card, exactly (``Runouts.check``: the largest difference, rounding on
 
 >>> r = runouts(["AhKh", "QsQd"], board="Ks 7d 2c")
 >>> len(r.cards), r.check < 1e-12, [round(e, 6) for e in r.before]
-(45, True, [0.906061, 0.093939])
+(45, True, [0.912121, 0.087879])
 >>> r.outs[1]
 ['Qc', 'Qh']
 """
@@ -56,6 +56,7 @@ class Runouts:
         return {"game": self.game, "board": self.board, "hands": list(self.hands),
                 "before": list(self.before), "check": self.check,
                 "outs": {str(i + 1): o for i, o in enumerate(self.outs)},
+                "helps": {str(i + 1): h for i, h in enumerate(self.helps)},
                 "cards": [{"card": c, "prob": float(p),
                            "equity": e.tolist(), "win": w.tolist(), "tie": t.tolist()}
                           for c, p, e, w, t in zip(self.cards, self.prob, self.equity,
@@ -75,6 +76,10 @@ class Runouts:
             lines.append(f"{self.cards[k]:<4} {100 * self.prob[k]:6.2f}%  " + "  ".join(
                 f"{100 * self.equity[k, i]:9.4f}%" for i in range(P)))
         lines.append("before    " + "  ".join(f"{100 * e:9.4f}%" for e in self.before))
+        for i in range(P):
+            helped = float(sum(self.prob[self.cards.index(c)] for c in self.helps[i]))
+            lines.append(f"hand {i + 1} {self.hands[i]!r}: helped by {len(self.helps[i])} "
+                         f"cards ({100 * helped:.2f}% of runouts)")
         for i in range(P):
             if self.outs[i]:
                 lines.append(f"hand {i + 1} {self.hands[i]!r}: {len(self.outs[i])} outs: "

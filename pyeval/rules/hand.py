@@ -252,7 +252,11 @@ class Hand:
     @property
     def deal_order(self) -> tuple[int, ...]:
         """Seats clockwise from the first seat left of the button (dealer)."""
-        return order_from(self.seats, self.button)
+        key = (self.seats, self.button)
+        if getattr(self, "_deal_order_key", None) != key:
+            self._deal_order_key = key
+            self._deal_order = order_from(self.seats, self.button)
+        return self._deal_order
 
     def live(self) -> list[int]:
         """Seats still in the hand, clockwise from the button's left."""
@@ -530,8 +534,9 @@ class Hand:
             assert self.round is not None
             s = self.round.to_act
             name = self.round.act(action)
-            self.actions.append(Action(name, action.to if name in ("bet", "raise", "complete")
-                                       else None, (), s))
+            self.actions.append(action if (action.kind, action.seat) == (name, s) and (
+                name in ("bet", "raise", "complete") or action.to is None) else
+                Action(name, action.to if name in ("bet", "raise", "complete") else None, (), s))
             self.events.append({"event": name, "seat": s, "to": self.bets[s],
                                 "stack": self.stacks[s]})
         else:
@@ -760,6 +765,10 @@ class Hand:
             "carry_in": self.carry_in,
             "actions": [a.to_dict() for a in self.actions],
         }
+        if self.posts:
+            d["posts"] = {str(k): v for k, v in self.posts.items()}
+        if self.showdown != "auto":
+            d["showdown"] = self.showdown
         if self.positions is not None:
             d["positions"] = {"button": self.positions.button,
                               "small_blind": self.positions.small_blind,
@@ -774,9 +783,12 @@ class Hand:
         return json.dumps(self.history(), **kw)
 
     @classmethod
-    def replay(cls, history: str | Mapping, check: bool = True) -> Hand:
+    def replay(cls, history: str | Mapping, check: bool = True,
+               name: str = "hand history") -> Hand:
         """Play a hand history again (JSON text or :meth:`history` data). With ``check``, a
-        finished history must end with the recorded stacks.
+        finished history must end with the recorded stacks. A history that cannot be read
+        or replayed raises :class:`HistoryError` naming ``name``, the action and what was
+        expected.
 
         >>> from pyeval.rules import Hand, Structure
         >>> h = Hand("Razz", Structure.stud(1, 2, 4), {0: 50, 1: 50}, seed=3)
@@ -785,29 +797,79 @@ class Hand:
         >>> Hand.replay(h.to_json()).result.stacks == h.result.stacks
         True
         """
-        d = json.loads(history) if isinstance(history, str) else dict(history)
+        where = name
+
+        def bad(msg: str) -> HistoryError:
+            return HistoryError(f"{where}: {msg}")
+
+        if isinstance(history, (str, bytes)):
+            try:
+                d = json.loads(history)
+            except (ValueError, RecursionError) as e:
+                raise bad(f"not JSON: {e}") from None
+        elif isinstance(history, Mapping):
+            d = dict(history)
+        else:
+            raise bad(f"a hand history is JSON text or a mapping, got {type(history).__name__}")
+        if not isinstance(d, dict):
+            raise bad(f"a hand history is a JSON object, got {type(d).__name__}")
         if d.get("format") != HISTORY_FORMAT:
-            raise ValueError(f"not a hand history of format {HISTORY_FORMAT!r} "
-                             f"(got {d.get('format')!r})")
+            raise bad(f"not a hand history of format {HISTORY_FORMAT!r} "
+                      f"(got {d.get('format')!r})")
+        for key, kind, what in (("game", str, "a game name"),
+                                ("structure", dict, "a table of structure fields"),
+                                ("stacks", dict, "a table of seat: chips"),
+                                ("deck", dict, "a table with the deck 'order'"),
+                                ("actions", list, "a list of actions")):
+            if key not in d:
+                raise bad(f"missing {key!r} ({what})")
+            if not isinstance(d[key], kind):
+                raise bad(f"{key!r} must be {what}, got {d[key]!r}")
         pos = d.get("positions")
         kw: dict = {}
-        if pos is not None:
-            kw["positions"] = Positions(pos["button"], pos["small_blind"], pos["big_blind"])
-        else:
-            kw["button"] = d["button"]
-        h = cls(d["game"], Structure.from_dict(d["structure"]),
-                {int(k): v for k, v in d["stacks"].items()}, deck=Deck.from_dict(d["deck"]),
-                odd_chip=d.get("odd_chip", "left_of_button"), carry_in=d.get("carry_in", 0), **kw)
+        try:
+            if pos is not None:
+                if not isinstance(pos, dict) or any(k not in pos for k in
+                                                    ("button", "small_blind", "big_blind")):
+                    raise bad("'positions' needs button, small_blind and big_blind")
+                for k in ("button", "small_blind", "big_blind"):
+                    v = pos[k]
+                    if not (v is None and k == "small_blind") and (
+                            not isinstance(v, int) or isinstance(v, bool)):
+                        raise bad(f"positions {k} must be a seat number, got {v!r}")
+                kw["positions"] = Positions(pos["button"], pos["small_blind"], pos["big_blind"])
+            else:
+                b = d.get("button")
+                if b is not None and (not isinstance(b, int) or isinstance(b, bool)):
+                    raise bad(f"'button' must be a seat number, got {b!r}")
+                kw["button"] = b
+            posts = d.get("posts", {})
+            if not isinstance(posts, dict):
+                raise bad(f"'posts' must be a table of seat: chips, got {posts!r}")
+            h = cls(d["game"], Structure.from_dict(d["structure"]), d["stacks"],
+                    deck=Deck.from_dict(d["deck"]), odd_chip=d.get("odd_chip", "left_of_button"),
+                    carry_in=d.get("carry_in", 0), posts=posts,
+                    showdown=d.get("showdown", "auto"), **kw)
+        except HistoryError:
+            raise
+        except (ValueError, TypeError) as e:
+            raise bad(f"set-up: {e}") from None
         for i, a in enumerate(d["actions"]):
             try:
                 h.act(Action.from_dict(a))
-            except IllegalAction as e:
-                raise ValueError(f"hand history action {i} ({a}) is illegal: {e}") from e
+            except ValueError as e:
+                raise bad(f"action {i} ({a!r}) is illegal: {e}") from None
         if check and "result" in d:
+            res = d["result"]
+            if not isinstance(res, dict) or not isinstance(res.get("stacks"), dict):
+                raise bad("'result' must hold 'stacks' (seat: chips)")
             if not h.is_over:
-                raise ValueError("hand history ends before the hand is over")
-            want = {int(k): v for k, v in d["result"]["stacks"].items()}
-            if want != h.result.stacks or d["result"].get("carry", 0) != h.result.carry:
-                raise ValueError(f"replay ends with stacks {h.result.stacks}, the history "
-                                 f"says {want}")
+                raise bad(f"the history ends before the hand is over (seat {h.to_act} to act)")
+            assert h.result is not None
+            try:
+                want = {int(k): v for k, v in res["stacks"].items()}
+            except (TypeError, ValueError):
+                raise bad(f"result stacks must be seat: chips, got {res['stacks']!r}") from None
+            if want != h.result.stacks or res.get("carry", 0) != h.result.carry:
+                raise bad(f"replay ends with stacks {h.result.stacks}, the history says {want}")
         return h

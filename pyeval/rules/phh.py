@@ -43,7 +43,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-from pyeval.rules.betting import MAX_CHIPS, IllegalAction, Limit, Structure, order_from
+from pyeval.rules.betting import MAX_CHIPS, Action, IllegalAction, Limit, Structure, order_from
 from pyeval.rules.deck import UNKNOWN, Deck, format_known
 from pyeval.rules.hand import Hand, HistoryError
 from pyeval.rules.table import Positions
@@ -190,6 +190,8 @@ def _scale(rec: Record, values: Sequence[Any]) -> int:
 
 
 def _chips(rec: Record, x: Any, scale: int, what: str, allow_zero: bool = True) -> int:
+    if type(x) is int and 0 < x * scale <= MAX_CHIPS:
+        return x * scale
     try:
         v = Decimal(x) * scale
     except (InvalidOperation, TypeError, ValueError):
@@ -464,15 +466,17 @@ def replay(rec: Record, check: bool = True) -> Replay:
         if hand.to_act != a.seat:
             raise PHHError(rec.name, "illegal", f"{where}: p{(hand.to_act or 0) + 1} is to "
                                                 f"act, not p{(a.seat or 0) + 1}")
-        legal = hand.legal()
         try:
             if a.code == "f":
-                hand.act("fold")
+                hand.act(Action("fold", seat=a.seat))
             elif a.code == "cc":
-                hand.act("check" if "check" in legal.actions else "call")
+                rnd = hand.round
+                owe = rnd is not None and rnd.current > hand.bets[a.seat]
+                hand.act(Action("call" if owe else "check", seat=a.seat))
             elif a.code == "pb":
-                hand.act("bring_in")
+                hand.act(Action("bring_in", seat=a.seat))
             else:
+                legal = hand.legal()
                 to = _chips(rec, a.arg, scale, f"{where}: the amount")
                 if legal.raise_name and legal.min_to is not None and to < legal.min_to:
                     # a bet recorded as what the other players can still call (pokerkit
@@ -481,7 +485,7 @@ def replay(rec: Record, check: bool = True) -> Replay:
                     reach = max(hand.bets[q] + hand.stacks[q] for q in hand.live() if q != a.seat)
                     if to >= reach:
                         to = legal.min_to
-                hand.act(legal.raise_name or "raise", to=to)
+                hand.act(Action(legal.raise_name or "raise", to=to, seat=a.seat))
         except IllegalAction as e:
             raise PHHError(rec.name, "illegal", f"{where}: {e}") from None
     _answer_showdown(hand, decisions)
@@ -564,7 +568,9 @@ def dumps(hand: Hand, players: Sequence[str] | None = None) -> str:
             raise PHHError("<hand>", "forced_bets", "PHH takes the big-blind ante before the "
                                                     "blind; this big blind was short and paid "
                                                     "the blind first")
-    lines = [f"variant = {_toml(code)}", "ante_trimming_status = true",
+    # uneven antes (big blind, button) must not be trimmed to the smallest one
+    lines = [f"variant = {_toml(code)}", f"ante_trimming_status = "
+             f"{'true' if len(set(antes)) <= 1 else 'false'}",
              f"antes = {_toml(antes)}"]
     if hand.game.family == "stud":
         lines += [f"bring_in = {st.bring_in}", f"small_bet = {st.small_bet}",
@@ -577,10 +583,12 @@ def dumps(hand: Hand, players: Sequence[str] | None = None) -> str:
             lines.append(f"min_bet = {st.small_bet}")
     lines.append(f"starting_stacks = {_toml([hand.start_stacks[s] for s in order])}")
     acts: list[str] = []
+    dealt: dict[int, list[int]] = {s: [] for s in order}
     for ev in hand.events:
         kind = ev["event"]
         p = f"p{idx[ev['seat']] + 1}" if "seat" in ev else ""
         if kind == "hole":
+            dealt[ev["seat"]].extend(ev["cards"])
             acts.append(f"d dh {p} {format_known(ev['cards'])}")
         elif kind == "board":
             acts.append(f"d db {format_known(ev['cards'])}")
@@ -592,8 +600,8 @@ def dumps(hand: Hand, players: Sequence[str] | None = None) -> str:
             acts.append(f"{p} cbr {ev['to']}")
         elif kind == "bring_in":
             acts.append(f"{p} pb")
-        elif kind == "show":
-            acts.append(f"{p} sm {format_known(ev['cards'])}")
+        elif kind == "show":       # every card the player holds, in dealing order
+            acts.append(f"{p} sm {format_known(dealt[ev['seat']])}")
         elif kind == "muck":
             acts.append(f"{p} sm")
         elif kind in ("discard", "draw"):

@@ -58,8 +58,9 @@ def transcript(hand: Hand, scale: int = 1, players: Sequence[str] | None = None)
             lines.append(f"  {who} {label} {amt(ev['amount'])}")
         elif kind in ("hole", "board"):
             if ev.get("street") != street:
+                if street is not None:
+                    bets = {}       # a new betting round (the blinds stay in the first)
                 street = ev.get("street")
-                bets = {}
                 lines.append(f"{street} (pot {amt(pot)}):")
             if kind == "hole":
                 ups = ev.get("up", [])

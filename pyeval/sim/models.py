@@ -37,11 +37,11 @@ from pyeval.sim.layout import (
 KINDS = ("push_fold", "ranges")
 DEPTHS = ("bb", "m")
 
-#: the push-or-fold shove share at depth d with n players behind: A * d**-0.75 * n**-0.8,
-#: fitted to published no-ante Nash shoving ranges (58 % from the small blind at 10 big
-#: blinds, about 11 % under the gun at 10 big blinds with eight players behind).
-PUSH_A = 3.25
-PUSH_DEPTH_EXP = 0.75
+#: the push-or-fold shove share at depth d with n players behind is the heads-up chip-EV
+#: equilibrium's share at d (:func:`pyeval.sim.nash.shove_shares`, computed from exact
+#: equities) times n**-0.8: exact for the small blind with only the big blind behind, and
+#: for more players behind the approximation of published no-ante ranges (about 11 % under
+#: the gun at 10 big blinds with eight behind, where the equilibrium's 58 % x 8**-0.8 = 11 %).
 PUSH_BEHIND_EXP = 0.8
 #: opening shares by players behind (0: the big blind, 1: small blind, 2: button, ...)
 OPEN_BY_BEHIND = (1.0, 0.40, 0.42, 0.27, 0.21, 0.17, 0.15, 0.13, 0.12, 0.11)
@@ -53,11 +53,15 @@ class PlayerModel:
 
     ``kind``: ``"push_fold"`` (all-in or fold before the flop) or ``"ranges"`` (open, call,
     three-bet and continue by position; push-or-fold at or below ``push_depth``).
-    ``loose``: multiplies every range (0.7 tight, 1.4 loose). ``aggression``: 0 passive to 1
+    ``loose``: multiplies every range deeper than push-or-fold (0.7 tight, 1.4 loose). ``aggression``: 0 passive to 1
     aggressive (three-bets, bets and raises more). ``depth``: ``"bb"`` measures the stack in
     big blinds, ``"m"`` as 1.5 x M so antes widen the ranges. ``call_margin``: calls an
     all-in when its equity is at least the price times this. ``open_size``: open raise in
-    big blinds. ``cbet``: chance of a continuation bet without a hand.
+    big blinds. ``cbet``: chance of a continuation bet without a hand. ``push_dev``: how
+    far the shoving ranges stray from the equilibrium, -1 to 1: above 0 the player also
+    shoves that share of the hands the equilibrium folds (0.2: a fifth of them), below 0
+    it drops that share of the hands the equilibrium shoves (calls stray by
+    ``call_margin``).
 
     Example:
         >>> PlayerModel("push_fold", loose=1.2).row()[:3].tolist()
@@ -72,6 +76,7 @@ class PlayerModel:
     call_margin: float = 1.0
     open_size: float = 2.5
     cbet: float = 0.6
+    push_dev: float = 0.0
     name: str = ""
 
     def __post_init__(self) -> None:
@@ -85,6 +90,8 @@ class PlayerModel:
             raise ValueError(f"aggression must be between 0 and 1, got {self.aggression}")
         if not 0 < self.call_margin <= 3:
             raise ValueError(f"call_margin must be above 0 and at most 3, got {self.call_margin}")
+        if not -1 <= self.push_dev <= 1:
+            raise ValueError(f"push_dev must be between -1 and 1, got {self.push_dev}")
         if self.push_depth < 0 or self.open_size < 1 or not 0 <= self.cbet <= 1:
             raise ValueError("push_depth >= 0, open_size >= 1 and 0 <= cbet <= 1 are required")
 
@@ -102,10 +109,25 @@ class PlayerModel:
         return r
 
     def push_table(self) -> np.ndarray:
-        """Shove share by players behind (0..9) and depth index (depth x 4)."""
+        """Shove share by players behind (0..9) and depth index (depth x 4): the
+        equilibrium's (see :data:`PUSH_BEHIND_EXP`) moved by ``push_dev``.
+
+        Example:
+            >>> t = PlayerModel("push_fold").push_table()
+            >>> round(float(t[1, 40]), 2), round(float(t[8, 40]), 2)      # 10 big blinds
+            (0.58, 0.11)
+            >>> round(float(PlayerModel("push_fold", push_dev=0.5).push_table()[1, 40]), 2)
+            0.79
+        """
+        from pyeval.sim.nash import shove_shares
+
         nb = np.maximum(np.arange(PUSH_BEHIND), 1).astype(float)
-        d = np.maximum(np.arange(PUSH_DEPTH_STEPS) / 4.0, 0.125)
-        r = self.loose * PUSH_A * d[None, :] ** -PUSH_DEPTH_EXP * nb[:, None] ** -PUSH_BEHIND_EXP
+        d = (np.arange(PUSH_DEPTH_STEPS) + 0.5) / 4.0
+        r = shove_shares(d)[None, :] * nb[:, None] ** -PUSH_BEHIND_EXP
+        if self.push_dev >= 0:
+            r = r + self.push_dev * (1.0 - r)
+        else:
+            r = r * (1.0 + self.push_dev)
         return np.minimum(r, 1.0)
 
     def open_table(self) -> np.ndarray:
@@ -116,10 +138,13 @@ class PlayerModel:
 MODELS: dict[str, PlayerModel] = {
     "push_fold": PlayerModel("push_fold", name="push_fold"),
     "balanced": PlayerModel("ranges", 1.0, 0.5, name="balanced"),
-    "tight_passive": PlayerModel("ranges", 0.7, 0.2, call_margin=1.1, name="tight_passive"),
-    "tight_aggressive": PlayerModel("ranges", 0.75, 0.8, name="tight_aggressive"),
-    "loose_passive": PlayerModel("ranges", 1.5, 0.2, call_margin=0.85, name="loose_passive"),
-    "loose_aggressive": PlayerModel("ranges", 1.4, 0.85, call_margin=0.9, name="loose_aggressive"),
+    "tight_passive": PlayerModel("ranges", 0.7, 0.2, call_margin=1.1, push_dev=-0.3,
+                                 name="tight_passive"),
+    "tight_aggressive": PlayerModel("ranges", 0.75, 0.8, push_dev=-0.1, name="tight_aggressive"),
+    "loose_passive": PlayerModel("ranges", 1.5, 0.2, call_margin=0.85, push_dev=0.1,
+                                 name="loose_passive"),
+    "loose_aggressive": PlayerModel("ranges", 1.4, 0.85, call_margin=0.9, push_dev=0.25,
+                                    name="loose_aggressive"),
 }
 
 ModelLike = Union[str, PlayerModel]
@@ -157,13 +182,13 @@ def resolve_field(field: FieldLike, players: int) -> tuple[list[PlayerModel], np
     if isinstance(field, Mapping):
         if not field:
             raise ValueError("the field mapping is empty: give at least one model and weight")
-        models = [get_model(m) for m in field]
+        drawn = [get_model(m) for m in field]
         w = np.array([float(v) for v in field.values()])
         if (w < 0).any() or w.sum() <= 0:
             raise ValueError("model weights must be non-negative and not all zero")
         cum = np.cumsum(w / w.sum())
         cum[-1] = 1.0
-        return models, np.full(players, -1, np.int64), cum
+        return drawn, np.full(players, -1, np.int64), cum
     seq = list(field)
     if len(seq) != players:
         raise ValueError(f"a field list needs one model per entrant: {players}, got {len(seq)}")

@@ -96,10 +96,15 @@ def summary_rows(r: SimResult, by: Sequence[float] | None = None, *, start: str 
     p = r.duration_percentiles((10, 25, 50, 75, 90))
     ft = r.final_table_percentiles((10, 50, 90))
     lo, hi = _median_interval(r.duration)
-    med = f"{_when(p[50.0], start)} (95%: {hhmm(lo)}-{hhmm(hi)})"
+    ci = f"{hhmm(lo)}-{hhmm(hi)}" if hhmm(lo) != hhmm(hi) else "within a minute"
+    med = f"{_when(p[50.0], start)} (95%: {ci})"
     if ensemble:
         meds = [float(np.median(e.duration)) for e in ensemble]
         med += f"; {hhmm(min(meds))}-{hhmm(max(meds))} over {len(ensemble)} fields"
+    ft_spread = ""
+    if ensemble:
+        fts = [float(np.median(e.final_table)) for e in ensemble]
+        ft_spread = f"; median {hhmm(min(fts))}-{hhmm(max(fts))} over {len(ensemble)} fields"
     rows = [
         ("structure", r.spec.name or "-"),
         ("tournaments", f"{r.n:,}"),
@@ -114,7 +119,7 @@ def summary_rows(r: SimResult, by: Sequence[float] | None = None, *, start: str 
         ("duration 10% / 90%", f"{_when(p[10.0], start)} / {_when(p[90.0], start)}"),
         ("duration 25% / 75%", f"{hhmm(p[25.0])} / {hhmm(p[75.0])}"),
         ("final table forms (median, 10-90%)",
-         f"{_when(ft[50.0], start)} ({hhmm(ft[10.0])} - {hhmm(ft[90.0])})"),
+         f"{_when(ft[50.0], start)} ({hhmm(ft[10.0])} - {hhmm(ft[90.0])})" + ft_spread),
         ("table-hands dealt (median)", f"{np.median(r.hands):,.0f}"),
         ("hands at the final table (median)", f"{np.median(r.final_table_hands):,.0f}"),
         ("level reached (median, max)", f"{np.median(r.level):.0f}, {r.level.max()}"),
@@ -151,11 +156,15 @@ def result_warnings(r: SimResult) -> list[str]:
     if ent is not None and not ent.minimum <= r.players <= ent.maximum:
         out.append(f"{r.players} entrants is outside the structure's field of {ent.minimum}-"
                    f"{ent.maximum}")
-    rare = [i + 1 for i in range(L) if 0 < reached[i] < RARE_LEVEL]
+    rare = [i + 1 for i in range(L) if reached[i] < RARE_LEVEL]
     if rare:
         span = f"level {rare[0]}" if len(rare) == 1 else f"levels {rare[0]}-{rare[-1]}"
-        out.append(f"{span} {'is' if len(rare) == 1 else 'are'} reached by fewer than "
-                   f"{100 * RARE_LEVEL:g}% of runs")
+        if rare == list(range(rare[0], L + 1)) and rare[0] > 1:
+            out.append(f"{span} {'is' if len(rare) == 1 else 'are'} reached by fewer than "
+                       f"{100 * RARE_LEVEL:g}% of runs: the sheet could stop at level {rare[0] - 1}")
+        else:
+            out.append(f"{span} {'is' if len(rare) == 1 else 'are'} reached by fewer than "
+                       f"{100 * RARE_LEVEL:g}% of runs")
     return out
 
 
@@ -351,6 +360,7 @@ def html_page(r: SimResult, files: dict[str, Path], by: Sequence[float] | None =
             imgs.append(f'<figure><img alt="{name}" src="data:image/png;base64,{data}"/></figure>')
     title = html.escape(r.spec.name or "Tournament simulation")
     fields = f" Spread over {len(ensemble)} likely fields beside the figures." if ensemble else ""
+    clock_note = f"; clock times from {html.escape(start)}" if start else ""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <style>
@@ -363,7 +373,7 @@ figure {{ margin: 1em 0; }} img {{ max-width: 100%; }}
 </style></head><body>
 <h1>{title}</h1>
 <p>{r.n:,} simulated tournaments of {r.players} players, seed {r.seed}. Times are on the
-tournament clock from the first hand (h:mm), breaks included{'; clock times from ' + html.escape(start) if start else ''}.
+tournament clock from the first hand (h:mm), breaks included{clock_note}.
 "±" is the Monte Carlo 95 % interval.{fields}</p>
 <h2>Summary</h2>
 {summary}

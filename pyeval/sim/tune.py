@@ -539,9 +539,12 @@ class TuneResult:
                      f"{len(c.schedule.breaks)} breaks, {len(c.schedule.colour_ups)} colour-ups)")
         if self.feasible:
             prefer = "the least play" if not any(t.caps_length for t in self.targets) else "the most play"
-            why = (f"why: it meets every target in the pessimistic field with the margin, and has "
-                   f"{prefer} of those that do (median {hhmm(c.median_minutes)})")
-            if self.runner_up is not None:
+            best = max((f for f in self.finalists if f.meets(self.targets, self.margin)),
+                       key=lambda f: f.median_minutes if prefer == "the most play" else -f.median_minutes)
+            why = (f"why: it meets every target in the pessimistic field with the margin; of those that do, "
+                   f"{prefer} is {best.schedule.short()} (median {hhmm(best.median_minutes)}), and within 5% "
+                   f"of it this one climbs the fewest rungs a level (median {hhmm(c.median_minutes)})")
+            if self.runner_up is not None and self.runner_up is not best:
                 why += (f"; runner-up {self.runner_up.schedule.short()} "
                         f"(median {hhmm(self.runner_up.median_minutes)})")
             lines.append(why)
@@ -558,7 +561,7 @@ class TuneResult:
         lines.append("sensitivity (chance of each target by field):")
         for i, m in enumerate(self.members):
             ch = ", ".join(f"{100 * x:.0f}%" for x in v.chances[i])
-            lines.append(f"  {m.describe():<48} median {hhmm(float(v.medians[i]))}; targets: {ch}")
+            lines.append(f"  {m.describe():<56} median {hhmm(float(v.medians[i]))}; targets: {ch}")
         if not self.met:
             lines.append("what would make it feasible:")
             lines += [f"  {a}" for a in self.advice()]
@@ -652,7 +655,8 @@ def _check_inputs(players: int, starting: int, denominations: Sequence[int], tab
         raise ValueError(f"starting chips must be from 1 to {MAX_CHIPS:,}, got {starting}")
     d = sorted(denominations)
     if not d or d[0] < 1 or len(set(d)) != len(d) or d[-1] > MAX_CHIPS:
-        raise ValueError(f"the chip set must list each denomination once, each from 1 to {MAX_CHIPS:,}; got {list(denominations)}")
+        raise ValueError(f"the chip set must list each denomination once, each from 1 to {MAX_CHIPS:,}; "
+                         f"got {list(denominations)}")
     if starting % d[0]:
         raise ValueError(f"starting chips {starting} are not a multiple of the smallest chip {d[0]}")
     if starting < 40 * d[0]:

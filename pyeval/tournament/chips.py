@@ -88,7 +88,7 @@ class ChipSet:
             >>> ChipSet((25, 100), (ColourUp(2, (5,)),)).check(4)
             Traceback (most recent call last):
             ...
-            pyeval.tournament.errors.FieldError: colour-up before level 2 removes 5, which is not in play then; in play: 25, 100
+            pyeval.tournament.errors.FieldError: colour-up before level 2 removes 5, which is not in play then; ...
         """
         d = self.denominations
         if not d:
@@ -332,7 +332,7 @@ def colour_up_tables(
     extra = total_odd // smallest - sum(chips)
     best = [max((max(h) for h in d if h), default=-1) for d in dealt]
     winners = [
-        max(range(len(t)), key=lambda i, d=d: max(d[i]) if d[i] else -1) if t else 0
+        max(range(len(t)), key=lambda i, d=d: max(d[i]) if d[i] else -1) if t else 0  # type: ignore[misc]
         for t, d in zip(tables, dealt)
     ]
     shortfall = []

@@ -20,13 +20,14 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from numbers import Rational, Real
+from numbers import Rational
 from typing import Any
 
 import numpy as np
 
-#: The exact method is refused above this many states (sets of placed players) per place.
-MAX_EXACT_STATES = 2_000_000
+#: The exact method is refused above this much work: states (sets of placed players) times
+#: players, a few seconds of Python.
+MAX_EXACT_WORK = 5_000_000
 
 
 def _check_stacks(stacks: Sequence[Any]) -> None:
@@ -40,7 +41,7 @@ def _check_stacks(stacks: Sequence[Any]) -> None:
                              "players with no chips are already out")
 
 
-def _check_payouts(payouts: Sequence[Any], pool: Real | None) -> None:
+def _check_payouts(payouts: Sequence[Any], pool: float | None) -> None:
     if len(payouts) == 0:
         raise ValueError("give the prizes of places 1, 2, ... (at least one)")
     for p in payouts:
@@ -48,10 +49,10 @@ def _check_payouts(payouts: Sequence[Any], pool: Real | None) -> None:
             raise TypeError(f"a prize is a number, not {p!r}")
         if not math.isfinite(float(p)) or p < 0:
             raise ValueError(f"every prize must be a finite number of at least 0, got {p!r}")
-    total = sum(Fraction(p) if isinstance(p, (int, np.integer, Fraction)) else Fraction(float(p))
-                for p in payouts)
+    total = sum((Fraction(int(p)) if isinstance(p, (int, np.integer)) else Fraction(p)
+                 if isinstance(p, Fraction) else Fraction(float(p)) for p in payouts), Fraction(0))
     if pool is not None:
-        if total > Fraction(pool) * (1 + Fraction(1, 10**12)):
+        if total > Fraction(float(pool)) * (1 + Fraction(1, 10**12)):
             raise ValueError(f"the prizes add up to {float(total):g}, more than the pool of {pool}: "
                              "a deal cannot pay out more than there is")
     elif all(float(p) <= 1 for p in payouts) and total > 1 + 1e-9 and \
@@ -61,8 +62,8 @@ def _check_payouts(payouts: Sequence[Any], pool: Real | None) -> None:
 
 
 def place_probabilities(
-    stacks: Sequence[int], places: int | None = None, *, exact: bool = False
-) -> list[list[float]] | list[list[Fraction]]:
+    stacks: Sequence[Any], places: int | None = None, *, exact: bool = False
+) -> list[list[Any]]:
     """``P[i][k]``: the chance player ``i`` finishes in place ``k + 1``.
 
     ``places`` limits how many places are computed (default: all). With ``exact=True`` the
@@ -76,10 +77,10 @@ def place_probabilities(
     n = len(stacks)
     depth = n if places is None else min(places, n)
     states = sum(math.comb(n, k) for k in range(depth))
-    if states > MAX_EXACT_STATES:
-        raise ValueError(f"exact ICM for {n} players and {depth} places needs {states:,} states "
-                         f"(at most {MAX_EXACT_STATES:,}); use icm_equity_mc for a field this large")
-    one: Real = Fraction(1) if exact else 1.0
+    if states * n > MAX_EXACT_WORK:
+        raise ValueError(f"exact ICM for {n} players and {depth} places needs {states:,} states x {n} "
+                         f"players of work (at most {MAX_EXACT_WORK:,}); use icm_equity_mc for a field this large")
+    one: Any = Fraction(1) if exact else 1.0
     weights = [Fraction(s) if exact else float(s) for s in stacks]
     total = sum(weights)
     probs: list[list] = [[one * 0 for _ in range(depth)] for _ in range(n)]
@@ -104,8 +105,8 @@ def place_probabilities(
 
 
 def icm_equity(
-    stacks: Sequence[int], payouts: Sequence[Real], *, exact: bool = False, pool: Real | None = None
-) -> list[float] | list[Fraction]:
+    stacks: Sequence[Any], payouts: Sequence[Any], *, exact: bool = False, pool: float | None = None
+) -> list[Any]:
     """Each player's expected prize (Malmuth-Harville): payouts weighted by place chances.
 
     ``payouts`` are the prizes of places 1, 2, ... (money, or shares of the pool); places
@@ -132,8 +133,8 @@ def icm_equity(
 
 
 def equity(
-    stacks: Sequence[int], payouts: Sequence[Real], *, exact: bool = False, pool: Real | None = None
-) -> list[float] | list[Fraction]:
+    stacks: Sequence[Any], payouts: Sequence[Any], *, exact: bool = False, pool: float | None = None
+) -> list[Any]:
     """Deprecated name of :func:`icm_equity` (``pyeval.equity`` is the card equity).
 
     Example:
@@ -172,8 +173,8 @@ class MonteCarloICM:
         return max(self.stderr)
 
 
-def icm_equity_mc(stacks: Sequence[int], payouts: Sequence[Real], *, trials: int = 100_000,
-                  seed: int = 0, pool: Real | None = None, batch: int = 2_000) -> MonteCarloICM:
+def icm_equity_mc(stacks: Sequence[Any], payouts: Sequence[Any], *, trials: int = 100_000,
+                  seed: int = 0, pool: float | None = None, batch: int = 2_000) -> MonteCarloICM:
     """Malmuth-Harville equity by sampling finishing orders (fields of any size).
 
     A Malmuth-Harville order is a Plackett-Luce draw: give each player an exponential time

@@ -152,7 +152,7 @@ def check_level(level: Level, index: int) -> None:
         >>> check_level(Level(1, "holdem", "no_limit", small_blind=50, big_blind=40, minutes=20), 0)
         Traceback (most recent call last):
         ...
-        pyeval.tournament.errors.FieldError: level 1: big_blind 40 is smaller than small_blind 50; the big blind must be at least the small blind
+        pyeval.tournament.errors.FieldError: level 1: big_blind 40 is smaller than small_blind 50; the big ...
     """
     where = ("levels", index)
     n = level.number
@@ -233,7 +233,7 @@ def check_levels(levels: Sequence[Level]) -> None:
         >>> check_levels([a, b])
         Traceback (most recent call last):
         ...
-        pyeval.tournament.errors.FieldError: level 2: small_blind 25 is smaller than 50 at level 1; blinds and limits may not shrink
+        pyeval.tournament.errors.FieldError: level 2: small_blind 25 is smaller than 50 at level 1; blinds and ...
     """
     if not levels:
         raise FieldError(("levels",), "a structure needs at least one [[levels]] table")
@@ -259,7 +259,7 @@ def check_breaks(breaks: Sequence[Break], levels: Sequence[Level]) -> None:
         >>> check_breaks([Break(2, 10)], lv)
         Traceback (most recent call last):
         ...
-        pyeval.tournament.errors.FieldError: a break after level 2 cannot be held: levels run from 1 to 2 and the last level plays to the end
+        pyeval.tournament.errors.FieldError: a break after level 2 cannot be held: levels run from 1 to 2 and ...
     """
     seen: set[int] = set()
     for index, brk in enumerate(breaks):

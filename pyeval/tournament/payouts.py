@@ -24,7 +24,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import FieldError, Path
 
@@ -142,11 +142,11 @@ def check_percentages(percents: Sequence[Fraction], path: Path) -> None:
         >>> check_percentages([Fraction(50), Fraction(30)], ("payouts",))
         Traceback (most recent call last):
         ...
-        pyeval.tournament.errors.FieldError: percentages add up to 80, not 100: a payout table must pay out the whole pool
+        pyeval.tournament.errors.FieldError: percentages add up to 80, not 100: a payout table must pay out the ...
     """
     if not percents:
         raise FieldError(path, "list at least one percentage")
-    total = sum(percents)
+    total = sum(percents, Fraction(0))
     if total != 100:
         raise FieldError(
             path,
@@ -215,7 +215,7 @@ def award(placings: Sequence[Placing], amounts: Sequence[int]) -> dict[int, int]
         {7: 375, 3: 225, 4: 75, 5: 75}
     """
     out: dict[int, int] = {}
-    groups: dict[tuple[int, int], list[int]] = {}
+    groups: dict[tuple[int, int], list[Any]] = {}
     for p in placings:
         groups.setdefault((p.place, p.shares), []).append(p.player)
     for (place, shares), players in groups.items():

@@ -272,7 +272,7 @@ class _Reader:
             raise FieldError(self.path + (key,), f"{show_path(self.path + (key,))} must be {want}, got {_kind(value)}")
         return value
 
-    def int(self, key: str, default: Any = _MISSING, *, minimum: int | None = 0,
+    def integer(self, key: str, default: Any = _MISSING, *, minimum: int | None = 0,
             maximum: int = MAX_AMOUNT) -> Any:
         value = self._get(key, default, "a whole number", _is_int)
         where = show_path(self.path + (key,))
@@ -282,14 +282,15 @@ class _Reader:
             raise FieldError(self.path + (key,), f"{where} must be at most {maximum:,}, got {value:,}")
         return value
 
-    def bool(self, key: str, default: Any = _MISSING) -> Any:
+    def flag(self, key: str, default: Any = _MISSING) -> Any:
         return self._get(key, default, "true or false", lambda v: isinstance(v, bool))
 
-    def str(self, key: str, default: Any = _MISSING, choices: tuple[str, ...] | None = None) -> Any:
+    def text(self, key: str, default: Any = _MISSING, choices: tuple[str, ...] | None = None) -> Any:
         want = "text" if choices is None else "one of " + ", ".join(f'"{c}"' for c in choices)
         value = self._get(key, default, want, lambda v: isinstance(v, str))
         if choices is not None and value is not default and value not in choices:
-            raise FieldError(self.path + (key,), f"{show_path(self.path + (key,))} is {value!r}; allowed: {', '.join(choices)}")
+            raise FieldError(self.path + (key,),
+                             f"{show_path(self.path + (key,))} is {value!r}; allowed: {', '.join(choices)}")
         return value
 
     def number(self, key: str, default: Any = _MISSING) -> Any:
@@ -304,7 +305,8 @@ class _Reader:
         return value
 
     def number_list(self, key: str, default: Any = _MISSING) -> Any:
-        return self._get(key, default, "a list of numbers", lambda v: isinstance(v, list) and all(_is_number(x) for x in v))
+        return self._get(key, default, "a list of numbers",
+                         lambda v: isinstance(v, list) and all(_is_number(x) for x in v))
 
     def table(self, key: str) -> _Reader | None:
         self.used.add(key)
@@ -316,7 +318,9 @@ class _Reader:
         self.used.add(key)
         value = self.data.get(key, [])
         if not isinstance(value, list):
-            raise FieldError(self.path + (key,), f"{show_path(self.path + (key,))} must be a list of tables ([[{show_path(self.path + (key,))}]]), got {_kind(value)}")
+            raise FieldError(self.path + (key,),
+                             f"{show_path(self.path + (key,))} must be a list of tables "
+                             f"([[{show_path(self.path + (key,))}]]), got {_kind(value)}")
         return [_Reader(v, self.path + (key, i)) for i, v in enumerate(value)]
 
     def done(self) -> None:
@@ -344,7 +348,8 @@ def _kind(v: Any) -> str:
 def _range_pair(r: _Reader, key: str) -> tuple[int, int]:
     pair = r.int_list(key)
     if len(pair) != 2 or pair[0] < 2 or pair[1] < pair[0]:
-        raise FieldError(r.path + (key,), f"{show_path(r.path + (key,))} must be [smallest, largest] field size, at least 2, got {pair}")
+        raise FieldError(r.path + (key,),
+                         f"{show_path(r.path + (key,))} must be [smallest, largest] field size, at least 2, got {pair}")
     return (pair[0], pair[1])
 
 
@@ -356,10 +361,13 @@ def _percent_tables(readers: list[_Reader]) -> tuple[PayoutTable, ...]:
         r.done()
         check_percentages(percents, r.path + ("percent",))
         if len(percents) > low:
-            raise FieldError(r.path + ("percent",), f"pays {len(percents)} places, but a field of {low} entrants has only {low} players")
+            raise FieldError(r.path + ("percent",),
+                             f"pays {len(percents)} places, but a field of {low} entrants has only {low} players")
         for other in out:
             if low <= other.max_entrants and other.min_entrants <= high:
-                raise FieldError(r.path + ("entrants",), f"field sizes {low}-{high} overlap {other.min_entrants}-{other.max_entrants} of another table")
+                raise FieldError(r.path + ("entrants",),
+                                 f"field sizes {low}-{high} overlap {other.min_entrants}-"
+                                 f"{other.max_entrants} of another table")
         out.append(PayoutTable(low, high, percents))
     return tuple(out)
 
@@ -370,34 +378,35 @@ def _read_levels(doc: _Reader) -> tuple[Level, ...]:
     if d is not None:
         for key in ("game", "betting"):
             if d.has(key):
-                defaults[key] = d.str(key)
+                defaults[key] = d.text(key)
         for key in ("minutes", "hands"):
             if d.has(key):
-                defaults[key] = d.int(key, minimum=1)
+                defaults[key] = d.integer(key, minimum=1)
         d.done()
     levels = []
     for index, r in enumerate(doc.tables("levels")):
-        game = r.str("game", defaults.get("game", _MISSING))
-        betting = r.str("betting", defaults.get("betting", _MISSING))
+        game = r.text("game", defaults.get("game", _MISSING))
+        betting = r.text("betting", defaults.get("betting", _MISSING))
         for key, value, allowed in (("game", game, GAMES), ("betting", betting, BETTING)):
             if value not in allowed:
                 where = r.path + (key,) if r.has(key) else ("level_defaults", key)
-                raise FieldError(where, f"level {index + 1}: unknown {key} {value!r}; allowed: {', '.join(sorted(allowed))}")
-        minutes = r.int("minutes", None, minimum=1)
-        hands = r.int("hands", None, minimum=1)
+                raise FieldError(where,
+                                 f"level {index + 1}: unknown {key} {value!r}; allowed: {', '.join(sorted(allowed))}")
+        minutes = r.integer("minutes", None, minimum=1)
+        hands = r.integer("hands", None, minimum=1)
         if minutes is None and hands is None:
             minutes, hands = defaults.get("minutes"), defaults.get("hands")
             if minutes is None and hands is None:
                 raise FieldError(r.path, f"level {index + 1} needs minutes or hands (here or in [level_defaults])")
-        sb = r.int("small_blind", 0)
-        bb = r.int("big_blind", 0)
-        low = r.int("low_limit", 0)
-        high = r.int("high_limit", 0)
+        sb = r.integer("small_blind", 0)
+        bb = r.integer("big_blind", 0)
+        low = r.integer("low_limit", 0)
+        high = r.integer("high_limit", 0)
         if betting == "fixed_limit" and bb and not low:
             low, high = bb, high or 2 * bb
         level = Level(
             number=index + 1, game=game, betting=betting, small_blind=sb, big_blind=bb,
-            ante=r.int("ante", 0), bring_in=r.int("bring_in", 0), low_limit=low,
+            ante=r.integer("ante", 0), bring_in=r.integer("bring_in", 0), low_limit=low,
             high_limit=high, minutes=minutes, hands=hands,
         )
         r.done()
@@ -409,7 +418,8 @@ def _check_chip_amounts(s: TournamentStructure) -> None:
     """Every amount must be payable with the chips in play at the time."""
     smallest = s.chips.smallest(1)
     if s.starting_chips % smallest:
-        raise FieldError(("chips", "starting"), f"starting chips {s.starting_chips} are not a multiple of the smallest chip, {smallest}")
+        raise FieldError(("chips", "starting"),
+                         f"starting chips {s.starting_chips} are not a multiple of the smallest chip, {smallest}")
     for index, level in enumerate(s.levels):
         unit = s.chips.smallest(level.number)
         for name in ("small_blind", "big_blind", "ante", "bring_in", "low_limit", "high_limit"):
@@ -481,22 +491,22 @@ def _build(doc: _Reader) -> TournamentStructure:
     t = doc.table("tournament")
     if t is None:
         raise FieldError((), "missing [tournament] table (name, format, ...)")
-    name = t.str("name")
-    currency = t.str("currency", "")
-    fmt = t.str("format", "single_field", FORMATS)
-    antes_stop = t.bool("antes_stop_heads_up", False)
-    notes = t.str("notes", "")
+    name = t.text("name")
+    currency = t.text("currency", "")
+    fmt = t.text("format", "single_field", FORMATS)
+    antes_stop = t.flag("antes_stop_heads_up", False)
+    notes = t.text("notes", "")
     t.done()
 
     e = doc.table("entrants")
     if e is None:
         raise FieldError((), "missing [entrants] table (count, or min and max)")
     if e.has("count"):
-        count = e.int("count", minimum=2, maximum=MAX_ENTRANTS)
+        count = e.integer("count", minimum=2, maximum=MAX_ENTRANTS)
         entrants = Entrants(count, count)
     else:
-        low = e.int("min", minimum=2, maximum=MAX_ENTRANTS)
-        high = e.int("max", minimum=2, maximum=MAX_ENTRANTS)
+        low = e.integer("min", minimum=2, maximum=MAX_ENTRANTS)
+        high = e.integer("max", minimum=2, maximum=MAX_ENTRANTS)
         if high < low:
             raise FieldError(e.path + ("max",), f"entrants.max ({high}) is below entrants.min ({low})")
         entrants = Entrants(low, high)
@@ -505,7 +515,7 @@ def _build(doc: _Reader) -> TournamentStructure:
     b = doc.table("buy_in")
     if b is None:
         raise FieldError((), "missing [buy_in] table (price, fee)")
-    buy_in = BuyIn(b.int("price"), b.int("fee", 0), b.str("fee_for", ""))
+    buy_in = BuyIn(b.integer("price"), b.integer("fee", 0), b.text("fee_for", ""))
     if buy_in.fee > buy_in.price:
         raise FieldError(b.path + ("fee",), f"the fee ({buy_in.fee}) is more than the price ({buy_in.price})")
     b.done()
@@ -515,43 +525,47 @@ def _build(doc: _Reader) -> TournamentStructure:
     n_levels = len(levels)
     breaks = []
     for r in doc.tables("breaks"):
-        breaks.append(Break(r.int("after_level", minimum=1), r.int("minutes", minimum=1)))
+        breaks.append(Break(r.integer("after_level", minimum=1), r.integer("minutes", minimum=1)))
         r.done()
     check_breaks(breaks, levels)
 
     c = doc.table("chips")
     if c is None:
         raise FieldError((), "missing [chips] table (starting, denominations)")
-    starting = c.int("starting", minimum=1)
+    starting = c.integer("starting", minimum=1)
     denominations = tuple(c.int_list("denominations"))
     colour_ups = []
     for r in c.tables("colour_up"):
-        colour_ups.append(ColourUp(r.int("before_level", minimum=1), tuple(r.int_list("remove"))))
+        colour_ups.append(ColourUp(r.integer("before_level", minimum=1), tuple(r.int_list("remove"))))
         r.done()
     c.done()
     chips = ChipSet(denominations, tuple(colour_ups))
     chips.check(n_levels)
 
     rebuys = None
-    r = doc.table("rebuys")
-    if r is not None:
+    rb = doc.table("rebuys")
+    if rb is not None:
         rebuys = Rebuys(
-            price=r.int("price"), chips=r.int("chips", minimum=1), until_level=r.int("until_level", minimum=1),
-            fee=r.int("fee", 0), per_player=r.int("per_player", None, minimum=1),
-            max_stack=r.int("max_stack", starting),
+            price=rb.integer("price"), chips=rb.integer("chips", minimum=1),
+            until_level=rb.integer("until_level", minimum=1),
+            fee=rb.integer("fee", 0), per_player=rb.integer("per_player", None, minimum=1),
+            max_stack=rb.integer("max_stack", starting),
         )
         if rebuys.until_level > n_levels:
-            raise FieldError(r.path + ("until_level",), f"rebuys until level {rebuys.until_level}, but the structure has {n_levels} levels")
+            raise FieldError(rb.path + ("until_level",),
+                             f"rebuys until level {rebuys.until_level}, but the structure has {n_levels} levels")
         if rebuys.fee > rebuys.price:
-            raise FieldError(r.path + ("fee",), f"the rebuy fee ({rebuys.fee}) is more than its price ({rebuys.price})")
-        r.done()
+            raise FieldError(rb.path + ("fee",),
+                             f"the rebuy fee ({rebuys.fee}) is more than its price ({rebuys.price})")
+        rb.done()
 
     add_on = None
     a = doc.table("add_on")
     if a is not None:
         add_on = AddOn(
-            price=a.int("price"), chips=a.int("chips", minimum=1), before_level=a.int("before_level", minimum=1),
-            fee=a.int("fee", 0), per_player=a.int("per_player", 1, minimum=1),
+            price=a.integer("price"), chips=a.integer("chips", minimum=1),
+            before_level=a.integer("before_level", minimum=1),
+            fee=a.integer("fee", 0), per_player=a.integer("per_player", 1, minimum=1),
         )
         if not 2 <= add_on.before_level <= n_levels:
             raise FieldError(
@@ -560,20 +574,21 @@ def _build(doc: _Reader) -> TournamentStructure:
                 f"{n_levels} levels, so it must come before one of levels 2 to {n_levels}",
             )
         if add_on.fee > add_on.price:
-            raise FieldError(a.path + ("fee",), f"the add-on fee ({add_on.fee}) is more than its price ({add_on.price})")
+            raise FieldError(a.path + ("fee",),
+                             f"the add-on fee ({add_on.fee}) is more than its price ({add_on.price})")
         a.done()
 
     tb = doc.table("tables")
     if tb is None:
         raise FieldError((), "missing [tables] table (size, ...)")
-    size = tb.int("size", minimum=2)
+    size = tb.integer("size", minimum=2)
     try:
         tables = BalanceRule(
             table_size=size,
-            balance_at_difference=tb.int("balance_at_difference", 2, minimum=2),
-            stop_when_short_by=tb.int("stop_when_short_by", 3, minimum=2),
-            merge_seats=tb.int("merge_seats", None, minimum=2),
-            break_order=tb.str("break_order", "highest_number", BREAK_ORDERS),
+            balance_at_difference=tb.integer("balance_at_difference", 2, minimum=2),
+            stop_when_short_by=tb.integer("stop_when_short_by", 3, minimum=2),
+            merge_seats=tb.integer("merge_seats", None, minimum=2),
+            break_order=tb.text("break_order", "highest_number", BREAK_ORDERS),
         )
     except ValueError as err:
         raise FieldError(tb.path, str(err)) from None
@@ -584,26 +599,31 @@ def _build(doc: _Reader) -> TournamentStructure:
     if fmt == "table_winners":
         final_stage = FinalStage(starting)
         if f is not None:
-            final_stage = FinalStage(f.int("starting_chips", starting, minimum=1), f.bool("restart_levels", True))
+            final_stage = FinalStage(f.integer("starting_chips", starting, minimum=1), f.flag("restart_levels", True))
             f.done()
         if entrants.minimum <= size:
-            raise FieldError(("entrants",), f"the two-stage format needs more than one first-round table: at least {size + 1} entrants with tables of {size}")
+            raise FieldError(("entrants",),
+                             "the two-stage format needs more than one first-round table: "
+                             f"at least {size + 1} entrants with tables of {size}")
         if entrants.maximum > size * size:
-            raise FieldError(("entrants",), f"{entrants.maximum} entrants make more than {size} table winners, too many for one final table of {size}")
+            raise FieldError(("entrants",),
+                             f"{entrants.maximum} entrants make more than {size} table winners, too many for one final "
+                             f"table of {size}")
     elif f is not None:
         raise FieldError(f.path, '[final_stage] only applies to format = "table_winners"')
 
     p = doc.table("payouts")
     if p is None:
         raise FieldError((), "missing [payouts] table")
-    rounding = p.str("rounding", "largest_remainder", ROUNDING_RULES)
-    unit = p.int("unit", 1, minimum=1)
+    rounding = p.text("rounding", "largest_remainder", ROUNDING_RULES)
+    unit = p.integer("unit", 1, minimum=1)
     paid_percent = p.number("paid_percent", None)
     ratio = p.number("ratio", None)
     if (paid_percent is None) != (ratio is None):
         raise FieldError(p.path, "give paid_percent and ratio together (a generated payout) or neither")
     if paid_percent is not None and not 0 < paid_percent <= 100:
-        raise FieldError(p.path + ("paid_percent",), f"paid_percent must be above 0 and at most 100, got {paid_percent}")
+        raise FieldError(p.path + ("paid_percent",),
+                         f"paid_percent must be above 0 and at most 100, got {paid_percent}")
     if ratio is not None and not 0 < ratio <= 1:
         raise FieldError(p.path + ("ratio",), f"ratio must be above 0 and at most 1, got {ratio}")
     payout_tables = _percent_tables(p.tables("table"))
@@ -618,17 +638,19 @@ def _build(doc: _Reader) -> TournamentStructure:
     if paid_percent is None:
         for n in entrants.sizes():
             if not any(tab.covers(n) for tab in payout_tables):
-                raise FieldError(p.path, f"no [[payouts.table]] covers a field of {n} entrants (entrants run {entrants.minimum}-{entrants.maximum}); add one or give paid_percent and ratio")
+                raise FieldError(p.path,
+                                 f"no [[payouts.table]] covers a field of {n} entrants (entrants run "
+                                 f"{entrants.minimum}-{entrants.maximum}); add one or give paid_percent and ratio")
 
     points = None
     q = doc.table("points")
     if q is not None:
         points = PointsRules(
-            per_player_beaten=q.int("per_player_beaten", 0),
-            bonus_per_entrant=q.int("bonus_per_entrant", 0),
+            per_player_beaten=q.integer("per_player_beaten", 0),
+            bonus_per_entrant=q.integer("bonus_per_entrant", 0),
             bonus_tables=_percent_tables(q.tables("bonus")),
-            participation_award=q.int("participation_award", 0),
-            participation_for=q.str("participation_for", "scoreless", PARTICIPATION_FOR),
+            participation_award=q.integer("participation_award", 0),
+            participation_for=q.text("participation_for", "scoreless", PARTICIPATION_FOR),
         )
         q.done()
 

@@ -25,7 +25,7 @@ COUNT = r"expected .*cards, got \d+|at most 16|needs 5 cards|expected 1 to 7 car
 SHAPE = r"expected shape \(N, [\d|]+\), got \(.*\)|expected a 1-d array"
 DTYPE = r"dtype|integers \(uint8\)|not \w+"
 ROWS = r"\d+ hole rows but \d+ board rows"
-LIMITS = r"min_hole <= max_hole|low must be"
+LIMITS = r"min_hole <= max_hole|low must be|cannot make five cards|must be an integer"
 PATTERNS = {"token": TOKENS, "repeat": REPEAT, "range": RANGE, "count": COUNT, "shape": SHAPE,
             "rows": ROWS, "limits": LIMITS, "dtype": DTYPE}
 
@@ -342,6 +342,11 @@ def test_unchecked_best_hand_survives_any_bytes(nh, nb, lo, hi, low, raw):
     assume(nh + nb >= 5 and lo <= hi)
     n = len(raw) // (nh + nb)
     a = np.frombuffer(raw[:n * (nh + nb)], dtype=np.uint8).reshape(n, nh + nb)
+    cap = nh if hi is None else min(hi, nh)
+    if lo > nh or cap + nb < 5 or lo > 5:         # no five-card hand meets the limits
+        with pytest.raises(ValueError, match=LIMITS):
+            pyeval.best_hand_batch(a[:, :nh], a[:, nh:], lo, hi, low, check=False)
+        return
     out = pyeval.best_hand_batch(a[:, :nh], a[:, nh:], lo, hi, low, check=False)
     assert out.shape == (n,)
 
@@ -429,3 +434,96 @@ def test_winners(hands, board, rule):
 def test_winners_without_hands_names_the_problem():
     with pytest.raises(ValueError, match="hand"):
         pyeval.winners([], "2c 3c 4c 5c 7d")
+
+
+# ------------------------------------------------------------------ issue 13 regressions
+
+def test_huge_max_hole_means_every_hole_card() -> None:
+    d = np.array([[51, 47, 43, 39, 35, 0, 5]], dtype=np.uint8)
+    hole, board = d[:, :2].copy(), d[:, 2:].copy()
+    want = pyeval.best_hand_batch(hole, board, 0, None)
+    assert np.array_equal(pyeval.best_hand_batch(hole, board, 0, 10**12), want)
+    assert pyeval.best_hand("As Ks", "Qs Js Ts 2c 3d", 0, 10**30) == pyeval.high(
+        "As Ks Qs Js Ts")
+    with pytest.raises(ValueError, match="min_hole <= max_hole"):
+        pyeval.best_hand_batch(hole, board, 10**12, None)
+
+
+def test_more_hole_cards_required_than_dealt_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"min_hole=3 but there are only 2 hole cards"):
+        pyeval.best_hand("As Ks", "Qs Js Ts 2c 3d", min_hole=3, max_hole=9)
+    hole = np.array([[51, 47]], np.uint8)
+    board = np.array([[43, 39, 35, 0, 5]], np.uint8)
+    with pytest.raises(ValueError, match=r"min_hole=3 but there are only 2 hole cards"):
+        pyeval.best_hand_batch(hole, board, 3, 9)
+    # Crocodile limits (at most one hole card) on a three-card board: no five-card hand
+    with pytest.raises(ValueError, match="cannot make five cards"):
+        pyeval.best_hand("As Ks", "Qs Js Ts", 0, 1)
+
+
+@pytest.mark.parametrize("bad", [1.5, "2", None])
+def test_limits_must_be_integers(bad) -> None:
+    if bad is None:      # None is allowed for max_hole only
+        with pytest.raises(TypeError, match="min_hole must be an integer"):
+            pyeval.best_hand("As Ks", "Qs Js Ts 2c", bad, 2)
+        return
+    with pytest.raises(TypeError, match="min_hole must be an integer"):
+        pyeval.best_hand("As Ks", "Qs Js Ts 2c", bad, 2)
+    with pytest.raises(TypeError, match="max_hole must be an integer or None"):
+        pyeval.best_hand_batch(np.array([[51, 47]], np.uint8),
+                               np.array([[43, 39, 35, 0]], np.uint8), 0, bad)
+    assert pyeval.best_hand("As Ks", "Qs Js Ts 2c", np.int64(0), np.uint8(2)) == pyeval.high(
+        "As Ks Qs Js Ts")
+
+
+# ------------------------------------------------------------------ time-bounded fuzzing
+
+FUZZ_BUDGET = 15.0          # seconds of the test's own time, whatever the example count
+_fuzz_clock: dict[str, float] = {}
+
+BATCH_FUNCS = {
+    "high_batch": lambda a, b, lo, hi: pyeval.high_batch(a),
+    "razz_batch": lambda a, b, lo, hi: pyeval.razz_batch(a),
+    "low8_batch": lambda a, b, lo, hi: pyeval.low8_batch(a),
+    "omaha_hilo_batch": lambda a, b, lo, hi: pyeval.omaha_hilo_batch(a, b),
+    "best_hand_batch": lambda a, b, lo, hi: pyeval.best_hand_batch(a, b, lo, hi),
+}
+
+
+@settings(max_examples=800, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(sorted(BATCH_FUNCS)),
+       st.sampled_from([np.uint8, np.int64, np.int8, np.float64, np.uint16, np.bool_]),
+       hnp.arrays(np.int64, hnp.array_shapes(min_dims=1, max_dims=3, max_side=9),
+                  elements=st.integers(-3, 300)),
+       hnp.arrays(np.int64, hnp.array_shapes(min_dims=2, max_dims=2, max_side=7),
+                  elements=st.integers(-3, 60)),
+       st.one_of(st.integers(-(2**70), 2**70), st.integers(-1, 6)),
+       st.one_of(st.none(), st.integers(-(2**70), 2**70), st.integers(-1, 8)))
+def test_batch_api_fuzz_within_a_time_budget(name, dtype, a, b, lo, hi) -> None:
+    """Any array, shape, dtype and limit: a clean error or values equal to the single-hand
+    functions (the budget bounds the test's time; the example count bounds hypothesis)."""
+    import time
+    start = _fuzz_clock.setdefault("start", time.monotonic())
+    if time.monotonic() - start > FUZZ_BUDGET:
+        return
+    a = a.astype(dtype)                     # wraps or truncates: any bytes at all
+    try:
+        r = BATCH_FUNCS[name](a, b, lo, hi)
+    except (ValueError, TypeError) as e:
+        assert re.search(f"{RANGE}|{REPEAT}|{SHAPE}|{DTYPE}|{ROWS}|{COUNT}|{LIMITS}", str(e)), e
+        return
+    vals = r if isinstance(r, tuple) else (r,)
+    for v in vals:
+        assert v.dtype == np.uint16 and v.shape == (a.shape[0],)
+    for i in range(min(a.shape[0], 3)):
+        row = [int(x) for x in a[i]]
+        if name == "best_hand_batch":
+            assert r[i] == pyeval.best_hand(row, [int(x) for x in b[i]], lo, hi)
+        elif name == "omaha_hilo_batch":
+            brow = [int(x) for x in b[i]]
+            assert (r[0][i], r[1][i]) == (pyeval.omaha_high(row, brow),
+                                          pyeval.omaha_low8(row, brow))
+        else:
+            single = {"high_batch": pyeval.high, "razz_batch": pyeval.razz,
+                      "low8_batch": pyeval.low8}[name]
+            assert r[i] == single(row)

@@ -1,7 +1,10 @@
 """The exact values of the issue, reproduced by exact enumeration."""
+import math
+
 import pytest
 
 from pyeval.equity import equity
+from pyeval.equity.engine import exact_cost, make_spot
 
 
 def pct(x: float) -> float:
@@ -83,3 +86,22 @@ def test_omaha_hi_lo() -> None:
     a, k = r.players
     assert k.low_win == 0.0 and a.low_win > 0.5
     assert a.scoop == a.win and a.high_win + k.high_win + a.high_tie == pytest.approx(1.0)
+
+
+def test_exact_cost_counts_only_hands_dealt_together() -> None:
+    """Six players on QQ+, AK with a 2c7d9h board can be dealt together in 226,800 ways
+    only (151,048,800 deals with the boards, as OMPEval enumerates them): the estimate is
+    tens of core-seconds, not the core-hours the product of the range sizes gave."""
+    from pyeval.equity.engine import EXACT_AUTO_COST, EXACT_MAX_COST, _compatible_tuples
+    spot = make_spot("holdem", ["QQ+, AK"] * 6, "2c7d9h")
+    n, seen, free = _compatible_tuples(spot)
+    assert (n, free) == (226_800, 1.0) and n < seen
+    # the deals of the walk: each compatible choice on every two-card completion of the
+    # board from the 37 cards they leave
+    assert n * math.comb(52 - 3 - 12, 2) == 151_048_800
+    assert EXACT_AUTO_COST < exact_cost(spot) < min(EXACT_MAX_COST, 3600e9 / 10)
+    # a spot small enough to run here: the walk gives the same deals the estimate counted
+    small = make_spot("holdem", ["QQ+, AK"] * 3, "2c7d9h")
+    r = equity("holdem", ["QQ+, AK"] * 3, "2c7d9h", exact=True)
+    n3 = _compatible_tuples(small)[0]
+    assert r.samples == n3 * math.comb(52 - 3 - 6, 2)

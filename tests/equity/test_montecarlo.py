@@ -112,6 +112,23 @@ def test_stops_on_time_limit() -> None:
     assert r.stopped == "time_limit" and 0.25 < r.elapsed < 5
 
 
+@pytest.mark.parametrize("hands, board", [
+    (["QQ+, AK"] * 6, "2c7d9h"),          # ranges that fit together once in ~7,000 tries
+    (["AcAd", "KhKs"], ""),
+])
+def test_time_limit_holds_within_ten_percent(hands, board) -> None:
+    equity("holdem", hands, board, exact=False, samples=100, seed=1)       # compiled
+    r = equity("holdem", hands, board, exact=False, std_err=1e-9, time_limit=1.5, seed=1)
+    assert r.stopped == "time_limit" and 0.75 < r.elapsed <= 1.65, r.elapsed
+
+
+def test_a_time_limit_that_does_not_bind_changes_nothing() -> None:
+    a = equity("holdem", ["AhKh", "QsQd"], exact=False, samples=200_000, seed=3)
+    b = equity("holdem", ["AhKh", "QsQd"], exact=False, samples=200_000, seed=3,
+               time_limit=600)
+    assert b.stopped == "samples" and a.players == b.players
+
+
 def test_sample_count_is_exact() -> None:
     r = equity("razz", ["As2h3d", "KcQdJs"], samples=12_345, seed=1)
     assert r.samples == 12_345 and r.stopped == "samples"

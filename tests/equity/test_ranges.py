@@ -3,8 +3,8 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval.equity import RangeError, parse_range
 from pyeval.cards import hand_kind
+from pyeval.equity import RangeError, parse_range
 
 
 def names(text: str) -> set[str]:

@@ -64,8 +64,34 @@ class Stats:
     showdowns: int = 0
 
 
+def _forced(structure: Structure, n: int):
+    """pokerkit's antes and blinds_or_straddles (by its player index: the seats clockwise
+    from the button's left, the button last; heads-up pokerkit reads player i's forced bets
+    from index 1 - i)."""
+    st = structure
+    ante: object = st.ante
+    if not st.ante_heads_up and n == 2:
+        ante = 0
+    elif st.ante_by == "big_blind":
+        ante = {1: st.ante}
+    elif st.ante_by == "button":
+        ante = {0 if n == 2 else n - 1: st.ante}
+    blinds: object = (st.small_blind, st.big_blind)
+    if st.straddles and st.button_straddle:
+        blinds = [st.small_blind, st.big_blind] + [0] * (n - 3) + [st.straddles[0]]
+    elif st.straddles:
+        blinds = (st.small_blind, st.big_blind, *st.straddles)
+    return ante, blinds
+
+
 def _make(game: str, structure: Structure, stacks: list[int]):
     n = len(stacks)
+    if structure.ante_by != "each" or structure.straddles or not structure.ante_heads_up:
+        ante, blinds = _forced(structure, n)
+        cls = pk.NoLimitTexasHoldem if structure.limit.value == "no_limit" else \
+            pk.PotLimitOmahaHoldem
+        # ante trimming off: pokerkit would otherwise trim uneven antes to the smallest (0)
+        return cls.create_state(AUTOMATIONS, False, ante, blinds, structure.big_blind, stacks, n)
     if game == "Texas Hold'em" and structure.limit.value == "no_limit":
         return pk.NoLimitTexasHoldem.create_state(
             AUTOMATIONS, True, structure.ante, (structure.small_blind, structure.big_blind),
@@ -92,6 +118,8 @@ def _make(game: str, structure: Structure, stacks: list[int]):
 def _known_difference(hand: Hand) -> str | None:
     r = hand.round
     assert r is not None
+    if hand.structure.straddles and hand.street == 0 and r.raise_count == 1:
+        return "straddle_min_raise"
     if r.short_all_ins:
         return "short_all_in"
     if r.half_bet_raises:
@@ -107,9 +135,10 @@ def _known_difference(hand: Hand) -> str | None:
 
 
 def play_pair(game: str, structure: Structure, seed: int, stats: Stats,
-              max_players: int = 6, stack_range: tuple[int, int] = (20, 400)) -> None:
+              max_players: int = 6, stack_range: tuple[int, int] = (20, 400),
+              min_players: int = 2) -> None:
     rng = np.random.default_rng(seed)
-    n = int(rng.integers(2, max_players + 1))
+    n = int(rng.integers(min_players, max_players + 1))
     seats = sorted(int(s) for s in rng.choice(9, size=n, replace=False))
     button = int(rng.choice(seats))
     stacks = {s: int(rng.integers(*stack_range)) for s in seats}
@@ -156,12 +185,16 @@ def play_pair(game: str, structure: Structure, seed: int, stats: Stats,
         pk_max = state.max_completion_betting_or_raising_to_amount
         agree = (pk_min, pk_max) == ((legal.min_to, legal.max_to) if legal.raise_name
                                      else (None, None))
+        why = None
         if not agree:
             why = _known_difference(hand)
             assert why is not None, (seed, legal, pk_min, pk_max, hand.actions)
             stats.differences[why] = stats.differences.get(why, 0) + 1
         a = random_action(hand, rng)
-        if not agree and a.kind in ("bet", "raise", "complete") and \
+        if not agree and why == "straddle_min_raise" and a.kind == "raise" and \
+                pk_min is not None and pk_max is not None and pk_min <= a.to <= pk_max:
+            pass   # legal in both: pyeval's minimum (twice the straddle) is the larger
+        elif not agree and a.kind in ("bet", "raise", "complete") and \
                 pk_min is not None and pk_min == pk_max == legal.min_to:
             a = Action(a.kind, to=legal.min_to, seat=s)   # both allow the small bet
         elif not agree and a.kind in ("bet", "raise", "complete"):

@@ -208,8 +208,34 @@ def test_cli_show_and_check(tmp_path):
     assert "20:35" in five and "add-on before this level (1,750 chips for 25)" in five
     assert sum("-- break --" in x for x in lines) == 2
     res = CliRunner().invoke(tournament, ["check", "club_3000"])
-    assert res.exit_code == 0 and "valid" in res.output and "40 entrants: pool 800, 5 paid: 320, 200, 128, 88, 64" in res.output
+    assert res.exit_code == 0 and "valid" in res.output
+    assert "40 entrants: pool 800, 5 paid: 320, 200, 128, 88, 64" in res.output
     bad = tmp_path / "bad.toml"
     bad.write_text("[tournament]\nname = 1\n")
     res = CliRunner().invoke(tournament, ["check", str(bad)])
     assert res.exit_code == 1 and "bad.toml:2:" in res.output
+
+
+def test_warning_for_levels_reached_by_almost_nobody():
+    from pyeval.sim.report import result_warnings
+    from pyeval.sim.tune import make_schedule, schedule_toml
+    from pyeval.tournament.structure import parse_structure
+    s = make_schedule(3000, 20, [25, 100, 500], 15, 1.0, first_bb=50)
+    st = parse_structure(schedule_toml(s, name="long sheet", players=20, starting=3000,
+                                       denominations=[25, 100, 500], table_size=9))
+    r = simulate(st, n=300, seed=1, players=20)
+    reached = r.level_reached_frequencies()
+    first_rare = int(np.argmax(reached < 0.01)) + 1
+    assert 10 < first_rare < len(reached) and reached[first_rare - 2] >= 0.01
+    assert (f"levels {first_rare}-{len(reached)} are reached by fewer than 1% of runs: the sheet "
+            f"could stop at level {first_rare - 1}") in result_warnings(r)
+
+
+def test_new_modules_doctests():
+    import doctest
+
+    import pyeval.cli.icm_cmd
+    import pyeval.sim.ensemble
+    for mod in (pyeval.sim.ensemble, pyeval.cli.icm_cmd):
+        res = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
+        assert res.attempted > 0 and res.failed == 0

@@ -178,3 +178,33 @@ def test_cli_tune_refuses_bad_input_before_any_work(args, message):
     res = CliRunner().invoke(tournament, ["tune", "--players", "30", "--chips", "3000", "--target",
                                           "done within 4h with 190%"])
     assert res.exit_code == 1 and "at most 100, got 190%" in res.output
+
+
+def test_cli_tune_for_one_known_field_varies_only_the_pace():
+    res = CliRunner().invoke(tournament, ["tune", "--players", "12", "--chips", "2000", "--denominations",
+                                          "25,100,500", "--target", "done within 5h with 80%", "-n", "20",
+                                          "--screen", "8", "--ensemble", "3", "--level-minutes", "20",
+                                          "--field", "push_fold"])
+    assert res.exit_code == 0, res.output
+    sens = res.output.split("sensitivity (chance of each target by field):\n")[1].splitlines()[:3]
+    assert all(line.strip().startswith("push_fold, ") for line in sens)
+    assert len({line.split(",")[1] for line in sens}) == 3            # three different paces
+    bad = CliRunner().invoke(tournament, ["tune", "--players", "12", "--chips", "2000", "--target",
+                                          "done within 5h", "--field", "shark"])
+    assert bad.exit_code == 1 and "unknown player model 'shark'" in bad.output
+
+
+def test_money_play_is_the_time_from_the_bubble_to_the_end(club):
+    from pyeval.sim import simulate
+    from pyeval.sim.tune import money_play
+    r = simulate(club, n=40, seed=8, players=30)
+    paid = len(club.payouts(30))                       # 4 paid for 30 entrants
+    mp = money_play(r)
+    assert paid == 4 and (mp > 0).all() and (mp < r.duration).all()
+    bubble = r.duration - mp
+    left_at = r.players_left_matrix(list(bubble))      # players left at each bubble time
+    left_before = r.players_left_matrix(list(bubble - 1e-6))
+    for t in range(r.n):
+        assert left_at[t, t] <= paid < left_before[t, t]
+    target = parse_target("money play at least 0:30 with 50%")
+    assert target.chance_in(r) == float((mp >= 30).mean())

@@ -6,7 +6,7 @@ import importlib
 import pytest
 
 MODULES = [
-    "", "chips", "deals", "errors", "icm", "levels", "payouts", "placings", "points", "seating",
+    "", "chips", "deals", "errors", "icm", "sheet", "levels", "payouts", "placings", "points", "seating",
     "structure", "timetext", "toml_lines",
 ]
 

@@ -1,0 +1,140 @@
+"""Behaviour statistics: exact counts on hand-made hands, the simulator's hands and the
+shared real hands read by the same code."""
+from __future__ import annotations
+
+import tarfile
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pyeval.sim import simulate
+from pyeval.sim.stats import Hand, from_record, measure
+from pyeval.sim.stats_phh import PHHError, hand_from_toml, read_hands
+
+PHH = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "phh" / "hands.tar.xz"
+
+
+def H(actions, stacks=(1000, 1000, 1000, 1000), blinds=(5, 10, 0, 0), ante=0, after=None,
+      level=1):
+    n = len(stacks)
+    return Hand(stacks=tuple(stacks), blinds=tuple(blinds), antes=(ante,) * n, big_blind=10,
+                actions=tuple(actions), level=level, after=after)
+
+
+# seats 0 SB, 1 BB, 2 UTG, 3 button
+LIMPED = H([(0, 2, "call", 0), (0, 3, "call", 0), (0, 0, "call", 0), (0, 1, "call", 0),
+            (1, 0, "call", 0), (1, 1, "raise", 20), (1, 2, "fold", 0), (1, 3, "call", 0),
+            (1, 0, "fold", 0), (2, 1, "call", 0), (2, 3, "call", 0), (3, 1, "call", 0),
+            (3, 3, "call", 0)])
+RAISED = H([(0, 2, "raise", 30), (0, 3, "raise", 90), (0, 0, "fold", 0), (0, 1, "fold", 0),
+            (0, 2, "call", 0), (1, 2, "call", 0), (1, 3, "raise", 100), (1, 2, "fold", 0)])
+LIMP_CALL = H([(0, 2, "call", 0), (0, 3, "raise", 40), (0, 0, "fold", 0), (0, 1, "fold", 0),
+               (0, 2, "call", 0), (1, 2, "call", 0), (1, 3, "raise", 50), (1, 2, "fold", 0)])
+ALLIN = H([(0, 2, "raise", 300), (0, 3, "call", 0), (0, 0, "fold", 0), (0, 1, "fold", 0)],
+          stacks=(1000, 1000, 300, 1000), after=(995, 990, 0, 1315))
+WALK = H([(0, 2, "fold", 0), (0, 3, "fold", 0), (0, 0, "fold", 0)])
+
+
+def test_exact_counts_on_made_hands():
+    s = measure([LIMPED, RAISED, LIMP_CALL, ALLIN, WALK])["all"]
+    c = s.count
+    assert c["hands"] == 5 and c["player_hands"] == 20
+    # VPIP: limped 4 (the BB's check is not), raised 2, limp-call 2, all-in 2
+    assert c["vpip"] == 3 + 2 + 2 + 2
+    assert c["pfr"] == 0 + 2 + 1 + 1
+    assert c["limp"] == 3 + 0 + 1 + 0          # UTG, button, SB completes; the limp-caller
+    assert c["limped_pots"] == 2
+    assert (c["limp_raised"], c["limp_call"]) == (1, 1)
+    # 3-bet chances: facing exactly one raise (RAISED: the button, who 3-bets, then the
+    # blinds face two; LIMP_CALL: SB, BB, the limper; ALLIN: button, SB, BB)
+    assert (c["three_bet_chance"], c["three_bet"]) == (7, 1)
+    assert c["flops"] == 4 and c["flop_players"] == 4 + 2 + 2 + 2
+    assert c["player_flops"] == 10
+    # c-bets: RAISED, the 3-bettor bets (the opener had checked first: still a c-bet,
+    # nobody bet before); LIMP_CALL, the raiser bets; LIMPED has no pre-flop raiser
+    assert (c["cbet_chance"], c["cbet"]) == (2, 2)
+    assert (c["cbet_faced"], c["fold_cbet"]) == (2, 2)
+    assert c["showdowns"] == 2                 # LIMPED and the called all-in
+    assert c["allin_called"] == 1
+    assert s.players_per_flop() == 2.5
+    # pots in big blinds: 4x1 + 2x2 (flop bet called) = 8; RAISED 0.5+1+9+9 = 19.5 (the
+    # uncalled flop bet back); LIMP_CALL 0.5+1+4+4 = 9.5; ALLIN 0.5+1+30+30 = 61.5; WALK
+    # 1 (the big blind's uncalled half back)
+    assert sorted(s.pots) == [1.0, 8.0, 9.5, 19.5, 61.5]
+    assert s.pot_median() == 9.5
+    assert (c["hands_known_after"], c["eliminations"]) == (1, 1)
+    assert s.hands_per_elimination() == 1.0
+    assert s.rate("vpip") == 9 / 20 and s.rate("limp_call") == 1.0
+
+
+def test_groups_by_depth_and_level():
+    short = H([(0, 2, "raise", 120), (0, 3, "fold", 0), (0, 0, "fold", 0), (0, 1, "fold", 0)],
+              stacks=(120, 120, 120, 120), level=3)
+    by_bb = measure([short, RAISED], by="bb")
+    assert set(by_bb) == {"10-15", "100-150"}
+    assert by_bb["10-15"].count["pfr"] == 1 and by_bb["100-150"].count["pfr"] == 2
+    by_m = measure([short], by="m")
+    assert list(by_m) == ["5-10"]              # 120 / (5 + 10) = M 8
+    assert list(measure([short, RAISED], by="level")) == ["3", "1"]
+    with pytest.raises(ValueError, match="group by"):
+        measure([short], by="stack")
+
+
+def test_bad_hands_are_refused():
+    with pytest.raises(ValueError, match="bad action"):
+        H([(0, 7, "call", 0)])
+    with pytest.raises(ValueError, match="big blind"):
+        Hand((10, 10), (5, 10), (0, 0), 0, ())
+    with pytest.raises(PHHError, match="TOML"):
+        hand_from_toml("variant = ")
+
+
+def test_phh_adapter_reads_as_hand_made():
+    text = """
+variant = 'NT'
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [5, 10, 0, 0]
+starting_stacks = [1000, 1000, 1000, 1000]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'p3 cbr 30',
+           'p4 cbr 90', 'p1 f', 'p2 f', 'p3 cc', 'd db AcKd2h', 'p3 cc', 'p4 cbr 100',
+           'p3 f']
+"""
+    h = hand_from_toml(text)
+    assert h is not None and replace(h, level=1) == RAISED
+    assert hand_from_toml("variant = 'FR'\nstarting_stacks = [1, 2]") is None
+
+
+def test_simulator_records_measured():
+    r = simulate("club_3000", n=3, seed=5, players=18, record_tournaments=3,
+                 record_hands=400, field="balanced")
+    hands = [from_record(row) for row in r.records]
+    s = measure([h for h in hands if h is not None])["all"]
+    c = s.count
+    assert c["hands"] == len(r.records)
+    # every tournament's 17 eliminations are among the recorded hands
+    assert c["eliminations"] == 3 * 17
+    assert 0 < c["pfr"] <= c["vpip"] < c["player_hands"]
+    assert c["showdowns"] <= c["hands"]
+
+
+@pytest.mark.skipif(not PHH.is_file(), reason="the shared real hands (../shared/data/phh) "
+                    "are not here: a fresh clone without the shared data")
+def test_real_online_hands(tmp_path):
+    with tarfile.open(PHH) as t:
+        members = [m for m in t.getmembers()
+                   if m.name.removeprefix("./").startswith("handhq_copy/")]
+        t.extractall(tmp_path, members=members, filter="data")
+    hands = [h for p in sorted((tmp_path / "handhq_copy").glob("*.phhs"))
+             for h in read_hands(p)]
+    assert len(hands) == 2989
+    s = measure(hands)["all"]
+    c = s.count
+    assert c["hands"] == 2989 and c["player_hands"] == 12661
+    # 1000NL online, 2009 (many short-handed tables): measured 30.6 / 21.5, 11 % limped
+    # pots, 38 % of hands seeing a flop, 13 % showdowns
+    assert s.rate("vpip") == pytest.approx(0.306, abs=0.001)
+    assert s.rate("pfr") == pytest.approx(0.215, abs=0.001)
+    assert s.rate("limped_pots") == pytest.approx(0.110, abs=0.001)
+    assert s.rate("flops") == pytest.approx(0.377, abs=0.001)
+    assert s.rate("showdowns") == pytest.approx(0.131, abs=0.001)
