@@ -208,3 +208,16 @@ def test_money_play_is_the_time_from_the_bubble_to_the_end(club):
         assert left_at[t, t] <= paid < left_before[t, t]
     target = parse_target("money play at least 0:30 with 50%")
     assert target.chance_in(r) == float((mp >= 30).mean())
+
+
+def test_closest_candidate_is_the_one_nearest_in_time():
+    res = tune(targets=[parse_target("done within 20m with 90%")], members=default_ensemble(2),
+               **{**SMALL, "level_minutes": (10, 30), "steps": (1.0, 3.0)})
+    assert not res.feasible
+    gaps = {f.schedule.short(): f.time_gap(res.targets) for f in res.finalists}
+    assert res.chosen.schedule.short() == min(gaps, key=gaps.get) == "10m x3 25/50"
+    worst, need = res.verified.needed(res.targets)[0]
+    assert need == float(res.verified.times[:, 0].max()) and need > 20
+    from pyeval.tournament.timetext import hhmm
+    assert f"it would hold as 'done by {hhmm(need)}" \
+        in res.describe()
