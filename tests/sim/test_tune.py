@@ -221,3 +221,14 @@ def test_closest_candidate_is_the_one_nearest_in_time():
     from pyeval.tournament.timetext import hhmm
     assert f"it would hold as 'done by {hhmm(need)}" \
         in res.describe()
+
+
+def test_cli_tune_checks_the_output_file_before_the_work(tmp_path, monkeypatch):
+    import pyeval.sim.tune
+    calls = []
+    monkeypatch.setattr(pyeval.sim.tune, "tune", lambda **k: calls.append(1))
+    for out, message in ((tmp_path, "is a directory"), (tmp_path / "no" / "such" / "x.toml", "cannot write in")):
+        res = CliRunner().invoke(tournament, ["tune", "--players", "12", "--chips", "2000", "--target",
+                                              "done within 5h", "-o", str(out)])
+        assert res.exit_code == 1 and message in res.output, res.output
+    assert calls == []
