@@ -22,12 +22,15 @@ if os.environ.get("HYPOTHESIS_PROFILE"):
 #: Numba kernels compiled once, before pytest-xdist starts its workers: without this every
 #: worker compiled the same simulation and equity kernels at the same time (each one's
 #: whole compile, on a 2-core machine), and the workers then load them from Numba's cache.
-#: The two parts compile side by side in their own processes.
+#: The parts run side by side, each in its own process.
 WARM_UPS = {
     "simulation": "from pyeval.sim.warmup import warm_up; warm_up(equity=False)",
     "equity": ("import pyeval.equity as q; q.equity('holdem', ['AcAd', 'KhKs']); "
                "q.equity('omaha8', ['AsAh2s3h', 'KcKdQcQd'], samples=2000, seed=1); "
                "q.equity('razz', ['As2s3s', 'KcKdQc'], samples=2000, seed=1)"),
+    # the pre-flop orders behind "top 10%" ranges: computed once (about a CPU minute each
+    # when no cache has them), then read from the disk cache by every worker
+    "pre-flop orders": "from pyeval.equity.percent import order; order('vs1'); order('vs3')",
 }
 
 

@@ -127,8 +127,8 @@ def _by_combo(hands: list[str], board: str, dead: str, game: str, exact: bool | 
         click.echo(b.to_json(indent=2))
         return
     for i, p in enumerate(b.players):
-        if len(p.combos) < 2 and len(b.players) == 2:
-            continue                     # a single hand: its total is the other's table
+        if len(p.combos) == 0 or (len(p.combos) < 2 and len(b.players) == 2):
+            continue                     # a random hand, or a single hand heads-up
         click.echo(b.table(i + 1))
         if grid:
             click.echo(p.grid_text())

@@ -43,6 +43,9 @@ __all__ = ["Breakdown", "ComboTotals", "PlayerBreakdown", "breakdown"]
 AUTO_EXACT_COST = 4e9
 #: Monte Carlo deals per combination by default
 DEFAULT_SAMPLES = 50_000
+#: hands with unknown cards ("Ah*") are broken down by Monte Carlo up to this many
+#: holdings; a random hand (1,225 or more) is not broken down (its figures are empty)
+MAX_UNKNOWN_HOLDINGS = 60
 #: Python and dispatch overhead of one fixed-hands call, in the same units
 _CALL_COST = 4e5
 
@@ -136,8 +139,8 @@ class PlayerBreakdown:
         return grid_png(self._range(), path, self.equity, title or f"{self.hand}: equity")
 
     def to_dict(self) -> dict[str, Any]:
-        t = self.total
-        return {"hand": self.hand, "total": t.__dict__, "cells": self.cells(),
+        t = self.total.__dict__ if len(self.reach) else None     # None: not broken down
+        return {"hand": self.hand, "total": t, "cells": self.cells(),
                 "combos": [{"combo": c, "cell": cl, "range_weight": float(rw),
                             "reach": float(r), "equity": float(e), "win": float(w),
                             "tie": float(ti), "lose": float(lo), "std_err": float(se)}
@@ -182,6 +185,8 @@ class Breakdown:
     def table(self, player: int = 1) -> str:
         """A text table of one player's cells (hand numbers start at 1)."""
         p = self.players[player - 1]
+        if len(p.combos) == 0:
+            return f"hand {player} {p.hand!r}: not broken down (a random hand)"
         t = p.total
         how = "exact" if self.exact else "Monte Carlo"
         lines = [f"{self.game}, board {self.board or '-'}, {how}: hand {player} {p.hand!r} "
@@ -298,6 +303,8 @@ def _monte_carlo(spot: Spot, game: str, hands: list[str], board: Any, dead: Any,
     hold = [_holdings(spot, i) for i in range(P)]
     for i in range(P):
         H, w = hold[i]
+        if spot.players[i].rng is None and len(H) > MAX_UNKNOWN_HOLDINGS:
+            H, w = H[:0], w[:0]             # a random hand: not broken down
         M = len(H)
         res = np.zeros((M, 4))
         reach = np.zeros(M)
@@ -313,8 +320,8 @@ def _monte_carlo(spot: Spot, game: str, hands: list[str], board: Any, dead: Any,
             p = r.players[i]
             res[k] = (p.equity, p.win, p.tie, p.std_err)
             reach[k] = w[k] * _meet_weight(hold, i, H[k])
-        out.append(PlayerBreakdown(hands[i], H.astype(np.uint8), w.copy(),
-                                   reach / reach.sum(), res[:, 0], res[:, 1], res[:, 2],
+        out.append(PlayerBreakdown(hands[i], H.astype(np.uint8).reshape(-1, 2), w.copy(),
+                                   reach / (reach.sum() or 1.0), res[:, 0], res[:, 1], res[:, 2],
                                    1.0 - res[:, 1] - res[:, 2], res[:, 3]))
     return out, runs
 

@@ -42,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from pyeval.cards import RANKS, format_card, tokens
+from pyeval.cards import RANDOM_WORDS, RANKS, format_card, tokens
 
 __all__ = ["ALLOWED_RANGE", "COMBOS", "Range", "RangeError", "combo_index", "parse_range"]
 
@@ -181,7 +181,8 @@ class Range:
         return ", ".join(out)
 
 
-_RANDOM = {"random", "any", "**", "xx", "*"}
+#: a range of every hand: the random words of the card tokenizer, or two unknown cards
+_RANDOM = RANDOM_WORDS | {"**"}
 #: longest range text read (longer text is refused before any work)
 MAX_RANGE_CHARS = 100_000
 #: deepest nesting of brackets

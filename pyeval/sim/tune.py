@@ -31,8 +31,9 @@ tournaments per member, the closest ``keep`` simulated again with ``n`` per memb
 among the feasible the tuner takes the one with the most play (median of the members'
 median durations; the least play when every target is a lower bound on time), preferring
 within 5 % the fewest rungs a level. The choice is verified on fresh tournaments under every
-member. When nothing is feasible, the closest candidate is shown with what would make it
-feasible.
+member. When nothing is feasible, the closest candidate (the smallest sum of the relative gaps
+between each target's time and the time its most extreme field would need) is shown with
+what would make it feasible.
 
 Targets (:func:`parse_target`): ``"done within 4h with 90%"``, ``"done not before 3h with
 80%"`` (also ``after``), ``"final table after 2h"`` (with 50 % unless said), ``"final table
@@ -424,9 +425,16 @@ class Candidate:
         """Highest chance over the members, per target."""
         return np.asarray(self.chances.max(axis=0))
 
-    def worst_member(self) -> np.ndarray:
-        """Index of the pessimistic member, per target."""
-        return np.asarray(self.chances.argmin(axis=0))
+    def worst_member(self, targets: Sequence[Target] | None = None) -> np.ndarray:
+        """Index of the pessimistic member, per target (ties at the lowest chance go to the
+        member needing the most extreme time, when ``targets`` are given)."""
+        out = self.chances.argmin(axis=0)
+        if targets is not None:
+            for j, t in enumerate(targets):
+                low = np.flatnonzero(self.chances[:, j] <= self.chances[:, j].min() + 1e-12)
+                col = self.times[low, j]
+                out[j] = low[int(col.argmax() if t.caps_length else col.argmin())]
+        return np.asarray(out)
 
     @property
     def median_minutes(self) -> float:
@@ -436,6 +444,24 @@ class Candidate:
     def meets(self, targets: Sequence[Target], margin: float = 0.0) -> bool:
         """Every target met in its pessimistic member, with ``margin`` to spare."""
         return all(t.met_by_chance(p, margin) for t, p in zip(targets, self.pessimistic()))
+
+    def needed(self, targets: Sequence[Target]) -> list[tuple[int, float]]:
+        """Per target, the member needing the most extreme time and that time: the latest
+        time a deadline would need, the earliest a lower bound could hold at."""
+        out = []
+        for j, t in enumerate(targets):
+            col = self.times[:, j]
+            i = int(col.argmax()) if t.caps_length else int(col.argmin())
+            out.append((i, float(col[i])))
+        return out
+
+    def time_gap(self, targets: Sequence[Target]) -> float:
+        """How far the needed times miss the targets' times, relative to them (0 when met)."""
+        gap = 0.0
+        for t, (_, need) in zip(targets, self.needed(targets)):
+            miss = need - t.minutes if t.caps_length else t.minutes - need
+            gap += max(0.0, miss) / t.minutes
+        return gap
 
     def shortfall(self, targets: Sequence[Target], margin: float = 0.0) -> float:
         """How far the pessimistic chances fall short (0 when every target is met)."""
@@ -497,8 +523,7 @@ class TuneResult:
             p = v.pessimistic()[j]
             if t.met_by_chance(p):
                 continue
-            worst = int(v.worst_member()[j])
-            need = float(v.times[worst, j])
+            worst, need = v.needed(self.targets)[j]
             out.append(f"{t.describe()}: {100 * p:.0f}% in the pessimistic field "
                        f"({self.members[worst].name}); it would hold as '{t.describe(minutes=need)}' "
                        f"or '{t.describe(chance=max(0.01, math.floor(100 * p) / 100))}'")
@@ -554,7 +579,7 @@ class TuneResult:
                      f"({hhmm(float(v.p90s.min()))}-{hhmm(float(v.p90s.max()))})")
         for j, t in enumerate(self.targets):
             p, med, o = v.pessimistic()[j], v.median()[j], v.optimistic()[j]
-            w = self.members[int(v.worst_member()[j])].name
+            w = self.members[int(v.worst_member(self.targets)[j])].name
             ok = "met" if t.met_by_chance(p) else "NOT met"
             lines.append(f"  {t.describe()}: pessimistic {100 * p:.1f}% ({w}), median {100 * med:.1f}%, "
                          f"optimistic {100 * o:.1f}% -> {ok}")
@@ -619,7 +644,8 @@ def tune(*, players: int, starting: int, denominations: Sequence[int], targets: 
     near = [c for c in screened if c.shortfall(targets) <= 0.05]
     near.sort(key=lambda c: -_preference(c, caps))
     if len(near) < keep:
-        rest = sorted((c for c in screened if c not in near), key=lambda c: c.shortfall(targets))
+        rest = sorted((c for c in screened if c not in near),
+                      key=lambda c: (c.time_gap(targets), c.shortfall(targets)))
         near += rest[: keep - len(near)]
     say(f"simulating {min(keep, len(near))} finalists again with {n} tournaments per field")
     finalists = [evaluate(c.schedule, targets, ens, n=n, seed=seed + 1_000_003, **common)
@@ -634,7 +660,7 @@ def tune(*, players: int, starting: int, denominations: Sequence[int], targets: 
         others = sorted((c for c in feasible if c is not chosen), key=lambda c: -_preference(c, caps))
         runner_up = others[0] if others else None
     else:
-        chosen = min(finalists, key=lambda c: (c.shortfall(targets, margin), -_preference(c, caps)))
+        chosen = min(finalists, key=lambda c: (c.time_gap(targets), c.shortfall(targets, margin)))
     finalists.sort(key=lambda c: (not c.meets(targets, margin), -_preference(c, caps)))
     vn = verify_n or 2 * n
     say(f"verifying {chosen.schedule.describe()} on {vn:,} fresh tournaments per field")

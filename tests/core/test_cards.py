@@ -74,3 +74,24 @@ def test_repeats_and_counts_are_named():
         card(1.5)
     with pytest.raises(TypeError, match="expected text, a sequence of cards or an array"):
         cards(3.0)
+
+
+def test_one_tokenizer_with_wildcards_and_kinds():
+    from pyeval.cards import hand_kind, tokens
+    assert tokens("A♥ 10h, 9s;2c") == [50, 34, 31, 0]
+    assert tokens("AsAh**", wild=True) == [51, 50, None, None]
+    assert tokens("?? 8c", wild=True) == [None, None, 24]
+    with pytest.raises(ValueError, match="unknown card '\\*'"):
+        tokens("Ah*")                                   # wildcards only where allowed
+    assert [hand_kind(t) for t in ("AhKh", "Ah Kh", "Ah, Kh", "AhKh, AsKs", "QQ+", "random",
+                                   "ANY", "**", "top 10%", "A10s", "Ah10h")] == \
+        ["cards", "cards", "cards", "range", "range", "random", "random", "cards", "range",
+         "range", "cards"]
+    assert hand_kind("AhKh, AsKs", ranges=False) == "cards"
+
+
+@pytest.mark.parametrize("text", ["Aſ", "Kſ", "Aſ Kd", "AK", "A\u0455"])
+def test_look_alike_suits_are_refused(text):
+    with pytest.raises(ValueError, match="unknown card") as e:
+        cards(text)
+    assert "rank 2-9, T (or 10), J, Q, K, A" in str(e.value)

@@ -162,3 +162,12 @@ def test_compare_every_game_and_one_numbering() -> None:
     assert d["game"] == "Tahoe" and d["hands"][0]["wins"]
     r = cli("compare", "Ah Kd", "Qs Qh", "--game", "badugi")
     assert r.exit_code == 2 and "unknown game" in r.output
+
+
+def test_by_combo_multiway_leaves_a_random_hand_out() -> None:
+    r = run("AhKh", "QQ+, AK", "random", "--by-combo", "-n", "3000", "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert not d["exact"] and d["players"][2]["total"] is None
+    assert d["players"][2]["combos"] == []
+    assert len(d["players"][1]["combos"]) == 21 and d["players"][1]["combos"][0]["std_err"] > 0

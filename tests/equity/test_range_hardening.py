@@ -169,3 +169,19 @@ def test_fuzz_any_unicode_text(text: str) -> None:
         with contextlib.suppress(ValueError):
             fn(text)
     assert hand_kind(text) in ("cards", "random", "range")
+
+
+@_FUZZ
+@given(st.lists(st.text(alphabet="AKQT92shdc♥*?, +%()0.5:", max_size=12), min_size=2,
+                max_size=3),
+       st.sampled_from(["holdem", "omaha", "stud", "razz"]))
+def test_fuzz_hands_give_a_spot_or_a_clear_error(hands: list[str], game: str) -> None:
+    from pyeval.equity import make_spot
+    try:
+        spot = make_spot(game, hands)
+    except ValueError as e:
+        assert str(e) and "Traceback" not in str(e)
+        return
+    for p in spot.players:
+        if p.rng is not None:
+            assert len(p.rng) > 0 and p.rng.weights.max() == 1.0

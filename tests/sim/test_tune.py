@@ -208,3 +208,27 @@ def test_money_play_is_the_time_from_the_bubble_to_the_end(club):
         assert left_at[t, t] <= paid < left_before[t, t]
     target = parse_target("money play at least 0:30 with 50%")
     assert target.chance_in(r) == float((mp >= 30).mean())
+
+
+def test_closest_candidate_is_the_one_nearest_in_time():
+    res = tune(targets=[parse_target("done within 20m with 90%")], members=default_ensemble(2),
+               **{**SMALL, "level_minutes": (10, 30), "steps": (1.0, 3.0)})
+    assert not res.feasible
+    gaps = {f.schedule.short(): f.time_gap(res.targets) for f in res.finalists}
+    assert res.chosen.schedule.short() == min(gaps, key=gaps.get) == "10m x3 25/50"
+    worst, need = res.verified.needed(res.targets)[0]
+    assert need == float(res.verified.times[:, 0].max()) and need > 20
+    from pyeval.tournament.timetext import hhmm
+    assert f"it would hold as 'done by {hhmm(need)}" \
+        in res.describe()
+
+
+def test_cli_tune_checks_the_output_file_before_the_work(tmp_path, monkeypatch):
+    import pyeval.sim.tune
+    calls = []
+    monkeypatch.setattr(pyeval.sim.tune, "tune", lambda **k: calls.append(1))
+    for out, message in ((tmp_path, "is a directory"), (tmp_path / "no" / "such" / "x.toml", "cannot write in")):
+        res = CliRunner().invoke(tournament, ["tune", "--players", "12", "--chips", "2000", "--target",
+                                              "done within 5h", "-o", str(out)])
+        assert res.exit_code == 1 and message in res.output, res.output
+    assert calls == []
