@@ -31,6 +31,7 @@ the final betting round shows first, else the first player to act on it, then cl
 from __future__ import annotations
 
 import json
+import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -139,7 +140,7 @@ class Hand:
             raise TypeError(f"stacks must map seats to chips, got {type(stacks).__name__}")
         st: dict[int, int] = {}
         for k, v in stacks.items():
-            if not isinstance(k, (int, str)) or isinstance(k, bool) or \
+            if not isinstance(k, (numbers.Integral, str)) or isinstance(k, bool) or \
                     not str(k).lstrip("-").isdigit():
                 raise ValueError(f"seats are whole numbers, got {k!r}")
             s = int(k)

@@ -70,8 +70,9 @@ REFUSED = {
 
 CLASSES = {
     "variant": "a variant pyeval does not model (REFUSED)",
-    "incomplete": "the record is incomplete: it ends before the hand is over, or a stack is "
-                  "unknown (inf), or cards needed at showdown are missing",
+    "incomplete": "the record is incomplete: it ends before the hand is over, or cards "
+                  "needed at showdown are missing (board cards, or every contender's hole "
+                  "cards so that who won is not recorded)",
     "forced_bets": "a layout of antes or blinds pyeval does not model (uneven antes, blinds "
                    "out of order)",
     "malformed": "the text is not a PHH record: bad TOML, a missing or mistyped field, an "
