@@ -12,6 +12,7 @@ import statistics
 import tarfile
 import time
 import warnings
+from collections import deque
 from pathlib import Path
 
 import pytest
@@ -41,7 +42,7 @@ def sample(tmp_path_factory):
                 pass
         except (phh.PHHError, ValueError):
             continue
-        if not r.hand.deep_seats:
+        if not r.deep_seats:
             out.append(rec)
     return out
 
@@ -59,9 +60,7 @@ def test_phh_replay_pyeval_vs_pokerkit(benchmark, sample):
         total = 0
         for rec in sample:
             hh = pk.HandHistory(**pk.HandHistory._filter_non_fields(**dict(rec.fields)))
-            state = None
-            for state in hh:
-                pass
+            state = deque(hh, maxlen=1).pop()
             total += len(state.stacks)
         return total
 

@@ -69,7 +69,7 @@ def show(spec: str) -> None:
     click.echo(rec.name)
     click.echo(transcript(r.hand, r.scale, r.players))
     fin = rec.fields.get("finishing_stacks")
-    if isinstance(fin, list) and not r.hand.deep_seats:
+    if isinstance(fin, list) and not r.deep_seats:
         same = r.stacks() == [Decimal(x) for x in fin]
         click.echo("the record's finishing stacks: " + ", ".join(str(x) for x in fin) +
                    (" (the same)" if same else " (DIFFERENT)"))

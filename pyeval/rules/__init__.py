@@ -11,13 +11,14 @@ Modules: :mod:`~pyeval.rules.games` (every game as data), :mod:`~pyeval.rules.be
 (structures and betting rounds), :mod:`~pyeval.rules.hand` (the state machine and hand
 histories), :mod:`~pyeval.rules.pots` (side pots, splits, odd chips),
 :mod:`~pyeval.rules.table` (button, dead button, heads-up), :mod:`~pyeval.rules.deck`,
-:mod:`~pyeval.rules.showdown` (hand values, bring-in, who opens) and
-:mod:`~pyeval.rules.play` (seeded random legal play).
+:mod:`~pyeval.rules.showdown` (hand values, bring-in, who opens),
+:mod:`~pyeval.rules.play` (seeded random legal play), :mod:`~pyeval.rules.phh` (PHH hand
+histories in and out) and :mod:`~pyeval.rules.transcript` (a hand in words).
 """
 from pyeval.rules.betting import Action, IllegalAction, Legal, Limit, Round, Structure
 from pyeval.rules.deck import Deck
 from pyeval.rules.games import GAMES, DealersChoice, Game, Street, game
-from pyeval.rules.hand import Hand, HandResult, Shown
+from pyeval.rules.hand import Hand, HandResult, HistoryError, Shown
 from pyeval.rules.play import play_random, random_action
 from pyeval.rules.pots import OddChip, Pot, PotAward, award, build_pots, split
 from pyeval.rules.table import ButtonState, Positions, first_hand
@@ -31,6 +32,7 @@ __all__ = [
     "Game",
     "Hand",
     "HandResult",
+    "HistoryError",
     "IllegalAction",
     "Legal",
     "Limit",

@@ -17,10 +17,10 @@ no card is skipped.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-
-import re
+from typing import Any
 
 import numpy as np
 
@@ -107,7 +107,7 @@ class Deck:
                 raise ValueError(f"card {format_card(c)!r} is given twice (deck, hole cards "
                                  f"and board must not share cards)")
             seen.add(c)
-        self.initial = {"order": list(self.order), "seed": int(self.seed),
+        self.initial: dict[str, Any] = {"order": list(self.order), "seed": int(self.seed),
                         "hole": {k: list(v) for k, v in self.hole.items()},
                         "board": list(self.board)}
         self._rng: np.random.Generator | None = None   # made when a reshuffle needs it

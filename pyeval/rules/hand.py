@@ -17,7 +17,7 @@ won. Chips are integers and are conserved exactly (checked at the end of every h
 >>> h.act("raise", to=3)
 Traceback (most recent call last):
 ...
-pyeval.rules.betting.IllegalAction: seat 0: raise to 3 is below the minimum raise to 4; allowed: fold, call 2, raise to 4..100
+pyeval.rules.betting.IllegalAction: seat 0: raise to 3 is below the minimum raise to 4; allowed: ...
 >>> h.fold(); h.fold()
 >>> h.is_over, h.result.stacks
 (True, {0: 100, 1: 99, 2: 101})
@@ -31,11 +31,13 @@ the final betting round shows first, else the first player to act on it, then cl
 from __future__ import annotations
 
 import json
+import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from pyeval.rules.betting import (
+    MAX_CHIPS,
     Action,
     IllegalAction,
     Legal,
@@ -43,11 +45,10 @@ from pyeval.rules.betting import (
     Round,
     Structure,
     order_at,
-    MAX_CHIPS,
     order_from,
     whole_chips,
 )
-from pyeval.rules.deck import UNKNOWN, Deck, format_known
+from pyeval.rules.deck import UNKNOWN, Deck
 from pyeval.rules.games import Game
 from pyeval.rules.games import game as find_game
 from pyeval.rules.pots import OddChip, Pot, PotAward, award, build_pots
@@ -139,7 +140,7 @@ class Hand:
             raise TypeError(f"stacks must map seats to chips, got {type(stacks).__name__}")
         st: dict[int, int] = {}
         for k, v in stacks.items():
-            if not isinstance(k, (int, str)) or isinstance(k, bool) or \
+            if not isinstance(k, (numbers.Integral, str)) or isinstance(k, bool) or \
                     not str(k).lstrip("-").isdigit():
                 raise ValueError(f"seats are whole numbers, got {k!r}")
             s = int(k)
@@ -197,7 +198,8 @@ class Hand:
                 raise ValueError("give hole/board cards to the Deck, not next to it")
             self.deck = deck
         elif deck is not None:
-            self.deck = Deck(deck, 0 if seed is None else seed, dict(hole or {}), board or [])
+            self.deck = Deck(deck, 0 if seed is None else seed,  # type: ignore[arg-type]
+                             dict(hole or {}), board or [])
             if len(self.deck.order) + len(self.deck.board) + sum(map(len, self.deck.hole.values())) < 52:
                 raise ValueError("a given deck must hold all 52 cards (with the given hole and "
                                  "board cards)")
@@ -533,6 +535,7 @@ class Hand:
         elif self.phase == "betting":
             assert self.round is not None
             s = self.round.to_act
+            assert s is not None
             name = self.round.act(action)
             self.actions.append(action if (action.kind, action.seat) == (name, s) and (
                 name in ("bet", "raise", "complete") or action.to is None) else

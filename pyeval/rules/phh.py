@@ -36,12 +36,13 @@ variant = 'NT'
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
+
+import tomllib
 
 from pyeval.rules.betting import MAX_CHIPS, Action, IllegalAction, Limit, Structure, order_from
 from pyeval.rules.deck import UNKNOWN, Deck, format_known
@@ -69,8 +70,9 @@ REFUSED = {
 
 CLASSES = {
     "variant": "a variant pyeval does not model (REFUSED)",
-    "incomplete": "the record is incomplete: it ends before the hand is over, or a stack is "
-                  "unknown (inf), or cards needed at showdown are missing",
+    "incomplete": "the record is incomplete: it ends before the hand is over, or cards "
+                  "needed at showdown are missing (board cards, or every contender's hole "
+                  "cards so that who won is not recorded)",
     "forced_bets": "a layout of antes or blinds pyeval does not model (uneven antes, blinds "
                    "out of order)",
     "malformed": "the text is not a PHH record: bad TOML, a missing or mistyped field, an "
@@ -106,13 +108,15 @@ class Record:
 
 @dataclass
 class Replay:
-    """A record replayed: the :class:`Hand`, ``scale`` (chips per PHH unit) and the
-    record's player names by seat."""
+    """A record replayed: the :class:`Hand`, ``scale`` (chips per PHH unit), the
+    record's player names by seat and ``deep_seats``: seats whose stack the record does not
+    know (``inf``), replayed deeper than every chip the record moves."""
 
     record: Record
     hand: Hand
     scale: int
     players: tuple[str, ...]
+    deep_seats: frozenset[int] | set[int] = frozenset()
 
     def stacks(self) -> list[Decimal]:
         """Final stacks in the record's units, in player order."""
@@ -304,7 +308,7 @@ def _blind_layout(rec: Record, blinds: list[int], n: int
                                             f"live posts")
 
 
-def _setup(rec: Record) -> tuple[Hand, int, list[_Act], dict[int, str]]:
+def _setup(rec: Record) -> tuple[Hand, int, list[_Act], dict[int, str], set[int]]:
     code = _field(rec, "variant", str, "a PHH variant code such as 'NT'")
     if code in REFUSED:
         raise PHHError(rec.name, "variant", f"variant {code!r} ({REFUSED[code]}) is not a game "
@@ -327,7 +331,7 @@ def _setup(rec: Record) -> tuple[Hand, int, list[_Act], dict[int, str]]:
     acts = _parse_actions(rec, n)
     amounts = [a.arg for a in acts if a.code == "cbr"]
     try:
-        dec = [Decimal(a) for a in amounts]
+        dec = [Decimal(a or "x") for a in amounts]
     except InvalidOperation:
         bad = next(a for a in acts if a.code == "cbr" and not _is_number(a.arg))
         raise PHHError(rec.name, "malformed", f"action {bad.index} {bad.text!r}: the amount is "
@@ -382,8 +386,7 @@ def _setup(rec: Record) -> tuple[Hand, int, list[_Act], dict[int, str]]:
     except ValueError as e:
         kind = "malformed" if "twice" in str(e) or "card" in str(e) else "forced_bets"
         raise PHHError(rec.name, kind, f"set-up: {e}") from None
-    hand.deep_seats = deep_seats  # type: ignore[attr-defined]
-    return hand, scale, acts, decisions
+    return hand, scale, acts, decisions, deep_seats
 
 
 def _is_number(s: str | None) -> bool:
@@ -419,12 +422,13 @@ def _cards_of(rec: Record, acts: list[_Act], n: int, game_name: str
                                                   f"{game_name} has no draw")
         elif a.code == "sm":
             assert a.seat is not None
-            cs = [c for c in _cards(rec, a) if c != UNKNOWN]
+            every = _cards(rec, a)
+            cs = [c for c in every if c != UNKNOWN]
             if cs:
                 shown[a.seat] = cs
                 decisions[a.seat] = "show"
-            else:
-                decisions.setdefault(a.seat, "muck")
+            else:    # "sm": mucked; "sm ????": shown, but the record has not the cards
+                decisions.setdefault(a.seat, "unseen" if every else "muck")
     for s, cs in shown.items():
         have = hole[s]
         missing = [c for c in cs if c not in have]
@@ -453,7 +457,7 @@ def replay(rec: Record, check: bool = True) -> Replay:
     them (:class:`PHHError` of kind ``mismatch`` otherwise)."""
     if not isinstance(rec, Record):
         raise TypeError(f"replay takes a Record (from load or loads), got {type(rec).__name__}")
-    hand, scale, acts, decisions = _setup(rec)
+    hand, scale, acts, decisions, deep_seats = _setup(rec)
     for a in acts:
         if a.dealer is not None or a.code == "sm":
             continue
@@ -471,7 +475,7 @@ def replay(rec: Record, check: bool = True) -> Replay:
                 hand.act(Action("fold", seat=a.seat))
             elif a.code == "cc":
                 rnd = hand.round
-                owe = rnd is not None and rnd.current > hand.bets[a.seat]
+                owe = rnd is not None and rnd.current > hand.bets[a.seat or 0]
                 hand.act(Action("call" if owe else "check", seat=a.seat))
             elif a.code == "pb":
                 hand.act(Action("bring_in", seat=a.seat))
@@ -490,10 +494,20 @@ def replay(rec: Record, check: bool = True) -> Replay:
             raise PHHError(rec.name, "illegal", f"{where}: {e}") from None
     _answer_showdown(hand, decisions)
     if not hand.is_over:
+        unknown = " (its stacks are unknown: likely an all-in it cannot show)" \
+            if deep_seats else ""
         raise PHHError(rec.name, "incomplete", f"the record ends before the hand is over "
                                                f"(p{(hand.to_act or 0) + 1} to act on the "
-                                               f"{hand.street_name})")
+                                               f"{hand.street_name}){unknown}")
     assert hand.result is not None
+    res = hand.result
+    seen = {sh.seat for sh in res.shown}
+    unseen = [s for s in res.mucked if decisions.get(s) != "muck"]
+    if unseen and any(w not in seen for pa in res.pots for w in pa.awards if len(pa.pot.eligible) > 1):
+        raise PHHError(rec.name, "incomplete", f"the record gives no cards for "
+                                               f"{', '.join(f'p{s + 1}' for s in unseen)} at "
+                                               f"showdown and none that win: who won is not "
+                                               f"recorded")
     given = sum(len(a.arg or "") // 2 for a in acts if a.dealer == "db")
     if hand.result.shown and len(hand.board) > given:
         raise PHHError(rec.name, "incomplete", f"the showdown needs {len(hand.board)} board "
@@ -501,9 +515,9 @@ def replay(rec: Record, check: bool = True) -> Replay:
     names = rec.fields.get("players")
     players = tuple(str(p) for p in names) if isinstance(names, list) and \
         len(names) == len(hand.seats) else tuple(f"p{s + 1}" for s in hand.seats)
-    out = Replay(rec, hand, scale, players)
+    out = Replay(rec, hand, scale, players, deep_seats)
     fin = rec.fields.get("finishing_stacks")
-    if check and fin is not None and not hand.deep_seats:  # type: ignore[attr-defined]
+    if check and fin is not None and not deep_seats:
         want = [_chips(rec, x, scale, "a finishing stack") for x in
                 _amounts(rec, "finishing_stacks", len(hand.seats))]
         got = [hand.result.stacks[s] for s in hand.seats]

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 
 class OddChip(str, Enum):
@@ -74,7 +75,7 @@ class PotAward:
         return len(self.awards) == 1 and not self.carried
 
 
-def build_pots(contributions: Mapping[Hashable, int], live: Iterable[Hashable],
+def build_pots(contributions: Mapping[Any, int], live: Iterable[Hashable],
                carry_in: int = 0) -> tuple[list[Pot], dict]:
     """Pots from total contributions. ``live``: players still in the hand, in the order the
     eligible tuples should follow; folded players' chips stay in the pots they reached.
@@ -208,9 +209,9 @@ def award(pot: Pot, high: Mapping, order: Sequence, low: Mapping | None = None,
                 lo_amt += 1
     a_hi, c_hi = _share(hi_amt, list(hw), rule)
     a_lo, c_lo = _share(lo_amt, list(lw), rule)
-    awards: dict = {}
+    both: dict = {}
     for d in (a_hi, a_lo):
         for k, v in d.items():
-            awards[k] = awards.get(k, 0) + v
-    awards = {k: awards[k] for k in sorted(awards, key=lambda p: pos[p])}
+            both[k] = both.get(k, 0) + v
+    awards = {k: both[k] for k in sorted(both, key=lambda p: pos[p])}
     return PotAward(pot, awards, hw, lw, carried + c_hi + c_lo, low_name)

@@ -6,7 +6,8 @@ import pytest
 
 MODULES = ["pyeval.rules", "pyeval.rules.games", "pyeval.rules.betting", "pyeval.rules.pots",
            "pyeval.rules.table", "pyeval.rules.deck", "pyeval.rules.showdown",
-           "pyeval.rules.hand", "pyeval.rules.play"]
+           "pyeval.rules.hand", "pyeval.rules.play", "pyeval.rules.phh",
+           "pyeval.rules.transcript"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -21,12 +21,15 @@ Rake (the 1000NL ``winnings``): a recorded winning is what the winner took from 
 less the rake. Checked: the same players win, the rake is never more than 5 % of the pot
 rounded up nor more than $3 (the sites' 2009 cap at these stakes), and it is 0 when the hand
 ended before the flop (no flop, no drop). Hands whose ``winnings`` are all 0 although
-somebody won (the converter wrote no winnings for them) are counted as ``not_recorded``.
+somebody won (the converter wrote no winnings for them) are counted as ``not_recorded``;
+two records whose winnings exceed the whole pot (no rake can explain that) as
+``exceeds_pot``.
 """
 from __future__ import annotations
 
 import collections
 import tarfile
+from collections import deque
 from decimal import Decimal
 from pathlib import Path
 
@@ -60,13 +63,11 @@ def replays(records):
 
 def _pokerkit_state(rec: phh.Record, r: phh.Replay):
     fields = dict(rec.fields)
-    if r.hand.deep_seats:
+    if r.deep_seats:
         fields["starting_stacks"] = [Decimal(r.hand.start_stacks[s]) / r.scale
                                      for s in r.hand.seats]
     hh = pk.HandHistory(**pk.HandHistory._filter_non_fields(**fields))
-    state = None
-    for state in hh:
-        pass
+    state = deque(hh, maxlen=1).pop()
     return state
 
 
@@ -77,17 +78,26 @@ def test_every_shared_hand_replays_or_is_refused_for_a_documented_reason(records
     print("\nshared PHH hands:", dict(classes))
     for kind in classes:
         assert kind == "replayed" or kind in phh.CLASSES
-    # the only refusals: variants pyeval does not model, and records whose stacks are
-    # unknown and that end at an all-in the record cannot show
-    assert classes == {"replayed": 13_028, "variant": 17, "incomplete": 32}
+    # the only refusals: variants pyeval does not model, and incomplete online records:
+    # unknown stacks ending at an all-in the record cannot show, or a showdown where the
+    # record gives nobody's cards (so who won is not recorded)
+    assert classes == {"replayed": 12_929, "variant": 17, "incomplete": 131}
     refused_variants = collections.Counter(
         rec.fields["variant"] for rec, r in replays
         if isinstance(r, phh.PHHError) and r.kind == "variant")
     assert refused_variants == {"F2L3D": 8, "N2L1D": 7, "FB": 1, "NS": 1}
+    why = collections.Counter()
     for rec, r in replays:
         if isinstance(r, phh.PHHError) and r.kind == "incomplete":
-            assert "inf" in str(rec.fields["starting_stacks"]).lower(), r
-            assert "ends before the hand is over" in str(r), r
+            assert "handhq_copy" in rec.name
+            if "ends before the hand is over" in str(r):
+                assert "inf" in str(rec.fields["starting_stacks"]).lower(), r
+                why["ends at an all-in, stacks unknown"] += 1
+            else:
+                assert "who won is not recorded" in str(r), r
+                why["no cards shown at showdown"] += 1
+    print("incomplete:", dict(why))
+    assert why == {"ends at an all-in, stacks unknown": 32, "no cards shown at showdown": 99}
     # replay() checked finishing_stacks; count the hands that had them
     with_fin = sum(1 for rec, r in replays
                    if isinstance(r, phh.Replay) and "finishing_stacks" in rec.fields)
@@ -107,7 +117,7 @@ def test_shared_hands_end_with_pokerkits_stacks(replays):
             assert "finishing_stacks" in rec.fields
             kinds["pokerkit_refuses"] += 1
             continue
-        if h.deep_seats:
+        if r.deep_seats:
             want = [int(Decimal(x) * r.scale) for x in state.payoffs]
             got = [h.result.net[s] for s in h.seats]
         else:
@@ -123,7 +133,7 @@ def test_shared_hands_end_with_pokerkits_stacks(replays):
         assert sum(got) == sum(want)
         kinds["odd_chips"] += 1
     print("\npokerkit comparison:", dict(kinds))
-    assert kinds == {"same": 13_017, "odd_chips": 10, "pokerkit_refuses": 1}
+    assert kinds == {"same": 12_918, "odd_chips": 10, "pokerkit_refuses": 1}
 
 
 def test_recorded_winnings_differ_from_the_pots_only_by_rake(replays):
@@ -140,9 +150,14 @@ def test_recorded_winnings_differ_from_the_pots_only_by_rake(replays):
         assert [x > 0 for x in w] == [x > 0 for x in won], rec.name
         pot = sum(won)
         rake = pot - sum(w)
-        assert 0 <= rake <= min(3 * r.scale, -(-pot * 5 // 100)), (rec.name, pot, rake)
+        if rake < 0:
+            # the record's winnings are more than every chip in the pot: no rake explains
+            # it (ftp 402: a pot of $315 recorded as $322 won; ftp 749: $25 as $35)
+            kinds["exceeds_pot"] += 1
+            continue
+        assert rake <= min(3 * r.scale, -(-pot * 5 // 100)), (rec.name, pot, rake)
         if not h.board:
             assert rake == 0, rec.name       # no flop, no drop
         kinds["raked" if rake else "unraked"] += 1
     print("\nrecorded winnings:", dict(kinds))
-    assert kinds["raked"] + kinds["unraked"] + kinds["not_recorded"] == 2_723
+    assert kinds == {"not_recorded": 2_322, "unraked": 182, "raked": 118, "exceeds_pot": 2}

@@ -1,8 +1,9 @@
 """Replay random hands side by side with pokerkit's state machine and compare every stack.
 
 Games pokerkit models correctly: no-limit hold'em, pot-limit Omaha, 7 card stud and razz
-(fixed limit); fixed-limit hold'em as well, for the fixed-limit rules. Every decision also compares who acts, the amount to call and the bet/raise
-limits; see ``pokerkit_pair`` for the documented rule differences.
+(fixed limit); fixed-limit hold'em as well, for the fixed-limit rules. Every decision also
+compares who acts, the amount to call and the bet/raise limits; see ``pokerkit_pair`` for
+the documented rule differences.
 """
 import pytest
 

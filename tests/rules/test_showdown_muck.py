@@ -79,7 +79,7 @@ def test_all_in_showdown_shows_every_hand():
 
 def test_all_in_player_tables_every_hand_and_the_side_pot_stays_apart():
     # seat 2 all-in for 20; seats 0 and 1 bet on, seat 1 folds the river: an all-in
-    # showdown (every hand is shown, TDA rule 16), seat 0 keeps the side pot
+    # showdown (every hand is shown face up), seat 0 keeps the side pot
     h = Hand("holdem", Structure.no_limit(1, 2), {0: 200, 1: 200, 2: 20}, button=2,
              hole={2: "AhAd", 0: "KcKd", 1: "7c2d"}, board="2s3s4h9dTc", seed=1,
              showdown="ask")
