@@ -11,9 +11,8 @@ import random
 
 import pytest
 
-table = pytest.importorskip("pyeval.rules.table")
-
-from pyeval.tournament.seating import BalanceRule, balance_move, break_moves, draw_seats, tables_to_break  # noqa: E402
+from pyeval.rules import betting, games, table
+from pyeval.tournament.seating import BalanceRule, balance_move, break_moves, draw_seats, tables_to_break
 
 
 def between(a: int, b: int, size: int) -> list[int]:
@@ -101,8 +100,6 @@ def test_worst_seat_between_the_blinds_is_the_next_big_blind() -> None:
 
 
 def test_game_and_betting_names_match_the_rules_model() -> None:
-    games = pytest.importorskip("pyeval.rules.games")
-    betting = pytest.importorskip("pyeval.rules.betting")
     from pyeval.tournament.levels import BETTING, GAMES, RULES_GAME, STUD_GAMES
 
     assert set(RULES_GAME) == GAMES
