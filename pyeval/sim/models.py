@@ -167,8 +167,8 @@ def get_model(m: ModelLike) -> PlayerModel:
     """A model by preset name, or the model itself.
 
     Example:
-        >>> get_model("balanced").aggression
-        0.5
+        >>> get_model("nit").loose
+        0.6
     """
     if isinstance(m, PlayerModel):
         return m if m.name else replace(m, name=f"{m.kind}")

@@ -141,6 +141,21 @@ def _pow_int(x, k):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
+def _in_chips(x, bb):
+    """A bet size in whole small blinds (half the big blind), as chips are bet: sizes from
+    the pot would otherwise leave stacks in amounts no chip set pays (which a colour-up
+    cannot race).
+
+    >>> _in_chips(137.5, 50)
+    125
+    """
+    unit = bb // 2
+    if unit < 1:
+        unit = 1
+    return int(x) // unit * unit
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def winnable_pot(pot, cur, mybet, call):
     """The chips a caller can win: ``pot`` less the part of the biggest bet above what the
     caller can match (``mybet + call``; the uncalled excess goes back, it is never won).
@@ -262,7 +277,8 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
         return A_FOLD, 0, 1.0
     if kind >= K_LIMPER:
         return _loose_postflop(kind, tr, draw, street, call, pot, cur, mybet, rem, stack_total,
-                               can_raise, min_to, max_to, n_raises, pf_aggressor, cbet, loose, u)
+                               can_raise, min_to, max_to, n_raises, pf_aggressor, cbet, loose, u,
+                               bb)
     if call == 0:
         bet = tr >= 3
         if not bet and tr == 2:
@@ -272,7 +288,7 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
         if not bet and draw:
             bet = u < 0.6 * aggr
         if bet and can_raise:
-            to = int(pot * (0.5 + 0.25 * aggr))
+            to = _in_chips(pot * (0.5 + 0.25 * aggr), bb)
             if to < min_to:
                 to = min_to
             if to >= 0.45 * stack_total or to > max_to:
@@ -317,7 +333,7 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
 
 @numba.njit(cache=True, error_model="numpy")
 def _loose_postflop(kind, tr, draw, street, call, pot, cur, mybet, rem, stack_total, can_raise,
-                    min_to, max_to, n_raises, pf_aggressor, cbet, loose, u):
+                    min_to, max_to, n_raises, pf_aggressor, cbet, loose, u, bb):
     """After the flop, the limper (kind 2) and the calling station (kind 3): bet made hands,
     seldom bluff, call any pair and any draw, and now and then nothing on the flop; the
     station calls bigger bets and more often. Returns ``(code, to, range)``."""
@@ -327,7 +343,7 @@ def _loose_postflop(kind, tr, draw, street, call, pot, cur, mybet, rem, stack_to
         if not bet and not station and pf_aggressor and street == 1:
             bet = u < 0.5 * cbet
         if bet and can_raise:
-            to = int(pot * 0.5)
+            to = _in_chips(pot * 0.5, bb)
             if to < min_to:
                 to = min_to
             if to >= 0.45 * stack_total or to > max_to:
