@@ -34,7 +34,7 @@ from pyeval.sim.layout import (
     PUSH_DEPTH_STEPS,
 )
 
-KINDS = ("push_fold", "ranges")
+KINDS = ("push_fold", "ranges", "limper", "station")
 DEPTHS = ("bb", "m")
 
 #: the push-or-fold shove share at depth d with n players behind is the heads-up chip-EV
@@ -135,9 +135,21 @@ class PlayerModel:
         return np.minimum(np.array(OPEN_BY_BEHIND) * self.loose, 1.0)
 
 
+#: presets named for populations (targets and sources: :mod:`pyeval.sim.presets`,
+#: ``docs/players.md``), the default ``balanced`` (the online regular), and the older style
+#: presets
+ONLINE_REGULAR = PlayerModel("ranges", 1.35, 0.6, name="online_regular")
 MODELS: dict[str, PlayerModel] = {
+    "online_regular": ONLINE_REGULAR,
+    "live_recreational": PlayerModel("limper", 0.92, 0.3, call_margin=0.9, push_dev=0.15,
+                                     name="live_recreational"),
+    "nit": PlayerModel("ranges", 0.6, 0.5, call_margin=1.15, push_dev=-0.3, name="nit"),
+    "maniac": PlayerModel("ranges", 2.75, 1.0, open_size=3.0, call_margin=0.8, push_dev=0.4,
+                          name="maniac"),
+    "calling_station": PlayerModel("station", 1.1, 0.1, call_margin=0.8, push_dev=-0.2,
+                                   name="calling_station"),
     "push_fold": PlayerModel("push_fold", name="push_fold"),
-    "balanced": PlayerModel("ranges", 1.0, 0.5, name="balanced"),
+    "balanced": replace(ONLINE_REGULAR, name="balanced"),
     "tight_passive": PlayerModel("ranges", 0.7, 0.2, call_margin=1.1, push_dev=-0.3,
                                  name="tight_passive"),
     "tight_aggressive": PlayerModel("ranges", 0.75, 0.8, push_dev=-0.1, name="tight_aggressive"),
@@ -155,8 +167,8 @@ def get_model(m: ModelLike) -> PlayerModel:
     """A model by preset name, or the model itself.
 
     Example:
-        >>> get_model("balanced").aggression
-        0.5
+        >>> get_model("nit").loose
+        0.6
     """
     if isinstance(m, PlayerModel):
         return m if m.name else replace(m, name=f"{m.kind}")

@@ -399,7 +399,7 @@ def nash_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     Example:
         >>> d, push, call = nash_table()
         >>> push.shape, float(d[0]), float(push[0].min()) > 0.99   # at 1 BB: everything
-        ((59, 169), 1.0, True)
+        ((49, 169), 1.0, True)
     """
     global _TABLE
     if _TABLE is None:
@@ -420,7 +420,7 @@ def shove_shares(depths: np.ndarray) -> np.ndarray:
 
     Example:
         >>> [round(float(x), 2) for x in shove_shares(np.array([0.5, 10.0, 10.25, 50.0]))]
-        [1.0, 0.58, 0.58, 0.24]
+        [1.0, 0.58, 0.58, 0.22]
     """
     d, push, _ = nash_table()
     n = combo_counts()
@@ -458,7 +458,7 @@ def range_equities(order: np.ndarray, steps: int) -> np.ndarray:
 
     Example:
         >>> e = range_equities(push_order(), 40)
-        >>> e.shape, bool(e[12 * 13 + 12, 0] > e[12 * 13 + 12, 39])
+        >>> e.shape, bool(e[12 * 13 + 12, 0] < e[12 * 13 + 12, 39])   # aces: worse vs the top
         ((169, 40), True)
     """
     eq, pairs = class_equities()

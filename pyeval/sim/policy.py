@@ -25,6 +25,21 @@ from pyeval import numba_ext as nx
 from pyeval.sim.layout import A_CALL, A_CHECK, A_FOLD, A_RAISE
 
 RANGE_STEPS_K = 40
+#: model kinds (``MP_KIND``): the kernel plays kind 0 push-or-fold, every other kind by
+#: :func:`decide`, which reads the kind for the styles below
+K_PUSH_FOLD = 0
+K_RANGES = 1
+K_LIMPER = 2       # raises a narrower range, limps a wider band behind it, calls wide after
+K_STATION = 3      # as the limper, calling more before the flop and bigger bets after it
+#: the limper's raising range is this share of its opening range, its limping range this
+#: many times the opening range
+LIMPER_RAISE = 0.45
+LIMP_WIDTH = 2.2
+#: a range player's chance (times ``loose``) to float a flop bet with nothing
+FLOAT = 0.12
+#: a range player in the small blind completes (limps) with hands up to this many times
+#: its raising range when nobody has come in
+SB_COMPLETE = 1.5
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -126,6 +141,21 @@ def _pow_int(x, k):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
+def _in_chips(x, bb):
+    """A bet size in whole small blinds (half the big blind), as chips are bet: sizes from
+    the pot would otherwise leave stacks in amounts no chip set pays (which a colour-up
+    cannot race).
+
+    >>> _in_chips(137.5, 50)
+    125
+    """
+    unit = bb // 2
+    if unit < 1:
+        unit = 1
+    return int(x) // unit * unit
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def winnable_pot(pot, cur, mybet, call):
     """The chips a caller can win: ``pot`` less the part of the biggest bet above what the
     caller can match (``mybet + call``; the uncalled excess goes back, it is never won).
@@ -178,6 +208,8 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
                     return A_RAISE, max_to, thr
                 return A_FOLD, 0, 1.0
             thr = thr_open
+            if kind >= K_LIMPER:
+                thr = thr_open * LIMPER_RAISE
             if top_c <= thr and can_raise:
                 to = int(open_size * bb)
                 if to < min_to:
@@ -185,6 +217,10 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
                 if to >= 0.4 * stack_total or to > max_to:
                     to = max_to
                 return A_RAISE, to, thr
+            if kind >= K_LIMPER and top_c <= thr_open * LIMP_WIDTH:
+                return A_CALL, 0, 1.0
+            if kind == K_RANGES and n_behind == 1 and top_c <= thr_open * SB_COMPLETE:
+                return A_CALL, 0, 1.0      # the small blind completes a band behind its raises
             return A_FOLD, 0, 1.0
         # facing a raise
         r = agg_range
@@ -209,6 +245,10 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
             flat = r * (0.45 + 0.3 * (1.0 - aggr)) * loose
             if is_bb:
                 flat *= 1.6
+            if kind == K_LIMPER:
+                flat *= 1.5
+            elif kind == K_STATION:
+                flat *= 1.8
             if top_c <= three and can_raise:
                 to = 3 * cur
                 if to < min_to:
@@ -235,6 +275,10 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
         if tr >= 2 or (tr >= 1 and call * 4 <= pot):
             return A_CALL, 0, 1.0
         return A_FOLD, 0, 1.0
+    if kind >= K_LIMPER:
+        return _loose_postflop(kind, tr, draw, street, call, pot, cur, mybet, rem, stack_total,
+                               can_raise, min_to, max_to, n_raises, pf_aggressor, cbet, loose, u,
+                               bb)
     if call == 0:
         bet = tr >= 3
         if not bet and tr == 2:
@@ -244,7 +288,7 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
         if not bet and draw:
             bet = u < 0.6 * aggr
         if bet and can_raise:
-            to = int(pot * (0.5 + 0.25 * aggr))
+            to = _in_chips(pot * (0.5 + 0.25 * aggr), bb)
             if to < min_to:
                 to = min_to
             if to >= 0.45 * stack_total or to > max_to:
@@ -275,12 +319,51 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
             return A_RAISE, to, 0.15
         return A_CALL, 0, 1.0
     if tr == 2:
-        if n_raises <= 1 and price <= 0.30 + 0.08 * (loose - 1.0):
+        if n_raises <= 1 and price <= 0.40 + 0.08 * (loose - 1.0):
             return A_CALL, 0, 1.0
         return A_FOLD, 0, 1.0
-    if draw and n_raises <= 1 and price <= 0.28:
+    if draw and n_raises <= 1 and price <= 0.35:
         return A_CALL, 0, 1.0
     if tr == 1 and n_raises <= 1 and price <= 0.2 * loose:
+        return A_CALL, 0, 1.0
+    if street == 1 and n_raises <= 1 and price <= 0.35 and u < FLOAT * loose:
+        return A_CALL, 0, 1.0          # a float: call the flop with nothing, now and then
+    return A_FOLD, 0, 1.0
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _loose_postflop(kind, tr, draw, street, call, pot, cur, mybet, rem, stack_total, can_raise,
+                    min_to, max_to, n_raises, pf_aggressor, cbet, loose, u, bb):
+    """After the flop, the limper (kind 2) and the calling station (kind 3): bet made hands,
+    seldom bluff, call any pair and any draw, and now and then nothing on the flop; the
+    station calls bigger bets and more often. Returns ``(code, to, range)``."""
+    station = kind == K_STATION
+    if call == 0:
+        bet = tr >= 3 or (tr == 2 and u < 0.25)
+        if not bet and not station and pf_aggressor and street == 1:
+            bet = u < 0.5 * cbet
+        if bet and can_raise:
+            to = _in_chips(pot * 0.5, bb)
+            if to < min_to:
+                to = min_to
+            if to >= 0.45 * stack_total or to > max_to:
+                to = max_to
+            return A_RAISE, to, 0.35
+        return A_CHECK, 0, 1.0
+    price = call / (winnable_pot(pot, cur, mybet, call) + call)
+    if tr == 4 and can_raise and u < (0.2 if station else 0.4):
+        to = 3 * cur
+        if to < min_to:
+            to = min_to
+        if to > max_to:
+            to = max_to
+        return A_RAISE, to, 0.1
+    wide = 0.1 if station else 0.0
+    if tr >= 3 or (tr == 2 and price <= 0.45 + wide):
+        return A_CALL, 0, 1.0
+    if (tr == 1 or draw) and n_raises <= 1 and price <= 0.38 + wide:
+        return A_CALL, 0, 1.0
+    if street == 1 and n_raises <= 1 and price <= 0.35 and u < (0.45 if station else 0.25) * loose:
         return A_CALL, 0, 1.0
     return A_FOLD, 0, 1.0
 

@@ -311,3 +311,32 @@ def from_record(rec: Any) -> Hand | None:
                 antes=tuple(float(h.ante) for _ in seats), big_blind=float(h.big_blind),
                 actions=actions, level=h.level,
                 after=tuple(float(h.after[s]) for s in seats))
+
+
+def combine(groups: Iterable[Stats]) -> Stats:
+    """One group of the counts and pots of several (e.g. every depth from 20 big blinds).
+
+    Example:
+        >>> a, b = Stats(), Stats()
+        >>> a.count["hands"], b.count["hands"] = 2, 3
+        >>> combine([a, b]).count["hands"]
+        5
+    """
+    out = Stats()
+    for g in groups:
+        out.count.update(g.count)
+        out.pots.extend(g.pots)
+    return out
+
+
+def at_least(groups: dict[str, Stats], depth: float) -> Stats:
+    """The groups of a ``"bb"`` or ``"m"`` grouping from ``depth`` up, combined.
+
+    Example:
+        >>> g = {"10-15": Stats(), "20-30": Stats()}
+        >>> g["20-30"].count["hands"] = 4
+        >>> at_least(g, 20).count["hands"]
+        4
+    """
+    return combine(s for k, s in groups.items()
+                   if float(k.split("-")[0].rstrip("+")) >= depth)

@@ -56,3 +56,13 @@ def test_covered_big_blind_decides_as_at_equal_stacks(name):
             assert set(covered.tolist()) <= {A_CALL, A_FOLD}
             shares.append(NCOMBO[covered == A_CALL].sum() / 1326)
     assert max(shares) < 0.5 and min(shares) > 0.2, shares
+
+
+@pytest.mark.parametrize("name", ["pyeval.sim.nash", "pyeval.sim.stats", "pyeval.sim.stats_phh",
+                                  "pyeval.sim.presets", "pyeval.sim.policy"])
+def test_doctests_of_the_player_modules(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0

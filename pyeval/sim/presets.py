@@ -1,0 +1,96 @@
+"""Player presets named for real populations, their target statistics, and calibration.
+
+Each preset of :data:`TARGETS` is a :class:`~pyeval.sim.models.PlayerModel` in
+:data:`pyeval.sim.models.MODELS`, with target statistics (shares of player-hands or hands,
+see :mod:`pyeval.sim.stats`), a tolerance for each and where the targets come from. They are
+measured with effective stacks from :data:`DEPTH_FROM` big blinds (deeper play; below it
+the push/fold equilibrium of :mod:`pyeval.sim.nash` rules, tested on its own) in a field of
+the preset alone, on ``club_3000`` with 30 players (tables of ten breaking down).
+
+:data:`FIELDS`: mixes a director would pick. ``pyeval sim calibrate`` prints each preset's
+measured statistics beside its targets (:func:`calibration`).
+
+Example:
+    >>> sorted(FIELDS)
+    ['club_night', 'home_game', 'online']
+    >>> TARGETS["online_regular"].stats["vpip"]
+    0.248
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pyeval.sim.stats import Stats, at_least, from_record, measure
+
+#: the presets are measured from this effective stack up (big blinds)
+DEPTH_FROM = 20.0
+#: tolerances (absolute, shares): pre-flop rates ±3 points, flops, showdowns, all-ins ±5
+TOL_PREFLOP = 0.03
+TOL_LATER = 0.05
+
+_ONLINE = ("the shared 1000NL online hands (handhq copy, three sites, 2009), tables of six "
+           "or more, effective stacks from 20 BB, measured with pyeval.sim.stats "
+           "(tests/sim/test_stats.py)")
+_ARCHETYPE = ("the usual HUD definitions of the player type (VPIP / PFR bands of the "
+              "player-type conventions of tracking software); a convention, not a "
+              "measured population")
+_LIVE = ("issue 9's figure for live $1/$2 players (about 37 VPIP); PFR and limping by the "
+         "usual description of the live recreational player (limps a lot, raises little)")
+
+
+@dataclass(frozen=True)
+class Target:
+    """Target statistics of a preset (see :data:`pyeval.sim.stats.RATES`), tolerances and
+    the source."""
+
+    stats: dict[str, float]
+    source: str
+
+    def tolerance(self, stat: str) -> float:
+        return TOL_PREFLOP if stat in ("vpip", "pfr", "limp", "limped_pots") else TOL_LATER
+
+
+TARGETS: dict[str, Target] = {
+    "online_regular": Target({"vpip": 0.248, "pfr": 0.160, "flops": 0.474,
+                              "showdowns": 0.179}, _ONLINE),
+    "live_recreational": Target({"vpip": 0.37, "pfr": 0.10}, _LIVE),
+    "nit": Target({"vpip": 0.13, "pfr": 0.10}, _ARCHETYPE),
+    "maniac": Target({"vpip": 0.50, "pfr": 0.38}, _ARCHETYPE),
+    "calling_station": Target({"vpip": 0.45, "pfr": 0.07}, _ARCHETYPE),
+}
+
+#: mixed fields (weights of presets): a home game is mostly recreational players with a
+#: station or two; a club night has regulars among them and a nit; an online field is mostly
+#: regulars with some loose players
+FIELDS: dict[str, dict[str, float]] = {
+    "home_game": {"live_recreational": 6, "calling_station": 2, "maniac": 1, "nit": 1},
+    "club_night": {"online_regular": 3, "live_recreational": 4, "nit": 2, "maniac": 1},
+    "online": {"online_regular": 7, "maniac": 1, "calling_station": 1, "nit": 1},
+}
+
+
+def preset_stats(name: str, n: int = 12, seed: int = 1, structure: str = "club_3000",
+                 players: int = 30) -> Stats:
+    """The statistics of a field of preset ``name`` alone, from :data:`DEPTH_FROM` big
+    blinds, over ``n`` tournaments (every hand recorded)."""
+    from pyeval.sim import simulate
+
+    if name not in TARGETS:
+        raise ValueError(f"unknown preset {name!r}; presets with targets: {', '.join(TARGETS)}")
+    r = simulate(structure, n=n, seed=seed, players=players, field=name,
+                 record_tournaments=n, record_hands=4000)
+    hands = [h for h in (from_record(x) for x in r.records) if h is not None]
+    return at_least(measure(hands, by="bb"), DEPTH_FROM)
+
+
+def calibration(names: list[str] | None = None, n: int = 12,
+                seed: int = 1) -> list[tuple[str, str, float | None, float, float]]:
+    """Rows ``(preset, statistic, measured, target, tolerance)`` for the presets ``names``
+    (default: all of :data:`TARGETS`)."""
+    rows = []
+    for name in names or list(TARGETS):
+        s = preset_stats(name, n=n, seed=seed)
+        t = TARGETS[name]
+        for stat, want in t.stats.items():
+            rows.append((name, stat, s.rate(stat), want, t.tolerance(stat)))
+    return rows

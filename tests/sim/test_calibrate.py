@@ -1,0 +1,43 @@
+"""Presets named for populations: within tolerance of their targets; every preset and
+mixed field conserves chips and replays through the rules model."""
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from pyeval.cli.main import cli
+from pyeval.sim import simulate
+from pyeval.sim.models import MODELS
+from pyeval.sim.presets import FIELDS, TARGETS, calibration
+from pyeval.sim.replay import replay_record
+
+
+@pytest.mark.parametrize("name", list(TARGETS))
+def test_preset_within_tolerance_of_targets(name):
+    for preset, stat, got, want, tol in calibration([name]):
+        assert got is not None, (preset, stat)
+        assert abs(got - want) <= tol, (preset, stat, got, want, tol)
+
+
+@pytest.mark.parametrize("field", list(TARGETS) + [FIELDS[k] for k in FIELDS],
+                         ids=list(TARGETS) + list(FIELDS))
+def test_presets_conserve_chips_and_replay(field):
+    r = simulate("club_3000", n=3, seed=3, players=20, field=field, debug=True,
+                 record_tournaments=1, record_hands=60)
+    assert (r.place.min(axis=1) == 1).all()
+    bad = [row for row in r.records if not replay_record(row).matches]
+    assert not bad
+
+
+def test_default_field_is_the_online_regular():
+    b, o = MODELS["balanced"], MODELS["online_regular"]
+    assert (b.kind, b.loose, b.aggression) == (o.kind, o.loose, o.aggression)
+
+
+def test_calibrate_command():
+    res = CliRunner().invoke(cli, ["sim", "calibrate", "nit", "-n", "4"])
+    assert res.exit_code == 0, res.output
+    lines = [ln for ln in res.output.splitlines() if ln.startswith("nit ")]
+    assert [ln.split()[1] for ln in lines] == ["vpip", "pfr"]
+    bad = CliRunner().invoke(cli, ["sim", "calibrate", "shark"])
+    assert bad.exit_code != 0 and "unknown preset 'shark'" in bad.output
