@@ -24,7 +24,6 @@ COMMANDS = {
     "hits": "pyeval.cli.hits_cmd:hits",
     "tournament": "pyeval.cli.tournament_cmd:tournament",
     "icm": "pyeval.cli.icm_cmd:icm",
-
     "sim": "pyeval.cli.sim_cmd:sim",
 }
 
