@@ -31,6 +31,8 @@ WARM_UPS = {
     # the pre-flop orders behind "top 10%" ranges: computed once (about a CPU minute each
     # when no cache has them), then read from the disk cache by every worker
     "pre-flop orders": "from pyeval.equity.percent import order; order('vs1'); order('vs3')",
+    # the heads-up push/fold equilibria the player models follow (about two CPU minutes cold)
+    "push/fold tables": "from pyeval.sim.nash import model_tables; model_tables()",
 }
 
 

@@ -29,10 +29,10 @@ import math
 import os
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
+from pyeval.cachedir import cache_dir
 from pyeval.equity.ranges import COMBOS, RangeError
 
 __all__ = ["ORDERS", "cache_dir", "order", "order_equities", "percent_combos", "top_cells"]
@@ -43,13 +43,6 @@ _VERSION = 1
 _loaded: dict[str, dict[str, float]] = {}
 
 
-def cache_dir() -> Path:
-    """Where computed orders are kept."""
-    env = os.environ.get("PYEVAL_CACHE_DIR")
-    if env:
-        return Path(env)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "pyeval"
 
 
 def _representative(label: str) -> str:

@@ -13,7 +13,8 @@ weighted by the combinations that can be dealt together), by CFR+ with linear av
 - :func:`exploitability`: of any pair of strategies (what best responses gain).
 - :func:`nash_table`: equilibria on a grid of depths, cached on disk.
 
-Everything is computed by code and cached in ``$PYEVAL_CACHE`` or ``~/.cache/pyeval``
+Everything is computed by code and cached in pyeval's cache folder
+(:func:`pyeval.cachedir.cache_dir`: ``$PYEVAL_CACHE_DIR`` or ``~/.cache/pyeval``)
 (a cold build of the equities takes about a minute of one core; see ``docs/players.md``).
 
 Example:
@@ -31,6 +32,7 @@ import numba
 import numpy as np
 
 from pyeval import numba_ext as nx
+from pyeval.cachedir import cache_dir
 from pyeval.sim.preflop import PreflopTables, hand_class
 
 if TYPE_CHECKING:
@@ -183,8 +185,7 @@ def compute_class_equities() -> tuple[np.ndarray, np.ndarray]:
 
 
 def _cache_dir() -> Path:
-    root = os.environ.get("PYEVAL_CACHE")
-    return Path(root) if root else Path.home() / ".cache" / "pyeval"
+    return cache_dir()
 
 
 def _save(path: Path, **arrays: np.ndarray) -> None:
