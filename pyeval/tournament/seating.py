@@ -35,6 +35,14 @@ from dataclasses import dataclass
 
 Player = Hashable
 BREAK_ORDERS: tuple[str, ...] = ("highest_number", "fewest_players")
+#: Who moves when tables balance: the next big blind of the fullest table into the worst
+#: position of the shortest (``worst_position``, pyeval's convention), or the player in the
+#: same position relative to the button at the fullest table into the eliminated player's
+#: seat (``same_position``, the first and third sheets).
+BALANCE_RULES: tuple[str, ...] = ("worst_position", "same_position")
+#: Which of several equally full tables gives up a player: the lowest-numbered, or the one
+#: dealt the lowest card in a (seeded) draw of one card per table (the first sheet).
+EQUAL_TABLES: tuple[str, ...] = ("lowest_number", "card_draw")
 
 
 @dataclass(frozen=True)
@@ -68,6 +76,8 @@ class BalanceRule:
     stop_when_short_by: int = 3
     merge_seats: int | None = None
     break_order: str = "highest_number"
+    balance_rule: str = "worst_position"
+    equal_tables: str = "lowest_number"
 
     @property
     def seats_when_merging(self) -> int:
@@ -85,6 +95,10 @@ class BalanceRule:
             raise ValueError(f"merge_seats must be between 2 and the table size ({self.table_size})")
         if self.break_order not in BREAK_ORDERS:
             raise ValueError(f"break_order must be one of {', '.join(BREAK_ORDERS)}")
+        if self.balance_rule not in BALANCE_RULES:
+            raise ValueError(f"balance_rule must be one of {', '.join(BALANCE_RULES)}")
+        if self.equal_tables not in EQUAL_TABLES:
+            raise ValueError(f"equal_tables must be one of {', '.join(EQUAL_TABLES)}")
 
 
 @dataclass(frozen=True)
