@@ -496,8 +496,8 @@ def break_moves(
 
     Given ``positions`` (the next hand's, at the receiving tables), the draw follows the
     fourth sheet: no seat between the button and the small blind (dealt in without posting)
-    while another is free, and a player in ``last_big_blinds`` (who has just posted the big
-    blind) never gets the seat due the next big blind, so nobody posts it twice in a row.
+    while another is free, and a player in ``last_big_blinds`` (who posted the big blind in
+    the last hand they were dealt) never gets the seat due the next big blind, so nobody posts it twice in a row.
 
     Example:
         >>> s = Seating(9, {1: {1: "a", 2: "b"}, 2: {1: "c", 2: "d"}, 3: {5: "e"}})
@@ -536,12 +536,14 @@ def break_moves(
         chosen = rng.sample(good, min(wanted[t], len(good)))
         chosen += rng.sample(sorted(bad), wanted[t] - len(chosen))
         no_post |= {(t, x) for x in chosen if x in bad}
-        # the first chosen seat after the last big blind becomes the next big blind
+        # the first chosen seat after the last big blind becomes the next big blind (with a
+        # dead small blind the last big blind's seat is not known: any chosen seat may be)
         sb = positions[t].small_blind
         for x in _between(positions[t].button if sb is None else sb, positions[t].big_blind, size):
             if x in chosen and x in due:
                 bb_due.add((t, x))
-                break
+                if sb is not None:
+                    break
         cards += [(t, x) for x in sorted(chosen)]
     rng.shuffle(cards)
     got = dict(zip(movers, cards))
@@ -604,7 +606,7 @@ def rebalance(
     moves are applied to ``seating`` and returned in the order they were made.
     ``vacated[t]``: the seats emptied by this hand's eliminations (``same_position`` fills
     them, in the first sheet's order). ``last_big_blinds``: the players who posted the big
-    blind in the hand just played; given, a breaking table's players draw their seats by
+    blind in the last hand they were dealt; given, a breaking table's players draw their seats by
     the fourth sheet (see :func:`break_moves`).
 
     Example (20 players on 3 tables of 9; table 1 loses 5 and table 3, the highest, breaks):
