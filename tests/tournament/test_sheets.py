@@ -160,3 +160,44 @@ def test_club_examples_are_the_last_sheet() -> None:
     assert [(b.after_level, b.minutes) for b in final.breaks] == [
         (n, f_brk) for n in range(1, 10) if played[n - 1] % hour == 0]
     assert final.chips_in_play(10) == 5000 + 4800 + 4600 + 4400 + 4200 + 5 * 4000
+
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "tournament.md"
+
+
+def test_the_sheets_fields_example_of_the_docs_parses() -> None:
+    from pyeval.tournament.structure import parse_structure
+
+    text = DOC.read_text(encoding="utf-8")
+    block = text.split("### The rule sheets' fields", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
+    s = parse_structure(block, "docs/tournament.md")
+    assert [(lv.hands, lv.minutes, lv.ante_by, lv.min_players) for lv in s.levels] == [
+        (6, 12, "each", 0), (6, 12, "big_blind", 0), (12, 24, "big_blind", 10), (12, 24, "big_blind", 20)]
+    assert [len(s.levels_for(n)) for n in (8, 10, 19, 20)] == [2, 3, 3, 4]
+    assert [(b.after_level, b.minutes) for b in s.breaks] == [(2, 5)]
+    assert [s.starting_chips_for(r) for r in (1, 2, 3, 30)] == [5000, 4500, 4000, 4000]
+    assert s.chips_in_play(8) == 5000 + 4500 + 6 * 4000
+    assert s.chips_in_play(8, re_entries=2) == 5000 + 4500 + 8 * 4000
+    assert s.prize_pool(10, re_entries=3) == 13 and s.payouts(10, re_entries=3) == (13,)
+    assert s.late_players is not None and s.late_players.cut_off_minutes == 30
+    assert s.late_registration is not None and s.late_registration.until_level == 2
+    assert s.re_entry is not None and (s.re_entry.per_player, s.re_entry.to_pool) == (1, 1)
+    assert (s.tables.balance_rule, s.tables.equal_tables) == ("same_position", "card_draw")
+    assert len(s.simulator_gaps()) == 9
+    assert s.clock() == []          # levels counted in hands have no fixed clock
+
+
+def test_the_python_examples_of_the_docs_hold() -> None:
+    import doctest
+
+    import pyeval.tournament as tournament
+
+    text = DOC.read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0] for b in text.split("```python\n")[1:]]
+    blocks = [b for b in blocks if ">>>" in b]
+    assert len(blocks) >= 5
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for i, block in enumerate(blocks):
+        test = doctest.DocTestParser().get_doctest(block, dict(vars(tournament)), f"block {i}", str(DOC), 0)
+        runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 8
