@@ -321,6 +321,35 @@ class TournamentStructure:
         """
         return levels_for(self.levels, entrants)
 
+    def table_level(self, start_level: int, hands: int, entrants: int | None = None) -> tuple[int, bool]:
+        """A table's own level clock for levels counted in hands (``schedule.hands_per =
+        "table"``): the level it is in after dealing ``hands`` hands since level
+        ``start_level`` began (the start, or a break where the tables re-aligned), and whether
+        it has finished the level before a break and waits there for the other tables
+        (``schedule.align_at_breaks``). ``entrants``: the field, for the levels it plays.
+
+        Example (the stud sheet: 6 hands a level, a break after level 2):
+            >>> s = load_structure("hands_100k_stud")
+            >>> s.table_level(1, 5), s.table_level(1, 11), s.table_level(1, 12), s.table_level(3, 6)
+            ((1, False), (2, False), (2, True), (4, False))
+        """
+        levels = self.levels if entrants is None else self.levels_for(entrants)
+        if not 1 <= start_level <= len(levels):
+            raise ValueError(f"start_level must be 1 to {len(levels)}, got {start_level}")
+        if hands < 0:
+            raise ValueError(f"hands must be at least 0, got {hands}")
+        breaks = {b.after_level for b in self.breaks}
+        done = 0
+        for lv in levels[start_level - 1:-1]:
+            if lv.hands is None:
+                raise ValueError(f"level {lv.number} is timed in minutes, not counted in hands")
+            done += lv.hands
+            if hands < done:
+                return lv.number, False
+            if lv.number in breaks and self.schedule.align_at_breaks:
+                return lv.number, True
+        return levels[-1].number, False
+
     def for_field(self, entrants: int) -> TournamentStructure:
         """This structure with only the levels a field of ``entrants`` plays, and the
         breaks and colour-ups that fall between them (what a simulator of a fixed field can

@@ -101,3 +101,18 @@ def test_for_field_keeps_breaks_and_colour_ups_inside() -> None:
     assert small.simulator_gaps() != s.simulator_gaps()          # no field-size levels left
     assert not any("larger fields" in g for g in small.simulator_gaps())
     assert s.for_field(25).levels == s.levels
+
+
+def test_each_table_runs_its_own_hand_clock_and_waits_at_breaks() -> None:
+    s = load_structure("hands_100k_stud")    # 6 x5, 12 x3 hands; breaks after 2, 4, 6
+    seen = [s.table_level(1, h) for h in range(0, 13)]
+    assert seen == [(1, False)] * 6 + [(2, False)] * 6 + [(2, True)]
+    assert [s.table_level(3, h) for h in (0, 5, 6, 11, 12, 40)] == [
+        (3, False), (3, False), (4, False), (4, False), (4, True), (4, True)]
+    assert [s.table_level(5, h) for h in (6, 17, 18)] == [(6, False), (6, False), (6, True)]
+    assert s.table_level(7, 10_000) == (8, False)            # the last level goes on for ever
+    assert s.table_level(5, 10_000, entrants=8) == (6, False)  # 8 players: level 6 is the last
+    with pytest.raises(ValueError, match="start_level must be 1 to 8"):
+        s.table_level(9, 1)
+    with pytest.raises(ValueError, match="timed in minutes"):
+        load_structure("club_3000").table_level(1, 3)
