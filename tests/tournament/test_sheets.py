@@ -201,3 +201,19 @@ def test_the_python_examples_of_the_docs_hold() -> None:
         test = doctest.DocTestParser().get_doctest(block, dict(vars(tournament)), f"block {i}", str(DOC), 0)
         runner.run(test)
     assert runner.failures == 0 and runner.tries >= 8
+
+
+@needs_sheets
+def test_limit_then_no_limit_example_is_the_fourth_sheet() -> None:
+    text = sheet("003")
+    s = load("limit_then_nolimit_2500")
+    assert (s.buy_in.price, s.starting_chips) == tuple(
+        money(x) for x in re.search(r"Your (\$\d+) entrance fee gets you (\$\d+) in chips", text).groups())
+    assert "the first 9 levels will be 20 minutes long" in text
+    assert {lv.minutes for lv in s.levels[:9]} == {20}
+    brk = int(re.search(r"There will be a (\d+) minute break after every two levels", text).group(1))
+    assert [(b.after_level, b.minutes) for b in s.breaks] == [(n, brk) for n in range(2, 14, 2)]
+    assert "Levels 1-4 will be limit hold’em; levels 5-10 will be no-limit hold’em" in text
+    assert [lv.betting for lv in s.levels[:10]] == ["fixed_limit"] * 4 + ["no_limit"] * 6
+    assert "Anteing starts at level 5" in text and "(heads-up), anteing will stop" in text
+    assert [lv.ante > 0 for lv in s.levels[:5]] == [False] * 4 + [True] and s.antes_stop_heads_up
