@@ -217,3 +217,20 @@ def test_limit_then_no_limit_example_is_the_fourth_sheet() -> None:
     assert [lv.betting for lv in s.levels[:10]] == ["fixed_limit"] * 4 + ["no_limit"] * 6
     assert "Anteing starts at level 5" in text and "(heads-up), anteing will stop" in text
     assert [lv.ante > 0 for lv in s.levels[:5]] == [False] * 4 + [True] and s.antes_stop_heads_up
+
+
+@needs_sheets
+def test_add_on_example_is_the_third_sheet() -> None:
+    text = sheet("002")
+    s = load("addon_3500")
+    assert s.entrants.maximum == int(re.search(r"Maximum number of players - (\d+)", text).group(1))
+    assert s.entrants.minimum == 1 + int(re.search(r"in excess of (\d+) players", text).group(1))
+    assert (s.buy_in.price, s.starting_chips) == tuple(money(x) for x in re.search(
+        r"initial buy-in is (\$\d+)\. This will purchase ([\d,]+) in tournament chips", text).groups())
+    assert s.add_on is not None
+    assert (s.add_on.price, s.add_on.chips) == tuple(money(x) for x in re.search(
+        r"Add-on are (\$\d+) and will purchase ([\d,]+) in tournament chips", text).groups())
+    assert s.add_on.before_level == int(re.search(r"prior to the first hand of round (\d+)", text).group(1))
+    assert s.add_on.per_player == 1
+    merge = int(re.search(r"remaining players equal (\d+), we will combine", text).group(1))
+    assert s.tables.seats_when_merging == merge
