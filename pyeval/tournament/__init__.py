@@ -16,7 +16,7 @@ from .chips import ChipSet, ColourUp, RaceResult, chip_race, colour_up_tables
 from .deals import Deal, chip_chop, icm_chop
 from .errors import FieldError, StructureError
 from .icm import MonteCarloICM, equity, icm_equity, icm_equity_mc, place_probabilities
-from .levels import BETTING, GAMES, Break, Level
+from .levels import ANTE_BY, BETTING, GAMES, Break, Level, levels_for
 from .payouts import PayoutRules, PayoutTable, award, places_paid, prize_pool, split_pool
 from .placings import FinishingOrder, Placing, place_eliminations
 from .points import PointsRules
@@ -27,8 +27,10 @@ from .seating import (
                       Seating,
                       balance_move,
                       break_moves,
+                      card_draw,
                       draw_seats,
                       rebalance,
+                      same_position_move,
                       stopped_tables,
                       tables_to_break,
                       worst_seat,
@@ -38,7 +40,11 @@ from .structure import (
                       BuyIn,
                       Entrants,
                       FinalStage,
+                      LatePlayers,
+                      LateRegistration,
                       Rebuys,
+                      ReEntry,
+                      Schedule,
                       Structure,
                       TournamentStructure,
                       example_names,
@@ -47,6 +53,7 @@ from .structure import (
 )
 
 __all__ = [
+                      "ANTE_BY",
                       "BETTING",
                       "GAMES",
                       "AddOn",
@@ -61,6 +68,8 @@ __all__ = [
                       "FinalStage",
                       "FinishingOrder",
                       "HandPositions",
+                      "LatePlayers",
+                      "LateRegistration",
                       "Level",
                       "MonteCarloICM",
                       "Move",
@@ -69,7 +78,9 @@ __all__ = [
                       "Placing",
                       "PointsRules",
                       "RaceResult",
+                      "ReEntry",
                       "Rebuys",
+                      "Schedule",
                       "Seating",
                       "Structure",
                       "StructureError",
@@ -77,6 +88,7 @@ __all__ = [
                       "award",
                       "balance_move",
                       "break_moves",
+                      "card_draw",
                       "chip_chop",
                       "chip_race",
                       "colour_up_tables",
@@ -86,6 +98,7 @@ __all__ = [
                       "icm_chop",
                       "icm_equity",
                       "icm_equity_mc",
+                      "levels_for",
                       "load_structure",
                       "parse_structure",
                       "place_eliminations",
@@ -93,6 +106,7 @@ __all__ = [
                       "places_paid",
                       "prize_pool",
                       "rebalance",
+                      "same_position_move",
                       "split_pool",
                       "stopped_tables",
                       "tables_to_break",

@@ -53,6 +53,10 @@ GAMES: frozenset[str] = BLIND_GAMES | STUD_GAMES
 RULES_GAME: dict[str, str | None] = _TABLES.rules
 BETTING: frozenset[str] = frozenset({"no_limit", "pot_limit", "fixed_limit"})
 
+#: Who pays a level's ante (the rules model's ``Structure.ANTE_BY``): every player dealt in,
+#: the big blind for the whole table (the modern hold'em default), or the button.
+ANTE_BY: tuple[str, ...] = ("each", "big_blind", "button")
+
 #: The amounts compared between consecutive levels: none of them may shrink.
 STAKES: tuple[str, ...] = ("small_blind", "big_blind", "bring_in", "low_limit", "high_limit")
 
@@ -64,7 +68,11 @@ class Level:
     Blind games use ``small_blind`` and ``big_blind`` (fixed limit also ``low_limit`` /
     ``high_limit``, by default the big blind and twice it). Stud games use ``ante``,
     ``bring_in``, ``low_limit`` (the small bet, also the minimum bet in pot and no limit) and
-    ``high_limit`` (the big bet). Exactly one of ``minutes`` and ``hands`` is set.
+    ``high_limit`` (the big bet). ``ante_by`` says who antes (:data:`ANTE_BY`; a big-blind or
+    button ante is one ante for the table). A level lasts ``minutes`` or ``hands`` (hands
+    dealt at each table); a level counted in hands may also give ``minutes``, the time it is
+    taken to last where a clock is needed (the simulator reads ``minutes``). ``min_players``:
+    the level is used only by fields of at least that many players (0: every field).
 
     Example:
         >>> Level(5, "seven_card_stud", "fixed_limit", ante=1000, bring_in=2000,
@@ -83,6 +91,8 @@ class Level:
     high_limit: int = 0
     minutes: int | None = None
     hands: int | None = None
+    ante_by: str = "each"
+    min_players: int = 0
 
     @property
     def is_stud(self) -> bool:
@@ -91,11 +101,11 @@ class Level:
 
     @property
     def duration(self) -> tuple[int, str]:
-        """``(20, "minutes")`` or ``(6, "hands")``."""
-        if self.minutes is not None:
-            return (self.minutes, "minutes")
-        assert self.hands is not None
-        return (self.hands, "hands")
+        """``(20, "minutes")`` or ``(6, "hands")`` (hands first when both are given)."""
+        if self.hands is not None:
+            return (self.hands, "hands")
+        assert self.minutes is not None
+        return (self.minutes, "minutes")
 
     def chip_amounts(self) -> tuple[int, ...]:
         """Every non-zero chip amount a player may have to put in at this level.
@@ -169,14 +179,29 @@ def check_level(level: Level, index: int) -> None:
     for name in ("small_blind", "big_blind", "ante", "bring_in", "low_limit", "high_limit"):
         if getattr(level, name) < 0:
             raise FieldError(where + (name,), f"level {n}: {name} must not be negative")
-    if (level.minutes is None) == (level.hands is None):
+    if level.minutes is None and level.hands is None:
         raise FieldError(
-            where, f"level {n}: give exactly one of minutes and hands (how long the level lasts)"
+            where, f"level {n} has no length: give minutes or hands (exactly one of minutes and "
+            "hands sets the length; a level counted in hands may also give minutes, its time "
+            "equivalent)"
         )
-    length = level.minutes if level.minutes is not None else level.hands
-    if length is not None and length <= 0:
-        key = "minutes" if level.minutes is not None else "hands"
-        raise FieldError(where + (key,), f"level {n}: {key} must be at least 1, got {length}")
+    for key in ("minutes", "hands"):
+        length = getattr(level, key)
+        if length is not None and length <= 0:
+            raise FieldError(where + (key,), f"level {n}: {key} must be at least 1, got {length}")
+    if level.ante_by not in ANTE_BY:
+        raise FieldError(where + ("ante_by",),
+                         f"level {n}: ante_by is {level.ante_by!r}; allowed: {', '.join(ANTE_BY)}")
+    if level.ante_by != "each":
+        if level.is_stud:
+            raise FieldError(where + ("ante_by",),
+                             f"level {n}: every player antes in {level.game}; ante_by "
+                             f"{level.ante_by!r} is for blind games")
+        if level.ante <= 0:
+            raise FieldError(where + ("ante_by",),
+                             f"level {n}: ante_by {level.ante_by!r} needs an ante above 0")
+    if level.min_players < 0:
+        raise FieldError(where + ("min_players",), f"level {n}: min_players must not be negative")
     if level.is_stud:
         for name in ("small_blind", "big_blind"):
             if getattr(level, name):
@@ -239,8 +264,18 @@ def check_levels(levels: Sequence[Level]) -> None:
         raise FieldError(("levels",), "a structure needs at least one [[levels]] table")
     for index, level in enumerate(levels):
         check_level(level, index)
+    if levels[0].min_players > 2:
+        raise FieldError(("levels", 0, "min_players"),
+                         "level 1 is played by every field; min_players belongs on later levels")
     for index in range(1, len(levels)):
         before, now = levels[index - 1], levels[index]
+        if now.min_players < before.min_players:
+            raise FieldError(
+                ("levels", index, "min_players"),
+                f"level {now.number}: min_players {now.min_players} is below "
+                f"{before.min_players} at level {before.number}; a level for smaller fields "
+                "cannot follow one for larger fields",
+            )
         for name in STAKES:
             old, new = getattr(before, name), getattr(now, name)
             if old and new and new < old:
@@ -249,6 +284,23 @@ def check_levels(levels: Sequence[Level]) -> None:
                     f"level {now.number}: {name} {new} is smaller than {old} at level "
                     f"{before.number}; blinds and limits may not shrink",
                 )
+
+
+def levels_for(levels: Sequence[Level], players: int) -> tuple[Level, ...]:
+    """The levels a field of ``players`` uses: those whose ``min_players`` it reaches.
+
+    Levels with ``min_players`` come last (:func:`check_levels`), so this is a prefix; its
+    last level goes on for ever.
+
+    Example:
+        >>> lv = [Level(i, "holdem", "no_limit", small_blind=i, big_blind=2 * i, hands=6,
+        ...             min_players=(0, 0, 10, 20)[i - 1]) for i in (1, 2, 3, 4)]
+        >>> [x.number for x in levels_for(lv, 8)], [x.number for x in levels_for(lv, 10)]
+        ([1, 2], [1, 2, 3])
+    """
+    if players < 2:
+        raise ValueError(f"a field has at least 2 players, got {players}")
+    return tuple(lv for lv in levels if lv.min_players <= players)
 
 
 def check_breaks(breaks: Sequence[Break], levels: Sequence[Level]) -> None:
@@ -281,7 +333,8 @@ def check_breaks(breaks: Sequence[Break], levels: Sequence[Level]) -> None:
 def clock(levels: Sequence[Level], breaks: Sequence[Break]) -> list[ClockEntry]:
     """Start and end minute of every level and break, for levels timed in minutes.
 
-    The clock stops at the first level timed in hands (its length depends on play); the last
+    The clock stops at the first level counted in hands (its length depends on play, even
+    when it gives a minutes equivalent); the last
     level has no end and is given ``end = start`` + its nominal minutes.
 
     Example:
@@ -293,7 +346,7 @@ def clock(levels: Sequence[Level], breaks: Sequence[Break]) -> list[ClockEntry]:
     out: list[ClockEntry] = []
     t = 0
     for level in levels:
-        if level.minutes is None:
+        if level.minutes is None or level.hands is not None:
             break
         out.append(ClockEntry("level", level.number, t, t + level.minutes))
         t += level.minutes

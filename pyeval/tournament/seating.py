@@ -6,14 +6,28 @@ Seats are numbered 1..size clockwise; tables 1..n. The rules of the sheets:
   differ by at most one, the players of a table spread evenly around it.
 - **Balance**: when the fullest and the shortest table differ by ``balance_at_difference``
   players (2 on the sheets: "two or more", or "more than one", which is the same thing),
-  one player moves from the fullest table (lowest number on a tie) to the shortest (lowest
-  number on a tie). The player who moves is the one who would be big blind next at the
-  fullest table; they take the *worst position* at the shortest table (see
-  :func:`worst_seat`), never a seat between the small blind and the button.
+  one player moves from the fullest table to the shortest, by one of two named rules
+  (``BalanceRule.balance_rule``):
+
+  - ``worst_position`` (pyeval's convention): the player who would be big blind next at the
+    fullest table moves into the *worst position* at the shortest (:func:`worst_seat`);
+  - ``same_position`` (the first and third sheets): the player in the same position relative
+    to the button at the fullest table moves into the eliminated player's seat
+    (:func:`same_position_move`); several moves at once are made in the first sheet's order
+    (the eliminated player at the lowest populated table, closest to the left of the button,
+    first).
+
+  Equally full tables give up a player by ``equal_tables``: the lowest number, or (the first
+  sheet) a seeded draw of one card per table, the low card moving (:func:`card_draw`).
+  Either way **a moved player is dealt in at once** with the obligations of the new seat
+  (a blind if the button model gives it one), as the sheets say and as the simulator does.
 - **Break**: when the players left fit on one table fewer, with at most ``merge_seats`` each
   (the table size unless the sheet merges earlier, e.g. two tables of 10 merging at 8
   players), a table breaks (the highest-numbered, or the one with the fewest players) and its
-  players draw for the empty seats of the others, which fill as evenly as possible.
+  players draw for the empty seats of the others, which fill as evenly as possible. Given
+  the next hand's positions, the draw (the fourth sheet) never gives a seat that is due the
+  big blind to a player who has just posted it, and seats nobody between the button and the
+  small blind (dealt in without posting) while another seat is free.
 - **Stop**: a table that is ``stop_when_short_by`` (3) or more players short of the fullest
   table stops dealing until a move reaches it (:func:`stopped_tables`).
 
@@ -30,11 +44,19 @@ Example:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 Player = Hashable
 BREAK_ORDERS: tuple[str, ...] = ("highest_number", "fewest_players")
+#: Who moves when tables balance: the next big blind of the fullest table into the worst
+#: position of the shortest (``worst_position``, pyeval's convention), or the player in the
+#: same position relative to the button at the fullest table into the eliminated player's
+#: seat (``same_position``, the first and third sheets).
+BALANCE_RULES: tuple[str, ...] = ("worst_position", "same_position")
+#: Which of several equally full tables gives up a player: the lowest-numbered, or the one
+#: dealt the lowest card in a (seeded) draw of one card per table (the first sheet).
+EQUAL_TABLES: tuple[str, ...] = ("lowest_number", "card_draw")
 
 
 @dataclass(frozen=True)
@@ -68,6 +90,8 @@ class BalanceRule:
     stop_when_short_by: int = 3
     merge_seats: int | None = None
     break_order: str = "highest_number"
+    balance_rule: str = "worst_position"
+    equal_tables: str = "lowest_number"
 
     @property
     def seats_when_merging(self) -> int:
@@ -85,19 +109,24 @@ class BalanceRule:
             raise ValueError(f"merge_seats must be between 2 and the table size ({self.table_size})")
         if self.break_order not in BREAK_ORDERS:
             raise ValueError(f"break_order must be one of {', '.join(BREAK_ORDERS)}")
+        if self.balance_rule not in BALANCE_RULES:
+            raise ValueError(f"balance_rule must be one of {', '.join(BALANCE_RULES)}")
+        if self.equal_tables not in EQUAL_TABLES:
+            raise ValueError(f"equal_tables must be one of {', '.join(EQUAL_TABLES)}")
 
 
 @dataclass(frozen=True)
 class Move:
     """One player changing seats between hands.
 
-    ``reason`` is ``"balance"`` or ``"break"``. ``waits_for_button`` is set when no seat
-    outside the button / small blind gap was free: the player sits down but is dealt in
-    only once the button has passed them.
+    ``reason`` is ``"balance"`` or ``"break"``. The player is dealt in at the next hand with
+    the obligations of the new seat. ``free_hand`` is set when the seat lies between the
+    next hand's button and small blind (or is a dead button seat): the player is dealt that
+    hand without posting, which the rules avoid while another seat is free.
 
     Example:
         >>> Move("ann", 1, 5, 2, 7, "balance")
-        Move(player='ann', from_table=1, from_seat=5, to_table=2, to_seat=7, reason='balance', waits_for_button=False)
+        Move(player='ann', from_table=1, from_seat=5, to_table=2, to_seat=7, reason='balance', free_hand=False)
     """
 
     player: Player
@@ -106,7 +135,13 @@ class Move:
     to_table: int
     to_seat: int
     reason: str
-    waits_for_button: bool = False
+    free_hand: bool = False
+
+    @property
+    def waits_for_button(self) -> bool:
+        """Always ``False``: a moved player is dealt in at once (the old name of a flag that
+        said otherwise; see ``free_hand``)."""
+        return False
 
 
 class Seating:
@@ -226,16 +261,18 @@ def _between(a: int, b: int, size: int) -> list[int]:
 def worst_seat(
     occupied: Collection[int], table_size: int, positions: HandPositions
 ) -> tuple[int, bool]:
-    """The free seat a moved player takes: ``(seat, waits_for_button)``.
+    """The free seat a moved player takes under ``worst_position``: ``(seat, free_hand)``.
 
-    In order of preference, with the next hand's button B, small blind S and big blind G:
+    The player is dealt in at the next hand with the obligations of the seat (the sheets'
+    rule, and the simulator's). In order of preference, with the next hand's button B,
+    small blind S and big blind G:
 
     1. a free seat between S and G (the first after S): the newcomer is due the big blind
        next hand (the big blind moves to the first player after the last one);
     2. a free seat between G and B, nearest after G: the big blind comes soonest;
-    3. only if neither exists, the first free seat after the button, marked
-       ``waits_for_button`` (a seat between the button and the small blind, or a dead
-       button or small blind seat, is never played straight away).
+    3. only if neither exists, the first free seat after the button, with ``free_hand``
+       set: a seat between the button and the small blind (or a dead button or small blind
+       seat) is dealt that hand without posting.
 
     Example (9 seats, players in 1, 2, 4, 6, 8; button 1, small blind 2, big blind 4):
         >>> worst_seat({1, 2, 4, 6, 8}, 9, HandPositions(1, 2, 4))
@@ -265,30 +302,140 @@ def worst_seat(
     raise AssertionError("unreachable: a free seat exists")
 
 
+#: Card order of the table draw: rank 2 lowest to ace highest, then suit clubs < diamonds <
+#: hearts < spades (the first sheet: "ace of spades is high").
+RANKS, SUITS = "23456789TJQKA", "cdhs"
+
+
+def card_draw(tables: Iterable[int], seed: int) -> tuple[int, dict[int, str]]:
+    """One card dealt to each table from a shuffled deck: ``(low card's table, cards)``.
+
+    The first sheet settles "equally populated" tables this way: the low card table moves a
+    player (the ace of spades is high).
+
+    Example:
+        >>> card_draw([1, 2, 3], seed=4)
+        (2, {1: 'Jd', 2: '7h', 3: 'Js'})
+    """
+    order = sorted(tables)
+    if not order:
+        raise ValueError("a card draw needs at least one table")
+    deck = list(range(52))
+    random.Random(seed).shuffle(deck)
+    dealt = dict(zip(order, deck))
+    low = min(order, key=lambda t: dealt[t])
+    return low, {t: RANKS[c // 4] + SUITS[c % 4] for t, c in dealt.items()}
+
+
+def _offset(button: int, seat: int, size: int) -> int:
+    """Seats clockwise from the button to ``seat`` (1 = first left of the button; the button
+    seat itself counts as ``size``, last)."""
+    return (seat - button) % size or size
+
+
+def _source_table(counts: Mapping[int, int], rule: BalanceRule, seed: int) -> int:
+    most = max(counts.values())
+    tied = [t for t, c in counts.items() if c == most]
+    if len(tied) > 1 and rule.equal_tables == "card_draw":
+        return card_draw(tied, seed)[0]
+    return min(tied)
+
+
+def _target(
+    seating: Seating, positions: Mapping[int, HandPositions], rule: BalanceRule,
+    vacated: Mapping[int, Sequence[int]],
+) -> tuple[int, int | None]:
+    """The shortest table that receives the next player and, under ``same_position``, the
+    eliminated player's seat it fills: the first sheet's order, the lowest populated table
+    first, then the vacated seat closest to the left of the button (tables without one last,
+    then the lowest number)."""
+    counts = seating.counts()
+    least = min(counts.values())
+    tied = sorted(t for t, c in counts.items() if c == least)
+    if rule.balance_rule != "same_position":
+        return tied[0], None
+    best: tuple[int, int, int | None] | None = None
+    for t in tied:
+        free = [v for v in vacated.get(t, ()) if v not in seating.tables[t]]
+        if not free:
+            key: tuple[int, int, int | None] = (rule.table_size + 1, t, None)
+        else:
+            b = positions[t].button
+            seat = min(free, key=lambda v: _offset(b, v, rule.table_size))
+            key = (_offset(b, seat, rule.table_size), t, seat)
+        if best is None or key[:2] < best[:2]:
+            best = key
+    assert best is not None
+    return best[1], best[2]
+
+
+def same_position_move(
+    seating: Seating, source: int, target: int, seat: int, positions: Mapping[int, HandPositions]
+) -> Move:
+    """The sheets' balancing move: the player of ``source`` in the same position relative to
+    the button as ``seat`` at ``target`` moves into ``seat``.
+
+    The position is counted in seats clockwise from the next hand's button; when that seat
+    of ``source`` is empty, the first player after it moves. The player is dealt in at once
+    with the seat's obligations.
+
+    Example (seat 4 of table 2 was emptied; both buttons on seat 1: seat 4 of table 1 moves):
+        >>> s = Seating(9, {1: {i: f"a{i}" for i in range(1, 10)},
+        ...                 2: {i: f"b{i}" for i in (1, 2, 3, 5, 6, 7, 9)}})
+        >>> pos = {1: HandPositions(1, 2, 3), 2: HandPositions(1, 2, 3)}
+        >>> same_position_move(s, 1, 2, 4, pos)
+        Move(player='a4', from_table=1, from_seat=4, to_table=2, to_seat=4, reason='balance', free_hand=False)
+    """
+    size = seating.table_size
+    if seat in seating.tables[target]:
+        raise ValueError(f"table {target} seat {seat} is taken")
+    d = _offset(positions[target].button, seat, size)
+    want = (positions[source].button - 1 + d) % size + 1
+    seats = seating.tables[source]
+    if not seats:
+        raise ValueError(f"table {source} has no players")
+    while want not in seats:
+        want = want % size + 1
+    tp = positions[target]
+    free = seat == tp.button or (tp.small_blind is not None and tp.small_blind != tp.button
+                                 and seat in _between(tp.button, tp.small_blind, size))
+    return Move(seats[want], source, want, target, seat, "balance", free)
+
+
 def balance_move(
-    seating: Seating, positions: Mapping[int, HandPositions], rule: BalanceRule
+    seating: Seating,
+    positions: Mapping[int, HandPositions],
+    rule: BalanceRule,
+    vacated: Mapping[int, Sequence[int]] | None = None,
+    seed: int = 0,
 ) -> Move | None:
     """The next balancing move, or ``None`` when the tables are balanced.
 
     ``positions[t]`` are the next hand's positions at table ``t`` (only the fullest and the
-    shortest tables are read).
+    shortest tables are read). ``vacated[t]``: seats of ``t`` emptied by eliminations (the
+    seats ``same_position`` fills; without one it falls back to the worst position).
+    ``seed``: the card draw between equally full tables (``equal_tables = "card_draw"``).
 
     Example (table 1 has 9 players and its next big blind in seat 6; table 2 has 7):
         >>> s = Seating(9, {1: {i: f"a{i}" for i in range(1, 10)},
         ...                 2: {i: f"b{i}" for i in (1, 2, 3, 5, 6, 7, 9)}})
         >>> pos = {1: HandPositions(4, 5, 6), 2: HandPositions(1, 2, 3)}
         >>> balance_move(s, pos, BalanceRule(9))
-        Move(player='a6', from_table=1, from_seat=6, to_table=2, to_seat=4, reason='balance', waits_for_button=False)
+        Move(player='a6', from_table=1, from_seat=6, to_table=2, to_seat=4, reason='balance', free_hand=False)
+        >>> # the sheets: seat 8 of table 2 is 7 seats after its button (1); 7 after table 1's
+        >>> # button (4) is seat 2
+        >>> balance_move(s, pos, BalanceRule(9, balance_rule="same_position"), vacated={2: [8]})
+        Move(player='a2', from_table=1, from_seat=2, to_table=2, to_seat=8, reason='balance', free_hand=False)
     """
     counts = seating.counts()
     if len(counts) < 2:
         return None
-    most = max(counts.values())
-    least = min(counts.values())
-    if most - least < rule.balance_at_difference:
+    if max(counts.values()) - min(counts.values()) < rule.balance_at_difference:
         return None
-    source = min(t for t, c in counts.items() if c == most)
-    target = min(t for t, c in counts.items() if c == least)
+    source = _source_table(counts, rule, seed)
+    target, seat = _target(seating, positions, rule, vacated or {})
+    if seat is not None:
+        return same_position_move(seating, source, target, seat, positions)
     g = positions[source].big_blind
     player = seating.tables[source].get(g)
     if player is None:
@@ -296,8 +443,8 @@ def balance_move(
             f"table {source}: the next big blind is seat {g}, which is empty; give the "
             "positions of the next hand with the players now seated"
         )
-    seat, waits = worst_seat(seating.tables[target].keys(), seating.table_size, positions[target])
-    return Move(player, source, g, target, seat, "balance", waits)
+    to_seat, free = worst_seat(seating.tables[target].keys(), seating.table_size, positions[target])
+    return Move(player, source, g, target, to_seat, "balance", free)
 
 
 def tables_to_break(seating: Seating, rule: BalanceRule) -> list[int]:
@@ -322,11 +469,35 @@ def tables_to_break(seating: Seating, rule: BalanceRule) -> list[int]:
     return out
 
 
-def break_moves(seating: Seating, table: int, seed: int) -> list[Move]:
+def _break_seat_kinds(free: list[int], pos: HandPositions, size: int) -> tuple[set[int], set[int]]:
+    """Of a table's free seats: those dealt the next hand without posting (between the
+    button and the small blind, or the button seat) and those due the big blind (between
+    the last big blind and the next)."""
+    b, sb, g = pos.button, pos.small_blind, pos.big_blind
+    if sb is None:             # dead small blind: the last big blind is unknown; avoid all
+        gap = set(_between(b, g, size)) | {b}
+        return gap & set(free), gap & set(free)
+    start = b if sb == b else sb
+    no_post = ({b} | (set(_between(b, sb, size)) if sb != b else set())) & set(free)
+    return no_post, set(_between(start, g, size)) & set(free)
+
+
+def break_moves(
+    seating: Seating,
+    table: int,
+    seed: int,
+    positions: Mapping[int, HandPositions] | None = None,
+    last_big_blinds: Collection[Player] = (),
+) -> list[Move]:
     """Moves that break ``table``: its players draw for seats at the other tables.
 
     Tables are filled as evenly as possible (each new player to the table with the fewest,
     lowest number on a tie); which seats and who gets which are drawn at random.
+
+    Given ``positions`` (the next hand's, at the receiving tables), the draw follows the
+    fourth sheet: no seat between the button and the small blind (dealt in without posting)
+    while another is free, and a player in ``last_big_blinds`` (who posted the big blind in
+    the last hand they were dealt) never gets the seat due the next big blind, so nobody posts it twice in a row.
 
     Example:
         >>> s = Seating(9, {1: {1: "a", 2: "b"}, 2: {1: "c", 2: "d"}, 3: {5: "e"}})
@@ -345,14 +516,64 @@ def break_moves(seating: Seating, table: int, seed: int) -> list[Move]:
     for _ in movers:
         t = min(others, key=lambda k: (others[k] + wanted[k], k))
         wanted[t] += 1
-    cards = [
-        (t, s)
-        for t in sorted(wanted)
-        for s in sorted(rng.sample(seating.empty_seats(t), wanted[t]))
-    ]
-    rng.shuffle(cards)
     origin = {p: s for s, p in seating.tables[table].items()}
-    return [Move(p, table, origin[p], t, s, "break") for p, (t, s) in zip(movers, cards)]
+    if positions is None:
+        cards = [
+            (t, s)
+            for t in sorted(wanted)
+            for s in sorted(rng.sample(seating.empty_seats(t), wanted[t]))
+        ]
+        rng.shuffle(cards)
+        return [Move(p, table, origin[p], t, s, "break") for p, (t, s) in zip(movers, cards)]
+    size = seating.table_size
+    cards, no_post, bb_due = [], set(), set()
+    for t in sorted(wanted):
+        if not wanted[t]:
+            continue
+        free = seating.empty_seats(t)
+        bad, due = _break_seat_kinds(free, positions[t], size)
+        good = [x for x in free if x not in bad]
+        chosen = rng.sample(good, min(wanted[t], len(good)))
+        chosen += rng.sample(sorted(bad), wanted[t] - len(chosen))
+        no_post |= {(t, x) for x in chosen if x in bad}
+        # the first chosen seat after the last big blind becomes the next big blind (with a
+        # dead small blind the last big blind's seat is not known: any chosen seat may be)
+        sb = positions[t].small_blind
+        for x in _between(positions[t].button if sb is None else sb, positions[t].big_blind, size):
+            if x in chosen and x in due:
+                bb_due.add((t, x))
+                if sb is not None:
+                    break
+        cards += [(t, x) for x in sorted(chosen)]
+    rng.shuffle(cards)
+    got = dict(zip(movers, cards))
+    paid = [p for p in movers if p in last_big_blinds and got[p] in bb_due]
+    for p in paid:
+        swap = next((q for q in movers if q not in last_big_blinds and got[q] not in bb_due), None)
+        if swap is not None:
+            got[p], got[swap] = got[swap], got[p]
+    return [Move(p, table, origin[p], got[p][0], got[p][1], "break", got[p] in no_post)
+            for p in movers]
+
+
+class _Lazy(Mapping[int, HandPositions]):
+    """The next hand's positions of each table, asked of ``positions_of`` when first read."""
+
+    def __init__(self, seating: Seating,
+                 positions_of: Callable[[int, Mapping[int, Player]], HandPositions]) -> None:
+        self.seating, self.positions_of = seating, positions_of
+        self.cache: dict[int, HandPositions] = {}
+
+    def __getitem__(self, t: int) -> HandPositions:
+        if t not in self.cache:
+            self.cache[t] = self.positions_of(t, self.seating.tables[t])
+        return self.cache[t]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.seating.tables)
+
+    def __len__(self) -> int:
+        return len(self.seating.tables)
 
 
 def stopped_tables(seating: Seating, rule: BalanceRule) -> list[int]:
@@ -375,12 +596,18 @@ def rebalance(
     rule: BalanceRule,
     positions_of: Callable[[int, Mapping[int, Player]], HandPositions],
     seed: int,
+    vacated: Mapping[int, Sequence[int]] | None = None,
+    last_big_blinds: Collection[Player] | None = None,
 ) -> list[Move]:
     """Everything that happens between two hands: break tables, then balance.
 
     ``positions_of(table, seats)`` gives the next hand's positions for a table with the
     players ``seats`` (seat -> player) now seated; wrap the rules model's button there. The
     moves are applied to ``seating`` and returned in the order they were made.
+    ``vacated[t]``: the seats emptied by this hand's eliminations (``same_position`` fills
+    them, in the first sheet's order). ``last_big_blinds``: the players who posted the big
+    blind in the last hand they were dealt; given, a breaking table's players draw their seats by
+    the fourth sheet (see :func:`break_moves`).
 
     Example (20 players on 3 tables of 9; table 1 loses 5 and table 3, the highest, breaks):
         >>> s = draw_seats(range(20), 9, seed=1)
@@ -395,7 +622,11 @@ def rebalance(
     rng = random.Random(seed)
     moves: list[Move] = []
     for table in tables_to_break(seating, rule):
-        ms = break_moves(seating, table, rng.randrange(2**63))
+        if last_big_blinds is None:
+            ms = break_moves(seating, table, rng.randrange(2**63))
+        else:
+            ms = break_moves(seating, table, rng.randrange(2**63), _Lazy(seating, positions_of),
+                             last_big_blinds)
         seating.apply(ms)
         seating.tables.pop(table, None)
         moves.extend(ms)
@@ -403,11 +634,8 @@ def rebalance(
         counts = seating.counts()
         if len(counts) < 2 or max(counts.values()) - min(counts.values()) < rule.balance_at_difference:
             return moves
-        most, least = max(counts.values()), min(counts.values())
-        source = min(t for t, c in counts.items() if c == most)
-        target = min(t for t, c in counts.items() if c == least)
-        positions = {t: positions_of(t, seating.tables[t]) for t in (source, target)}
-        move = balance_move(seating, positions, rule)
+        move = balance_move(seating, _Lazy(seating, positions_of), rule, vacated,
+                            rng.randrange(2**63))
         assert move is not None
         seating.apply([move])
         moves.append(move)

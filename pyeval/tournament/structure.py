@@ -30,7 +30,18 @@ import tomllib
 
 from .chips import ChipSet, ColourUp
 from .errors import FieldError, Path, StructureError, show_path
-from .levels import BETTING, GAMES, Break, ClockEntry, Level, check_breaks, check_levels, clock
+from .levels import (
+    ANTE_BY,
+    BETTING,
+    GAMES,
+    Break,
+    ClockEntry,
+    Level,
+    check_breaks,
+    check_levels,
+    clock,
+    levels_for,
+)
 from .payouts import (
     ROUNDING_RULES,
     PayoutRules,
@@ -40,15 +51,21 @@ from .payouts import (
     prize_pool,
 )
 from .points import PARTICIPATION_FOR, PointsRules
-from .seating import BREAK_ORDERS, BalanceRule
+from .seating import BALANCE_RULES, BREAK_ORDERS, EQUAL_TABLES, BalanceRule
 from .toml_lines import key_lines, line_of, too_deep
 
 EXAMPLES_DIR = FsPath(__file__).resolve().parent / "examples"
 FORMATS: tuple[str, ...] = ("single_field", "table_winners")
 #: The tables a structure file may have at its top level.
 SECTIONS: tuple[str, ...] = ("tournament", "entrants", "buy_in", "rebuys", "add_on", "chips",
-                             "level_defaults", "levels", "breaks", "tables", "final_stage",
-                             "payouts", "points")
+                             "level_defaults", "levels", "breaks", "schedule", "tables",
+                             "final_stage", "payouts", "points", "late_players",
+                             "late_registration", "re_entry")
+#: How hand-counted levels are counted: each table's own hands (the first sheet), or hands
+#: dealt anywhere in the tournament.
+HANDS_PER: tuple[str, ...] = ("table", "tournament")
+#: Arrival-time distributions of late players.
+ARRIVALS: tuple[str, ...] = ("uniform", "exponential")
 #: Arrays and inline tables nest at most this deep (a structure needs 3).
 MAX_NESTING = 16
 #: Every whole number in a file, and every total of chips or money a field can put in play,
@@ -156,6 +173,96 @@ class FinalStage:
 
 
 @dataclass(frozen=True)
+class Schedule:
+    """How hand-counted levels are counted and how tables meet again at breaks.
+
+    ``hands_per = "table"``: each table runs its own level clock, counting its own hands
+    (the first sheet's "6 hands, then 12"); ``"tournament"``: hands dealt anywhere.
+    ``align_at_breaks``: a table that finishes the level before a break waits there until
+    every table has, so all tables start the level after the break together.
+
+    Example:
+        >>> Schedule().hands_per, Schedule().align_at_breaks
+        ('table', True)
+    """
+
+    hands_per: str = "table"
+    align_at_breaks: bool = True
+
+
+@dataclass(frozen=True)
+class LatePlayers:
+    """Players who have a seat and a stack but are not there yet (the first sheet).
+
+    An absent player posts blinds and antes as if present and is dealt no cards until they
+    arrive; one who has not arrived ``cut_off_minutes`` after the start never plays (the
+    stack, less what the blinds and antes took, leaves play and they finish below everyone
+    eliminated by then). ``chance``: the share of entrants who are late; arrival minutes
+    after the start are ``uniform`` over ``[0, latest_minutes]`` or ``exponential`` with
+    mean ``mean_minutes``.
+
+    Example:
+        >>> LatePlayers(cut_off_minutes=30, chance=0.5, arrival="uniform", latest_minutes=40
+        ...             ).arrivals(6, seed=1)
+        [33.9, None, 18.0, None, 1.1, None]
+    """
+
+    cut_off_minutes: int
+    chance: float = 0.0
+    arrival: str = "uniform"
+    latest_minutes: float = 0.0
+    mean_minutes: float = 0.0
+
+    def arrivals(self, entrants: int, seed: int) -> list[float | None]:
+        """Minute each entrant arrives (``None``: on time); past the cut-off: never plays."""
+        import random
+
+        rng = random.Random(seed)
+        out: list[float | None] = []
+        for _ in range(entrants):
+            late = rng.random() < self.chance
+            if self.arrival == "uniform":
+                t = rng.uniform(0.0, self.latest_minutes)
+            else:
+                t = rng.expovariate(1.0 / self.mean_minutes) if self.mean_minutes > 0 else 0.0
+            out.append(round(t, 1) if late else None)
+        return out
+
+
+@dataclass(frozen=True)
+class LateRegistration:
+    """New entries are taken until the end of level ``until_level``.
+
+    Example:
+        >>> LateRegistration(until_level=4).until_level
+        4
+    """
+
+    until_level: int
+
+
+@dataclass(frozen=True)
+class ReEntry:
+    """A busted player may buy a new entry (a new seat drawn, a new stack) until a level.
+
+    Example:
+        >>> ReEntry(price=50, chips=3500, until_level=4, fee=5).to_pool
+        45
+    """
+
+    price: int
+    chips: int
+    until_level: int
+    fee: int = 0
+    per_player: int | None = None
+
+    @property
+    def to_pool(self) -> int:
+        """What each re-entry adds to the prize pool."""
+        return self.price - self.fee
+
+
+@dataclass(frozen=True)
 class TournamentStructure:
     """A validated tournament structure (see ``docs/tournament.md`` for every field).
 
@@ -183,6 +290,139 @@ class TournamentStructure:
     final_stage: FinalStage | None = None
     points: PointsRules | None = None
     notes: str = ""
+    starting_by_rank: tuple[int, ...] = ()
+    schedule: Schedule = Schedule()
+    late_players: LatePlayers | None = None
+    late_registration: LateRegistration | None = None
+    re_entry: ReEntry | None = None
+
+    def starting_chips_for(self, rank: int) -> int:
+        """Starting stack of the player of tour rank ``rank`` (1 = best; ``starting`` when
+        the structure gives no stacks by rank, or for ranks past the list).
+
+        Example:
+            >>> s = load_structure("club_final_4000_5000")
+            >>> s.starting_chips_for(1), s.starting_chips_for(99)
+            (5000, 4000)
+        """
+        if rank < 1:
+            raise ValueError(f"ranks count from 1, got {rank}")
+        by_rank = self.starting_by_rank
+        return by_rank[rank - 1] if rank <= len(by_rank) else self.starting_chips
+
+    def levels_for(self, entrants: int) -> tuple[Level, ...]:
+        """The levels a field of ``entrants`` plays (levels with ``min_players`` above it
+        left out); the last of them goes on for ever.
+
+        Example:
+            >>> s = load_structure("hands_100k_stud")
+            >>> len(s.levels_for(8)), len(s.levels_for(10))
+            (6, 8)
+        """
+        return levels_for(self.levels, entrants)
+
+    def table_level(self, start_level: int, hands: int, entrants: int | None = None) -> tuple[int, bool]:
+        """A table's own level clock for levels counted in hands (``schedule.hands_per =
+        "table"``): the level it is in after dealing ``hands`` hands since level
+        ``start_level`` began (the start, or a break where the tables re-aligned), and whether
+        it has finished the level before a break and waits there for the other tables
+        (``schedule.align_at_breaks``). ``entrants``: the field, for the levels it plays.
+
+        Example (the stud sheet: 6 hands a level, a break after level 2):
+            >>> s = load_structure("hands_100k_stud")
+            >>> s.table_level(1, 5), s.table_level(1, 11), s.table_level(1, 12), s.table_level(3, 6)
+            ((1, False), (2, False), (2, True), (4, False))
+        """
+        levels = self.levels if entrants is None else self.levels_for(entrants)
+        if not 1 <= start_level <= len(levels):
+            raise ValueError(f"start_level must be 1 to {len(levels)}, got {start_level}")
+        if hands < 0:
+            raise ValueError(f"hands must be at least 0, got {hands}")
+        breaks = {b.after_level for b in self.breaks}
+        done = 0
+        for lv in levels[start_level - 1:-1]:
+            if lv.hands is None:
+                raise ValueError(f"level {lv.number} is timed in minutes, not counted in hands")
+            done += lv.hands
+            if hands < done:
+                return lv.number, False
+            if lv.number in breaks and self.schedule.align_at_breaks:
+                return lv.number, True
+        return levels[-1].number, False
+
+    def for_field(self, entrants: int) -> TournamentStructure:
+        """This structure with only the levels a field of ``entrants`` plays, and the
+        breaks and colour-ups that fall between them (what a simulator of a fixed field can
+        play without knowing ``min_players``).
+
+        Example:
+            >>> s = load_structure("hands_100k_stud").for_field(8)
+            >>> len(s.levels), [b.after_level for b in s.breaks]
+            (6, [2, 4])
+        """
+        from dataclasses import replace
+
+        levels = self.levels_for(entrants)
+        n = len(levels)
+        chips = replace(self.chips, colour_ups=tuple(cu for cu in self.chips.colour_ups
+                                                     if cu.before_level <= n))
+        return replace(self, levels=levels, chips=chips,
+                       breaks=tuple(b for b in self.breaks if b.after_level < n))
+
+    def simulator_gaps(self) -> list[str]:
+        """In words, each feature this structure uses that the simulator does not play yet.
+
+        The simulator (:mod:`pyeval.sim`) reads ``minutes`` (or whole-tournament ``hands``)
+        per level, blinds, antes from every player, bring-ins and limits, breaks,
+        colour-ups, rebuys, add-ons and the two-stage format; anything else is named here.
+
+        Example:
+            >>> load_structure("club_3000").simulator_gaps()
+            []
+            >>> print(load_structure("hands_100k_stud").simulator_gaps()[1])
+            levels only for larger fields (levels 7-8 for 10+ players): the simulator plays ...
+        """
+        gaps: list[str] = []
+        counted = [lv.number for lv in self.levels if lv.hands is not None]
+        if counted and self.schedule.hands_per == "table":
+            how = ("the simulator plays the minutes equivalent"
+                   if all(self.levels[i - 1].minutes is not None for i in counted)
+                   else "the simulator counts hands over the whole tournament")
+            aligned = ", re-aligned at breaks" if self.schedule.align_at_breaks and self.breaks else ""
+            gaps.append(f"levels counted in hands at each table ({_numbers(counted)}){aligned}: {how}")
+        elif counted and any(self.levels[i - 1].minutes is not None for i in counted):
+            gaps.append(f"levels counted in hands ({_numbers(counted)}): the simulator plays the "
+                        "minutes equivalent")
+        sized = [lv for lv in self.levels if lv.min_players > 0]
+        if sized:
+            parts = sorted({lv.min_players for lv in sized})
+            gaps.append("levels only for larger fields (" + ", ".join(
+                f"{_numbers([lv.number for lv in sized if lv.min_players == m])} for {m}+ players"
+                for m in parts) + "): the simulator plays every level (use for_field(n))")
+        for who, what in (("big_blind", "big-blind antes"), ("button", "button antes")):
+            numbers = [lv.number for lv in self.levels if lv.ante_by == who]
+            if numbers:
+                gaps.append(f"{what} ({_numbers(numbers)}): the simulator takes the ante from "
+                            "every player")
+        if self.late_players is not None:
+            gaps.append(f"late and absent players (posting blinds and antes undealt, cut-off "
+                        f"{self.late_players.cut_off_minutes} minutes)")
+        if self.late_registration is not None:
+            gaps.append(f"late registration until level {self.late_registration.until_level}")
+        if self.re_entry is not None:
+            gaps.append(f"re-entry until level {self.re_entry.until_level}")
+        if self.tables.balance_rule == "same_position":
+            gaps.append("balancing by the sheets' rule (the player in the same position "
+                        "relative to the button moves into the eliminated player's seat): the "
+                        "simulator moves the next big blind")
+        if self.tables.equal_tables == "card_draw":
+            gaps.append("equally full tables settled by a card draw: the simulator takes the "
+                        "lowest-numbered table")
+        if self.starting_by_rank:
+            gaps.append(f"starting chips by rank ({self.starting_by_rank[0]:,} for rank 1 to "
+                        f"{self.starting_chips:,}): the simulator gives everyone "
+                        f"{self.starting_chips:,}")
+        return gaps
 
     def level(self, number: int) -> Level:
         """Level ``number`` (1-based); the last level goes on for ever.
@@ -195,9 +435,12 @@ class TournamentStructure:
             raise ValueError(f"levels count from 1, got {number}")
         return self.levels[min(number, len(self.levels)) - 1]
 
-    def prize_pool(self, entrants: int, rebuys: int = 0, add_ons: int = 0) -> int:
-        """Money in the prize pool for a field of ``entrants`` with so many rebuys and add-ons."""
-        return prize_pool(
+    def prize_pool(self, entrants: int, rebuys: int = 0, add_ons: int = 0,
+                   re_entries: int = 0) -> int:
+        """Money in the prize pool for a field of ``entrants`` with so many rebuys, add-ons
+        and re-entries."""
+        extra = re_entries * (self.re_entry.to_pool if self.re_entry else 0)
+        return extra + prize_pool(
             entrants,
             self.buy_in.to_pool,
             rebuys,
@@ -206,19 +449,24 @@ class TournamentStructure:
             self.add_on.to_pool if self.add_on else 0,
         )
 
-    def payouts(self, entrants: int, rebuys: int = 0, add_ons: int = 0) -> tuple[int, ...]:
+    def payouts(self, entrants: int, rebuys: int = 0, add_ons: int = 0,
+                re_entries: int = 0) -> tuple[int, ...]:
         """Whole amounts for places 1, 2, ...; they add up to the prize pool exactly."""
-        return self.payout_rules.amounts(self.prize_pool(entrants, rebuys, add_ons), entrants)
+        return self.payout_rules.amounts(self.prize_pool(entrants, rebuys, add_ons, re_entries),
+                                         entrants)
 
-    def chips_in_play(self, entrants: int, rebuys: int = 0, add_ons: int = 0) -> int:
-        """Total chips of the first stage: starting stacks plus rebuys and add-ons.
+    def chips_in_play(self, entrants: int, rebuys: int = 0, add_ons: int = 0,
+                      re_entries: int = 0) -> int:
+        """Total chips of the first stage: starting stacks (by rank when the structure
+        gives them, ranks 1..entrants) plus rebuys, add-ons and re-entries.
 
         Example:
             >>> load_structure("addon_3500").chips_in_play(20, add_ons=15)
             96250
         """
         return (
-            entrants * self.starting_chips
+            sum(self.starting_chips_for(r) for r in range(1, entrants + 1))
+            + re_entries * (self.re_entry.chips if self.re_entry else 0)
             + rebuys * (self.rebuys.chips if self.rebuys else 0)
             + add_ons * (self.add_on.chips if self.add_on else 0)
         )
@@ -230,6 +478,15 @@ class TournamentStructure:
     def clock(self) -> list[ClockEntry]:
         """Start and end minute of each level and break (levels timed in minutes)."""
         return clock(self.levels, self.breaks)
+
+
+def _numbers(numbers: list[int]) -> str:
+    """"level 3", "levels 1-8" or "levels 2, 5, 6" for a sorted list of level numbers."""
+    if len(numbers) == 1:
+        return f"level {numbers[0]}"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"levels {numbers[0]}-{numbers[-1]}"
+    return "levels " + ", ".join(str(n) for n in numbers)
 
 
 #: The old name of :class:`TournamentStructure` (kept; ``pyeval.rules`` has a betting
@@ -379,6 +636,8 @@ def _read_levels(doc: _Reader) -> tuple[Level, ...]:
         for key in ("game", "betting"):
             if d.has(key):
                 defaults[key] = d.text(key)
+        if d.has("ante_by"):
+            defaults["ante_by"] = d.text("ante_by", choices=ANTE_BY)
         for key in ("minutes", "hands"):
             if d.has(key):
                 defaults[key] = d.integer(key, minimum=1)
@@ -408,10 +667,76 @@ def _read_levels(doc: _Reader) -> tuple[Level, ...]:
             number=index + 1, game=game, betting=betting, small_blind=sb, big_blind=bb,
             ante=r.integer("ante", 0), bring_in=r.integer("bring_in", 0), low_limit=low,
             high_limit=high, minutes=minutes, hands=hands,
+            ante_by=r.text("ante_by", defaults.get("ante_by", "each"), ANTE_BY),
+            min_players=r.integer("min_players", 0, maximum=MAX_ENTRANTS),
         )
         r.done()
         levels.append(level)
     return tuple(levels)
+
+
+def _read_schedule(doc: _Reader, levels: tuple[Level, ...],
+                   given: list[Break]) -> tuple[Schedule, list[Break]]:
+    """The [schedule] table: hand counting, alignment, and breaks made by a rule."""
+    r = doc.table("schedule")
+    if r is None:
+        return Schedule(), []
+    schedule = Schedule(r.text("hands_per", "table", HANDS_PER), r.flag("align_at_breaks", True))
+    every_levels = r.integer("break_every_levels", None, minimum=1)
+    every_minutes = r.integer("break_every_minutes", None, minimum=1)
+    minutes = r.integer("break_minutes", None, minimum=1)
+    r.done()
+    if every_levels is not None and every_minutes is not None:
+        raise FieldError(r.path + ("break_every_minutes",),
+                         "give break_every_levels or break_every_minutes, not both")
+    if (every_levels is None and every_minutes is None) != (minutes is None):
+        raise FieldError(r.path + ("break_minutes",),
+                         "break_minutes goes with break_every_levels or break_every_minutes")
+    assert minutes is not None or (every_levels is None and every_minutes is None)
+    after: list[int] = []
+    if every_levels is not None:
+        after = list(range(every_levels, len(levels), every_levels))
+    elif every_minutes is not None:
+        played = 0
+        for lv in levels[:-1]:
+            if lv.minutes is None:
+                raise FieldError(r.path + ("break_every_minutes",),
+                                 f"breaks every {every_minutes} minutes need every level timed "
+                                 f"in minutes; level {lv.number} gives none")
+            before, played = played, played + lv.minutes
+            if played // every_minutes > before // every_minutes:
+                after.append(lv.number)
+    taken = {b.after_level for b in given}
+    for n in after:
+        if n in taken:
+            raise FieldError(r.path, f"[[breaks]] already has a break after level {n}, which "
+                             "the [schedule] break rule makes too")
+    return schedule, [Break(n, minutes) for n in after if minutes is not None]
+
+
+def _read_late_players(doc: _Reader) -> LatePlayers | None:
+    r = doc.table("late_players")
+    if r is None:
+        return None
+    late = LatePlayers(
+        cut_off_minutes=r.integer("cut_off_minutes", minimum=1),
+        chance=float(r.number("chance", 0.0)),
+        arrival=r.text("arrival", "uniform", ARRIVALS),
+        latest_minutes=float(r.number("latest_minutes", 0.0)),
+        mean_minutes=float(r.number("mean_minutes", 0.0)),
+    )
+    if not 0 <= late.chance <= 1:
+        raise FieldError(r.path + ("chance",), f"late_players.chance is a share of the field, "
+                         f"0 to 1, got {late.chance}")
+    if late.arrival == "uniform" and not 0 <= late.latest_minutes <= 10_000:
+        raise FieldError(r.path + ("latest_minutes",),
+                         f"late_players.latest_minutes must be 0 to 10,000, got {late.latest_minutes}")
+    if late.arrival == "exponential" and not 0 < late.mean_minutes <= 10_000:
+        raise FieldError(r.path + ("mean_minutes",),
+                         f"an exponential arrival needs mean_minutes above 0 (at most 10,000), "
+                         f"got {late.mean_minutes}")
+    r.done()
+    return late
 
 
 def _check_chip_amounts(s: TournamentStructure) -> None:
@@ -431,6 +756,14 @@ def _check_chip_amounts(s: TournamentStructure) -> None:
                     f"(smallest {unit}); use a multiple of {unit} or colour up later",
                 )
     given = [("chips", "starting", "starting chips", s.starting_chips)]
+    given += [("chips", "starting_by_rank", f"rank {i + 1}'s starting stack", amount)
+              for i, amount in enumerate(s.starting_by_rank)]
+    if s.re_entry:
+        given.append(("re_entry", "chips", "a re-entry", s.re_entry.chips))
+    for table, key, what, amount in given[1:]:
+        if amount % smallest:
+            raise FieldError((table, key), f"{what} ({amount}) is not a multiple of the "
+                             f"smallest chip, {smallest}")
     if s.rebuys:
         given.append(("rebuys", "chips", "a rebuy", s.rebuys.chips))
     if s.add_on:
@@ -464,8 +797,12 @@ def _check_sections(doc: _Reader) -> None:
 def _check_totals(s: TournamentStructure) -> None:
     """Refuse fields whose chips or money could overflow: every total stays within MAX_AMOUNT."""
     field = s.entrants.maximum
-    per_player = s.starting_chips
+    per_player = max((s.starting_chips,) + s.starting_by_rank)
     money = s.buy_in.price
+    if s.re_entry:
+        count = s.re_entry.per_player or UNLIMITED_REBUYS_COUNTED
+        per_player += count * s.re_entry.chips
+        money += count * s.re_entry.price
     where: tuple[Path, str] = (("chips", "starting"), "chips.starting")
     if s.rebuys:
         count = s.rebuys.per_player or UNLIMITED_REBUYS_COUNTED
@@ -527,12 +864,24 @@ def _build(doc: _Reader) -> TournamentStructure:
     for r in doc.tables("breaks"):
         breaks.append(Break(r.integer("after_level", minimum=1), r.integer("minutes", minimum=1)))
         r.done()
+    schedule, generated = _read_schedule(doc, levels, breaks)
+    breaks = sorted(breaks + generated, key=lambda b: b.after_level)
     check_breaks(breaks, levels)
 
     c = doc.table("chips")
     if c is None:
         raise FieldError((), "missing [chips] table (starting, denominations)")
     starting = c.integer("starting", minimum=1)
+    by_rank = tuple(c.int_list("starting_by_rank", []))
+    for i, amount in enumerate(by_rank):
+        if amount < 1:
+            raise FieldError(c.path + ("starting_by_rank",),
+                             f"chips.starting_by_rank: rank {i + 1} gets {amount}; stacks are at least 1")
+        if amount < (by_rank[i + 1] if i + 1 < len(by_rank) else starting):
+            raise FieldError(c.path + ("starting_by_rank",),
+                             f"chips.starting_by_rank: rank {i + 1} gets {amount:,}, less than the "
+                             "rank below it (or than chips.starting for the ranks not listed); a "
+                             "better rank never starts with fewer chips")
     denominations = tuple(c.int_list("denominations"))
     colour_ups = []
     for r in c.tables("colour_up"):
@@ -589,6 +938,8 @@ def _build(doc: _Reader) -> TournamentStructure:
             stop_when_short_by=tb.integer("stop_when_short_by", 3, minimum=2),
             merge_seats=tb.integer("merge_seats", None, minimum=2),
             break_order=tb.text("break_order", "highest_number", BREAK_ORDERS),
+            balance_rule=tb.text("balance_rule", "worst_position", BALANCE_RULES),
+            equal_tables=tb.text("equal_tables", "lowest_number", EQUAL_TABLES),
         )
     except ValueError as err:
         raise FieldError(tb.path, str(err)) from None
@@ -654,12 +1005,39 @@ def _build(doc: _Reader) -> TournamentStructure:
         )
         q.done()
 
+    late_players = _read_late_players(doc)
+    late_reg = None
+    lr = doc.table("late_registration")
+    if lr is not None:
+        late_reg = LateRegistration(lr.integer("until_level", minimum=1))
+        if late_reg.until_level > n_levels:
+            raise FieldError(lr.path + ("until_level",),
+                             f"late registration until level {late_reg.until_level}, but the "
+                             f"structure has {n_levels} levels")
+        lr.done()
+    re_entry = None
+    re = doc.table("re_entry")
+    if re is not None:
+        re_entry = ReEntry(price=re.integer("price"), chips=re.integer("chips", starting, minimum=1),
+                           until_level=re.integer("until_level", minimum=1), fee=re.integer("fee", 0),
+                           per_player=re.integer("per_player", None, minimum=1))
+        if re_entry.until_level > n_levels:
+            raise FieldError(re.path + ("until_level",),
+                             f"re-entry until level {re_entry.until_level}, but the structure has "
+                             f"{n_levels} levels")
+        if re_entry.fee > re_entry.price:
+            raise FieldError(re.path + ("fee",),
+                             f"the re-entry fee ({re_entry.fee}) is more than its price ({re_entry.price})")
+        re.done()
+
     doc.done()
     s = TournamentStructure(
         name=name, file="", currency=currency, format=fmt, entrants=entrants, buy_in=buy_in,
         chips=chips, starting_chips=starting, levels=levels, breaks=tuple(breaks), tables=tables,
         payout_rules=payout_rules, antes_stop_heads_up=antes_stop, rebuys=rebuys, add_on=add_on,
-        final_stage=final_stage, points=points, notes=notes,
+        final_stage=final_stage, points=points, notes=notes, starting_by_rank=by_rank,
+        schedule=schedule, late_players=late_players, late_registration=late_reg,
+        re_entry=re_entry,
     )
     _check_totals(s)
     _check_chip_amounts(s)

@@ -36,9 +36,11 @@ def test_stud_level_needs_bring_in_and_limits_in_order() -> None:
         check_level(Level(1, small_blind=5, bring_in=500, low_limit=1000, high_limit=2000, **stud), 0)
 
 
-def test_duration_is_minutes_or_hands_not_both() -> None:
-    with pytest.raises(FieldError, match="exactly one of minutes and hands"):
-        check_level(Level(1, "holdem", "no_limit", small_blind=1, big_blind=2, minutes=20, hands=6), 0)
+def test_duration_is_minutes_or_hands_with_a_minutes_equivalent() -> None:
+    # issue 11: a level counted in hands keeps a minutes equivalent (the simulator's clock)
+    both = Level(1, "holdem", "no_limit", small_blind=1, big_blind=2, minutes=20, hands=6)
+    check_level(both, 0)
+    assert both.duration == (6, "hands")
     with pytest.raises(FieldError, match="exactly one of minutes and hands"):
         check_level(Level(1, "holdem", "no_limit", small_blind=1, big_blind=2), 0)
 

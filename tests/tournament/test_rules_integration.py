@@ -27,7 +27,7 @@ def play_down(players: int, rule: BalanceRule, seed: int) -> dict[str, int]:
     rng = random.Random(seed)
     seating = draw_seats(range(players), rule.table_size, seed=seed)
     states = {t: table.ButtonState(button=min(s)) for t, s in seating.tables.items()}
-    stats = {"balance": 0, "break": 0, "big_blind_next": 0, "waits": 0}
+    stats = {"balance": 0, "break": 0, "big_blind_next": 0, "free_hand": 0}
     out: list[int] = []
     while len(seating.players()) > 1:
         # one hand at every table that can deal
@@ -64,8 +64,8 @@ def play_down(players: int, rule: BalanceRule, seed: int) -> dict[str, int]:
             assert move.from_seat == states[src].big_blind_next(seating.tables[src].keys())
             seating.apply([move])
             stats["balance"] += 1
-            if move.waits_for_button:
-                stats["waits"] += 1
+            if move.free_hand:           # no other seat: dealt in at once, without posting
+                stats["free_hand"] += 1
                 continue
             after = states[dst].peek(seating.tables[dst].keys())
             assert move.to_seat != after.button
