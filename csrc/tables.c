@@ -168,7 +168,8 @@ int pe_init(void)
 
 size_t pe_table_bytes(void)
 {
-    return sizeof pe_card_key + sizeof pe_card_lowbit + sizeof pe_main_disp +
+    return sizeof pe_card_key + sizeof pe_card_lowbit + sizeof pe_card_srm + sizeof pe_card_bit +
+           sizeof pe_card_kb + sizeof pe_card_rank + sizeof pe_main_disp +
            sizeof pe_high_table + sizeof pe_razz_table + sizeof pe_flush_table +
            sizeof pe_low8_mask_table + sizeof pe_razz_mask_table +
            (n_high_codes + n_razz_codes) * sizeof(uint32_t) + sizeof low8_codes +

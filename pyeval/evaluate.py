@@ -136,8 +136,10 @@ def omaha_low8_loop(hole: CardsLike, board: CardsLike) -> int:
 
 
 def _limits(min_hole: object, max_hole: object, nh: int, nb: int, what: str) -> tuple[int, int]:
-    """Checks the hole-usage limits against nh hole and nb board cards; returns them with
-    ``max_hole`` capped at nh (``None``, or any larger number, means every hole card)."""
+    """Checks the hole-usage limits against nh hole cards (nb board cards); returns them
+    with ``max_hole`` capped at nh (``None``, or any larger number, means every hole card).
+    Requiring more hole cards than dealt is refused; limits the cards could meet with
+    another board are not (no five-card hand then gives 0)."""
     try:
         lo = operator.index(min_hole)  # type: ignore[arg-type]
     except TypeError:
@@ -157,9 +159,6 @@ def _limits(min_hole: object, max_hole: object, nh: int, nb: int, what: str) -> 
     if lo > nh:
         raise ValueError(f"{what}: min_hole={lo} but there are only {nh} hole cards "
                          f"(need 0 <= min_hole <= max_hole, min_hole <= {nh})")
-    if hi + nb < 5 or lo > 5:
-        raise ValueError(f"{what}: at most {hi} hole cards and {nb} board cards cannot make "
-                         f"five cards with at least {lo} hole cards")
     return lo, hi
 
 
@@ -167,9 +166,9 @@ def best_hand(hole: CardsLike, board: CardsLike = "", min_hole: int = 0,
               max_hole: int | None = None, low: str | None = None) -> int:
     """Best five-card hand from hole + board using at least ``min_hole`` and at most
     ``max_hole`` hole cards (``None``: all may be used). ``low``: ``None`` for high,
-    ``"razz"`` for ace-to-five, ``"8"`` for 8-or-better (0 when no low qualifies). Limits
-    that no five-card hand can meet (more hole cards required than dealt, too few cards
-    allowed) raise ``ValueError``.
+    ``"razz"`` for ace-to-five, ``"8"`` for 8-or-better. Returns 0 when no five-card hand
+    satisfies the limits; requiring more hole cards than there are (``min_hole`` above the
+    hole count) raises ``ValueError``, and a ``max_hole`` above it means every hole card.
 
     Tahoe (3 hole, at most 2): ``best_hand(hole, board, 0, 2)``; Crocodile: ``(0, 1)``;
     the high-hand pool: ``min_hole=1``; Omaha: ``(2, 2)``.

@@ -368,10 +368,54 @@ def _exact5_unit(a, b, D, kk, ks, kr, hk, hs, pairs, npairs, chains, nchains, hi
     s2 = ks[a] | ks[b]
     if npairs and _canonical(s2, kr[b] + 1, pairs, npairs) < 0:
         return
+    for c in range(b + 1, D):
+        k3 = k2 + kk[c]
+        s3 = s2 | ks[c]
+        if npairs and _canonical(s3, kr[c] + 1, pairs, npairs) < 0:
+            continue
+        for d in range(c + 1, D):
+            k4 = k3 + kk[d]
+            s4 = s3 | ks[d]
+            if npairs and _canonical(s4, kr[d] + 1, pairs, npairs) < 0:
+                continue
+            for e in range(d + 1, D):
+                k5 = k4 + kk[e]
+                s5 = s4 | ks[e]
+                w = 1
+                if npairs:
+                    if _canonical(s5, 0, pairs, npairs) < 0:
+                        continue
+                    w = _orbit(s5, chains, nchains)
+                best = np.uint64(0)
+                nb = 0
+                for p in range(P):
+                    v = nx.hv(k5 + hk[p], s5 | hs[p], disp, high, flush)
+                    st64(hi, p, v)
+                    if v > best:
+                        best = v
+                        nb = 1
+                    elif v == best:
+                        nb += 1
+                for p in range(P):
+                    if ld64(hi, p) == best:
+                        o = p * (P + 1) + nb
+                        sti64(cnt, o, ldi64(cnt, o) + w)
+
+
+@njit(cache=True, inline="always")
+def _exact5_hu(a, b, D, kk, ks, kr, hk, hs, pairs, npairs, chains, nchains, hi, cnt, disp,
+               high, flush):
+    """:func:`_exact5_unit` heads-up: the same walk, two lookups and three counters in
+    registers per board (a function of its own so that each compiles only the case it
+    runs; tests/equity/test_kernels.py runs both on the same spots)."""
+    k2 = KEY_START + kk[a] + kk[b]
+    s2 = ks[a] | ks[b]
+    if npairs and _canonical(s2, kr[b] + 1, pairs, npairs) < 0:
+        return
     h0 = hk[0]
-    h1 = hk[min(1, P - 1)]
+    h1 = hk[1]
     m0 = hs[0]
-    m1 = hs[min(1, P - 1)]
+    m1 = hs[1]
     w0 = 0
     w1 = 0
     tie = 0
@@ -393,35 +437,18 @@ def _exact5_unit(a, b, D, kk, ks, kr, hk, hs, pairs, npairs, chains, nchains, hi
                     if _canonical(s5, 0, pairs, npairs) < 0:
                         continue
                     w = _orbit(s5, chains, nchains)
-                if P == 2:
-                    v0 = nx.hv(k5 + h0, s5 | m0, disp, high, flush)
-                    v1 = nx.hv(k5 + h1, s5 | m1, disp, high, flush)
-                    if v0 > v1:
-                        w0 += w
-                    elif v1 > v0:
-                        w1 += w
-                    else:
-                        tie += w
+                v0 = nx.hv(k5 + h0, s5 | m0, disp, high, flush)
+                v1 = nx.hv(k5 + h1, s5 | m1, disp, high, flush)
+                if v0 > v1:
+                    w0 += w
+                elif v1 > v0:
+                    w1 += w
                 else:
-                    best = np.uint64(0)
-                    nb = 0
-                    for p in range(P):
-                        v = nx.hv(k5 + hk[p], s5 | hs[p], disp, high, flush)
-                        st64(hi, p, v)
-                        if v > best:
-                            best = v
-                            nb = 1
-                        elif v == best:
-                            nb += 1
-                    for p in range(P):
-                        if ld64(hi, p) == best:
-                            o = p * (P + 1) + nb
-                            sti64(cnt, o, ldi64(cnt, o) + w)
-    if P == 2:
-        sti64(cnt, 1, ldi64(cnt, 1) + w0)
-        sti64(cnt, 2, ldi64(cnt, 2) + tie)
-        sti64(cnt, 4, ldi64(cnt, 4) + w1)
-        sti64(cnt, 5, ldi64(cnt, 5) + tie)
+                    tie += w
+    sti64(cnt, 1, ldi64(cnt, 1) + w0)
+    sti64(cnt, 2, ldi64(cnt, 2) + tie)
+    sti64(cnt, 4, ldi64(cnt, 4) + w1)
+    sti64(cnt, 5, ldi64(cnt, 5) + tie)
 
 
 @njit(cache=True, nogil=True)
@@ -454,6 +481,36 @@ def _exact5_work(ctr, hk, hs, kk, ks, kr, pa, pb, pairs, chains, n_tasks, t0, ar
                 out[ti, p, q] = ldi64(cnt, p * (P + 1) + q)
 
 
+@njit(cache=True, nogil=True)
+def _exact5_hu_work(ctr, hk, hs, kk, ks, kr, pa, pb, pairs, chains, n_tasks, t0, arena, row, o_cnt,
+                    TA, out):
+    """:func:`_exact5_work` heads-up, with :func:`_exact5_hu`."""
+    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    a_ctr = np.uint64(ctr.ctypes.data)
+    base = np.uint64(arena.ctypes.data)
+    P = hk.shape[0]
+    D = kk.shape[0]
+    n = pa.shape[0]
+    nt = out.shape[0]
+    npairs = pairs.shape[0]
+    nchains = chains.shape[0]
+    while True:
+        ti = fetch_add(a_ctr, 1)
+        if ti >= nt:
+            break
+        a0 = base + np.uint64(8 * row * ti)
+        hi = a0
+        cnt = a0 + np.uint64(8 * o_cnt)
+        u = t0 + ti
+        while u < n:
+            _exact5_hu(pa[u], pb[u], D, kk, ks, kr, hk, hs, pairs, npairs, chains,
+                       nchains, hi, cnt, disp, high, flush)
+            u += n_tasks
+        for p in range(P):
+            for q in range(P + 1):
+                out[ti, p, q] = ldi64(cnt, p * (P + 1) + q)
+
+
 def holdem_exact5(hk, hs, bdeck, pairs, chains, n_tasks, t0, t1, TA, threads=1):
     """Exact hold'em with every hole card known and no board card known: all five-card
     boards from ``bdeck`` (sorted by decreasing card), keys added level by level of the
@@ -479,8 +536,9 @@ def holdem_exact5(hk, hs, bdeck, pairs, chains, n_tasks, t0, t1, TA, threads=1):
     o_cnt = P
     row = ((o_cnt + P * (P + 1) + 7) // 8) * 8 + 8
     arena = np.zeros(nt * row, dtype=np.uint64)
-    run_workers(_exact5_work, threads, nt, hk, hs, kk, ks, kr, pa, pb, pairs, chains, n_tasks, t0,
-                arena, row, o_cnt, TA, out)
+    work = _exact5_hu_work if P == 2 else _exact5_work
+    run_workers(work, threads, nt, hk, hs, kk, ks, kr, pa, pb, pairs, chains, n_tasks, t0, arena,
+                row, o_cnt, TA, out)
     return out
 
 

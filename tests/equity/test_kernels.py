@@ -190,3 +190,25 @@ def test_kernel_modules_docstring_examples(name: str) -> None:
     mod = importlib.import_module(f"pyeval.equity.{name}")
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_heads_up_board_walk_equals_the_general_one() -> None:
+    """holdem_exact5 runs its own heads-up walk for two players: the general walk (any
+    number of players) gives the same counts on the same spot."""
+    from pyeval.equity import _exact
+    from pyeval.equity._workers import run_workers
+    from pyeval.equity.engine import _suit_symmetry, make_spot
+    spot = make_spot("holdem", ["AhKh", "QsQd"], dead="2c")
+    hk = np.array([sum(int(T.ckey[c]) for c in p.slots) for p in spot.players], np.uint64)
+    hs = np.array([int(np.bitwise_or.reduce(T.csrm[np.array(p.slots)])) for p in spot.players],
+                  np.uint64)
+    bdeck = np.array(sorted(spot.deck, reverse=True), dtype=np.uint8)
+    pairs, chains = _suit_symmetry(spot)
+    hu = K.holdem_exact5(hk, hs, bdeck, pairs, chains, 16, 0, 16, TA)
+    pa, pb = _exact.board_units(len(bdeck), 2)
+    row = ((2 + 6 + 7) // 8) * 8 + 8
+    out = np.zeros((16, 2, 3), dtype=np.int64)
+    run_workers(_exact._exact5_work, 1, 16, hk, hs, T.ckey[bdeck], T.csrm[bdeck],
+                (bdeck >> 2).astype(np.int64), pa, pb, pairs, chains, 16, 0,
+                np.zeros(16 * row, np.uint64), row, 2, TA, out)
+    assert (hu == out).all() and hu.sum() > 0
