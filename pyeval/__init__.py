@@ -33,6 +33,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CATEGORY_NAMES",
+    "Range",
     "best_hand",
     "best_hand_batch",
     "card",
@@ -74,6 +75,9 @@ def __getattr__(name: str) -> Any:
     if name == "equity":
         from pyeval.equity import equity
         return equity
+    if name == "Range":
+        from pyeval.equity.ranges import Range
+        return Range
     if name in ("rules", "tournament", "sim", "numba_ext"):
         import importlib
         return importlib.import_module(f"pyeval.{name}")

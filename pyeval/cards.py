@@ -11,6 +11,7 @@ A card is an integer ``4 * rank + suit``: rank 0..12 is 2, 3, ..., T, J, Q, K, A
 """
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable
 from typing import Union
@@ -208,7 +209,19 @@ def mask(cs: CardsLike) -> int:
 
 
 def from_mask(m: int) -> np.ndarray:
-    """Cards of a mask, in index order."""
+    """Cards of a mask, in index order.
+
+    >>> from_mask(0b1001).tolist()
+    [0, 3]
+    >>> from_mask(1.5)
+    Traceback (most recent call last):
+    ...
+    TypeError: from_mask: a mask is a whole number with bits 0..51 set, not 1.5 (float)
+    """
+    if isinstance(m, bool) or not hasattr(m, "__index__"):
+        raise TypeError(f"from_mask: a mask is a whole number with bits 0..51 set, "
+                        f"not {m!r} ({type(m).__name__})")
+    m = operator.index(m)
     if m < 0 or m >> 52:
         raise ValueError(f"mask {m:#x} has bits outside 0..51")
     return np.array([i for i in range(52) if m >> i & 1], dtype=np.uint8)

@@ -104,9 +104,9 @@ class Spot:
         for c in self.board + self.dead:
             m |= 1 << c
         for p in self.players:
-            for c in p.slots:
-                if c is not None:
-                    m |= 1 << c
+            for slot in p.slots:
+                if slot is not None:
+                    m |= 1 << slot
         return m
 
     @property
@@ -229,9 +229,9 @@ def make_spot(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike
     for c in d:
         claim(c, "the dead cards")
     for i, p in enumerate(players):
-        for c in p.slots:
-            if c is not None:
-                claim(c, f"hand {i + 1}")
+        for slot in p.slots:
+            if slot is not None:
+                claim(slot, f"hand {i + 1}")
     spot = Spot(g, players, b, d)
     _settle_ranges(spot)
     need = len(players) * g.hole + g.board

@@ -95,3 +95,11 @@ def test_look_alike_suits_are_refused(text):
     with pytest.raises(ValueError, match="unknown card") as e:
         cards(text)
     assert "rank 2-9, T (or 10), J, Q, K, A" in str(e.value)
+
+
+def test_from_mask_refuses_what_is_not_a_whole_number() -> None:
+    # issue 13: from_mask(1.5) gave a raw operator error
+    for bad in (1.5, float("nan"), True, "3", None):
+        with pytest.raises(TypeError, match="a mask is a whole number with bits 0..51 set"):
+            from_mask(bad)  # type: ignore[arg-type]
+    assert from_mask(np.uint64(9)).tolist() == [0, 3]

@@ -143,7 +143,7 @@ def test_omaha_against_pokerkit_itself(nh):
     rows = np.concatenate([hole, board], axis=1).tolist()
     for cls, fn in ((pokerkit.OmahaEightOrBetterLowHand, pyeval.omaha_low8_batch),
                     (pokerkit.OmahaHoldemHand, pyeval.omaha_high_batch)):
-        theirs = pokerkit_ranks(rows, lambda r: cls.from_game(text(r[:nh]), text(r[nh:])))
+        theirs = pokerkit_ranks(rows, lambda r, cls=cls: cls.from_game(text(r[:nh]), text(r[nh:])))
         assert_same_order(fn(hole, board), theirs, f"Omaha {nh} vs pokerkit {cls.__name__}",
                           np.array(rows))
 
