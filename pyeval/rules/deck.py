@@ -80,6 +80,11 @@ def format_known(cs: Sequence[int]) -> str:
     return "".join("??" if c == UNKNOWN else format_card(c) for c in cs)
 
 
+class OutOfCards(RuntimeError):
+    """The stub is empty and nothing is left to reshuffle (a given deck too short for the
+    hand, or more players than the game's deck can serve)."""
+
+
 @dataclass
 class Deck:
     """A hand's deck (see the module docstring). ``order``: the stub, top first."""
@@ -139,7 +144,7 @@ class Deck:
             self.order.extend(int(c) for c in self._rng.permutation(np.array(pool, np.int64)))
             self.reshuffles += 1
         if len(self.order) < n:
-            raise RuntimeError(f"out of cards: {n} needed, {len(self.order)} left in the stub "
+            raise OutOfCards(f"out of cards: {n} needed, {len(self.order)} left in the stub "
                                f"and nothing to reshuffle")
 
     def stub_needed(self, seats: Sequence[int], each: int) -> int:

@@ -48,7 +48,7 @@ from pyeval.rules.betting import (
     order_from,
     whole_chips,
 )
-from pyeval.rules.deck import UNKNOWN, Deck
+from pyeval.rules.deck import UNKNOWN, Deck, OutOfCards
 from pyeval.rules.games import Game
 from pyeval.rules.games import game as find_game
 from pyeval.rules.pots import OddChip, Pot, PotAward, award, build_pots
@@ -855,11 +855,13 @@ class Hand:
                     showdown=d.get("showdown", "auto"), **kw)
         except HistoryError:
             raise
-        except (ValueError, TypeError) as e:
+        except (ValueError, TypeError, OutOfCards) as e:
             raise bad(f"set-up: {e}") from None
         for i, a in enumerate(d["actions"]):
             try:
                 h.act(Action.from_dict(a))
+            except OutOfCards as e:
+                raise bad(f"action {i} ({a!r}): the history's deck is too short: {e}") from None
             except ValueError as e:
                 raise bad(f"action {i} ({a!r}) is illegal: {e}") from None
         if check and "result" in d:

@@ -136,3 +136,12 @@ def test_damaged_phh_records_raise_only_the_modules_error(text):
             phh.replay(rec)
     except phh.PHHError as e:
         assert str(e).startswith("fuzz.phh") and e.kind in phh.CLASSES
+
+
+def test_a_deck_too_short_for_the_hand_is_a_history_error():
+    # found by the fuzz test above: a truncated deck ran out while dealing (RuntimeError)
+    h = Hand("Texas Hold'em", Structure.no_limit(1, 2), {0: 100, 1: 100}, seed=3)
+    d = h.to_json() if isinstance(h.to_json(), dict) else json.loads(h.to_json())
+    d["deck"]["order"] = d["deck"]["order"][:1]
+    with pytest.raises(HistoryError, match="hand history: "):
+        Hand.replay(d)
