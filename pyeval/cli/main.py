@@ -20,6 +20,7 @@ COMMANDS = {
     "demo": "pyeval.cli.demo_cmd:demo",
     "equity": "pyeval.cli.equity_cmd:equity",
     "tournament": "pyeval.cli.tournament_cmd:tournament",
+    "warmup": "pyeval.cli.warmup_cmd:warmup",
 }
 
 

@@ -1,7 +1,8 @@
 """Run the kernel: :func:`simulate` plays ``n`` tournaments of a structure.
 
-Work is cut into chunks of tournaments; each chunk runs on every local core (Numba
-``prange``), and chunks can also go to a Dask cluster (:mod:`pyeval.sim.distributed`).
+Work is cut into chunks of tournaments; each chunk runs on every local core (one block of
+tournaments per thread, in a kernel that releases the GIL), and chunks can also go to a Dask
+cluster (:mod:`pyeval.sim.distributed`).
 Tournament ``i`` is seeded by ``(seed, i)`` alone, so the result is the same for any thread
 count, chunk size or number of workers.
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,20 +28,25 @@ from pyeval.sim._cache import ensure_fresh_cache
 
 ensure_fresh_cache()
 
+from pyeval.sim.button_hand import omaha_score  # noqa: E402
 from pyeval.sim.clock import Clock  # noqa: E402
-from pyeval.sim.hand import omaha_score  # noqa: E402
-from pyeval.sim.kernel import run_kernel, run_serial  # noqa: E402
+from pyeval.sim.compile_notice import compile_notice  # noqa: E402
+from pyeval.sim.kernel import run_block  # noqa: E402
+from pyeval.sim.kernel_args import EvalTables, HandTables, Outputs, TournamentInputs  # noqa: E402
 from pyeval.sim.layout import (  # noqa: E402
+    C_N_MODELS,
     C_PLAYERS,
     C_REC_HANDS,
     C_REC_TOURN,
     LS_COLS,
+    MV_COLS,
     PUSH_BEHIND,
     PUSH_DEPTH_STEPS,
     R_COLS,
     REC_COLS,
     REC_TOURN,
     RF_COLS,
+    move_rows,
 )
 from pyeval.sim.models import FieldLike, PlayerModel, resolve_field  # noqa: E402
 from pyeval.sim.policy import stud3_score  # noqa: E402
@@ -75,6 +82,7 @@ class Chunk:
     order: np.ndarray
     lstats: np.ndarray
     rec: np.ndarray
+    moves: np.ndarray   # [recorded tournaments, move_rows(P), MV_COLS] table moves (-1: none)
 
 
 _OMAHA: np.ndarray | None = None
@@ -138,9 +146,25 @@ def stud_table() -> np.ndarray:
     return _STUD
 
 
-def _eval_tables() -> tuple:
+def _eval_tables() -> EvalTables:
     t = nx.tables()
-    return (t.card_key, t.disp, t.high, t.flush, np.uint32(t.mult), t.row_bits, t.slot_bits)
+    return EvalTables(t.card_key, t.disp, t.high, t.flush, np.uint32(t.mult), t.row_bits,
+                      t.slot_bits)
+
+
+_POOL: ThreadPoolExecutor | None = None
+_POOL_SIZE = 0
+
+
+def _pool(threads: int) -> ThreadPoolExecutor:
+    """A pool of at least ``threads`` threads, kept for the next chunks."""
+    global _POOL, _POOL_SIZE
+    if _POOL is None or threads > _POOL_SIZE:
+        if _POOL is not None:
+            _POOL.shutdown(wait=False)
+        _POOL = ThreadPoolExecutor(threads, thread_name_prefix="pyeval-sim")
+        _POOL_SIZE = threads
+    return _POOL
 
 
 def kernel_inputs(field: FieldLike, players: int) -> KernelInputs:
@@ -166,22 +190,30 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
         np.zeros((n, P)), np.zeros((n, P), np.int64),
         np.zeros((n, P), np.int32), np.zeros((n, P), np.int32),
         np.full((n, P), -1, np.int32), np.zeros((n, L, LS_COLS)), rec,
+        np.full((n_rec_t, move_rows(P), MV_COLS), -1, np.int64),
     )
     if n == 0:
         return out
     pf = preflop_tables()
     cfg = spec.cfg.copy()
-    cfg[20] = inputs.mp.shape[0]  # C_N_MODELS
-    args = (np.int64(t0), np.int64(n), np.uint64(seed % 2**64), spec.levels, cfg, spec.cfgf,
-            inputs.mp, inputs.assign, inputs.mw, inputs.push_tab, inputs.open_tab,
-            pf.class_of, pf.top, pf.eq_vs_top, omaha_table(), stud_table(), spec.rotation,
-            _eval_tables(),
-            out.res_i, out.res_f, out.elim_t, out.elim_h, out.place, out.shares, out.order,
-            out.lstats, out.rec)
-    if parallel:
-        run_kernel(*args, np.int64(numba.get_num_threads()))
-    else:
-        run_serial(*args)
+    cfg[C_N_MODELS] = inputs.mp.shape[0]
+    inp = TournamentInputs(spec.levels, cfg, spec.cfgf, inputs.assign, inputs.mw, spec.rotation)
+    tabs = HandTables(pf.class_of, pf.top, pf.eq_vs_top, omaha_table(), stud_table(), inputs.mp,
+                      inputs.push_tab, inputs.open_tab)
+    outs = Outputs(out.res_i, out.res_f, out.elim_t, out.elim_h, out.place, out.shares,
+                   out.order, out.lstats, out.rec, out.moves)
+    ev = _eval_tables()
+    t0_, seed_ = np.int64(t0), np.uint64(seed % 2**64)
+    nthreads = numba.get_num_threads() if parallel else 1
+    nblk = min(n, max(nthreads, 1))
+    blocks = [(np.int64((n * b) // nblk), np.int64((n * (b + 1)) // nblk)) for b in range(nblk)]
+    # one block of consecutive tournaments per thread, into disjoint rows of the outputs;
+    # the kernel releases the GIL
+    futures = [_pool(nblk).submit(run_block, t0_, lo, hi, seed_, inp, tabs, ev, outs)
+               for lo, hi in blocks[1:]]
+    run_block(t0_, blocks[0][0], blocks[0][1], seed_, inp, tabs, ev, outs)
+    for f in futures:
+        f.result()
     return out
 
 
@@ -198,7 +230,7 @@ def merge_chunks(chunks: list[Chunk]) -> Chunk:
         cat([c.elim_t for c in chunks]), cat([c.elim_h for c in chunks]),
         cat([c.place for c in chunks]), cat([c.shares for c in chunks]),
         cat([c.order for c in chunks]), cat([c.lstats for c in chunks]),
-        cat([c.rec for c in chunks]),
+        cat([c.rec for c in chunks]), cat([c.moves for c in chunks]),
     )
 
 
@@ -262,6 +294,20 @@ def simulate(
                           record_tournaments=record_tournaments, record_hands=record_hands,
                           record_stride=record_stride, rebuy_chance=rebuy_chance,
                           addon_chance=addon_chance)
+    with compile_notice():
+        merged, inputs = _run(spec, field, n, seed, threads=threads, chunk=chunk,
+                              progress=progress, scheduler=scheduler)
+    result = SimResult.from_chunk(merged, spec, inputs.models, seed)
+    if debug and (result.errors == 1).any():
+        bad = int(np.flatnonzero(result.errors == 1)[0])
+        raise AssertionError(f"tournament {bad}: the chip total changed during a hand")
+    return result
+
+
+def _run(spec: SimSpec, field: FieldLike, n: int, seed: int, *, threads: int | None,
+         chunk: int | None, progress: bool | Callable[[int], None],
+         scheduler: Any) -> tuple[Chunk, KernelInputs]:
+    """The chunks of :func:`simulate`, on local cores or a Dask cluster, merged."""
     inputs = kernel_inputs(field, spec.players)
     if scheduler is not None:
         from pyeval.sim.distributed import run_distributed
@@ -294,11 +340,7 @@ def simulate(
                 bar.close()
             numba.set_num_threads(old)
         merged = merge_chunks(chunks)
-    result = SimResult.from_chunk(merged, spec, inputs.models, seed)
-    if debug and (result.errors == 1).any():
-        bad = int(np.flatnonzero(result.errors == 1)[0])
-        raise AssertionError(f"tournament {bad}: the chip total changed during a hand")
-    return result
+    return merged, inputs
 
 
 __all__ = [

@@ -30,7 +30,7 @@ import numba
 import numpy as np
 
 from pyeval import numba_ext as nx
-from pyeval.sim.rng import below, seed_stream
+from pyeval.numba_rng import below, seed_stream
 
 RANGE_STEPS = 40
 _VERSION = 1
