@@ -121,7 +121,7 @@ def eliminate(w, inp, out, k, t, b, end_t, S):
     TS[TS_ALIVE] -= nb
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@numba.njit(cache=True, error_model="numpy")
 def finish(w, out, k, P):
     """The winner (or, after a safety stop, the rest by chips, fewest last) and the
     tournament's totals in row ``k`` of the outputs."""

@@ -35,10 +35,15 @@ from pyeval.sim.kernel import run_block  # noqa: E402
 from pyeval.sim.kernel_args import EvalTables, HandTables, Outputs, TournamentInputs  # noqa: E402
 from pyeval.sim.layout import (  # noqa: E402
     C_N_MODELS,
+    C_N_ROT_STUD,
+    C_N_ROTATION,
     C_PLAYERS,
     C_REC_HANDS,
     C_REC_TOURN,
+    G_DC_STUD,
+    G_DEALERS_CHOICE,
     LS_COLS,
+    LV_GAME,
     MV_COLS,
     PUSH_BEHIND,
     PUSH_DEPTH_STEPS,
@@ -46,6 +51,7 @@ from pyeval.sim.layout import (  # noqa: E402
     REC_COLS,
     REC_TOURN,
     RF_COLS,
+    STUD_CODES,
     move_rows,
 )
 from pyeval.sim.models import FieldLike, PlayerModel, resolve_field  # noqa: E402
@@ -53,6 +59,7 @@ from pyeval.sim.policy import stud3_score  # noqa: E402
 from pyeval.sim.preflop import preflop_tables  # noqa: E402
 from pyeval.sim.results import SimResult  # noqa: E402
 from pyeval.sim.spec import SimSpec, build_spec  # noqa: E402
+from pyeval.sim.table_hand import family_marker  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -177,9 +184,36 @@ def kernel_inputs(field: FieldLike, players: int) -> KernelInputs:
     return KernelInputs(mp, assign, mw, push, opn, tuple(models))
 
 
+def hand_family(spec: SimSpec) -> str:
+    """Which hands the spec's levels deal: "button" (hold'em, Omaha), "stud" or "mixed";
+    the kernel is compiled for that family only (see :func:`pyeval.sim.table_hand.play_hand`).
+
+    Example:
+        >>> from pyeval.sim.spec import build_spec
+        >>> from pyeval.tournament.structure import load_structure
+        >>> hand_family(build_spec(load_structure("club_3000"), 12))
+        'button'
+    """
+    n_rot = int(spec.cfg[C_N_ROTATION])
+    games: set[int] = set()
+    for g in spec.levels[:, LV_GAME].tolist():
+        if g == G_DEALERS_CHOICE:
+            games.update(spec.rotation[:n_rot].tolist())
+        elif g == G_DC_STUD:
+            games.update(spec.rotation[n_rot:n_rot + int(spec.cfg[C_N_ROT_STUD])].tolist())
+        else:
+            games.add(int(g))
+    stud = {g for g in games if g in STUD_CODES}
+    if not stud:
+        return "button"
+    return "stud" if stud == games else "mixed"
+
+
 def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
-              parallel: bool = True) -> Chunk:
-    """Play tournaments ``t0 .. t0 + n - 1`` (on every local core when ``parallel``)."""
+              parallel: bool = True, family: str | None = None) -> Chunk:
+    """Play tournaments ``t0 .. t0 + n - 1`` (on every local core when ``parallel``).
+    ``family``: the kernel to use ("button", "stud" or "mixed"; default
+    :func:`hand_family` of the spec; "mixed" plays anything)."""
     P = int(spec.cfg[C_PLAYERS])
     L = spec.level_count
     n_rec_t = max(0, min(int(spec.cfg[C_REC_TOURN]), t0 + n) - t0)
@@ -198,20 +232,25 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     cfg = spec.cfg.copy()
     cfg[C_N_MODELS] = inputs.mp.shape[0]
     inp = TournamentInputs(spec.levels, cfg, spec.cfgf, inputs.assign, inputs.mw, spec.rotation)
-    tabs = HandTables(pf.class_of, pf.top, pf.eq_vs_top, omaha_table(), stud_table(), inputs.mp,
-                      inputs.push_tab, inputs.open_tab)
+    fam_name = family or hand_family(spec)
+    # a family's kernel reads only its own starting-hand table
+    omaha = omaha_table() if fam_name != "stud" else np.zeros((100, 2))
+    stud = stud_table() if fam_name != "button" else np.zeros((3, 100))
+    tabs = HandTables(pf.class_of, pf.top, pf.eq_vs_top, omaha, stud, inputs.mp, inputs.push_tab,
+                      inputs.open_tab)
     outs = Outputs(out.res_i, out.res_f, out.elim_t, out.elim_h, out.place, out.shares,
                    out.order, out.lstats, out.rec, out.moves)
     ev = _eval_tables()
+    fam = family_marker(fam_name)
     t0_, seed_ = np.int64(t0), np.uint64(seed % 2**64)
     nthreads = numba.get_num_threads() if parallel else 1
     nblk = min(n, max(nthreads, 1))
     blocks = [(np.int64((n * b) // nblk), np.int64((n * (b + 1)) // nblk)) for b in range(nblk)]
     # one block of consecutive tournaments per thread, into disjoint rows of the outputs;
     # the kernel releases the GIL
-    futures = [_pool(nblk).submit(run_block, t0_, lo, hi, seed_, inp, tabs, ev, outs)
+    futures = [_pool(nblk).submit(run_block, t0_, lo, hi, seed_, inp, tabs, ev, outs, fam)
                for lo, hi in blocks[1:]]
-    run_block(t0_, blocks[0][0], blocks[0][1], seed_, inp, tabs, ev, outs)
+    run_block(t0_, blocks[0][0], blocks[0][1], seed_, inp, tabs, ev, outs, fam)
     for f in futures:
         f.result()
     return out
@@ -347,6 +386,7 @@ __all__ = [
     "Chunk",
     "KernelInputs",
     "chunk_bounds",
+    "hand_family",
     "kernel_inputs",
     "merge_chunks",
     "omaha_table",

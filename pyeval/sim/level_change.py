@@ -50,7 +50,7 @@ def _odd_chip_count(v, lv, level):
     return n
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@numba.njit(cache=True, error_model="numpy")
 def colour_up(w, inp, out, k, NT, S, unit):
     """Colour up to chips of ``unit`` at every table: the odd chips of each table make whole
     chips (the few left over of the whole field go one each to the tables with the largest
@@ -133,7 +133,7 @@ def colour_up(w, inp, out, k, NT, S, unit):
                 TS[TS_ALIVE] = n_alive - 1
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@numba.njit(cache=True, error_model="numpy")
 def add_ons(w, inp, NT, S):
     """The add-on at the break before its level: each player takes each of the allowed
     add-ons with the spec's chance."""

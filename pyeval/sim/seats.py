@@ -272,7 +272,7 @@ def rebalance(tb, NT, S, merge, bal_diff, break_order, st, tmp_cards, tmp_player
     return n_on
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@numba.njit(cache=True, error_model="numpy")
 def draw_seats(w, inp, P, S, NT):
     """The seat draw of a tournament (:func:`pyeval.tournament.seating.draw_seats`: table
     counts differ by at most one, seats spread around each table, who sits where drawn at
@@ -322,7 +322,7 @@ def draw_seats(w, inp, P, S, NT):
         tb.tbl_pbb[t] = occ[below(st, no)]
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@numba.njit(cache=True, error_model="numpy")
 def start_final_table(w, inp, NT, S):
     """Two stages: every first-round table is down to its winner; they start the final
     table (table ``NT``) with fresh chips, in random seats spread around it."""

@@ -188,8 +188,8 @@ def play_stud_hand(S, row, stack, dealer, hand, tabs, ev, st, rec, rec_on):
         HS[H_FULL_RAISE] = HS[H_BET_SIZE]
         if street > 0:
             HF[0] = 1.0
-        # no board in stud (np.int64: a literal 0 would compile a second betting_round)
-        betting_round(S, street, first, np.int64(0), hand, tabs, ev, st, rec, rec_on)
+        # no board in stud; np.int64: a literal argument would compile a second betting_round
+        betting_round(S, street, np.int64(first), np.int64(0), hand, tabs, ev, st, rec, rec_on)
     live = 0
     last = -1
     for s in range(S):

@@ -6,8 +6,8 @@ the sources), so a warm-up in one process serves every later one.
 
 Example:
     >>> done = warm_up(equity=False)
-    >>> sorted(done)
-    ['simulation']
+    >>> list(done)
+    ["simulation (hold'em and Omaha)", 'simulation (stud)', 'simulation (mixed games)']
 """
 from __future__ import annotations
 
@@ -17,14 +17,16 @@ from collections.abc import Callable
 _WARM_TOURNAMENTS = 2
 
 
-def _warm_simulation() -> None:
+def _warm_simulation(family: str) -> None:
     from pyeval.sim.engine import kernel_inputs, run_chunk
     from pyeval.sim.spec import build_spec
     from pyeval.tournament.structure import load_structure
 
-    spec = build_spec(load_structure("club_3000"), 10)
-    # one kernel serves every game, the local threads and the Dask workers
-    run_chunk(spec, kernel_inputs("balanced", 10), 0, 0, _WARM_TOURNAMENTS, parallel=False)
+    example = "hands_100k_stud" if family == "stud" else "club_3000"
+    spec = build_spec(load_structure(example), 10)
+    # each family's kernel serves the local threads and the Dask workers alike
+    run_chunk(spec, kernel_inputs("balanced", 10), 0, 0, _WARM_TOURNAMENTS, parallel=False,
+              family=family)
 
 
 def _warm_equity() -> None:
@@ -34,10 +36,13 @@ def _warm_equity() -> None:
 
 
 def warm_up(equity: bool = True, report: Callable[[str, float], None] | None = None) -> dict[str, float]:
-    """Compile the simulator's kernel (one for every game, the local threads and the Dask
-    workers) and, with ``equity``, the equity engine's first call. Returns seconds per part;
-    ``report(part, seconds)`` is called after each."""
-    parts: list[tuple[str, Callable[[], None]]] = [("simulation", _warm_simulation)]
+    """Compile the simulator's kernels (one per family of hands: hold'em and Omaha, stud,
+    both mixed) and, with ``equity``, the equity engine's first call. Returns seconds per
+    part; ``report(part, seconds)`` is called after each."""
+    parts: list[tuple[str, Callable[[], None]]] = [
+        (f"simulation ({name})", lambda f=family: _warm_simulation(f))
+        for name, family in (("hold'em and Omaha", "button"), ("stud", "stud"),
+                             ("mixed games", "mixed"))]
     if equity:
         parts.append(("equity", _warm_equity))
     done: dict[str, float] = {}
