@@ -23,10 +23,18 @@ _HERE = Path(__file__).resolve().parent
 OUTSIDE = ("numba_ext.py", "numba_rng.py")
 
 
+def kernel_sources() -> list[Path]:
+    """The modules of this folder that hold Numba code (``njit`` or ``overload``), and
+    :data:`OUTSIDE`: a change to any of them drops the cached kernels."""
+    mine = [p for p in sorted(_HERE.glob("*.py")) if p.name != "_cache.py"
+            and ("numba.njit" in (text := p.read_text()) or "overload(" in text)]
+    return mine + [_HERE.parent / name for name in OUTSIDE]
+
+
 def sources_digest() -> str:
-    """SHA-256 of the kernel sources: every module of this folder and :data:`OUTSIDE`."""
+    """SHA-256 of :func:`kernel_sources`."""
     h = hashlib.sha256()
-    for path in sorted(_HERE.glob("*.py")) + [_HERE.parent / name for name in OUTSIDE]:
+    for path in kernel_sources():
         h.update(path.name.encode())
         h.update(path.read_bytes())
     return h.hexdigest()
@@ -36,7 +44,7 @@ def cache_dirs() -> list[Path]:
     """Where Numba keeps this folder's compiled kernels: beside the sources, and under
     ``NUMBA_CACHE_DIR`` when it is set (Numba mirrors the source path there)."""
     dirs = [_HERE / "__pycache__"]
-    root = numba.config.CACHE_DIR
+    root = getattr(numba.config, "CACHE_DIR", "")
     if root:
         # numba.core.caching: <cache dir>/<folder name>_<sha1 of the folder's path>
         sub = os.path.dirname(os.path.abspath(__file__))

@@ -9,6 +9,7 @@ two players are left. Each player's choice comes from the player models
 from __future__ import annotations
 
 import numba
+import numpy as np
 
 from pyeval.numba_rng import uniform
 from pyeval.sim.hand_state import (
@@ -115,14 +116,16 @@ def betting_round(S, street, first, nb, hand, tabs, ev, st, rec, rec_on):
     stud = HS[H_STUD]
     bring_seat = HS[H_BRING_SEAT] if street == 0 else -1
     agg_range = HF[0]
-    n_raises = 0
+    # np.int64: a variable that starts as a literal makes Numba compile the models' functions
+    # a second time for the literal type
+    n_raises = np.int64(0)
     last_aggr = -1
     live = 0
     n_pend = 0
-    pot = 0
+    pot = np.int64(0)
     n_committed = 0       # players in who have acted this round or are all-in
-    cov1 = -1             # the two largest bet + stack among players in, and their seats
-    cov2 = -1
+    cov1 = np.int64(-1)   # the two largest bet + stack among players in, and their seats
+    cov2 = np.int64(-1)
     cov_s1 = -1
     cov_s2 = -1
     n_able = 0

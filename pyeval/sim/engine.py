@@ -358,9 +358,9 @@ def _run(spec: SimSpec, field: FieldLike, n: int, seed: int, *, threads: int | N
         bounds = chunk_bounds(n, chunk)
         old = numba.get_num_threads()
         if threads is not None:
-            if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-                raise ValueError(
-                    f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, got {threads}")
+            most = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+            if not 1 <= threads <= most:
+                raise ValueError(f"threads must be between 1 and {most}, got {threads}")
             numba.set_num_threads(threads)
         bar = None
         if progress is True:

@@ -247,7 +247,7 @@ def rebalance(tb, NT, S, merge, bal_diff, break_order, st, tmp_cards, tmp_player
             seat_player(seat_pl, tbl_n, p_table, p_seat, tmp_cards[i, 0], tmp_cards[i, 1],
                         tmp_players[i])
             log_move(mv, TS, tmp_players[i], br, from_s[i], tmp_cards[i, 0], tmp_cards[i, 1],
-                     MOVE_BREAK)
+                     np.int64(MOVE_BREAK))
     # balance: from the fullest to the shortest while they differ by bal_diff or more
     while n_on > 1:
         src = -1
@@ -268,7 +268,7 @@ def rebalance(tb, NT, S, merge, bal_diff, break_order, st, tmp_cards, tmp_player
         seat = worst_seat(rd, S, b2, sb2, g2)
         unseat(seat_pl, tbl_n, p_table, p_seat, p)
         seat_player(seat_pl, tbl_n, p_table, p_seat, dst, seat, p)
-        log_move(mv, TS, p, src, g, dst, seat, MOVE_BALANCE)
+        log_move(mv, TS, p, src, g, dst, seat, np.int64(MOVE_BALANCE))
     return n_on
 
 

@@ -53,8 +53,8 @@ def _stud_tiers(S, SI, SB, hole, kind, street, buf, ev):
     n_mine = 3 + street
     for q in range(S):
         if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
-            cat = 0
-            low = 0
+            cat = np.int64(0)     # np.int64: no second compile for a literal 0
+            low = np.int64(0)
             for o in range(S):
                 if o != q and SB[B_DEALT, o] and not SB[B_FOLDED, o]:
                     if SI[I_UPCAT, o] > cat:

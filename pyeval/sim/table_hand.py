@@ -102,7 +102,8 @@ def play_hand(family, is_stud, S, row, stack, b, sbs, g, hand, tabs, ev, st, rec
     raise TypeError("play_hand is compiled into the kernels; call pyeval.sim.simulate")
 
 
-@overload(play_hand, jit_options={"cache": True, "error_model": "numpy"})
+@overload(play_hand, inline="always",
+          jit_options={"cache": True, "error_model": "numpy"})  # type: ignore[typeddict-unknown-key]
 def _play_hand(family, is_stud, S, row, stack, b, sbs, g, hand, tabs, ev, st, rec, rec_on):
     kind = family.dtype
     if kind == types.int8:

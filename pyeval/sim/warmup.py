@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 
 _WARM_TOURNAMENTS = 2
 
@@ -40,7 +41,7 @@ def warm_up(equity: bool = True, report: Callable[[str, float], None] | None = N
     both mixed) and, with ``equity``, the equity engine's first call. Returns seconds per
     part; ``report(part, seconds)`` is called after each."""
     parts: list[tuple[str, Callable[[], None]]] = [
-        (f"simulation ({name})", lambda f=family: _warm_simulation(f))
+        (f"simulation ({name})", partial(_warm_simulation, family))
         for name, family in (("hold'em and Omaha", "button"), ("stud", "stud"),
                              ("mixed games", "mixed"))]
     if equity:
