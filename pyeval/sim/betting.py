@@ -69,7 +69,7 @@ from pyeval.sim.policy import decide, decide_stud, range_bucket, tier
 from pyeval.sim.stud_view import _stud_tiers
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def _cover_top2(S, SI, SB):
     """The two largest ``bet + stack`` among the players still in, and their seats."""
     v1 = -1
@@ -90,7 +90,9 @@ def _cover_top2(S, SI, SB):
     return v1, s1, v2, s2
 
 
-@numba.njit(cache=True, error_model="numpy")
+# inline="always": a call per street with the hand's NamedTuples of arrays costs more than
+# the betting (reference counts of every array); it is inlined once per hand function
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def betting_round(S, street, first, nb, hand, tabs, ev, st, rec, rec_on):
     """Play one betting round of street ``street`` in place, ``first`` to act first (the
     rules of :class:`pyeval.rules.betting.Round`). ``hand``: the hand's arrays

@@ -96,7 +96,9 @@ def omaha_score(h):
     return v
 
 
-@numba.njit(cache=True, error_model="numpy")
+# inline="always": into the kernel's tournament loop (a call per hand with NamedTuples of
+# arrays would cost more than the hand's bookkeeping)
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def play_button_hand(S, row, stack, b, sbs, g, hand, tabs, ev, st, rec, rec_on):
     """Play one hand at a table (``row[seat]`` = player, -1 empty) and update ``stack``.
 

@@ -59,7 +59,6 @@ from pyeval.sim.policy import stud3_score  # noqa: E402
 from pyeval.sim.preflop import preflop_tables  # noqa: E402
 from pyeval.sim.results import SimResult  # noqa: E402
 from pyeval.sim.spec import SimSpec, build_spec  # noqa: E402
-from pyeval.sim.table_hand import family_marker  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -185,8 +184,8 @@ def kernel_inputs(field: FieldLike, players: int) -> KernelInputs:
 
 
 def hand_family(spec: SimSpec) -> str:
-    """Which hands the spec's levels deal: "button" (hold'em, Omaha), "stud" or "mixed";
-    the kernel is compiled for that family only (see :func:`pyeval.sim.table_hand.play_hand`).
+    """Which hands the spec's levels deal: "button" (hold'em, Omaha), "stud" or "mixed"
+    (the kernel then skips building the starting-hand table the event never reads).
 
     Example:
         >>> from pyeval.sim.spec import build_spec
@@ -212,8 +211,8 @@ def hand_family(spec: SimSpec) -> str:
 def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
               parallel: bool = True, family: str | None = None) -> Chunk:
     """Play tournaments ``t0 .. t0 + n - 1`` (on every local core when ``parallel``).
-    ``family``: the kernel to use ("button", "stud" or "mixed"; default
-    :func:`hand_family` of the spec; "mixed" plays anything)."""
+    ``family``: the starting-hand tables to build ("button", "stud" or "mixed"; default
+    :func:`hand_family` of the spec)."""
     P = int(spec.cfg[C_PLAYERS])
     L = spec.level_count
     n_rec_t = max(0, min(int(spec.cfg[C_REC_TOURN]), t0 + n) - t0)
@@ -241,16 +240,15 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     outs = Outputs(out.res_i, out.res_f, out.elim_t, out.elim_h, out.place, out.shares,
                    out.order, out.lstats, out.rec, out.moves)
     ev = _eval_tables()
-    fam = family_marker(fam_name)
     t0_, seed_ = np.int64(t0), np.uint64(seed % 2**64)
     nthreads = numba.get_num_threads() if parallel else 1
     nblk = min(n, max(nthreads, 1))
     blocks = [(np.int64((n * b) // nblk), np.int64((n * (b + 1)) // nblk)) for b in range(nblk)]
     # one block of consecutive tournaments per thread, into disjoint rows of the outputs;
     # the kernel releases the GIL
-    futures = [_pool(nblk).submit(run_block, t0_, lo, hi, seed_, inp, tabs, ev, outs, fam)
+    futures = [_pool(nblk).submit(run_block, t0_, lo, hi, seed_, inp, tabs, ev, outs)
                for lo, hi in blocks[1:]]
-    run_block(t0_, blocks[0][0], blocks[0][1], seed_, inp, tabs, ev, outs, fam)
+    run_block(t0_, blocks[0][0], blocks[0][1], seed_, inp, tabs, ev, outs)
     for f in futures:
         f.result()
     return out

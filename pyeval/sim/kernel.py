@@ -95,12 +95,11 @@ def reset(w):
 
 
 @numba.njit(cache=True, error_model="numpy")
-def run_one(k, ti, seed, inp, tabs, ev, out, w, family):
+def run_one(k, ti, seed, inp, tabs, ev, out, w):
     """Play tournament ``ti`` and write row ``k`` of the outputs ``out``
     (:class:`~pyeval.sim.kernel_args.Outputs`). ``inp``: the specification
     (:class:`~pyeval.sim.kernel_args.TournamentInputs`); ``tabs``, ``ev``: the hands' tables;
-    ``w``: the working arrays of :func:`make_work`; ``family``: which hands the kernel plays
-    (:func:`pyeval.sim.table_hand.family_marker`)."""
+    ``w``: the working arrays of :func:`make_work`."""
     cfg = inp.cfg
     P = cfg[C_PLAYERS]
     S = cfg[C_SEATS]
@@ -135,7 +134,7 @@ def run_one(k, ti, seed, inp, tabs, ev, out, w, family):
             break
         TF[TF_NOW] = w.tables.tbl_t[t]
         advance_levels(w, inp, out, k, NT, S, L)
-        b, end_t = deal_hand(w, inp, tabs, ev, out, k, ti, t, S, family)
+        b, end_t = deal_hand(w, inp, tabs, ev, out, k, ti, t, S)
         eliminate(w, inp, out, k, t, b, end_t, S)
         if TS[TS_ALIVE] <= 1 and TS[TS_STAGE] == 1:
             break
@@ -168,12 +167,11 @@ def make_work(P, S):
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
-def run_block(t0, k0, k1, seed, inp, tabs, ev, out, family):
+def run_block(t0, k0, k1, seed, inp, tabs, ev, out):
     """Play tournaments ``t0 + k0 .. t0 + k1 - 1`` into rows ``k0 .. k1 - 1`` of the outputs,
     on the calling thread and without the GIL: :mod:`pyeval.sim.engine` runs one block per
     thread (disjoint rows of the same outputs), Dask workers one per task. Tournament
-    ``t0 + k`` depends only on ``(seed, t0 + k)``, so any split gives the same results.
-    ``family``: the hands this kernel plays (:func:`pyeval.sim.table_hand.family_marker`)."""
+    ``t0 + k`` depends only on ``(seed, t0 + k)``, so any split gives the same results."""
     work = make_work(inp.cfg[C_PLAYERS], inp.cfg[C_SEATS])
     for k in range(k0, k1):
-        run_one(k, t0 + k, seed, inp, tabs, ev, out, work, family)
+        run_one(k, t0 + k, seed, inp, tabs, ev, out, work)

@@ -16,7 +16,7 @@ from pyeval.sim.hand_state import (
 )
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def _award_two(S, SI, SB, button):
     """The common showdown, two players in and one high winner per pot, in closed form
     (the same chips as the general case below). Returns False when it does not apply."""

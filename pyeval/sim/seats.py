@@ -71,7 +71,7 @@ def prev_occ(row, S, s):
     return -1
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def positions(row, S, n, prev_bb, prev_sb, first):
     """Button, small blind (-1: dead) and big blind seats of the next hand, as
     :class:`pyeval.rules.table.ButtonState` places them.

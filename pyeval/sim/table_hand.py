@@ -6,9 +6,6 @@ the record of a sampled hand, the hand itself (:mod:`pyeval.sim.button_hand`,
 from __future__ import annotations
 
 import numba
-import numpy as np
-from numba.core import types
-from numba.extending import overload
 
 from pyeval.sim.button_hand import play_button_hand
 from pyeval.sim.hand_state import (
@@ -79,49 +76,6 @@ from pyeval.sim.tournament_state import (
     TS_TABLES,
 )
 
-#: the marker arrays of :func:`play_hand`: their dtype says which hands a kernel plays
-FAMILIES = {"button": np.int8, "stud": np.int16, "mixed": np.int32}
-
-
-def family_marker(family: str) -> np.ndarray:
-    """The empty array whose dtype selects the kernel for ``family`` ("button": hold'em and
-    Omaha hands only, "stud": stud hands only, "mixed": both).
-
-    Example:
-        >>> family_marker("stud").dtype
-        dtype('int16')
-    """
-    return np.zeros(0, FAMILIES[family])
-
-
-def play_hand(family, is_stud, S, row, stack, b, sbs, g, hand, tabs, ev, st, rec, rec_on):
-    """Play a stud hand (``is_stud``) or a button-game hand. Numba compiles this for the
-    dtype of ``family`` (:func:`family_marker`): a kernel for hold'em and Omaha events holds
-    no stud code and the other way round, which halves their compile time; "mixed" holds
-    both (dealer's choice of stud and button games, or levels of both)."""
-    raise TypeError("play_hand is compiled into the kernels; call pyeval.sim.simulate")
-
-
-@overload(play_hand, inline="always",
-          jit_options={"cache": True, "error_model": "numpy"})  # type: ignore[typeddict-unknown-key]
-def _play_hand(family, is_stud, S, row, stack, b, sbs, g, hand, tabs, ev, st, rec, rec_on):
-    kind = family.dtype
-    if kind == types.int8:
-        def button(family, is_stud, S, row, stack, b, sbs, g, hand, tabs, ev, st, rec, rec_on):
-            play_button_hand(S, row, stack, b, sbs, g, hand, tabs, ev, st, rec, rec_on)
-        return button
-    if kind == types.int16:
-        def stud(family, is_stud, S, row, stack, b, sbs, g, hand, tabs, ev, st, rec, rec_on):
-            play_stud_hand(S, row, stack, b, hand, tabs, ev, st, rec, rec_on)
-        return stud
-
-    def mixed(family, is_stud, S, row, stack, b, sbs, g, hand, tabs, ev, st, rec, rec_on):
-        if is_stud:
-            play_stud_hand(S, row, stack, b, hand, tabs, ev, st, rec, rec_on)
-        else:
-            play_button_hand(S, row, stack, b, sbs, g, hand, tabs, ev, st, rec, rec_on)
-    return mixed
-
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
 def hand_game(inp, tb, t, level, n_here):
@@ -139,10 +93,9 @@ def hand_game(inp, tb, t, level, n_here):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def deal_hand(w, inp, tabs, ev, out, k, ti, t, S, family):
+def deal_hand(w, inp, tabs, ev, out, k, ti, t, S):
     """Play the next hand at table ``t`` (tournament ``ti``, output row ``k``) and move the
-    table's button and clock. Returns the button seat and the minute the hand ends.
-    ``family``: which hands the kernel can play (see :func:`play_hand`)."""
+    table's button and clock. Returns the button seat and the minute the hand ends."""
     tb = w.tables
     h = w.hand
     TS = w.TS
@@ -217,7 +170,9 @@ def deal_hand(w, inp, tabs, ev, out, k, ti, t, S, family):
             rrow[REC_SB_SEAT] = -1
             rrow[REC_BB_SEAT] = -1
             rrow[REC_BRING] = lv[level, LV_BRING]
-    play_hand(family, is_stud, S, row, stack, b, sbs, g, h, tabs, ev, w.st, rrow, rec_on)
+        play_stud_hand(S, row, stack, b, h, tabs, ev, w.st, rrow, rec_on)
+    else:
+        play_button_hand(S, row, stack, b, sbs, g, h, tabs, ev, w.st, rrow, rec_on)
     # what the next hand's positions follow: the seat this small blind stood for
     if n_here == 2:
         tb.tbl_psb[t] = b

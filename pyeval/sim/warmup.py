@@ -7,27 +7,26 @@ the sources), so a warm-up in one process serves every later one.
 Example:
     >>> done = warm_up(equity=False)
     >>> list(done)
-    ["simulation (hold'em and Omaha)", 'simulation (stud)', 'simulation (mixed games)']
+    ['simulation']
 """
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from functools import partial
 
 _WARM_TOURNAMENTS = 2
 
 
-def _warm_simulation(family: str) -> None:
+def _warm_simulation() -> None:
     from pyeval.sim.engine import kernel_inputs, run_chunk
     from pyeval.sim.spec import build_spec
     from pyeval.tournament.structure import load_structure
 
-    example = "hands_100k_stud" if family == "stud" else "club_3000"
-    spec = build_spec(load_structure(example), 10)
-    # each family's kernel serves the local threads and the Dask workers alike
+    spec = build_spec(load_structure("club_3000"), 10)
+    # one kernel plays every game and serves the local threads and the Dask workers alike;
+    # "mixed" builds every starting-hand table
     run_chunk(spec, kernel_inputs("balanced", 10), 0, 0, _WARM_TOURNAMENTS, parallel=False,
-              family=family)
+              family="mixed")
 
 
 def _warm_equity() -> None:
@@ -37,13 +36,10 @@ def _warm_equity() -> None:
 
 
 def warm_up(equity: bool = True, report: Callable[[str, float], None] | None = None) -> dict[str, float]:
-    """Compile the simulator's kernels (one per family of hands: hold'em and Omaha, stud,
-    both mixed) and, with ``equity``, the equity engine's first call. Returns seconds per
-    part; ``report(part, seconds)`` is called after each."""
-    parts: list[tuple[str, Callable[[], None]]] = [
-        (f"simulation ({name})", partial(_warm_simulation, family))
-        for name, family in (("hold'em and Omaha", "button"), ("stud", "stud"),
-                             ("mixed games", "mixed"))]
+    """Compile the simulator's kernel (one for every game) and, with ``equity``, the equity
+    engine's first call. Returns seconds per part; ``report(part, seconds)`` is called
+    after each."""
+    parts: list[tuple[str, Callable[[], None]]] = [("simulation", _warm_simulation)]
     if equity:
         parts.append(("equity", _warm_equity))
     done: dict[str, float] = {}

@@ -81,11 +81,9 @@ def test_warmup_command_reports_each_part():
     res = CliRunner().invoke(cli, ["warmup", "--no-equity"])
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
-    assert len(lines) == 4
-    assert lines[0].startswith("simulation (hold'em and Omaha): ready in ")
-    assert lines[1].startswith("simulation (stud): ready in ")
-    assert lines[2].startswith("simulation (mixed games): ready in ")
-    assert lines[3].startswith("done in ")
+    assert len(lines) == 2
+    assert lines[0].startswith("simulation: ready in ")
+    assert lines[1].startswith("done in ")
     assert "equity" not in res.output
 
 
@@ -127,18 +125,19 @@ def test_warmup_then_simulate_compiles_nothing(tmp_path):
     assert again.stdout.splitlines()[0] == durations and cn.MESSAGE not in again.stderr
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("name", ["club_3000", "hands_100k_stud"])
-def test_family_kernels_agree_with_the_mixed_kernel(structures, name):
-    """The hold'em-and-Omaha kernel and the stud kernel play exactly what the kernel that
-    holds both plays (they only leave out code their events never reach)."""
+
+@pytest.mark.parametrize("name,family", [("club_3000", "button"), ("hands_100k_stud", "stud"),
+                                         ("dealers_choice", "button"),
+                                         ("dealers_choice_stud", "stud")])
+def test_hand_family_and_tables_leave_results_alone(structures, name, family):
+    """Skipping the starting-hand table an event never reads changes nothing."""
     from pyeval.sim.engine import hand_family, kernel_inputs, run_chunk
     from pyeval.sim.spec import build_spec
 
-    spec = build_spec(structures[name], 18, record_tournaments=2, record_hands=50)
-    inputs = kernel_inputs("balanced", 18)
-    own = run_chunk(spec, inputs, 9, 0, 3, parallel=False)
-    mixed = run_chunk(spec, inputs, 9, 0, 3, parallel=False, family="mixed")
-    assert hand_family(spec) == ("stud" if "stud" in name else "button")
+    spec = build_spec(structures[name], None, record_tournaments=1, record_hands=30)
+    inputs = kernel_inputs("balanced", spec.players)
+    assert hand_family(spec) == family
+    own = run_chunk(spec, inputs, 9, 0, 2, parallel=False)
+    every = run_chunk(spec, inputs, 9, 0, 2, parallel=False, family="mixed")
     for field in ("res_i", "res_f", "place", "elim_t", "order", "rec", "moves"):
-        assert (getattr(own, field) == getattr(mixed, field)).all(), field
+        assert (getattr(own, field) == getattr(every, field)).all(), field
