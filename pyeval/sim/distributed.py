@@ -2,7 +2,7 @@
 
 Tournament ``i`` depends only on ``(seed, i)``, so the chunks can run anywhere, in any
 order, and merge into exactly the result of a local run with the same seed. Each task runs
-the kernel on its worker thread without the GIL (:func:`pyeval.sim.kernel.run_block`), so
+the kernel on its worker thread without the GIL (:func:`pyeval.sim.kernel.run_serial`), so
 a worker with several threads runs as many chunks at once.
 
 Example (a local cluster of two in-process workers):

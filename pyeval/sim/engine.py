@@ -1,8 +1,8 @@
 """Run the kernel: :func:`simulate` plays ``n`` tournaments of a structure.
 
 Work is cut into chunks of tournaments; each chunk runs on every local core (one block of
-tournaments per thread, in a kernel that releases the GIL), and chunks can also go to a Dask
-cluster (:mod:`pyeval.sim.distributed`).
+tournaments per thread, in the kernel that releases the GIL), and chunks can also go to a
+Dask cluster (:mod:`pyeval.sim.distributed`).
 Tournament ``i`` is seeded by ``(seed, i)`` alone, so the result is the same for any thread
 count, chunk size or number of workers.
 
@@ -28,31 +28,21 @@ from pyeval.sim._cache import ensure_fresh_cache
 
 ensure_fresh_cache()
 
-from pyeval.sim.button_hand import omaha_score  # noqa: E402
 from pyeval.sim.clock import Clock  # noqa: E402
 from pyeval.sim.compile_notice import compile_notice  # noqa: E402
-from pyeval.sim.kernel import run_block  # noqa: E402
-from pyeval.sim.kernel_args import EvalTables, HandTables, Outputs, TournamentInputs  # noqa: E402
+from pyeval.sim.hand import omaha_score  # noqa: E402
+from pyeval.sim.kernel import run_serial  # noqa: E402
 from pyeval.sim.layout import (  # noqa: E402
-    C_N_MODELS,
-    C_N_ROT_STUD,
-    C_N_ROTATION,
     C_PLAYERS,
     C_REC_HANDS,
     C_REC_TOURN,
-    G_DC_STUD,
-    G_DEALERS_CHOICE,
     LS_COLS,
-    LV_GAME,
-    MV_COLS,
     PUSH_BEHIND,
     PUSH_DEPTH_STEPS,
     R_COLS,
     REC_COLS,
     REC_TOURN,
     RF_COLS,
-    STUD_CODES,
-    move_rows,
 )
 from pyeval.sim.models import FieldLike, PlayerModel, resolve_field  # noqa: E402
 from pyeval.sim.policy import stud3_score  # noqa: E402
@@ -88,7 +78,6 @@ class Chunk:
     order: np.ndarray
     lstats: np.ndarray
     rec: np.ndarray
-    moves: np.ndarray   # [recorded tournaments, move_rows(P), MV_COLS] table moves (-1: none)
 
 
 _OMAHA: np.ndarray | None = None
@@ -152,10 +141,9 @@ def stud_table() -> np.ndarray:
     return _STUD
 
 
-def _eval_tables() -> EvalTables:
+def _eval_tables() -> tuple:
     t = nx.tables()
-    return EvalTables(t.card_key, t.disp, t.high, t.flush, np.uint32(t.mult), t.row_bits,
-                      t.slot_bits)
+    return (t.card_key, t.disp, t.high, t.flush, np.uint32(t.mult), t.row_bits, t.slot_bits)
 
 
 _POOL: ThreadPoolExecutor | None = None
@@ -183,36 +171,9 @@ def kernel_inputs(field: FieldLike, players: int) -> KernelInputs:
     return KernelInputs(mp, assign, mw, push, opn, tuple(models))
 
 
-def hand_family(spec: SimSpec) -> str:
-    """Which hands the spec's levels deal: "button" (hold'em, Omaha), "stud" or "mixed"
-    (the kernel then skips building the starting-hand table the event never reads).
-
-    Example:
-        >>> from pyeval.sim.spec import build_spec
-        >>> from pyeval.tournament.structure import load_structure
-        >>> hand_family(build_spec(load_structure("club_3000"), 12))
-        'button'
-    """
-    n_rot = int(spec.cfg[C_N_ROTATION])
-    games: set[int] = set()
-    for g in spec.levels[:, LV_GAME].tolist():
-        if g == G_DEALERS_CHOICE:
-            games.update(spec.rotation[:n_rot].tolist())
-        elif g == G_DC_STUD:
-            games.update(spec.rotation[n_rot:n_rot + int(spec.cfg[C_N_ROT_STUD])].tolist())
-        else:
-            games.add(int(g))
-    stud = {g for g in games if g in STUD_CODES}
-    if not stud:
-        return "button"
-    return "stud" if stud == games else "mixed"
-
-
 def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
-              parallel: bool = True, family: str | None = None) -> Chunk:
-    """Play tournaments ``t0 .. t0 + n - 1`` (on every local core when ``parallel``).
-    ``family``: the starting-hand tables to build ("button", "stud" or "mixed"; default
-    :func:`hand_family` of the spec)."""
+              parallel: bool = True) -> Chunk:
+    """Play tournaments ``t0 .. t0 + n - 1`` (on every local core when ``parallel``)."""
     P = int(spec.cfg[C_PLAYERS])
     L = spec.level_count
     n_rec_t = max(0, min(int(spec.cfg[C_REC_TOURN]), t0 + n) - t0)
@@ -223,32 +184,32 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
         np.zeros((n, P)), np.zeros((n, P), np.int64),
         np.zeros((n, P), np.int32), np.zeros((n, P), np.int32),
         np.full((n, P), -1, np.int32), np.zeros((n, L, LS_COLS)), rec,
-        np.full((n_rec_t, move_rows(P), MV_COLS), -1, np.int64),
     )
     if n == 0:
         return out
     pf = preflop_tables()
     cfg = spec.cfg.copy()
-    cfg[C_N_MODELS] = inputs.mp.shape[0]
-    inp = TournamentInputs(spec.levels, cfg, spec.cfgf, inputs.assign, inputs.mw, spec.rotation)
-    fam_name = family or hand_family(spec)
-    # a family's kernel reads only its own starting-hand table
-    omaha = omaha_table() if fam_name != "stud" else np.zeros((100, 2))
-    stud = stud_table() if fam_name != "button" else np.zeros((3, 100))
-    tabs = HandTables(pf.class_of, pf.top, pf.eq_vs_top, omaha, stud, inputs.mp, inputs.push_tab,
-                      inputs.open_tab)
-    outs = Outputs(out.res_i, out.res_f, out.elim_t, out.elim_h, out.place, out.shares,
-                   out.order, out.lstats, out.rec, out.moves)
-    ev = _eval_tables()
-    t0_, seed_ = np.int64(t0), np.uint64(seed % 2**64)
-    nthreads = numba.get_num_threads() if parallel else 1
-    nblk = min(n, max(nthreads, 1))
-    blocks = [(np.int64((n * b) // nblk), np.int64((n * (b + 1)) // nblk)) for b in range(nblk)]
-    # one block of consecutive tournaments per thread, into disjoint rows of the outputs;
-    # the kernel releases the GIL
-    futures = [_pool(nblk).submit(run_block, t0_, lo, hi, seed_, inp, tabs, ev, outs)
-               for lo, hi in blocks[1:]]
-    run_block(t0_, blocks[0][0], blocks[0][1], seed_, inp, tabs, ev, outs)
+    cfg[20] = inputs.mp.shape[0]  # C_N_MODELS
+    tables = (spec.levels, cfg, spec.cfgf, inputs.mp, inputs.assign, inputs.mw,
+              inputs.push_tab, inputs.open_tab, pf.class_of, pf.top, pf.eq_vs_top,
+              omaha_table(), stud_table(), spec.rotation, _eval_tables())
+    rh = int(spec.cfg[C_REC_HANDS])
+    seed_ = np.uint64(seed % 2**64)
+
+    def block(lo: int, hi: int) -> None:
+        # tournaments t0 + lo .. t0 + hi - 1 into rows lo .. hi - 1 (views: the kernel's
+        # row k is the view's row k - lo; recorded hands likewise)
+        run_serial(np.int64(t0 + lo), np.int64(hi - lo), seed_, *tables,
+                   out.res_i[lo:hi], out.res_f[lo:hi], out.elim_t[lo:hi], out.elim_h[lo:hi],
+                   out.place[lo:hi], out.shares[lo:hi], out.order[lo:hi], out.lstats[lo:hi],
+                   out.rec[lo * rh:hi * rh])
+
+    # one block of consecutive tournaments per thread; the serial kernel releases the GIL
+    # (a prange kernel would compile two more levels of the whole kernel)
+    nblk = min(n, max(numba.get_num_threads() if parallel else 1, 1))
+    bounds = [((n * b) // nblk, (n * (b + 1)) // nblk) for b in range(nblk)]
+    futures = [_pool(nblk).submit(block, lo, hi) for lo, hi in bounds[1:]]
+    block(*bounds[0])
     for f in futures:
         f.result()
     return out
@@ -267,7 +228,7 @@ def merge_chunks(chunks: list[Chunk]) -> Chunk:
         cat([c.elim_t for c in chunks]), cat([c.elim_h for c in chunks]),
         cat([c.place for c in chunks]), cat([c.shares for c in chunks]),
         cat([c.order for c in chunks]), cat([c.lstats for c in chunks]),
-        cat([c.rec for c in chunks]), cat([c.moves for c in chunks]),
+        cat([c.rec for c in chunks]),
     )
 
 
@@ -384,7 +345,6 @@ __all__ = [
     "Chunk",
     "KernelInputs",
     "chunk_bounds",
-    "hand_family",
     "kernel_inputs",
     "merge_chunks",
     "omaha_table",

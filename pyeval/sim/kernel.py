@@ -1,8 +1,7 @@
 """The Numba kernel that plays whole tournaments, card by card, many at a time.
 
-:func:`run_block` plays a block of tournaments of one specification on the calling thread
-without the GIL (:mod:`pyeval.sim.engine` runs one block per core). Each tournament draws
-from its own random stream, seeded by
+:func:`run_serial` plays tournaments ``t0 .. t0 + n - 1`` of one specification on the calling
+thread without the GIL (the engine runs one block per core). Each tournament draws from its own random stream, seeded by
 ``(seed, tournament index)`` only, so the results do not depend on the number of threads
 or on how a run is cut into chunks.
 
@@ -23,155 +22,865 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from pyeval.numba_rng import seed_stream
-from pyeval.sim.eliminations import eliminate, finish
-from pyeval.sim.hand_state import B_ROWS, F_ROWS, H_ROWS, I_ROWS
-from pyeval.sim.kernel_args import HandArrays, Tables, Work
+from pyeval.numba_rng import below, seed_stream, uniform
+from pyeval.sim.hand import (
+    B_ROWS,
+    F_DUNIT,
+    F_ROWS,
+    H_BB,
+    H_BET_SIZE,
+    H_BETTING,
+    H_CUR,
+    H_FULL_LEVEL,
+    H_FULL_RAISE,
+    H_NH,
+    H_RAISES,
+    H_ROWS,
+    I_MODEL,
+    I_ROWS,
+    play_button_hand,
+    play_stud_hand,
+)
 from pyeval.sim.layout import (
+    C_ADDON_CHIPS,
+    C_ADDON_PER,
+    C_ANTE_HU_STOP,
+    C_BAL_DIFF,
+    C_BREAK_ORDER,
+    C_DEBUG,
+    C_FINAL_START,
     C_FORMAT,
     C_MAX_HANDS,
+    C_MERGE,
+    C_N_MODELS,
+    C_N_ROT_STUD,
+    C_N_ROTATION,
     C_PLAYERS,
+    C_REBUY_CHIPS,
+    C_REBUY_MAX,
+    C_REBUY_UNTIL,
+    C_REC_HANDS,
+    C_REC_STRIDE,
+    C_REC_TOURN,
+    C_RESTART_LEVELS,
     C_SEATS,
     C_START,
+    F_ADDON_P,
+    F_MINUTES_PER_HAND,
+    F_REBUY_P,
+    G_DC_STUD,
+    G_DEALERS_CHOICE,
+    G_RAZZ,
+    G_STUD,
+    G_STUD8,
     HOLE_MAX,
     LS_CHIPS,
     LS_PLAYERS,
     LS_START,
     LS_TABLES,
-    MV_COLS,
+    LV_ADDON,
+    LV_ANTE,
+    LV_BB,
+    LV_BET,
+    LV_BREAK,
+    LV_BRING,
+    LV_CU_REMOVED,
+    LV_CU_UNIT,
+    LV_GAME,
+    LV_HANDS,
+    LV_HIGH,
+    LV_LOW,
+    LV_MIN,
+    LV_SB,
+    MP_DEPTH_M,
+    R_ADDONS,
+    R_ERROR,
+    R_FT_HANDS,
+    R_HANDS,
+    R_LEVEL,
+    R_REBUYS,
     R_TABLES,
-    REC_COLS,
+    R_WINNER,
+    REC_ANTE,
+    REC_BB,
+    REC_BB_SEAT,
+    REC_BETTING,
+    REC_BRING,
+    REC_BUTTON,
+    REC_GAME,
+    REC_HAND,
+    REC_HIGH,
+    REC_LEVEL,
+    REC_LOW,
+    REC_SB,
+    REC_SB_SEAT,
+    REC_SEATS,
+    REC_TOURN,
+    RF_DURATION,
+    RF_FT_TIME,
+    RF_PLAY_MINUTES,
 )
-from pyeval.sim.level_change import advance_levels
-from pyeval.sim.seats import between_hands, draw_seats, next_table, start_final_table
-from pyeval.sim.table_hand import deal_hand
-from pyeval.sim.tournament_state import (
-    TF_FT_TIME,
-    TF_NOW,
-    TF_ROWS,
-    TS_ALIVE,
-    TS_CHIPS,
-    TS_ERROR,
-    TS_HANDS,
-    TS_ROWS,
-    TS_STAGE,
-    TS_TABLES,
-)
+
+# --------------------------------------------------------------------------------------
+# seats and positions
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def next_occ(row, S, s):
+    """First occupied seat clockwise after seat ``s`` (exclusive); -1 if none."""
+    q = s
+    for _k in range(S):
+        q += 1
+        if q == S:
+            q = 0
+        if row[q] >= 0:
+            return q
+    return -1
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def prev_occ(row, S, s):
+    """First occupied seat counter-clockwise before seat ``s`` (exclusive)."""
+    q = s
+    for _k in range(S):
+        q -= 1
+        if q < 0:
+            q = S - 1
+        if row[q] >= 0:
+            return q
+    return -1
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def positions(row, S, n, prev_bb, prev_sb, first):
+    """Button, small blind (-1: dead) and big blind seats of the next hand, as
+    :class:`pyeval.rules.table.ButtonState` places them.
+
+    The big blind moves to the first player after the last big blind; the small blind is
+    the seat of the last big blind (dead when that player is gone); the button is the seat
+    the last small blind stood for (dead when empty). Heads-up the player due the big blind
+    gets it and the other has the button and posts the small blind. ``first``: a new table,
+    where ``prev_bb`` holds the drawn button.
+    """
+    if first:
+        b = prev_bb
+        if row[b] < 0:
+            b = prev_occ(row, S, next_occ(row, S, b))
+        if n == 2:
+            return b, b, next_occ(row, S, b)
+        sbs = next_occ(row, S, b)
+        return b, sbs, next_occ(row, S, sbs)
+    g = next_occ(row, S, prev_bb)
+    if n == 2:
+        b = next_occ(row, S, g)
+        return b, b, g
+    sbs = prev_bb if row[prev_bb] >= 0 else -1
+    b = prev_sb
+    if b == g or b == prev_bb:
+        # out of heads-up (or a seat filled in between): the first player before the
+        # small blind's seat that is not the big blind
+        b = prev_occ(row, S, prev_bb)
+        if b == g:
+            b = prev_bb
+    return b, sbs, g
 
 
 @numba.njit(cache=True, error_model="numpy")
-def reset(w):
-    """A clean slate: the work arrays are reused from tournament to tournament, and results
-    never depend on what they held before."""
-    tb = w.tables
-    h = w.hand
-    tb.seat_pl[:, :] = -1
-    tb.tbl_n[:] = 0
-    tb.tbl_on[:] = False
-    tb.tbl_first[:] = True
-    tb.tbl_pbb[:] = 0
-    tb.tbl_psb[:] = 0
-    tb.tbl_t[:] = 0.0
-    tb.tbl_lh[:] = 0
-    tb.tbl_hc[:] = 0
-    tb.p_table[:] = -1
-    tb.p_seat[:] = -1
-    w.stack[:] = 0
-    w.models[:] = 0
-    w.rebuys_used[:] = 0
-    h.SI[:, :] = 0
-    h.SB[:, :] = False
-    h.SF[:, :] = 0.0
-    h.HS[:] = 0
-    h.HF[:] = 0.0
-    h.hole[:, :] = 0
-    h.board[:] = 0
-    h.buf[:] = 0
-    for i in range(52):
-        h.deck[i] = i
-    w.start_stack[:] = 0
-    w.TS[:] = 0
-    w.TF[:] = 0.0
+def worst_seat(row, S, b, sbs, g):
+    """The free seat a moved player takes (as :func:`pyeval.tournament.seating.worst_seat`):
+    between the next small and big blind, else the first after the big blind, else any."""
+    if sbs >= 0:
+        a = sbs
+        # seats strictly between a and g
+        q = (a + 1) % S
+        while q != g:
+            if row[q] < 0 and q != b and q != sbs:
+                return q
+            q = (q + 1) % S
+    q = (g + 1) % S
+    while q != b:
+        if row[q] < 0 and q != sbs:
+            return q
+        q = (q + 1) % S
+    for k in range(1, S + 1):
+        q = (b + k) % S
+        if row[q] < 0:
+            return q
+    return -1
+
+
+# --------------------------------------------------------------------------------------
+# one hand of a button game
+
+
+# --------------------------------------------------------------------------------------
+# the tournament
 
 
 @numba.njit(cache=True, error_model="numpy")
-def run_one(k, ti, seed, inp, tabs, ev, out, w):
-    """Play tournament ``ti`` and write row ``k`` of the outputs ``out``
-    (:class:`~pyeval.sim.kernel_args.Outputs`). ``inp``: the specification
-    (:class:`~pyeval.sim.kernel_args.TournamentInputs`); ``tabs``, ``ev``: the hands' tables;
-    ``w``: the working arrays of :func:`make_work`."""
-    cfg = inp.cfg
+def _table_count(seat_pl, t, S):
+    n = 0
+    for s in range(S):
+        if seat_pl[t, s] >= 0:
+            n += 1
+    return n
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _seat_player(seat_pl, tbl_n, p_table, p_seat, t, s, p):
+    seat_pl[t, s] = p
+    tbl_n[t] += 1
+    p_table[p] = t
+    p_seat[p] = s
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _unseat(seat_pl, tbl_n, p_table, p_seat, p):
+    t = p_table[p]
+    s = p_seat[p]
+    seat_pl[t, s] = -1
+    tbl_n[t] -= 1
+    p_table[p] = -1
+    p_seat[p] = -1
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _rebalance(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, p_table, p_seat,
+               NT, S, merge, bal_diff, break_order, st, tmp_cards, tmp_players):
+    """Break tables while the players fit on one table fewer, then balance (between hands).
+    Returns the number of tables still in play."""
+    n_on = 0
+    n_players = 0
+    for t in range(NT):
+        if tbl_on[t]:
+            n_on += 1
+            n_players += tbl_n[t]
+    while n_on > 1 and n_players <= (n_on - 1) * merge:
+        # the table to break
+        br = -1
+        for t in range(NT):
+            if tbl_on[t]:
+                if br < 0:
+                    br = t
+                elif break_order == 0:
+                    br = t      # highest number
+                elif tbl_n[t] < tbl_n[br] or (tbl_n[t] == tbl_n[br] and t > br):
+                    br = t
+        # movers in seat order
+        nm = 0
+        for s in range(S):
+            if seat_pl[br, s] >= 0:
+                tmp_players[nm] = seat_pl[br, s]
+                nm += 1
+        for i in range(nm):
+            _unseat(seat_pl, tbl_n, p_table, p_seat, tmp_players[i])
+        tbl_on[br] = False
+        n_on -= 1
+        # how many go to each table: each to the table with the fewest (lowest number)
+        wanted = np.zeros(NT, np.int64)
+        for _i in range(nm):
+            best = -1
+            for t in range(NT):
+                if tbl_on[t]:
+                    if best < 0 or tbl_n[t] + wanted[t] < tbl_n[best] + wanted[best]:
+                        best = t
+            wanted[best] += 1
+        # draw the seats: random free seats at each table, then shuffle who gets which
+        nc = 0
+        for t in range(NT):
+            if wanted[t] == 0:
+                continue
+            nfree = 0
+            free = np.empty(S, np.int64)
+            for s in range(S):
+                if seat_pl[t, s] < 0:
+                    free[nfree] = s
+                    nfree += 1
+            for k in range(wanted[t]):
+                j = k + below(st, nfree - k)
+                x = free[j]
+                free[j] = free[k]
+                free[k] = x
+                tmp_cards[nc, 0] = t
+                tmp_cards[nc, 1] = x
+                nc += 1
+        for k in range(nc - 1, 0, -1):
+            j = below(st, k + 1)
+            a0 = tmp_cards[k, 0]
+            a1 = tmp_cards[k, 1]
+            tmp_cards[k, 0] = tmp_cards[j, 0]
+            tmp_cards[k, 1] = tmp_cards[j, 1]
+            tmp_cards[j, 0] = a0
+            tmp_cards[j, 1] = a1
+        for i in range(nm):
+            _seat_player(seat_pl, tbl_n, p_table, p_seat, tmp_cards[i, 0], tmp_cards[i, 1],
+                         tmp_players[i])
+    # balance: from the fullest to the shortest while they differ by bal_diff or more
+    while n_on > 1:
+        src = -1
+        dst = -1
+        for t in range(NT):
+            if tbl_on[t]:
+                if src < 0 or tbl_n[t] > tbl_n[src]:
+                    src = t
+                if dst < 0 or tbl_n[t] < tbl_n[dst]:
+                    dst = t
+        if tbl_n[src] - tbl_n[dst] < bal_diff:
+            break
+        row = seat_pl[src]
+        b, sbs, g = positions(row, S, tbl_n[src], tbl_pbb[src], tbl_psb[src], tbl_first[src])
+        p = row[g]
+        rd = seat_pl[dst]
+        b2, sb2, g2 = positions(rd, S, tbl_n[dst], tbl_pbb[dst], tbl_psb[dst], tbl_first[dst])
+        seat = worst_seat(rd, S, b2, sb2, g2)
+        _unseat(seat_pl, tbl_n, p_table, p_seat, p)
+        _seat_player(seat_pl, tbl_n, p_table, p_seat, dst, seat, p)
+        if tbl_first[src] and g == tbl_pbb[src]:
+            pass
+    return n_on
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _odd_chip_count(v, lv, level):
+    """Fewest removed chips that make up ``v`` (greedy over the removed denominations)."""
+    n = 0
+    for k in range(3, -1, -1):
+        d = lv[level, LV_CU_REMOVED + k]
+        if d > 0:
+            n += v // d
+            v = v % d
+    return n
+
+
+@numba.njit(cache=True, error_model="numpy")
+def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class, pf_top,
+            pf_eq, omaha_tab, stud_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place, shares,
+            order, lstats, rec, work):
+    """Play tournament ``ti`` and write row ``k`` of the outputs. ``work``: the arrays of
+    :func:`make_work`, reset here (results never depend on what they held before)."""
     P = cfg[C_PLAYERS]
     S = cfg[C_SEATS]
-    L = inp.lv.shape[0]
+    L = lv.shape[0]
+    M = cfg[C_N_MODELS]
+    two_stage = cfg[C_FORMAT] == 1
+    debug = cfg[C_DEBUG] == 1
+    (seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, tbl_lh, p_table, p_seat,
+     stack, models, rebuys_used, cards, tmp_players, SI, SB, SF, HS, HF, hole, board, buf,
+     deck, start_stack, grp, rec_dummy, st, occ, done_flags, tbl_hc) = work
+    seed_stream(st, seed, ti)
     NT = (P + S - 1) // S
-    seed_stream(w.st, seed, ti)
-    reset(w)
-    draw_seats(w, inp, P, S, NT)
-    TS = w.TS
-    TF = w.TF
-    TS[TS_ALIVE] = P
-    TS[TS_CHIPS] = P * cfg[C_START]
-    TS[TS_TABLES] = NT
-    TF[TF_FT_TIME] = 0.0 if NT == 1 else -1.0
-    TS[TS_STAGE] = 0 if cfg[C_FORMAT] == 1 else 1
-    lstats = out.lstats
+    # ---- a clean slate (the work arrays are reused from tournament to tournament)
+    seat_pl[:, :] = -1
+    tbl_n[:] = 0
+    tbl_on[:] = False
+    tbl_first[:] = True
+    tbl_pbb[:] = 0
+    tbl_psb[:] = 0
+    tbl_t[:] = 0.0
+    tbl_lh[:] = 0
+    tbl_hc[:] = 0
+    p_table[:] = -1
+    p_seat[:] = -1
+    stack[:] = 0
+    models[:] = 0
+    rebuys_used[:] = 0
+    SI[:, :] = 0
+    SB[:, :] = False
+    SF[:, :] = 0.0
+    HS[:] = 0
+    HF[:] = 0.0
+    hole[:, :] = 0
+    board[:] = 0
+    buf[:] = 0
+    for i in range(52):
+        deck[i] = i
+    start_stack[:] = 0
+    # ---- seat draw: counts differ by at most one, seats spread around each table
+    base = P // NT
+    extra = P % NT
+    nc = 0
+    for t in range(NT):
+        cnt = base + (1 if t < extra else 0)
+        for i in range(cnt):
+            cards[nc, 0] = t
+            cards[nc, 1] = i * S // cnt
+            nc += 1
+    for i in range(nc - 1, 0, -1):
+        j = below(st, i + 1)
+        a0 = cards[i, 0]
+        a1 = cards[i, 1]
+        cards[i, 0] = cards[j, 0]
+        cards[i, 1] = cards[j, 1]
+        cards[j, 0] = a0
+        cards[j, 1] = a1
+    for p in range(P):
+        _seat_player(seat_pl, tbl_n, p_table, p_seat, cards[p, 0], cards[p, 1], p)
+        stack[p] = cfg[C_START]
+        if assign[p] >= 0:
+            models[p] = assign[p]
+        else:
+            u = uniform(st)
+            m = 0
+            while m < M - 1 and u >= mw[m]:
+                m += 1
+            models[p] = m
+    for t in range(NT):
+        tbl_on[t] = True
+        # the button: a high-card draw, here a random occupied seat
+        no = 0
+        for s in range(S):
+            if seat_pl[t, s] >= 0:
+                occ[no] = s
+                no += 1
+        tbl_pbb[t] = occ[below(st, no)]
+    tabs = (pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab, stud_tab)
+    # ---- state
+    n_alive = P
+    total_chips = P * cfg[C_START]
+    level = 0
+    level_start = 0.0      # minutes of play
+    level_hands = 0
+    brk = 0.0              # break minutes before the current level
+    hands = 0
+    ft_hands = 0
+    n_rebuys = 0
+    n_addons = 0
+    err = 0
+    n_tables = NT
+    ft_time = -1.0
+    if n_tables == 1:
+        ft_time = 0.0
+    stage = 0 if two_stage else 1
+    n_rec = 0
+    last_end = 0.0
+    last_elim = 0.0
     for lvl in range(L):
         lstats[k, lvl, LS_START] = -1.0
         lstats[k, lvl, LS_PLAYERS] = 0.0
     lstats[k, 0, LS_PLAYERS] = P
-    lstats[k, 0, LS_CHIPS] = TS[TS_CHIPS]
+    lstats[k, 0, LS_CHIPS] = total_chips
     lstats[k, 0, LS_TABLES] = NT
     lstats[k, 0, LS_START] = 0.0
-    out.res_i[k, R_TABLES] = NT
-    mv = out.moves[k] if k < out.moves.shape[0] else w.mv_dummy
+    max_hands = cfg[C_MAX_HANDS]
+    res_i[k, R_TABLES] = NT
     while True:
-        t = next_table(w.tables, NT)
+        # ---- the table to deal next: the earliest clock among tables with 2+ players
+        t = -1
+        for q in range(NT + 1):
+            if tbl_on[q] and tbl_n[q] >= 2:
+                if t < 0 or tbl_t[q] < tbl_t[t]:
+                    t = q
         if t < 0:
-            if TS[TS_STAGE] == 0:
-                start_final_table(w, inp, NT, S)
+            if stage == 0:
+                # two stages: every first-round table is down to its winner; they start
+                # the final table with fresh chips
+                stage = 1
+                now = 0.0
+                for q in range(NT):
+                    if tbl_t[q] > now:
+                        now = tbl_t[q]
+                ft = NT
+                nw = 0
+                for q in range(NT):
+                    if tbl_on[q]:
+                        for s in range(S):
+                            if seat_pl[q, s] >= 0:
+                                tmp_players[nw] = seat_pl[q, s]
+                                nw += 1
+                        tbl_on[q] = False
+                for i in range(nw):
+                    _unseat(seat_pl, tbl_n, p_table, p_seat, tmp_players[i])
+                # random seats, spread around the table
+                for i in range(nw):
+                    cards[i, 0] = i * S // nw
+                for i in range(nw - 1, 0, -1):
+                    j = below(st, i + 1)
+                    x = cards[i, 0]
+                    cards[i, 0] = cards[j, 0]
+                    cards[j, 0] = x
+                total_chips = 0
+                for i in range(nw):
+                    p = tmp_players[i]
+                    _seat_player(seat_pl, tbl_n, p_table, p_seat, ft, cards[i, 0], p)
+                    stack[p] = cfg[C_FINAL_START]
+                    total_chips += stack[p]
+                tbl_on[ft] = True
+                tbl_first[ft] = True
+                tbl_pbb[ft] = cards[below(st, nw), 0]
+                tbl_t[ft] = now
+                tbl_lh[ft] = 0
+                ft_time = now + brk
+                n_tables = 1
+                if cfg[C_RESTART_LEVELS] == 1:
+                    level = 0
+                    level_start = now
+                    level_hands = 0
                 continue
             break
-        TF[TF_NOW] = w.tables.tbl_t[t]
-        advance_levels(w, inp, out, k, NT, S, L)
-        b, end_t = deal_hand(w, inp, tabs, ev, out, k, ti, t, S)
-        eliminate(w, inp, out, k, t, b, end_t, S)
-        if TS[TS_ALIVE] <= 1 and TS[TS_STAGE] == 1:
+        now = tbl_t[t]
+        # ---- level changes (by the clock of play, or by hands dealt)
+        while level < L - 1:
+            advance = False
+            nxt_start = now
+            if lv[level, LV_MIN] > 0:
+                end = level_start + lv[level, LV_MIN]
+                if now >= end:
+                    advance = True
+                    nxt_start = end
+            else:
+                if level_hands >= lv[level, LV_HANDS]:
+                    advance = True
+                    nxt_start = now
+            if not advance:
+                break
+            brk += lv[level, LV_BREAK]
+            level += 1
+            level_start = nxt_start
+            level_hands = 0
+            for q in range(NT + 1):
+                tbl_lh[q] = 0
+            # colour-up with a chip race at every table
+            unit = lv[level, LV_CU_UNIT]
+            if unit > 0:
+                pots = np.zeros(NT + 1, np.int64)
+                for q in range(NT + 1):
+                    if tbl_on[q]:
+                        for s in range(S):
+                            p = seat_pl[q, s]
+                            if p >= 0:
+                                pots[q] += stack[p] % unit
+                chips_of = pots // unit
+                rema = pots % unit
+                left = 0
+                for q in range(NT + 1):
+                    left += rema[q]
+                left //= unit
+                # the whole field's odd chips make whole chips: the few left over go one
+                # each to the tables with the largest remainders (largest remainder rule)
+                while left > 0:
+                    bq = -1
+                    for q in range(NT + 1):
+                        if tbl_on[q] and rema[q] > 0:
+                            if bq < 0 or rema[q] > rema[bq]:
+                                bq = q
+                    if bq < 0:
+                        break
+                    chips_of[bq] += 1
+                    rema[bq] = 0
+                    left -= 1
+                for q in range(NT + 1):
+                    if not tbl_on[q]:
+                        continue
+                    ncards = 0
+                    for s in range(S):
+                        p = seat_pl[q, s]
+                        if p >= 0:
+                            ncards += _odd_chip_count(stack[p] % unit, lv, level)
+                    if ncards == 0:
+                        continue
+                    pick = below(st, ncards)
+                    winner = -1
+                    for s in range(S):
+                        p = seat_pl[q, s]
+                        if p >= 0:
+                            c_ = _odd_chip_count(stack[p] % unit, lv, level)
+                            if winner < 0 and pick < c_:
+                                winner = p
+                            pick -= c_
+                    give = chips_of[q]
+                    # nobody is raced out while the pot has chips for them
+                    for s in range(S):
+                        p = seat_pl[q, s]
+                        if p >= 0:
+                            odd = stack[p] % unit
+                            stack[p] -= odd
+                            if stack[p] == 0 and p != winner and give > 0:
+                                stack[p] += unit
+                                give -= 1
+                    stack[winner] += give * unit
+                    # anyone left with nothing is out (placed below everyone else)
+                    for s in range(S):
+                        p = seat_pl[q, s]
+                        if p >= 0 and stack[p] == 0 and n_alive > 1:
+                            place[k, p] = n_alive
+                            shares[k, p] = 1
+                            order[k, n_alive - 1] = p
+                            if now + brk > last_elim:
+                                last_elim = now + brk
+                            elim_t[k, p] = last_elim
+                            elim_h[k, p] = hands
+                            _unseat(seat_pl, tbl_n, p_table, p_seat, p)
+                            n_alive -= 1
+            # the add-on, at the break before its level
+            if lv[level, LV_ADDON] == 1:
+                for q in range(NT + 1):
+                    if tbl_on[q]:
+                        for s in range(S):
+                            p = seat_pl[q, s]
+                            if p >= 0:
+                                for _ in range(cfg[C_ADDON_PER]):
+                                    if uniform(st) < cfgf[F_ADDON_P]:
+                                        stack[p] += cfg[C_ADDON_CHIPS]
+                                        total_chips += cfg[C_ADDON_CHIPS]
+                                        n_addons += 1
+            nt_on = 0
+            for q in range(NT + 1):
+                if tbl_on[q] and tbl_n[q] > 0:
+                    nt_on += 1
+            lstats[k, level, LS_PLAYERS] = n_alive
+            lstats[k, level, LS_CHIPS] = total_chips
+            lstats[k, level, LS_TABLES] = nt_on
+            lstats[k, level, LS_START] = level_start + brk
+        # ---- the hand
+        row = seat_pl[t]
+        n_here = tbl_n[t]
+        b, sbs, g = positions(row, S, n_here, tbl_pbb[t], tbl_psb[t], tbl_first[t])
+        game = lv[level, LV_GAME]
+        if game == G_DEALERS_CHOICE:
+            # a new game every orbit of the table
+            game = rotation[(tbl_hc[t] // max(n_here, 1)) % cfg[C_N_ROTATION]]
+        elif game == G_DC_STUD:
+            game = rotation[cfg[C_N_ROTATION]
+                            + (tbl_hc[t] // max(n_here, 1)) % cfg[C_N_ROT_STUD]]
+        tbl_hc[t] += 1
+        is_stud = game == G_STUD or game == G_STUD8 or game == G_RAZZ
+        sb_amt = lv[level, LV_SB]
+        bb_amt = lv[level, LV_BB]
+        ante = lv[level, LV_ANTE]
+        if cfg[C_ANTE_HU_STOP] == 1 and n_here == 2:
+            ante = 0
+        unit_m = (sb_amt + bb_amt + n_here * ante) / 1.5
+        unit_bb = float(bb_amt)
+        if unit_m <= 0:
+            unit_m = 1.0
+        if unit_bb <= 0:
+            unit_bb = 1.0
+        for s in range(S):
+            p = row[s]
+            if p >= 0:
+                m = models[p]
+                SI[I_MODEL, s] = m
+                SF[F_DUNIT, s] = unit_m if mp[m, MP_DEPTH_M] > 0 else unit_bb
+                start_stack[s] = stack[p]
+            else:
+                start_stack[s] = 0
+        rec_on = (ti < cfg[C_REC_TOURN] and n_rec < cfg[C_REC_HANDS]
+                  and hands % cfg[C_REC_STRIDE] == 0)
+        if rec_on:
+            rrow = rec[k * cfg[C_REC_HANDS] + n_rec]
+            rrow[:] = -1
+            rrow[REC_TOURN] = ti
+            rrow[REC_HAND] = hands
+            rrow[REC_LEVEL] = level + 1
+            rrow[REC_SEATS] = S
+            rrow[REC_BUTTON] = b
+            rrow[REC_SB_SEAT] = sbs
+            rrow[REC_BB_SEAT] = g
+            rrow[REC_SB] = sb_amt
+            rrow[REC_BB] = bb_amt
+            rrow[REC_ANTE] = ante
+            rrow[REC_BETTING] = lv[level, LV_BET]
+            rrow[REC_GAME] = game
+            rrow[REC_LOW] = lv[level, LV_LOW]
+            rrow[REC_HIGH] = lv[level, LV_HIGH]
+            n_rec += 1
+        else:
+            rrow = rec_dummy
+        HS[H_CUR] = sb_amt
+        HS[H_FULL_LEVEL] = bb_amt
+        HS[H_FULL_RAISE] = ante
+        HS[H_BETTING] = lv[level, LV_BET]
+        HS[H_BET_SIZE] = lv[level, LV_LOW]
+        HS[H_RAISES] = lv[level, LV_HIGH]
+        HS[H_NH] = game
+        if is_stud:
+            HS[H_BB] = lv[level, LV_BRING]
+            if rec_on:
+                rrow[REC_SB_SEAT] = -1
+                rrow[REC_BB_SEAT] = -1
+                rrow[REC_BRING] = lv[level, LV_BRING]
+            play_stud_hand(S, row, stack, b, HS, SI, SB, SF, HF, hole, board, buf, deck, st,
+                           ev, tabs, rrow, rec_on)
+        else:
+            play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf,
+                             deck, st, ev, tabs, rrow, rec_on)
+        # what the next hand's positions follow: the seat this small blind stood for
+        if n_here == 2:
+            tbl_psb[t] = b
+        elif tbl_first[t]:
+            tbl_psb[t] = sbs
+        else:
+            tbl_psb[t] = tbl_pbb[t]
+        tbl_first[t] = False
+        tbl_pbb[t] = g
+        hands += 1
+        if n_tables == 1:
+            ft_hands += 1
+        tbl_lh[t] += 1
+        if tbl_lh[t] > level_hands:
+            level_hands = tbl_lh[t]
+        kk = n_here if n_here < 16 else 15
+        end_t = now + cfgf[F_MINUTES_PER_HAND + kk]
+        tbl_t[t] = end_t
+        if end_t > last_end:
+            last_end = end_t
+        if debug:
+            tot = 0
+            for p in range(P):
+                tot += stack[p]
+            if tot != total_chips:
+                err = 1
+        # ---- eliminations (and rebuys)
+        nb = 0
+        for s in range(S):
+            p = row[s]
+            if p >= 0 and stack[p] == 0:
+                if (cfg[C_REBUY_UNTIL] > 0 and level + 1 <= cfg[C_REBUY_UNTIL] and stage == 1
+                        and (cfg[C_REBUY_MAX] < 0 or rebuys_used[p] < cfg[C_REBUY_MAX])
+                        and uniform(st) < cfgf[F_REBUY_P]):
+                    stack[p] = cfg[C_REBUY_CHIPS]
+                    total_chips += cfg[C_REBUY_CHIPS]
+                    rebuys_used[p] += 1
+                    n_rebuys += 1
+                    continue
+                grp[nb] = s
+                nb += 1
+        if nb > 0:
+            # the clock of eliminations: hands are dealt in order of their start, a hand at
+            # another table may end a little earlier; places follow the order of play, so
+            # an elimination is never stamped before the previous one
+            if end_t + brk > last_elim:
+                last_elim = end_t + brk
+            # clockwise from the button
+            ordered = occ
+            no = 0
+            for kk2 in range(1, S + 1):
+                s = (b + kk2) % S
+                for i in range(nb):
+                    if grp[i] == s:
+                        ordered[no] = s
+                        no += 1
+            # fewest chips at the start of the hand take the worst places
+            done = done_flags
+            for i in range(nb):
+                done[i] = False
+            worst = n_alive
+            for _ in range(nb):
+                lo_ = -1
+                for i in range(nb):
+                    if not done[i] and (lo_ < 0 or start_stack[ordered[i]] < lo_):
+                        lo_ = start_stack[ordered[i]]
+                if lo_ < 0:
+                    break
+                cnt = 0
+                for i in range(nb):
+                    if not done[i] and start_stack[ordered[i]] == lo_:
+                        cnt += 1
+                first_pl = worst - cnt + 1
+                j = 0
+                for i in range(nb):
+                    if not done[i] and start_stack[ordered[i]] == lo_:
+                        p = row[ordered[i]]
+                        done[i] = True
+                        place[k, p] = first_pl
+                        shares[k, p] = cnt
+                        order[k, first_pl - 1 + j] = p
+                        elim_t[k, p] = last_elim
+                        elim_h[k, p] = hands
+                        j += 1
+                worst = first_pl - 1
+            for i in range(nb):
+                _unseat(seat_pl, tbl_n, p_table, p_seat, row[ordered[i]])
+            n_alive -= nb
+        if n_alive <= 1 and stage == 1:
             break
-        if TS[TS_HANDS] >= cfg[C_MAX_HANDS]:
-            TS[TS_ERROR] = 2
+        if hands >= max_hands:
+            err = 2
             break
-        between_hands(w, inp, NT, S, end_t, mv)
-    finish(w, out, k, P)
+        # ---- between hands: break and balance the tables
+        need = False
+        if stage == 1 and n_tables > 1:
+            n_on = 0
+            n_pl = 0
+            most = 0
+            least = S + 1
+            for q in range(NT + 1):
+                if tbl_on[q]:
+                    n_on += 1
+                    n_pl += tbl_n[q]
+                    if tbl_n[q] > most:
+                        most = tbl_n[q]
+                    if tbl_n[q] < least:
+                        least = tbl_n[q]
+            need = n_pl <= (n_on - 1) * cfg[C_MERGE] or most - least >= cfg[C_BAL_DIFF]
+        if need:
+            n_tables = _rebalance(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t,
+                                  p_table, p_seat, NT + 1, S, cfg[C_MERGE], cfg[C_BAL_DIFF],
+                                  cfg[C_BREAK_ORDER], st, cards, tmp_players)
+            if n_tables == 1 and ft_time < 0:
+                ft_time = end_t + brk
+                # the final table starts when its last hand ends
+                for q in range(NT + 1):
+                    if tbl_on[q]:
+                        tbl_t[q] = max(tbl_t[q], end_t)
+    # ---- the winner (or, after a safety stop, the rest by chips)
+    while n_alive >= 1:
+        bestp = -1
+        worstp = -1
+        for p in range(P):
+            if p_table[p] >= 0:
+                if worstp < 0 or stack[p] < stack[worstp]:
+                    worstp = p
+        if worstp < 0:
+            break
+        bestp = worstp
+        place[k, bestp] = n_alive
+        shares[k, bestp] = 1
+        order[k, n_alive - 1] = bestp
+        elim_t[k, bestp] = max(last_end + brk, last_elim)
+        elim_h[k, bestp] = hands
+        _unseat(seat_pl, tbl_n, p_table, p_seat, bestp)
+        if n_alive == 1:
+            res_i[k, R_WINNER] = bestp
+        n_alive -= 1
+    res_i[k, R_HANDS] = hands
+    res_i[k, R_LEVEL] = level + 1
+    res_i[k, R_FT_HANDS] = ft_hands
+    res_i[k, R_REBUYS] = n_rebuys
+    res_i[k, R_ADDONS] = n_addons
+    res_i[k, R_ERROR] = err
+    res_f[k, RF_DURATION] = last_end + brk
+    res_f[k, RF_FT_TIME] = ft_time
+    res_f[k, RF_PLAY_MINUTES] = last_end
 
 
 @numba.njit(cache=True, error_model="numpy")
 def make_work(P, S):
     """The working arrays of one tournament (allocated once per thread, reused)."""
     NT = (P + S - 1) // S
-    tables = Tables(np.full((NT + 1, S), -1, np.int64), np.zeros(NT + 1, np.int64),
-                    np.zeros(NT + 1, np.bool_), np.ones(NT + 1, np.bool_),
-                    np.zeros(NT + 1, np.int64), np.zeros(NT + 1, np.int64), np.zeros(NT + 1),
-                    np.zeros(NT + 1, np.int64), np.zeros(NT + 1, np.int64),
-                    np.full(P, -1, np.int64), np.full(P, -1, np.int64))
-    hand = HandArrays(np.zeros((I_ROWS, S), np.int64), np.zeros((B_ROWS, S), np.bool_),
-                      np.zeros((F_ROWS, S)), np.zeros(H_ROWS, np.int64), np.zeros(2),
-                      np.zeros((S, HOLE_MAX), np.uint8), np.zeros(5, np.uint8),
-                      np.zeros(7, np.uint8), np.arange(52).astype(np.uint8))
-    return Work(tables, np.zeros(P, np.int64), np.zeros(P, np.int64), np.zeros(P, np.int64),
-                np.zeros(S, np.int64), np.empty((max(P, 2 * S) + S, 2), np.int64),
-                np.empty(max(P, S), np.int64), np.empty(S, np.int64), np.zeros(S, np.bool_),
-                np.empty(S, np.int64), hand, np.zeros(TS_ROWS, np.int64), np.zeros(TF_ROWS),
-                np.empty(4, np.uint64), np.zeros(REC_COLS, np.int64),
-                np.zeros((0, MV_COLS), np.int64))
+    return (np.full((NT + 1, S), -1, np.int64), np.zeros(NT + 1, np.int64),
+            np.zeros(NT + 1, np.bool_), np.ones(NT + 1, np.bool_), np.zeros(NT + 1, np.int64),
+            np.zeros(NT + 1, np.int64), np.zeros(NT + 1), np.zeros(NT + 1, np.int64),
+            np.full(P, -1, np.int64), np.full(P, -1, np.int64), np.zeros(P, np.int64),
+            np.zeros(P, np.int64), np.zeros(P, np.int64),
+            np.empty((max(P, 2 * S) + S, 2), np.int64), np.empty(max(P, S), np.int64),
+            np.zeros((I_ROWS, S), np.int64), np.zeros((B_ROWS, S), np.bool_),
+            np.zeros((F_ROWS, S)), np.zeros(H_ROWS, np.int64), np.zeros(2),
+            np.zeros((S, HOLE_MAX), np.uint8), np.zeros(5, np.uint8), np.zeros(7, np.uint8),
+            np.arange(52).astype(np.uint8), np.zeros(S, np.int64), np.empty(S, np.int64),
+            np.zeros(1, np.int64), np.empty(4, np.uint64), np.empty(S, np.int64),
+            np.zeros(S, np.bool_), np.zeros(NT + 1, np.int64))
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
-def run_block(t0, k0, k1, seed, inp, tabs, ev, out):
-    """Play tournaments ``t0 + k0 .. t0 + k1 - 1`` into rows ``k0 .. k1 - 1`` of the outputs,
-    on the calling thread and without the GIL: :mod:`pyeval.sim.engine` runs one block per
-    thread (disjoint rows of the same outputs), Dask workers one per task. Tournament
-    ``t0 + k`` depends only on ``(seed, t0 + k)``, so any split gives the same results."""
-    work = make_work(inp.cfg[C_PLAYERS], inp.cfg[C_SEATS])
-    for k in range(k0, k1):
-        run_one(k, t0 + k, seed, inp, tabs, ev, out, work)
+def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
+               pf_top, pf_eq, omaha_tab, stud_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
+               shares, order, lstats, rec):
+    """Play tournaments ``t0 .. t0 + n - 1`` into rows ``0 .. n - 1`` of the output arrays
+    on the calling thread, without the GIL: :mod:`pyeval.sim.engine` runs one block of
+    tournaments per thread (views of the outputs), Dask workers one chunk per task."""
+    work = make_work(cfg[C_PLAYERS], cfg[C_SEATS])
+    for k in range(n):
+        run_one(k, t0 + k, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
+                pf_top, pf_eq, omaha_tab, stud_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
+                shares, order, lstats, rec, work)

@@ -140,7 +140,6 @@ REC_GAME = 11
 REC_LOW = 12
 REC_HIGH = 13
 REC_BRING = 14                          # stud bring-in
-REC_TABLE = 15                          # the table (0-based; the final table of two stages last)
 REC_PLAYER = 16                         # MAX_SEATS player ids (-1 empty)
 REC_STACK = REC_PLAYER + MAX_SEATS      # stacks before the hand
 HOLE_MAX = 7                            # cards a seat can hold (stud: 7)
@@ -156,26 +155,3 @@ A_CALL = 2
 A_RAISE = 3     # bet, raise or complete: "to" is the player's total bet this round
 A_BRING = 4     # post the stud bring-in
 ACTION_NAMES = ("fold", "check", "call", "raise", "bring_in")
-
-# ---- table moves of recorded tournaments: int64[tournaments, MOVE_ROWS(players), MV_COLS]
-MV_HAND = 0           # table-hands dealt before the move
-MV_PLAYER = 1
-MV_FROM_TABLE = 2
-MV_FROM_SEAT = 3
-MV_TO_TABLE = 4
-MV_TO_SEAT = 5
-MV_REASON = 6         # MOVE_BREAK or MOVE_BALANCE
-MV_COLS = 7
-MOVE_BREAK = 0
-MOVE_BALANCE = 1
-MOVE_NAMES = ("break", "balance")
-
-
-def move_rows(players: int) -> int:
-    """Rows of the move log kept per recorded tournament (moves beyond are counted only).
-
-    Example:
-        >>> move_rows(30)
-        136
-    """
-    return 4 * players + 16

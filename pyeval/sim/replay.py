@@ -49,7 +49,6 @@ from pyeval.sim.layout import (
     REC_SB_SEAT,
     REC_SEATS,
     REC_STACK,
-    REC_TABLE,
     REC_TOURN,
     STUD_CODES,
 )
@@ -79,7 +78,6 @@ class RecordedHand:
     board: list[int]
     actions: list[tuple[int, int, str, int]]   # (street, seat, action, to)
     after: dict[int, int]             # seat -> chips after the hand (the kernel's)
-    table: int = -1                   # the table it was dealt at (-1: not recorded)
 
 
 def decode(row: np.ndarray) -> RecordedHand:
@@ -108,7 +106,6 @@ def decode(row: np.ndarray) -> RecordedHand:
         board=[int(c) for c in row[REC_BOARD:REC_BOARD + 5] if c >= 0],
         actions=acts,
         after={s: int(row[REC_AFTER + s]) for s in players},
-        table=int(row[REC_TABLE]),
     )
 
 
@@ -151,15 +148,13 @@ def replay_record(row: np.ndarray | RecordedHand) -> ReplayResult:
     from pyeval.tournament.levels import RULES_GAME
 
     h = row if isinstance(row, RecordedHand) else decode(row)
-    game = RULES_GAME[h.game]
-    if game is None:
-        raise ValueError(f"hand {h.hand}: {h.game!r} has no game in the rules model")
     if is_stud(h):
-        hand = Hand(game, rules_structure(h), h.stacks, button=h.button, seed=0, hole=h.hole)
+        hand = Hand(RULES_GAME[h.game], rules_structure(h), h.stacks, button=h.button, seed=0,
+                    hole=h.hole)
     else:
         pos = Positions(h.button, h.small_blind_seat, h.big_blind_seat)
-        hand = Hand(game, rules_structure(h), h.stacks, positions=pos, seed=0, hole=h.hole,
-                    board=h.board)
+        hand = Hand(RULES_GAME[h.game], rules_structure(h), h.stacks, positions=pos, seed=0,
+                    hole=h.hole, board=h.board)
     for _street, seat, action, to in h.actions:
         if hand.is_over:
             raise AssertionError(f"hand {h.hand}: the rules model ended the hand before "

@@ -23,10 +23,8 @@ def _warm_simulation() -> None:
     from pyeval.tournament.structure import load_structure
 
     spec = build_spec(load_structure("club_3000"), 10)
-    # one kernel plays every game and serves the local threads and the Dask workers alike;
-    # "mixed" builds every starting-hand table
-    run_chunk(spec, kernel_inputs("balanced", 10), 0, 0, _WARM_TOURNAMENTS, parallel=False,
-              family="mixed")
+    # one kernel plays every game, on the local threads and on Dask workers alike
+    run_chunk(spec, kernel_inputs("balanced", 10), 0, 0, _WARM_TOURNAMENTS, parallel=False)
 
 
 def _warm_equity() -> None:
@@ -36,9 +34,9 @@ def _warm_equity() -> None:
 
 
 def warm_up(equity: bool = True, report: Callable[[str, float], None] | None = None) -> dict[str, float]:
-    """Compile the simulator's kernel (one for every game) and, with ``equity``, the equity
-    engine's first call. Returns seconds per part; ``report(part, seconds)`` is called
-    after each."""
+    """Compile the simulator's kernel (one for every game, the local threads and the Dask
+    workers) and, with ``equity``, the equity engine's first call. Returns seconds per part;
+    ``report(part, seconds)`` is called after each."""
     parts: list[tuple[str, Callable[[], None]]] = [("simulation", _warm_simulation)]
     if equity:
         parts.append(("equity", _warm_equity))

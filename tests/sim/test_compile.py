@@ -125,19 +125,3 @@ def test_warmup_then_simulate_compiles_nothing(tmp_path):
     assert again.stdout.splitlines()[0] == durations and cn.MESSAGE not in again.stderr
 
 
-
-@pytest.mark.parametrize("name,family", [("club_3000", "button"), ("hands_100k_stud", "stud"),
-                                         ("dealers_choice", "button"),
-                                         ("dealers_choice_stud", "stud")])
-def test_hand_family_and_tables_leave_results_alone(structures, name, family):
-    """Skipping the starting-hand table an event never reads changes nothing."""
-    from pyeval.sim.engine import hand_family, kernel_inputs, run_chunk
-    from pyeval.sim.spec import build_spec
-
-    spec = build_spec(structures[name], None, record_tournaments=1, record_hands=30)
-    inputs = kernel_inputs("balanced", spec.players)
-    assert hand_family(spec) == family
-    own = run_chunk(spec, inputs, 9, 0, 2, parallel=False)
-    every = run_chunk(spec, inputs, 9, 0, 2, parallel=False, family="mixed")
-    for field in ("res_i", "res_f", "place", "elim_t", "order", "rec", "moves"):
-        assert (getattr(own, field) == getattr(every, field)).all(), field

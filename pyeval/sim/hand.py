@@ -1,0 +1,1055 @@
+"""One hand of a button game (hold'em, Omaha, Omaha hi/lo) in Numba, as the rules say.
+
+The hand follows :mod:`pyeval.rules`: antes, then the small and big blind (a short stack
+posts what it has, and the others act as if the full big blind was posted); betting rounds
+with the semantics of :class:`pyeval.rules.betting.Round` (the minimum raise is the last
+full raise, an all-in below a full raise does not reopen the betting to players who have
+acted unless short all-ins add up to one, pot limit caps a raise at the pot after the call,
+fixed limit allows a bet and three raises, uncapped when two players are left); then the
+showdown with side pots cut at each player's contribution, hi/lo halves (the odd chip to
+the high half), and odd chips to the first winner left of the button.
+
+Per-seat state lives in three small packed arrays (rows ``I_*``, ``B_*``, ``F_*``), so a
+call passes few arrays: Numba counts references of every array argument, and dozens of
+those per hand would cost more than the poker.
+"""
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from pyeval import numba_ext as nx
+from pyeval.numba_rng import below, uniform
+from pyeval.sim.layout import (
+    A_BRING,
+    A_CALL,
+    A_CHECK,
+    A_FOLD,
+    A_RAISE,
+    B_FL,
+    B_PL,
+    G_OMAHA,
+    G_OMAHA8,
+    G_RAZZ,
+    G_STUD8,
+    HOLE_MAX,
+    MAX_ACTIONS,
+    MP_AGGR,
+    MP_CALL_MARGIN,
+    MP_CBET,
+    MP_KIND,
+    MP_LOOSE,
+    MP_OPEN_SIZE,
+    MP_PUSH_DEPTH,
+    PUSH_BEHIND,
+    PUSH_DEPTH_STEPS,
+    REC_ACT,
+    REC_AFTER,
+    REC_BOARD,
+    REC_HOLE,
+    REC_NACT,
+    REC_PLAYER,
+    REC_STACK,
+)
+from pyeval.sim.policy import decide, decide_stud, range_bucket, razz_rank, stud3_score, stud_tier, tier
+
+# rows of the int64 per-seat array
+I_REM = 0        # chips behind
+I_SBET = 1       # bet this round
+I_PUT = 2        # chips put in this hand (antes included)
+I_ACTED = 3      # the bet this seat faced when it last acted (-1: not yet this round)
+I_ACTCNT = 4     # raise count when it last acted
+I_WON = 5
+I_VAL = 6        # high value at showdown
+I_LOW = 7        # low value (hi/lo)
+I_MODEL = 8
+I_CLS = 9        # hold'em class (or the class standing for an Omaha hand)
+I_TIER = 10
+I_POTC = 11      # scratch for the pots
+I_PAID = 12
+I_NCARD = 13     # cards dealt to the seat (stud)
+I_UPCAT = 14     # category of the up cards showing (stud)
+I_UPLOW = 15     # distinct low cards showing (stud)
+I_ROWS = 16
+# rows of the bool per-seat array
+B_DEALT = 0
+B_FOLDED = 1
+B_PENDING = 2
+B_DRAW = 3
+B_ROWS = 4
+# rows of the float per-seat array
+F_TOP = 0        # share of hands at least as strong
+F_DUNIT = 1      # chips per unit of depth (big blind, or M / 1.5)
+F_ROWS = 2
+# hand state (int64)
+H_CUR = 0
+H_FULL_LEVEL = 1
+H_FULL_RAISE = 2
+H_RAISES = 3     # full bets and raises this round (the blind counts pre-flop)
+H_BETTING = 4
+H_BET_SIZE = 5
+H_BB = 6
+H_PF_AGGR = 7
+H_NACT = 8
+H_NRAISE = 9     # bets and raises this round, short all-ins included (for the models)
+H_LAST_AGGR = 10
+H_NH = 11
+H_BB_SEAT = 12
+H_STUD = 13      # -1 a button game; 0 seven card stud, 1 razz, 2 stud hi/lo
+H_BRING_SEAT = 14
+H_BRING_AMT = 15
+H_ROWS = 16
+RANGE_LAST = 39
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def draw_card(deck, pos, st):
+    """Card ``pos`` of a partial Fisher-Yates shuffle of ``deck``."""
+    j = pos + below(st, 52 - pos)
+    c = deck[j]
+    deck[j] = deck[pos]
+    deck[pos] = c
+    return c
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _award_two(S, SI, SB, button):
+    """The common showdown, two players in and one high winner per pot, in closed form
+    (the same chips as the general case below). Returns False when it does not apply."""
+    a = -1
+    b = -1
+    for s in range(S):
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            if a < 0:
+                a = s
+            elif b < 0:
+                b = s
+            else:
+                return False
+    if b < 0:
+        return False
+    ca = SI[I_PUT, a]
+    cb = SI[I_PUT, b]
+    m = ca if ca < cb else cb
+    main = 0
+    rest = 0
+    for s in range(S):
+        c = SI[I_PUT, s]
+        if c > m:
+            main += m
+            rest += c - m
+        else:
+            main += c
+    # above the smaller live contribution: all goes back to (or is won only by) the bigger
+    # one, unless both are level, when the dead money above joins the main pot
+    if ca == cb:
+        main += rest
+        rest = 0
+    elif ca > cb:
+        SI[I_WON, a] += rest
+    else:
+        SI[I_WON, b] += rest
+    va = SI[I_VAL, a]
+    vb = SI[I_VAL, b]
+    if va > vb:
+        SI[I_WON, a] += main
+    elif vb > va:
+        SI[I_WON, b] += main
+    else:
+        half = main // 2
+        SI[I_WON, a] += half
+        SI[I_WON, b] += half
+        if main - 2 * half:
+            # the odd chip to the first of the two left of the button
+            da = (a - button - 1) % S
+            db = (b - button - 1) % S
+            SI[I_WON, a if da < db else b] += 1
+    return True
+
+
+@numba.njit(cache=True, error_model="numpy")
+def award_pots(S, SI, SB, hilo, button):
+    """Fill ``SI[I_WON]`` as :mod:`pyeval.rules.pots` splits the pots, conserving
+    ``sum(SI[I_PUT])`` exactly.
+
+    The uncalled part of a single largest bet goes back. Pots are cut at each contribution
+    of a player still in (folded players' chips stay in the pots they reached; chips above
+    the last such level join the last pot); each goes to the best hand(s) among the players
+    still in who reached it. In hi/lo a pot splits in half between the best high and the
+    best qualifying low, the whole pot to the high hand when no low qualifies; the odd chip
+    of the halving goes to the half whose winner sits first left of the button. Equal hands
+    split; odd chips go one each to the winners clockwise from the button's left.
+    """
+    for s in range(S):
+        SI[I_WON, s] = 0
+        SI[I_POTC, s] = SI[I_PUT, s]
+    if not hilo and _award_two(S, SI, SB, button):
+        return
+    # the uncalled part of the largest bet
+    top = -1
+    top_s = -1
+    n_top = 0
+    for s in range(S):
+        c = SI[I_POTC, s]
+        if c > top:
+            top = c
+            top_s = s
+            n_top = 1
+        elif c == top:
+            n_top += 1
+    if n_top == 1 and top > 0 and SB[B_DEALT, top_s] and not SB[B_FOLDED, top_s]:
+        second = 0
+        for s in range(S):
+            if s != top_s and SI[I_POTC, s] > second:
+                second = SI[I_POTC, s]
+        SI[I_WON, top_s] += top - second
+        SI[I_POTC, top_s] = second
+    prev = 0
+    while True:
+        # the next level: the smallest contribution of a live player above prev
+        lvl = 0
+        for s in range(S):
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                c = SI[I_POTC, s]
+                if c > prev and (lvl == 0 or c < lvl):
+                    lvl = c
+        if lvl == 0:
+            break
+        nxt = 0
+        for s in range(S):
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                c = SI[I_POTC, s]
+                if c > lvl and (nxt == 0 or c < nxt):
+                    nxt = c
+        amt = 0
+        for s in range(S):
+            c = SI[I_POTC, s]
+            a = (c if c < lvl else lvl) - (c if c < prev else prev)
+            if nxt == 0 and c > lvl:
+                a += c - lvl        # the last pot takes the dead money above it
+            amt += a
+        best = -1
+        bestlow = 0
+        for s in range(S):
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s] and SI[I_POTC, s] >= lvl:
+                SI[I_PAID, s] = 1
+                if SI[I_VAL, s] > best:
+                    best = SI[I_VAL, s]
+                if hilo and SI[I_LOW, s] > bestlow:
+                    bestlow = SI[I_LOW, s]
+            else:
+                SI[I_PAID, s] = 0
+        prev = lvl
+        if amt == 0:
+            continue
+        hi_amt = amt
+        lo_amt = 0
+        if hilo and bestlow > 0:
+            hi_amt = amt // 2
+            lo_amt = amt // 2
+            if amt % 2 == 1:
+                # the odd chip: to the half whose winner sits first left of the button
+                for k in range(1, S + 1):
+                    s = (button + k) % S
+                    if SI[I_PAID, s] == 1:
+                        if SI[I_VAL, s] == best:
+                            hi_amt += 1
+                            break
+                        if SI[I_LOW, s] == bestlow:
+                            lo_amt += 1
+                            break
+        for part in range(2):
+            a = hi_amt if part == 0 else lo_amt
+            if a == 0:
+                continue
+            nw = 0
+            for s in range(S):
+                if SI[I_PAID, s] == 1:
+                    if (part == 0 and SI[I_VAL, s] == best) or (part == 1 and SI[I_LOW, s] == bestlow):
+                        nw += 1
+            share = a // nw
+            odd = a - share * nw
+            for k in range(1, S + 1):
+                s = (button + k) % S
+                if SI[I_PAID, s] == 1:
+                    if (part == 0 and SI[I_VAL, s] == best) or (part == 1 and SI[I_LOW, s] == bestlow):
+                        SI[I_WON, s] += share
+                        if odd > 0:
+                            SI[I_WON, s] += 1
+                            odd -= 1
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _cover_top2(S, SI, SB):
+    """The two largest ``bet + stack`` among the players still in, and their seats."""
+    v1 = -1
+    s1 = -1
+    v2 = -1
+    s2 = -1
+    for q in range(S):
+        if SB[B_DEALT, q] and not SB[B_FOLDED, q]:
+            tot = SI[I_SBET, q] + SI[I_REM, q]
+            if tot > v1:
+                v2 = v1
+                s2 = s1
+                v1 = tot
+                s1 = q
+            elif tot > v2:
+                v2 = tot
+                s2 = q
+    return v1, s1, v2, s2
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev, mp,
+                  push_tab, open_tab, pf_eq, st, rec, rec_on):
+    """Play one betting round in place (the rules of :class:`pyeval.rules.betting.Round`)."""
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    cur = HS[H_CUR]
+    full_level = HS[H_FULL_LEVEL]
+    full_raise = HS[H_FULL_RAISE]
+    raise_count = HS[H_RAISES]
+    betting = HS[H_BETTING]
+    bet_size = HS[H_BET_SIZE]
+    bb = HS[H_BB]
+    bb_seat = HS[H_BB_SEAT]
+    pf_aggr = HS[H_PF_AGGR]
+    nact = HS[H_NACT]
+    nh = HS[H_NH]
+    stud = HS[H_STUD]
+    bring_seat = HS[H_BRING_SEAT] if street == 0 else -1
+    agg_range = HF[0]
+    n_raises = 0
+    last_aggr = -1
+    live = 0
+    n_pend = 0
+    pot = 0
+    n_committed = 0       # players in who have acted this round or are all-in
+    cov1 = -1             # the two largest bet + stack among players in, and their seats
+    cov2 = -1
+    cov_s1 = -1
+    cov_s2 = -1
+    n_able = 0
+    for s in range(S):
+        pot += SI[I_PUT, s]
+        SI[I_ACTED, s] = -1
+        SI[I_ACTCNT, s] = 0
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            live += 1
+            r_ = SI[I_REM, s]
+            p = r_ > 0
+            SB[B_PENDING, s] = p
+            if p:
+                n_pend += 1
+                n_able += 1
+            else:
+                n_committed += 1
+            tot = SI[I_SBET, s] + r_
+            if tot > cov1:
+                cov2 = cov1
+                cov_s2 = cov_s1
+                cov1 = tot
+                cov_s1 = s
+            elif tot > cov2:
+                cov2 = tot
+                cov_s2 = s
+        else:
+            SB[B_PENDING, s] = False
+        SI[I_POTC, s] = n_able        # able players in seats 0..s (pre-flop positions)
+    if n_pend == 1 and bring_seat < 0:
+        for s in range(S):
+            if SB[B_PENDING, s] and SI[I_SBET, s] >= cur:
+                SB[B_PENDING, s] = False
+    if live < 2 or (street > 0 and n_pend < 2):
+        # after the flop a lone player with chips has nobody to bet against
+        HS[H_LAST_AGGR] = -1
+        return
+    if stud >= 0:
+        if street > 0:
+            _stud_tiers(S, SI, SB, hole, stud, street, buf, ev)
+    elif street > 0:
+        for q in range(S):
+            if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
+                t_, d_ = tier(hole[q], nh, board, nb, buf, card_key, disp, high, flush, mult,
+                              row_bits, slot_bits)
+                SI[I_TIER, q] = t_
+                SB[B_DRAW, q] = d_
+    able_bb = SI[I_POTC, bb_seat] if bb_seat >= 0 else 0
+    s = first
+    while True:
+        found = -1
+        if live >= 2:
+            q = s
+            for _k in range(S):
+                if SB[B_PENDING, q]:
+                    found = q
+                    break
+                q += 1
+                if q == S:
+                    q = 0
+        if found < 0:
+            break
+        s = found
+        rem = SI[I_REM, s]
+        mybet = SI[I_SBET, s]
+        call = cur - mybet
+        if call > rem:
+            call = rem
+        if call < 0:
+            call = 0
+        allin_to = rem + mybet
+        # may this seat bet or raise? (whether anyone could respond is checked below,
+        # only when the player wants to raise)
+        can_raise = allin_to > cur
+        if can_raise and betting == B_FL and live > 2 and raise_count >= 4:
+            can_raise = False
+        if can_raise and SI[I_ACTED, s] >= 0 and raise_count <= SI[I_ACTCNT, s]:
+            faced = cur - SI[I_ACTED, s]
+            if betting == B_FL:
+                can_raise = 2 * faced >= bet_size
+            else:
+                can_raise = faced >= full_raise
+        opp_cover = cov2 if s == cov_s1 else cov1
+        was_in = SI[I_ACTED, s] >= 0
+        n_in = n_committed - (1 if was_in else 0)
+        if street == 0:
+            # able players after this seat up to the big blind, clockwise
+            if s < bb_seat:
+                n_behind = able_bb - SI[I_POTC, s]
+            elif s > bb_seat:
+                n_behind = SI[I_POTC, S - 1] - SI[I_POTC, s] + able_bb
+            else:
+                n_behind = 0
+        else:
+            n_behind = 0
+            for q in range(S):
+                if SB[B_PENDING, q] and q != s:
+                    n_behind += 1
+        m = SI[I_MODEL, s]
+        eff = allin_to if allin_to < opp_cover else opp_cover
+        depth = eff / SF[F_DUNIT, s]
+        nbi = n_behind if n_behind < PUSH_BEHIND else PUSH_BEHIND - 1
+        di = int(depth * 4.0)
+        if di >= PUSH_DEPTH_STEPS:
+            di = PUSH_DEPTH_STEPS - 1
+        c_ = SI[I_CLS, s]
+        u = uniform(st) if street > 0 else 0.0   # only the models' post-flop choices draw
+        push_fold_now = mp[m, MP_KIND] == 0.0 or depth <= mp[m, MP_PUSH_DEPTH]
+        thr_push = push_tab[m, nbi, di]
+        code = A_FOLD
+        to = 0
+        rng_ = 1.0
+        for _attempt in range(2):
+            min_to = 0
+            max_to = 0
+            if can_raise:
+                if betting == B_FL:
+                    min_to = full_level + bet_size
+                    if min_to > allin_to:
+                        min_to = allin_to
+                    max_to = min_to
+                else:
+                    min_to = cur + full_raise
+                    if min_to > allin_to:
+                        min_to = allin_to
+                    if betting == B_PL:
+                        max_to = cur + pot + call
+                        if max_to < min_to:
+                            max_to = min_to
+                        if max_to > allin_to:
+                            max_to = allin_to
+                    else:
+                        max_to = allin_to
+            if stud >= 0:
+                model = (int(mp[m, MP_KIND]), mp[m, MP_LOOSE], mp[m, MP_AGGR],
+                         mp[m, MP_PUSH_DEPTH], mp[m, MP_CALL_MARGIN], mp[m, MP_OPEN_SIZE],
+                         mp[m, MP_CBET])
+                code, to, rng_ = decide_stud(model, SF[F_TOP, s], street, SI[I_TIER, s],
+                                             SB[B_DRAW, s], call, can_raise, min_to, pot,
+                                             n_raises, agg_range, s == bring_seat, u)
+            elif street == 0 and n_raises == 0 and call > 0 and can_raise and push_fold_now:
+                # the most common decision, as decide() takes it: shove or fold unopened
+                if SF[F_TOP, s] <= thr_push:
+                    code, to, rng_ = A_RAISE, max_to, thr_push
+                else:
+                    code, to, rng_ = A_FOLD, 0, 1.0
+            else:
+                model = (int(mp[m, MP_KIND]), mp[m, MP_LOOSE], mp[m, MP_AGGR],
+                         mp[m, MP_PUSH_DEPTH], mp[m, MP_CALL_MARGIN], mp[m, MP_OPEN_SIZE],
+                         mp[m, MP_CBET])
+                thr_open = open_tab[m, nbi]
+                eq_agg = pf_eq[c_, range_bucket(agg_range)]
+                eq_rand = pf_eq[c_, RANGE_LAST]
+                money = (rem, mybet, cur, call, min_to, max_to, pot, bb, opp_cover)
+                ctx = (can_raise, n_behind, n_in, n_raises, agg_range, pf_aggr == s, depth,
+                       s == bb_seat)
+                code, to, rng_ = decide(model, thr_push, thr_open, eq_agg, eq_rand,
+                                        SF[F_TOP, s], street, SI[I_TIER, s], SB[B_DRAW, s],
+                                        money, ctx, u)
+            if code != A_RAISE or not can_raise:
+                break
+            # nobody may raise when no other player could call more
+            resp = False
+            for q in range(S):
+                if q != s and SB[B_DEALT, q] and not SB[B_FOLDED, q]:
+                    if SI[I_REM, q] > 0 and SI[I_SBET, q] + SI[I_REM, q] > cur:
+                        resp = True
+                        break
+            if resp:
+                break
+            can_raise = False
+        # model convention: in fixed limit nobody makes more than a bet and three raises a
+        # round, heads-up included (the rules allow more there)
+        if code == A_RAISE and betting == B_FL and raise_count >= 4:
+            code = A_CALL
+        if s == bring_seat:
+            # the bring-in: post it, or complete (a raise to the small bet)
+            if code != A_RAISE or not can_raise:
+                code = A_BRING
+        # make it legal
+        if code == A_RAISE and not can_raise:
+            code = A_CALL
+        if code == A_FOLD and call == 0:
+            code = A_CHECK
+        if code == A_CALL and call == 0:
+            code = A_CHECK
+        if code == A_CHECK and call > 0:
+            code = A_CALL
+        if code == A_RAISE:
+            if to < min_to:
+                to = min_to
+            if to > max_to:
+                to = max_to
+        # apply
+        if code == A_BRING:
+            amt = HS[H_BRING_AMT] if HS[H_BRING_AMT] < rem else rem
+            SI[I_REM, s] = rem - amt
+            SI[I_SBET, s] = mybet + amt
+            SI[I_PUT, s] += amt
+            pot += amt
+            if mybet + amt > cur:
+                cur = mybet + amt
+            SB[B_PENDING, s] = False
+            to = amt
+        elif code == A_FOLD:
+            SB[B_FOLDED, s] = True
+            SB[B_PENDING, s] = False
+            live -= 1
+            if was_in:
+                n_committed -= 1
+            if s == cov_s1 or s == cov_s2:
+                cov1, cov_s1, cov2, cov_s2 = _cover_top2(S, SI, SB)
+        elif code == A_CHECK:
+            SI[I_ACTED, s] = cur
+            SI[I_ACTCNT, s] = raise_count
+            SB[B_PENDING, s] = False
+            if not was_in:
+                n_committed += 1
+        elif code == A_CALL:
+            SI[I_REM, s] = rem - call
+            SI[I_SBET, s] = mybet + call
+            SI[I_PUT, s] += call
+            pot += call
+            SI[I_ACTED, s] = mybet + call
+            SI[I_ACTCNT, s] = raise_count
+            SB[B_PENDING, s] = False
+            if not was_in:
+                n_committed += 1
+        else:
+            prev = cur
+            if betting == B_FL:
+                if 2 * (to - full_level) >= bet_size:
+                    full_level = to
+                    raise_count += 1
+            else:
+                if to - prev >= full_raise:
+                    if to - prev > full_raise:
+                        full_raise = to - prev
+                    full_level = to
+                    raise_count += 1
+            d = to - mybet
+            SI[I_REM, s] = rem - d
+            SI[I_SBET, s] = to
+            SI[I_PUT, s] += d
+            pot += d
+            if to > cur:
+                cur = to
+            SI[I_ACTED, s] = to
+            SI[I_ACTCNT, s] = raise_count
+            if not was_in:
+                n_committed += 1
+            last_aggr = s
+            n_raises += 1
+            agg_range = rng_
+            for q in range(S):
+                SB[B_PENDING, q] = (q != s and SB[B_DEALT, q] and not SB[B_FOLDED, q]
+                                    and SI[I_REM, q] > 0)
+        if s == bring_seat:
+            bring_seat = -1
+        if rec_on and nact < MAX_ACTIONS:
+            base = REC_ACT + 4 * nact
+            rec[base] = street
+            rec[base + 1] = s
+            rec[base + 2] = code
+            rec[base + 3] = to if (code == A_RAISE or code == A_BRING) else 0
+        nact += 1
+        s += 1
+        if s == S:
+            s = 0
+    HS[H_NACT] = nact
+    HS[H_LAST_AGGR] = last_aggr
+    HF[0] = agg_range
+
+
+@numba.njit(cache=True, error_model="numpy")
+def omaha_score(h):
+    """A pre-flop score of an Omaha hand, 0..99: pairs (high ones more), suited cards (an
+    ace suited more), three cards in a row, and high cards. It only ranks hands for the
+    player models (see docs/simulation.md); its shares over all hands are tabulated once.
+    """
+    score = 0.0
+    for i in range(4):
+        for j in range(i + 1, 4):
+            if (h[i] >> 2) == (h[j] >> 2):
+                score += 6.0 + (h[i] >> 2)
+    for s in range(4):
+        n = 0
+        hi_ = -1
+        for i in range(4):
+            if (h[i] & 3) == s:
+                n += 1
+                if (h[i] >> 2) > hi_:
+                    hi_ = h[i] >> 2
+        if n == 2:
+            score += 4.0 + 0.5 * hi_
+        elif n == 3:
+            score += 2.0
+    m = 0
+    for i in range(4):
+        m |= 1 << (h[i] >> 2)
+        score += 0.6 * (h[i] >> 2)
+    for lo in range(0, 11):
+        w = 7 << lo
+        if (m & w) == w:
+            score += 5.0
+    v = int(score)
+    if v > 99:
+        v = 99
+    return v
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf, deck, st,
+                     ev, tabs, rec, rec_on):
+    """Play one hand at a table (``row[seat]`` = player, -1 empty) and update ``stack``.
+
+    ``HS`` carries the stakes in: ``H_CUR`` = small blind, ``H_FULL_LEVEL`` = big blind,
+    ``H_FULL_RAISE`` = ante, ``H_BETTING``, ``H_BET_SIZE`` = small bet, ``H_RAISES`` = big
+    bet, ``H_NH`` = game code; ``SI[I_MODEL]`` and ``SF[F_DUNIT]`` are filled by the caller.
+    ``tabs``: (pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab).
+    Returns the number of actions.
+    """
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab, stud_tab = tabs
+    sb_amt = HS[H_CUR]
+    bb_amt = HS[H_FULL_LEVEL]
+    ante = HS[H_FULL_RAISE]
+    betting = HS[H_BETTING]
+    small = HS[H_BET_SIZE]
+    big_bet = HS[H_RAISES]
+    game = HS[H_NH]
+    nh = 4 if (game == G_OMAHA or game == G_OMAHA8) else 2
+    hilo = game == G_OMAHA8
+    if betting != B_FL or small <= 0:
+        small = bb_amt
+    if big_bet <= 0:
+        big_bet = 2 * small
+    for s in range(S):
+        p = row[s]
+        SB[B_DEALT, s] = p >= 0
+        SB[B_FOLDED, s] = p < 0
+        SB[B_DRAW, s] = False
+        SI[I_SBET, s] = 0
+        SI[I_PUT, s] = 0
+        SI[I_VAL, s] = 0
+        SI[I_LOW, s] = 0
+        SI[I_TIER, s] = 0
+        SI[I_REM, s] = stack[p] if p >= 0 else 0
+    if rec_on:
+        for s in range(S):
+            rec[REC_PLAYER + s] = row[s]
+            rec[REC_STACK + s] = SI[I_REM, s]
+    # antes, then the blinds (a short stack posts what it has)
+    if ante > 0:
+        for s in range(S):
+            if SB[B_DEALT, s]:
+                a = ante if ante < SI[I_REM, s] else SI[I_REM, s]
+                SI[I_REM, s] -= a
+                SI[I_PUT, s] += a
+    if sbs >= 0:
+        a = sb_amt if sb_amt < SI[I_REM, sbs] else SI[I_REM, sbs]
+        SI[I_REM, sbs] -= a
+        SI[I_SBET, sbs] += a
+        SI[I_PUT, sbs] += a
+    a = bb_amt if bb_amt < SI[I_REM, g] else SI[I_REM, g]
+    SI[I_REM, g] -= a
+    SI[I_SBET, g] += a
+    SI[I_PUT, g] += a
+    # deal
+    pos = 0
+    for s in range(S):
+        if SB[B_DEALT, s]:
+            for k in range(nh):
+                hole[s, k] = draw_card(deck, pos, st)
+                pos += 1
+            if nh == 2:
+                c_ = pf_class[hole[s, 0] * 52 + hole[s, 1]]
+                SI[I_CLS, s] = c_
+                SF[F_TOP, s] = pf_top[c_]
+            else:
+                sc = omaha_score(hole[s])
+                SF[F_TOP, s] = omaha_tab[sc, 0]
+                SI[I_CLS, s] = int(omaha_tab[sc, 1])
+    if rec_on:
+        for s in range(S):
+            for k in range(HOLE_MAX):
+                rec[REC_HOLE + HOLE_MAX * s + k] = hole[s, k] if (SB[B_DEALT, s] and k < nh) else -1
+    HS[H_BB] = bb_amt
+    HS[H_BB_SEAT] = g
+    HS[H_NACT] = 0
+    HS[H_NH] = nh
+    HS[H_STUD] = -1
+    HS[H_BRING_SEAT] = -1
+    HS[H_PF_AGGR] = -1
+    HF[0] = 1.0
+    nb = 0
+    for street in range(4):
+        live = 0
+        able = 0
+        for s in range(S):
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                live += 1
+                if SI[I_REM, s] > 0:
+                    able += 1
+        if live < 2:
+            break
+        if street == 1:
+            for k in range(3):
+                board[k] = draw_card(deck, pos, st)
+                pos += 1
+            nb = 3
+        elif street >= 2:
+            board[nb] = draw_card(deck, pos, st)
+            pos += 1
+            nb += 1
+        if street > 0 and able < 2:
+            continue        # nobody left to bet against: the board runs out
+        if street == 0:
+            first = g + 1 if g + 1 < S else 0
+            HS[H_CUR] = bb_amt
+            HS[H_FULL_LEVEL] = bb_amt
+            HS[H_RAISES] = 1
+            HS[H_BET_SIZE] = small
+        else:
+            for s in range(S):
+                SI[I_SBET, s] = 0
+            first = b + 1 if b + 1 < S else 0
+            HS[H_CUR] = 0
+            HS[H_FULL_LEVEL] = 0
+            HS[H_RAISES] = 0
+            HS[H_BET_SIZE] = small if street == 1 else big_bet
+            HF[0] = 1.0
+        HS[H_FULL_RAISE] = HS[H_BET_SIZE]
+        betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev, mp,
+                      push_tab, open_tab, pf_eq, st, rec, rec_on)
+        if street == 0:
+            HS[H_PF_AGGR] = HS[H_LAST_AGGR]
+    # the showdown, or the last player standing
+    live = 0
+    last = -1
+    for s in range(S):
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            live += 1
+            last = s
+    if live == 1:
+        tot = 0
+        for s in range(S):
+            SI[I_WON, s] = 0
+            tot += SI[I_PUT, s]
+        SI[I_WON, last] = tot
+    else:
+        while nb < 5:
+            board[nb] = draw_card(deck, pos, st)
+            pos += 1
+            nb += 1
+        for s in range(S):
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                if nh == 2:
+                    buf[0] = hole[s, 0]
+                    buf[1] = hole[s, 1]
+                    for k in range(5):
+                        buf[2 + k] = board[k]
+                    SI[I_VAL, s] = nx.high_inline(buf, 7, card_key, disp, high, flush, mult,
+                                                  row_bits, slot_bits)
+                else:
+                    hs_ = hole[s]
+                    SI[I_VAL, s] = nx.omaha_high_addr(hs_.ctypes.data, 4, board.ctypes.data, 5)
+                    if hilo:
+                        SI[I_LOW, s] = nx.omaha_low8_addr(hs_.ctypes.data, 4,
+                                                          board.ctypes.data, 5)
+        award_pots(S, SI, SB, hilo, b)
+    for s in range(S):
+        if SB[B_DEALT, s]:
+            stack[row[s]] = SI[I_REM, s] + SI[I_WON, s]
+    nact = HS[H_NACT]
+    if rec_on:
+        for k in range(5):
+            rec[REC_BOARD + k] = board[k] if k < nb else -1
+        rec[REC_NACT] = nact
+        for s in range(S):
+            rec[REC_AFTER + s] = stack[row[s]] if SB[B_DEALT, s] else 0
+    return nact
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _up_range(street):
+    """Indices of the up cards a seat shows on a stud street (0 = third street)."""
+    return 2, 2 + (street + 1 if street < 4 else 4)
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _stud_tiers(S, SI, SB, hole, kind, street, buf, ev):
+    """Fill ``SI[I_TIER]`` / ``SB[B_DRAW]`` for a stud street: each player's cards against
+    what the other players still in show."""
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    lo_i, hi_i = _up_range(street)
+    for q in range(S):
+        SI[I_UPCAT, q] = 0
+        SI[I_UPLOW, q] = 0
+        if SB[B_DEALT, q] and not SB[B_FOLDED, q]:
+            n = 0
+            m = 0
+            for i in range(lo_i, hi_i):
+                buf[n] = hole[q, i]
+                n += 1
+                r = razz_rank(hole[q, i])
+                if r <= 7:
+                    m |= 1 << r
+            v = nx.high_inline(buf, n, card_key, disp, high, flush, mult, row_bits, slot_bits)
+            SI[I_UPCAT, q] = v >> 12
+            k = 0
+            while m:
+                k += m & 1
+                m >>= 1
+            SI[I_UPLOW, q] = k
+    n_mine = 3 + street
+    for q in range(S):
+        if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
+            cat = 0
+            low = 0
+            for o in range(S):
+                if o != q and SB[B_DEALT, o] and not SB[B_FOLDED, o]:
+                    if SI[I_UPCAT, o] > cat:
+                        cat = SI[I_UPCAT, o]
+                    if SI[I_UPLOW, o] > low:
+                        low = SI[I_UPLOW, o]
+            t_, d_ = stud_tier(hole[q], n_mine, cat, low, kind, buf, card_key, disp, high,
+                               flush, mult, row_bits, slot_bits)
+            SI[I_TIER, q] = t_
+            SB[B_DRAW, q] = d_
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _showing(hole, q, street, kind, buf, ev):
+    """Value of the cards seat q shows (higher acts first): high, or razz in razz."""
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    lo_i, hi_i = _up_range(street)
+    n = 0
+    for i in range(lo_i, hi_i):
+        buf[n] = hole[q, i]
+        n += 1
+    if kind == 1:
+        return np.int64(nx.razz_addr(buf.ctypes.data, n))
+    return np.int64(nx.high_inline(buf, n, card_key, disp, high, flush, mult, row_bits,
+                                   slot_bits))
+
+
+@numba.njit(cache=True, error_model="numpy")
+def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, deck, st, ev,
+                   tabs, rec, rec_on):
+    """Play one hand of seven card stud, razz or stud hi/lo, fixed limit, at a table.
+
+    As :class:`pyeval.rules.hand.Hand` plays it: antes; two down cards and one up; the
+    lowest up card brings in (the highest in razz; suits break ties, clubs lowest), passing
+    clockwise past a player all-in from the ante, and may complete to the small bet; on later
+    streets the best hand showing acts first (the lowest in razz), ties to the first from the
+    dealer's left; small bets on third and fourth street, big bets after (the open-pair big
+    bet on fourth street is allowed by the rules, the models never take it). ``HS`` carries
+    ``H_FULL_RAISE`` = ante, ``H_BB`` = bring-in, ``H_BET_SIZE`` / ``H_RAISES`` = small and
+    big bet, ``H_NH`` = game code. Returns the number of actions.
+    """
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    stud_tab = tabs[7]
+    mp = tabs[4]
+    push_tab = tabs[5]
+    open_tab = tabs[6]
+    pf_eq = tabs[2]
+    ante = HS[H_FULL_RAISE]
+    bring = HS[H_BB]
+    small = HS[H_BET_SIZE]
+    big_bet = HS[H_RAISES]
+    game = HS[H_NH]
+    kind = 1 if game == G_RAZZ else (2 if game == G_STUD8 else 0)
+    hilo = kind == 2
+    if big_bet <= 0:
+        big_bet = 2 * small
+    for s in range(S):
+        p = row[s]
+        SB[B_DEALT, s] = p >= 0
+        SB[B_FOLDED, s] = p < 0
+        SB[B_DRAW, s] = False
+        SI[I_SBET, s] = 0
+        SI[I_PUT, s] = 0
+        SI[I_VAL, s] = 0
+        SI[I_LOW, s] = 0
+        SI[I_TIER, s] = 0
+        SI[I_NCARD, s] = 0
+        SI[I_CLS, s] = 0
+        SI[I_REM, s] = stack[p] if p >= 0 else 0
+    if rec_on:
+        for s in range(S):
+            rec[REC_PLAYER + s] = row[s]
+            rec[REC_STACK + s] = SI[I_REM, s]
+    if ante > 0:
+        for s in range(S):
+            if SB[B_DEALT, s]:
+                a = ante if ante < SI[I_REM, s] else SI[I_REM, s]
+                SI[I_REM, s] -= a
+                SI[I_PUT, s] += a
+    # third street: two down, one up
+    pos = 0
+    for s in range(S):
+        if SB[B_DEALT, s]:
+            for k in range(3):
+                hole[s, k] = draw_card(deck, pos, st)
+                pos += 1
+            SI[I_NCARD, s] = 3
+            sc = stud3_score(hole[s, 0], hole[s, 1], hole[s, 2], kind)
+            SF[F_TOP, s] = stud_tab[kind, sc]
+    # the bring-in
+    low = -1
+    for s in range(S):
+        if SB[B_DEALT, s]:
+            c = hole[s, 2]
+            if low < 0:
+                low = s
+            else:
+                o = hole[low, 2]
+                if kind == 1:
+                    if razz_rank(c) * 4 + (c & 3) > razz_rank(o) * 4 + (o & 3):
+                        low = s
+                elif c < o:
+                    low = s
+    bis = -1
+    q = low
+    for _k in range(S):
+        if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
+            bis = q
+            break
+        q += 1
+        if q == S:
+            q = 0
+    HS[H_BB] = 0
+    HS[H_BB_SEAT] = -1
+    HS[H_NACT] = 0
+    HS[H_NH] = 7
+    HS[H_PF_AGGR] = -1
+    HS[H_STUD] = kind
+    HS[H_BRING_SEAT] = bis
+    HS[H_BRING_AMT] = bring
+    HS[H_BETTING] = B_FL
+    HF[0] = 1.0
+    for street in range(5):
+        live = 0
+        able = 0
+        for s in range(S):
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                live += 1
+                if SI[I_REM, s] > 0:
+                    able += 1
+        if live < 2:
+            break
+        if street > 0:
+            for s in range(S):
+                if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                    hole[s, 2 + street] = draw_card(deck, pos, st)
+                    pos += 1
+                    SI[I_NCARD, s] += 1
+            if able < 2:
+                continue
+            for s in range(S):
+                SI[I_SBET, s] = 0
+            # the best hand showing acts first; ties to the first from the dealer's left
+            first = -1
+            best = -1
+            q = dealer
+            for _k in range(S):
+                q += 1
+                if q == S:
+                    q = 0
+                if SB[B_DEALT, q] and not SB[B_FOLDED, q]:
+                    v = _showing(hole, q, street, kind, buf, ev)
+                    if v > best:
+                        best = v
+                        first = q
+        else:
+            first = bis if bis >= 0 else low
+        HS[H_CUR] = 0
+        HS[H_FULL_LEVEL] = 0
+        HS[H_RAISES] = 0
+        HS[H_BET_SIZE] = small if street <= 1 else big_bet
+        HS[H_FULL_RAISE] = HS[H_BET_SIZE]
+        if street > 0:
+            HF[0] = 1.0
+        betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, 0, buf, ev, mp,
+                      push_tab, open_tab, pf_eq, st, rec, rec_on)
+    live = 0
+    last = -1
+    for s in range(S):
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            live += 1
+            last = s
+    if live == 1:
+        tot = 0
+        for s in range(S):
+            SI[I_WON, s] = 0
+            tot += SI[I_PUT, s]
+        SI[I_WON, last] = tot
+    else:
+        for s in range(S):
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                for k in range(7):
+                    buf[k] = hole[s, k]
+                if kind == 1:
+                    SI[I_VAL, s] = nx.razz_addr(buf.ctypes.data, 7)
+                else:
+                    SI[I_VAL, s] = nx.high_inline(buf, 7, card_key, disp, high, flush, mult,
+                                                  row_bits, slot_bits)
+                    if hilo:
+                        SI[I_LOW, s] = nx.low8_addr(buf.ctypes.data, 7)
+        award_pots(S, SI, SB, hilo, dealer)
+    for s in range(S):
+        if SB[B_DEALT, s]:
+            stack[row[s]] = SI[I_REM, s] + SI[I_WON, s]
+    nact = HS[H_NACT]
+    if rec_on:
+        for s in range(S):
+            for k in range(HOLE_MAX):
+                rec[REC_HOLE + HOLE_MAX * s + k] = hole[s, k] if k < SI[I_NCARD, s] else -1
+        for k in range(5):
+            rec[REC_BOARD + k] = -1
+        rec[REC_NACT] = nact
+        for s in range(S):
+            rec[REC_AFTER + s] = stack[row[s]] if SB[B_DEALT, s] else 0
+    HS[H_STUD] = -1
+    return nact
