@@ -158,3 +158,35 @@ def test_two_dask_workers_vs_one(benchmark):
     record(GROUP_SCALE, "2 Dask workers vs 1 (4,000 tournaments)", one / two, "x",
            note=f"medians: 1 worker {one:.2f} s, 2 workers {two:.2f} s; best rounds "
                 f"{best:.2f}x; target >= 1.8x")
+
+
+_FIRST = "from pyeval.sim import simulate; simulate('club_3000', n=1, seed=0, players=30)"
+
+
+def _first_run_cpu(cache: str) -> tuple[float, float]:
+    """CPU and wall seconds of a fresh process's first simulation with this Numba cache."""
+    import resource
+    import time
+
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-c", _FIRST], check=True, env=env, timeout=3600,
+                   capture_output=True)
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall
+
+
+def test_first_simulation_compile_cold_and_warm(benchmark, tmp_path):
+    """Issue 13: the first simulation of one game in a fresh environment (empty Numba cache),
+    then again with that cache; target <= 30 s CPU cold."""
+    cache = str(tmp_path / "numba")
+    cold = benchmark.pedantic(lambda: _first_run_cpu(cache), rounds=1, iterations=1)
+    warm = _first_run_cpu(cache)
+    benchmark.extra_info.update({"cold_cpu_s": cold[0], "cold_wall_s": cold[1],
+                                 "warm_cpu_s": warm[0], "warm_wall_s": warm[1]})
+    record(GROUP_SCALE, "first simulation, empty Numba cache (CPU)", cold[0], "s",
+           note=f"wall {cold[1]:.1f} s; warm {warm[0]:.1f} s CPU, {warm[1]:.1f} s wall; "
+                "target <= 30 s CPU cold")

@@ -25,6 +25,7 @@ COMMANDS = {
     "tournament": "pyeval.cli.tournament_cmd:tournament",
     "icm": "pyeval.cli.icm_cmd:icm",
     "sim": "pyeval.cli.sim_cmd:sim",
+    "warmup": "pyeval.cli.warmup_cmd:warmup",
 }
 
 

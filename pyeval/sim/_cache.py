@@ -13,37 +13,60 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 from pathlib import Path
 
+import numba
+
 _HERE = Path(__file__).resolve().parent
-_MODULES = ("rng.py", "layout.py", "policy.py", "hand.py", "kernel.py", "preflop.py",
-            "engine.py")
+#: sources of the kernels outside this folder: the core's Numba binding, the random streams
+OUTSIDE = ("numba_ext.py", "numba_rng.py")
+
+
+def kernel_sources() -> list[Path]:
+    """The modules of this folder that hold Numba code (``njit`` or ``overload``), and
+    :data:`OUTSIDE`: a change to any of them drops the cached kernels."""
+    mine = [p for p in sorted(_HERE.glob("*.py")) if p.name != "_cache.py"
+            and ("numba.njit" in (text := p.read_text()) or "overload(" in text)]
+    return mine + [_HERE.parent / name for name in OUTSIDE]
 
 
 def sources_digest() -> str:
-    """SHA-256 of the kernel sources (and of the core's Numba binding they call)."""
+    """SHA-256 of :func:`kernel_sources`."""
     h = hashlib.sha256()
-    for name in _MODULES:
-        h.update((_HERE / name).read_bytes())
-    h.update((_HERE.parent / "numba_ext.py").read_bytes())
+    for path in kernel_sources():
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
     return h.hexdigest()
+
+
+def cache_dirs() -> list[Path]:
+    """Where Numba keeps this folder's compiled kernels: beside the sources, and under
+    ``NUMBA_CACHE_DIR`` when it is set (Numba mirrors the source path there)."""
+    dirs = [_HERE / "__pycache__"]
+    root = getattr(numba.config, "CACHE_DIR", "")
+    if root:
+        # numba.core.caching: <cache dir>/<folder name>_<sha1 of the folder's path>
+        sub = os.path.dirname(os.path.abspath(__file__))
+        dirs.append(Path(root) / f"{os.path.basename(sub)}_{hashlib.sha1(sub.encode()).hexdigest()}")
+    return dirs
 
 
 def ensure_fresh_cache() -> None:
     """Drop cached kernels compiled from other sources than the ones installed."""
-    cache = _HERE / "__pycache__"
-    stamp = cache / "sim_sources.sha256"
     digest = sources_digest()
-    try:
-        if stamp.is_file() and stamp.read_text().strip() == digest:
-            return
-        if cache.is_dir():
-            for f in list(cache.glob("*.nbi")) + list(cache.glob("*.nbc")):
-                with contextlib.suppress(OSError):
-                    f.unlink()
-        cache.mkdir(exist_ok=True)
-        tmp = stamp.with_suffix(".tmp")
-        tmp.write_text(digest)
-        tmp.replace(stamp)
-    except OSError:
-        pass  # a read-only install: Numba keeps its cache elsewhere
+    for cache in cache_dirs():
+        stamp = cache / "sim_sources.sha256"
+        try:
+            if stamp.is_file() and stamp.read_text().strip() == digest:
+                continue
+            if cache.is_dir():
+                for f in list(cache.glob("*.nbi")) + list(cache.glob("*.nbc")):
+                    with contextlib.suppress(OSError):
+                        f.unlink()
+            cache.mkdir(parents=True, exist_ok=True)
+            tmp = stamp.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(digest)
+            tmp.replace(stamp)
+        except OSError:
+            pass  # a read-only install: Numba keeps its cache elsewhere

@@ -1,7 +1,8 @@
 """Run the kernel: :func:`simulate` plays ``n`` tournaments of a structure.
 
-Work is cut into chunks of tournaments; each chunk runs on every local core (Numba
-``prange``), and chunks can also go to a Dask cluster (:mod:`pyeval.sim.distributed`).
+Work is cut into chunks of tournaments; each chunk runs on every local core (one block of
+tournaments per thread, in the kernel that releases the GIL), and chunks can also go to a
+Dask cluster (:mod:`pyeval.sim.distributed`).
 Tournament ``i`` is seeded by ``(seed, i)`` alone, so the result is the same for any thread
 count, chunk size or number of workers.
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,8 +29,9 @@ from pyeval.sim._cache import ensure_fresh_cache
 ensure_fresh_cache()
 
 from pyeval.sim.clock import Clock  # noqa: E402
+from pyeval.sim.compile_notice import compile_notice  # noqa: E402
 from pyeval.sim.hand import omaha_score  # noqa: E402
-from pyeval.sim.kernel import run_kernel, run_serial  # noqa: E402
+from pyeval.sim.kernel import run_serial  # noqa: E402
 from pyeval.sim.layout import (  # noqa: E402
     C_PLAYERS,
     C_REC_HANDS,
@@ -143,6 +146,21 @@ def _eval_tables() -> tuple:
     return (t.card_key, t.disp, t.high, t.flush, np.uint32(t.mult), t.row_bits, t.slot_bits)
 
 
+_POOL: ThreadPoolExecutor | None = None
+_POOL_SIZE = 0
+
+
+def _pool(threads: int) -> ThreadPoolExecutor:
+    """A pool of at least ``threads`` threads, kept for the next chunks."""
+    global _POOL, _POOL_SIZE
+    if _POOL is None or threads > _POOL_SIZE:
+        if _POOL is not None:
+            _POOL.shutdown(wait=False)
+        _POOL = ThreadPoolExecutor(threads, thread_name_prefix="pyeval-sim")
+        _POOL_SIZE = threads
+    return _POOL
+
+
 def kernel_inputs(field: FieldLike, players: int) -> KernelInputs:
     """Model rows and tables for a field of ``players`` entrants."""
     models, assign, mw = resolve_field(field, players)
@@ -172,16 +190,28 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     pf = preflop_tables()
     cfg = spec.cfg.copy()
     cfg[20] = inputs.mp.shape[0]  # C_N_MODELS
-    args = (np.int64(t0), np.int64(n), np.uint64(seed % 2**64), spec.levels, cfg, spec.cfgf,
-            inputs.mp, inputs.assign, inputs.mw, inputs.push_tab, inputs.open_tab,
-            pf.class_of, pf.top, pf.eq_vs_top, omaha_table(), stud_table(), spec.rotation,
-            _eval_tables(),
-            out.res_i, out.res_f, out.elim_t, out.elim_h, out.place, out.shares, out.order,
-            out.lstats, out.rec)
-    if parallel:
-        run_kernel(*args, np.int64(numba.get_num_threads()))
-    else:
-        run_serial(*args)
+    tables = (spec.levels, cfg, spec.cfgf, inputs.mp, inputs.assign, inputs.mw,
+              inputs.push_tab, inputs.open_tab, pf.class_of, pf.top, pf.eq_vs_top,
+              omaha_table(), stud_table(), spec.rotation, _eval_tables())
+    rh = int(spec.cfg[C_REC_HANDS])
+    seed_ = np.uint64(seed % 2**64)
+
+    def block(lo: int, hi: int) -> None:
+        # tournaments t0 + lo .. t0 + hi - 1 into rows lo .. hi - 1 (views: the kernel's
+        # row k is the view's row k - lo; recorded hands likewise)
+        run_serial(np.int64(t0 + lo), np.int64(hi - lo), seed_, *tables,
+                   out.res_i[lo:hi], out.res_f[lo:hi], out.elim_t[lo:hi], out.elim_h[lo:hi],
+                   out.place[lo:hi], out.shares[lo:hi], out.order[lo:hi], out.lstats[lo:hi],
+                   out.rec[lo * rh:hi * rh])
+
+    # one block of consecutive tournaments per thread; the serial kernel releases the GIL
+    # (a prange kernel would compile two more levels of the whole kernel)
+    nblk = min(n, max(numba.get_num_threads() if parallel else 1, 1))
+    bounds = [((n * b) // nblk, (n * (b + 1)) // nblk) for b in range(nblk)]
+    futures = [_pool(nblk).submit(block, lo, hi) for lo, hi in bounds[1:]]
+    block(*bounds[0])
+    for f in futures:
+        f.result()
     return out
 
 
@@ -262,6 +292,20 @@ def simulate(
                           record_tournaments=record_tournaments, record_hands=record_hands,
                           record_stride=record_stride, rebuy_chance=rebuy_chance,
                           addon_chance=addon_chance)
+    with compile_notice():
+        merged, inputs = _run(spec, field, n, seed, threads=threads, chunk=chunk,
+                              progress=progress, scheduler=scheduler)
+    result = SimResult.from_chunk(merged, spec, inputs.models, seed)
+    if debug and (result.errors == 1).any():
+        bad = int(np.flatnonzero(result.errors == 1)[0])
+        raise AssertionError(f"tournament {bad}: the chip total changed during a hand")
+    return result
+
+
+def _run(spec: SimSpec, field: FieldLike, n: int, seed: int, *, threads: int | None,
+         chunk: int | None, progress: bool | Callable[[int], None],
+         scheduler: Any) -> tuple[Chunk, KernelInputs]:
+    """The chunks of :func:`simulate`, on local cores or a Dask cluster, merged."""
     inputs = kernel_inputs(field, spec.players)
     if scheduler is not None:
         from pyeval.sim.distributed import run_distributed
@@ -273,9 +317,9 @@ def simulate(
         bounds = chunk_bounds(n, chunk)
         old = numba.get_num_threads()
         if threads is not None:
-            if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-                raise ValueError(
-                    f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, got {threads}")
+            most = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+            if not 1 <= threads <= most:
+                raise ValueError(f"threads must be between 1 and {most}, got {threads}")
             numba.set_num_threads(threads)
         bar = None
         if progress is True:
@@ -294,11 +338,7 @@ def simulate(
                 bar.close()
             numba.set_num_threads(old)
         merged = merge_chunks(chunks)
-    result = SimResult.from_chunk(merged, spec, inputs.models, seed)
-    if debug and (result.errors == 1).any():
-        bad = int(np.flatnonzero(result.errors == 1)[0])
-        raise AssertionError(f"tournament {bad}: the chip total changed during a hand")
-    return result
+    return merged, inputs
 
 
 __all__ = [

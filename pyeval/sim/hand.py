@@ -19,6 +19,7 @@ import numba
 import numpy as np
 
 from pyeval import numba_ext as nx
+from pyeval.numba_rng import below, uniform
 from pyeval.sim.layout import (
     A_BRING,
     A_CALL,
@@ -51,7 +52,6 @@ from pyeval.sim.layout import (
     REC_STACK,
 )
 from pyeval.sim.policy import decide, decide_stud, range_bucket, razz_rank, stud3_score, stud_tier, tier
-from pyeval.sim.rng import below, uniform
 
 # rows of the int64 per-seat array
 I_REM = 0        # chips behind
@@ -952,7 +952,7 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
                     low = s
     bis = -1
     q = low
-    for k in range(S):
+    for _k in range(S):
         if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
             bis = q
             break
@@ -993,7 +993,7 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
             first = -1
             best = -1
             q = dealer
-            for k in range(S):
+            for _k in range(S):
                 q += 1
                 if q == S:
                     q = 0

@@ -1,7 +1,7 @@
 """The Numba kernel that plays whole tournaments, card by card, many at a time.
 
-:func:`run_kernel` plays tournaments ``t0 .. t0 + n - 1`` of one specification in parallel
-(``prange`` over tournaments). Each tournament draws from its own random stream, seeded by
+:func:`run_serial` plays tournaments ``t0 .. t0 + n - 1`` of one specification on the calling
+thread without the GIL (the engine runs one block per core). Each tournament draws from its own random stream, seeded by
 ``(seed, tournament index)`` only, so the results do not depend on the number of threads
 or on how a run is cut into chunks.
 
@@ -22,6 +22,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from pyeval.numba_rng import below, seed_stream, uniform
 from pyeval.sim.hand import (
     B_ROWS,
     F_DUNIT,
@@ -119,7 +120,6 @@ from pyeval.sim.layout import (
     RF_FT_TIME,
     RF_PLAY_MINUTES,
 )
-from pyeval.sim.rng import below, seed_stream, uniform
 
 # --------------------------------------------------------------------------------------
 # seats and positions
@@ -278,7 +278,7 @@ def _rebalance(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, p_tab
         n_on -= 1
         # how many go to each table: each to the table with the fewest (lowest number)
         wanted = np.zeros(NT, np.int64)
-        for i in range(nm):
+        for _i in range(nm):
             best = -1
             for t in range(NT):
                 if tbl_on[t]:
@@ -872,30 +872,13 @@ def make_work(P, S):
             np.zeros(S, np.bool_), np.zeros(NT + 1, np.int64))
 
 
-@numba.njit(cache=True, parallel=True, error_model="numpy")
-def run_kernel(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
-               pf_top, pf_eq, omaha_tab, stud_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
-               shares, order, lstats, rec, threads):
-    """Play tournaments ``t0 .. t0 + n - 1`` in parallel into the output arrays: one block
-    of consecutive tournaments per thread (``threads``: Numba's thread count), each block
-    with its own working arrays."""
-    nblk = min(n, max(threads, 1))
-    for b in numba.prange(nblk):
-        lo = (n * np.int64(b)) // nblk
-        hi = (n * (np.int64(b) + 1)) // nblk
-        work = make_work(cfg[C_PLAYERS], cfg[C_SEATS])
-        for k in range(lo, hi):
-            run_one(k, t0 + k, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab,
-                    pf_class, pf_top, pf_eq, omaha_tab, stud_tab, rotation, ev, res_i, res_f, elim_t,
-                    elim_h, place, shares, order, lstats, rec, work)
-
-
 @numba.njit(cache=True, nogil=True, error_model="numpy")
 def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
                pf_top, pf_eq, omaha_tab, stud_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
                shares, order, lstats, rec):
-    """The same as :func:`run_kernel` on the calling thread, without the GIL: Dask workers
-    (and timing) run chunks with it, several threads at once."""
+    """Play tournaments ``t0 .. t0 + n - 1`` into rows ``0 .. n - 1`` of the output arrays
+    on the calling thread, without the GIL: :mod:`pyeval.sim.engine` runs one block of
+    tournaments per thread (views of the outputs), Dask workers one chunk per task."""
     work = make_work(cfg[C_PLAYERS], cfg[C_SEATS])
     for k in range(n):
         run_one(k, t0 + k, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,

@@ -11,7 +11,7 @@ has the grid index ``13 * high + low`` when suited and ``13 * low + high`` when 
   hands (``R = RANGE_STEPS``), which is what a caller weighs against a shove.
 
 They are Monte Carlo estimates with a fixed seed (deterministic, the same on every machine),
-computed once in parallel (a few seconds) and cached in ``$PYEVAL_CACHE`` or
+computed once on one core (a few seconds) and cached in ``$PYEVAL_CACHE`` or
 ``~/.cache/pyeval``.
 
 Example:
@@ -30,7 +30,7 @@ import numba
 import numpy as np
 
 from pyeval import numba_ext as nx
-from pyeval.sim.rng import below, seed_stream
+from pyeval.numba_rng import below, seed_stream
 
 RANGE_STEPS = 40
 _VERSION = 1
@@ -98,10 +98,10 @@ def _deal_rest(deck, used_mask, st, out, k):
     return used_mask
 
 
-@numba.njit(cache=True, parallel=True)
+@numba.njit(cache=True)
 def _equity_random(combos, trials, seed, card_key, disp, high, flush, mult, row_bits, slot_bits):
     out = np.zeros(169)
-    for c in numba.prange(169):
+    for c in range(169):
         st = np.empty(4, np.uint64)
         seed_stream(st, seed, c)
         h = np.empty(7, np.uint8)
@@ -130,7 +130,7 @@ def _equity_random(combos, trials, seed, card_key, disp, high, flush, mult, row_
     return out
 
 
-@numba.njit(cache=True, parallel=True)
+@numba.njit(cache=True)
 def _equity_vs_top(combos, ncombo, order, steps, trials, seed,
                    card_key, disp, high, flush, mult, row_bits, slot_bits):
     # flat list of combos from strongest class down
@@ -143,7 +143,7 @@ def _equity_vs_top(combos, ncombo, order, steps, trials, seed,
             flat[k, 1] = combos[c, j, 1]
             k += 1
     out = np.zeros((169, steps))
-    for job in numba.prange(169 * steps):
+    for job in range(169 * steps):
         c = job // steps
         s = job % steps
         n_rng = max(1, min(1326, int(round(1326.0 * (s + 1) / steps))))

@@ -6,7 +6,7 @@ import importlib
 
 import pytest
 
-MODULES = ["pyeval.sim", "pyeval.sim.rng", "pyeval.sim.preflop", "pyeval.sim.layout",
+MODULES = ["pyeval.sim", "pyeval.numba_rng", "pyeval.sim.compile_notice", "pyeval.sim.preflop", "pyeval.sim.layout",
            "pyeval.sim.models", "pyeval.sim.clock", "pyeval.sim.spec", "pyeval.sim.engine",
            "pyeval.sim.results", "pyeval.sim.report", "pyeval.sim.replay",
            "pyeval.sim.structure_toml", "pyeval.sim.tune", "pyeval.sim.distributed",

@@ -1,9 +1,15 @@
-"""Counter-based seeding and a small fast generator for Numba kernels.
+"""One random-number layer for every Numba kernel: streams seeded by ``(seed, stream)``.
 
-Every tournament gets its own stream, derived from ``(seed, tournament index)`` alone, so a
-run gives the same results whatever the number of threads, chunks or Dask workers that
-play it. The generator is xoshiro256** (public-domain algorithm by Blackman and Vigna,
-written here from its description), seeded through splitmix64.
+A kernel that needs randomness takes a ``seed`` and gives each independent unit of work
+(a tournament, a block of deals) its own *stream* number, then fills a ``uint64[4]`` state
+with :func:`seed_stream` and draws from it with :func:`next_u64`, :func:`below` and
+:func:`uniform`. The stream depends on ``(seed, stream)`` alone, so a run gives the same
+results whatever the number of threads, chunks or Dask workers that play it. The
+tournament simulator numbers its streams by tournament index.
+
+The generator is xoshiro256** (public-domain algorithm by Blackman and Vigna, written here
+from its description); its state is seeded through splitmix64 from ``(seed, stream)``.
+All functions are ``@numba.njit`` and can also be called from Python.
 
 Example:
     >>> import numpy as np
@@ -11,6 +17,8 @@ Example:
     >>> seed_stream(s, 42, 7); a = next_u64(s)
     >>> seed_stream(s, 42, 7); a == next_u64(s)
     True
+    >>> seed_stream(s, 42, 7); [int(below(s, 10)) for _ in range(5)]
+    [9, 5, 1, 0, 2]
 """
 from __future__ import annotations
 
@@ -46,7 +54,7 @@ def splitmix64(x):
 
 @numba.njit(cache=True)
 def seed_stream(state, seed, index):
-    """Fill ``state`` (uint64[4]) with the stream of tournament ``index`` under ``seed``."""
+    """Fill ``state`` (uint64[4]) with stream number ``index`` under ``seed``."""
     a = splitmix64(np.uint64(seed))
     b = splitmix64(a ^ splitmix64(np.uint64(index) * _GOLDEN + np.uint64(1)))
     x = b

@@ -1,0 +1,127 @@
+"""The compile notice (said once, only when Numba compiles a pyeval kernel) and
+``pyeval warmup`` (compiles ahead; afterwards nothing is compiled and nothing is said)."""
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import textwrap
+
+import numba
+import pytest
+from click.testing import CliRunner
+
+from pyeval.sim import compile_notice as cn
+
+
+def _fresh_function(module: str):
+    """A new dispatcher whose Python function claims to live in ``module``."""
+    def f(x):
+        return x * 3 + 1
+    f.__module__ = module
+    return numba.njit(cache=False)(f)
+
+
+def test_notice_once_when_a_pyeval_function_compiles():
+    cn.reset()
+    err = io.StringIO()
+    with cn.compile_notice(stream=err):
+        assert _fresh_function("pyeval.sim.example")(4) == 13
+        assert _fresh_function("pyeval.sim.other")(5) == 16      # a second compile
+    assert err.getvalue() == cn.MESSAGE + "\n"
+    assert cn.said()
+    err2 = io.StringIO()
+    with cn.compile_notice(stream=err2):
+        assert _fresh_function("pyeval.sim.third")(1) == 4
+    assert err2.getvalue() == ""                                   # once per process
+    cn.reset()
+
+
+def test_no_notice_for_other_packages_or_outside_the_block():
+    cn.reset()
+    err = io.StringIO()
+    with cn.compile_notice(stream=err):
+        assert _fresh_function("somebody_else")(2) == 7
+    assert _fresh_function("pyeval.sim.outside")(2) == 7           # no listener here
+    assert err.getvalue() == ""
+    assert not cn.said()
+
+
+_CHILD = textwrap.dedent("""
+    import io, sys, numpy as np
+    from pyeval.sim.compile_notice import compile_notice
+    from pyeval.numba_rng import seed_stream, below
+    with compile_notice():
+        s = np.empty(4, np.uint64)
+        seed_stream(s, 5, 1)
+        print(int(below(s, 1000)))
+""")
+
+
+def _run_child(code: str, cache: str, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                          env=env, timeout=600)
+
+
+def test_notice_only_with_a_cold_cache(tmp_path):
+    """A fresh cache compiles (and says so); the next process loads it (and says nothing)."""
+    cold = _run_child(_CHILD, str(tmp_path))
+    warm = _run_child(_CHILD, str(tmp_path))
+    assert cold.returncode == 0 and warm.returncode == 0, cold.stderr + warm.stderr
+    assert cold.stdout == warm.stdout                 # the same draw from (seed 5, stream 1)
+    assert cold.stderr.count(cn.MESSAGE) == 1
+    assert cn.MESSAGE not in warm.stderr
+
+
+def test_warmup_command_reports_each_part():
+    from pyeval.cli.main import cli
+
+    res = CliRunner().invoke(cli, ["warmup", "--no-equity"])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("simulation: ready in ")
+    assert lines[1].startswith("done in ")
+    assert "equity" not in res.output
+
+
+def test_warmup_is_listed_and_documented():
+    from pyeval.cli.main import cli
+
+    res = CliRunner().invoke(cli, ["--help"])
+    assert "warmup" in res.output
+    res = CliRunner().invoke(cli, ["warmup", "--help"])
+    assert res.exit_code == 0 and "--no-equity" in res.output
+
+
+_COLD_SIM = textwrap.dedent("""
+    import sys, time
+    from pyeval.sim import simulate
+    t = time.process_time()
+    r = simulate("club_3000", n=2, seed=3, players=12)
+    print(repr(r.duration.tolist()))
+    print(time.process_time() - t)
+""")
+
+
+@pytest.mark.slow
+def test_warmup_then_simulate_compiles_nothing(tmp_path):
+    """``pyeval warmup`` in a fresh cache compiles and says so once; simulations afterwards
+    compile nothing, say nothing and repeat their results."""
+    cache = str(tmp_path / "numba")
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+    w = subprocess.run([sys.executable, "-m", "pyeval.cli.main", "warmup", "--no-equity"],
+                       capture_output=True, text=True, env=env, timeout=1800)
+    assert w.returncode == 0, w.stderr
+    assert w.stderr.count(cn.MESSAGE) == 1
+    after = _run_child(_COLD_SIM, cache)
+    assert after.returncode == 0, after.stderr
+    assert cn.MESSAGE not in after.stderr
+    durations, cpu = after.stdout.splitlines()
+    assert float(cpu) < 10.0                       # loading, not compiling
+    again = _run_child(_COLD_SIM, cache)
+    assert again.stdout.splitlines()[0] == durations and cn.MESSAGE not in again.stderr
+
+
