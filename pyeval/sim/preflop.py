@@ -11,8 +11,8 @@ has the grid index ``13 * high + low`` when suited and ``13 * low + high`` when 
   hands (``R = RANGE_STEPS``), which is what a caller weighs against a shove.
 
 They are Monte Carlo estimates with a fixed seed (deterministic, the same on every machine),
-computed once on one core (a few seconds) and cached in ``$PYEVAL_CACHE`` or
-``~/.cache/pyeval``.
+computed once on one core (a few seconds) and cached in pyeval's cache folder
+(:mod:`pyeval.cachedir`: ``$PYEVAL_CACHE_DIR`` or ``~/.cache/pyeval``).
 
 Example:
     >>> t = preflop_tables()
@@ -30,6 +30,7 @@ import numba
 import numpy as np
 
 from pyeval import numba_ext as nx
+from pyeval.cachedir import cache_dir
 from pyeval.numba_rng import below, seed_stream
 
 RANGE_STEPS = 40
@@ -186,8 +187,7 @@ def _equity_vs_top(combos, ncombo, order, steps, trials, seed,
 
 
 def _cache_dir() -> Path:
-    root = os.environ.get("PYEVAL_CACHE")
-    return Path(root) if root else Path.home() / ".cache" / "pyeval"
+    return cache_dir()
 
 
 def compute_preflop_tables(random_trials: int = _RANDOM_TRIALS,

@@ -148,12 +148,15 @@ def replay_record(row: np.ndarray | RecordedHand) -> ReplayResult:
     from pyeval.tournament.levels import RULES_GAME
 
     h = row if isinstance(row, RecordedHand) else decode(row)
+    game = RULES_GAME[h.game]
+    if game is None:   # a rotation's name: every recorded hand names the game it played
+        raise ValueError(f"recorded hand of {h.game!r} does not name the game it played")
     if is_stud(h):
-        hand = Hand(RULES_GAME[h.game], rules_structure(h), h.stacks, button=h.button, seed=0,
+        hand = Hand(game, rules_structure(h), h.stacks, button=h.button, seed=0,
                     hole=h.hole)
     else:
         pos = Positions(h.button, h.small_blind_seat, h.big_blind_seat)
-        hand = Hand(RULES_GAME[h.game], rules_structure(h), h.stacks, positions=pos, seed=0,
+        hand = Hand(game, rules_structure(h), h.stacks, positions=pos, seed=0,
                     hole=h.hole, board=h.board)
     for _street, seat, action, to in h.actions:
         if hand.is_over:
