@@ -15,6 +15,7 @@ Example:
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -81,6 +82,11 @@ class Chunk:
 
 
 _OMAHA: np.ndarray | None = None
+
+
+class SimulatorGapWarning(UserWarning):
+    """A structure uses rules the simulator does not play yet (see
+    :meth:`pyeval.tournament.structure.TournamentStructure.simulator_gaps`)."""
 
 
 @numba.njit(cache=True)
@@ -287,6 +293,11 @@ def simulate(
         structure = load_structure(structure)
     if n < 1:
         raise ValueError(f"n (tournaments) must be at least 1, got {n}")
+    gaps: list[str] = getattr(structure, "simulator_gaps", lambda: [])()
+    if gaps:   # said before the work, so a director knows what the figures leave out
+        warnings.warn(f"{getattr(structure, 'name', 'this structure')}: not yet simulated as written: "
+                      f"{'; '.join(gaps)}", SimulatorGapWarning,
+                      stacklevel=2)
     if spec is None:
         spec = build_spec(structure, players, clock, debug=debug,
                           record_tournaments=record_tournaments, record_hands=record_hands,
