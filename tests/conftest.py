@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from importlib import metadata
 
@@ -24,8 +25,8 @@ if os.environ.get("HYPOTHESIS_PROFILE"):
 #: whole compile, on a 2-core machine), and the workers then load them from Numba's cache.
 #: The parts run side by side, each in its own process.
 WARM_UPS = {
-    "simulation": "from pyeval.sim.warmup import warm_up; warm_up(equity=False)",
-    "equity": ("import pyeval.equity as q; q.equity('holdem', ['AcAd', 'KhKs']); "
+    "simulation kernels": "from pyeval.sim.warmup import warm_up; warm_up(equity=False)",
+    "equity kernels": ("import pyeval.equity as q; q.equity('holdem', ['AcAd', 'KhKs']); "
                "q.equity('omaha8', ['AsAh2s3h', 'KcKdQcQd'], samples=2000, seed=1); "
                "q.equity('razz', ['As2s3s', 'KcKdQc'], samples=2000, seed=1)"),
     # the pre-flop orders behind "top 10%" ranges: computed once (about a CPU minute each
@@ -41,13 +42,14 @@ def pytest_configure(config):
     if hasattr(config, "workerinput") or not distributed or os.environ.get("PYEVAL_TEST_NO_WARMUP"):
         return
     t = time.perf_counter()
+    # outside the source tree: its pyeval/ has no built extension after `pip install .`
     procs = {name: subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.PIPE, text=True)
+                                    stderr=subprocess.PIPE, text=True, cwd=tempfile.gettempdir())
              for name, code in WARM_UPS.items()}
     for name, p in procs.items():
         _, err = p.communicate()
         if p.returncode != 0:   # the tests that use it will fail and say why
-            print(f"warm-up of the {name} kernels failed: {err.strip().splitlines()[-1:]}",
+            print(f"warm-up of the {name} failed: {err.strip().splitlines()[-1:]}",
                   file=sys.stderr)
     config._pyeval_warmup_s = time.perf_counter() - t
 

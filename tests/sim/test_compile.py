@@ -61,8 +61,11 @@ _CHILD = textwrap.dedent("""
 
 def _run_child(code: str, cache: str, *args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+    os.makedirs(cache, exist_ok=True)
+    # run outside the source tree, so that the child imports the installed package (the
+    # tree's pyeval/ has no built extension when CI installs with `pip install .`)
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
-                          env=env, timeout=600)
+                          env=env, timeout=600, cwd=cache)
 
 
 def test_notice_only_with_a_cold_cache(tmp_path):
@@ -113,7 +116,7 @@ def test_warmup_then_simulate_compiles_nothing(tmp_path):
     cache = str(tmp_path / "numba")
     env = dict(os.environ, NUMBA_CACHE_DIR=cache)
     w = subprocess.run([sys.executable, "-m", "pyeval.cli.main", "warmup", "--no-equity"],
-                       capture_output=True, text=True, env=env, timeout=1800)
+                       capture_output=True, text=True, env=env, timeout=1800, cwd=tmp_path)
     assert w.returncode == 0, w.stderr
     assert w.stderr.count(cn.MESSAGE) == 1
     after = _run_child(_COLD_SIM, cache)
