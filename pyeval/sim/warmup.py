@@ -18,13 +18,16 @@ _WARM_TOURNAMENTS = 2
 
 
 def _warm_simulation() -> None:
+    from pyeval.sim.compile_notice import compile_notice
     from pyeval.sim.engine import kernel_inputs, run_chunk
     from pyeval.sim.spec import build_spec
     from pyeval.tournament.structure import load_structure
 
     spec = build_spec(load_structure("club_3000"), 10)
-    # one kernel plays every game, on the local threads and on Dask workers alike
-    run_chunk(spec, kernel_inputs("balanced", 10), 0, 0, _WARM_TOURNAMENTS, parallel=False)
+    # one kernel plays every game, on the local threads and on Dask workers alike; a cold
+    # cache is announced as it is in simulate()
+    with compile_notice():
+        run_chunk(spec, kernel_inputs("balanced", 10), 0, 0, _WARM_TOURNAMENTS, parallel=False)
 
 
 def _warm_equity() -> None:
