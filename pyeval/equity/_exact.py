@@ -481,6 +481,10 @@ def _exact5_work(ctr, hk, hs, kk, ks, kr, pa, pb, pairs, chains, n_tasks, t0, ar
                 out[ti, p, q] = ldi64(cnt, p * (P + 1) + q)
 
 
+# A second copy of the worker loop, not a unit function passed in: Numba compiles a
+# function-typed argument as a new specialisation of every caller, and a worker of its own
+# lets a first heads-up call compile only the heads-up walk (issue 13's first-call budget).
+# The two loops are tied by the exact-value tests, which run both paths.
 @njit(cache=True, nogil=True)
 def _exact5_hu_work(ctr, hk, hs, kk, ks, kr, pa, pb, pairs, chains, n_tasks, t0, arena, row, o_cnt,
                     TA, out):
