@@ -137,7 +137,7 @@ def distance(obs: Observed, sim: Observed) -> float:
     Example:
         >>> o = Observed({"vpip": 0.25}, {"vpip": 10000}, 1, 1, None)
         >>> round(distance(o, Observed({"vpip": 0.27}, {"vpip": 10000}, 1, 1, None)), 2)
-        3.6
+        2.89
     """
     r = residuals(obs, sim)
     return float(np.mean(r ** 2)) if r.size else 0.0
@@ -186,13 +186,15 @@ def open_size_of(obs: Observed, default: float) -> float:
 
 
 def _model(base: PlayerModel, x: np.ndarray, name: str) -> PlayerModel:
-    return replace(base, name=name, **{k: round(float(v), 3) for k, v in zip(FITTED, x)})
+    params: dict[str, Any] = {k: round(float(v), 3) for k, v in zip(FITTED, x)}
+    return replace(base, name=name, **params)
 
 
 def _fit_kind(obs: Observed, base: PlayerModel, evaluate: Callable[[PlayerModel], Observed],
               iterations: int, name: str) -> tuple[PlayerModel, Observed, float, int]:
     """Gauss-Newton with a forward-difference Jacobian, then Broyden updates, in the
-    parameters scaled by their steps; every point clipped to :data:`BOUNDS`."""
+    parameters scaled by their steps, in a trust region (2 steps, widened after a better
+    point, halved after a worse); every point clipped to :data:`BOUNDS`."""
     lo = np.array([BOUNDS[k][0] for k in FITTED])
     hi = np.array([BOUNDS[k][1] for k in FITTED])
     h = np.array([STEP[k] for k in FITTED])
@@ -208,10 +210,13 @@ def _fit_kind(obs: Observed, base: PlayerModel, evaluate: Callable[[PlayerModel]
         xi[i] += step
         J[:, i] = (residuals(obs, evaluate(_model(base, xi, name))) - r) / (step / h[i])
         evals += 1
+    radius = 2.0                           # the most steps of a parameter tried at once
     for _ in range(iterations):
         lam = 1e-3 * float(np.trace(J.T @ J)) + 1e-9
         dz = -np.linalg.solve(J.T @ J + lam * np.eye(x.size), J.T @ r)
-        dz = np.clip(dz, -4.0, 4.0)            # at most four steps of each parameter at once
+        big = float(np.max(np.abs(dz)))
+        if big > radius:
+            dz *= radius / big
         xn = np.clip(x + dz * h, lo, hi)
         dz = (xn - x) / h
         if not np.any(np.abs(dz) > 1e-3):
@@ -223,11 +228,14 @@ def _fit_kind(obs: Observed, base: PlayerModel, evaluate: Callable[[PlayerModel]
         cn = float(rn @ rn)
         if cn < cost:
             x, r, cost, best = xn, rn, cn, sim
+            radius = min(4.0, 1.5 * radius)
+        else:
+            radius = max(0.25, radius / 2)
     return _model(base, x, name), best, cost / max(r.size, 1), evals
 
 
 def fit_model(hands: Iterable[Hand] | Observed, *, n: int = 12, seed: int = 1,
-              kinds: Sequence[str] = tuple(KIND_START), iterations: int = 3,
+              kinds: Sequence[str] = tuple(KIND_START), iterations: int = 4,
               name: str = "fitted") -> Fit:
     """The model of :data:`KIND_START`'s styles whose simulated statistics are nearest the
     hands' (see the module notes); ``n`` tournaments per simulated candidate.
