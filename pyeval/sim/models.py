@@ -179,7 +179,8 @@ def get_model(m: ModelLike) -> PlayerModel:
         return m if m.name else replace(m, name=f"{m.kind}")
     if isinstance(m, str):
         if m not in MODELS:
-            raise ValueError(f"unknown player model {m!r}; presets: {', '.join(MODELS)}")
+            raise ValueError(f"unknown player model {m!r}; presets: {', '.join(MODELS)} (a field "
+                             f"may also be home_game, club_night, online or a .toml field file)")
         return MODELS[m]
     raise TypeError(f"a player model is a preset name or a PlayerModel, not {type(m).__name__}")
 
@@ -325,18 +326,27 @@ def resolve_field(field: FieldLike, players: int) -> tuple[list[PlayerModel], np
     """``(models, assign, cumulative weights)`` for the kernel.
 
     ``assign[p]`` is the model of entrant ``p``, or -1 when it is drawn from the weights. A
-    ``.toml`` path is a field file (:func:`load_field`).
+    ``.toml`` path is a field file (:func:`load_field`); the name of a mixed field of
+    :data:`pyeval.sim.presets.FIELDS` (``"home_game"``, ``"club_night"``, ``"online"``) is
+    its mix.
 
     Example:
         >>> models, assign, w = resolve_field(["push_fold", "balanced", "push_fold"], 3)
         >>> [m.name for m in models], assign.tolist()
         (['push_fold', 'balanced'], [0, 1, 0])
+        >>> [m.name for m in resolve_field("home_game", 10)[0]]
+        ['live_recreational', 'calling_station', 'maniac', 'nit']
     """
     if isinstance(field, os.PathLike) or (isinstance(field, str) and is_field_file(field)):
         if not is_field_file(field):
             raise ValueError(f"a field file's name ends in .toml, got {os.fspath(field)!r}")
         loaded: dict[ModelLike, float] = dict(load_field(field).items())
         return resolve_field(loaded, players)
+    if isinstance(field, str) and field not in MODELS:
+        from pyeval.sim.presets import FIELDS as MIXES
+
+        if field in MIXES:                    # a mixed field by name: "home_game", ...
+            return resolve_field(MIXES[field], players)
     if isinstance(field, (str, PlayerModel)):
         return [get_model(field)], np.zeros(players, np.int64), np.ones(1)
     if isinstance(field, Mapping):

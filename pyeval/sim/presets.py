@@ -54,7 +54,7 @@ class Target:
 
 TARGETS: dict[str, Target] = {
     "online_regular": Target({"vpip": 0.248, "pfr": 0.160, "flops": 0.474,
-                              "showdowns": 0.179}, _ONLINE),
+                              "showdowns": 0.179, "allin_called": 0.024}, _ONLINE),
     "live_recreational": Target({"vpip": 0.37, "pfr": 0.10}, _LIVE),
     "nit": Target({"vpip": 0.13, "pfr": 0.10}, _ARCHETYPE),
     "maniac": Target({"vpip": 0.50, "pfr": 0.38}, _ARCHETYPE),

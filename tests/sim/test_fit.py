@@ -125,3 +125,13 @@ def test_doctests_of_the_fit():
 
     result = doctest.testmod(pyeval.sim.fit, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_mixed_fields_by_name():
+    from pyeval.sim.presets import FIELDS
+
+    a = simulate("club_3000", n=4, seed=2, players=12, field="club_night")
+    b = simulate("club_3000", n=4, seed=2, players=12, field=FIELDS["club_night"])
+    assert (a.duration == b.duration).all()
+    with pytest.raises(ValueError, match="may also be home_game, club_night, online or a .toml"):
+        resolve_field("homegame", 4)
