@@ -87,7 +87,7 @@ def fit(files: tuple[str, ...], output: str, tournaments: int, seed: int, min_se
     for `pyeval tournament simulate --field FILE` and `tune --field FILE`."""
     from pathlib import Path
 
-    from pyeval.sim.fit import FITTED, KIND_START, fit_model, observe
+    from pyeval.sim.fit import FITTED, fit_model, observe
     from pyeval.sim.models import is_field_file, write_field
     from pyeval.sim.presets import DEPTH_FROM
     from pyeval.sim.stats_phh import PHHError, read_hands
@@ -121,7 +121,7 @@ def fit(files: tuple[str, ...], output: str, tournaments: int, seed: int, min_se
         shown = "-" if got is None else f"{100 * got:.1f}"
         click.echo(f"{stat:<14} {100 * want:>7.1f} {shown:>7}")
     params = ", ".join(f"{k} {getattr(m, k):g}" for k in FITTED)
-    click.echo(f"model: {m.kind} (from {KIND_START[m.kind]}), {params}, open_size "
+    click.echo(f"model: {m.kind} (from {result.start}), {params}, open_size "
                f"{m.open_size:g}; distance {result.distance:.2f} (by style: " + ", ".join(
                    f"{k} {v:.2f}" for k, v in result.by_kind.items()) + f"); "
                f"{result.evaluations} simulations")

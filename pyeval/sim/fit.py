@@ -7,8 +7,9 @@ effective stacks from :data:`DEPTH_FROM` big blinds, tables of :data:`MIN_SEATS`
 The fit is simulation-based (method of simulated moments): for a candidate model, simulate
 a field of it alone on ``club_3000`` (30 players), measure the same statistics
 (:data:`STATS`) and compare; :func:`fit_model` searches, for each style of
-:data:`KIND_START` (range player, limper, calling station), the parameters :data:`FITTED`
-by Gauss-Newton steps (forward-difference Jacobian, then Broyden updates) on the residuals
+:data:`KIND_START` (range player, limper, calling station), from the style's preset
+nearest the hands, the parameters :data:`FITTED` by Gauss-Newton steps (forward-difference
+Jacobian, then Broyden updates, in a trust region) on the residuals
 ``(simulated - observed) / sd``, with ``sd`` the binomial error of both samples and a floor
 :data:`MODEL_SD`; the style with the smallest distance wins. The same seed is used for every
 candidate (common random numbers), so the search sees differences between models rather
@@ -48,9 +49,11 @@ MIN_SEATS = 6
 #: the statistics compared (see :data:`pyeval.sim.stats.RATES`)
 STATS = ("vpip", "pfr", "limp", "three_bet", "cbet", "fold_to_cbet", "flops", "showdowns",
          "allin_called")
-#: each style fitted, and the preset it starts from (and takes its other parameters from)
-KIND_START = {"ranges": "online_regular", "limper": "live_recreational",
-              "station": "calling_station"}
+#: each style fitted, and the presets it may start from: the nearest to the hands (one
+#: simulation each) is the start, and gives the parameters not fitted
+KIND_START = {"ranges": ("online_regular", "nit", "maniac", "tight_aggressive",
+                         "loose_aggressive", "tight_passive", "loose_passive"),
+              "limper": ("live_recreational",), "station": ("calling_station",)}
 #: the parameters searched, their bounds and finite-difference steps
 FITTED = ("loose", "aggression", "cbet", "call_margin")
 BOUNDS = {"loose": (0.3, 4.0), "aggression": (0.0, 1.0), "cbet": (0.0, 1.0),
@@ -154,6 +157,7 @@ class Fit:
     distance: float
     by_kind: dict[str, float]
     evaluations: int
+    start: str = ""
 
     def rows(self) -> list[tuple[str, float, float | None]]:
         """``(statistic, observed, fitted)`` for each observed statistic."""
@@ -167,7 +171,7 @@ class Fit:
                 "fitted": {k: round(v, 4) for k, v in self.fitted.rates.items()},
                 "by_kind": {k: round(v, 3) for k, v in self.by_kind.items()},
                 "fitted_parameters": list(FITTED) + ["open_size", "kind"],
-                "from_preset": KIND_START[self.model.kind],
+                "from_preset": self.start,
                 "method": f"simulated moments from {DEPTH_FROM:g} BB, tables of "
                           f"{MIN_SEATS}+; club_3000, 30 players (pyeval.sim.fit)"}
 
@@ -185,6 +189,11 @@ def open_size_of(obs: Observed, default: float) -> float:
     return float(min(5.0, max(2.0, round(4 * obs.open_size) / 4)))
 
 
+def _x(base: PlayerModel) -> np.ndarray:
+    """The fitted parameters of ``base``, inside :data:`BOUNDS`."""
+    return np.array([min(max(float(getattr(base, k)), BOUNDS[k][0]), BOUNDS[k][1]) for k in FITTED])
+
+
 def _model(base: PlayerModel, x: np.ndarray, name: str) -> PlayerModel:
     params: dict[str, Any] = {k: round(float(v), 3) for k, v in zip(FITTED, x)}
     return replace(base, name=name, **params)
@@ -198,7 +207,7 @@ def _fit_kind(obs: Observed, base: PlayerModel, evaluate: Callable[[PlayerModel]
     lo = np.array([BOUNDS[k][0] for k in FITTED])
     hi = np.array([BOUNDS[k][1] for k in FITTED])
     h = np.array([STEP[k] for k in FITTED])
-    x = np.clip(np.array([float(getattr(base, k)) for k in FITTED]), lo, hi)
+    x = _x(base)
     best = evaluate(_model(base, x, name))
     r = residuals(obs, best)
     cost = float(r @ r)
@@ -262,15 +271,24 @@ def fit_model(hands: Iterable[Hand] | Observed, *, n: int = 12, seed: int = 1,
         return simulated(m, n=n, seed=seed)
 
     results = {}
+    starts = {}
     total = 0
     for kind in kinds:
-        start = MODELS[KIND_START[kind]]
-        base = replace(start, open_size=open_size_of(obs, start.open_size))
-        results[kind] = _fit_kind(obs, base, evaluate, iterations, name)
+        bases = [replace(MODELS[p], open_size=open_size_of(obs, MODELS[p].open_size))
+                 for p in KIND_START[kind]]
+        if len(bases) > 1:
+            near = [distance(obs, evaluate(_model(b, _x(b), name))) for b in bases]
+            total += len(bases)
+            i = int(np.argmin(near))
+        else:
+            i = 0
+        starts[kind] = KIND_START[kind][i]
+        results[kind] = _fit_kind(obs, bases[i], evaluate, iterations, name)
         total += results[kind][3]
     kind = min(results, key=lambda k: results[k][2])
     model, sim, dist, _ = results[kind]
-    return Fit(model, obs, sim, dist, {k: v[2] for k, v in results.items()}, total)
+    return Fit(model, obs, sim, dist, {k: v[2] for k, v in results.items()}, total,
+               starts[kind])
 
 
 __all__ = ["BOUNDS", "FITTED", "KIND_START", "MIN_SEATS", "STATS", "TOLERANCE", "Fit",
