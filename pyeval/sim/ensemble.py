@@ -41,7 +41,7 @@ from pyeval.sim.presets import FIELDS as PRESET_FIELDS
 #: on ``club_3000`` (30 players, tests/sim/test_ensemble.py), the first eight (the default
 #: ensemble) hold the slowest field, ``nit`` (the pessimistic member of "done by" targets),
 #: and the fastest, ``loose_aggressive`` (of "not before" and "final table after"). A field
-#: of maniacs alone is far faster than any real room (about 76 minutes where the default
+#: of maniacs alone is far faster than any real room (about 77 minutes where the default
 #: takes 204): it joins from eleven members up. Presets added later belong here.
 FIELDS: tuple[tuple[str, FieldLike], ...] = (
     ("balanced", "balanced"),
