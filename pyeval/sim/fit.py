@@ -118,7 +118,21 @@ def simulated(model: PlayerModel, n: int = 12, seed: int = 1, structure: str = "
 
     r = simulate(structure, n=n, seed=seed, players=players, field=model,
                  record_tournaments=n, record_hands=4000)
-    return observe([h for h in (from_record(x) for x in r.records) if h is not None], **kw)
+    rows = r.records[_counted(r.records, kw.get("min_seats", MIN_SEATS),
+                              kw.get("depth_from", DEPTH_FROM))]
+    return observe([h for h in (from_record(x) for x in rows) if h is not None], **kw)
+
+
+def _counted(rec: np.ndarray, min_seats: int, depth_from: float) -> np.ndarray:
+    """Rows of recorded hands :func:`observe` counts (decoding the others is wasted): at
+    least ``min_seats`` dealt in, and someone with an effective stack of ``depth_from`` big
+    blinds (the second-biggest stack that deep)."""
+    from pyeval.sim.layout import MAX_SEATS, REC_BB, REC_PLAYER, REC_STACK
+
+    dealt = rec[:, REC_PLAYER:REC_PLAYER + MAX_SEATS] >= 0
+    stacks = np.where(dealt, rec[:, REC_STACK:REC_STACK + MAX_SEATS], 0)
+    second = np.sort(stacks, axis=1)[:, -2]
+    return np.asarray((dealt.sum(axis=1) >= min_seats) & (second >= depth_from * rec[:, REC_BB]))
 
 
 def _sd(obs: Observed, sim: Observed, k: str) -> float:
