@@ -16,6 +16,7 @@ Example:
 """
 from __future__ import annotations
 
+import json
 import math
 import os
 from collections.abc import Mapping, Sequence
@@ -279,7 +280,8 @@ def _toml_value(v: Any) -> str:
     if isinstance(v, (int, float)):
         return repr(float(v)) if isinstance(v, float) else str(v)
     if isinstance(v, str):
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        # JSON's string escapes are TOML's (control characters as \uXXXX); DEL too
+        return json.dumps(v, ensure_ascii=False).replace("\x7f", "\\u007f")
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(_toml_value(x) for x in v) + "]"
     if isinstance(v, Mapping):

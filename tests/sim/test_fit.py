@@ -28,6 +28,9 @@ def test_field_file_round_trip(tmp_path):
     assert [m.name for m in models] == ["mine", "nit"]
     assert assign.tolist() == [-1] * 5 and cum.tolist() == [0.75, 1.0]
     assert tomllib.loads(p.read_text())["fit"] == {"hands": 12}
+    # any name survives the file (quotes, backslashes, control characters)
+    odd = PlayerModel(name='a"b\\c\nd\x7f\u00e9')
+    assert list(load_field(write_field(tmp_path / "odd.toml", {odd: 1}, name="x\ty"))) == [odd]
 
 
 @pytest.mark.parametrize("text, message", [
