@@ -83,14 +83,14 @@ B_ROWS = 4
 F_TOP = 0        # share of hands at least as strong
 F_DUNIT = 1      # chips per unit of depth (big blind, or M / 1.5)
 F_ROWS = 2
-# hand state (int64)
-H_CUR = 0
-H_FULL_LEVEL = 1
-H_FULL_RAISE = 2
+# hand state (int64): the betting round's state (each slot one meaning throughout)
+H_CUR = 0        # the bet to match
+H_FULL_LEVEL = 1  # the last full bet or raise level
+H_FULL_RAISE = 2  # the size of the last full raise (the minimum raise)
 H_RAISES = 3     # full bets and raises this round (the blind counts pre-flop)
-H_BETTING = 4
-H_BET_SIZE = 5
-H_BB = 6
+H_BETTING = 4    # the betting structure (B_NL, B_PL, B_FL)
+H_BET_SIZE = 5   # this street's fixed-limit bet
+H_BB = 6         # the big blind of the hand (0 in stud), for the models' units
 H_PF_AGGR = 7
 H_NACT = 8
 H_NRAISE = 9     # bets and raises this round, short all-ins included (for the models)
@@ -100,7 +100,15 @@ H_BB_SEAT = 12
 H_STUD = 13      # -1 a button game; 0 seven card stud, 1 razz, 2 stud hi/lo
 H_BRING_SEAT = 14
 H_BRING_AMT = 15
-H_ROWS = 16
+# the hand's stakes and game, set by the caller before the hand (read, never written, here)
+H_SB_IN = 16     # small blind
+H_BB_IN = 17     # big blind
+H_ANTE_IN = 18   # ante of every player
+H_SMALL_BET = 19  # fixed limit: the small bet (0: the big blind)
+H_BIG_BET = 20   # fixed limit: the big bet (0: twice the small bet)
+H_BRING_IN = 21  # stud: the bring-in
+H_GAME = 22      # the game code (layout.G_*)
+H_ROWS = 23
 RANGE_LAST = 39
 
 
@@ -645,21 +653,21 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
                      ev, tabs, rec, rec_on):
     """Play one hand at a table (``row[seat]`` = player, -1 empty) and update ``stack``.
 
-    ``HS`` carries the stakes in: ``H_CUR`` = small blind, ``H_FULL_LEVEL`` = big blind,
-    ``H_FULL_RAISE`` = ante, ``H_BETTING``, ``H_BET_SIZE`` = small bet, ``H_RAISES`` = big
-    bet, ``H_NH`` = game code; ``SI[I_MODEL]`` and ``SF[F_DUNIT]`` are filled by the caller.
+    ``HS`` carries the stakes in (``H_SB_IN``, ``H_BB_IN``, ``H_ANTE_IN``, ``H_BETTING``,
+    ``H_SMALL_BET``, ``H_BIG_BET``) and the game (``H_GAME``); ``SI[I_MODEL]`` and
+    ``SF[F_DUNIT]`` are filled by the caller.
     ``tabs``: (pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab).
     Returns the number of actions.
     """
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab, stud_tab = tabs
-    sb_amt = HS[H_CUR]
-    bb_amt = HS[H_FULL_LEVEL]
-    ante = HS[H_FULL_RAISE]
+    sb_amt = HS[H_SB_IN]
+    bb_amt = HS[H_BB_IN]
+    ante = HS[H_ANTE_IN]
     betting = HS[H_BETTING]
-    small = HS[H_BET_SIZE]
-    big_bet = HS[H_RAISES]
-    game = HS[H_NH]
+    small = HS[H_SMALL_BET]
+    big_bet = HS[H_BIG_BET]
+    game = HS[H_GAME]
     nh = 4 if (game == G_OMAHA or game == G_OMAHA8) else 2
     hilo = game == G_OMAHA8
     if betting != B_FL or small <= 0:
@@ -887,8 +895,8 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
     streets the best hand showing acts first (the lowest in razz), ties to the first from the
     dealer's left; small bets on third and fourth street, big bets after (the open-pair big
     bet on fourth street is allowed by the rules, the models never take it). ``HS`` carries
-    ``H_FULL_RAISE`` = ante, ``H_BB`` = bring-in, ``H_BET_SIZE`` / ``H_RAISES`` = small and
-    big bet, ``H_NH`` = game code. Returns the number of actions.
+    the stakes in (``H_ANTE_IN``, ``H_BRING_IN``, ``H_SMALL_BET``, ``H_BIG_BET``) and the
+    game (``H_GAME``). Returns the number of actions.
     """
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     stud_tab = tabs[7]
@@ -896,11 +904,11 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
     push_tab = tabs[5]
     open_tab = tabs[6]
     pf_eq = tabs[2]
-    ante = HS[H_FULL_RAISE]
-    bring = HS[H_BB]
-    small = HS[H_BET_SIZE]
-    big_bet = HS[H_RAISES]
-    game = HS[H_NH]
+    ante = HS[H_ANTE_IN]
+    bring = HS[H_BRING_IN]
+    small = HS[H_SMALL_BET]
+    big_bet = HS[H_BIG_BET]
+    game = HS[H_GAME]
     kind = 1 if game == G_RAZZ else (2 if game == G_STUD8 else 0)
     hilo = kind == 2
     if big_bet <= 0:

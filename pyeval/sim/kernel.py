@@ -28,15 +28,15 @@ from pyeval.sim.hand import (
     B_ROWS,
     F_DUNIT,
     F_ROWS,
-    H_BB,
-    H_BET_SIZE,
+    H_ANTE_IN,
+    H_BB_IN,
     H_BETTING,
-    H_CUR,
-    H_FULL_LEVEL,
-    H_FULL_RAISE,
-    H_NH,
-    H_RAISES,
+    H_BIG_BET,
+    H_BRING_IN,
+    H_GAME,
     H_ROWS,
+    H_SB_IN,
+    H_SMALL_BET,
     I_MODEL,
     I_ROWS,
     play_button_hand,
@@ -644,297 +644,6 @@ def _finish(k, P, n_alive, stack, place, shares, order, elim_t, elim_h, res_i, s
 
 
 @numba.njit(cache=True, error_model="numpy")
-def run_one(k, ti, seed, tables, ev, outs, work, stud_on):
-    """Play tournament ``ti`` and write row ``k`` of the outputs. ``work``: the arrays of
-    :func:`make_work`, reset here (results never depend on what they held before)."""
-    (lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class, pf_top, pf_eq, omaha_tab,
-     stud_tab, rotation) = tables
-    res_i, res_f, elim_t, elim_h, place, shares, order, lstats, rec = outs
-    P = cfg[C_PLAYERS]
-    S = cfg[C_SEATS]
-    L = lv.shape[0]
-    M = cfg[C_N_MODELS]
-    two_stage = cfg[C_FORMAT] == 1
-    debug = cfg[C_DEBUG] == 1
-    (seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, tbl_lh, p_table, p_seat,
-     stack, models, rebuys_used, cards, tmp_players, SI, SB, SF, HS, HF, hole, board, buf,
-     deck, start_stack, grp, rec_dummy, st, occ, done_flags, tbl_hc) = work
-    seed_stream(st, seed, ti)
-    NT = (P + S - 1) // S
-    # ---- a clean slate (the work arrays are reused from tournament to tournament)
-    _reset(work)
-    _draw_seats(P, S, NT, M, cfg[C_START], assign, mw, st, seat_pl, tbl_n, tbl_on, tbl_pbb,
-                p_table, p_seat, stack, models, cards, occ)
-    tabs = (pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab, stud_tab)
-    # ---- state
-    n_alive = P
-    total_chips = P * cfg[C_START]
-    level = 0
-    level_start = 0.0      # minutes of play
-    level_hands = 0
-    brk = 0.0              # break minutes before the current level
-    hands = np.int64(0)
-    ft_hands = 0
-    n_rebuys = 0
-    n_addons = 0
-    err = 0
-    n_tables = NT
-    ft_time = -1.0
-    if n_tables == 1:
-        ft_time = 0.0
-    stage = 0 if two_stage else 1
-    n_rec = 0
-    last_end = 0.0
-    last_elim = 0.0
-    for lvl in range(L):
-        lstats[k, lvl, LS_START] = -1.0
-        lstats[k, lvl, LS_PLAYERS] = 0.0
-    lstats[k, 0, LS_PLAYERS] = P
-    lstats[k, 0, LS_CHIPS] = total_chips
-    lstats[k, 0, LS_TABLES] = NT
-    lstats[k, 0, LS_START] = 0.0
-    max_hands = cfg[C_MAX_HANDS]
-    res_i[k, R_TABLES] = NT
-    while True:
-        # ---- the table to deal next: the earliest clock among tables with 2+ players
-        t = -1
-        for q in range(NT + 1):
-            if tbl_on[q] and tbl_n[q] >= 2:
-                if t < 0 or tbl_t[q] < tbl_t[t]:
-                    t = q
-        if t < 0:
-            if stage == 0:
-                # two stages: every first-round table is down to its winner; they start
-                # the final table with fresh chips
-                stage = 1
-                now, total_chips = _start_final_table(
-                    NT, S, cfg[C_FINAL_START], st, seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb,
-                    tbl_t, tbl_lh, p_table, p_seat, stack, cards, tmp_players)
-                ft_time = now + brk
-                n_tables = 1
-                if cfg[C_RESTART_LEVELS] == 1:
-                    level = 0
-                    level_start = now
-                    level_hands = 0
-                continue
-            break
-        now = tbl_t[t]
-        # ---- level changes (by the clock of play, or by hands dealt)
-        while level < L - 1:
-            advance = False
-            nxt_start = now
-            if lv[level, LV_MIN] > 0:
-                end = level_start + lv[level, LV_MIN]
-                if now >= end:
-                    advance = True
-                    nxt_start = end
-            else:
-                if level_hands >= lv[level, LV_HANDS]:
-                    advance = True
-                    nxt_start = now
-            if not advance:
-                break
-            brk += lv[level, LV_BREAK]
-            level += 1
-            level_start = nxt_start
-            level_hands = 0
-            for q in range(NT + 1):
-                tbl_lh[q] = 0
-            # colour-up with a chip race at every table
-            unit = lv[level, LV_CU_UNIT]
-            if unit > 0:
-                n_alive, last_elim = _colour_up(
-                    k, NT, S, unit, lv, level, tbl_on, seat_pl, tbl_n, p_table, p_seat, stack,
-                    st, place, shares, order, elim_t, elim_h, n_alive, now, brk, last_elim,
-                    hands)
-            # the add-on, at the break before its level
-            if lv[level, LV_ADDON] == 1:
-                added, n_add = _add_ons(NT, S, cfg[C_ADDON_PER], cfg[C_ADDON_CHIPS],
-                                        cfgf[F_ADDON_P], tbl_on, seat_pl, stack, st)
-                total_chips += added
-                n_addons += n_add
-            nt_on = 0
-            for q in range(NT + 1):
-                if tbl_on[q] and tbl_n[q] > 0:
-                    nt_on += 1
-            lstats[k, level, LS_PLAYERS] = n_alive
-            lstats[k, level, LS_CHIPS] = total_chips
-            lstats[k, level, LS_TABLES] = nt_on
-            lstats[k, level, LS_START] = level_start + brk
-        # ---- the hand
-        row = seat_pl[t]
-        n_here = tbl_n[t]
-        b, sbs, g = positions(row, S, n_here, tbl_pbb[t], tbl_psb[t], tbl_first[t])
-        game = lv[level, LV_GAME]
-        if game == G_DEALERS_CHOICE:
-            # a new game every orbit of the table
-            game = rotation[(tbl_hc[t] // max(n_here, 1)) % cfg[C_N_ROTATION]]
-        elif game == G_DC_STUD:
-            game = rotation[cfg[C_N_ROTATION]
-                            + (tbl_hc[t] // max(n_here, 1)) % cfg[C_N_ROT_STUD]]
-        tbl_hc[t] += 1
-        is_stud = game == G_STUD or game == G_STUD8 or game == G_RAZZ
-        sb_amt = lv[level, LV_SB]
-        bb_amt = lv[level, LV_BB]
-        ante = lv[level, LV_ANTE]
-        if cfg[C_ANTE_HU_STOP] == 1 and n_here == 2:
-            ante = 0
-        unit_m = (sb_amt + bb_amt + n_here * ante) / 1.5
-        unit_bb = float(bb_amt)
-        if unit_m <= 0:
-            unit_m = 1.0
-        if unit_bb <= 0:
-            unit_bb = 1.0
-        for s in range(S):
-            p = row[s]
-            if p >= 0:
-                m = models[p]
-                SI[I_MODEL, s] = m
-                SF[F_DUNIT, s] = unit_m if mp[m, MP_DEPTH_M] > 0 else unit_bb
-                start_stack[s] = stack[p]
-            else:
-                start_stack[s] = 0
-        rec_on = (ti < cfg[C_REC_TOURN] and n_rec < cfg[C_REC_HANDS]
-                  and hands % cfg[C_REC_STRIDE] == 0)
-        if rec_on:
-            rrow = rec[k * cfg[C_REC_HANDS] + n_rec]
-            rrow[:] = -1
-            rrow[REC_TOURN] = ti
-            rrow[REC_HAND] = hands
-            rrow[REC_LEVEL] = level + 1
-            rrow[REC_SEATS] = S
-            rrow[REC_BUTTON] = b
-            rrow[REC_TABLE] = t
-            rrow[REC_SB_SEAT] = sbs
-            rrow[REC_BB_SEAT] = g
-            rrow[REC_SB] = sb_amt
-            rrow[REC_BB] = bb_amt
-            rrow[REC_ANTE] = ante
-            rrow[REC_BETTING] = lv[level, LV_BET]
-            rrow[REC_GAME] = game
-            rrow[REC_LOW] = lv[level, LV_LOW]
-            rrow[REC_HIGH] = lv[level, LV_HIGH]
-            n_rec += 1
-        else:
-            rrow = rec_dummy
-        HS[H_CUR] = sb_amt
-        HS[H_FULL_LEVEL] = bb_amt
-        HS[H_FULL_RAISE] = ante
-        HS[H_BETTING] = lv[level, LV_BET]
-        HS[H_BET_SIZE] = lv[level, LV_LOW]
-        HS[H_RAISES] = lv[level, LV_HIGH]
-        HS[H_NH] = game
-        if is_stud:
-            HS[H_BB] = lv[level, LV_BRING]
-            if rec_on:
-                rrow[REC_SB_SEAT] = -1
-                rrow[REC_BB_SEAT] = -1
-                rrow[REC_BRING] = lv[level, LV_BRING]
-            if play_stud_if(stud_on, (S, row, stack, b, HS, SI, SB, SF, HF, hole, board, buf,
-                                      deck, st, ev, tabs, rrow, rec_on)) < 0:
-                err = 3     # a stud hand in a kernel compiled without stud (engine bug)
-                break
-        else:
-            play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf,
-                             deck, st, ev, tabs, rrow, rec_on)
-        # what the next hand's positions follow: the seat this small blind stood for
-        if n_here == 2:
-            tbl_psb[t] = b
-        elif tbl_first[t]:
-            tbl_psb[t] = sbs
-        else:
-            tbl_psb[t] = tbl_pbb[t]
-        tbl_first[t] = False
-        tbl_pbb[t] = g
-        hands += 1
-        if n_tables == 1:
-            ft_hands += 1
-        tbl_lh[t] += 1
-        if tbl_lh[t] > level_hands:
-            level_hands = tbl_lh[t]
-        kk = n_here if n_here < 16 else 15
-        end_t = now + cfgf[F_MINUTES_PER_HAND + kk]
-        tbl_t[t] = end_t
-        if end_t > last_end:
-            last_end = end_t
-        if debug:
-            tot = 0
-            for p in range(P):
-                tot += stack[p]
-            if tot != total_chips:
-                err = 1
-        # ---- eliminations (and rebuys)
-        nb = np.int64(0)
-        for s in range(S):
-            p = row[s]
-            if p >= 0 and stack[p] == 0:
-                if (cfg[C_REBUY_UNTIL] > 0 and level + 1 <= cfg[C_REBUY_UNTIL] and stage == 1
-                        and (cfg[C_REBUY_MAX] < 0 or rebuys_used[p] < cfg[C_REBUY_MAX])
-                        and uniform(st) < cfgf[F_REBUY_P]):
-                    stack[p] = cfg[C_REBUY_CHIPS]
-                    total_chips += cfg[C_REBUY_CHIPS]
-                    rebuys_used[p] += 1
-                    n_rebuys += 1
-                    continue
-                grp[nb] = s
-                nb += 1
-        if nb > 0:
-            # the clock of eliminations: hands are dealt in order of their start, a hand at
-            # another table may end a little earlier; places follow the order of play, so
-            # an elimination is never stamped before the previous one
-            if end_t + brk > last_elim:
-                last_elim = end_t + brk
-            # clockwise from the button
-            _place_busted(k, S, b, nb, grp, row, start_stack, n_alive, last_elim, hands, occ,
-                          done_flags, place, shares, order, elim_t, elim_h, seat_pl, tbl_n,
-                          p_table, p_seat)
-            n_alive -= nb
-        if n_alive <= 1 and stage == 1:
-            break
-        if hands >= max_hands:
-            err = 2
-            break
-        # ---- between hands: break and balance the tables
-        need = False
-        if stage == 1 and n_tables > 1:
-            n_on = 0
-            n_pl = 0
-            most = 0
-            least = S + 1
-            for q in range(NT + 1):
-                if tbl_on[q]:
-                    n_on += 1
-                    n_pl += tbl_n[q]
-                    if tbl_n[q] > most:
-                        most = tbl_n[q]
-                    if tbl_n[q] < least:
-                        least = tbl_n[q]
-            need = n_pl <= (n_on - 1) * cfg[C_MERGE] or most - least >= cfg[C_BAL_DIFF]
-        if need:
-            n_tables = _rebalance(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t,
-                                  p_table, p_seat, NT + 1, S, cfg[C_MERGE], cfg[C_BAL_DIFF],
-                                  cfg[C_BREAK_ORDER], st, cards, tmp_players)
-            if n_tables == 1 and ft_time < 0:
-                ft_time = end_t + brk
-                # the final table starts when its last hand ends
-                for q in range(NT + 1):
-                    if tbl_on[q]:
-                        tbl_t[q] = max(tbl_t[q], end_t)
-    # ---- the winner (or, after a safety stop, the rest by chips)
-    _finish(k, P, n_alive, stack, place, shares, order, elim_t, elim_h, res_i, seat_pl, tbl_n,
-            p_table, p_seat, last_end, brk, last_elim, hands)
-    res_i[k, R_HANDS] = hands
-    res_i[k, R_LEVEL] = level + 1
-    res_i[k, R_FT_HANDS] = ft_hands
-    res_i[k, R_REBUYS] = n_rebuys
-    res_i[k, R_ADDONS] = n_addons
-    res_i[k, R_ERROR] = err
-    res_f[k, RF_DURATION] = last_end + brk
-    res_f[k, RF_FT_TIME] = ft_time
-    res_f[k, RF_PLAY_MINUTES] = last_end
-
-
-@numba.njit(cache=True, error_model="numpy")
 def make_work(P, S):
     """The working arrays of one tournament (allocated once per thread, reused)."""
     NT = (P + S - 1) // S
@@ -970,6 +679,293 @@ def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, p
                      pf_eq, omaha_tab, stud_tab, rotation))
     ev = borrow(ev)
     outs = borrow((res_i, res_f, elim_t, elim_h, place, shares, order, lstats, rec))
+    (lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class, pf_top, pf_eq, omaha_tab,
+     stud_tab, rotation) = tables
+    res_i, res_f, elim_t, elim_h, place, shares, order, lstats, rec = outs
+    P = cfg[C_PLAYERS]
+    S = cfg[C_SEATS]
+    L = lv.shape[0]
+    M = cfg[C_N_MODELS]
+    two_stage = cfg[C_FORMAT] == 1
+    debug = cfg[C_DEBUG] == 1
+    (seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, tbl_lh, p_table, p_seat,
+     stack, models, rebuys_used, cards, tmp_players, SI, SB, SF, HS, HF, hole, board, buf,
+     deck, start_stack, grp, rec_dummy, st, occ, done_flags, tbl_hc) = work
     for k in range(n):
-        run_one(k, t0 + k, seed, tables, ev, outs, work, stud_on)
+        # ---- tournament t0 + k into row k of the outputs
+        ti = t0 + k
+        seed_stream(st, seed, ti)
+        NT = (P + S - 1) // S
+        # ---- a clean slate (the work arrays are reused from tournament to tournament)
+        _reset(work)
+        _draw_seats(P, S, NT, M, cfg[C_START], assign, mw, st, seat_pl, tbl_n, tbl_on, tbl_pbb,
+                    p_table, p_seat, stack, models, cards, occ)
+        tabs = (pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab, stud_tab)
+        # ---- state
+        n_alive = P
+        total_chips = P * cfg[C_START]
+        level = 0
+        level_start = 0.0      # minutes of play
+        level_hands = 0
+        brk = 0.0              # break minutes before the current level
+        hands = np.int64(0)
+        ft_hands = 0
+        n_rebuys = 0
+        n_addons = 0
+        err = 0
+        n_tables = NT
+        ft_time = -1.0
+        if n_tables == 1:
+            ft_time = 0.0
+        stage = 0 if two_stage else 1
+        n_rec = 0
+        last_end = 0.0
+        last_elim = 0.0
+        for lvl in range(L):
+            lstats[k, lvl, LS_START] = -1.0
+            lstats[k, lvl, LS_PLAYERS] = 0.0
+        lstats[k, 0, LS_PLAYERS] = P
+        lstats[k, 0, LS_CHIPS] = total_chips
+        lstats[k, 0, LS_TABLES] = NT
+        lstats[k, 0, LS_START] = 0.0
+        max_hands = cfg[C_MAX_HANDS]
+        res_i[k, R_TABLES] = NT
+        while True:
+            # ---- the table to deal next: the earliest clock among tables with 2+ players
+            t = -1
+            for q in range(NT + 1):
+                if tbl_on[q] and tbl_n[q] >= 2:
+                    if t < 0 or tbl_t[q] < tbl_t[t]:
+                        t = q
+            if t < 0:
+                if stage == 0:
+                    # two stages: every first-round table is down to its winner; they start
+                    # the final table with fresh chips
+                    stage = 1
+                    now, total_chips = _start_final_table(
+                        NT, S, cfg[C_FINAL_START], st, seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb,
+                        tbl_t, tbl_lh, p_table, p_seat, stack, cards, tmp_players)
+                    ft_time = now + brk
+                    n_tables = 1
+                    if cfg[C_RESTART_LEVELS] == 1:
+                        level = 0
+                        level_start = now
+                        level_hands = 0
+                    continue
+                break
+            now = tbl_t[t]
+            # ---- level changes (by the clock of play, or by hands dealt)
+            while level < L - 1:
+                advance = False
+                nxt_start = now
+                if lv[level, LV_MIN] > 0:
+                    end = level_start + lv[level, LV_MIN]
+                    if now >= end:
+                        advance = True
+                        nxt_start = end
+                else:
+                    if level_hands >= lv[level, LV_HANDS]:
+                        advance = True
+                        nxt_start = now
+                if not advance:
+                    break
+                brk += lv[level, LV_BREAK]
+                level += 1
+                level_start = nxt_start
+                level_hands = 0
+                for q in range(NT + 1):
+                    tbl_lh[q] = 0
+                # colour-up with a chip race at every table
+                unit = lv[level, LV_CU_UNIT]
+                if unit > 0:
+                    n_alive, last_elim = _colour_up(
+                        k, NT, S, unit, lv, level, tbl_on, seat_pl, tbl_n, p_table, p_seat, stack,
+                        st, place, shares, order, elim_t, elim_h, n_alive, now, brk, last_elim,
+                        hands)
+                # the add-on, at the break before its level
+                if lv[level, LV_ADDON] == 1:
+                    added, n_add = _add_ons(NT, S, cfg[C_ADDON_PER], cfg[C_ADDON_CHIPS],
+                                            cfgf[F_ADDON_P], tbl_on, seat_pl, stack, st)
+                    total_chips += added
+                    n_addons += n_add
+                nt_on = 0
+                for q in range(NT + 1):
+                    if tbl_on[q] and tbl_n[q] > 0:
+                        nt_on += 1
+                lstats[k, level, LS_PLAYERS] = n_alive
+                lstats[k, level, LS_CHIPS] = total_chips
+                lstats[k, level, LS_TABLES] = nt_on
+                lstats[k, level, LS_START] = level_start + brk
+            # ---- the hand
+            row = seat_pl[t]
+            n_here = tbl_n[t]
+            b, sbs, g = positions(row, S, n_here, tbl_pbb[t], tbl_psb[t], tbl_first[t])
+            game = lv[level, LV_GAME]
+            if game == G_DEALERS_CHOICE:
+                # a new game every orbit of the table
+                game = rotation[(tbl_hc[t] // max(n_here, 1)) % cfg[C_N_ROTATION]]
+            elif game == G_DC_STUD:
+                game = rotation[cfg[C_N_ROTATION]
+                                + (tbl_hc[t] // max(n_here, 1)) % cfg[C_N_ROT_STUD]]
+            tbl_hc[t] += 1
+            is_stud = game == G_STUD or game == G_STUD8 or game == G_RAZZ
+            sb_amt = lv[level, LV_SB]
+            bb_amt = lv[level, LV_BB]
+            ante = lv[level, LV_ANTE]
+            if cfg[C_ANTE_HU_STOP] == 1 and n_here == 2:
+                ante = 0
+            unit_m = (sb_amt + bb_amt + n_here * ante) / 1.5
+            unit_bb = float(bb_amt)
+            if unit_m <= 0:
+                unit_m = 1.0
+            if unit_bb <= 0:
+                unit_bb = 1.0
+            for s in range(S):
+                p = row[s]
+                if p >= 0:
+                    m = models[p]
+                    SI[I_MODEL, s] = m
+                    SF[F_DUNIT, s] = unit_m if mp[m, MP_DEPTH_M] > 0 else unit_bb
+                    start_stack[s] = stack[p]
+                else:
+                    start_stack[s] = 0
+            rec_on = (ti < cfg[C_REC_TOURN] and n_rec < cfg[C_REC_HANDS]
+                      and hands % cfg[C_REC_STRIDE] == 0)
+            if rec_on:
+                rrow = rec[k * cfg[C_REC_HANDS] + n_rec]
+                rrow[:] = -1
+                rrow[REC_TOURN] = ti
+                rrow[REC_HAND] = hands
+                rrow[REC_LEVEL] = level + 1
+                rrow[REC_SEATS] = S
+                rrow[REC_BUTTON] = b
+                rrow[REC_TABLE] = t
+                rrow[REC_SB_SEAT] = sbs
+                rrow[REC_BB_SEAT] = g
+                rrow[REC_SB] = sb_amt
+                rrow[REC_BB] = bb_amt
+                rrow[REC_ANTE] = ante
+                rrow[REC_BETTING] = lv[level, LV_BET]
+                rrow[REC_GAME] = game
+                rrow[REC_LOW] = lv[level, LV_LOW]
+                rrow[REC_HIGH] = lv[level, LV_HIGH]
+                n_rec += 1
+            else:
+                rrow = rec_dummy
+            HS[H_SB_IN] = sb_amt
+            HS[H_BB_IN] = bb_amt
+            HS[H_ANTE_IN] = ante
+            HS[H_BETTING] = lv[level, LV_BET]
+            HS[H_SMALL_BET] = lv[level, LV_LOW]
+            HS[H_BIG_BET] = lv[level, LV_HIGH]
+            HS[H_GAME] = game
+            HS[H_BRING_IN] = lv[level, LV_BRING]
+            if is_stud:
+                if rec_on:
+                    rrow[REC_SB_SEAT] = -1
+                    rrow[REC_BB_SEAT] = -1
+                    rrow[REC_BRING] = lv[level, LV_BRING]
+                if play_stud_if(stud_on, (S, row, stack, b, HS, SI, SB, SF, HF, hole, board, buf,
+                                          deck, st, ev, tabs, rrow, rec_on)) < 0:
+                    err = 3     # a stud hand in a kernel compiled without stud (engine bug)
+                    break
+            else:
+                play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf,
+                                 deck, st, ev, tabs, rrow, rec_on)
+            # what the next hand's positions follow: the seat this small blind stood for
+            if n_here == 2:
+                tbl_psb[t] = b
+            elif tbl_first[t]:
+                tbl_psb[t] = sbs
+            else:
+                tbl_psb[t] = tbl_pbb[t]
+            tbl_first[t] = False
+            tbl_pbb[t] = g
+            hands += 1
+            if n_tables == 1:
+                ft_hands += 1
+            tbl_lh[t] += 1
+            if tbl_lh[t] > level_hands:
+                level_hands = tbl_lh[t]
+            kk = n_here if n_here < 16 else 15
+            end_t = now + cfgf[F_MINUTES_PER_HAND + kk]
+            tbl_t[t] = end_t
+            if end_t > last_end:
+                last_end = end_t
+            if debug:
+                tot = 0
+                for p in range(P):
+                    tot += stack[p]
+                if tot != total_chips:
+                    err = 1
+            # ---- eliminations (and rebuys)
+            nb = np.int64(0)
+            for s in range(S):
+                p = row[s]
+                if p >= 0 and stack[p] == 0:
+                    if (cfg[C_REBUY_UNTIL] > 0 and level + 1 <= cfg[C_REBUY_UNTIL] and stage == 1
+                            and (cfg[C_REBUY_MAX] < 0 or rebuys_used[p] < cfg[C_REBUY_MAX])
+                            and uniform(st) < cfgf[F_REBUY_P]):
+                        stack[p] = cfg[C_REBUY_CHIPS]
+                        total_chips += cfg[C_REBUY_CHIPS]
+                        rebuys_used[p] += 1
+                        n_rebuys += 1
+                        continue
+                    grp[nb] = s
+                    nb += 1
+            if nb > 0:
+                # the clock of eliminations: hands are dealt in order of their start, a hand at
+                # another table may end a little earlier; places follow the order of play, so
+                # an elimination is never stamped before the previous one
+                if end_t + brk > last_elim:
+                    last_elim = end_t + brk
+                # clockwise from the button
+                _place_busted(k, S, b, nb, grp, row, start_stack, n_alive, last_elim, hands, occ,
+                              done_flags, place, shares, order, elim_t, elim_h, seat_pl, tbl_n,
+                              p_table, p_seat)
+                n_alive -= nb
+            if n_alive <= 1 and stage == 1:
+                break
+            if hands >= max_hands:
+                err = 2
+                break
+            # ---- between hands: break and balance the tables
+            need = False
+            if stage == 1 and n_tables > 1:
+                n_on = 0
+                n_pl = 0
+                most = 0
+                least = S + 1
+                for q in range(NT + 1):
+                    if tbl_on[q]:
+                        n_on += 1
+                        n_pl += tbl_n[q]
+                        if tbl_n[q] > most:
+                            most = tbl_n[q]
+                        if tbl_n[q] < least:
+                            least = tbl_n[q]
+                need = n_pl <= (n_on - 1) * cfg[C_MERGE] or most - least >= cfg[C_BAL_DIFF]
+            if need:
+                n_tables = _rebalance(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t,
+                                      p_table, p_seat, NT + 1, S, cfg[C_MERGE], cfg[C_BAL_DIFF],
+                                      cfg[C_BREAK_ORDER], st, cards, tmp_players)
+                if n_tables == 1 and ft_time < 0:
+                    ft_time = end_t + brk
+                    # the final table starts when its last hand ends
+                    for q in range(NT + 1):
+                        if tbl_on[q]:
+                            tbl_t[q] = max(tbl_t[q], end_t)
+        # ---- the winner (or, after a safety stop, the rest by chips)
+        _finish(k, P, n_alive, stack, place, shares, order, elim_t, elim_h, res_i, seat_pl, tbl_n,
+                p_table, p_seat, last_end, brk, last_elim, hands)
+        res_i[k, R_HANDS] = hands
+        res_i[k, R_LEVEL] = level + 1
+        res_i[k, R_FT_HANDS] = ft_hands
+        res_i[k, R_REBUYS] = n_rebuys
+        res_i[k, R_ADDONS] = n_addons
+        res_i[k, R_ERROR] = err
+        res_f[k, RF_DURATION] = last_end + brk
+        res_f[k, RF_FT_TIME] = ft_time
+        res_f[k, RF_PLAY_MINUTES] = last_end
+
     keep_alive(*own)
