@@ -4,6 +4,7 @@ first bad row as the others."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+
 import numpy as np
 import pytest
 
