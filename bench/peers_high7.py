@@ -129,7 +129,7 @@ def main() -> None:
         runs: dict[str, list[float]] = {}
         sums: dict[str, int] = {}
         for r in range(args.rounds):
-            rates = {}
+            rates: dict[str, float] = {}
             rates["OMPEval"], sums["OMPEval"] = _peer([str(omp), str(f), str(args.inner)])
             mine = _pyeval(a, 0, 1)[2]
             if r == 0:
@@ -147,26 +147,26 @@ def main() -> None:
             runs.setdefault("auto/hhe", []).append(rates["auto"] / rates["hhe"])
         print(f"\n7-card high, {order}, {len(a):,} hands, checked, best of {args.inner} per "
               f"program per round, {args.rounds} rounds (M/s; ratios within a round)")
-        for k, v in runs.items():
-            print(f"  {k:14s} median {statistics.median(v):8.2f}  best {max(v):8.2f}  "
+        for k, vals in runs.items():
+            print(f"  {k:14s} median {statistics.median(vals):8.2f}  best {max(vals):8.2f}  "
                   f"checksum {sums.get(k, '')}")
     # all hands in nested loops
-    runs = {}
+    enum_runs: dict[str, list[float]] = {}
     for _ in range(args.rounds):
-        rates = {}
-        rates["OMPEval"], s_omp = _peer([str(omp), "enum", "1"])
-        rates["hhe"], s_hhe = _peer([str(hhe), "enum", "1"])
+        er: dict[str, float] = {}
+        er["OMPEval"], s_omp = _peer([str(omp), "enum", "1"])
+        er["hhe"], s_hhe = _peer([str(hhe), "enum", "1"])
         t = time.perf_counter()
         total, count = enumerate_all()
-        rates["pyeval.numba_hand"] = count / (time.perf_counter() - t) / 1e6
-        rates["numba_hand/OMPEval"] = rates["pyeval.numba_hand"] / rates["OMPEval"]
-        rates["numba_hand/hhe"] = rates["pyeval.numba_hand"] / rates["hhe"]
-        for k, v in rates.items():
-            runs.setdefault(k, []).append(v)
+        er["pyeval.numba_hand"] = count / (time.perf_counter() - t) / 1e6
+        er["numba_hand/OMPEval"] = er["pyeval.numba_hand"] / er["OMPEval"]
+        er["numba_hand/hhe"] = er["pyeval.numba_hand"] / er["hhe"]
+        for k, v in er.items():
+            enum_runs.setdefault(k, []).append(v)
     print(f"\nall {count:,} hands, nested loops (M/s; pyeval checksum {total}, "
           f"OMPEval {s_omp}, hhe {s_hhe})")
-    for k, v in runs.items():
-        print(f"  {k:20s} median {statistics.median(v):8.2f}  best {max(v):8.2f}")
+    for k, vals in enum_runs.items():
+        print(f"  {k:20s} median {statistics.median(vals):8.2f}  best {max(vals):8.2f}")
     print(f"tables: {pyeval.table_bytes():,} bytes")
 
 
