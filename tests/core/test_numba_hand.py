@@ -75,10 +75,3 @@ def test_nested_loops_over_a_small_deck_match_the_batch() -> None:
     idx = np.array(list(itertools.combinations(range(n), 7)), np.uint8)
     assert count == len(idx) == 11440
     assert total == int(pyeval.high_batch(idx).sum(dtype=np.int64))
-
-
-def test_the_module_examples_hold() -> None:
-    import doctest
-
-    result = doctest.testmod(nh, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
