@@ -18,6 +18,24 @@ HANDS_PER: tuple[str, ...] = ("table", "tournament")
 ARRIVALS: tuple[str, ...] = ("uniform", "exponential")
 
 
+class PaysIntoPool:
+    """A payment of ``price`` of which ``fee`` stays out of the prize pool (a buy-in, a rebuy,
+    an add-on or a re-entry)."""
+
+    price: int
+    fee: int
+
+    @property
+    def to_pool(self) -> int:
+        """What each payment adds to the prize pool.
+
+        Example:
+            >>> Rebuys(price=20, chips=2000, until_level=4, fee=2).to_pool
+            18
+        """
+        return self.price - self.fee
+
+
 @dataclass(frozen=True)
 class Entrants:
     """The field: a fixed count (``minimum == maximum``) or a range to simulate over.
@@ -36,7 +54,7 @@ class Entrants:
 
 
 @dataclass(frozen=True)
-class BuyIn:
+class BuyIn(PaysIntoPool):
     """Price of an entry; ``fee`` of it does not go to the prize pool (food, season fund).
 
     Example:
@@ -48,14 +66,9 @@ class BuyIn:
     fee: int = 0
     fee_for: str = ""
 
-    @property
-    def to_pool(self) -> int:
-        """What each entry adds to the prize pool."""
-        return self.price - self.fee
-
 
 @dataclass(frozen=True)
-class Rebuys:
+class Rebuys(PaysIntoPool):
     """Rebuys: price, fee, chips, how many per player (``None``: unlimited), until which level.
 
     A player may rebuy while their stack is at most ``max_stack`` (0: only when busted).
@@ -72,14 +85,9 @@ class Rebuys:
     per_player: int | None = None
     max_stack: int = 0
 
-    @property
-    def to_pool(self) -> int:
-        """What each rebuy adds to the prize pool."""
-        return self.price - self.fee
-
 
 @dataclass(frozen=True)
-class AddOn:
+class AddOn(PaysIntoPool):
     """An add-on taken at the break before ``before_level`` (``per_player`` times at most).
 
     Example:
@@ -92,11 +100,6 @@ class AddOn:
     before_level: int
     fee: int = 0
     per_player: int = 1
-
-    @property
-    def to_pool(self) -> int:
-        """What each add-on adds to the prize pool."""
-        return self.price - self.fee
 
 
 @dataclass(frozen=True)
@@ -182,7 +185,7 @@ class LateRegistration:
 
 
 @dataclass(frozen=True)
-class ReEntry:
+class ReEntry(PaysIntoPool):
     """A busted player may buy a new entry (a new seat drawn, a new stack) until a level.
 
     Example:
@@ -195,9 +198,4 @@ class ReEntry:
     until_level: int
     fee: int = 0
     per_player: int | None = None
-
-    @property
-    def to_pool(self) -> int:
-        """What each re-entry adds to the prize pool."""
-        return self.price - self.fee
 
