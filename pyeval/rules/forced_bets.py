@@ -12,10 +12,40 @@ from __future__ import annotations
 
 from pyeval.rules.betting import order_from
 from pyeval.rules.hand_state import HandState
+from pyeval.rules.table import Positions, first_hand
 
 
 class ForcedBets(HandState):
     """Posting a hand's forced bets (a part of :class:`~pyeval.rules.hand.Hand`)."""
+
+    def _take_positions(self, button: int | None, positions: Positions | None) -> None:
+        """The button, and the blinds from ``positions`` (or the first hand's from the
+        button); checked against the seats dealt in and the structure's straddles."""
+        if self.game.family == "stud":
+            if positions is not None:
+                raise ValueError("stud games have no blinds: pass button= (the dealer seat)")
+            self.button = self.seats[-1] if button is None else int(button)
+            self.positions = None
+        else:
+            if positions is None:
+                positions = first_hand(self.seats, self.seats[-1] if button is None else button)
+            elif button is not None and button != positions.button:
+                raise ValueError(f"button={button} disagrees with positions.button="
+                                 f"{positions.button}")
+            if positions.big_blind not in self.stacks:
+                raise ValueError(f"big blind seat {positions.big_blind} is not dealt in")
+            if positions.small_blind is not None and positions.small_blind not in self.stacks:
+                raise ValueError(f"small blind seat {positions.small_blind} is not dealt in")
+            if positions.small_blind == positions.big_blind:
+                raise ValueError("small blind and big blind are the same seat")
+            self.positions = positions
+            self.button = positions.button
+            if len(self.straddlers()) != len(self.structure.straddles) or (
+                    self.structure.button_straddle and (
+                        len(self.stacks) < 3 or positions.button not in self.stacks)):
+                raise ValueError(f"{len(self.structure.straddles)} straddle(s) need that many "
+                                 f"players after the big blind (a button straddle: a player on "
+                                 f"the button, three players or more)")
 
     def _check_structure(self) -> None:
         s, fam = self.structure, self.game.family

@@ -31,12 +31,10 @@ the final betting round shows first, else the first player to act on it, then cl
 from __future__ import annotations
 
 import json
-import numbers
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pyeval.rules.betting import (
-    MAX_CHIPS,
     Action,
     IllegalAction,
     Legal,
@@ -52,11 +50,12 @@ from pyeval.rules.forced_bets import ForcedBets
 from pyeval.rules.games import Game
 from pyeval.rules.games import game as find_game
 from pyeval.rules.hand_result import HandResult, Shown
+from pyeval.rules.hand_setup import hand_deck, seat_stacks
 from pyeval.rules.history import HISTORY_FORMAT, HistoryError, hand_history, replay_history
 from pyeval.rules.pots import OddChip
 from pyeval.rules.settle import Settle
 from pyeval.rules.showdown import bring_in_seat, has_open_pair, opener
-from pyeval.rules.table import Positions, first_hand
+from pyeval.rules.table import Positions
 
 __all__ = ["HISTORY_FORMAT", "SHOWDOWN_MODES", "Hand", "HandResult", "HistoryError", "Shown"]
 
@@ -81,22 +80,7 @@ class Hand(ForcedBets, Settle):
         if showdown not in SHOWDOWN_MODES:
             raise ValueError(f"showdown must be one of {SHOWDOWN_MODES}, got {showdown!r}")
         self.showdown = showdown
-        if not isinstance(stacks, Mapping):
-            raise TypeError(f"stacks must map seats to chips, got {type(stacks).__name__}")
-        st: dict[int, int] = {}
-        for k, v in stacks.items():
-            if not isinstance(k, (numbers.Integral, str)) or isinstance(k, bool) or \
-                    not str(k).lstrip("-").isdigit():
-                raise ValueError(f"seats are whole numbers, got {k!r}")
-            s = int(k)
-            if s < 0:
-                raise ValueError(f"seat numbers are >= 0, got {s}")
-            try:
-                st[s] = whole_chips(v, "stack", 1)
-            except ValueError:
-                raise ValueError(f"seat {s}: a stack is a whole number of chips > 0 (at most "
-                                 f"{MAX_CHIPS}), got {v!r} (leave out seats that are not "
-                                 f"dealt in)") from None
+        st = seat_stacks(stacks)
         self.posts = {int(k): whole_chips(v, f"seat {k}: a post", 1)
                       for k, v in dict(posts or {}).items()}
         for s in self.posts:
@@ -111,48 +95,8 @@ class Hand(ForcedBets, Settle):
         self._check_structure()
         self.start_stacks = dict(st)
         self.stacks = dict(st)
-        # positions
-        if self.game.family == "stud":
-            if positions is not None:
-                raise ValueError("stud games have no blinds: pass button= (the dealer seat)")
-            self.button = self.seats[-1] if button is None else int(button)
-            self.positions = None
-        else:
-            if positions is None:
-                positions = first_hand(self.seats, self.seats[-1] if button is None else button)
-            elif button is not None and button != positions.button:
-                raise ValueError(f"button={button} disagrees with positions.button="
-                                 f"{positions.button}")
-            if positions.big_blind not in st:
-                raise ValueError(f"big blind seat {positions.big_blind} is not dealt in")
-            if positions.small_blind is not None and positions.small_blind not in st:
-                raise ValueError(f"small blind seat {positions.small_blind} is not dealt in")
-            if positions.small_blind == positions.big_blind:
-                raise ValueError("small blind and big blind are the same seat")
-            self.positions = positions
-            self.button = positions.button
-            if len(self.straddlers()) != len(self.structure.straddles) or (
-                    self.structure.button_straddle and (
-                        len(st) < 3 or positions.button not in st)):
-                raise ValueError(f"{len(self.structure.straddles)} straddle(s) need that many "
-                                 f"players after the big blind (a button straddle: a player on "
-                                 f"the button, three players or more)")
-        # deck
-        if isinstance(deck, Deck):
-            if hole or board:
-                raise ValueError("give hole/board cards to the Deck, not next to it")
-            self.deck = deck
-        elif deck is not None:
-            self.deck = Deck(deck, 0 if seed is None else seed,  # type: ignore[arg-type]
-                             dict(hole or {}), board or [])
-            if len(self.deck.order) + len(self.deck.board) + sum(map(len, self.deck.hole.values())) < 52:
-                raise ValueError("a given deck must hold all 52 cards (with the given hole and "
-                                 "board cards)")
-        else:
-            if seed is None:
-                raise ValueError("pass seed= (a seeded shuffle), deck= (the order of the cards) "
-                                 "or a Deck")
-            self.deck = Deck.shuffled(seed, hole, board)
+        self._take_positions(button, positions)
+        self.deck = hand_deck(deck, seed, hole, board)
         for s in self.deck.hole:
             if s not in st:
                 raise ValueError(f"hole cards given for seat {s}, which is not dealt in")
