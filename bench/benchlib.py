@@ -3,8 +3,10 @@
 and a checksum for the summary that bench/conftest.py prints."""
 from __future__ import annotations
 
+import importlib.util
 import math
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -12,36 +14,23 @@ import numpy as np
 # ------------------------------------------------------------------ hands
 
 
-def random_deals(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
-    """n uniformly random deals of k distinct cards as an (n, k) uint8 array (rejection
-    sampling: k cards with replacement, rows with a repeat dropped)."""
-    out = np.empty((n, k), dtype=np.uint8)
-    p = math.prod((52 - i) / 52 for i in range(k))
-    done = 0
-    while done < n:
-        m = max(1024, int((n - done) * 1.2 / p))
-        d = rng.integers(0, 52, size=(m, k), dtype=np.uint8)
-        s = np.sort(d, axis=1)
-        ok = d[np.all(s[:, 1:] != s[:, :-1], axis=1)]
-        take = min(len(ok), n - done)
-        out[done:done + take] = ok[:take]
-        done += take
-    return out
+def _core_hands() -> Any:
+    """``tests/core/hands.py``: the hand generators of the core tests, so that the benchmarks
+    time exactly the hands the tests check (one copy, loaded by path: bench/ is not a
+    package and tests/ is not installed)."""
+    path = Path(__file__).resolve().parents[1] / "tests" / "core" / "hands.py"
+    spec = importlib.util.spec_from_file_location("pyeval_core_test_hands", path)
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def colex_combos(n: int, k: int) -> np.ndarray:
-    """Every k-subset of range(n), sorted rows, in colex order (by largest element)."""
-    out = np.empty((math.comb(n, k), k), dtype=np.uint8)
-    if k == 1:
-        out[:, 0] = np.arange(n)
-        return out
-    pos = 0
-    for top in range(k - 1, n):
-        sub = colex_combos(top, k - 1)
-        out[pos:pos + len(sub), :k - 1] = sub
-        out[pos:pos + len(sub), k - 1] = top
-        pos += len(sub)
-    return out
+_HANDS = _core_hands()
+#: n uniformly random deals of k distinct cards as an (n, k) uint8 array.
+random_deals: Callable[[np.random.Generator, int, int], np.ndarray] = _HANDS.random_deals
+#: Every k-subset of range(n), sorted rows, in colex order (by largest element).
+colex_combos: Callable[[int, int], np.ndarray] = _HANDS.colex_combos
 
 
 def sequential_hands(n: int, k: int = 7) -> np.ndarray:

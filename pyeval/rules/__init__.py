@@ -8,8 +8,11 @@ simulation kernels are checked against it.
 'seat 0: fold, call 1, raise to 4..6'
 
 Modules: :mod:`~pyeval.rules.games` (every game as data), :mod:`~pyeval.rules.betting`
-(structures and betting rounds), :mod:`~pyeval.rules.hand` (the state machine and hand
-histories), :mod:`~pyeval.rules.pots` (side pots, splits, odd chips),
+(structures and betting rounds), :mod:`~pyeval.rules.hand` (the state machine, built from
+:mod:`~pyeval.rules.hand_state`, :mod:`~pyeval.rules.forced_bets` and
+:mod:`~pyeval.rules.settle`, its arguments checked in :mod:`~pyeval.rules.hand_setup`, its
+result in :mod:`~pyeval.rules.hand_result`),
+:mod:`~pyeval.rules.history` (hand histories), :mod:`~pyeval.rules.pots` (side pots, splits, odd chips),
 :mod:`~pyeval.rules.table` (button, dead button, heads-up), :mod:`~pyeval.rules.deck`,
 :mod:`~pyeval.rules.showdown` (hand values, bring-in, who opens),
 :mod:`~pyeval.rules.play` (seeded random legal play), :mod:`~pyeval.rules.phh` (PHH hand

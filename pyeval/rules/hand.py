@@ -31,13 +31,10 @@ the final betting round shows first, else the first player to act on it, then cl
 from __future__ import annotations
 
 import json
-import numbers
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import Any
 
 from pyeval.rules.betting import (
-    MAX_CHIPS,
     Action,
     IllegalAction,
     Legal,
@@ -48,77 +45,24 @@ from pyeval.rules.betting import (
     order_from,
     whole_chips,
 )
-from pyeval.rules.deck import UNKNOWN, Deck, OutOfCards
+from pyeval.rules.deck import UNKNOWN, Deck
+from pyeval.rules.forced_bets import ForcedBets
 from pyeval.rules.games import Game
 from pyeval.rules.games import game as find_game
-from pyeval.rules.pots import OddChip, Pot, PotAward, award, build_pots
-from pyeval.rules.showdown import HandValue, bring_in_seat, evaluate, has_open_pair, opener
-from pyeval.rules.table import Positions, first_hand
+from pyeval.rules.hand_result import HandResult, Shown
+from pyeval.rules.hand_setup import hand_deck, seat_stacks
+from pyeval.rules.history import HISTORY_FORMAT, HistoryError, hand_history, replay_history
+from pyeval.rules.pots import OddChip
+from pyeval.rules.settle import Settle
+from pyeval.rules.showdown import bring_in_seat, has_open_pair, opener
+from pyeval.rules.table import Positions
 
-HISTORY_FORMAT = "pyeval.rules.hand/1"
+__all__ = ["HISTORY_FORMAT", "SHOWDOWN_MODES", "Hand", "HandResult", "HistoryError", "Shown"]
+
 SHOWDOWN_MODES = ("auto", "ask")
 
 
-class HistoryError(ValueError):
-    """A hand history that cannot be read or replayed; the message names the hand, the
-    action (or line) and what was expected."""
-
-
-@dataclass(frozen=True)
-class Shown:
-    """A hand shown at showdown.
-
-    >>> Shown(3, "AhKh", "", HandValue(1, "x", None, None)).seat
-    3
-    """
-
-    seat: int
-    hole: str
-    up: str
-    value: HandValue
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """The end of a hand. ``pots``: each pot with its eligible players and how it was
-    split; ``returned``: uncalled bets given back; ``showdown_order``: who showed, in order
-    (empty when everybody else folded); ``won``: chips each seat took from the pots;
-    ``stacks``: final stacks; ``net``: final minus starting stacks; ``carry``: odd chips
-    carried to the next hand (house rule ``carry``); ``mucked``: players who mucked or
-    conceded at showdown instead of showing, in the order they did.
-    """
-
-    pots: tuple[PotAward, ...]
-    returned: dict
-    showdown_order: tuple[int, ...]
-    shown: tuple[Shown, ...]
-    won: dict
-    stacks: dict
-    net: dict
-    carry: int = 0
-    mucked: tuple[int, ...] = ()
-
-    def describe(self) -> str:
-        """The result in words, a line per pot and per hand shown."""
-        lines = []
-        for sh in self.shown:
-            v = sh.value
-            extra = f" / {v.low_text}" if v.low_text else ""
-            lines.append(f"seat {sh.seat} shows {sh.hole}{(' ' + sh.up) if sh.up else ''}: "
-                         f"{v.high_text}{extra}")
-        for s in self.mucked:
-            lines.append(f"seat {s} mucks")
-        for i, pa in enumerate(self.pots):
-            name = "main pot" if i == 0 else f"side pot {i}"
-            who = ", ".join(f"seat {s} {a}" for s, a in pa.awards.items())
-            lines.append(f"{name} {pa.pot.amount} (eligible {list(pa.pot.eligible)}): {who}"
-                         + (f", {pa.carried} carried" if pa.carried else ""))
-        for s, a in self.returned.items():
-            lines.append(f"seat {s}: uncalled {a} returned")
-        return "\n".join(lines)
-
-
-class Hand:
+class Hand(ForcedBets, Settle):
     """One hand (see the module docstring)."""
 
     def __init__(self, game: Game | str, structure: Structure, stacks: Mapping[int, int],
@@ -136,22 +80,7 @@ class Hand:
         if showdown not in SHOWDOWN_MODES:
             raise ValueError(f"showdown must be one of {SHOWDOWN_MODES}, got {showdown!r}")
         self.showdown = showdown
-        if not isinstance(stacks, Mapping):
-            raise TypeError(f"stacks must map seats to chips, got {type(stacks).__name__}")
-        st: dict[int, int] = {}
-        for k, v in stacks.items():
-            if not isinstance(k, (numbers.Integral, str)) or isinstance(k, bool) or \
-                    not str(k).lstrip("-").isdigit():
-                raise ValueError(f"seats are whole numbers, got {k!r}")
-            s = int(k)
-            if s < 0:
-                raise ValueError(f"seat numbers are >= 0, got {s}")
-            try:
-                st[s] = whole_chips(v, "stack", 1)
-            except ValueError:
-                raise ValueError(f"seat {s}: a stack is a whole number of chips > 0 (at most "
-                                 f"{MAX_CHIPS}), got {v!r} (leave out seats that are not "
-                                 f"dealt in)") from None
+        st = seat_stacks(stacks)
         self.posts = {int(k): whole_chips(v, f"seat {k}: a post", 1)
                       for k, v in dict(posts or {}).items()}
         for s in self.posts:
@@ -166,172 +95,32 @@ class Hand:
         self._check_structure()
         self.start_stacks = dict(st)
         self.stacks = dict(st)
-        # positions
-        if self.game.family == "stud":
-            if positions is not None:
-                raise ValueError("stud games have no blinds: pass button= (the dealer seat)")
-            self.button = self.seats[-1] if button is None else int(button)
-            self.positions: Positions | None = None
-        else:
-            if positions is None:
-                positions = first_hand(self.seats, self.seats[-1] if button is None else button)
-            elif button is not None and button != positions.button:
-                raise ValueError(f"button={button} disagrees with positions.button="
-                                 f"{positions.button}")
-            if positions.big_blind not in st:
-                raise ValueError(f"big blind seat {positions.big_blind} is not dealt in")
-            if positions.small_blind is not None and positions.small_blind not in st:
-                raise ValueError(f"small blind seat {positions.small_blind} is not dealt in")
-            if positions.small_blind == positions.big_blind:
-                raise ValueError("small blind and big blind are the same seat")
-            self.positions = positions
-            self.button = positions.button
-            if len(self.straddlers()) != len(self.structure.straddles) or (
-                    self.structure.button_straddle and (
-                        len(st) < 3 or positions.button not in st)):
-                raise ValueError(f"{len(self.structure.straddles)} straddle(s) need that many "
-                                 f"players after the big blind (a button straddle: a player on "
-                                 f"the button, three players or more)")
-        # deck
-        if isinstance(deck, Deck):
-            if hole or board:
-                raise ValueError("give hole/board cards to the Deck, not next to it")
-            self.deck = deck
-        elif deck is not None:
-            self.deck = Deck(deck, 0 if seed is None else seed,  # type: ignore[arg-type]
-                             dict(hole or {}), board or [])
-            if len(self.deck.order) + len(self.deck.board) + sum(map(len, self.deck.hole.values())) < 52:
-                raise ValueError("a given deck must hold all 52 cards (with the given hole and "
-                                 "board cards)")
-        else:
-            if seed is None:
-                raise ValueError("pass seed= (a seeded shuffle), deck= (the order of the cards) "
-                                 "or a Deck")
-            self.deck = Deck.shuffled(seed, hole, board)
+        self._take_positions(button, positions)
+        self.deck = hand_deck(deck, seed, hole, board)
         for s in self.deck.hole:
             if s not in st:
                 raise ValueError(f"hole cards given for seat {s}, which is not dealt in")
         # per-hand state
         self.dead = 0          # dead money: big-blind and button antes
-        self.mucked: list[int] = []
+        self.mucked = []
         self.contrib = {s: 0 for s in self.seats}
         self.bets = {s: 0 for s in self.seats}
-        self.folded: set[int] = set()
-        self.down: dict[int, list[int]] = {s: [] for s in self.seats}
-        self.up: dict[int, list[int]] = {s: [] for s in self.seats}
-        self.board: list[int] = []
+        self.folded = set()
+        self.down = {s: [] for s in self.seats}
+        self.up = {s: [] for s in self.seats}
+        self.board = []
         self.street = -1
         self.phase = "start"
-        self.round: Round | None = None
-        self.rounds: list[Round | None] = []
-        self.waiting: list[int] = []
-        self.events: list[dict] = []
-        self.actions: list[Action] = []
-        self.result: HandResult | None = None
+        self.round = None
+        self.rounds = []
+        self.waiting = []
+        self.events = []
+        self.actions = []
+        self.result = None
         self._post_forced()
         self._next_street()
         self._run()
 
-    # ------------------------------------------------------------------ set-up
-
-    def _check_structure(self) -> None:
-        s, fam = self.structure, self.game.family
-        if fam == "stud":
-            if s.small_blind or s.big_blind:
-                raise ValueError(f"{self.game.name} uses antes and a bring-in, not blinds: use "
-                                 f"Structure.stud(ante, bring_in, small_bet, big_bet)")
-            if s.ante_by != "each":
-                raise ValueError(f"{self.game.name}: every player antes in stud "
-                                 f"(ante_by='each'), not {s.ante_by!r}")
-            if self.posts:
-                raise ValueError("stud has no blinds to post")
-        else:
-            if s.bring_in:
-                raise ValueError(f"{self.game.name} has no bring-in (that is a stud rule)")
-            if not s.big_blind and not s.ante:
-                raise ValueError(f"{self.game.name} needs a big blind or an ante")
-
-    @property
-    def deal_order(self) -> tuple[int, ...]:
-        """Seats clockwise from the first seat left of the button (dealer)."""
-        key = (self.seats, self.button)
-        if getattr(self, "_deal_order_key", None) != key:
-            self._deal_order_key = key
-            self._deal_order = order_from(self.seats, self.button)
-        return self._deal_order
-
-    def live(self) -> list[int]:
-        """Seats still in the hand, clockwise from the button's left."""
-        return [s for s in self.deal_order if s not in self.folded]
-
-    def _pay(self, s: int, amount: int, into_bet: bool) -> int:
-        amt = min(amount, self.stacks[s])
-        self.stacks[s] -= amt
-        if into_bet:
-            self.bets[s] += amt
-        else:
-            self.contrib[s] += amt
-        return amt
-
-    def _dead_ante(self, s: int) -> None:
-        a = min(self.structure.ante, self.stacks[s])
-        self.stacks[s] -= a
-        self.dead += a
-        self.events.append({"event": "ante", "seat": s, "amount": a, "dead": True})
-
-    def straddlers(self) -> tuple[int, ...]:
-        """Seats that post the structure's straddles, in posting order.
-
-        >>> from pyeval.rules import Structure
-        >>> h = Hand("holdem", Structure.no_limit(1, 2, straddles=(4, 8)),
-        ...          {s: 100 for s in range(5)}, button=0, seed=1)
-        >>> h.straddlers(), h.to_act
-        ((3, 4), 0)
-        """
-        st, pos = self.structure, self.positions
-        if not st.straddles or pos is None:
-            return ()
-        if st.button_straddle:
-            return (pos.button,)
-        after = [s for s in order_from(self.seats, pos.big_blind)
-                 if s not in (pos.small_blind, pos.big_blind)]
-        return tuple(after[:len(st.straddles)])
-
-    def _post_forced(self) -> None:
-        st = self.structure
-        ante = st.ante and (st.ante_heads_up or len(self.seats) > 2)
-        pos = self.positions
-        if ante and st.ante_by == "each":
-            for s in self.deal_order:
-                a = self._pay(s, st.ante, False)
-                self.events.append({"event": "ante", "seat": s, "amount": a})
-        if ante and st.ante_by == "button":
-            assert pos is not None
-            poster = pos.button if pos.button in self.stacks else (
-                pos.small_blind if pos.small_blind is not None else self.deal_order[0])
-            self._dead_ante(poster)
-        bb_ante = ante and st.ante_by == "big_blind"
-        if bb_ante and st.bb_ante_order == "ante_first":
-            assert pos is not None
-            self._dead_ante(pos.big_blind)
-        if pos is not None:
-            if pos.small_blind is not None and st.small_blind:
-                a = self._pay(pos.small_blind, st.small_blind, True)
-                self.events.append({"event": "small_blind", "seat": pos.small_blind,
-                                    "amount": a})
-            if st.big_blind:
-                a = self._pay(pos.big_blind, st.big_blind, True)
-                self.events.append({"event": "big_blind", "seat": pos.big_blind,
-                                    "amount": a})
-        if bb_ante and st.bb_ante_order == "blind_first":
-            assert pos is not None
-            self._dead_ante(pos.big_blind)
-        for s, amount in zip(self.straddlers(), st.straddles):
-            a = self._pay(s, amount, True)
-            self.events.append({"event": "straddle", "seat": s, "amount": a})
-        for s, amount in self.posts.items():
-            a = self._pay(s, amount, True)
-            self.events.append({"event": "post", "seat": s, "amount": a})
 
     # ------------------------------------------------------------------ dealing
 
@@ -429,10 +218,7 @@ class Hand:
         self.rounds.append(self.round)
 
     def _end_round(self) -> None:
-        for s in self.seats:
-            self.contrib[s] += self.bets[s]
-            self.bets[s] = 0
-        self.round = None
+        self._collect()
         if len(self.live()) < 2:
             self._finish()
             return
@@ -505,9 +291,9 @@ class Hand:
         if self.phase == "betting":
             assert self.round is not None
             return self.round.legal()
-        s = self.waiting[0]
         if self.phase == "showdown":
-            return Legal(s, ("muck",) if UNKNOWN in self.down[s] else ("show", "muck"))
+            return self._showdown_legal()
+        s = self.waiting[0]
         if self.phase == "discard":
             return Legal(s, ("discard",), discard=self.game.streets[self.street].discard)
         return Legal(s, ("draw",), draw_max=min(self.game.draw_max, len(self.down[s])))
@@ -624,162 +410,12 @@ class Hand:
         self.act("draw", cards=cards)
 
     # ------------------------------------------------------------------ end
-
-    def _showdown_order(self, live: list[int]) -> tuple[int, ...]:
-        last = next((r for r in reversed(self.rounds) if r is not None), None)
-        if last is not None and last.last_aggressor is not None and \
-                last.last_aggressor in live:
-            start = last.last_aggressor
-        elif last is not None:
-            start = next(s for s in last.order if s in live)
-        else:
-            start = live[0]
-        return tuple(s for s in order_at(self.seats, start) if s in live)
-
-    def _collect(self) -> None:
-        for s in self.seats:
-            self.contrib[s] += self.bets[s]
-            self.bets[s] = 0
-        self.round = None
-
-    def _begin_showdown(self) -> None:
-        """The showdown, in order: every known hand is shown (``showdown="auto"``, and in
-        an all-in showdown); with ``showdown="ask"`` each player shows or mucks; a hand
-        nobody saw can only be mucked. A player who is the last one left in every pot he
-        is in wins them without showing."""
-        self._collect()
-        live = self.live()
-        self.sd_order = self._showdown_order(live)
-        self.sd_pots, _ = build_pots(self.contrib, live, self.carry_in + self.dead)
-        self.conceded: list[set[int]] = [set() for _ in self.sd_pots]
-        self.shown_list: list[Shown] = []
-        self.values: dict[int, Any] = {}
-        all_in = sum(1 for s in live if self.stacks[s] > 0) <= 1
-        auto = self.showdown == "auto" or all_in
-        self.waiting = []
-        for s in self.sd_order:
-            if auto and UNKNOWN not in self.down[s]:
-                self._show(s)
-            else:
-                self.waiting.append(s)
-        self.phase = "showdown"
-
-    def _alive(self, i: int) -> list[int]:
-        return [s for s in self.sd_pots[i].eligible if s not in self.conceded[i]]
-
-    def _contested(self, s: int) -> bool:
-        """Whether ``s`` still has an opponent in a pot he is in (and has not shown)."""
-        if s in self.values or s in self.mucked:
-            return False
-        return any(s in al and len(al) > 1
-                   for al in (self._alive(i) for i in range(len(self.sd_pots))))
-
-    def _show(self, s: int) -> None:
-        from pyeval.cards import format_cards
-        v = evaluate(self.game, self.down[s], self.up[s], self.board)
-        self.values[s] = v
-        self.shown_list.append(Shown(s, format_cards(self.down[s]), format_cards(self.up[s]), v))
-        self.events.append({"event": "show", "seat": s, "cards": list(self.down[s])})
-
-    def _act_showdown(self, action: Action) -> None:
-        legal = self.legal()
-        s = legal.seat
-        if action.seat is not None and action.seat != s:
-            raise IllegalAction(f"seat {action.seat} cannot act: seat {s} is to act; allowed: "
-                                f"{legal.describe()}")
-        if action.kind not in legal.actions:
-            why = ("its hole cards are unknown (??): an unseen hand can only be mucked"
-                   if action.kind == "show" else f"{action.kind} is not allowed at showdown")
-            raise IllegalAction(f"seat {s}: {why}; allowed: "
-                                f"{legal.describe()[len(f'seat {s}: '):]}")
-        if action.kind == "show":
-            self._show(s)
-        else:
-            for i in range(len(self.sd_pots)):
-                al = self._alive(i)
-                if s in al and len(al) > 1:
-                    self.conceded[i].add(s)
-            self.mucked.append(s)
-            self.events.append({"event": "muck", "seat": s})
-        self.waiting.pop(0)
-        self.actions.append(Action(action.kind, None, (), s))
-
-    def _finish(self) -> None:
-        showdown = self.phase == "showdown"
-        self._collect()
-        self.phase = "over"
-        live = self.live()
-        order = list(self.deal_order)
-        pots, returned = build_pots(self.contrib, live, self.carry_in + self.dead)
-        won = {s: 0 for s in self.seats}
-        for s, a in returned.items():
-            self.stacks[s] += a
-        awards: list[PotAward] = []
-        shown: list[Shown] = []
-        sd_order: tuple[int, ...] = ()
-        carry = 0
-        if not showdown:
-            for p in pots:
-                awards.append(PotAward(p, {live[0]: p.amount}, (live[0],)))
-        else:
-            sd_order = self.sd_order
-            shown = list(self.shown_list)
-            values = self.values
-            low_name = self.game.parts[1] if self.game.hi_lo else "low"
-            for i, p in enumerate(pots):
-                al = [s for s in p.eligible if s not in self.conceded[i]]
-                if len(al) == 1:
-                    awards.append(PotAward(p, {al[0]: p.amount}, (al[0],)))
-                    continue
-                hi = {s: values[s].high for s in al}
-                lo = {s: values[s].low or 0 for s in al} if self.game.hi_lo else None
-                pa = award(Pot(p.amount, tuple(al)), hi, order, lo, self.odd_chip, low_name)
-                awards.append(replace(pa, pot=p))
-        for pa in awards:
-            for s, a in pa.awards.items():
-                self.stacks[s] += a
-                won[s] += a
-            carry += pa.carried
-        total_before = sum(self.start_stacks.values()) + self.carry_in
-        total_after = sum(self.stacks.values()) + carry
-        assert total_before == total_after, (
-            f"chips not conserved: {total_before} before, {total_after} after")
-        assert sum(p.amount for p in pots) + sum(returned.values()) == \
-            sum(self.contrib.values()) + self.carry_in + self.dead
-        self.result = HandResult(tuple(awards), returned, sd_order, tuple(shown), won,
-                                 dict(self.stacks),
-                                 {s: self.stacks[s] - self.start_stacks[s] for s in self.seats},
-                                 carry, tuple(self.mucked))
-        self.events.append({"event": "end", "stacks": dict(self.stacks), "carry": carry})
-
     # ------------------------------------------------------------------ history
 
     def history(self) -> dict:
         """The hand as plain data: set-up, deck and actions (and the result to check a
         replay against). :meth:`replay` plays it again exactly."""
-        d: dict = {
-            "format": HISTORY_FORMAT,
-            "game": self.game.name,
-            "structure": self.structure.to_dict(),
-            "stacks": {str(s): v for s, v in self.start_stacks.items()},
-            "button": self.button,
-            "deck": self.deck.to_dict(),
-            "odd_chip": self.odd_chip.value,
-            "carry_in": self.carry_in,
-            "actions": [a.to_dict() for a in self.actions],
-        }
-        if self.posts:
-            d["posts"] = {str(k): v for k, v in self.posts.items()}
-        if self.showdown != "auto":
-            d["showdown"] = self.showdown
-        if self.positions is not None:
-            d["positions"] = {"button": self.positions.button,
-                              "small_blind": self.positions.small_blind,
-                              "big_blind": self.positions.big_blind}
-        if self.result is not None:
-            d["result"] = {"stacks": {str(s): v for s, v in self.result.stacks.items()},
-                           "carry": self.result.carry}
-        return d
+        return hand_history(self)
 
     def to_json(self, **kw: Any) -> str:
         """:meth:`history` as JSON text."""
@@ -800,81 +436,4 @@ class Hand:
         >>> Hand.replay(h.to_json()).result.stacks == h.result.stacks
         True
         """
-        where = name
-
-        def bad(msg: str) -> HistoryError:
-            return HistoryError(f"{where}: {msg}")
-
-        if isinstance(history, (str, bytes)):
-            try:
-                d = json.loads(history)
-            except (ValueError, RecursionError) as e:
-                raise bad(f"not JSON: {e}") from None
-        elif isinstance(history, Mapping):
-            d = dict(history)
-        else:
-            raise bad(f"a hand history is JSON text or a mapping, got {type(history).__name__}")
-        if not isinstance(d, dict):
-            raise bad(f"a hand history is a JSON object, got {type(d).__name__}")
-        if d.get("format") != HISTORY_FORMAT:
-            raise bad(f"not a hand history of format {HISTORY_FORMAT!r} "
-                      f"(got {d.get('format')!r})")
-        for key, kind, what in (("game", str, "a game name"),
-                                ("structure", dict, "a table of structure fields"),
-                                ("stacks", dict, "a table of seat: chips"),
-                                ("deck", dict, "a table with the deck 'order'"),
-                                ("actions", list, "a list of actions")):
-            if key not in d:
-                raise bad(f"missing {key!r} ({what})")
-            if not isinstance(d[key], kind):
-                raise bad(f"{key!r} must be {what}, got {d[key]!r}")
-        pos = d.get("positions")
-        kw: dict = {}
-        try:
-            if pos is not None:
-                if not isinstance(pos, dict) or any(k not in pos for k in
-                                                    ("button", "small_blind", "big_blind")):
-                    raise bad("'positions' needs button, small_blind and big_blind")
-                for k in ("button", "small_blind", "big_blind"):
-                    v = pos[k]
-                    if not (v is None and k == "small_blind") and (
-                            not isinstance(v, int) or isinstance(v, bool)):
-                        raise bad(f"positions {k} must be a seat number, got {v!r}")
-                kw["positions"] = Positions(pos["button"], pos["small_blind"], pos["big_blind"])
-            else:
-                b = d.get("button")
-                if b is not None and (not isinstance(b, int) or isinstance(b, bool)):
-                    raise bad(f"'button' must be a seat number, got {b!r}")
-                kw["button"] = b
-            posts = d.get("posts", {})
-            if not isinstance(posts, dict):
-                raise bad(f"'posts' must be a table of seat: chips, got {posts!r}")
-            h = cls(d["game"], Structure.from_dict(d["structure"]), d["stacks"],
-                    deck=Deck.from_dict(d["deck"]), odd_chip=d.get("odd_chip", "left_of_button"),
-                    carry_in=d.get("carry_in", 0), posts=posts,
-                    showdown=d.get("showdown", "auto"), **kw)
-        except HistoryError:
-            raise
-        except (ValueError, TypeError, OutOfCards) as e:
-            raise bad(f"set-up: {e}") from None
-        for i, a in enumerate(d["actions"]):
-            try:
-                h.act(Action.from_dict(a))
-            except OutOfCards as e:
-                raise bad(f"action {i} ({a!r}): the history's deck is too short: {e}") from None
-            except ValueError as e:
-                raise bad(f"action {i} ({a!r}) is illegal: {e}") from None
-        if check and "result" in d:
-            res = d["result"]
-            if not isinstance(res, dict) or not isinstance(res.get("stacks"), dict):
-                raise bad("'result' must hold 'stacks' (seat: chips)")
-            if not h.is_over:
-                raise bad(f"the history ends before the hand is over (seat {h.to_act} to act)")
-            assert h.result is not None
-            try:
-                want = {int(k): v for k, v in res["stacks"].items()}
-            except (TypeError, ValueError):
-                raise bad(f"result stacks must be seat: chips, got {res['stacks']!r}") from None
-            if want != h.result.stacks or res.get("carry", 0) != h.result.carry:
-                raise bad(f"replay ends with stacks {h.result.stacks}, the history says {want}")
-        return h
+        return replay_history(cls, history, check, name)

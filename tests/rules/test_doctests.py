@@ -7,7 +7,9 @@ import pytest
 MODULES = ["pyeval.rules", "pyeval.rules.games", "pyeval.rules.betting", "pyeval.rules.pots",
            "pyeval.rules.table", "pyeval.rules.deck", "pyeval.rules.showdown",
            "pyeval.rules.hand", "pyeval.rules.play", "pyeval.rules.phh",
-           "pyeval.rules.transcript"]
+           "pyeval.rules.transcript", "pyeval.rules.hand_state", "pyeval.rules.hand_result",
+           "pyeval.rules.forced_bets", "pyeval.rules.settle", "pyeval.rules.history",
+           "pyeval.rules.hand_setup"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -48,22 +48,18 @@ def test_board_straight_is_split():
     assert r.pots[0].awards == {1: 2, 0: 2} and r.stacks == {0: 100, 1: 100}
 
 
-def test_higher_straight_wins():
+@pytest.mark.parametrize("hole, board, texts, stacks", [
+    pytest.param({0: "9d2c", 1: "4h2h"}, "5c6d7h8sKc", {0: "Straight, Nine high", 1: "Straight, Eight high"},
+                 {0: 102, 1: 98}, id="higher_straight_wins"),
+    pytest.param({0: "Ah2c", 1: "6h2d"}, "3c4d5hKsKc", {0: "Straight, Five high", 1: "Straight, Six high"},
+                 {0: 98, 1: 102}, id="wheel_loses_to_six_high_straight"),
+])
+def test_straights_compare(hole, board, texts, stacks):
     h = Hand("Texas Hold'em", Structure.no_limit(1, 2), {0: 100, 1: 100}, button=0, seed=1,
-             hole={0: "9d2c", 1: "4h2h"}, board="5c6d7h8sKc")
+             hole=hole, board=board)
     check_down(h)
-    texts = {sh.seat: sh.value.high_text for sh in h.result.shown}
-    assert texts == {0: "Straight, Nine high", 1: "Straight, Eight high"}
-    assert h.result.stacks == {0: 102, 1: 98}
-
-
-def test_wheel_loses_to_six_high_straight():
-    h = Hand("Texas Hold'em", Structure.no_limit(1, 2), {0: 100, 1: 100}, button=0, seed=1,
-             hole={0: "Ah2c", 1: "6h2d"}, board="3c4d5hKsKc")
-    check_down(h)
-    texts = {sh.seat: sh.value.high_text for sh in h.result.shown}
-    assert texts == {0: "Straight, Five high", 1: "Straight, Six high"}
-    assert h.result.stacks == {0: 98, 1: 102}
+    assert {sh.seat: sh.value.high_text for sh in h.result.shown} == texts
+    assert h.result.stacks == stacks
 
 
 @pytest.mark.parametrize("rule, stacks, carry", [

@@ -7,14 +7,15 @@ import pytest
 
 MODULES = [
     "", "chips", "deals", "errors", "icm", "sheet", "levels", "payouts", "placings", "points", "seating",
-    "structure", "timetext", "toml_lines",
+    "structure", "timetext", "toml_lines", "limits", "sections", "structure_checks", "structure_reader",
+    "toml_reader", "tournament_structure",
 ]
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name: str) -> None:
     module = importlib.import_module(f"pyeval.tournament.{name}" if name else "pyeval.tournament")
-    if name in ("structure", ""):
+    if name in ("structure", "", "structure_checks", "tournament_structure"):
         from pyeval.tournament.structure import EXAMPLES_DIR
 
         if not any(EXAMPLES_DIR.glob("*.toml")):

@@ -14,13 +14,7 @@ import pytest
 from pyeval.rules import betting, games, table
 from pyeval.tournament.seating import BalanceRule, balance_move, break_moves, draw_seats, tables_to_break
 
-
-def between(a: int, b: int, size: int) -> list[int]:
-    out, s = [], a % size + 1
-    while s != b:
-        out.append(s)
-        s = s % size + 1
-    return out
+from .conftest import between
 
 
 def play_down(players: int, rule: BalanceRule, seed: int) -> dict[str, int]:

@@ -23,15 +23,9 @@ from pyeval.tournament.seating import (
     rebalance,
 )
 
+from .conftest import between
+
 SHEETS = BalanceRule(9, balance_rule="same_position", equal_tables="card_draw")
-
-
-def between(a: int, b: int, size: int) -> list[int]:
-    out, s = [], a % size + 1
-    while s != b:
-        out.append(s)
-        s = s % size + 1
-    return out
 
 
 def table(name: str, seats: list[int]) -> dict[int, str]:

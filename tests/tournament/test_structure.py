@@ -118,37 +118,33 @@ def test_big_blind_below_small_blind(club_text: str) -> None:
     assert str(err).startswith(f"club_3000.toml:{err.line}: level 4: big_blind 150 is smaller than small_blind 200")
 
 
-def test_shrinking_blinds(club_text: str) -> None:
-    text = club_text.replace("small_blind = 300\nbig_blind = 600", "small_blind = 150\nbig_blind = 300")
+@pytest.mark.parametrize("old, new, at, message", [
+    pytest.param("small_blind = 300\nbig_blind = 600", "small_blind = 150\nbig_blind = 300", "small_blind = 150",
+                 "blinds and limits may not shrink", id="shrinking_blinds"),
+    pytest.param("[tables]", "[add_on]\nprice = 10\nchips = 1000\nbefore_level = 11\n\n[tables]",
+                 "before_level = 11", "the structure has 10 levels", id="add_on_after_the_last_level"),
+    pytest.param("percent = [45, 27, 17, 11]", "percent = [45, 27, 17, 10]", "percent = [45, 27, 17, 10]",
+                 "add up to 99, not 100", id="payouts_not_adding_up_to_100"),
+    pytest.param("entrants = [27, 33]", "entrants = [28, 33]", "[payouts]",
+                 "no [[payouts.table]] covers a field of 27 entrants", id="payouts_must_cover_every_field_size"),
+    pytest.param('game = "holdem"', 'game = "holdum"', 'game = "holdum"', "unknown game 'holdum'",
+                 id="unknown_game_in_the_defaults"),
+    pytest.param("small_blind = 300\nbig_blind = 600", "small_blind = 300\nbig_blind = 600\nante = 50", "ante = 50",
+                 "smallest 100", id="chips_that_cannot_pay_a_level"),
+    pytest.param("[tables]", "[add_on]\nprice = 10\nchips = 1750\nbefore_level = 5\n\n[tables]", "remove = [25, 50]",
+                 "an add-on gives 1750 chips, not a multiple of 100", id="colour_up_that_would_break_the_chip_race"),
+    pytest.param("starting = 3000", "starting = ", "starting = ", "not valid TOML", id="not_toml_at_all"),
+])
+def test_refused_at_the_line(club_text: str, old: str, new: str, at: str, message: str) -> None:
+    text = club_text.replace(old, new)
     err = refused(text)
-    assert err.line == line(text, "small_blind = 150")
-    assert "blinds and limits may not shrink" in str(err)
-
-
-def test_add_on_after_the_last_level(club_text: str) -> None:
-    text = club_text.replace("[tables]", "[add_on]\nprice = 10\nchips = 1000\nbefore_level = 11\n\n[tables]")
-    err = refused(text)
-    assert err.line == line(text, "before_level = 11")
-    assert "the structure has 10 levels" in str(err)
+    assert err.line == line(text, at)
+    assert message in str(err)
 
 
 def test_rebuys_after_the_last_level(club_text: str) -> None:
     text = club_text.replace("[tables]", "[rebuys]\nprice = 10\nchips = 1000\nuntil_level = 12\n\n[tables]")
     assert refused(text).line == line(text, "until_level = 12")
-
-
-def test_payouts_not_adding_up_to_100(club_text: str) -> None:
-    text = club_text.replace("percent = [45, 27, 17, 11]", "percent = [45, 27, 17, 10]")
-    err = refused(text)
-    assert err.line == line(text, "percent = [45, 27, 17, 10]")
-    assert "add up to 99, not 100" in str(err)
-
-
-def test_payouts_must_cover_every_field_size(club_text: str) -> None:
-    text = club_text.replace("entrants = [27, 33]", "entrants = [28, 33]")
-    err = refused(text)
-    assert "no [[payouts.table]] covers a field of 27 entrants" in str(err)
-    assert err.line == line(text, "[payouts]")
 
 
 def test_unknown_keys(club_text: str) -> None:
@@ -172,34 +168,6 @@ def test_wrong_types(club_text: str) -> None:
     assert "must be true or false" in str(refused(text))
     text = club_text.replace('format = "single_field"', 'format = "knockout"')
     assert "allowed: single_field, table_winners" in str(refused(text))
-
-
-def test_unknown_game_in_the_defaults(club_text: str) -> None:
-    text = club_text.replace('game = "holdem"', 'game = "holdum"')
-    err = refused(text)
-    assert err.line == line(text, 'game = "holdum"')
-    assert "unknown game 'holdum'" in str(err)
-
-
-def test_chips_that_cannot_pay_a_level(club_text: str) -> None:
-    text = club_text.replace("small_blind = 300\nbig_blind = 600", "small_blind = 300\nbig_blind = 600\nante = 50")
-    err = refused(text)
-    assert err.line == line(text, "ante = 50")
-    assert "smallest 100" in str(err)
-
-
-def test_colour_up_that_would_break_the_chip_race(club_text: str) -> None:
-    text = club_text.replace("[tables]", "[add_on]\nprice = 10\nchips = 1750\nbefore_level = 5\n\n[tables]")
-    err = refused(text)
-    assert err.line == line(text, "remove = [25, 50]")
-    assert "an add-on gives 1750 chips, not a multiple of 100" in str(err)
-
-
-def test_not_toml_at_all(club_text: str) -> None:
-    text = club_text.replace("starting = 3000", "starting = ")
-    err = refused(text)
-    assert err.line == line(text, "starting = ")
-    assert "not valid TOML" in str(err)
 
 
 def test_missing_tables_and_keys(club_text: str) -> None:

@@ -1,0 +1,63 @@
+"""The arguments of a hand checked and put in shape: the stacks by seat and the deck (a
+seeded shuffle, a given order or a :class:`~pyeval.rules.deck.Deck`, with any given cards).
+
+>>> seat_stacks({"0": 100, 1: 50})
+{0: 100, 1: 50}
+>>> seat_stacks({0: 0, 1: 50})
+Traceback (most recent call last):
+...
+ValueError: seat 0: a stack is a whole number of chips > 0 (at most ...), got 0 (leave out seats that are not dealt in)
+>>> len(hand_deck(None, 7, None, None).order)
+52
+"""
+from __future__ import annotations
+
+import numbers
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pyeval.rules.betting import MAX_CHIPS, whole_chips
+from pyeval.rules.deck import Deck
+
+
+def seat_stacks(stacks: Mapping[int, int]) -> dict[int, int]:
+    """``stacks`` as seat number: chips, each seat a whole number >= 0 and each stack a whole
+    number of chips above 0."""
+    if not isinstance(stacks, Mapping):
+        raise TypeError(f"stacks must map seats to chips, got {type(stacks).__name__}")
+    st: dict[int, int] = {}
+    for k, v in stacks.items():
+        if not isinstance(k, (numbers.Integral, str)) or isinstance(k, bool) or \
+                not str(k).lstrip("-").isdigit():
+            raise ValueError(f"seats are whole numbers, got {k!r}")
+        s = int(k)
+        if s < 0:
+            raise ValueError(f"seat numbers are >= 0, got {s}")
+        try:
+            st[s] = whole_chips(v, "stack", 1)
+        except ValueError:
+            raise ValueError(f"seat {s}: a stack is a whole number of chips > 0 (at most "
+                             f"{MAX_CHIPS}), got {v!r} (leave out seats that are not "
+                             f"dealt in)") from None
+    return st
+
+
+def hand_deck(deck: Deck | Sequence[int] | str | None, seed: int | None, hole: Mapping[int, Any] | None,
+              board: Any) -> Deck:
+    """The deck of a hand: ``deck`` itself, a deck in the given order (all 52 cards with the
+    given ``hole`` and ``board`` cards) or a shuffle seeded with ``seed``."""
+    if isinstance(deck, Deck):
+        if hole or board:
+            raise ValueError("give hole/board cards to the Deck, not next to it")
+        return deck
+    if deck is not None:
+        given = Deck(deck, 0 if seed is None else seed,  # type: ignore[arg-type]
+                     dict(hole or {}), board or [])
+        if len(given.order) + len(given.board) + sum(map(len, given.hole.values())) < 52:
+            raise ValueError("a given deck must hold all 52 cards (with the given hole and "
+                             "board cards)")
+        return given
+    if seed is None:
+        raise ValueError("pass seed= (a seeded shuffle), deck= (the order of the cards) "
+                         "or a Deck")
+    return Deck.shuffled(seed, hole, board)
