@@ -103,9 +103,6 @@ def test_simulated_headsup_shove_share(depth):
     assert shoves / len(hands) == pytest.approx(nash.solve_headsup(depth).shove_share, abs=0.03)
 
 
-@pytest.mark.xfail(strict=True, reason="the kernel still ranks hands by equity against a random "
-                   "hand (0.013-0.031 BB/hand exploitable, measured); holds once engine.run_chunk "
-                   "passes nash.model_tables() (the simcore change): then remove this marker")
 @pytest.mark.parametrize("depth", DEPTHS)
 def test_simulated_headsup_play_is_unexploitable(depth):
     """The simulator's own heads-up play, read per class from its recorded first hands (the
