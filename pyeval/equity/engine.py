@@ -30,6 +30,7 @@ import numpy as np
 from pyeval.cards import cards as _cards
 from pyeval.cards import format_card, format_cards, hand_kind, tokens
 from pyeval.equity import _kernels as K
+from pyeval.equity import _rangemc as RM
 from pyeval.equity.games import EquityGame
 from pyeval.equity.games import game as _game
 from pyeval.equity.ranges import Range, RangeError, parse_range
@@ -451,6 +452,7 @@ class _Sums:
         self.deals = 0.0
         self.weight = 0.0
         self.attempts = 0
+        self.acceptance: float | None = None     # known exactly (a joint range table)
 
     def add(self, st: np.ndarray, deals: np.ndarray, weights: np.ndarray) -> None:
         for i in range(st.shape[0]):        # in chunk order: the same for any thread count
@@ -493,7 +495,9 @@ def _build_result(spot: Spot, sums: _Sums, exact: bool, seed: int | None, thread
             low_win=float(lw), low_tie=float(lt), wins=float(wins), ties=float(ties),
             losses=float(n - wins - ties)))
     acc = 1.0
-    if not exact and sums.attempts:
+    if not exact and sums.acceptance is not None:
+        acc = sums.acceptance
+    elif not exact and sums.attempts:
         acc = float(n / sums.attempts)
     return EquityResult(
         game=g.name, players=tuple(players), board=format_cards(spot.board),
@@ -712,6 +716,39 @@ def _alias(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return prob, alias
 
 
+def _joint_ranges(spot: Spot, rp: np.ndarray, r_off: np.ndarray, r_key: np.ndarray,
+                  r_srm: np.ndarray, r_mask: np.ndarray, hk0: np.ndarray,
+                  hs0: np.ndarray) -> tuple | None:
+    """Hold'em with every hole card known or from a range: the joint table of compatible
+    choices (:mod:`._rangemc`) as (keys [T, P], suit-rank masks [T, P], card masks [T],
+    alias keep, alias, weighted, acceptance), or None when it would be too large."""
+    players = [i for i in range(len(rp)) if rp[i] >= 0]
+    sl = [slice(int(r_off[rp[i]]), int(r_off[rp[i] + 1])) for i in players]
+    ws = [spot.players[i].rng.weights for i in players]     # type: ignore[union-attr]
+    t = RM.joint_table([r_mask[s] for s in sl], ws)
+    if t is None:
+        return None
+    idx, w, acc = t
+    if len(w) == 0:
+        raise ValueError("the ranges cannot be dealt together: every choice of hands uses "
+                         "some card twice")
+    T = len(w)
+    tk = np.repeat(hk0[None, :].astype(np.uint64), T, axis=0)
+    ts = np.repeat(hs0[None, :].astype(np.uint64), T, axis=0)
+    tm = np.zeros(T, dtype=np.uint64)
+    for col, (i, s) in enumerate(zip(players, sl)):
+        j = idx[:, col] + s.start
+        tk[:, i] += r_key[j]
+        ts[:, i] |= r_srm[j]
+        tm |= r_mask[j]
+    weighted = not bool(np.all(w == w[0]))
+    if weighted:
+        keep, alias = RM.alias_u32(w)
+    else:
+        keep, alias = np.zeros(1, np.uint64), np.zeros(1, np.int64)
+    return tk, ts, tm, keep, alias, weighted, acc
+
+
 def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
             time_limit: float | None, progress: Callable[[Progress], None] | None,
             t_start: float, threads: int) -> tuple[_Sums, str]:
@@ -768,7 +805,20 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
         std_err = DEFAULT_STD_ERR
     sums = _Sums(P)
     chunk_no = 0
+    joint = None
+    if g.kind == K.K_HOLDEM and (rp >= 0).any() and all(t == P for t in unk_t):
+        joint = _joint_ranges(spot, rp, r_off, r_key, r_srm, r_mask, hk0, hs0)
+        if joint is not None:
+            sums.acceptance = joint[-1]
+            pools = RM.row_pools(deck, joint[2])
+
     def run(nsamp: np.ndarray, chunk0: int, run_threads: int):
+        if joint is not None:
+            tk, ts, tm, keep, alias, weighted, _ = joint
+            cnt = RM.holdem_range_mc(tk, ts, tm, keep, alias, weighted, deck, pools, len(unk_t),
+                                     bk0, bs0, seed_u, chunk0, nsamp, TA, threads=run_threads)
+            none = np.zeros(len(nsamp), dtype=np.int64)
+            return _counts_to_stats(cnt), none, none
         if g.kind == K.K_HOLDEM:
             cnt, att, failed = K.holdem_mc(P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm,
                                            r_prob, r_alias, r_mask, deck, method,

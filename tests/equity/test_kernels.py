@@ -52,7 +52,7 @@ def _deal_many(method, n, U, deck, used, known, seed):
     out = np.zeros(U + 1, dtype=np.int64)
     a_dk = np.uint64(dk.ctypes.data)
     a_out = np.uint64(out.ctypes.data)
-    s = K.stream_seed(seed, 0)
+    s = K.word_stream(seed, 0)
     bad = 0
     for _ in range(n):
         s = K.deal_any(s, method, a_dk, D, thr, np.uint64(ends.ctypes.data),
@@ -112,7 +112,7 @@ def test_alias_tables_sample_the_weights() -> None:
 
 
 def test_streams_differ_by_seed_and_chunk() -> None:
-    s = {int(K.stream_seed(np.uint64(a), b)) for a in range(20) for b in range(50)}
+    s = {int(K.word_stream(np.uint64(a), b)) for a in range(20) for b in range(50)}
     assert len(s) == 1000
 
 
@@ -182,12 +182,13 @@ def test_suit_symmetry_counts_every_board_once(hands, dead) -> None:
     assert (sym == plain).all()
 
 
-@pytest.mark.parametrize("name", ["_dealing", "_exact", "_layout", "_montecarlo", "_random",
-                                  "_showdown", "_workers"])
+@pytest.mark.parametrize("name", ["_dealing", "_exact", "_layout", "_montecarlo", "_rangemc",
+                                  "_showdown", "_workers", "numba_rng"])
 def test_kernel_modules_docstring_examples(name: str) -> None:
     import doctest
     import importlib
-    mod = importlib.import_module(f"pyeval.equity.{name}")
+    mod = importlib.import_module(f"pyeval.{name}" if name == "numba_rng"
+                                  else f"pyeval.equity.{name}")
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
 
