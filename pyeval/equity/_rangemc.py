@@ -290,52 +290,107 @@ def _multi_chunk(s, n, P, T, tthr, keep, alias, weighted, tk, ts, tm, W, dk, D, 
     return s
 
 
+# One worker per way of dealing, not one that branches: a first call then compiles only the
+# loop it runs (issue 13's first-call budget). The four are tied to exact enumeration by
+# tests/equity/test_range_montecarlo.py.
+@njit(cache=True)
+def _rows(P, tab):
+    """Addresses of a joint table's keys, suit-rank masks and card masks, and its stride
+    (a row: P keys, P masks, the card mask)."""
+    a = np.uint64(tab.ctypes.data)
+    return a, a + np.uint64(8 * P), a + np.uint64(16 * P), 2 * P + 1
+
+
+@njit(cache=True)
+def _put_hu(out, ci, w0, w1, tie):
+    out[ci, 0, 1] = w0
+    out[ci, 0, 2] = tie
+    out[ci, 1, 1] = w1
+    out[ci, 1, 2] = tie
+
+
 @njit(cache=True, nogil=True)
-def _work(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, PD, pthr, U,
-          bk0, bs0, seed, chunk0, nsamp, TA, out):
-    """Worker of :func:`holdem_range_mc`: chunks until none is left."""
+def _work_hu5(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, PD, pthr, U,
+              bk0, bs0, seed, chunk0, nsamp, TA, out):
+    """Worker of :func:`holdem_range_mc` with :func:`_hu5_pools`: chunks until none is
+    left, each seeded from (seed, chunk0 + its index)."""
     ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
     a_ctr = np.uint64(ctr.ctypes.data)
-    dk = np.uint64(deck.ctypes.data)
-    a_keep = np.uint64(keep.ctypes.data)
-    a_alias = np.uint64(alias.ctypes.data)
-    W = 2 * P + 1                     # a row: P keys, P suit-rank masks, the card mask
-    a_tk = np.uint64(tab.ctypes.data)
-    a_ts = a_tk + np.uint64(8 * P)
-    a_tm = a_tk + np.uint64(16 * P)
+    a_tk, a_ts, a_tm, W = _rows(P, tab)
     a_pools = np.uint64(pools.ctypes.data)
-    D = deck.shape[0]
-    nch = nsamp.shape[0]
-    hi = np.zeros(P, dtype=np.uint64)
-    cnt = np.zeros(P * (P + 1), dtype=np.int64)
-    a_hi = np.uint64(hi.ctypes.data)
-    a_cnt = np.uint64(cnt.ctypes.data)
     while True:
         ci = fetch_add(a_ctr, 1)
-        if ci >= nch:
+        if ci >= nsamp.shape[0]:
             break
-        s = word_stream(seed, chunk0 + ci)
-        if P == 2:
-            if PD > 0 and U == 5 and bs0 == 0 and not weighted:
-                s, w0, w1, tie = _hu5_pools(s, nsamp[ci], T, tthr, a_tk, a_ts, W, a_pools, PD,
-                                            pthr, bk0, ckey, csrm, disp, high, flush)
-            elif PD > 0:
-                s, w0, w1, tie = _hu_pools(s, nsamp[ci], T, tthr, a_keep, a_alias, weighted,
-                                           a_tk, a_ts, W, a_pools, PD, pthr, U, bk0, bs0, ckey,
-                                           csrm, disp, high, flush)
-            else:
-                s, w0, w1, tie = _hu_shared(s, nsamp[ci], T, tthr, a_keep, a_alias, weighted,
-                                            a_tk, a_ts, a_tm, W, dk, D, thr, U, bk0, bs0, ckey,
-                                            csrm, disp, high, flush)
-            out[ci, 0, 1] = w0
-            out[ci, 0, 2] = tie
-            out[ci, 1, 1] = w1
-            out[ci, 1, 2] = tie
-            continue
+        s, w0, w1, tie = _hu5_pools(word_stream(seed, chunk0 + ci), nsamp[ci], T, tthr, a_tk,
+                                    a_ts, W, a_pools, PD, pthr, bk0, ckey, csrm, disp, high,
+                                    flush)
+        _put_hu(out, ci, w0, w1, tie)
+
+
+@njit(cache=True, nogil=True)
+def _work_hu_pools(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, PD, pthr, U,
+                   bk0, bs0, seed, chunk0, nsamp, TA, out):
+    """:func:`_work_hu5` with :func:`_hu_pools`."""
+    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    a_ctr = np.uint64(ctr.ctypes.data)
+    a_tk, a_ts, a_tm, W = _rows(P, tab)
+    a_pools = np.uint64(pools.ctypes.data)
+    a_keep = np.uint64(keep.ctypes.data)
+    a_alias = np.uint64(alias.ctypes.data)
+    while True:
+        ci = fetch_add(a_ctr, 1)
+        if ci >= nsamp.shape[0]:
+            break
+        s, w0, w1, tie = _hu_pools(word_stream(seed, chunk0 + ci), nsamp[ci], T, tthr, a_keep,
+                                   a_alias, weighted, a_tk, a_ts, W, a_pools, PD, pthr, U, bk0,
+                                   bs0, ckey, csrm, disp, high, flush)
+        _put_hu(out, ci, w0, w1, tie)
+
+
+@njit(cache=True, nogil=True)
+def _work_hu_shared(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, PD, pthr,
+                    U, bk0, bs0, seed, chunk0, nsamp, TA, out):
+    """:func:`_work_hu5` with :func:`_hu_shared`."""
+    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    a_ctr = np.uint64(ctr.ctypes.data)
+    a_tk, a_ts, a_tm, W = _rows(P, tab)
+    a_keep = np.uint64(keep.ctypes.data)
+    a_alias = np.uint64(alias.ctypes.data)
+    dk = np.uint64(deck.ctypes.data)
+    while True:
+        ci = fetch_add(a_ctr, 1)
+        if ci >= nsamp.shape[0]:
+            break
+        s, w0, w1, tie = _hu_shared(word_stream(seed, chunk0 + ci), nsamp[ci], T, tthr,
+                                    a_keep, a_alias, weighted, a_tk, a_ts, a_tm, W, dk,
+                                    deck.shape[0], thr, U, bk0, bs0, ckey, csrm, disp, high,
+                                    flush)
+        _put_hu(out, ci, w0, w1, tie)
+
+
+@njit(cache=True, nogil=True)
+def _work_multi(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, PD, pthr, U,
+                bk0, bs0, seed, chunk0, nsamp, TA, out):
+    """:func:`_work_hu5` for three players or more, with :func:`_multi_chunk`."""
+    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    a_ctr = np.uint64(ctr.ctypes.data)
+    a_tk, a_ts, a_tm, W = _rows(P, tab)
+    a_pools = np.uint64(pools.ctypes.data)
+    a_keep = np.uint64(keep.ctypes.data)
+    a_alias = np.uint64(alias.ctypes.data)
+    dk = np.uint64(deck.ctypes.data)
+    hi = np.zeros(P, dtype=np.uint64)
+    cnt = np.zeros(P * (P + 1), dtype=np.int64)
+    while True:
+        ci = fetch_add(a_ctr, 1)
+        if ci >= nsamp.shape[0]:
+            break
         cnt[:] = 0
-        _multi_chunk(s, nsamp[ci], P, T, tthr, a_keep, a_alias, weighted, a_tk, a_ts, a_tm, W,
-                     dk, D, thr, a_pools, PD, pthr, U, bk0, bs0, a_hi, a_cnt, ckey, csrm, disp,
-                     high, flush)
+        _multi_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], P, T, tthr, a_keep, a_alias,
+                     weighted, a_tk, a_ts, a_tm, W, dk, deck.shape[0], thr, a_pools, PD, pthr,
+                     U, bk0, bs0, np.uint64(hi.ctypes.data), np.uint64(cnt.ctypes.data), ckey,
+                     csrm, disp, high, flush)
         for p in range(P):
             for k in range(P + 1):
                 out[ci, p, k] = cnt[p * (P + 1) + k]
@@ -363,7 +418,13 @@ def holdem_range_mc(tk: np.ndarray, ts: np.ndarray, tm: np.ndarray, keep: np.nda
     tthr = np.uint64((1 << 32) % T)
     PD = pools.shape[1] if pools.shape[0] else 0
     pthr = np.uint64((1 << 32) % max(PD, 1))
-    run_workers(_work, threads, nch, np.int64(P), np.int64(T), tthr, keep, alias,
+    if P != 2:
+        work = _work_multi
+    elif PD > 0 and U == 5 and int(bs0) == 0 and not weighted:
+        work = _work_hu5
+    else:
+        work = _work_hu_pools if PD > 0 else _work_hu_shared
+    run_workers(work, threads, nch, np.int64(P), np.int64(T), tthr, keep, alias,
                 bool(weighted), tab, deck,
                 thr, pools, np.int64(PD), pthr, np.int64(U), np.uint64(bk0), np.uint64(bs0), np.uint64(seed),
                 np.int64(chunk0), nsamp, TA, out)

@@ -29,6 +29,7 @@ import numpy as np
 
 from pyeval.cards import cards as _cards
 from pyeval.cards import format_card, format_cards, hand_kind, tokens
+from pyeval.equity import _exact_ranks as XR
 from pyeval.equity import _kernels as K
 from pyeval.equity import _rangemc as RM
 from pyeval.equity.games import EquityGame
@@ -514,6 +515,7 @@ def _run_exact(spot: Spot, progress: Callable[[Progress], None] | None,
     sums = _Sums(P)
     k = g.board - len(spot.board)
     fixed = all(p.rng is None and None not in p.slots for p in spot.players)
+    one_task = False
     bdeck = np.array(deck, dtype=np.uint8)
     if fixed and g.kind == K.K_HOLDEM and k == 5:
         hk = np.array([sum(int(T.ckey[c]) for c in p.slots) for p in spot.players],
@@ -521,12 +523,12 @@ def _run_exact(spot: Spot, progress: Callable[[Progress], None] | None,
         hs = np.array([int(np.bitwise_or.reduce(T.csrm[np.array(p.slots)]))
                        for p in spot.players], dtype=np.uint64)
         TA = T.addrs
-        pairs, chains = _suit_symmetry(spot)
-        bdeck = np.sort(bdeck)[::-1].copy()          # highest card first
+        # every board by rank patterns (pyeval/equity/_exact_ranks.py): a few thousand
+        # lookups, so no threads, in XR.PARTS parts (for progress reports)
+        one_task = True
 
         def run(t0: int, t1: int):
-            cnt = K.holdem_exact5(hk, hs, bdeck, pairs, chains, EXACT_TASKS, t0, t1, TA,
-                                  threads=threads)
+            cnt = XR.holdem_exact_ranks(hk, hs, bdeck, TA, t0, t1)
             n = _deals_of_counts(cnt)
             return _counts_to_stats(cnt), n, n
     else:
@@ -573,13 +575,14 @@ def _run_exact(spot: Spot, progress: Callable[[Progress], None] | None,
                                              threads=threads)
                 return st + _counts_to_stats(cw), n, w
 
-    step = EXACT_TASKS if progress is None else 32
-    for t0 in range(0, EXACT_TASKS, step):
-        t1 = min(EXACT_TASKS, t0 + step)
+    tasks = XR.PARTS if one_task else EXACT_TASKS
+    step = tasks if progress is None else 1 if one_task else 32
+    for t0 in range(0, tasks, step):
+        t1 = min(tasks, t0 + step)
         st, deals, wts = run(t0, t1)
         sums.add(st, deals, wts)
         if progress is not None:
-            progress(Progress(t1 / EXACT_TASKS, int(sums.deals), sums.equities(), 0.0, True))
+            progress(Progress(t1 / tasks, int(sums.deals), sums.equities(), 0.0, True))
     return sums
 
 
