@@ -31,6 +31,7 @@ About 6,000 + 30,000 lookups stand for the 1,712,304 boards of a heads-up pre-fl
 """
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -39,63 +40,36 @@ from numba import njit
 from pyeval import numba_ext as nx
 from pyeval.numba_mem import ld16, ld64
 
+#: the 6,188 multisets of five ranks (non-decreasing), and their keys (filled on first use)
+_RANKS5 = np.array(list(itertools.combinations_with_replacement(range(13), 5)), np.int64)
+_MKEYS: np.ndarray | None = None
+#: the ranks of the stand-ins of :func:`_others` (-1: none)
+_R1 = np.array([-1] + list(range(13)) + [r for r in range(13) for _ in range(r + 1)])
+_R2 = np.array([-1] * 14 + [r2 for r in range(13) for r2 in range(r + 1)])
 _COMB = np.array([[1, 0, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0], [1, 2, 1, 0, 0, 0],
                   [1, 3, 3, 1, 0, 0], [1, 4, 6, 4, 1, 0]], dtype=np.int64)   # C(a, m)
 
 
-@njit(cache=True, inline="always")
-def _tally(P, vals, w, cnt):
-    """Adds weight w to the winners of one outcome (values ``vals``) in cnt [P, P + 1]."""
-    best = np.uint64(0)
-    nb = 0
-    for p in range(P):
-        v = vals[p]
-        if v > best:
-            best = v
-            nb = 1
-        elif v == best:
-            nb += 1
-    for p in range(P):
-        if vals[p] == best:
-            cnt[p, nb] += w
-
-
 @njit(cache=True)
-def _walk(hk, hs, avail, amask, rkey, comb, ckey, csrm, disp, high, flush, cnt, part0, part1):
+def _walk(hk, hs, avail, amask, ranks5, mkeys, comb, odk, ow, ckey, disp, high, flush, cnt, part0, part1):
     """Parts ``part0 <= i < part1`` of the walk into ``cnt`` [P, P + 1]: part 0 is step 1
     of the module docstring, part 1 + s step 2 for suit s."""
     P = hk.shape[0]
     vals = np.zeros(P, dtype=np.uint64)
-    real = np.zeros(P, dtype=np.uint64)
-    rs = np.zeros(5, dtype=np.int64)
-    ks = nx.KEY_START
-    # 1. every multiset of five ranks, r1 >= r2 >= ... >= r5
-    for r1 in range(13 if part0 == 0 else 0):
-        rs[0] = r1
-        for r2 in range(r1 + 1):
-            rs[1] = r2
-            for r3 in range(r2 + 1):
-                rs[2] = r3
-                for r4 in range(r3 + 1):
-                    rs[3] = r4
-                    for r5 in range(r4 + 1):
-                        rs[4] = r5
-                        w = 1
-                        run = 1
-                        for i in range(1, 5):
-                            if rs[i] == rs[i - 1]:
-                                run += 1
-                            else:
-                                w *= comb[avail[rs[i - 1]], run]
-                                run = 1
-                        w *= comb[avail[r5], run]
-                        if w == 0:
-                            continue
-                        key = ks + rkey[r1] + rkey[r2] + rkey[r3] + rkey[r4] + rkey[r5]
-                        for p in range(P):
-                            vals[p] = np.uint64(ld16(high, nx.main_slot(
-                                (key + hk[p]) & nx.LOW32, disp)))
-                        _tally(P, vals, w, cnt)
+    real = np.zeros(P, dtype=np.uint64)          # no flush in step 1
+    # 1. every multiset of five ranks that some boards carry (key, how many boards)
+    if part0 == 0:
+        for i in range(mkeys.shape[0]):
+            w = 1                            # boards with these ranks: C(left, times)
+            for j in range(5):
+                r = ranks5[i, j]
+                if j == 4 or ranks5[i, j + 1] != r:
+                    run = 1
+                    while j - run >= 0 and ranks5[i, j - run] == r:
+                        run += 1
+                    w *= comb[avail[r], run]
+            if w > 0:
+                _count(P, hk, mkeys[i], w, 0, vals, real, disp, high, cnt)
     # 2. boards with k >= 3 cards of suit s where somebody can make a flush
     for s in range(max(part0 - 1, 0), part1 - 1):
         most = 0
@@ -112,20 +86,18 @@ def _walk(hk, hs, avail, amask, rkey, comb, ckey, csrm, disp, high, flush, cnt, 
             m = (1 << k) - 1                 # the k-subsets of 13 ranks (Gosper's hack)
             while m < 8192:
                 if (m & ~am) == 0:
-                    _flush_group(P, hk, hs, m, k, s, am, avail, comb, ckey, csrm, vals,
-                                 real, disp, high, flush, cnt)
+                    _flush_group(P, hk, hs, m, k, s, odk, ow, ckey, vals, real, disp, high,
+                                 flush, cnt)
                 lo = m & -m
                 r = m + lo
                 m = (((r ^ m) >> 2) // lo) | r
 
 
 @njit(cache=True)
-def _flush_group(P, hk, hs, m, k, s, am, avail, comb, ckey, csrm, vals, real, disp, high,
-                 flush, cnt):
-    """The boards whose cards of suit s are the ranks of ``m`` (k of them) and whose other
-    5 - k cards are of other suits, by the ranks of those."""
-    o1 = (s + 1) & 3                         # suits for the other cards' stand-ins
-    o2 = (s + 2) & 3
+def _flush_group(P, hk, hs, m, k, s, odk, ow, ckey, vals, real, disp, high, flush, cnt):
+    """The boards whose cards of suit s are the ranks of ``m`` (k of them), by the ranks
+    of their 5 - k other cards: stand-ins with keys ``odk`` and ``ow`` boards each,
+    rows 0 (none), 1..13 (one card) and 14..104 (two) of :func:`_others`."""
     kk = nx.KEY_START
     for r in range(13):
         if (m >> r) & 1:
@@ -140,38 +112,19 @@ def _flush_group(P, hk, hs, m, k, s, am, avail, comb, ckey, csrm, vals, real, di
             n += (hs[p] >> np.uint64(16 * s + r)) & np.uint64(1)
         if n >= 5:
             real[p] = nx.hv(kk + hk[p], sm | hs[p], disp, high, flush)
-    if k == 5:
-        _correct(P, hk, hs, kk, sm, 1, vals, real, disp, high, flush, cnt)
-    elif k == 4:
-        for r in range(13):
-            w = avail[r] - ((am >> r) & 1)
-            if w > 0:
-                c = 4 * r + o1
-                _correct(P, hk, hs, kk + ld64(ckey, c), sm | ld64(csrm, c), w, vals,
-                         real, disp, high, flush, cnt)
-    else:
-        for r in range(13):
-            a = avail[r] - ((am >> r) & 1)
-            if a == 0:
-                continue
-            for r2 in range(r + 1):
-                if r2 == r:
-                    w = comb[a, 2]
-                else:
-                    w = a * (avail[r2] - ((am >> r2) & 1))
-                if w > 0:
-                    c = 4 * r + o1
-                    c2 = 4 * r2 + o2
-                    _correct(P, hk, hs, kk + ld64(ckey, c) + ld64(ckey, c2),
-                             sm | ld64(csrm, c) | ld64(csrm, c2), w, vals, real,
-                             disp, high, flush, cnt)
+    j0 = 0 if k == 5 else 1 if k == 4 else 14
+    j1 = 1 if k == 5 else 14 if k == 4 else 105
+    for j in range(j0, j1):
+        if ow[s, j] > 0:
+            _count(P, hk, kk + odk[s, j], ow[s, j], 1, vals, real, disp, high, cnt)
 
 
 @njit(cache=True, inline="always")
-def _correct(P, hk, hs, bk, bs, w, vals, real, disp, high, flush, cnt):
-    """One group of flush boards (key ``bk`` from KEY_START; w boards): moves their counts
-    from the ranks-only outcome (counted in step 1) to the real one, in which the players
-    with a flush (``real[p]`` > 0) have that value and the others their ranks' value."""
+def _count(P, hk, bk, w, sub, vals, real, disp, high, cnt):
+    """Counts w boards of board key ``bk`` (from KEY_START) for the outcome in which the
+    players with a flush (``real[p]`` > 0) have that value and the others their ranks'
+    value; with ``sub`` = 1 takes them off the ranks-only outcome too (where step 1 of the
+    module docstring counted them)."""
     best = np.uint64(0)
     nb = 0
     rbest = np.uint64(0)
@@ -192,10 +145,30 @@ def _correct(P, hk, hs, bk, bs, w, vals, real, disp, high, flush, cnt):
             rnb += 1
     for p in range(P):
         if vals[p] == best:
-            cnt[p, nb] -= w
+            cnt[p, nb] -= w * sub
         rv = real[p] if real[p] != 0 else vals[p]
         if rv == rbest:
             cnt[p, rnb] += w
+
+
+def _others(T: Any, avail: np.ndarray, amask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each suit s, stand-ins for the cards of a flush board not of suit s: row 0 none,
+    rows 1..13 one card of each rank, rows 14..104 two (ranks r >= r2), as key sums of
+    cards of suits s + 1 and s + 2 (only their ranks count: at most two board cards of
+    other suits make no flush), and the number of boards each stands for."""
+    odk = np.zeros((4, 105), dtype=np.uint64)
+    ow = np.zeros((4, 105), dtype=np.int64)
+    one, two = _R1 >= 0, _R2 >= 0
+    for s in range(4):
+        o1, o2 = (s + 1) & 3, (s + 2) & 3
+        off = avail - ((int(amask[s]) >> np.arange(13)) & 1)      # cards of rank r not s
+        odk[s, one] = T.ckey[4 * _R1[one] + o1]
+        odk[s, two] += T.ckey[4 * _R2[two] + o2]
+        ow[s, 0] = 1
+        ow[s, 1:14] = off
+        a, b = off[_R1[14:]], off[_R2[14:]]
+        ow[s, 14:] = np.where(_R1[14:] == _R2[14:], a * (a - 1) // 2, a * b)
+    return odk, ow
 
 
 #: the walk's parts: the ranks pass, then the flush pass of each suit
@@ -216,8 +189,12 @@ def holdem_exact_ranks(hk: np.ndarray, hs: np.ndarray, bdeck: np.ndarray, TA: An
         avail[c >> 2] += 1
         amask[c & 3] |= 1 << (c >> 2)
     rkey = (T.ckey[4 * np.arange(13)] & np.uint64(0xFFFFFFFF)).astype(np.uint64)
+    global _MKEYS
+    if _MKEYS is None:
+        _MKEYS = nx.KEY_START + rkey[_RANKS5].sum(axis=1, dtype=np.uint64)
     cnt = np.zeros((P, P + 1), dtype=np.int64)
     ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
-    _walk(hk.astype(np.uint64), hs.astype(np.uint64), avail, amask, rkey, _COMB, ckey, csrm,
-          disp, high, flush, cnt, part0, part1)
+    odk, ow = _others(T, avail, amask)
+    _walk(hk.astype(np.uint64), hs.astype(np.uint64), avail, amask, _RANKS5, _MKEYS, _COMB,
+          odk, ow, ckey, disp, high, flush, cnt, part0, part1)
     return cnt[None, :, :]
