@@ -246,6 +246,61 @@ def _hu5_pools(s, n, T, tthr, tk, ts, W, pools, PD, pthr, bk0, ckey, csrm, disp,
 
 
 @njit(cache=True)
+def _multi5_pools(s, n, P, T, tthr, tk, ts, W, pools, PD, pthr, bk0, ckey, csrm, disp, high,
+                  flush, vals, cnt):
+    """:func:`_hu5_pools` for P players: the same row and board draws, each player's value
+    into ``vals``, the winners' counts of pots shared k ways into ``cnt`` [P, P + 1]."""
+    nT = np.uint64(T)
+    nD = np.uint64(PD)
+    one = np.uint64(1)
+    for _ in range(n):
+        while True:
+            s, x = next_word(s)
+            s, y = next_word(s)
+            s, z = next_word(s)
+            j, s = draw(z & LOW32, nT, tthr, s)
+            dk = pools + np.uint64(PD) * j
+            i0, s = draw(x >> _U32, nD, pthr, s)
+            i1, s = draw(x & LOW32, nD, pthr, s)
+            i2, s = draw(y >> _U32, nD, pthr, s)
+            i3, s = draw(y & LOW32, nD, pthr, s)
+            i4, s = draw(z >> _U32, nD, pthr, s)
+            c0 = ld8(dk, i0)
+            c1 = ld8(dk, i1)
+            c2 = ld8(dk, i2)
+            c3 = ld8(dk, i3)
+            c4 = ld8(dk, i4)
+            b0 = one << np.uint64(c0)
+            b1 = one << np.uint64(c1)
+            b2 = one << np.uint64(c2)
+            b3 = one << np.uint64(c3)
+            b4 = one << np.uint64(c4)
+            b01 = b0 | b1
+            b012 = b01 | b2
+            if ((b0 & b1) | (b01 & b2) | (b012 & b3) | ((b012 | b3) & b4)) == 0:
+                break
+        bk = bk0 + ((ld64(ckey, c0) + ld64(ckey, c1)) + (ld64(ckey, c2) + ld64(ckey, c3))) \
+            + ld64(ckey, c4)
+        bs = (ld64(csrm, c0) | ld64(csrm, c1)) | (ld64(csrm, c2) | ld64(csrm, c3)) \
+            | ld64(csrm, c4)
+        r0 = W * np.int64(j)
+        best = np.uint64(0)
+        nb = 0
+        for p in range(P):
+            v = nx.hv(bk + ld64(tk, r0 + p), bs | ld64(ts, r0 + p), disp, high, flush)
+            vals[p] = v
+            if v > best:
+                best = v
+                nb = 1
+            elif v == best:
+                nb += 1
+        for p in range(P):
+            if vals[p] == best:
+                cnt[p, nb] += 1
+    return s
+
+
+@njit(cache=True)
 def _hu_shared(s, n, T, tthr, keep, alias, weighted, tk, ts, tm, W, dk, D, thr, U, bk0, bs0,
                ckey, csrm, disp, high, flush):
     """:func:`_hu_pools` with every board drawn from the shared pool (:func:`_board`)."""
@@ -370,6 +425,23 @@ def _work_hu_shared(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pool
 
 
 @njit(cache=True, nogil=True)
+def _work_multi5(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, PD, pthr, U,
+                 bk0, bs0, seed, chunk0, nsamp, TA, out):
+    """:func:`_work_hu5` for three players or more, with :func:`_multi5_pools`."""
+    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    a_ctr = np.uint64(ctr.ctypes.data)
+    a_tk, a_ts, a_tm, W = _rows(P, tab)
+    a_pools = np.uint64(pools.ctypes.data)
+    vals = np.zeros(P, dtype=np.uint64)
+    while True:
+        ci = fetch_add(a_ctr, 1)
+        if ci >= nsamp.shape[0]:
+            break
+        _multi5_pools(word_stream(seed, chunk0 + ci), nsamp[ci], P, T, tthr, a_tk, a_ts, W,
+                      a_pools, PD, pthr, bk0, ckey, csrm, disp, high, flush, vals, out[ci])
+
+
+@njit(cache=True, nogil=True)
 def _work_multi(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, PD, pthr, U,
                 bk0, bs0, seed, chunk0, nsamp, TA, out):
     """:func:`_work_hu5` for three players or more, with :func:`_multi_chunk`."""
@@ -418,9 +490,10 @@ def holdem_range_mc(tk: np.ndarray, ts: np.ndarray, tm: np.ndarray, keep: np.nda
     tthr = np.uint64((1 << 32) % T)
     PD = pools.shape[1] if pools.shape[0] else 0
     pthr = np.uint64((1 << 32) % max(PD, 1))
+    fast5 = PD > 0 and U == 5 and int(bs0) == 0 and not weighted
     if P != 2:
-        work = _work_multi
-    elif PD > 0 and U == 5 and int(bs0) == 0 and not weighted:
+        work = _work_multi5 if fast5 else _work_multi
+    elif fast5:
         work = _work_hu5
     else:
         work = _work_hu_pools if PD > 0 else _work_hu_shared
