@@ -1,11 +1,17 @@
-"""Monte Carlo and exact rates of ``pyeval.equity`` on one thread, warm (compiled), best and
-median of a few rounds: for A/B runs of two versions side by side.
+"""Monte Carlo and exact rates of ``pyeval.equity`` on one thread, warm (compiled): the
+spots run in turn, round after round (interleaved, so a change of the machine's load hits
+them alike), then each spot's best and median round, in wall and in CPU time (the process's, one
+thread: on a loaded machine the CPU time is the steadier figure). For A/B runs of two versions side by
+side, or beside OMPEval's driver (bench/RESULTS.md, "eqfast" section).
 
-    python bench/equity_rates.py hu_mc,range_mc,exact_hu,omaha_mc,omaha8_mc 3
-    PYTHONPATH=/tmp/base python bench/equity_rates.py ...     # another checkout, same data
+    PYTHONPATH=$PWD python bench/equity_rates.py hu_mc,range_mc,range3_mc,exact_hu 5
+    PYTHONPATH=/tmp/base python bench/equity_rates.py ...     # another checkout, same spots
+
+(``PYTHONPATH`` makes the script import the checkout named, not an installed pyeval.)
 """
 from __future__ import annotations
 
+import statistics
 import sys
 import time
 
@@ -13,8 +19,13 @@ from pyeval.equity import equity
 
 SPOTS: dict[str, dict] = {
     "hu_mc": dict(game="holdem", hands=["AcAd", "KhKs"], exact=False, samples=4_000_000),
-    "range_mc": dict(game="holdem", hands=["AK", "QQ+"], exact=False, samples=2_000_000),
+    "range_mc": dict(game="holdem", hands=["AK", "QQ+"], exact=False, samples=4_000_000),
+    "range_s_mc": dict(game="holdem", hands=["AKs", "QQ"], exact=False, samples=4_000_000),
+    "range3_mc": dict(game="holdem", hands=["AA,KK", "AK", "AQs+,KQs"], exact=False,
+                      samples=2_000_000),
     "exact_hu": dict(game="holdem", hands=["AcAd", "KhKs"], exact=True),
+    "exact_small": dict(game="holdem", hands=["AA,KK", "AKs"], exact=True),
+    "exact_3way": dict(game="holdem", hands=["AA,KK", "AK", "AQs+,KQs"], exact=True),
     "omaha_mc": dict(game="omaha", hands=["AsAhKsKh", "QdQcJdJc"], exact=False,
                      samples=1_000_000),
     "omaha8_mc": dict(game="omaha8", hands=["AsAh2s3h", "KcKdQcQd"], exact=False,
@@ -23,18 +34,30 @@ SPOTS: dict[str, dict] = {
 
 
 def main(names: list[str], reps: int) -> None:
-    for name in names:
+    times: dict[str, list[float]] = {n: [] for n in names}
+    cpus: dict[str, list[float]] = {n: [] for n in names}
+    last = {}
+    for name in names:                                     # compiled, warm
         kw = dict(SPOTS[name])
-        g, h = kw.pop("game"), kw.pop("hands")
-        equity(g, h, threads=1, seed=1, **kw)                     # compiled, warm
-        ts = []
-        for _ in range(reps):
+        equity(kw.pop("game"), kw.pop("hands"), threads=1, seed=1, **kw)
+    for _ in range(reps):
+        for name in names:
+            kw = dict(SPOTS[name])
+            g, h = kw.pop("game"), kw.pop("hands")
             t = time.perf_counter()
-            r = equity(g, h, threads=1, seed=1, **kw)
-            ts.append(time.perf_counter() - t)
-        ts.sort()
-        print(f"{name:10s} best {ts[0] * 1e3:9.2f} ms  median {ts[len(ts) // 2] * 1e3:9.2f} ms"
-              f"  {r.samples / ts[0] / 1e6:8.2f} M deals/s  equity {r.players[0].equity:.6f}")
+            c = time.process_time()
+            last[name] = equity(g, h, threads=1, seed=1, **kw)
+            cpus[name].append(time.process_time() - c)
+            times[name].append(time.perf_counter() - t)
+    for name in names:
+        ts = sorted(times[name])
+        cs = sorted(cpus[name])
+        r = last[name]
+        med, cmed = statistics.median(ts), statistics.median(cs)
+        print(f"{name:12s} wall best {ts[0] * 1e3:8.2f} median {med * 1e3:8.2f} ms"
+              f"  cpu best {cs[0] * 1e3:8.2f} median {cmed * 1e3:8.2f} ms"
+              f"  {r.samples / cs[0] / 1e6:7.2f} / {r.samples / cmed / 1e6:7.2f} M deals/cpu-s"
+              f"  equity {r.players[0].equity:.6f}")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,11 @@ The generator is xoshiro256** (public-domain algorithm by Blackman and Vigna, wr
 from its description); its state is seeded through splitmix64 from ``(seed, stream)``.
 All functions are ``@numba.njit`` and can also be called from Python.
 
+The equity kernels, whose inner loops keep their state in a register rather than an
+array, use the one-word form of the same splitmix64: :func:`word_stream` seeds a stream
+from ``(seed, chunk)``, :func:`next_word` steps it, and :func:`word_below`,
+:func:`word_unit` and :func:`draw` make unbiased bounded draws from it (Lemire's method).
+
 Example:
     >>> import numpy as np
     >>> s = np.empty(4, np.uint64)
@@ -19,6 +24,8 @@ Example:
     True
     >>> seed_stream(s, 42, 7); [int(below(s, 10)) for _ in range(5)]
     [9, 5, 1, 0, 2]
+    >>> w = word_stream(42, 7); w, x = next_word(w); w2, i = word_below(w, 10); 0 <= i < 10
+    True
 """
 from __future__ import annotations
 
@@ -43,13 +50,21 @@ _U32 = np.uint64(32)
 _U53 = np.uint64(53)
 
 
+LOW32 = np.uint64(0xFFFFFFFF)
+
+
 @numba.njit(cache=True, inline="always")
-def splitmix64(x):
-    """One splitmix64 output for the state ``x`` (a mixing function of a uint64)."""
-    z = np.uint64(x) + _GOLDEN
+def mix64(z):
+    """splitmix64's output function: a bijective mix of a uint64."""
     z = (z ^ (z >> _U30)) * _M1
     z = (z ^ (z >> _U27)) * _M2
     return z ^ (z >> _U31)
+
+
+@numba.njit(cache=True, inline="always")
+def splitmix64(x):
+    """One splitmix64 output for the state ``x`` (a mixing function of a uint64)."""
+    return mix64(np.uint64(x) + _GOLDEN)
 
 
 @numba.njit(cache=True)
@@ -95,3 +110,62 @@ def below(s, n):
 def uniform(s):
     """A random float in [0, 1) with 53 random bits."""
     return np.float64(next_u64(s) >> _U11) * (1.0 / 9007199254740992.0)
+
+
+# ------------------------------------------------------- one-word splitmix64 streams
+
+
+@numba.njit(cache=True)
+def word_stream(seed, chunk):
+    """The starting state of the one-word stream number ``chunk`` under ``seed``."""
+    return mix64(mix64(np.uint64(seed) + _GOLDEN) ^ (np.uint64(chunk) * _M2 + _GOLDEN))
+
+
+@numba.njit(cache=True, inline="always")
+def next_word(s):
+    """splitmix64 step: the next state and a random 64-bit word."""
+    s = s + _GOLDEN
+    return s, mix64(s)
+
+
+@numba.njit(cache=True)
+def word_below(s, n):
+    """A uniform integer in [0, n), n < 2**32, without bias (Lemire's method).
+    Returns (state, integer)."""
+    nn = np.uint64(n)
+    s, r = next_word(s)
+    m = (r >> _U32) * nn
+    lw = m & LOW32
+    if lw < nn:
+        t = (np.uint64(0x100000000) - nn) % nn
+        while lw < t:
+            s, r = next_word(s)
+            m = (r >> _U32) * nn
+            lw = m & LOW32
+    return s, np.int64(m >> _U32)
+
+
+@numba.njit(cache=True)
+def word_unit(s):
+    """A uniform float in [0, 1) with 53 random bits. Returns (state, float)."""
+    s, r = next_word(s)
+    return s, np.float64(r >> _U11) * (1.0 / 9007199254740992.0)
+
+
+@numba.njit(cache=True)
+def mul128(x, n):
+    """The 128-bit product x * n (x < 2**64, n < 2**32) as (high, low) 64-bit words."""
+    a = (x & LOW32) * n
+    b = (x >> _U32) * n + (a >> _U32)
+    return b >> _U32, (b << _U32) | (a & LOW32)
+
+
+@numba.njit(cache=True)
+def draw(x, nD, thr, s):
+    """Index below nD from 32 random bits x (Lemire), drawing again from the stream ``s``
+    in the rare biased case (``thr`` = 2**32 mod nD). Returns (index, state)."""
+    m = x * nD
+    while (m & LOW32) < thr:
+        s, x2 = next_word(s)
+        m = (x2 >> _U32) * nD
+    return m >> _U32, s

@@ -13,8 +13,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pyeval.equity._random import LOW32, below, mul128, next_word, unit
 from pyeval.numba_mem import ld8, ld64, ldf, ldi64, st8, sti64
+from pyeval.numba_rng import LOW32, mul128, next_word, word_below, word_unit
 
 BATCH_BOUND = np.uint64(1 << 62)
 
@@ -70,7 +70,7 @@ def deal_fy(s, dk, D, ends, thr, ngroups, used, out):
             j = q + ldi64(out, q)
             c = ld8(dk, j)
             while (used >> np.uint64(c)) & np.uint64(1):
-                s, jj = below(s, D - q)
+                s, jj = word_below(s, D - q)
                 j = q + jj
                 c = ld8(dk, j)
             st8(dk, j, ld8(dk, q))
@@ -161,11 +161,11 @@ def pick_ranges(s, P, rp, r_off, r_prob, r_alias, r_mask, sel, max_attempts):
             if r < 0:
                 continue
             o = ldi64(r_off, r)
-            s, i = below(s, ldi64(r_off, r + 1) - o)
+            s, i = word_below(s, ldi64(r_off, r + 1) - o)
             j = o + i
             pr = ldf(r_prob, j)
             if pr < 1.0:
-                s, u = unit(s)
+                s, u = word_unit(s)
                 if u >= pr:
                     j = o + ldi64(r_alias, j)
             m = ld64(r_mask, j)

@@ -6,7 +6,7 @@ builds (Omaha's included): a hand's additive key is the board's key plus each ho
 key, so the board is summed once per deal and each player adds only its own cards. Flushes
 are read from a 64-bit "suit-rank mask" (bit ``16 * suit + rank`` per card), so the flush
 table is indexed without looking at the cards again. The other modules: dealing
-(:mod:`._dealing`), the random streams (:mod:`._random`), the showdown of one deal
+(:mod:`._dealing`), the random streams (:mod:`pyeval.numba_rng`), the showdown of one deal
 (:mod:`._showdown`), codes and slots (:mod:`._layout`), threads (:mod:`._workers`).
 
 The helpers take table and scratch *addresses* and read them through
@@ -68,10 +68,10 @@ from pyeval.equity._layout import (
     SP_NONE,
 )
 from pyeval.equity._montecarlo import holdem_mc, mc_chunks
-from pyeval.equity._random import stream_seed
 from pyeval.equity._showdown import count_high, eval_player, score
 from pyeval.numba_ext import KEY_START, KernelTables, drop_best, hv, omaha_v, razz_v
 from pyeval.numba_mem import fetch_add, keep_alive, ld8, ld16, ld32, ld64, ldf, ldi64, st8, st64, stf, sti64
+from pyeval.numba_rng import word_stream
 
 Tables = KernelTables
 _alive = keep_alive          # the old name, for kernels written against it
@@ -136,8 +136,8 @@ __all__ = [
     "st64",
     "stf",
     "sti64",
-    "stream_seed",
     "tables",
+    "word_stream",
 ]
 
 

@@ -41,10 +41,10 @@ from pyeval.equity._layout import (
     SP_CHICAGO,
     SP_NONE,
 )
-from pyeval.equity._random import LOW32, draw, next_word, stream_seed
 from pyeval.equity._showdown import count_high, eval_player, score
 from pyeval.equity._workers import run_workers
 from pyeval.numba_mem import fetch_add, ld8, ld16, ld64, ldf, ldi64, st8, st64, stf
+from pyeval.numba_rng import LOW32, draw, next_word, word_stream
 
 
 @njit(cache=True)
@@ -281,7 +281,7 @@ def _hu5_work(ctr, seed, chunk0, nsamp, deck, thr, h0, m0, h1, m1, bk0, TA, out)
         ci = fetch_add(a_ctr, 1)
         if ci >= nch:
             break
-        s, w0, w1, tie = _holdem_hu5(stream_seed(seed, chunk0 + ci), nsamp[ci], dk, D, thr, h0,
+        s, w0, w1, tie = _holdem_hu5(word_stream(seed, chunk0 + ci), nsamp[ci], dk, D, thr, h0,
                                      m0, h1, m1, bk0, ckey, csrm, disp, high, flush)
         out[ci, 0, 1] = w0
         out[ci, 0, 2] = tie
@@ -308,7 +308,7 @@ def _holdem_work(ctr, P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm, r_prob, r_
         for i in range(D):
             st8(a, i, deck[i])
         w = a + np.uint64(8 * o_w)
-        n_att, ok = _holdem_chunk(stream_seed(seed, chunk0 + ci), nsamp[ci], P, hk0, hs0, bk0,
+        n_att, ok = _holdem_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], P, hk0, hs0, bk0,
                                   bs0, rp, r_off, r_key, r_srm, r_prob, r_alias, r_mask, a, D,
                                   method, unk_t, U, ends, gthr, ngroups, thr, max_attempts, w,
                                   TA)
@@ -385,7 +385,7 @@ def _mc_work(ctr, kind, split, P, H, NB, hole0, board0, base_k, base_s, base_l, 
                 st8(cur, p * H + j, hole0[p, j])
         for j in range(NB):
             st8(curb, j, board0[j])
-        n_att, ok = _mc_chunk(stream_seed(seed, chunk0 + ci), nsamp[ci], kind, split, P, H,
+        n_att, ok = _mc_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], kind, split, P, H,
                               NB, base_k, base_s, base_l, rp, r_off, r_cards, r_prob, r_alias,
                               r_mask, a, D, method, unk_t, unk_s, U, down_mask, ends, gthr,
                               ngroups, thr, max_attempts, cur, curb, w, TA)

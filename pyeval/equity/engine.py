@@ -29,7 +29,9 @@ import numpy as np
 
 from pyeval.cards import cards as _cards
 from pyeval.cards import format_card, format_cards, hand_kind, tokens
+from pyeval.equity import _exact_ranks as XR
 from pyeval.equity import _kernels as K
+from pyeval.equity import _rangemc as RM
 from pyeval.equity.games import EquityGame
 from pyeval.equity.games import game as _game
 from pyeval.equity.ranges import Range, RangeError, parse_range
@@ -451,6 +453,7 @@ class _Sums:
         self.deals = 0.0
         self.weight = 0.0
         self.attempts = 0
+        self.acceptance: float | None = None     # known exactly (a joint range table)
 
     def add(self, st: np.ndarray, deals: np.ndarray, weights: np.ndarray) -> None:
         for i in range(st.shape[0]):        # in chunk order: the same for any thread count
@@ -493,7 +496,9 @@ def _build_result(spot: Spot, sums: _Sums, exact: bool, seed: int | None, thread
             low_win=float(lw), low_tie=float(lt), wins=float(wins), ties=float(ties),
             losses=float(n - wins - ties)))
     acc = 1.0
-    if not exact and sums.attempts:
+    if not exact and sums.acceptance is not None:
+        acc = sums.acceptance
+    elif not exact and sums.attempts:
         acc = float(n / sums.attempts)
     return EquityResult(
         game=g.name, players=tuple(players), board=format_cards(spot.board),
@@ -510,6 +515,7 @@ def _run_exact(spot: Spot, progress: Callable[[Progress], None] | None,
     sums = _Sums(P)
     k = g.board - len(spot.board)
     fixed = all(p.rng is None and None not in p.slots for p in spot.players)
+    one_task = False
     bdeck = np.array(deck, dtype=np.uint8)
     if fixed and g.kind == K.K_HOLDEM and k == 5:
         hk = np.array([sum(int(T.ckey[c]) for c in p.slots) for p in spot.players],
@@ -517,12 +523,12 @@ def _run_exact(spot: Spot, progress: Callable[[Progress], None] | None,
         hs = np.array([int(np.bitwise_or.reduce(T.csrm[np.array(p.slots)]))
                        for p in spot.players], dtype=np.uint64)
         TA = T.addrs
-        pairs, chains = _suit_symmetry(spot)
-        bdeck = np.sort(bdeck)[::-1].copy()          # highest card first
+        # every board by rank patterns (pyeval/equity/_exact_ranks.py): a few thousand
+        # lookups, so no threads, in XR.PARTS parts (for progress reports)
+        one_task = True
 
         def run(t0: int, t1: int):
-            cnt = K.holdem_exact5(hk, hs, bdeck, pairs, chains, EXACT_TASKS, t0, t1, TA,
-                                  threads=threads)
+            cnt = XR.holdem_exact_ranks(hk, hs, bdeck, TA, t0, t1)
             n = _deals_of_counts(cnt)
             return _counts_to_stats(cnt), n, n
     else:
@@ -569,13 +575,14 @@ def _run_exact(spot: Spot, progress: Callable[[Progress], None] | None,
                                              threads=threads)
                 return st + _counts_to_stats(cw), n, w
 
-    step = EXACT_TASKS if progress is None else 32
-    for t0 in range(0, EXACT_TASKS, step):
-        t1 = min(EXACT_TASKS, t0 + step)
+    tasks = XR.PARTS if one_task else EXACT_TASKS
+    step = tasks if progress is None else 1 if one_task else 32
+    for t0 in range(0, tasks, step):
+        t1 = min(tasks, t0 + step)
         st, deals, wts = run(t0, t1)
         sums.add(st, deals, wts)
         if progress is not None:
-            progress(Progress(t1 / EXACT_TASKS, int(sums.deals), sums.equities(), 0.0, True))
+            progress(Progress(t1 / tasks, int(sums.deals), sums.equities(), 0.0, True))
     return sums
 
 
@@ -712,6 +719,39 @@ def _alias(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return prob, alias
 
 
+def _joint_ranges(spot: Spot, rp: np.ndarray, r_off: np.ndarray, r_key: np.ndarray,
+                  r_srm: np.ndarray, r_mask: np.ndarray, hk0: np.ndarray,
+                  hs0: np.ndarray) -> tuple | None:
+    """Hold'em with every hole card known or from a range: the joint table of compatible
+    choices (:mod:`._rangemc`) as (keys [T, P], suit-rank masks [T, P], card masks [T],
+    alias keep, alias, weighted, acceptance), or None when it would be too large."""
+    players = [i for i in range(len(rp)) if rp[i] >= 0]
+    sl = [slice(int(r_off[rp[i]]), int(r_off[rp[i] + 1])) for i in players]
+    ws = [spot.players[i].rng.weights for i in players]     # type: ignore[union-attr]
+    t = RM.joint_table([r_mask[s] for s in sl], ws)
+    if t is None:
+        return None
+    idx, w, acc = t
+    if len(w) == 0:
+        raise ValueError("the ranges cannot be dealt together: every choice of hands uses "
+                         "some card twice")
+    T = len(w)
+    tk = np.repeat(hk0[None, :].astype(np.uint64), T, axis=0)
+    ts = np.repeat(hs0[None, :].astype(np.uint64), T, axis=0)
+    tm = np.zeros(T, dtype=np.uint64)
+    for col, (i, s) in enumerate(zip(players, sl)):
+        j = idx[:, col] + s.start
+        tk[:, i] += r_key[j]
+        ts[:, i] |= r_srm[j]
+        tm |= r_mask[j]
+    weighted = not bool(np.all(w == w[0]))
+    if weighted:
+        keep, alias = RM.alias_u32(w)
+    else:
+        keep, alias = np.zeros(1, np.uint64), np.zeros(1, np.int64)
+    return tk, ts, tm, keep, alias, weighted, acc
+
+
 def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
             time_limit: float | None, progress: Callable[[Progress], None] | None,
             t_start: float, threads: int) -> tuple[_Sums, str]:
@@ -768,7 +808,20 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
         std_err = DEFAULT_STD_ERR
     sums = _Sums(P)
     chunk_no = 0
+    joint = None
+    if g.kind == K.K_HOLDEM and (rp >= 0).any() and all(t == P for t in unk_t):
+        joint = _joint_ranges(spot, rp, r_off, r_key, r_srm, r_mask, hk0, hs0)
+        if joint is not None:
+            sums.acceptance = joint[-1]
+            pools = RM.row_pools(deck, joint[2])
+
     def run(nsamp: np.ndarray, chunk0: int, run_threads: int):
+        if joint is not None:
+            tk, ts, tm, keep, alias, weighted, _ = joint
+            cnt = RM.holdem_range_mc(tk, ts, tm, keep, alias, weighted, deck, pools, len(unk_t),
+                                     bk0, bs0, seed_u, chunk0, nsamp, TA, threads=run_threads)
+            none = np.zeros(len(nsamp), dtype=np.int64)
+            return _counts_to_stats(cnt), none, none
         if g.kind == K.K_HOLDEM:
             cnt, att, failed = K.holdem_mc(P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm,
                                            r_prob, r_alias, r_mask, deck, method,

@@ -1,5 +1,7 @@
 """The kernels' building blocks: inlined lookups equal the C evaluators, every way of
 dealing is uniform, the alias tables sample range weights exactly."""
+import math
+
 import numba
 import numpy as np
 import pytest
@@ -52,7 +54,7 @@ def _deal_many(method, n, U, deck, used, known, seed):
     out = np.zeros(U + 1, dtype=np.int64)
     a_dk = np.uint64(dk.ctypes.data)
     a_out = np.uint64(out.ctypes.data)
-    s = K.stream_seed(seed, 0)
+    s = K.word_stream(seed, 0)
     bad = 0
     for _ in range(n):
         s = K.deal_any(s, method, a_dk, D, thr, np.uint64(ends.ctypes.data),
@@ -112,7 +114,7 @@ def test_alias_tables_sample_the_weights() -> None:
 
 
 def test_streams_differ_by_seed_and_chunk() -> None:
-    s = {int(K.stream_seed(np.uint64(a), b)) for a in range(20) for b in range(50)}
+    s = {int(K.word_stream(np.uint64(a), b)) for a in range(20) for b in range(50)}
     assert len(s) == 1000
 
 
@@ -182,12 +184,13 @@ def test_suit_symmetry_counts_every_board_once(hands, dead) -> None:
     assert (sym == plain).all()
 
 
-@pytest.mark.parametrize("name", ["_dealing", "_exact", "_layout", "_montecarlo", "_random",
-                                  "_showdown", "_workers"])
+@pytest.mark.parametrize("name", ["_dealing", "_exact", "_exact_ranks", "_layout", "_montecarlo", "_rangemc",
+                                  "_showdown", "_workers", "numba_rng"])
 def test_kernel_modules_docstring_examples(name: str) -> None:
     import doctest
     import importlib
-    mod = importlib.import_module(f"pyeval.equity.{name}")
+    mod = importlib.import_module(f"pyeval.{name}" if name == "numba_rng"
+                                  else f"pyeval.equity.{name}")
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
 
@@ -212,3 +215,35 @@ def test_heads_up_board_walk_equals_the_general_one() -> None:
                 (bdeck >> 2).astype(np.int64), pa, pb, pairs, chains, 16, 0,
                 np.zeros(16 * row, np.uint64), row, 2, TA, out)
     assert (hu == out).all() and hu.sum() > 0
+
+
+def _fixed_spot(hands, dead=()):
+    from pyeval.cards import cards
+    T = K.tables()
+    h = [cards(x) for x in hands]
+    used = {int(c) for x in h for c in x} | set(dead)
+    hk = np.array([T.ckey[c].sum(dtype=np.uint64) for c in h], dtype=np.uint64)
+    hs = np.array([np.bitwise_or.reduce(T.csrm[c]) for c in h], dtype=np.uint64)
+    deck = np.array(sorted((c for c in range(52) if c not in used), reverse=True), np.uint8)
+    return hk, hs, deck, T
+
+
+@pytest.mark.parametrize("hands, dead", [
+    (["AcAd", "KhKs"], ()),
+    (["AhKh", "QsQd"], ()),
+    (["7h6h", "5h4h"], (0, 5)),                       # suited connectors, dead cards
+    (["AsKs", "QsJs", "Ts9s"], ()),                   # three players on one suit
+    (["2c7d", "AhAs", "KdQh", "Jc9c"], (51,)),
+    (["AcKc", "AdKd", "AhKh", "AsKs", "2c2d"], ()),
+])
+def test_rank_pattern_enumeration_equals_the_board_walk(hands, dead) -> None:
+    """Every board counted by rank patterns (_exact_ranks) gives the counts of the plain
+    five-loop board walk without suit symmetry (holdem_exact5), exactly."""
+    from pyeval.equity._exact_ranks import holdem_exact_ranks
+    hk, hs, deck, T = _fixed_spot(hands, dead)
+    none_p, none_c = np.zeros((0, 2), np.int64), np.zeros((0, 5), np.int64)
+    walk = K.holdem_exact5(hk, hs, deck, none_p, none_c, 64, 0, 64, T.addrs).sum(axis=0)
+    ranks = holdem_exact_ranks(hk, hs, deck, T.addrs)[0]
+    assert (ranks == walk).all()
+    per_k = ranks.sum(axis=0)                  # pots shared k ways, counted k times
+    assert sum(int(per_k[k]) // k for k in range(1, len(hands) + 1)) == math.comb(len(deck), 5)

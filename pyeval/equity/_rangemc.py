@@ -1,0 +1,504 @@
+"""Hold'em Monte Carlo with ranges from a joint table: every choice of one combination per
+player that shares no card, listed once with its weight, sampled in one draw.
+
+Drawing each range player's combination and throwing the whole draw away when two of them
+share a card (:func:`._dealing.pick_ranges`) costs a draw, an alias lookup and a conflict
+check per player per attempt, and a third of the attempts are lost on AK vs QQ+. Listing
+the compatible choices once (:func:`joint_table`: at most :data:`MAX_TUPLES` of them) turns
+that into one bounded draw and, for weighted ranges, one alias test on the other half of
+the same random word. The table keeps each player's hole key and suit-rank mask, so a
+deal adds only the board: its cards are drawn one at a time from the pool, a card the
+chosen hands hold drawn again (this keeps the board uniform over the cards left), the
+board's key summed once and each player's value read with one lookup.
+
+Accepted deals follow the product of the ranges' weights restricted to compatible choices,
+the distribution of the draw-and-reject method; only the random numbers differ.
+
+>>> import numpy as np
+>>> from pyeval.equity.ranges import parse_range
+>>> t = joint_table([parse_range("AK").masks, parse_range("QQ+").masks],
+...                 [np.ones(16), np.ones(18)])
+>>> t[0].shape, round(t[2], 6)             # 192 of the 288 pairs share no card
+((192, 2), 0.666667)
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from pyeval import numba_ext as nx
+from pyeval.equity._dealing import deal_keys
+from pyeval.equity._showdown import count_high
+from pyeval.equity._workers import run_workers
+from pyeval.numba_mem import fetch_add, ld8, ld64, ldi64, st64
+from pyeval.numba_rng import LOW32, draw, next_word, word_stream
+
+#: the most compatible choices a joint table holds (larger spots deal by rejection)
+MAX_TUPLES = 1 << 16
+#: the largest joint table in bytes (past it the rows' random reads miss the caches and
+#: dealing by rejection is as fast: four players on ``QQ+, AK``, 78,120 rows, measured)
+MAX_TABLE_BYTES = 1 << 20
+#: the most candidate pairs looked at while building it
+MAX_WORK = 1 << 22
+#: the largest per-row pools (the cards a row's hands leave) the kernel keeps
+MAX_POOL_BYTES = 1 << 18
+
+_U32 = np.uint64(32)
+
+
+def joint_table(masks: list[np.ndarray], weights: list[np.ndarray]
+                ) -> tuple[np.ndarray, np.ndarray, float] | None:
+    """The choices of one combination per list (indices [T, len(masks)]) whose card masks
+    share no card, their weights (products) and the fraction of the product of the total
+    weights they hold; None past :data:`MAX_TUPLES`, :data:`MAX_TABLE_BYTES` or
+    :data:`MAX_WORK`.
+
+    >>> m = [np.array([3, 5], np.uint64), np.array([1, 6, 8], np.uint64)]
+    >>> idx, w, acc = joint_table(m, [np.ones(2), np.array([1.0, 2.0, 3.0])])
+    >>> idx.tolist(), w.tolist(), acc
+    ([[0, 2], [1, 2]], [3.0, 3.0], 0.5)
+    """
+    idx = np.zeros((1, 0), dtype=np.int64)
+    used = np.zeros(1, dtype=np.uint64)
+    w = np.ones(1)
+    total = 1.0
+    for m, wi in zip(masks, weights):
+        if len(used) * len(m) > MAX_WORK:
+            return None
+        ok = (used[:, None] & m[None, :]) == 0
+        rows, cols = np.nonzero(ok)
+        if len(rows) > MAX_TUPLES or len(rows) * (2 * len(masks) + 1) * 8 > MAX_TABLE_BYTES:
+            return None
+        idx = np.concatenate([idx[rows], cols[:, None].astype(np.int64)], axis=1)
+        used = used[rows] | m[cols]
+        w = w[rows] * wi[cols]
+        total *= float(wi.sum())
+    return idx, w, float(w.sum() / total)
+
+
+def row_pools(deck: np.ndarray, tm: np.ndarray) -> np.ndarray:
+    """For each row of a joint table, the pool without the cards its hands hold ([T, D']:
+    every row holds the same number of the pool's cards), when all of them fit in
+    :data:`MAX_POOL_BYTES`; else an empty [0, 0] array (deal from the shared pool).
+
+    >>> row_pools(np.array([1, 2, 3, 5], np.uint8), np.array([4, 32], np.uint64)).tolist()
+    [[1, 3, 5], [1, 2, 3]]
+    """
+    T = len(tm)
+    dm = np.uint64(0)
+    for c in deck.tolist():
+        dm |= np.uint64(1) << np.uint64(c)
+    held = bin(int(tm[0] & dm)).count("1") if T else 0
+    if T == 0 or T * (len(deck) - held) > MAX_POOL_BYTES:
+        return np.zeros((0, 0), dtype=np.uint8)
+    bits = (tm[:, None] >> deck[None, :].astype(np.uint64)) & np.uint64(1)
+    if not (bits.sum(1) == held).all():
+        return np.zeros((0, 0), dtype=np.uint8)
+    keep = np.nonzero(bits == 0)[1].reshape(T, len(deck) - held)
+    return np.ascontiguousarray(deck[keep])
+
+
+def alias_u32(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Walker/Vose alias tables for index i with probability w[i] / sum(w): keep a uniform
+    index j when 32 random bits fall below ``keep[j]`` (out of 2**32), else take
+    ``alias[j]``. The kept probabilities are rounded to 2**-32.
+
+    >>> keep, alias = alias_u32(np.array([1.0, 3.0]))
+    >>> keep.tolist(), alias.tolist()
+    ([2147483648, 4294967296], [1, 1])
+    """
+    n = len(w)
+    p = w * (n / w.sum())
+    prob = np.ones(n)
+    alias = np.arange(n, dtype=np.int64)
+    small = [i for i in range(n) if p[i] < 1.0]
+    large = [i for i in range(n) if p[i] >= 1.0]
+    while small and large:
+        s, lg = small.pop(), large.pop()
+        prob[s] = p[s]
+        alias[s] = lg
+        p[lg] = (p[lg] + p[s]) - 1.0
+        (small if p[lg] < 1.0 else large).append(lg)
+    keep = np.minimum(np.round(prob * 2.0 ** 32), 2.0 ** 32).astype(np.uint64)
+    return keep, alias
+
+
+@njit(cache=True)
+def _pick(s, nT, tthr, keep, alias, weighted):
+    """A table row: a uniform index from the high half of a word (Lemire), then for
+    weighted tables the alias test on its low half. Returns (state, row)."""
+    s, x = next_word(s)
+    m = (x >> _U32) * nT
+    while (m & LOW32) < tthr:
+        s, x = next_word(s)
+        m = (x >> _U32) * nT
+    j = np.int64(m >> _U32)
+    if weighted and (x & LOW32) >= ld64(keep, j):
+        j = ldi64(alias, j)
+    return s, j
+
+
+@njit(cache=True)
+def _board(s, dk, nD, thr, U, used, bk, bs, ckey, csrm):
+    """U board cards drawn one at a time from the pool (two 32-bit halves a word), a card
+    in ``used`` or already drawn drawn again. Returns (state, key, mask)."""
+    q = 0
+    while q < U:
+        s, x = next_word(s)
+        for h in range(2):
+            r = (x >> _U32) if h == 0 else (x & LOW32)
+            m = r * nD
+            if (m & LOW32) < thr:
+                continue
+            c = ld8(dk, m >> _U32)
+            bit = np.uint64(1) << np.uint64(c)
+            if used & bit:
+                continue
+            used |= bit
+            bk += ld64(ckey, c)
+            bs |= ld64(csrm, c)
+            q += 1
+            if q == U:
+                break
+    return s, bk, bs
+
+
+@njit(cache=True)
+def _hu_pools(s, n, T, tthr, keep, alias, weighted, tk, ts, W, pools, PD, pthr, U, bk0, bs0,
+              ckey, csrm, disp, high, flush):
+    """n heads-up deals, each board drawn from its row's own pool (the cards its hands do
+    not hold) by independent draws (:func:`._dealing.deal_keys`). Returns (state, wins
+    of 0, wins of 1, ties)."""
+    nT = np.uint64(T)
+    w0 = 0
+    w1 = 0
+    tie = 0
+    for _ in range(n):
+        s, j = _pick(s, nT, tthr, keep, alias, weighted)
+        if U == 5:               # pre-flop: a constant count, the draws unrolled
+            s, bk, bs = deal_keys(s, pools + np.uint64(PD * j), PD, pthr, 5, bk0, bs0, ckey,
+                                  csrm)
+        else:
+            s, bk, bs = deal_keys(s, pools + np.uint64(PD * j), PD, pthr, U, bk0, bs0, ckey,
+                                  csrm)
+        r0 = W * j
+        v0 = nx.hv(bk + ld64(tk, r0), bs | ld64(ts, r0), disp, high, flush)
+        v1 = nx.hv(bk + ld64(tk, r0 + 1), bs | ld64(ts, r0 + 1), disp, high, flush)
+        w0 += v0 > v1
+        w1 += v1 > v0
+        tie += v0 == v1
+    return s, w0, w1, tie
+
+
+@njit(cache=True)
+def _hu5_pools(s, n, T, tthr, tk, ts, W, pools, PD, pthr, bk0, ckey, csrm, disp, high,
+               flush):
+    """:func:`_hu_pools` for the commonest case, written out as the fixed-hand kernel
+    (:func:`._montecarlo._holdem_hu5`): a uniform table, five board cards. Three random
+    words give the row (the spare low half of the third) and the five draws; a repeated
+    card redraws all of them, which keeps the row uniform since every row's pool has the
+    same size."""
+    nT = np.uint64(T)
+    nD = np.uint64(PD)
+    w0 = 0
+    w1 = 0
+    tie = 0
+    one = np.uint64(1)
+    for _ in range(n):
+        while True:
+            s, x = next_word(s)
+            s, y = next_word(s)
+            s, z = next_word(s)
+            j, s = draw(z & LOW32, nT, tthr, s)
+            dk = pools + np.uint64(PD) * j
+            i0, s = draw(x >> _U32, nD, pthr, s)
+            i1, s = draw(x & LOW32, nD, pthr, s)
+            i2, s = draw(y >> _U32, nD, pthr, s)
+            i3, s = draw(y & LOW32, nD, pthr, s)
+            i4, s = draw(z >> _U32, nD, pthr, s)
+            c0 = ld8(dk, i0)
+            c1 = ld8(dk, i1)
+            c2 = ld8(dk, i2)
+            c3 = ld8(dk, i3)
+            c4 = ld8(dk, i4)
+            b0 = one << np.uint64(c0)
+            b1 = one << np.uint64(c1)
+            b2 = one << np.uint64(c2)
+            b3 = one << np.uint64(c3)
+            b4 = one << np.uint64(c4)
+            b01 = b0 | b1
+            b012 = b01 | b2
+            if ((b0 & b1) | (b01 & b2) | (b012 & b3) | ((b012 | b3) & b4)) == 0:
+                break
+        bk = bk0 + ((ld64(ckey, c0) + ld64(ckey, c1)) + (ld64(ckey, c2) + ld64(ckey, c3))) \
+            + ld64(ckey, c4)
+        bs = (ld64(csrm, c0) | ld64(csrm, c1)) | (ld64(csrm, c2) | ld64(csrm, c3)) \
+            | ld64(csrm, c4)
+        r0 = W * np.int64(j)
+        v0 = nx.hv(bk + ld64(tk, r0), bs | ld64(ts, r0), disp, high, flush)
+        v1 = nx.hv(bk + ld64(tk, r0 + 1), bs | ld64(ts, r0 + 1), disp, high, flush)
+        w0 += v0 > v1
+        w1 += v1 > v0
+        tie += v0 == v1
+    return s, w0, w1, tie
+
+
+@njit(cache=True)
+def _multi5_pools(s, n, P, T, tthr, tk, ts, W, pools, PD, pthr, bk0, ckey, csrm, disp, high,
+                  flush, vals, cnt):
+    """:func:`_hu5_pools` for P players: the same row and board draws, each player's value
+    into ``vals``, the winners' counts of pots shared k ways into ``cnt`` [P, P + 1]."""
+    nT = np.uint64(T)
+    nD = np.uint64(PD)
+    one = np.uint64(1)
+    for _ in range(n):
+        while True:
+            s, x = next_word(s)
+            s, y = next_word(s)
+            s, z = next_word(s)
+            j, s = draw(z & LOW32, nT, tthr, s)
+            dk = pools + np.uint64(PD) * j
+            i0, s = draw(x >> _U32, nD, pthr, s)
+            i1, s = draw(x & LOW32, nD, pthr, s)
+            i2, s = draw(y >> _U32, nD, pthr, s)
+            i3, s = draw(y & LOW32, nD, pthr, s)
+            i4, s = draw(z >> _U32, nD, pthr, s)
+            c0 = ld8(dk, i0)
+            c1 = ld8(dk, i1)
+            c2 = ld8(dk, i2)
+            c3 = ld8(dk, i3)
+            c4 = ld8(dk, i4)
+            b0 = one << np.uint64(c0)
+            b1 = one << np.uint64(c1)
+            b2 = one << np.uint64(c2)
+            b3 = one << np.uint64(c3)
+            b4 = one << np.uint64(c4)
+            b01 = b0 | b1
+            b012 = b01 | b2
+            if ((b0 & b1) | (b01 & b2) | (b012 & b3) | ((b012 | b3) & b4)) == 0:
+                break
+        bk = bk0 + ((ld64(ckey, c0) + ld64(ckey, c1)) + (ld64(ckey, c2) + ld64(ckey, c3))) \
+            + ld64(ckey, c4)
+        bs = (ld64(csrm, c0) | ld64(csrm, c1)) | (ld64(csrm, c2) | ld64(csrm, c3)) \
+            | ld64(csrm, c4)
+        r0 = W * np.int64(j)
+        best = np.uint64(0)
+        nb = 0
+        for p in range(P):
+            v = nx.hv(bk + ld64(tk, r0 + p), bs | ld64(ts, r0 + p), disp, high, flush)
+            vals[p] = v
+            if v > best:
+                best = v
+                nb = 1
+            elif v == best:
+                nb += 1
+        for p in range(P):
+            if vals[p] == best:
+                cnt[p, nb] += 1
+    return s
+
+
+@njit(cache=True)
+def _hu_shared(s, n, T, tthr, keep, alias, weighted, tk, ts, tm, W, dk, D, thr, U, bk0, bs0,
+               ckey, csrm, disp, high, flush):
+    """:func:`_hu_pools` with every board drawn from the shared pool (:func:`_board`)."""
+    nT = np.uint64(T)
+    nD = np.uint64(D)
+    w0 = 0
+    w1 = 0
+    tie = 0
+    for _ in range(n):
+        s, j = _pick(s, nT, tthr, keep, alias, weighted)
+        s, bk, bs = _board(s, dk, nD, thr, U, ld64(tm, W * j), bk0, bs0, ckey, csrm)
+        r0 = W * j
+        v0 = nx.hv(bk + ld64(tk, r0), bs | ld64(ts, r0), disp, high, flush)
+        v1 = nx.hv(bk + ld64(tk, r0 + 1), bs | ld64(ts, r0 + 1), disp, high, flush)
+        w0 += v0 > v1
+        w1 += v1 > v0
+        tie += v0 == v1
+    return s, w0, w1, tie
+
+
+@njit(cache=True)
+def _multi_chunk(s, n, P, T, tthr, keep, alias, weighted, tk, ts, tm, W, dk, D, thr, pools, PD,
+                 pthr, U, bk0, bs0, hi, cnt, ckey, csrm, disp, high, flush):
+    """n deals for P players, counts added at ``cnt``, boards from the rows' pools when
+    there are (``PD`` > 0), else from the shared one. Returns the state."""
+    nT = np.uint64(T)
+    nD = np.uint64(D)
+    for _ in range(n):
+        s, j = _pick(s, nT, tthr, keep, alias, weighted)
+        if PD > 0 and U == 5:
+            s, bk, bs = deal_keys(s, pools + np.uint64(PD * j), PD, pthr, 5, bk0, bs0, ckey,
+                                  csrm)
+        elif PD > 0:
+            s, bk, bs = deal_keys(s, pools + np.uint64(PD * j), PD, pthr, U, bk0, bs0, ckey,
+                                  csrm)
+        else:
+            s, bk, bs = _board(s, dk, nD, thr, U, ld64(tm, W * j), bk0, bs0, ckey, csrm)
+        o = W * j
+        for p in range(P):
+            st64(hi, p, nx.hv(bk + ld64(tk, o + p), bs | ld64(ts, o + p), disp, high, flush))
+        count_high(P, hi, cnt)
+    return s
+
+
+# One worker per way of dealing, not one that branches: a first call then compiles only the
+# loop it runs (issue 13's first-call budget). The four are tied to exact enumeration by
+# tests/equity/test_range_montecarlo.py.
+@njit(cache=True)
+def _rows(P, tab):
+    """Addresses of a joint table's keys, suit-rank masks and card masks, and its stride
+    (a row: P keys, P masks, the card mask)."""
+    a = np.uint64(tab.ctypes.data)
+    return a, a + np.uint64(8 * P), a + np.uint64(16 * P), 2 * P + 1
+
+
+@njit(cache=True)
+def _put_hu(out, ci, w0, w1, tie):
+    out[ci, 0, 1] = w0
+    out[ci, 0, 2] = tie
+    out[ci, 1, 1] = w1
+    out[ci, 1, 2] = tie
+
+
+@njit(cache=True, nogil=True)
+def _work_hu5(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, PD, pthr, U,
+              bk0, bs0, seed, chunk0, nsamp, TA, out):
+    """Worker of :func:`holdem_range_mc` with :func:`_hu5_pools`: chunks until none is
+    left, each seeded from (seed, chunk0 + its index)."""
+    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    a_ctr = np.uint64(ctr.ctypes.data)
+    a_tk, a_ts, a_tm, W = _rows(P, tab)
+    a_pools = np.uint64(pools.ctypes.data)
+    while True:
+        ci = fetch_add(a_ctr, 1)
+        if ci >= nsamp.shape[0]:
+            break
+        s, w0, w1, tie = _hu5_pools(word_stream(seed, chunk0 + ci), nsamp[ci], T, tthr, a_tk,
+                                    a_ts, W, a_pools, PD, pthr, bk0, ckey, csrm, disp, high,
+                                    flush)
+        _put_hu(out, ci, w0, w1, tie)
+
+
+@njit(cache=True, nogil=True)
+def _work_hu_pools(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, PD, pthr, U,
+                   bk0, bs0, seed, chunk0, nsamp, TA, out):
+    """:func:`_work_hu5` with :func:`_hu_pools`."""
+    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    a_ctr = np.uint64(ctr.ctypes.data)
+    a_tk, a_ts, a_tm, W = _rows(P, tab)
+    a_pools = np.uint64(pools.ctypes.data)
+    a_keep = np.uint64(keep.ctypes.data)
+    a_alias = np.uint64(alias.ctypes.data)
+    while True:
+        ci = fetch_add(a_ctr, 1)
+        if ci >= nsamp.shape[0]:
+            break
+        s, w0, w1, tie = _hu_pools(word_stream(seed, chunk0 + ci), nsamp[ci], T, tthr, a_keep,
+                                   a_alias, weighted, a_tk, a_ts, W, a_pools, PD, pthr, U, bk0,
+                                   bs0, ckey, csrm, disp, high, flush)
+        _put_hu(out, ci, w0, w1, tie)
+
+
+@njit(cache=True, nogil=True)
+def _work_hu_shared(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, PD, pthr,
+                    U, bk0, bs0, seed, chunk0, nsamp, TA, out):
+    """:func:`_work_hu5` with :func:`_hu_shared`."""
+    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    a_ctr = np.uint64(ctr.ctypes.data)
+    a_tk, a_ts, a_tm, W = _rows(P, tab)
+    a_keep = np.uint64(keep.ctypes.data)
+    a_alias = np.uint64(alias.ctypes.data)
+    dk = np.uint64(deck.ctypes.data)
+    while True:
+        ci = fetch_add(a_ctr, 1)
+        if ci >= nsamp.shape[0]:
+            break
+        s, w0, w1, tie = _hu_shared(word_stream(seed, chunk0 + ci), nsamp[ci], T, tthr,
+                                    a_keep, a_alias, weighted, a_tk, a_ts, a_tm, W, dk,
+                                    deck.shape[0], thr, U, bk0, bs0, ckey, csrm, disp, high,
+                                    flush)
+        _put_hu(out, ci, w0, w1, tie)
+
+
+@njit(cache=True, nogil=True)
+def _work_multi5(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, PD, pthr, U,
+                 bk0, bs0, seed, chunk0, nsamp, TA, out):
+    """:func:`_work_hu5` for three players or more, with :func:`_multi5_pools`."""
+    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    a_ctr = np.uint64(ctr.ctypes.data)
+    a_tk, a_ts, a_tm, W = _rows(P, tab)
+    a_pools = np.uint64(pools.ctypes.data)
+    vals = np.zeros(P, dtype=np.uint64)
+    while True:
+        ci = fetch_add(a_ctr, 1)
+        if ci >= nsamp.shape[0]:
+            break
+        _multi5_pools(word_stream(seed, chunk0 + ci), nsamp[ci], P, T, tthr, a_tk, a_ts, W,
+                      a_pools, PD, pthr, bk0, ckey, csrm, disp, high, flush, vals, out[ci])
+
+
+@njit(cache=True, nogil=True)
+def _work_multi(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, PD, pthr, U,
+                bk0, bs0, seed, chunk0, nsamp, TA, out):
+    """:func:`_work_hu5` for three players or more, with :func:`_multi_chunk`."""
+    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    a_ctr = np.uint64(ctr.ctypes.data)
+    a_tk, a_ts, a_tm, W = _rows(P, tab)
+    a_pools = np.uint64(pools.ctypes.data)
+    a_keep = np.uint64(keep.ctypes.data)
+    a_alias = np.uint64(alias.ctypes.data)
+    dk = np.uint64(deck.ctypes.data)
+    hi = np.zeros(P, dtype=np.uint64)
+    cnt = np.zeros(P * (P + 1), dtype=np.int64)
+    while True:
+        ci = fetch_add(a_ctr, 1)
+        if ci >= nsamp.shape[0]:
+            break
+        cnt[:] = 0
+        _multi_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], P, T, tthr, a_keep, a_alias,
+                     weighted, a_tk, a_ts, a_tm, W, dk, deck.shape[0], thr, a_pools, PD, pthr,
+                     U, bk0, bs0, np.uint64(hi.ctypes.data), np.uint64(cnt.ctypes.data), ckey,
+                     csrm, disp, high, flush)
+        for p in range(P):
+            for k in range(P + 1):
+                out[ci, p, k] = cnt[p * (P + 1) + k]
+
+
+def holdem_range_mc(tk: np.ndarray, ts: np.ndarray, tm: np.ndarray, keep: np.ndarray,
+                    alias: np.ndarray, weighted: bool, deck: np.ndarray, pools: np.ndarray,
+                    U: int, bk0: Any,
+                    bs0: Any, seed: Any, chunk0: int, nsamp: np.ndarray, TA: Any,
+                    threads: int = 1) -> np.ndarray:
+    """Hold'em Monte Carlo over a joint table: rows of hole keys ``tk`` [T, P], suit-rank
+    masks ``ts`` [T, P] and card masks ``tm`` [T] (the cards the row holds that the pool
+    ``deck`` also has), sampled uniformly or (``weighted``) through the alias tables
+    ``keep``/``alias`` (:func:`alias_u32`); ``pools``: the rows' own pools
+    (:func:`row_pools`) or none; U board cards dealt onto the known board's key
+    ``bk0`` (from KEY_START) and mask ``bs0``. ``len(nsamp)`` chunks on ``threads``
+    threads, chunk i seeded from ``(seed, chunk0 + i)``. Returns counts [chunks, P, P + 1]
+    of pots won shared k ways at index k."""
+    T, P = tk.shape
+    tab = np.ascontiguousarray(np.concatenate([tk, ts, tm[:, None]], axis=1), dtype=np.uint64)
+    nch = nsamp.shape[0]
+    out = np.zeros((nch, P, P + 1), dtype=np.int64)
+    D = deck.shape[0]
+    thr = np.uint64((1 << 32) % max(D, 1))
+    tthr = np.uint64((1 << 32) % T)
+    PD = pools.shape[1] if pools.shape[0] else 0
+    pthr = np.uint64((1 << 32) % max(PD, 1))
+    fast5 = PD > 0 and U == 5 and int(bs0) == 0 and not weighted
+    if P != 2:
+        work = _work_multi5 if fast5 else _work_multi
+    elif fast5:
+        work = _work_hu5
+    else:
+        work = _work_hu_pools if PD > 0 else _work_hu_shared
+    run_workers(work, threads, nch, np.int64(P), np.int64(T), tthr, keep, alias,
+                bool(weighted), tab, deck,
+                thr, pools, np.int64(PD), pthr, np.int64(U), np.uint64(bk0), np.uint64(bs0), np.uint64(seed),
+                np.int64(chunk0), nsamp, TA, out)
+    return out
