@@ -103,7 +103,7 @@ def test_fit_the_shared_online_hands(tmp_path):
         t.extractall(tmp_path, members=members, filter="data")
     files = sorted(str(p) for p in (tmp_path / "handhq_copy").glob("*.phhs"))
     out = tmp_path / "online.toml"
-    res = CliRunner().invoke(cli, ["sim", "fit", *files, "-o", str(out)])
+    res = CliRunner().invoke(cli, ["sim", "fit", *files, "-n", "24", "-o", str(out)])
     assert res.exit_code == 0, res.output
     assert "fitting to 939 hands (5433 player-hands)" in res.output
     (m, w), = load_field(out).items()
