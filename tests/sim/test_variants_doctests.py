@@ -1,0 +1,17 @@
+"""The examples in the docstrings of the simulator's game pieces run and hold."""
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["pyeval.sim.variants.facts", "pyeval.sim.variants.showdown",
+           "pyeval.sim.variants.discard"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name):
+    mod = importlib.import_module(name)
+    result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
