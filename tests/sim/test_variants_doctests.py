@@ -7,7 +7,7 @@ import importlib
 import pytest
 
 MODULES = ["pyeval.sim.variants.facts", "pyeval.sim.variants.showdown",
-           "pyeval.sim.variants.discard"]
+           "pyeval.sim.variants.discard", "pyeval.sim.variants.strength"]
 
 
 @pytest.mark.parametrize("name", MODULES)

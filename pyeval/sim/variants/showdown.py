@@ -52,15 +52,39 @@ K_LOW8 = 2
 
 @numba.njit(cache=True, error_model="numpy")
 def button_value(game, hole, nh, board, nb, scratch):
-    """High value of ``nh`` hole cards on ``nb`` board cards under the game's hole limits."""
+    """High value of ``nh`` hole cards on ``nb`` board cards under the game's hole limits.
+
+    Seven cards or fewer with no limit: one lookup. Eight cards with no lower limit and at
+    most one card too many (Super Eight: any of 3 hole cards; Tahoe: at most 2 of 3): the
+    best of the seven-card hands that leave out one card (any card, or a hole card when
+    the limit is one below the hole cards), which is the same value as the general split
+    of ``best_addr`` (Omaha and every other limit) in a few lookups."""
     lo = FACTS[game, MIN_HOLE]
     hi = FACTS[game, MAX_HOLE]
-    if hi < 0:
+    if hi < 0 or hi > nh:
         hi = nh
     for i in range(nh):
         scratch[i] = hole[i]
-    return np.int64(nx.best_addr(scratch.ctypes.data, nh, board.ctypes.data, nb, lo, hi,
-                                 K_HIGH))
+    for i in range(nb):
+        scratch[nh + i] = board[i]
+    addr = scratch.ctypes.data
+    n = nh + nb
+    if lo == 0 and hi == nh and n <= 7:
+        return np.int64(nx.high_addr(addr, n))
+    if lo == 0 and n == 8 and hi >= nh - 1:
+        drop_n = n if hi == nh else nh         # leave out any card, or a hole card
+        best = np.int64(0)
+        for d in range(drop_n):
+            k = 8
+            for i in range(8):
+                if i != d:
+                    scratch[k] = scratch[i]
+                    k += 1
+            v = np.int64(nx.high_addr(addr + 8, 7))
+            if v > best:
+                best = v
+        return best
+    return np.int64(nx.best_addr(addr, nh, addr + nh, nb, lo, hi, K_HIGH))
 
 
 @numba.njit(cache=True, error_model="numpy")
