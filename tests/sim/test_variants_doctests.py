@@ -7,7 +7,8 @@ import importlib
 import pytest
 
 MODULES = ["pyeval.sim.variants.facts", "pyeval.sim.variants.showdown",
-           "pyeval.sim.variants.discard", "pyeval.sim.variants.strength"]
+           "pyeval.sim.variants.discard", "pyeval.sim.variants.strength",
+           "pyeval.sim.variants.draw"]
 
 
 @pytest.mark.parametrize("name", MODULES)
