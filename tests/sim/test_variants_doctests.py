@@ -8,7 +8,7 @@ import pytest
 
 MODULES = ["pyeval.sim.variants.facts", "pyeval.sim.variants.showdown",
            "pyeval.sim.variants.discard", "pyeval.sim.variants.strength",
-           "pyeval.sim.variants.draw"]
+           "pyeval.sim.variants.draw", "pyeval.sim.variants.deal", "pyeval.sim.variants.replay"]
 
 
 @pytest.mark.parametrize("name", MODULES)
