@@ -79,7 +79,7 @@ def stud_deck_order(g: Game, h: RecordedHand) -> list[int]:
     board = list(h.board)
     for k, st in enumerate(g.streets):
         live = [s for s in order_from(seats, h.button) if folded_at.get(s, k) >= k]
-        if len(live) < 2 or all(pos[s] >= len(dealt[s]) for s in live) and not board:
+        if len(live) < 2 or (all(pos[s] >= len(dealt[s]) for s in live) and not board):
             break
         left = 52 - len(order)
         need = len(live) * st.hole + (1 if st.burn else 0)
