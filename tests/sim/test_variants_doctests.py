@@ -8,7 +8,8 @@ import pytest
 
 MODULES = ["pyeval.sim.variants.facts", "pyeval.sim.variants.showdown",
            "pyeval.sim.variants.discard", "pyeval.sim.variants.strength",
-           "pyeval.sim.variants.draw", "pyeval.sim.variants.deal", "pyeval.sim.variants.replay"]
+           "pyeval.sim.variants.draw", "pyeval.sim.variants.deal", "pyeval.sim.variants.replay",
+           "pyeval.sim.variants.hooks"]
 
 
 @pytest.mark.parametrize("name", MODULES)
