@@ -31,6 +31,8 @@ from pyeval.sim.variants.strength import irish_bucket, three_class
 
 #: the recorded action code of a discard ("to": the mask of the discarded cards)
 A_DISCARD = 5
+#: the strength table's stand-in when the kernel has none (the best two cards are read)
+NO_TABLE = np.zeros((1, 1, 2))
 
 
 @numba.njit(cache=True, error_model="numpy")
