@@ -1,5 +1,6 @@
 """Table-hands per second per core of the simulation kernel, one field after another, in
-this process (``run_chunk`` serial): ``python bench/ab_players.py LABEL FIELDS N ROUNDS``.
+this process (``run_chunk`` serial), per wall second and per CPU second of the process (the
+steadier figure on a loaded machine): ``python bench/ab_players.py LABEL FIELDS N ROUNDS``.
 Run it alternately on two source trees (``PYTHONPATH=<other tree>``) for an A/B comparison
 (see bench/RESULTS.md, "Player models")."""
 import json
@@ -20,10 +21,15 @@ for f in fields:
     inputs = kernel_inputs(f, 30)
     run_chunk(spec, inputs, 1, 0, 4, parallel=False)
     rates = []
+    cpu_rates = []
     for _r in range(rounds):
         t = time.perf_counter()
+        c0 = time.process_time()
         c = run_chunk(spec, inputs, 1, 0, n, parallel=False)
         dt = time.perf_counter() - t
+        dc = time.process_time() - c0
         rates.append(int(c.res_i[:, 0].sum()) / dt)
+        cpu_rates.append(int(c.res_i[:, 0].sum()) / dc)
     out[f] = rates
+    out[f + " (per CPU second)"] = cpu_rates
 print(json.dumps({"which": which, "src": pyeval.__file__, "rates": out}))

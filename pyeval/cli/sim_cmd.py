@@ -1,9 +1,11 @@
 """``pyeval sim``: the player models: calibration against their targets, statistics of
-hand histories.
+hand histories, a model fitted to hand histories.
 
     pyeval sim calibrate                    # every preset beside its targets
     pyeval sim calibrate nit maniac -n 20
     pyeval sim stats histories/*.phhs --by bb
+    pyeval sim fit histories/*.phh -o club.toml
+    pyeval tournament simulate club_3000 --field club.toml
 """
 from __future__ import annotations
 
@@ -67,3 +69,63 @@ def stats(files: tuple[str, ...], by: str) -> None:
         vals = [s.rate(k) for k in names]
         click.echo(f"{key:<8} {s.count['hands']:>6} " + " ".join(
             f"{'-' if v is None else f'{100 * v:.1f}':>10}" for v in vals))
+
+
+@sim.command("fit")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
+              help="the field file to write (.toml)")
+@click.option("-n", "--tournaments", default=12, show_default=True,
+              help="tournaments simulated per candidate model")
+@click.option("--seed", default=1, show_default=True)
+@click.option("--min-seats", default=6, show_default=True,
+              help="leave out hands of tables with fewer seats")
+@click.option("--name", default="fitted", show_default=True, help="the fitted model's name")
+def fit(files: tuple[str, ...], output: str, tournaments: int, seed: int, min_seats: int,
+        name: str) -> None:
+    """Fit a player model to PHH hand histories (.phh, .phhs) and write it as a field file
+    for `pyeval tournament simulate --field FILE` and `tune --field FILE`."""
+    from pathlib import Path
+
+    from pyeval.sim.fit import FITTED, fit_model, observe
+    from pyeval.sim.models import is_field_file, write_field
+    from pyeval.sim.presets import DEPTH_FROM
+    from pyeval.sim.stats_phh import PHHError, read_hands
+
+    out = Path(output)
+    if not is_field_file(out):
+        raise click.BadParameter(f"a field file's name ends in .toml, got {out.name!r}",
+                                 param_hint="-o")
+    if not out.parent.is_dir():
+        raise click.BadParameter(f"no folder {str(out.parent)!r} to write to", param_hint="-o")
+    if tournaments < 1:
+        raise click.BadParameter("at least one tournament", param_hint="-n")
+    if not 2 <= min_seats <= 10:
+        raise click.BadParameter(f"from 2 to 10 seats, got {min_seats}", param_hint="--min-seats")
+    try:
+        hands = [h for f in files for h in read_hands(f)]
+    except PHHError as e:
+        raise click.ClickException(str(e)) from None
+    obs = observe(hands, min_seats=min_seats)
+    if obs.hands == 0:
+        raise click.ClickException(
+            f"none of the {len(hands)} hands read is from a table of {min_seats}+ seats with "
+            f"effective stacks from {DEPTH_FROM:g} BB: nothing to fit (try --min-seats)")
+    click.echo(f"{len(hands)} hands read; fitting to {obs.hands} hands ({obs.player_hands} "
+               f"player-hands) of tables of {min_seats}+ from {DEPTH_FROM:g} BB, "
+               f"{tournaments} tournaments per candidate")
+    result = fit_model(obs, n=tournaments, seed=seed, name=name)
+    m = result.model
+    click.echo(f"{'statistic':<14} {'hands':>7} {'fitted':>7}")
+    for stat, want, got in result.rows():
+        shown = "-" if got is None else f"{100 * got:.1f}"
+        click.echo(f"{stat:<14} {100 * want:>7.1f} {shown:>7}")
+    params = ", ".join(f"{k} {getattr(m, k):g}" for k in FITTED)
+    click.echo(f"model: {m.kind} (from {result.start}), {params}, open_size "
+               f"{m.open_size:g}; distance {result.distance:.2f} (by style: " + ", ".join(
+                   f"{k} {v:.2f}" for k, v in result.by_kind.items()) + f"); "
+               f"{result.evaluations} simulations")
+    write_field(out, {m: 1.0}, name=name,
+                description=f"fitted by pyeval sim fit to {obs.hands} hands of {len(files)} "
+                            f"file(s)", notes=result.notes())
+    click.echo(f"wrote {out}")

@@ -19,8 +19,9 @@ from pathlib import Path
 import numba
 
 _HERE = Path(__file__).resolve().parent
-#: sources of the kernels outside this folder: the core's Numba binding, the random streams
-OUTSIDE = ("numba_ext.py", "numba_rng.py")
+#: sources of the kernels outside this folder: the core's Numba binding, the loads by
+#: address and borrowed arrays, the random streams
+OUTSIDE = ("numba_ext.py", "numba_mem.py", "numba_rng.py")
 
 
 def kernel_sources() -> list[Path]:

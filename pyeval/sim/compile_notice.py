@@ -23,7 +23,7 @@ from typing import TextIO
 from numba.core import event
 
 MESSAGE = ("pyeval: compiling the simulation kernels for this machine, once "
-           "(about a minute; `pyeval warmup` does it ahead)...")
+           "(about two minutes of CPU; `pyeval warmup` does it ahead)...")
 
 _said = False
 

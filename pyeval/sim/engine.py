@@ -34,10 +34,18 @@ from pyeval.sim.compile_notice import compile_notice  # noqa: E402
 from pyeval.sim.hand import omaha_score  # noqa: E402
 from pyeval.sim.kernel import run_serial  # noqa: E402
 from pyeval.sim.layout import (  # noqa: E402
+    C_N_ROT_STUD,
+    C_N_ROTATION,
     C_PLAYERS,
     C_REC_HANDS,
     C_REC_TOURN,
+    G_DC_STUD,
+    G_DEALERS_CHOICE,
+    G_RAZZ,
+    G_STUD,
+    G_STUD8,
     LS_COLS,
+    LV_GAME,
     PUSH_BEHIND,
     PUSH_DEPTH_STEPS,
     R_COLS,
@@ -177,6 +185,24 @@ def kernel_inputs(field: FieldLike, players: int) -> KernelInputs:
     return KernelInputs(mp, assign, mw, push, opn, tuple(models))
 
 
+def deals_stud(spec: SimSpec) -> bool:
+    """Whether a level of ``spec`` deals a stud game (itself or in a dealer's choice
+    rotation): only then is the kernel's stud family compiled and run.
+
+    >>> from pyeval.sim.spec import build_spec
+    >>> from pyeval.tournament.structure import load_structure
+    >>> deals_stud(build_spec(load_structure("club_3000"), 30))
+    False
+    """
+    games = set(int(g) for g in spec.levels[:, LV_GAME])
+    n_rot = int(spec.cfg[C_N_ROTATION])
+    if G_DEALERS_CHOICE in games:
+        games |= set(int(g) for g in spec.rotation[:n_rot])
+    if G_DC_STUD in games:
+        games |= set(int(g) for g in spec.rotation[n_rot:n_rot + int(spec.cfg[C_N_ROT_STUD])])
+    return bool(games & {G_STUD, G_STUD8, G_RAZZ})
+
+
 def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
               parallel: bool = True) -> Chunk:
     """Play tournaments ``t0 .. t0 + n - 1`` (on every local core when ``parallel``)."""
@@ -200,6 +226,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
               inputs.push_tab, inputs.open_tab, pf.class_of, pf.top, pf.eq_vs_top,
               omaha_table(), stud_table(), spec.rotation, _eval_tables())
     rh = int(spec.cfg[C_REC_HANDS])
+    stud_on = True if deals_stud(spec) else None
     seed_ = np.uint64(seed % 2**64)
 
     def block(lo: int, hi: int) -> None:
@@ -208,7 +235,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
         run_serial(np.int64(t0 + lo), np.int64(hi - lo), seed_, *tables,
                    out.res_i[lo:hi], out.res_f[lo:hi], out.elim_t[lo:hi], out.elim_h[lo:hi],
                    out.place[lo:hi], out.shares[lo:hi], out.order[lo:hi], out.lstats[lo:hi],
-                   out.rec[lo * rh:hi * rh])
+                   out.rec[lo * rh:hi * rh], stud_on)
 
     # one block of consecutive tournaments per thread; the serial kernel releases the GIL
     # (a prange kernel would compile two more levels of the whole kernel)

@@ -4,7 +4,10 @@ A structure's answer depends on how the players play and how fast the room deals
 of one player model, :func:`default_ensemble` gives ``size`` members, each a field (a preset,
 a mix of presets, or a preset with a parameter moved within its documented range), a pace
 (hands per hour at a full table) and a break overrun (minutes every break runs long). The
-members are equally weighted. This module is the one place the ensemble is defined: new
+members are equally weighted (``weight`` 1): the tuner asks each target of the member with
+the lowest chance (the pessimistic one) and shows the median and the highest beside it, so
+a weight would only move the median; the mixes inside a member carry the weights of
+:data:`pyeval.sim.presets.FIELDS`. This module is the one place the ensemble is defined: new
 player-model presets are added to :data:`FIELDS` (and nowhere else).
 
 The pace is drawn from a log-normal distribution around the room's nominal pace (spread
@@ -22,29 +25,43 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from statistics import NormalDist
 from typing import Any
 
 import numpy as np
 
-from pyeval.sim.models import MODELS, FieldLike, PlayerModel
+from pyeval.sim.models import MODELS, FieldLike
+from pyeval.sim.presets import FIELDS as PRESET_FIELDS
 
-#: The fields of the ensemble, in the order members take them: presets, mixes of presets,
-#: and presets with one parameter at the edge of its range (see docs/simulation.md). Player
-#: model presets added later belong here.
+#: The fields of the ensemble, in the order members take them (``size`` members take the
+#: first ``size``): the default field, the older style presets, the population presets and
+#: mixes of :mod:`pyeval.sim.presets` (weights of the mixes: :data:`pyeval.sim.presets.FIELDS`),
+#: and presets with one parameter at the edge of its range (see docs/players.md). Measured
+#: on ``club_3000`` (30 players, tests/sim/test_ensemble.py), the first eight (the default
+#: ensemble) hold the slowest field, ``nit`` (the pessimistic member of "done by" targets),
+#: and the fastest, ``loose_aggressive`` (of "not before" and "final table after"). A field
+#: of maniacs alone is far faster than any real room (about 77 minutes where the default
+#: takes 204): it joins from eleven members up. Presets added later belong here.
 FIELDS: tuple[tuple[str, FieldLike], ...] = (
     ("balanced", "balanced"),
     ("tight_passive", "tight_passive"),
     ("loose_aggressive", "loose_aggressive"),
     ("mixed club", {"balanced": 3, "tight_passive": 1, "loose_passive": 1}),
+    ("home_game", PRESET_FIELDS["home_game"]),
+    ("nit", "nit"),
+    ("club_night", PRESET_FIELDS["club_night"]),
+    ("online", PRESET_FIELDS["online"]),
+    ("live_recreational", "live_recreational"),
+    ("calling_station", "calling_station"),
+    ("maniac", "maniac"),
     ("push_fold", "push_fold"),
-    ("balanced, push depth 8", PlayerModel("ranges", 1.0, 0.5, push_depth=8.0, name="balanced_pd8")),
+    ("balanced, push depth 8", replace(MODELS["balanced"], push_depth=8.0, name="balanced_pd8")),
+    ("balanced, push depth 16", replace(MODELS["balanced"], push_depth=16.0, name="balanced_pd16")),
     ("tight_aggressive", "tight_aggressive"),
     ("loose_passive", "loose_passive"),
     ("mixed aggressive", {"tight_aggressive": 1, "loose_aggressive": 1}),
-    ("balanced, push depth 16", PlayerModel("ranges", 1.0, 0.5, push_depth=16.0, name="balanced_pd16")),
-    ("balanced, depth in bb", PlayerModel("ranges", 1.0, 0.5, depth="bb", name="balanced_bb")),
+    ("balanced, depth in bb", replace(MODELS["balanced"], depth="bb", name="balanced_bb")),
     ("mixed tight", {"tight_passive": 2, "tight_aggressive": 1, "balanced": 1}),
 )
 #: Spread of the pace (sigma of its logarithm) and its range, as multiples of the nominal.

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import numba
 import numpy as np
+from numba import types
+from numba.extending import overload
 
 from pyeval import numba_ext as nx
 from pyeval.numba_rng import below, uniform
@@ -81,14 +83,14 @@ B_ROWS = 4
 F_TOP = 0        # share of hands at least as strong
 F_DUNIT = 1      # chips per unit of depth (big blind, or M / 1.5)
 F_ROWS = 2
-# hand state (int64)
-H_CUR = 0
-H_FULL_LEVEL = 1
-H_FULL_RAISE = 2
+# hand state (int64): the betting round's state (each slot one meaning throughout)
+H_CUR = 0        # the bet to match
+H_FULL_LEVEL = 1  # the last full bet or raise level
+H_FULL_RAISE = 2  # the size of the last full raise (the minimum raise)
 H_RAISES = 3     # full bets and raises this round (the blind counts pre-flop)
-H_BETTING = 4
-H_BET_SIZE = 5
-H_BB = 6
+H_BETTING = 4    # the betting structure (B_NL, B_PL, B_FL)
+H_BET_SIZE = 5   # this street's fixed-limit bet
+H_BB = 6         # the big blind of the hand (0 in stud), for the models' units
 H_PF_AGGR = 7
 H_NACT = 8
 H_NRAISE = 9     # bets and raises this round, short all-ins included (for the models)
@@ -98,7 +100,15 @@ H_BB_SEAT = 12
 H_STUD = 13      # -1 a button game; 0 seven card stud, 1 razz, 2 stud hi/lo
 H_BRING_SEAT = 14
 H_BRING_AMT = 15
-H_ROWS = 16
+# the hand's stakes and game, set by the caller before the hand (read, never written, here)
+H_SB_IN = 16     # small blind
+H_BB_IN = 17     # big blind
+H_ANTE_IN = 18   # ante of every player
+H_SMALL_BET = 19  # fixed limit: the small bet (0: the big blind)
+H_BIG_BET = 20   # fixed limit: the big bet (0: twice the small bet)
+H_BRING_IN = 21  # stud: the bring-in
+H_GAME = 22      # the game code (layout.G_*)
+H_ROWS = 23
 RANGE_LAST = 39
 
 
@@ -300,7 +310,7 @@ def _cover_top2(S, SI, SB):
     return v1, s1, v2, s2
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@numba.njit(cache=True, error_model="numpy")
 def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev, mp,
                   push_tab, open_tab, pf_eq, st, rec, rec_on):
     """Play one betting round in place (the rules of :class:`pyeval.rules.betting.Round`)."""
@@ -319,17 +329,17 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
     stud = HS[H_STUD]
     bring_seat = HS[H_BRING_SEAT] if street == 0 else -1
     agg_range = HF[0]
-    n_raises = 0
-    last_aggr = -1
-    live = 0
-    n_pend = 0
-    pot = 0
-    n_committed = 0       # players in who have acted this round or are all-in
-    cov1 = -1             # the two largest bet + stack among players in, and their seats
-    cov2 = -1
-    cov_s1 = -1
-    cov_s2 = -1
-    n_able = 0
+    n_raises = np.int64(0)
+    last_aggr = np.int64(-1)
+    live = np.int64(0)
+    n_pend = np.int64(0)
+    pot = np.int64(0)
+    n_committed = np.int64(0)  # players in who have acted this round or are all-in
+    cov1 = np.int64(-1)   # the two largest bet + stack among players in, and their seats
+    cov2 = np.int64(-1)
+    cov_s1 = np.int64(-1)
+    cov_s2 = np.int64(-1)
+    n_able = np.int64(0)
     for s in range(S):
         pot += SI[I_PUT, s]
         SI[I_ACTED, s] = -1
@@ -377,7 +387,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
     able_bb = SI[I_POTC, bb_seat] if bb_seat >= 0 else 0
     s = first
     while True:
-        found = -1
+        found = np.int64(-1)
         if live >= 2:
             q = s
             for _k in range(S):
@@ -386,7 +396,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
                     break
                 q += 1
                 if q == S:
-                    q = 0
+                    q = np.int64(0)
         if found < 0:
             break
         s = found
@@ -396,7 +406,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         if call > rem:
             call = rem
         if call < 0:
-            call = 0
+            call = np.int64(0)
         allin_to = rem + mybet
         # may this seat bet or raise? (whether anyone could respond is checked below,
         # only when the player wants to raise)
@@ -419,9 +429,9 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             elif s > bb_seat:
                 n_behind = SI[I_POTC, S - 1] - SI[I_POTC, s] + able_bb
             else:
-                n_behind = 0
+                n_behind = np.int64(0)
         else:
-            n_behind = 0
+            n_behind = np.int64(0)
             for q in range(S):
                 if SB[B_PENDING, q] and q != s:
                     n_behind += 1
@@ -437,11 +447,11 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         push_fold_now = mp[m, MP_KIND] == 0.0 or depth <= mp[m, MP_PUSH_DEPTH]
         thr_push = push_tab[m, nbi, di]
         code = A_FOLD
-        to = 0
+        to = np.int64(0)
         rng_ = 1.0
         for _attempt in range(2):
-            min_to = 0
-            max_to = 0
+            min_to = np.int64(0)
+            max_to = np.int64(0)
             if can_raise:
                 if betting == B_FL:
                     min_to = full_level + bet_size
@@ -585,7 +595,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
                 SB[B_PENDING, q] = (q != s and SB[B_DEALT, q] and not SB[B_FOLDED, q]
                                     and SI[I_REM, q] > 0)
         if s == bring_seat:
-            bring_seat = -1
+            bring_seat = np.int64(-1)
         if rec_on and nact < MAX_ACTIONS:
             base = REC_ACT + 4 * nact
             rec[base] = street
@@ -595,7 +605,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         nact += 1
         s += 1
         if s == S:
-            s = 0
+            s = np.int64(0)
     HS[H_NACT] = nact
     HS[H_LAST_AGGR] = last_aggr
     HF[0] = agg_range
@@ -638,26 +648,26 @@ def omaha_score(h):
     return v
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@numba.njit(cache=True, error_model="numpy")
 def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf, deck, st,
                      ev, tabs, rec, rec_on):
     """Play one hand at a table (``row[seat]`` = player, -1 empty) and update ``stack``.
 
-    ``HS`` carries the stakes in: ``H_CUR`` = small blind, ``H_FULL_LEVEL`` = big blind,
-    ``H_FULL_RAISE`` = ante, ``H_BETTING``, ``H_BET_SIZE`` = small bet, ``H_RAISES`` = big
-    bet, ``H_NH`` = game code; ``SI[I_MODEL]`` and ``SF[F_DUNIT]`` are filled by the caller.
+    ``HS`` carries the stakes in (``H_SB_IN``, ``H_BB_IN``, ``H_ANTE_IN``, ``H_BETTING``,
+    ``H_SMALL_BET``, ``H_BIG_BET``) and the game (``H_GAME``); ``SI[I_MODEL]`` and
+    ``SF[F_DUNIT]`` are filled by the caller.
     ``tabs``: (pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab).
     Returns the number of actions.
     """
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab, stud_tab = tabs
-    sb_amt = HS[H_CUR]
-    bb_amt = HS[H_FULL_LEVEL]
-    ante = HS[H_FULL_RAISE]
+    sb_amt = HS[H_SB_IN]
+    bb_amt = HS[H_BB_IN]
+    ante = HS[H_ANTE_IN]
     betting = HS[H_BETTING]
-    small = HS[H_BET_SIZE]
-    big_bet = HS[H_RAISES]
-    game = HS[H_NH]
+    small = HS[H_SMALL_BET]
+    big_bet = HS[H_BIG_BET]
+    game = HS[H_GAME]
     nh = 4 if (game == G_OMAHA or game == G_OMAHA8) else 2
     hilo = game == G_OMAHA8
     if betting != B_FL or small <= 0:
@@ -845,8 +855,8 @@ def _stud_tiers(S, SI, SB, hole, kind, street, buf, ev):
     n_mine = 3 + street
     for q in range(S):
         if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
-            cat = 0
-            low = 0
+            cat = np.int64(0)
+            low = np.int64(0)
             for o in range(S):
                 if o != q and SB[B_DEALT, o] and not SB[B_FOLDED, o]:
                     if SI[I_UPCAT, o] > cat:
@@ -885,8 +895,8 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
     streets the best hand showing acts first (the lowest in razz), ties to the first from the
     dealer's left; small bets on third and fourth street, big bets after (the open-pair big
     bet on fourth street is allowed by the rules, the models never take it). ``HS`` carries
-    ``H_FULL_RAISE`` = ante, ``H_BB`` = bring-in, ``H_BET_SIZE`` / ``H_RAISES`` = small and
-    big bet, ``H_NH`` = game code. Returns the number of actions.
+    the stakes in (``H_ANTE_IN``, ``H_BRING_IN``, ``H_SMALL_BET``, ``H_BIG_BET``) and the
+    game (``H_GAME``). Returns the number of actions.
     """
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     stud_tab = tabs[7]
@@ -894,11 +904,11 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
     push_tab = tabs[5]
     open_tab = tabs[6]
     pf_eq = tabs[2]
-    ante = HS[H_FULL_RAISE]
-    bring = HS[H_BB]
-    small = HS[H_BET_SIZE]
-    big_bet = HS[H_RAISES]
-    game = HS[H_NH]
+    ante = HS[H_ANTE_IN]
+    bring = HS[H_BRING_IN]
+    small = HS[H_SMALL_BET]
+    big_bet = HS[H_BIG_BET]
+    game = HS[H_GAME]
     kind = 1 if game == G_RAZZ else (2 if game == G_STUD8 else 0)
     hilo = kind == 2
     if big_bet <= 0:
@@ -969,6 +979,7 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
     HS[H_BRING_AMT] = bring
     HS[H_BETTING] = B_FL
     HF[0] = 1.0
+    no_board = np.int64(0)      # a variable, not the literal 0: one compile of betting_round
     for street in range(5):
         live = 0
         able = 0
@@ -1011,8 +1022,8 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
         HS[H_FULL_RAISE] = HS[H_BET_SIZE]
         if street > 0:
             HF[0] = 1.0
-        betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, 0, buf, ev, mp,
-                      push_tab, open_tab, pf_eq, st, rec, rec_on)
+        betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, no_board, buf, ev,
+                      mp, push_tab, open_tab, pf_eq, st, rec, rec_on)
     live = 0
     last = -1
     for s in range(S):
@@ -1053,3 +1064,17 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
             rec[REC_AFTER + s] = stack[row[s]] if SB[B_DEALT, s] else 0
     HS[H_STUD] = -1
     return nact
+
+
+def play_stud_if(stud_on, args):
+    """``play_stud_hand(*args)`` in a kernel compiled with stud (``stud_on`` a bool), -1
+    in one compiled without (``stud_on`` None: the stud family is then never compiled,
+    which saves a hold'em run about a third of its first compile). Jitted code only."""
+    raise TypeError("play_stud_if is called from compiled kernels only")
+
+
+@overload(play_stud_if)
+def _play_stud_if(stud_on, args):
+    if isinstance(stud_on, (types.NoneType, types.Omitted)):
+        return lambda stud_on, args: np.int64(-1)
+    return lambda stud_on, args: play_stud_hand(*args)

@@ -22,24 +22,25 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from pyeval.numba_mem import borrow, keep_alive
 from pyeval.numba_rng import below, seed_stream, uniform
 from pyeval.sim.hand import (
     B_ROWS,
     F_DUNIT,
     F_ROWS,
-    H_BB,
-    H_BET_SIZE,
+    H_ANTE_IN,
+    H_BB_IN,
     H_BETTING,
-    H_CUR,
-    H_FULL_LEVEL,
-    H_FULL_RAISE,
-    H_NH,
-    H_RAISES,
+    H_BIG_BET,
+    H_BRING_IN,
+    H_GAME,
     H_ROWS,
+    H_SB_IN,
+    H_SMALL_BET,
     I_MODEL,
     I_ROWS,
     play_button_hand,
-    play_stud_hand,
+    play_stud_if,
 )
 from pyeval.sim.layout import (
     C_ADDON_CHIPS,
@@ -115,6 +116,7 @@ from pyeval.sim.layout import (
     REC_SB,
     REC_SB_SEAT,
     REC_SEATS,
+    REC_TABLE,
     REC_TOURN,
     RF_DURATION,
     RF_FT_TIME,
@@ -151,7 +153,7 @@ def prev_occ(row, S, s):
     return -1
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@numba.njit(cache=True, error_model="numpy")
 def positions(row, S, n, prev_bb, prev_sb, first):
     """Button, small blind (-1: dead) and big blind seats of the next hand, as
     :class:`pyeval.rules.table.ButtonState` places them.
@@ -353,23 +355,11 @@ def _odd_chip_count(v, lv, level):
 
 
 @numba.njit(cache=True, error_model="numpy")
-def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class, pf_top,
-            pf_eq, omaha_tab, stud_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place, shares,
-            order, lstats, rec, work):
-    """Play tournament ``ti`` and write row ``k`` of the outputs. ``work``: the arrays of
-    :func:`make_work`, reset here (results never depend on what they held before)."""
-    P = cfg[C_PLAYERS]
-    S = cfg[C_SEATS]
-    L = lv.shape[0]
-    M = cfg[C_N_MODELS]
-    two_stage = cfg[C_FORMAT] == 1
-    debug = cfg[C_DEBUG] == 1
+def _reset(work):
+    """A clean slate: the work arrays are reused from tournament to tournament."""
     (seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, tbl_lh, p_table, p_seat,
      stack, models, rebuys_used, cards, tmp_players, SI, SB, SF, HS, HF, hole, board, buf,
      deck, start_stack, grp, rec_dummy, st, occ, done_flags, tbl_hc) = work
-    seed_stream(st, seed, ti)
-    NT = (P + S - 1) // S
-    # ---- a clean slate (the work arrays are reused from tournament to tournament)
     seat_pl[:, :] = -1
     tbl_n[:] = 0
     tbl_on[:] = False
@@ -395,7 +385,13 @@ def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_c
     for i in range(52):
         deck[i] = i
     start_stack[:] = 0
-    # ---- seat draw: counts differ by at most one, seats spread around each table
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _draw_seats(P, S, NT, M, start, assign, mw, st, seat_pl, tbl_n, tbl_on, tbl_pbb, p_table,
+                p_seat, stack, models, cards, occ):
+    """The seat draw (counts differ by at most one, seats spread around each table), the
+    starting stacks, each player's model and each table's button."""
     base = P // NT
     extra = P % NT
     nc = 0
@@ -415,7 +411,7 @@ def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_c
         cards[j, 1] = a1
     for p in range(P):
         _seat_player(seat_pl, tbl_n, p_table, p_seat, cards[p, 0], cards[p, 1], p)
-        stack[p] = cfg[C_START]
+        stack[p] = start
         if assign[p] >= 0:
             models[p] = assign[p]
         else:
@@ -433,397 +429,199 @@ def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_c
                 occ[no] = s
                 no += 1
         tbl_pbb[t] = occ[below(st, no)]
-    tabs = (pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab, stud_tab)
-    # ---- state
-    n_alive = P
-    total_chips = P * cfg[C_START]
-    level = 0
-    level_start = 0.0      # minutes of play
-    level_hands = 0
-    brk = 0.0              # break minutes before the current level
-    hands = 0
-    ft_hands = 0
-    n_rebuys = 0
-    n_addons = 0
-    err = 0
-    n_tables = NT
-    ft_time = -1.0
-    if n_tables == 1:
-        ft_time = 0.0
-    stage = 0 if two_stage else 1
-    n_rec = 0
-    last_end = 0.0
-    last_elim = 0.0
-    for lvl in range(L):
-        lstats[k, lvl, LS_START] = -1.0
-        lstats[k, lvl, LS_PLAYERS] = 0.0
-    lstats[k, 0, LS_PLAYERS] = P
-    lstats[k, 0, LS_CHIPS] = total_chips
-    lstats[k, 0, LS_TABLES] = NT
-    lstats[k, 0, LS_START] = 0.0
-    max_hands = cfg[C_MAX_HANDS]
-    res_i[k, R_TABLES] = NT
-    while True:
-        # ---- the table to deal next: the earliest clock among tables with 2+ players
-        t = -1
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _start_final_table(NT, S, final_start, st, seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb,
+                       tbl_t, tbl_lh, p_table, p_seat, stack, cards, tmp_players):
+    """Two stages: every first-round table is down to its winner; they start the final
+    table (number ``NT``) with fresh chips, in random seats spread around it, when the last
+    first-round table ends. Returns (that time, the chips in play)."""
+    now = 0.0
+    for q in range(NT):
+        if tbl_t[q] > now:
+            now = tbl_t[q]
+    ft = NT
+    nw = 0
+    for q in range(NT):
+        if tbl_on[q]:
+            for s in range(S):
+                if seat_pl[q, s] >= 0:
+                    tmp_players[nw] = seat_pl[q, s]
+                    nw += 1
+            tbl_on[q] = False
+    for i in range(nw):
+        _unseat(seat_pl, tbl_n, p_table, p_seat, tmp_players[i])
+    # random seats, spread around the table
+    for i in range(nw):
+        cards[i, 0] = i * S // nw
+    for i in range(nw - 1, 0, -1):
+        j = below(st, i + 1)
+        x = cards[i, 0]
+        cards[i, 0] = cards[j, 0]
+        cards[j, 0] = x
+    total_chips = 0
+    for i in range(nw):
+        p = tmp_players[i]
+        _seat_player(seat_pl, tbl_n, p_table, p_seat, ft, cards[i, 0], p)
+        stack[p] = final_start
+        total_chips += stack[p]
+    tbl_on[ft] = True
+    tbl_first[ft] = True
+    tbl_pbb[ft] = cards[below(st, nw), 0]
+    tbl_t[ft] = now
+    tbl_lh[ft] = 0
+    return now, total_chips
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _colour_up(k, NT, S, unit, lv, level, tbl_on, seat_pl, tbl_n, p_table, p_seat, stack, st,
+               place, shares, order, elim_t, elim_h, n_alive, now, brk, last_elim, hands):
+    """Colour-up of the chips below ``unit`` with a chip race at every table; anyone left
+    with nothing is out. Returns (players left, the clock of the last elimination)."""
+    pots = np.zeros(NT + 1, np.int64)
+    for q in range(NT + 1):
+        if tbl_on[q]:
+            for s in range(S):
+                p = seat_pl[q, s]
+                if p >= 0:
+                    pots[q] += stack[p] % unit
+    chips_of = pots // unit
+    rema = pots % unit
+    left = 0
+    for q in range(NT + 1):
+        left += rema[q]
+    left //= unit
+    # the whole field's odd chips make whole chips: the few left over go one
+    # each to the tables with the largest remainders (largest remainder rule)
+    while left > 0:
+        bq = -1
         for q in range(NT + 1):
-            if tbl_on[q] and tbl_n[q] >= 2:
-                if t < 0 or tbl_t[q] < tbl_t[t]:
-                    t = q
-        if t < 0:
-            if stage == 0:
-                # two stages: every first-round table is down to its winner; they start
-                # the final table with fresh chips
-                stage = 1
-                now = 0.0
-                for q in range(NT):
-                    if tbl_t[q] > now:
-                        now = tbl_t[q]
-                ft = NT
-                nw = 0
-                for q in range(NT):
-                    if tbl_on[q]:
-                        for s in range(S):
-                            if seat_pl[q, s] >= 0:
-                                tmp_players[nw] = seat_pl[q, s]
-                                nw += 1
-                        tbl_on[q] = False
-                for i in range(nw):
-                    _unseat(seat_pl, tbl_n, p_table, p_seat, tmp_players[i])
-                # random seats, spread around the table
-                for i in range(nw):
-                    cards[i, 0] = i * S // nw
-                for i in range(nw - 1, 0, -1):
-                    j = below(st, i + 1)
-                    x = cards[i, 0]
-                    cards[i, 0] = cards[j, 0]
-                    cards[j, 0] = x
-                total_chips = 0
-                for i in range(nw):
-                    p = tmp_players[i]
-                    _seat_player(seat_pl, tbl_n, p_table, p_seat, ft, cards[i, 0], p)
-                    stack[p] = cfg[C_FINAL_START]
-                    total_chips += stack[p]
-                tbl_on[ft] = True
-                tbl_first[ft] = True
-                tbl_pbb[ft] = cards[below(st, nw), 0]
-                tbl_t[ft] = now
-                tbl_lh[ft] = 0
-                ft_time = now + brk
-                n_tables = 1
-                if cfg[C_RESTART_LEVELS] == 1:
-                    level = 0
-                    level_start = now
-                    level_hands = 0
-                continue
+            if tbl_on[q] and rema[q] > 0:
+                if bq < 0 or rema[q] > rema[bq]:
+                    bq = q
+        if bq < 0:
             break
-        now = tbl_t[t]
-        # ---- level changes (by the clock of play, or by hands dealt)
-        while level < L - 1:
-            advance = False
-            nxt_start = now
-            if lv[level, LV_MIN] > 0:
-                end = level_start + lv[level, LV_MIN]
-                if now >= end:
-                    advance = True
-                    nxt_start = end
-            else:
-                if level_hands >= lv[level, LV_HANDS]:
-                    advance = True
-                    nxt_start = now
-            if not advance:
-                break
-            brk += lv[level, LV_BREAK]
-            level += 1
-            level_start = nxt_start
-            level_hands = 0
-            for q in range(NT + 1):
-                tbl_lh[q] = 0
-            # colour-up with a chip race at every table
-            unit = lv[level, LV_CU_UNIT]
-            if unit > 0:
-                pots = np.zeros(NT + 1, np.int64)
-                for q in range(NT + 1):
-                    if tbl_on[q]:
-                        for s in range(S):
-                            p = seat_pl[q, s]
-                            if p >= 0:
-                                pots[q] += stack[p] % unit
-                chips_of = pots // unit
-                rema = pots % unit
-                left = 0
-                for q in range(NT + 1):
-                    left += rema[q]
-                left //= unit
-                # the whole field's odd chips make whole chips: the few left over go one
-                # each to the tables with the largest remainders (largest remainder rule)
-                while left > 0:
-                    bq = -1
-                    for q in range(NT + 1):
-                        if tbl_on[q] and rema[q] > 0:
-                            if bq < 0 or rema[q] > rema[bq]:
-                                bq = q
-                    if bq < 0:
-                        break
-                    chips_of[bq] += 1
-                    rema[bq] = 0
-                    left -= 1
-                for q in range(NT + 1):
-                    if not tbl_on[q]:
-                        continue
-                    ncards = 0
-                    for s in range(S):
-                        p = seat_pl[q, s]
-                        if p >= 0:
-                            ncards += _odd_chip_count(stack[p] % unit, lv, level)
-                    if ncards == 0:
-                        continue
-                    pick = below(st, ncards)
-                    winner = -1
-                    for s in range(S):
-                        p = seat_pl[q, s]
-                        if p >= 0:
-                            c_ = _odd_chip_count(stack[p] % unit, lv, level)
-                            if winner < 0 and pick < c_:
-                                winner = p
-                            pick -= c_
-                    give = chips_of[q]
-                    # nobody is raced out while the pot has chips for them
-                    for s in range(S):
-                        p = seat_pl[q, s]
-                        if p >= 0:
-                            odd = stack[p] % unit
-                            stack[p] -= odd
-                            if stack[p] == 0 and p != winner and give > 0:
-                                stack[p] += unit
-                                give -= 1
-                    stack[winner] += give * unit
-                    # anyone left with nothing is out (placed below everyone else)
-                    for s in range(S):
-                        p = seat_pl[q, s]
-                        if p >= 0 and stack[p] == 0 and n_alive > 1:
-                            place[k, p] = n_alive
-                            shares[k, p] = 1
-                            order[k, n_alive - 1] = p
-                            if now + brk > last_elim:
-                                last_elim = now + brk
-                            elim_t[k, p] = last_elim
-                            elim_h[k, p] = hands
-                            _unseat(seat_pl, tbl_n, p_table, p_seat, p)
-                            n_alive -= 1
-            # the add-on, at the break before its level
-            if lv[level, LV_ADDON] == 1:
-                for q in range(NT + 1):
-                    if tbl_on[q]:
-                        for s in range(S):
-                            p = seat_pl[q, s]
-                            if p >= 0:
-                                for _ in range(cfg[C_ADDON_PER]):
-                                    if uniform(st) < cfgf[F_ADDON_P]:
-                                        stack[p] += cfg[C_ADDON_CHIPS]
-                                        total_chips += cfg[C_ADDON_CHIPS]
-                                        n_addons += 1
-            nt_on = 0
-            for q in range(NT + 1):
-                if tbl_on[q] and tbl_n[q] > 0:
-                    nt_on += 1
-            lstats[k, level, LS_PLAYERS] = n_alive
-            lstats[k, level, LS_CHIPS] = total_chips
-            lstats[k, level, LS_TABLES] = nt_on
-            lstats[k, level, LS_START] = level_start + brk
-        # ---- the hand
-        row = seat_pl[t]
-        n_here = tbl_n[t]
-        b, sbs, g = positions(row, S, n_here, tbl_pbb[t], tbl_psb[t], tbl_first[t])
-        game = lv[level, LV_GAME]
-        if game == G_DEALERS_CHOICE:
-            # a new game every orbit of the table
-            game = rotation[(tbl_hc[t] // max(n_here, 1)) % cfg[C_N_ROTATION]]
-        elif game == G_DC_STUD:
-            game = rotation[cfg[C_N_ROTATION]
-                            + (tbl_hc[t] // max(n_here, 1)) % cfg[C_N_ROT_STUD]]
-        tbl_hc[t] += 1
-        is_stud = game == G_STUD or game == G_STUD8 or game == G_RAZZ
-        sb_amt = lv[level, LV_SB]
-        bb_amt = lv[level, LV_BB]
-        ante = lv[level, LV_ANTE]
-        if cfg[C_ANTE_HU_STOP] == 1 and n_here == 2:
-            ante = 0
-        unit_m = (sb_amt + bb_amt + n_here * ante) / 1.5
-        unit_bb = float(bb_amt)
-        if unit_m <= 0:
-            unit_m = 1.0
-        if unit_bb <= 0:
-            unit_bb = 1.0
+        chips_of[bq] += 1
+        rema[bq] = 0
+        left -= 1
+    for q in range(NT + 1):
+        if not tbl_on[q]:
+            continue
+        ncards = 0
         for s in range(S):
-            p = row[s]
+            p = seat_pl[q, s]
             if p >= 0:
-                m = models[p]
-                SI[I_MODEL, s] = m
-                SF[F_DUNIT, s] = unit_m if mp[m, MP_DEPTH_M] > 0 else unit_bb
-                start_stack[s] = stack[p]
-            else:
-                start_stack[s] = 0
-        rec_on = (ti < cfg[C_REC_TOURN] and n_rec < cfg[C_REC_HANDS]
-                  and hands % cfg[C_REC_STRIDE] == 0)
-        if rec_on:
-            rrow = rec[k * cfg[C_REC_HANDS] + n_rec]
-            rrow[:] = -1
-            rrow[REC_TOURN] = ti
-            rrow[REC_HAND] = hands
-            rrow[REC_LEVEL] = level + 1
-            rrow[REC_SEATS] = S
-            rrow[REC_BUTTON] = b
-            rrow[REC_SB_SEAT] = sbs
-            rrow[REC_BB_SEAT] = g
-            rrow[REC_SB] = sb_amt
-            rrow[REC_BB] = bb_amt
-            rrow[REC_ANTE] = ante
-            rrow[REC_BETTING] = lv[level, LV_BET]
-            rrow[REC_GAME] = game
-            rrow[REC_LOW] = lv[level, LV_LOW]
-            rrow[REC_HIGH] = lv[level, LV_HIGH]
-            n_rec += 1
-        else:
-            rrow = rec_dummy
-        HS[H_CUR] = sb_amt
-        HS[H_FULL_LEVEL] = bb_amt
-        HS[H_FULL_RAISE] = ante
-        HS[H_BETTING] = lv[level, LV_BET]
-        HS[H_BET_SIZE] = lv[level, LV_LOW]
-        HS[H_RAISES] = lv[level, LV_HIGH]
-        HS[H_NH] = game
-        if is_stud:
-            HS[H_BB] = lv[level, LV_BRING]
-            if rec_on:
-                rrow[REC_SB_SEAT] = -1
-                rrow[REC_BB_SEAT] = -1
-                rrow[REC_BRING] = lv[level, LV_BRING]
-            play_stud_hand(S, row, stack, b, HS, SI, SB, SF, HF, hole, board, buf, deck, st,
-                           ev, tabs, rrow, rec_on)
-        else:
-            play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf,
-                             deck, st, ev, tabs, rrow, rec_on)
-        # what the next hand's positions follow: the seat this small blind stood for
-        if n_here == 2:
-            tbl_psb[t] = b
-        elif tbl_first[t]:
-            tbl_psb[t] = sbs
-        else:
-            tbl_psb[t] = tbl_pbb[t]
-        tbl_first[t] = False
-        tbl_pbb[t] = g
-        hands += 1
-        if n_tables == 1:
-            ft_hands += 1
-        tbl_lh[t] += 1
-        if tbl_lh[t] > level_hands:
-            level_hands = tbl_lh[t]
-        kk = n_here if n_here < 16 else 15
-        end_t = now + cfgf[F_MINUTES_PER_HAND + kk]
-        tbl_t[t] = end_t
-        if end_t > last_end:
-            last_end = end_t
-        if debug:
-            tot = 0
-            for p in range(P):
-                tot += stack[p]
-            if tot != total_chips:
-                err = 1
-        # ---- eliminations (and rebuys)
-        nb = 0
+                ncards += _odd_chip_count(stack[p] % unit, lv, level)
+        if ncards == 0:
+            continue
+        pick = below(st, ncards)
+        winner = -1
         for s in range(S):
-            p = row[s]
-            if p >= 0 and stack[p] == 0:
-                if (cfg[C_REBUY_UNTIL] > 0 and level + 1 <= cfg[C_REBUY_UNTIL] and stage == 1
-                        and (cfg[C_REBUY_MAX] < 0 or rebuys_used[p] < cfg[C_REBUY_MAX])
-                        and uniform(st) < cfgf[F_REBUY_P]):
-                    stack[p] = cfg[C_REBUY_CHIPS]
-                    total_chips += cfg[C_REBUY_CHIPS]
-                    rebuys_used[p] += 1
-                    n_rebuys += 1
-                    continue
-                grp[nb] = s
-                nb += 1
-        if nb > 0:
-            # the clock of eliminations: hands are dealt in order of their start, a hand at
-            # another table may end a little earlier; places follow the order of play, so
-            # an elimination is never stamped before the previous one
-            if end_t + brk > last_elim:
-                last_elim = end_t + brk
-            # clockwise from the button
-            ordered = occ
-            no = 0
-            for kk2 in range(1, S + 1):
-                s = (b + kk2) % S
-                for i in range(nb):
-                    if grp[i] == s:
-                        ordered[no] = s
-                        no += 1
-            # fewest chips at the start of the hand take the worst places
-            done = done_flags
-            for i in range(nb):
-                done[i] = False
-            worst = n_alive
-            for _ in range(nb):
-                lo_ = -1
-                for i in range(nb):
-                    if not done[i] and (lo_ < 0 or start_stack[ordered[i]] < lo_):
-                        lo_ = start_stack[ordered[i]]
-                if lo_ < 0:
-                    break
-                cnt = 0
-                for i in range(nb):
-                    if not done[i] and start_stack[ordered[i]] == lo_:
-                        cnt += 1
-                first_pl = worst - cnt + 1
-                j = 0
-                for i in range(nb):
-                    if not done[i] and start_stack[ordered[i]] == lo_:
-                        p = row[ordered[i]]
-                        done[i] = True
-                        place[k, p] = first_pl
-                        shares[k, p] = cnt
-                        order[k, first_pl - 1 + j] = p
-                        elim_t[k, p] = last_elim
-                        elim_h[k, p] = hands
-                        j += 1
-                worst = first_pl - 1
-            for i in range(nb):
-                _unseat(seat_pl, tbl_n, p_table, p_seat, row[ordered[i]])
-            n_alive -= nb
-        if n_alive <= 1 and stage == 1:
+            p = seat_pl[q, s]
+            if p >= 0:
+                c_ = _odd_chip_count(stack[p] % unit, lv, level)
+                if winner < 0 and pick < c_:
+                    winner = p
+                pick -= c_
+        give = chips_of[q]
+        # nobody is raced out while the pot has chips for them
+        for s in range(S):
+            p = seat_pl[q, s]
+            if p >= 0:
+                odd = stack[p] % unit
+                stack[p] -= odd
+                if stack[p] == 0 and p != winner and give > 0:
+                    stack[p] += unit
+                    give -= 1
+        stack[winner] += give * unit
+        # anyone left with nothing is out (placed below everyone else)
+        for s in range(S):
+            p = seat_pl[q, s]
+            if p >= 0 and stack[p] == 0 and n_alive > 1:
+                place[k, p] = n_alive
+                shares[k, p] = 1
+                order[k, n_alive - 1] = p
+                if now + brk > last_elim:
+                    last_elim = now + brk
+                elim_t[k, p] = last_elim
+                elim_h[k, p] = hands
+                _unseat(seat_pl, tbl_n, p_table, p_seat, p)
+                n_alive -= 1
+    return n_alive, last_elim
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _add_ons(NT, S, per, chips, prob, tbl_on, seat_pl, stack, st):
+    """The add-on, at the break before its level: each player takes each of ``per``
+    add-ons of ``chips`` with probability ``prob``. Returns (chips added, add-ons)."""
+    total_chips = 0
+    n_addons = 0
+    for q in range(NT + 1):
+        if tbl_on[q]:
+            for s in range(S):
+                p = seat_pl[q, s]
+                if p >= 0:
+                    for _ in range(per):
+                        if uniform(st) < prob:
+                            stack[p] += chips
+                            total_chips += chips
+                            n_addons += 1
+    return total_chips, n_addons
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _place_busted(k, S, b, nb, grp, row, start_stack, n_alive, last_elim, hands, occ,
+                  done_flags, place, shares, order, elim_t, elim_h, seat_pl, tbl_n, p_table,
+                  p_seat):
+    """Places of the ``nb`` players of seats ``grp[:nb]`` who busted in one hand: fewest
+    chips at the start of the hand take the worst places, equal stacks share; then they
+    leave their seats."""
+    ordered = occ
+    no = 0
+    for kk2 in range(1, S + 1):
+        s = (b + kk2) % S
+        for i in range(nb):
+            if grp[i] == s:
+                ordered[no] = s
+                no += 1
+    # fewest chips at the start of the hand take the worst places
+    done = done_flags
+    for i in range(nb):
+        done[i] = False
+    worst = n_alive
+    for _ in range(nb):
+        lo_ = -1
+        for i in range(nb):
+            if not done[i] and (lo_ < 0 or start_stack[ordered[i]] < lo_):
+                lo_ = start_stack[ordered[i]]
+        if lo_ < 0:
             break
-        if hands >= max_hands:
-            err = 2
-            break
-        # ---- between hands: break and balance the tables
-        need = False
-        if stage == 1 and n_tables > 1:
-            n_on = 0
-            n_pl = 0
-            most = 0
-            least = S + 1
-            for q in range(NT + 1):
-                if tbl_on[q]:
-                    n_on += 1
-                    n_pl += tbl_n[q]
-                    if tbl_n[q] > most:
-                        most = tbl_n[q]
-                    if tbl_n[q] < least:
-                        least = tbl_n[q]
-            need = n_pl <= (n_on - 1) * cfg[C_MERGE] or most - least >= cfg[C_BAL_DIFF]
-        if need:
-            n_tables = _rebalance(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t,
-                                  p_table, p_seat, NT + 1, S, cfg[C_MERGE], cfg[C_BAL_DIFF],
-                                  cfg[C_BREAK_ORDER], st, cards, tmp_players)
-            if n_tables == 1 and ft_time < 0:
-                ft_time = end_t + brk
-                # the final table starts when its last hand ends
-                for q in range(NT + 1):
-                    if tbl_on[q]:
-                        tbl_t[q] = max(tbl_t[q], end_t)
-    # ---- the winner (or, after a safety stop, the rest by chips)
+        cnt = 0
+        for i in range(nb):
+            if not done[i] and start_stack[ordered[i]] == lo_:
+                cnt += 1
+        first_pl = worst - cnt + 1
+        j = 0
+        for i in range(nb):
+            if not done[i] and start_stack[ordered[i]] == lo_:
+                p = row[ordered[i]]
+                done[i] = True
+                place[k, p] = first_pl
+                shares[k, p] = cnt
+                order[k, first_pl - 1 + j] = p
+                elim_t[k, p] = last_elim
+                elim_h[k, p] = hands
+                j += 1
+        worst = first_pl - 1
+    for i in range(nb):
+        _unseat(seat_pl, tbl_n, p_table, p_seat, row[ordered[i]])
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _finish(k, P, n_alive, stack, place, shares, order, elim_t, elim_h, res_i, seat_pl, tbl_n,
+            p_table, p_seat, last_end, brk, last_elim, hands):
+    """The winner (or, after a safety stop, the rest by chips)."""
     while n_alive >= 1:
         bestp = -1
         worstp = -1
@@ -843,15 +641,6 @@ def run_one(k, ti, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_c
         if n_alive == 1:
             res_i[k, R_WINNER] = bestp
         n_alive -= 1
-    res_i[k, R_HANDS] = hands
-    res_i[k, R_LEVEL] = level + 1
-    res_i[k, R_FT_HANDS] = ft_hands
-    res_i[k, R_REBUYS] = n_rebuys
-    res_i[k, R_ADDONS] = n_addons
-    res_i[k, R_ERROR] = err
-    res_f[k, RF_DURATION] = last_end + brk
-    res_f[k, RF_FT_TIME] = ft_time
-    res_f[k, RF_PLAY_MINUTES] = last_end
 
 
 @numba.njit(cache=True, error_model="numpy")
@@ -875,12 +664,308 @@ def make_work(P, S):
 @numba.njit(cache=True, nogil=True, error_model="numpy")
 def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
                pf_top, pf_eq, omaha_tab, stud_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
-               shares, order, lstats, rec):
+               shares, order, lstats, rec, stud_on):
     """Play tournaments ``t0 .. t0 + n - 1`` into rows ``0 .. n - 1`` of the output arrays
     on the calling thread, without the GIL: :mod:`pyeval.sim.engine` runs one block of
-    tournaments per thread (views of the outputs), Dask workers one chunk per task."""
-    work = make_work(cfg[C_PLAYERS], cfg[C_SEATS])
+    tournaments per thread (views of the outputs), Dask workers one chunk per task.
+    ``stud_on``: ``True`` when a stud game may be dealt, ``None`` compiles (and runs) a
+    kernel for button games only (see :func:`pyeval.sim.hand.play_stud_if`)."""
+    own = make_work(cfg[C_PLAYERS], cfg[C_SEATS])
+    # every array below is borrowed (no owner, see numba_mem.borrow): the per-hand calls
+    # pass a dozen of them, which would otherwise each cost an atomic reference count in
+    # and out (and the shared tables' counts bounce between the threads' cores)
+    work = borrow(own)
+    tables = borrow((lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class, pf_top,
+                     pf_eq, omaha_tab, stud_tab, rotation))
+    ev = borrow(ev)
+    outs = borrow((res_i, res_f, elim_t, elim_h, place, shares, order, lstats, rec))
+    (lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class, pf_top, pf_eq, omaha_tab,
+     stud_tab, rotation) = tables
+    res_i, res_f, elim_t, elim_h, place, shares, order, lstats, rec = outs
+    P = cfg[C_PLAYERS]
+    S = cfg[C_SEATS]
+    L = lv.shape[0]
+    M = cfg[C_N_MODELS]
+    two_stage = cfg[C_FORMAT] == 1
+    debug = cfg[C_DEBUG] == 1
+    (seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, tbl_lh, p_table, p_seat,
+     stack, models, rebuys_used, cards, tmp_players, SI, SB, SF, HS, HF, hole, board, buf,
+     deck, start_stack, grp, rec_dummy, st, occ, done_flags, tbl_hc) = work
     for k in range(n):
-        run_one(k, t0 + k, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
-                pf_top, pf_eq, omaha_tab, stud_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
-                shares, order, lstats, rec, work)
+        # ---- tournament t0 + k into row k of the outputs
+        ti = t0 + k
+        seed_stream(st, seed, ti)
+        NT = (P + S - 1) // S
+        # ---- a clean slate (the work arrays are reused from tournament to tournament)
+        _reset(work)
+        _draw_seats(P, S, NT, M, cfg[C_START], assign, mw, st, seat_pl, tbl_n, tbl_on, tbl_pbb,
+                    p_table, p_seat, stack, models, cards, occ)
+        tabs = (pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab, stud_tab)
+        # ---- state
+        n_alive = P
+        total_chips = P * cfg[C_START]
+        level = 0
+        level_start = 0.0      # minutes of play
+        level_hands = 0
+        brk = 0.0              # break minutes before the current level
+        hands = np.int64(0)
+        ft_hands = 0
+        n_rebuys = 0
+        n_addons = 0
+        err = 0
+        n_tables = NT
+        ft_time = -1.0
+        if n_tables == 1:
+            ft_time = 0.0
+        stage = 0 if two_stage else 1
+        n_rec = 0
+        last_end = 0.0
+        last_elim = 0.0
+        for lvl in range(L):
+            lstats[k, lvl, LS_START] = -1.0
+            lstats[k, lvl, LS_PLAYERS] = 0.0
+        lstats[k, 0, LS_PLAYERS] = P
+        lstats[k, 0, LS_CHIPS] = total_chips
+        lstats[k, 0, LS_TABLES] = NT
+        lstats[k, 0, LS_START] = 0.0
+        max_hands = cfg[C_MAX_HANDS]
+        res_i[k, R_TABLES] = NT
+        while True:
+            # ---- the table to deal next: the earliest clock among tables with 2+ players
+            t = -1
+            for q in range(NT + 1):
+                if tbl_on[q] and tbl_n[q] >= 2:
+                    if t < 0 or tbl_t[q] < tbl_t[t]:
+                        t = q
+            if t < 0:
+                if stage == 0:
+                    # two stages: every first-round table is down to its winner; they start
+                    # the final table with fresh chips
+                    stage = 1
+                    now, total_chips = _start_final_table(
+                        NT, S, cfg[C_FINAL_START], st, seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb,
+                        tbl_t, tbl_lh, p_table, p_seat, stack, cards, tmp_players)
+                    ft_time = now + brk
+                    n_tables = 1
+                    if cfg[C_RESTART_LEVELS] == 1:
+                        level = 0
+                        level_start = now
+                        level_hands = 0
+                    continue
+                break
+            now = tbl_t[t]
+            # ---- level changes (by the clock of play, or by hands dealt)
+            while level < L - 1:
+                advance = False
+                nxt_start = now
+                if lv[level, LV_MIN] > 0:
+                    end = level_start + lv[level, LV_MIN]
+                    if now >= end:
+                        advance = True
+                        nxt_start = end
+                else:
+                    if level_hands >= lv[level, LV_HANDS]:
+                        advance = True
+                        nxt_start = now
+                if not advance:
+                    break
+                brk += lv[level, LV_BREAK]
+                level += 1
+                level_start = nxt_start
+                level_hands = 0
+                for q in range(NT + 1):
+                    tbl_lh[q] = 0
+                # colour-up with a chip race at every table
+                unit = lv[level, LV_CU_UNIT]
+                if unit > 0:
+                    n_alive, last_elim = _colour_up(
+                        k, NT, S, unit, lv, level, tbl_on, seat_pl, tbl_n, p_table, p_seat, stack,
+                        st, place, shares, order, elim_t, elim_h, n_alive, now, brk, last_elim,
+                        hands)
+                # the add-on, at the break before its level
+                if lv[level, LV_ADDON] == 1:
+                    added, n_add = _add_ons(NT, S, cfg[C_ADDON_PER], cfg[C_ADDON_CHIPS],
+                                            cfgf[F_ADDON_P], tbl_on, seat_pl, stack, st)
+                    total_chips += added
+                    n_addons += n_add
+                nt_on = 0
+                for q in range(NT + 1):
+                    if tbl_on[q] and tbl_n[q] > 0:
+                        nt_on += 1
+                lstats[k, level, LS_PLAYERS] = n_alive
+                lstats[k, level, LS_CHIPS] = total_chips
+                lstats[k, level, LS_TABLES] = nt_on
+                lstats[k, level, LS_START] = level_start + brk
+            # ---- the hand
+            row = seat_pl[t]
+            n_here = tbl_n[t]
+            b, sbs, g = positions(row, S, n_here, tbl_pbb[t], tbl_psb[t], tbl_first[t])
+            game = lv[level, LV_GAME]
+            if game == G_DEALERS_CHOICE:
+                # a new game every orbit of the table
+                game = rotation[(tbl_hc[t] // max(n_here, 1)) % cfg[C_N_ROTATION]]
+            elif game == G_DC_STUD:
+                game = rotation[cfg[C_N_ROTATION]
+                                + (tbl_hc[t] // max(n_here, 1)) % cfg[C_N_ROT_STUD]]
+            tbl_hc[t] += 1
+            is_stud = game == G_STUD or game == G_STUD8 or game == G_RAZZ
+            sb_amt = lv[level, LV_SB]
+            bb_amt = lv[level, LV_BB]
+            ante = lv[level, LV_ANTE]
+            if cfg[C_ANTE_HU_STOP] == 1 and n_here == 2:
+                ante = 0
+            unit_m = (sb_amt + bb_amt + n_here * ante) / 1.5
+            unit_bb = float(bb_amt)
+            if unit_m <= 0:
+                unit_m = 1.0
+            if unit_bb <= 0:
+                unit_bb = 1.0
+            for s in range(S):
+                p = row[s]
+                if p >= 0:
+                    m = models[p]
+                    SI[I_MODEL, s] = m
+                    SF[F_DUNIT, s] = unit_m if mp[m, MP_DEPTH_M] > 0 else unit_bb
+                    start_stack[s] = stack[p]
+                else:
+                    start_stack[s] = 0
+            rec_on = (ti < cfg[C_REC_TOURN] and n_rec < cfg[C_REC_HANDS]
+                      and hands % cfg[C_REC_STRIDE] == 0)
+            if rec_on:
+                rrow = rec[k * cfg[C_REC_HANDS] + n_rec]
+                rrow[:] = -1
+                rrow[REC_TOURN] = ti
+                rrow[REC_HAND] = hands
+                rrow[REC_LEVEL] = level + 1
+                rrow[REC_SEATS] = S
+                rrow[REC_BUTTON] = b
+                rrow[REC_TABLE] = t
+                rrow[REC_SB_SEAT] = sbs
+                rrow[REC_BB_SEAT] = g
+                rrow[REC_SB] = sb_amt
+                rrow[REC_BB] = bb_amt
+                rrow[REC_ANTE] = ante
+                rrow[REC_BETTING] = lv[level, LV_BET]
+                rrow[REC_GAME] = game
+                rrow[REC_LOW] = lv[level, LV_LOW]
+                rrow[REC_HIGH] = lv[level, LV_HIGH]
+                n_rec += 1
+            else:
+                rrow = rec_dummy
+            HS[H_SB_IN] = sb_amt
+            HS[H_BB_IN] = bb_amt
+            HS[H_ANTE_IN] = ante
+            HS[H_BETTING] = lv[level, LV_BET]
+            HS[H_SMALL_BET] = lv[level, LV_LOW]
+            HS[H_BIG_BET] = lv[level, LV_HIGH]
+            HS[H_GAME] = game
+            HS[H_BRING_IN] = lv[level, LV_BRING]
+            if is_stud:
+                if rec_on:
+                    rrow[REC_SB_SEAT] = -1
+                    rrow[REC_BB_SEAT] = -1
+                    rrow[REC_BRING] = lv[level, LV_BRING]
+                if play_stud_if(stud_on, (S, row, stack, b, HS, SI, SB, SF, HF, hole, board, buf,
+                                          deck, st, ev, tabs, rrow, rec_on)) < 0:
+                    err = 3     # a stud hand in a kernel compiled without stud (engine bug)
+                    break
+            else:
+                play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf,
+                                 deck, st, ev, tabs, rrow, rec_on)
+            # what the next hand's positions follow: the seat this small blind stood for
+            if n_here == 2:
+                tbl_psb[t] = b
+            elif tbl_first[t]:
+                tbl_psb[t] = sbs
+            else:
+                tbl_psb[t] = tbl_pbb[t]
+            tbl_first[t] = False
+            tbl_pbb[t] = g
+            hands += 1
+            if n_tables == 1:
+                ft_hands += 1
+            tbl_lh[t] += 1
+            if tbl_lh[t] > level_hands:
+                level_hands = tbl_lh[t]
+            kk = n_here if n_here < 16 else 15
+            end_t = now + cfgf[F_MINUTES_PER_HAND + kk]
+            tbl_t[t] = end_t
+            if end_t > last_end:
+                last_end = end_t
+            if debug:
+                tot = 0
+                for p in range(P):
+                    tot += stack[p]
+                if tot != total_chips:
+                    err = 1
+            # ---- eliminations (and rebuys)
+            nb = np.int64(0)
+            for s in range(S):
+                p = row[s]
+                if p >= 0 and stack[p] == 0:
+                    if (cfg[C_REBUY_UNTIL] > 0 and level + 1 <= cfg[C_REBUY_UNTIL] and stage == 1
+                            and (cfg[C_REBUY_MAX] < 0 or rebuys_used[p] < cfg[C_REBUY_MAX])
+                            and uniform(st) < cfgf[F_REBUY_P]):
+                        stack[p] = cfg[C_REBUY_CHIPS]
+                        total_chips += cfg[C_REBUY_CHIPS]
+                        rebuys_used[p] += 1
+                        n_rebuys += 1
+                        continue
+                    grp[nb] = s
+                    nb += 1
+            if nb > 0:
+                # the clock of eliminations: hands are dealt in order of their start, a hand at
+                # another table may end a little earlier; places follow the order of play, so
+                # an elimination is never stamped before the previous one
+                if end_t + brk > last_elim:
+                    last_elim = end_t + brk
+                # clockwise from the button
+                _place_busted(k, S, b, nb, grp, row, start_stack, n_alive, last_elim, hands, occ,
+                              done_flags, place, shares, order, elim_t, elim_h, seat_pl, tbl_n,
+                              p_table, p_seat)
+                n_alive -= nb
+            if n_alive <= 1 and stage == 1:
+                break
+            if hands >= max_hands:
+                err = 2
+                break
+            # ---- between hands: break and balance the tables
+            need = False
+            if stage == 1 and n_tables > 1:
+                n_on = 0
+                n_pl = 0
+                most = 0
+                least = S + 1
+                for q in range(NT + 1):
+                    if tbl_on[q]:
+                        n_on += 1
+                        n_pl += tbl_n[q]
+                        if tbl_n[q] > most:
+                            most = tbl_n[q]
+                        if tbl_n[q] < least:
+                            least = tbl_n[q]
+                need = n_pl <= (n_on - 1) * cfg[C_MERGE] or most - least >= cfg[C_BAL_DIFF]
+            if need:
+                n_tables = _rebalance(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t,
+                                      p_table, p_seat, NT + 1, S, cfg[C_MERGE], cfg[C_BAL_DIFF],
+                                      cfg[C_BREAK_ORDER], st, cards, tmp_players)
+                if n_tables == 1 and ft_time < 0:
+                    ft_time = end_t + brk
+                    # the final table starts when its last hand ends
+                    for q in range(NT + 1):
+                        if tbl_on[q]:
+                            tbl_t[q] = max(tbl_t[q], end_t)
+        # ---- the winner (or, after a safety stop, the rest by chips)
+        _finish(k, P, n_alive, stack, place, shares, order, elim_t, elim_h, res_i, seat_pl, tbl_n,
+                p_table, p_seat, last_end, brk, last_elim, hands)
+        res_i[k, R_HANDS] = hands
+        res_i[k, R_LEVEL] = level + 1
+        res_i[k, R_FT_HANDS] = ft_hands
+        res_i[k, R_REBUYS] = n_rebuys
+        res_i[k, R_ADDONS] = n_addons
+        res_i[k, R_ERROR] = err
+        res_f[k, RF_DURATION] = last_end + brk
+        res_f[k, RF_FT_TIME] = ft_time
+        res_f[k, RF_PLAY_MINUTES] = last_end
+
+    keep_alive(*own)

@@ -135,6 +135,7 @@ REC_GAME = 11
 REC_LOW = 12
 REC_HIGH = 13
 REC_BRING = 14                          # stud bring-in
+REC_TABLE = 15                          # the table the hand was dealt at
 REC_PLAYER = 16                         # MAX_SEATS player ids (-1 empty)
 REC_STACK = REC_PLAYER + MAX_SEATS      # stacks before the hand
 HOLE_MAX = 7                            # cards a seat can hold (stud: 7)

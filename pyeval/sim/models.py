@@ -2,8 +2,10 @@
 
 A :class:`PlayerModel` is a handful of numbers (see ``docs/simulation.md`` for what each
 does at the table). A *field* says which model each entrant plays: one model for all, a
-mapping of models to weights (each entrant draws a model, seeded per tournament), or a
-list with one model per entrant.
+mapping of models to weights (each entrant draws a model, seeded per tournament), a
+list with one model per entrant, or a *field file* (a ``.toml`` path: :func:`load_field`,
+written by ``pyeval sim fit``; ``--field FILE.toml`` of ``pyeval tournament simulate`` and
+``tune``).
 
 Example:
     >>> m = MODELS["tight_aggressive"]
@@ -14,9 +16,13 @@ Example:
 """
 from __future__ import annotations
 
+import json
+import math
+import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Union
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any, Union
 
 import numpy as np
 
@@ -160,7 +166,7 @@ MODELS: dict[str, PlayerModel] = {
 }
 
 ModelLike = Union[str, PlayerModel]
-FieldLike = Union[ModelLike, Mapping[ModelLike, float], Sequence[ModelLike]]
+FieldLike = Union[ModelLike, Mapping[ModelLike, float], Sequence[ModelLike], "os.PathLike[str]"]
 
 
 def get_model(m: ModelLike) -> PlayerModel:
@@ -174,21 +180,175 @@ def get_model(m: ModelLike) -> PlayerModel:
         return m if m.name else replace(m, name=f"{m.kind}")
     if isinstance(m, str):
         if m not in MODELS:
-            raise ValueError(f"unknown player model {m!r}; presets: {', '.join(MODELS)}")
+            raise ValueError(f"unknown player model {m!r}; presets: {', '.join(MODELS)} (a field "
+                             f"may also be home_game, club_night, online or a .toml field file)")
         return MODELS[m]
     raise TypeError(f"a player model is a preset name or a PlayerModel, not {type(m).__name__}")
+
+
+#: the ``format`` value of a field file, and its version
+FIELD_FORMAT = "pyeval-field"
+FIELD_VERSION = 1
+#: the parameters a field file's model may set (those of :class:`PlayerModel`)
+MODEL_KEYS = tuple(f.name for f in fields(PlayerModel))
+
+
+def is_field_file(field: object) -> bool:
+    """True when ``field`` names a field file (a path ending in ``.toml``).
+
+    Example:
+        >>> is_field_file("club.toml"), is_field_file("balanced")
+        (True, False)
+    """
+    return isinstance(field, (str, os.PathLike)) and str(field).lower().endswith(".toml")
+
+
+def field_from_dict(data: Mapping[str, Any], where: str = "field file") -> dict[PlayerModel, float]:
+    """The field (``{model: weight}``) of a parsed field file (see :func:`load_field`).
+
+    Example:
+        >>> f = field_from_dict({"format": "pyeval-field", "version": 1, "model": [
+        ...     {"preset": "nit", "weight": 1},
+        ...     {"name": "mine", "kind": "limper", "loose": 1.2, "weight": 3}]})
+        >>> [(m.name, m.kind, m.loose, w) for m, w in f.items()]
+        [('nit', 'ranges', 0.6, 1.0), ('mine', 'limper', 1.2, 3.0)]
+    """
+    if data.get("format") != FIELD_FORMAT or data.get("version") != FIELD_VERSION:
+        raise ValueError(f"{where}: not a pyeval field file (it needs format = "
+                         f"\"{FIELD_FORMAT}\" and version = {FIELD_VERSION})")
+    entries = data.get("model")
+    if not isinstance(entries, list) or not entries:
+        raise ValueError(f"{where}: a field file needs at least one [[model]] table")
+    out: dict[PlayerModel, float] = {}
+    for i, e in enumerate(entries, 1):
+        if not isinstance(e, Mapping):
+            raise ValueError(f"{where}: model {i} is not a table")
+        extra = set(e) - set(MODEL_KEYS) - {"preset", "weight"}
+        if extra:
+            raise ValueError(f"{where}: model {i}: unknown key {sorted(extra)[0]!r}; allowed: "
+                             f"preset, weight, {', '.join(MODEL_KEYS)}")
+        w = e.get("weight", 1.0)
+        if isinstance(w, bool) or not isinstance(w, (int, float)) or not (
+                math.isfinite(w) and w >= 0):
+            raise ValueError(f"{where}: model {i}: weight must be a number >= 0, got {w!r}")
+        base = get_model(e["preset"]) if "preset" in e else PlayerModel()
+        params = {k: e[k] for k in MODEL_KEYS if k in e}
+        try:
+            m = replace(base, **params)
+        except (TypeError, ValueError) as err:
+            raise ValueError(f"{where}: model {i}: {err}") from None
+        if not m.name:
+            m = replace(m, name=f"{m.kind}_{i}")
+        out[m] = out.get(m, 0.0) + float(w)
+    if sum(out.values()) <= 0:
+        raise ValueError(f"{where}: the weights of the models are all zero")
+    return out
+
+
+def load_field(path: str | os.PathLike[str]) -> dict[PlayerModel, float]:
+    """The field of a field file: TOML with ``format = "pyeval-field"``, ``version = 1``,
+    optional ``name`` and ``description``, and one ``[[model]]`` table per model: a
+    ``weight`` (default 1), optionally a ``preset`` to start from, and any
+    :class:`PlayerModel` parameter (``kind``, ``loose``, ...). Other tables (``[fit]``,
+    written by ``pyeval sim fit``) are notes and not read.
+
+    Example:
+        >>> import tempfile
+        >>> d = tempfile.mkdtemp()
+        >>> p = write_field(Path(d) / "f.toml", {PlayerModel("limper", 1.2, name="a"): 2,
+        ...                                      "nit": 1}, name="club")
+        >>> [(m.name, w) for m, w in load_field(p).items()]
+        [('a', 2.0), ('nit', 1.0)]
+    """
+    import tomllib
+
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ValueError(f"cannot read the field file {p}: {e.strerror or e}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ValueError(f"{p}: not TOML: {e}") from None
+    return field_from_dict(data, str(p))
+
+
+def _toml_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(float(v)) if isinstance(v, float) else str(v)
+    if isinstance(v, str):
+        # JSON's string escapes are TOML's (control characters as \uXXXX); DEL too
+        return json.dumps(v, ensure_ascii=False).replace("\x7f", "\\u007f")
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    if isinstance(v, Mapping):
+        return "{ " + ", ".join(f"{k} = {_toml_value(x)}" for k, x in v.items()) + " }"
+    raise TypeError(f"cannot write {type(v).__name__} to a field file")
+
+
+def field_toml(field: Mapping[ModelLike, float], *, name: str = "", description: str = "",
+               notes: Mapping[str, Any] | None = None) -> str:
+    """The text of a field file for ``{model: weight}`` (see :func:`load_field`); every
+    parameter of each model is written; ``notes`` go to a ``[fit]`` table.
+
+    Example:
+        >>> print(field_toml({"nit": 1}, name="nits").splitlines()[4])
+        name = "nits"
+    """
+    lines = ["# pyeval field file: player models and their weights.",
+             "# Use: pyeval tournament simulate|tune ... --field THIS_FILE.toml",
+             f'format = "{FIELD_FORMAT}"', f"version = {FIELD_VERSION}"]
+    if name:
+        lines.append(f"name = {_toml_value(name)}")
+    if description:
+        lines.append(f"description = {_toml_value(description)}")
+    for m, w in field.items():
+        pm = get_model(m)
+        lines += ["", "[[model]]", f"weight = {_toml_value(float(w))}"]
+        lines += [f"{k} = {_toml_value(getattr(pm, k))}" for k in MODEL_KEYS]
+    if notes:
+        lines += ["", "[fit]"] + [f"{k} = {_toml_value(v)}" for k, v in notes.items()]
+    return "\n".join(lines) + "\n"
+
+
+def write_field(path: str | os.PathLike[str], field: Mapping[ModelLike, float],
+                **kw: Any) -> Path:
+    """Write :func:`field_toml` to ``path`` (a ``.toml`` name); returns the path."""
+    p = Path(path)
+    if not is_field_file(p):
+        raise ValueError(f"a field file's name ends in .toml, got {p.name!r}")
+    p.write_text(field_toml(field, **kw), encoding="utf-8")
+    return p
 
 
 def resolve_field(field: FieldLike, players: int) -> tuple[list[PlayerModel], np.ndarray, np.ndarray]:
     """``(models, assign, cumulative weights)`` for the kernel.
 
-    ``assign[p]`` is the model of entrant ``p``, or -1 when it is drawn from the weights.
+    ``assign[p]`` is the model of entrant ``p``, or -1 when it is drawn from the weights. A
+    ``.toml`` path is a field file (:func:`load_field`); the name of a mixed field of
+    :data:`pyeval.sim.presets.FIELDS` (``"home_game"``, ``"club_night"``, ``"online"``) is
+    its mix.
 
     Example:
         >>> models, assign, w = resolve_field(["push_fold", "balanced", "push_fold"], 3)
         >>> [m.name for m in models], assign.tolist()
         (['push_fold', 'balanced'], [0, 1, 0])
+        >>> [m.name for m in resolve_field("home_game", 10)[0]]
+        ['live_recreational', 'calling_station', 'maniac', 'nit']
     """
+    if isinstance(field, os.PathLike) or (isinstance(field, str) and is_field_file(field)):
+        if not is_field_file(field):
+            raise ValueError(f"a field file's name ends in .toml, got {os.fspath(field)!r}")
+        loaded: dict[ModelLike, float] = dict(load_field(field).items())
+        return resolve_field(loaded, players)
+    if isinstance(field, str) and field not in MODELS:
+        from pyeval.sim.presets import FIELDS as MIXES
+
+        if field in MIXES:                    # a mixed field by name: "home_game", ...
+            return resolve_field(MIXES[field], players)
     if isinstance(field, (str, PlayerModel)):
         return [get_model(field)], np.zeros(players, np.int64), np.ones(1)
     if isinstance(field, Mapping):

@@ -18,8 +18,10 @@ Example:
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from pyeval.sim.models import ModelLike
 from pyeval.sim.stats import Stats, at_least, from_record, measure
 
 #: the presets are measured from this effective stack up (big blinds)
@@ -52,7 +54,7 @@ class Target:
 
 TARGETS: dict[str, Target] = {
     "online_regular": Target({"vpip": 0.248, "pfr": 0.160, "flops": 0.474,
-                              "showdowns": 0.179}, _ONLINE),
+                              "showdowns": 0.179, "allin_called": 0.024}, _ONLINE),
     "live_recreational": Target({"vpip": 0.37, "pfr": 0.10}, _LIVE),
     "nit": Target({"vpip": 0.13, "pfr": 0.10}, _ARCHETYPE),
     "maniac": Target({"vpip": 0.50, "pfr": 0.38}, _ARCHETYPE),
@@ -62,7 +64,7 @@ TARGETS: dict[str, Target] = {
 #: mixed fields (weights of presets): a home game is mostly recreational players with a
 #: station or two; a club night has regulars among them and a nit; an online field is mostly
 #: regulars with some loose players
-FIELDS: dict[str, dict[str, float]] = {
+FIELDS: dict[str, Mapping[ModelLike, float]] = {
     "home_game": {"live_recreational": 6, "calling_station": 2, "maniac": 1, "nit": 1},
     "club_night": {"online_regular": 3, "live_recreational": 4, "nit": 2, "maniac": 1},
     "online": {"online_regular": 7, "maniac": 1, "calling_station": 1, "nit": 1},

@@ -14,7 +14,8 @@ blinds or in M, or level):
 - per hand: limped pots, flops (with players per flop), showdowns, called pre-flop all-ins
   (someone all-in before the flop and still facing another player at its end), the pot in
   big blinds (mean and median; the uncalled part of the last bet is not pot), hands per
-  elimination (when stacks after the hand are known).
+  elimination (when stacks after the hand are known), the open raise in big blinds (the
+  first raise before the flop, when the raiser keeps chips behind; mean and median).
 
 Depth of a player: the effective stack (the smaller of theirs and the biggest other) in big
 blinds, or as M (stack over the forced bets of the hand: blinds, straddles, antes). Depth of
@@ -94,10 +95,12 @@ class Hand:
 
 @dataclass
 class Stats:
-    """Counts of one group (see :data:`RATES`) and the pots in big blinds."""
+    """Counts of one group (see :data:`RATES`), the pots and the open raises in big
+    blinds."""
 
     count: Counter = field(default_factory=Counter)
     pots: list[float] = field(default_factory=list)
+    opens: list[float] = field(default_factory=list)
 
     def rate(self, name: str) -> float | None:
         """A rate of :data:`RATES` (None when it had no chance)."""
@@ -115,6 +118,10 @@ class Stats:
     def pot_median(self) -> float | None:
         return float(median(self.pots)) if self.pots else None
 
+    def open_median(self) -> float | None:
+        """The median open raise (raised to, big blinds), None without one."""
+        return float(median(self.opens)) if self.opens else None
+
     def hands_per_elimination(self) -> float | None:
         e = self.count["eliminations"]
         return self.count["hands_known_after"] / e if e else None
@@ -126,6 +133,7 @@ class Stats:
         out.update(players_per_flop=self.players_per_flop(), pot_mean=self.pot_mean(),
                    pot_median=self.pot_median(),
                    hands_per_elimination=self.hands_per_elimination(),
+                   open_median=self.open_median(),
                    hands=self.count["hands"], player_hands=self.count["player_hands"])
         return out
 
@@ -159,6 +167,7 @@ class _Facts:
         self.three_chance, self.three = no[:], no[:]
         self.cbet_faced, self.fold_cbet = no[:], no[:]
         self.cbet_chance = self.cbet = False
+        self.open_to: float | None = None
         folded, acted = no[:], no[:]
         pre_folded: list[bool] | None = None
         pre_rem: list[float] | None = None
@@ -208,6 +217,8 @@ class _Facts:
                 put[s] += d
                 bet[s] += d
             if kind == "raise":
+                if street == 0 and raises == 0 and rem[s] > 0:
+                    self.open_to = bet[s]
                 cur = max(cur, bet[s])
                 raises += 1
         if pre_folded is None or pre_rem is None:
@@ -276,6 +287,8 @@ def measure(hands: Iterable[Hand], by: str = "all") -> dict[str, Stats]:
         c["cbet_chance"] += f.cbet_chance
         c["cbet"] += f.cbet
         g.pots.append(f.pot / h.big_blind)
+        if f.open_to is not None:
+            g.opens.append(f.open_to / h.big_blind)
         if h.after is not None:
             c["hands_known_after"] += 1
             c["eliminations"] += sum(1 for s in range(n) if h.stacks[s] > 0 and h.after[s] <= 0)
@@ -326,6 +339,7 @@ def combine(groups: Iterable[Stats]) -> Stats:
     for g in groups:
         out.count.update(g.count)
         out.pots.extend(g.pots)
+        out.opens.extend(g.opens)
     return out
 
 

@@ -23,11 +23,14 @@ def _warm_simulation() -> None:
     from pyeval.sim.spec import build_spec
     from pyeval.tournament.structure import load_structure
 
-    spec = build_spec(load_structure("club_3000"), 10)
-    # one kernel plays every game, on the local threads and on Dask workers alike; a cold
-    # cache is announced as it is in simulate()
+    # two kernels: button games only (hold'em, Omaha) and every game (stud among them),
+    # each on the local threads and on Dask workers alike; a cold cache is announced as it
+    # is in simulate()
     with compile_notice():
-        run_chunk(spec, kernel_inputs("balanced", 10), 0, 0, _WARM_TOURNAMENTS, parallel=False)
+        for name in ("club_3000", "hands_100k_stud"):
+            spec = build_spec(load_structure(name), 10)
+            run_chunk(spec, kernel_inputs("balanced", 10), 0, 0, _WARM_TOURNAMENTS,
+                      parallel=False)
 
 
 def _warm_equity() -> None:
@@ -37,9 +40,9 @@ def _warm_equity() -> None:
 
 
 def warm_up(equity: bool = True, report: Callable[[str, float], None] | None = None) -> dict[str, float]:
-    """Compile the simulator's kernel (one for every game, the local threads and the Dask
-    workers) and, with ``equity``, the equity engine's first call. Returns seconds per part;
-    ``report(part, seconds)`` is called after each."""
+    """Compile the simulator's kernels (button games only, and every game; the local
+    threads and the Dask workers use the same) and, with ``equity``, the equity engine's
+    first call. Returns seconds per part; ``report(part, seconds)`` is called after each."""
     parts: list[tuple[str, Callable[[], None]]] = [("simulation", _warm_simulation)]
     if equity:
         parts.append(("equity", _warm_equity))

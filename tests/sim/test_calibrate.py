@@ -41,3 +41,22 @@ def test_calibrate_command():
     assert [ln.split()[1] for ln in lines] == ["vpip", "pfr"]
     bad = CliRunner().invoke(cli, ["sim", "calibrate", "shark"])
     assert bad.exit_code != 0 and "unknown preset 'shark'" in bad.output
+
+
+def test_calibration_table_in_the_docs_lists_every_target():
+    """docs/simulation.md's calibration table has one row per target of every preset, with
+    the target and tolerance of pyeval.sim.presets."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "simulation.md").read_text()
+    section = text.split("### Calibration", 1)[1].split("\n#", 1)[0]
+    names = {"vpip": "VPIP", "pfr": "PFR", "flops": "flops", "showdowns": "showdowns",
+             "allin_called": "called pre-flop all-ins", "limp": "limp"}
+    rows = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 6 and cells[0].startswith("`"):
+            rows[(cells[0].strip("`"), cells[1])] = (float(cells[3]), float(cells[4].strip("±")))
+    want = {(p, names[k]): (round(100 * v, 1), 100 * TARGETS[p].tolerance(k))
+            for p, t in TARGETS.items() for k, v in t.stats.items()}
+    assert rows == want

@@ -1,6 +1,8 @@
 """Heads-up push/fold: exact class equities, the equilibrium, and the models against it."""
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 
@@ -77,19 +79,54 @@ def test_deviation_moves_the_shove_share():
         PlayerModel("push_fold", push_dev=1.5)
 
 
+@functools.cache
+def _headsup_first_hands(depth: int, n: int = 3000) -> tuple:
+    """First hands of ``n`` heads-up tournaments, both players ``depth`` big blinds, the
+    push-or-fold model (simulated once per depth for the tests below)."""
+    s = small_structure(entrants=2, starting=100 * depth, table_size=2,
+                        levels=[LevelSpec(50, 100)] * 3, minutes=60)
+    r = simulate(s, n=n, seed=7, field="push_fold", record_tournaments=n, record_hands=1)
+    return tuple(decode(row) for row in r.records)
+
+
 @pytest.mark.parametrize("depth", DEPTHS)
 def test_simulated_headsup_shove_share(depth):
     """Heads-up from the first hand (both players ``depth`` big blinds): the small blind's
     shove share in the simulator within 3 points of the equilibrium's."""
-    s = small_structure(entrants=2, starting=100 * depth, table_size=2,
-                        levels=[LevelSpec(50, 100)] * 3, minutes=60)
-    n = 3000
-    r = simulate(s, n=n, seed=7, field="push_fold", record_tournaments=n, record_hands=1)
+    hands = _headsup_first_hands(depth)
     shoves = 0
-    for row in r.records:
-        h = decode(row)
+    for h in hands:
         first = h.actions[0]
         assert first[1] == h.small_blind_seat
         shoves += first[2] == "raise" and first[3] == h.stacks[first[1]]
     assert A_RAISE == 3
-    assert shoves / n == pytest.approx(nash.solve_headsup(depth).shove_share, abs=0.03)
+    assert shoves / len(hands) == pytest.approx(nash.solve_headsup(depth).shove_share, abs=0.03)
+
+
+@pytest.mark.xfail(strict=True, reason="the kernel still ranks hands by equity against a random "
+                   "hand (0.013-0.031 BB/hand exploitable, measured); holds once engine.run_chunk "
+                   "passes nash.model_tables() (the simcore change): then remove this marker")
+@pytest.mark.parametrize("depth", DEPTHS)
+def test_simulated_headsup_play_is_unexploitable(depth):
+    """The simulator's own heads-up play, read per class from its recorded first hands (the
+    small blind's shove or fold, the big blind's call or fold facing the shove), is at most
+    0.005 big blinds a hand exploitable (issue 9's check on the players, not the tables)."""
+    from pyeval.sim.preflop import preflop_tables
+
+    cls = preflop_tables().class_of
+    seen = np.zeros((2, 169))
+    acted = np.zeros((2, 169))
+    for h in _headsup_first_hands(depth):
+        sb, bb = h.small_blind_seat, h.big_blind_seat
+        c = cls[h.hole[sb][0] * 52 + h.hole[sb][1]]
+        shove = h.actions[0][2] == "raise"
+        seen[0, c] += 1
+        acted[0, c] += shove
+        if shove and len(h.actions) > 1:
+            d = cls[h.hole[bb][0] * 52 + h.hole[bb][1]]
+            seen[1, d] += 1
+            acted[1, d] += h.actions[1][2] == "call"
+    # a class never dealt (or never shoved into) plays as the model says
+    model = np.array(nash.model_strategy(MODELS["push_fold"], depth, nash.model_tables()))
+    p, q = np.where(seen > 0, acted / np.maximum(seen, 1), model)
+    assert nash.exploitability(nash.headsup_game(depth), p, q) <= 0.005

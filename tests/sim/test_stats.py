@@ -63,6 +63,8 @@ def test_exact_counts_on_made_hands():
     # 1 (the big blind's uncalled half back)
     assert sorted(s.pots) == [1.0, 8.0, 9.5, 19.5, 61.5]
     assert s.pot_median() == 9.5
+    # open raises: RAISED to 3 BB, LIMP_CALL to 4 BB; ALLIN's all-in open is not one
+    assert sorted(s.opens) == [3.0, 4.0] and s.open_median() == 3.5
     assert (c["hands_known_after"], c["eliminations"]) == (1, 1)
     assert s.hands_per_elimination() == 1.0
     assert s.rate("vpip") == 9 / 20 and s.rate("limp_call") == 1.0

@@ -1,0 +1,144 @@
+"""``pyeval sim fit``: field files, recovering a preset from the simulator's own hands, and
+the fit of the shared online hands."""
+from __future__ import annotations
+
+import tarfile
+from pathlib import Path
+
+import pytest
+import tomllib
+from click.testing import CliRunner
+
+from pyeval.cli.main import cli
+from pyeval.sim import simulate
+from pyeval.sim.fit import FITTED, TOLERANCE, fit_model, observe, simulated
+from pyeval.sim.models import MODELS, PlayerModel, load_field, resolve_field, write_field
+
+PHH = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "phh" / "hands.tar.xz"
+
+
+def test_field_file_round_trip(tmp_path):
+    mine = PlayerModel("limper", 1.21, 0.35, cbet=0.4, call_margin=0.95, open_size=3.0,
+                       name="mine")
+    p = write_field(tmp_path / "club.toml", {mine: 3, "nit": 1}, name="club",
+                    notes={"hands": 12})
+    field = load_field(p)
+    assert field == {mine: 3.0, MODELS["nit"]: 1.0}
+    models, assign, cum = resolve_field(str(p), 5)
+    assert [m.name for m in models] == ["mine", "nit"]
+    assert assign.tolist() == [-1] * 5 and cum.tolist() == [0.75, 1.0]
+    assert tomllib.loads(p.read_text())["fit"] == {"hands": 12}
+    # any name survives the file (quotes, backslashes, control characters)
+    odd = PlayerModel(name='a"b\\c\nd\x7f\u00e9')
+    assert list(load_field(write_field(tmp_path / "odd.toml", {odd: 1}, name="x\ty"))) == [odd]
+
+
+@pytest.mark.parametrize("text, message", [
+    ('format = "x"\nversion = 1', "not a pyeval field file"),
+    ('format = "pyeval-field"\nversion = 1', "at least one"),
+    ('format = "pyeval-field"\nversion = 1\n[[model]]\nlose = 1', "unknown key 'lose'"),
+    ('format = "pyeval-field"\nversion = 1\n[[model]]\nloose = 9', "loose must be between"),
+    ('format = "pyeval-field"\nversion = 1\n[[model]]\nweight = -1', "weight must be"),
+    ('format = "pyeval-field"\nversion = 1\n[[model]]\npreset = "shark"', "unknown player model"),
+    ('format = "pyeval-field"\nversion = 1\n[[model]]\nweight = 0', "all zero"),
+    ("format = ", "not TOML"),
+])
+def test_bad_field_files_are_refused(tmp_path, text, message):
+    p = tmp_path / "bad.toml"
+    p.write_text(text)
+    with pytest.raises(ValueError, match=message):
+        resolve_field(str(p), 4)
+    with pytest.raises(ValueError, match="cannot read the field file"):
+        load_field(tmp_path / "absent.toml")
+    with pytest.raises(ValueError, match="ends in .toml"):
+        resolve_field(tmp_path / "club.txt", 4)
+
+
+def test_simulate_and_the_tournament_command_take_a_field_file(tmp_path):
+    p = write_field(tmp_path / "f.toml", {"nit": 1, "maniac": 1})
+    a = simulate("club_3000", n=6, seed=2, players=12, field=str(p))
+    b = simulate("club_3000", n=6, seed=2, players=12, field={"nit": 1, "maniac": 1})
+    assert (a.duration == b.duration).all()
+    res = CliRunner().invoke(cli, ["tournament", "simulate", "club_3000", "-n", "6",
+                                   "--players", "12", "--field", str(p)])
+    assert res.exit_code == 0, res.output
+
+
+@pytest.mark.parametrize("name", ["online_regular", "live_recreational", "calling_station"])
+def test_fit_recovers_a_preset_from_simulated_hands(name):
+    """Hands the simulator played with preset ``name`` (seed 101) fitted back (other seeds):
+    the preset's style and every fitted parameter within the stated tolerance."""
+    want = MODELS[name]
+    obs = simulated(want, n=12, seed=101)
+    assert obs.hands > 1000
+    f = fit_model(obs, n=8, seed=1)
+    assert f.model.kind == want.kind
+    for k in FITTED:
+        assert abs(getattr(f.model, k) - getattr(want, k)) <= TOLERANCE[k], (k, f.model)
+    assert abs(f.model.open_size - want.open_size) <= TOLERANCE["open_size"]
+    assert f.distance < 2.0                     # as close as sampling allows, about
+    # a range player and a limping style are far apart; the limper and the station are
+    # near (the station calls more after the flop), but the right one is nearer
+    raiser = want.kind == "ranges"
+    assert min(v for k, v in f.by_kind.items() if (k == "ranges") != raiser) > 10.0
+    assert f.by_kind[want.kind] == min(f.by_kind.values())
+
+
+def test_fit_refuses_bad_input(tmp_path):
+    with pytest.raises(ValueError, match="no hands to fit"):
+        fit_model([])
+    obs = simulated(MODELS["nit"], n=1, seed=3)
+    with pytest.raises(ValueError, match="styles to fit"):
+        fit_model(obs, kinds=["shark"])
+    bad = CliRunner().invoke(cli, ["sim", "fit", __file__, "-o", str(tmp_path / "x.txt")])
+    assert bad.exit_code != 0 and "ends in .toml" in bad.output
+
+
+@pytest.mark.skipif(not PHH.is_file(), reason="the shared real hands (../shared/data/phh) "
+                    "are not here: a fresh clone without the shared data")
+def test_fit_the_shared_online_hands(tmp_path):
+    with tarfile.open(PHH) as t:
+        members = [m for m in t.getmembers()
+                   if m.name.removeprefix("./").startswith("handhq_copy/")]
+        t.extractall(tmp_path, members=members, filter="data")
+    files = sorted(str(p) for p in (tmp_path / "handhq_copy").glob("*.phhs"))
+    out = tmp_path / "online.toml"
+    res = CliRunner().invoke(cli, ["sim", "fit", *files, "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "fitting to 939 hands (5433 player-hands)" in res.output
+    (m, w), = load_field(out).items()
+    notes = tomllib.loads(out.read_text())["fit"]
+    # the 2009 1000NL regulars: a range player opening to 3 BB, at 24.8 VPIP / 16.0 PFR
+    assert (m.kind, m.open_size, w) == ("ranges", 3.0, 1.0)
+    assert abs(notes["fitted"]["vpip"] - 0.248) <= 0.03
+    assert abs(notes["fitted"]["pfr"] - 0.160) <= 0.03
+    assert abs(notes["fitted"]["flops"] - 0.474) <= 0.05
+    assert abs(notes["fitted"]["showdowns"] - 0.179) <= 0.05
+    assert notes["by_kind"]["ranges"] < min(notes["by_kind"]["limper"], notes["by_kind"]["station"])
+
+
+def test_observe_counts_made_hands():
+    from .test_stats import ALLIN, LIMP_CALL, RAISED
+
+    o = observe([RAISED, LIMP_CALL, ALLIN], min_seats=4, depth_from=0)
+    assert o.hands == 3 and o.player_hands == 12
+    assert o.rates["pfr"] == 4 / 12 and o.open_size == 3.5     # opens to 3 and 4 BB
+
+
+def test_doctests_of_the_fit():
+    import doctest
+
+    import pyeval.sim.fit
+
+    result = doctest.testmod(pyeval.sim.fit, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0
+
+
+def test_mixed_fields_by_name():
+    from pyeval.sim.presets import FIELDS
+
+    a = simulate("club_3000", n=4, seed=2, players=12, field="club_night")
+    b = simulate("club_3000", n=4, seed=2, players=12, field=FIELDS["club_night"])
+    assert (a.duration == b.duration).all()
+    with pytest.raises(ValueError, match="may also be home_game, club_night, online or a .toml"):
+        resolve_field("homegame", 4)
