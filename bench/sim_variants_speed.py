@@ -1,7 +1,7 @@
 """Table-hands per second of each game the simulator plays, one thread, rounds interleaved
 (median and best of the rounds). From the repository root:
 
-    NUMBA_CACHE_DIR=... python bench/sim_variants_speed.py 3
+    NUMBA_CACHE_DIR=... python bench/sim_variants_speed.py ROUNDS TOURNAMENTS
 """
 import sys
 import time
@@ -25,7 +25,7 @@ rates = {k: [] for k in structs}
 for rnd in range(int(sys.argv[1]) if len(sys.argv) > 1 else 3):
     for k, s in structs.items():
         t = time.perf_counter()
-        r = simulate(s, n=40, seed=rnd, threads=1)
+        r = simulate(s, n=int(sys.argv[2]) if len(sys.argv) > 2 else 40, seed=rnd, threads=1)
         rates[k].append(r.hands.sum() / (time.perf_counter() - t))
 for k, v in rates.items():
     print(f"{k:22s} median {np.median(v) / 1e3:7.0f} k  best {max(v) / 1e3:7.0f} k table-hands/s")
