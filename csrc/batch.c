@@ -34,8 +34,19 @@
     }                                                                    \
     return -1;
 
+/* 7 cards through the general tables: the loop pe_high_batch ran before the compact
+ * 7-card table (high7_batch.c path 3, for A/B measurement and cross-checks) */
+int64_t pe_h7_general(const uint8_t *cards, int64_t n, uint16_t *out, int check);
+int64_t pe_h7_general(const uint8_t *cards, int64_t n, uint16_t *out, int check)
+{
+    if (check) { HIGH_CHECKED(7) }
+    const int check_ = 0;
+    { const int check = check_; BATCH_LOOP(pe_high_inline, 7) }
+}
+
 int64_t pe_high_batch(const uint8_t *cards, int64_t n, int k, uint16_t *out, int check)
 {
+    if (k == 7) return pe_h7_batch(cards, n, out, check);
     if (check) {
         switch (k) {
         case 5: { HIGH_CHECKED(5) }

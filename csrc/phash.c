@@ -65,6 +65,11 @@ static int try_build(pe_phash *h, const uint32_t *keys, size_t n)
     return ok ? 0 : -1;
 }
 
+int pe_phash_build_one(pe_phash *h, const uint32_t *keys, size_t n)
+{
+    return try_build(h, keys, n);
+}
+
 int pe_phash_build(pe_phash *h, const uint32_t *keys, size_t n)
 {
     for (size_t i = 0; i < sizeof MULTS / sizeof MULTS[0]; i++) {

@@ -30,5 +30,7 @@ static inline uint32_t pe_phash_slot(const pe_phash *h, uint32_t key)
 /* Builds h->disp for the n distinct keys (h->disp must hold 1 << row_bits entries).
  * Tries the multipliers in order until one works; returns 0 on success. */
 int pe_phash_build(pe_phash *h, const uint32_t *keys, size_t n);
+/* the same with h->mult only; 0 on success */
+int pe_phash_build_one(pe_phash *h, const uint32_t *keys, size_t n);
 
 #endif

@@ -54,6 +54,14 @@ PE_API int64_t pe_omaha_batch(const uint8_t *hole, int nh, const uint8_t *board,
 PE_API int64_t pe_best_batch(const uint8_t *hole, int nh, const uint8_t *board, int nb, int64_t n,
                       int min_hole, int max_hole, int kind, uint16_t *out, int check);
 
+/* 7-card high batch (high7_batch.c): which loop pe_high_batch runs for k = 7.
+ * path 1 scalar, 2 AVX2, 3 the general tables; 0 automatic (AVX2 when the CPU has it).
+ * pe_h7_set_path returns the path now in effect, or -1 (nothing changed) when the CPU
+ * cannot run it. All paths give identical values. */
+PE_API int pe_h7_set_path(int path);
+PE_API int pe_h7_path(void);
+PE_API int64_t pe_h7_batch(const uint8_t *cards, int64_t n, uint16_t *out, int check);
+
 /* decoding values back to ranks, for descriptions */
 PE_API uint32_t pe_high_code(uint16_t value);   /* 0 if not a value; see values.h for the code layout */
 PE_API uint32_t pe_razz_code(uint16_t value);
@@ -98,5 +106,17 @@ typedef struct {
     uint64_t om_board_start, om_hole_start;  /* suit counters' starting values (omaha.c) */
 } pe_tables_t;
 PE_API const pe_tables_t *pe_tables(void);
+
+/* The compact 7-card table (high7.h), for incremental hands in Numba (pyeval/numba_hand.py):
+ * a hand is key = key_start + sum of card_key and srm = OR of card_srm (the same card
+ * tables as pe_tables_t). Seven cards: if key & flush_bits, the suit s with bit 3 of its
+ * counter set gives flush[(srm >> 16 s) & 0x1FFF]; otherwise
+ * value[(uint16)(key + disp[(uint32)key * mult >> (32 - row_bits)])]. */
+typedef struct {
+    const uint16_t *disp;          /* [1 << row_bits] */
+    const uint16_t *value;         /* [1 << slot_bits] */
+    uint32_t mult, row_bits, slot_bits;
+} pe_hand7_t;
+PE_API const pe_hand7_t *pe_hand7_tables(void);
 
 #endif

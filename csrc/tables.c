@@ -10,6 +10,7 @@
 #include "pyeval.h"
 #include "tables.h"
 #include "values.h"
+#include "high7.h"
 
 uint32_t pe_main_mult;
 uint32_t pe_main_disp[1u << PE_ROW_BITS];
@@ -155,7 +156,8 @@ static int build(void)
         pe_low8_mask_table[m] = __builtin_popcount(m) < 5
                                     ? 0 : (uint16_t)(56 - position(low8_codes, 56, code));
     }
-    return pe_omaha_init();
+    int orc = pe_omaha_init();
+    return orc ? orc : pe_h7_init();
 }
 
 int pe_init(void)
@@ -173,7 +175,7 @@ size_t pe_table_bytes(void)
            sizeof pe_high_table + sizeof pe_razz_table + sizeof pe_flush_table +
            sizeof pe_low8_mask_table + sizeof pe_razz_mask_table +
            (n_high_codes + n_razz_codes) * sizeof(uint32_t) + sizeof low8_codes +
-           pe_omaha_bytes();
+           pe_omaha_bytes() + pe_h7_bytes();
 }
 
 uint32_t pe_high_code(uint16_t value)

@@ -54,8 +54,8 @@ from pyeval.sim.layout import (  # noqa: E402
     RF_COLS,
 )
 from pyeval.sim.models import FieldLike, PlayerModel, resolve_field  # noqa: E402
+from pyeval.sim.nash import model_tables  # noqa: E402
 from pyeval.sim.policy import stud3_score  # noqa: E402
-from pyeval.sim.preflop import preflop_tables  # noqa: E402
 from pyeval.sim.results import SimResult  # noqa: E402
 from pyeval.sim.spec import SimSpec, build_spec  # noqa: E402
 
@@ -120,7 +120,7 @@ def omaha_table() -> np.ndarray:
     if _OMAHA is None:
         h = _omaha_histogram().astype(float)
         at_least = np.cumsum(h[::-1])[::-1] / h.sum()
-        pf = preflop_tables()
+        pf = model_tables()
         cls = np.array([int(np.argmin(np.abs(pf.top - t))) for t in at_least], float)
         _OMAHA = np.stack([at_least, cls], axis=1)
     return _OMAHA
@@ -219,7 +219,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     )
     if n == 0:
         return out
-    pf = preflop_tables()
+    pf = model_tables()
     cfg = spec.cfg.copy()
     cfg[20] = inputs.mp.shape[0]  # C_N_MODELS
     tables = (spec.levels, cfg, spec.cfgf, inputs.mp, inputs.assign, inputs.mw,

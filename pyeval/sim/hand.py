@@ -312,6 +312,30 @@ def _cover_top2(S, SI, SB):
     return v1, s1, v2, s2
 
 
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def pot_in_reach(S, SI, s, pot, cur, mybet, call, rem):
+    """The pot that seat ``s`` prices a call against (``decide``'s ``pot``): facing more
+    than it has, every other player's chips above what it can put in (``SI[I_PUT, s] +
+    call``) go to a side pot or back, so they never count; the largest bet's excess is left
+    in, as :func:`pyeval.sim.policy.winnable_pot` takes it off.
+
+    >>> SI = np.zeros((I_ROWS, 3), np.int64)
+    >>> SI[I_PUT] = [10, 500, 500]      # a shove and a call; seat 0 has 90 behind its 10
+    >>> p = int(pot_in_reach(3, SI, 0, 1010, 500, 10, 90, 90))
+    >>> from pyeval.sim.policy import winnable_pot
+    >>> p, int(winnable_pot(p, 500, 10, 90))      # 10 + 100 + 100 can be won
+    (610, 210)
+    """
+    if cur - mybet <= rem:
+        return pot
+    cap = SI[I_PUT, s] + call
+    out = pot
+    for q in range(S):
+        if q != s and SI[I_PUT, q] > cap:
+            out -= SI[I_PUT, q] - cap
+    return out + cur - (mybet + call)
+
+
 @numba.njit(cache=True, error_model="numpy")
 def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev, mp,
                   push_tab, open_tab, pf_eq, st, rec, rec_on):
@@ -492,7 +516,9 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
                 thr_open = open_tab[m, nbi]
                 eq_agg = pf_eq[c_, range_bucket(agg_range)]
                 eq_rand = pf_eq[c_, RANGE_LAST]
-                money = (rem, mybet, cur, call, min_to, max_to, pot, bb, opp_cover)
+                # only chips this seat can win count for its price (issue 9)
+                pot_seen = pot_in_reach(S, SI, s, pot, cur, mybet, call, rem)
+                money = (rem, mybet, cur, call, min_to, max_to, pot_seen, bb, opp_cover)
                 ctx = (can_raise, n_behind, n_in, n_raises, agg_range, pf_aggr == s, depth,
                        s == bb_seat)
                 code, to, rng_ = decide(model, thr_push, thr_open, eq_agg, eq_rand,

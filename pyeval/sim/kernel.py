@@ -432,6 +432,16 @@ def _draw_seats(P, S, NT, M, start, assign, mw, st, seat_pl, tbl_n, tbl_on, tbl_
 
 
 @numba.njit(cache=True, error_model="numpy")
+def _race_cards(odd, lv, level):
+    """Cards a player draws in the chip race for ``odd`` chips: one per removed chip, and
+    one for an amount below every removed chip (0 for none)."""
+    n = _odd_chip_count(odd, lv, level)
+    if n == 0 and odd > 0:
+        return 1
+    return n
+
+
+@numba.njit(cache=True, error_model="numpy")
 def _start_final_table(NT, S, final_start, st, seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb,
                        tbl_t, tbl_lh, p_table, p_seat, stack, cards, tmp_players):
     """Two stages: every first-round table is down to its winner; they start the final
@@ -508,11 +518,14 @@ def _colour_up(k, NT, S, unit, lv, level, tbl_on, seat_pl, tbl_n, p_table, p_sea
     for q in range(NT + 1):
         if not tbl_on[q]:
             continue
+        # one card per removed chip; an odd amount below every removed chip (a split pot's
+        # odd chip) still races with one card, so that every table with odd chips has a
+        # winner and the field's chip total stays whole
         ncards = 0
         for s in range(S):
             p = seat_pl[q, s]
             if p >= 0:
-                ncards += _odd_chip_count(stack[p] % unit, lv, level)
+                ncards += _race_cards(stack[p] % unit, lv, level)
         if ncards == 0:
             continue
         pick = below(st, ncards)
@@ -520,7 +533,7 @@ def _colour_up(k, NT, S, unit, lv, level, tbl_on, seat_pl, tbl_n, p_table, p_sea
         for s in range(S):
             p = seat_pl[q, s]
             if p >= 0:
-                c_ = _odd_chip_count(stack[p] % unit, lv, level)
+                c_ = _race_cards(stack[p] % unit, lv, level)
                 if winner < 0 and pick < c_:
                     winner = p
                 pick -= c_
@@ -867,7 +880,7 @@ def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, p
                     rrow[REC_BRING] = lv[level, LV_BRING]
                 if play_stud_if(stud_on, (S, row, stack, b, HS, SI, SB, SF, HF, hole, board, buf,
                                           deck, st, ev, tabs, rrow, rec_on)) < 0:
-                    err = 3     # a stud hand in a kernel compiled without stud (engine bug)
+                    err = 4     # a stud hand in a kernel compiled without stud (engine bug)
                     break
             else:
                 play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf,

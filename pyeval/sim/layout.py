@@ -101,7 +101,8 @@ R_LEVEL = 1           # level reached (1-based)
 R_FT_HANDS = 2        # hands dealt at the final table
 R_REBUYS = 3
 R_ADDONS = 4
-R_ERROR = 5           # 0 fine, 1 chip total broken, 2 safety stop, 3 record overflow
+R_ERROR = 5           # 0 fine, 1 chip total broken, 2 safety stop, 3 record overflow,
+#                       4 a stud hand in a kernel compiled without stud
 R_WINNER = 6
 R_TABLES = 7          # tables at the start
 R_COLS = 8

@@ -160,8 +160,9 @@ def winnable_pot(pot, cur, mybet, call):
     """The chips a caller can win: ``pot`` less the part of the biggest bet above what the
     caller can match (``mybet + call``; the uncalled excess goes back, it is never won).
 
-    Exact heads-up and with one opponent over the caller's stack; a second opponent who
-    also covers the caller still has their excess counted (the decision sees one bet).
+    The betting round passes a ``pot`` without the excess of every other player above the
+    caller's reach (a second covering opponent, or one who folded after betting more), so
+    that with the largest bet's excess taken off here only chips the caller can win count.
 
     >>> winnable_pot(17, 16, 1, 7)        # 16 BB shove into a big blind with 8 BB in all
     9
@@ -182,8 +183,8 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
     ``eq_agg`` / ``eq_rand``: equity of the hand against the aggressor's range and against
     a random hand; ``top_c``: share of hands at least as strong; ``tr``, ``draw``: see
     :func:`tier`. ``money``: (rem, mybet, cur, call, min_to, max_to, pot, bb, opp_cover),
-    with ``pot`` every chip in the middle (antes and this round's bets included) and
-    ``opp_cover`` the most chips (bet + stack) an opponent still has. ``ctx``: (can_raise,
+    with ``pot`` every chip in the middle this seat can win (antes and this round's bets
+    included) and ``opp_cover`` the most chips (bet + stack) an opponent still has. ``ctx``: (can_raise,
     n_behind, n_in, n_raises, agg_range, pf_aggressor, depth, is_bb) with ``n_in`` the
     opponents already committed this round and ``depth`` the effective stack in big blinds
     (or 1.5 x M). ``u``: a uniform random number. Returns ``(code, to, range)``.

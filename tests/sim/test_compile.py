@@ -83,7 +83,9 @@ def test_warmup_command_reports_each_part():
 
     res = CliRunner().invoke(cli, ["warmup", "--no-equity"])
     assert res.exit_code == 0, res.output
-    lines = res.output.splitlines()
+    # a kernel not compiled yet in this cache (the stud family, when the tests before only
+    # simulated button games) is announced first
+    lines = [line for line in res.output.splitlines() if line != cn.MESSAGE]
     assert len(lines) == 2
     assert lines[0].startswith("simulation: ready in ")
     assert lines[1].startswith("done in ")

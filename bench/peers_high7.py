@@ -1,0 +1,174 @@
+"""pyeval's 7-card high evaluator beside OMPEval and holdem-hand-evaluator (Rust), on the
+same hands, interleaved, one core.
+
+The peers are built outside the repository (never committed) with the drivers described in
+bench/RESULTS.md ("cfast" section); pass their folder. Each round runs, one after another:
+OMPEval, the Rust evaluator, then pyeval's 7-card batch on every loop it has (automatic,
+scalar, AVX2, the general tables), checked; each program reports the best of its own
+inner rounds. The medians over the rounds and the ratios within each round are printed,
+with checksums, and every peer's values must order the hands exactly as pyeval's do.
+
+    taskset -c 1 python bench/peers_high7.py /tmp/peers/drv --rounds 7
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import time
+from pathlib import Path
+
+import numba
+import numpy as np
+
+import pyeval
+from pyeval import numba_hand as nh
+from pyeval._native import ffi, lib
+
+N = 10_000_000
+
+
+def _random_hands(n: int, seed: int = 1) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    a = np.empty((n, 7), np.uint8)
+    for s in range(0, n, 1_000_000):
+        m = min(1_000_000, n - s)
+        a[s:s + m] = np.argsort(rng.random((m, 52)), axis=1)[:, :7]
+    return a
+
+
+@numba.njit(cache=True)
+def _sequential_hands(n):
+    out = np.empty((n, 7), np.uint8)
+    i = 0
+    for c0 in range(52):
+        for c1 in range(c0 + 1, 52):
+            for c2 in range(c1 + 1, 52):
+                for c3 in range(c2 + 1, 52):
+                    for c4 in range(c3 + 1, 52):
+                        for c5 in range(c4 + 1, 52):
+                            for c6 in range(c5 + 1, 52):
+                                if i == n:
+                                    return out
+                                out[i, 0], out[i, 1], out[i, 2] = c0, c1, c2
+                                out[i, 3], out[i, 4], out[i, 5], out[i, 6] = c3, c4, c5, c6
+                                i += 1
+    return out
+
+
+@numba.njit(cache=True)
+def enumerate_all():
+    """sum and count of the high values of all 133,784,560 seven-card hands, nested loops
+    adding one card per level (pyeval.numba_hand)"""
+    total = 0
+    count = 0
+    for c0 in range(52):
+        k0, s0 = nh.add(nh.EMPTY_KEY, nh.EMPTY_SRM, c0)
+        for c1 in range(c0 + 1, 52):
+            k1, s1 = nh.add(k0, s0, c1)
+            for c2 in range(c1 + 1, 52):
+                k2, s2 = nh.add(k1, s1, c2)
+                for c3 in range(c2 + 1, 52):
+                    k3, s3 = nh.add(k2, s2, c3)
+                    for c4 in range(c3 + 1, 52):
+                        k4, s4 = nh.add(k3, s3, c4)
+                        for c5 in range(c4 + 1, 52):
+                            k5, s5 = nh.add(k4, s4, c5)
+                            for c6 in range(c5 + 1, 52):
+                                k6, s6 = nh.add(k5, s5, c6)
+                                total += nh.value7(k6, s6)
+                                count += 1
+    return total, count
+
+
+def _peer(cmd: list[str]) -> tuple[float, int]:
+    line = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout.strip()
+    words = line.split()
+    return float(words[words.index("best") + 1]), int(words[-1])
+
+
+def _pyeval(a: np.ndarray, path: int, rounds: int) -> tuple[float, int, np.ndarray]:
+    assert lib.pe_h7_set_path(path) == path or path == 0
+    out = np.empty(len(a), np.uint16)
+    pa = ffi.cast("uint8_t *", ffi.from_buffer(a))
+    po = ffi.cast("uint16_t *", ffi.from_buffer(out))
+    best = 0.0
+    for _ in range(rounds):
+        t = time.perf_counter()
+        assert lib.pe_h7_batch(pa, len(a), po, 1) == -1
+        best = max(best, len(a) / (time.perf_counter() - t) / 1e6)
+    lib.pe_h7_set_path(0)
+    return best, int(out.sum(dtype=np.int64)), out
+
+
+def _same_order(ours: np.ndarray, theirs: np.ndarray) -> bool:
+    """whether two value arrays rank every pair of hands alike (ties included)"""
+    o = np.argsort(ours, kind="stable")
+    a, b = ours[o].astype(np.int64), theirs[o].astype(np.int64)
+    same_a, same_b = np.diff(a) == 0, np.diff(b) == 0
+    return bool(np.array_equal(same_a, same_b) and (np.diff(b)[~same_b] > 0).all())
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("peers", type=Path, help="folder with omp_drv and hhe_drv/target/release/hhe_drv")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--inner", type=int, default=3)
+    args = ap.parse_args()
+    omp, hhe = args.peers / "omp_drv", args.peers / "hhe_drv/target/release/hhe_drv"
+    files = {}
+    for order, make in (("random", _random_hands), ("sequential", _sequential_hands)):
+        f = args.peers / f"{order}7.bin"
+        if not f.exists():
+            make(N).tofile(f)
+        files[order] = f
+    enumerate_all()   # compile
+    paths = {"auto": 0, "scalar": 1, "avx2": 2, "general": 3}
+    for order, f in files.items():
+        a = np.fromfile(f, np.uint8).reshape(-1, 7)
+        runs: dict[str, list[float]] = {}
+        sums: dict[str, int] = {}
+        for r in range(args.rounds):
+            rates: dict[str, float] = {}
+            rates["OMPEval"], sums["OMPEval"] = _peer([str(omp), str(f), str(args.inner)])
+            mine = _pyeval(a, 0, 1)[2]
+            if r == 0:
+                for name, out in (("OMPEval", "omp_out.bin"), ("hhe", "hhe_out.bin")):
+                    if name == "hhe":
+                        _peer([str(hhe), str(f), "1"])
+                    theirs = np.fromfile(args.peers / out, np.uint16)
+                    print(f"{order}: {name} orders all hands as pyeval: {_same_order(mine, theirs)}")
+            rates["hhe"], sums["hhe"] = _peer([str(hhe), str(f), str(args.inner)])
+            for name, p in paths.items():
+                rates[name], sums[name], _ = _pyeval(a, p, args.inner)
+            for k, v in rates.items():
+                runs.setdefault(k, []).append(v)
+            runs.setdefault("auto/OMPEval", []).append(rates["auto"] / rates["OMPEval"])
+            runs.setdefault("auto/hhe", []).append(rates["auto"] / rates["hhe"])
+        print(f"\n7-card high, {order}, {len(a):,} hands, checked, best of {args.inner} per "
+              f"program per round, {args.rounds} rounds (M/s; ratios within a round)")
+        for k, vals in runs.items():
+            print(f"  {k:14s} median {statistics.median(vals):8.2f}  best {max(vals):8.2f}  "
+                  f"checksum {sums.get(k, '')}")
+    # all hands in nested loops
+    enum_runs: dict[str, list[float]] = {}
+    for _ in range(args.rounds):
+        er: dict[str, float] = {}
+        er["OMPEval"], s_omp = _peer([str(omp), "enum", "1"])
+        er["hhe"], s_hhe = _peer([str(hhe), "enum", "1"])
+        t = time.perf_counter()
+        total, count = enumerate_all()
+        er["pyeval.numba_hand"] = count / (time.perf_counter() - t) / 1e6
+        er["numba_hand/OMPEval"] = er["pyeval.numba_hand"] / er["OMPEval"]
+        er["numba_hand/hhe"] = er["pyeval.numba_hand"] / er["hhe"]
+        for k, v in er.items():
+            enum_runs.setdefault(k, []).append(v)
+    print(f"\nall {count:,} hands, nested loops (M/s; pyeval checksum {total}, "
+          f"OMPEval {s_omp}, hhe {s_hhe})")
+    for k, vals in enum_runs.items():
+        print(f"  {k:20s} median {statistics.median(vals):8.2f}  best {max(vals):8.2f}")
+    print(f"tables: {pyeval.table_bytes():,} bytes")
+
+
+if __name__ == "__main__":
+    main()
