@@ -54,6 +54,8 @@ from pyeval.sim.layout import (
     REC_STACK,
 )
 from pyeval.sim.policy import decide, decide_stud, range_bucket, razz_rank, stud3_score, stud_tier, tier
+from pyeval.sim.variants import hooks as vh
+from pyeval.sim.variants.deal import street_plan
 
 # rows of the int64 per-seat array
 I_REM = 0        # chips behind
@@ -701,7 +703,9 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
     small = HS[H_SMALL_BET]
     big_bet = HS[H_BIG_BET]
     game = HS[H_GAME]
-    nh = 4 if (game == G_OMAHA or game == G_OMAHA8) else 2
+    var = vh.is_variant(game)      # the rule sheets' variants: Irish, Super 8, Tahoe, Pineapples
+    nh = 4 if (game == G_OMAHA or game == G_OMAHA8) else (vh.hole_count(game) if var else 2)
+    scratch = np.empty(16, np.uint8) if var else buf
     hilo = game == G_OMAHA8
     if betting != B_FL or small <= 0:
         small = bb_amt
@@ -745,7 +749,12 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
             for k in range(nh):
                 hole[s, k] = draw_card(deck, pos, st)
                 pos += 1
-            if nh == 2:
+            if var:
+                # [variants: deal] the starting strength the models read
+                top_, c_ = vh.start_strength(game, hole[s], nh, pf_class, pf_top, vh.NO_TABLE)
+                SI[I_CLS, s] = c_
+                SF[F_TOP, s] = top_
+            elif nh == 2:
                 c_ = pf_class[hole[s, 0] * 52 + hole[s, 1]]
                 SI[I_CLS, s] = c_
                 SF[F_TOP, s] = pf_top[c_]
@@ -776,6 +785,12 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
                     able += 1
         if live < 2:
             break
+        if var and street > 0:
+            # [variants: discard] after the previous street's betting, every player still in
+            nh, HS[H_NACT] = vh.discard_round(game, street - 1, S, SB[B_DEALT], SB[B_FOLDED], b,
+                                              hole, nh, board, pf_class, pf_top, scratch, rec,
+                                              rec_on, HS[H_NACT])
+            HS[H_NH] = nh
         if street == 1:
             for k in range(3):
                 board[k] = draw_card(deck, pos, st)
@@ -834,6 +849,9 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
                         buf[2 + k] = board[k]
                     SI[I_VAL, s] = nx.high_inline(buf, 7, card_key, disp, high, flush, mult,
                                                   row_bits, slot_bits)
+                elif var:
+                    # [variants: showdown] the game's hole-card limits
+                    SI[I_VAL, s] = vh.showdown_value(game, hole[s], nh, board, scratch)
                 else:
                     hs_ = hole[s]
                     SI[I_VAL, s] = nx.omaha_high_addr(hs_.ctypes.data, 4, board.ctypes.data, 5)
@@ -1013,6 +1031,8 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
     HS[H_BETTING] = B_FL
     HF[0] = 1.0
     no_board = np.int64(0)      # a variable, not the literal 0: one compile of betting_round
+    burns = np.int64(0)
+    nb = np.int64(0)
     for street in range(5):
         live = 0
         able = 0
@@ -1024,11 +1044,20 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
         if live < 2:
             break
         if street > 0:
-            for s in range(S):
-                if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
-                    hole[s, 2 + street] = draw_card(deck, pos, st)
-                    pos += 1
-                    SI[I_NCARD, s] += 1
+            # [variants: stud deal] the burn is counted, not drawn (the rules model's deck
+            # count); a short deck deals one community card instead (variants.deal)
+            community, burn_ = street_plan(pos + burns, live, 1, True)
+            burns += 1 if burn_ else 0
+            if community:
+                board[0] = draw_card(deck, pos, st)
+                pos += 1
+                nb = 1
+            else:
+                for s in range(S):
+                    if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                        hole[s, 2 + street] = draw_card(deck, pos, st)
+                        pos += 1
+                        SI[I_NCARD, s] += 1
             if able < 2:
                 continue
             for s in range(S):
@@ -1073,7 +1102,8 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
         for s in range(S):
             if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
                 for k in range(7):
-                    buf[k] = hole[s, k]
+                    # [variants: stud showdown] the community card when one was dealt
+                    buf[k] = hole[s, k] if k < SI[I_NCARD, s] else board[0]
                 if kind == 1:
                     SI[I_VAL, s] = nx.razz_addr(buf.ctypes.data, 7)
                 else:
@@ -1091,7 +1121,7 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
             for k in range(HOLE_MAX):
                 rec[REC_HOLE + HOLE_MAX * s + k] = hole[s, k] if k < SI[I_NCARD, s] else -1
         for k in range(5):
-            rec[REC_BOARD + k] = -1
+            rec[REC_BOARD + k] = board[0] if k < nb else -1
         rec[REC_NACT] = nact
         for s in range(S):
             rec[REC_AFTER + s] = stack[row[s]] if SB[B_DEALT, s] else 0

@@ -151,4 +151,5 @@ A_CHECK = 1
 A_CALL = 2
 A_RAISE = 3     # bet, raise or complete: "to" is the player's total bet this round
 A_BRING = 4     # post the stud bring-in
-ACTION_NAMES = ("fold", "check", "call", "raise", "bring_in")
+A_DISCARD = 5   # discard: "to" is the mask of the discarded cards (bit c for card c)
+ACTION_NAMES = ("fold", "check", "call", "raise", "bring_in", "discard")

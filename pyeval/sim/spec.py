@@ -70,14 +70,17 @@ from pyeval.sim.layout import (
 )
 
 #: games the kernel plays; the rest of the structure-file games are refused clearly
+#: the button variants the kernel plays through :mod:`pyeval.sim.variants.hooks`
+BUTTON_VARIANTS = ("irish", "super_eight", "tahoe", "pineapple", "crazy_pineapple")
 SIMULATED_GAMES = ("holdem", "omaha", "omaha_hilo", "dealers_choice", "seven_card_stud",
-                   "seven_card_stud_hilo", "razz", "dealers_choice_stud")
+                   "seven_card_stud_hilo", "razz", "dealers_choice_stud") + BUTTON_VARIANTS
 STUD_GAMES = ("seven_card_stud", "seven_card_stud_hilo", "razz", "dealers_choice_stud")
 #: dealer's choice rotates through these, a new game every orbit of the table
 DEFAULT_ROTATION = ("holdem", "omaha", "omaha_hilo")
 DEFAULT_STUD_ROTATION = ("seven_card_stud", "razz", "seven_card_stud_hilo")
-#: stud deals up to seven cards to each player: 7 players fit one deck without burns
-MAX_STUD_TABLE = 7
+#: the most a stud table seats (the registry's 7 card stud games: with eight players the
+#: deck runs short at seventh street and one community card is dealt, pyeval.sim.variants.deal)
+MAX_STUD_TABLE = 8
 
 
 @dataclass(frozen=True)
@@ -238,9 +241,10 @@ def build_spec(
     cfg[C_REC_HANDS] = max(record_hands, 0)
     cfg[C_REC_STRIDE] = max(record_stride, 1)
     cfg[C_MAX_HANDS] = max_hands
+    button_games = ("holdem", "omaha", "omaha_hilo") + BUTTON_VARIANTS
     for g in rotation:
-        if g not in ("holdem", "omaha", "omaha_hilo"):
-            raise ValueError(f"dealer's choice rotates hold'em, omaha and omaha_hilo; not {g!r}")
+        if g not in button_games:
+            raise ValueError(f"dealer's choice rotates {', '.join(button_games)}; not {g!r}")
     for g in stud_rotation:
         if g not in ("seven_card_stud", "seven_card_stud_hilo", "razz"):
             raise ValueError(f"dealer's choice stud rotates seven_card_stud, "
