@@ -20,6 +20,8 @@ import numpy as np
 
 from pyeval.sim.clock import Clock
 from pyeval.sim.layout import (
+    ANTE_BY_CODES,
+    ANTE_EACH,
     B_FL,
     BETTING_CODES,
     C_ADDON_CHIPS,
@@ -53,6 +55,7 @@ from pyeval.sim.layout import (
     GAME_CODES,
     LV_ADDON,
     LV_ANTE,
+    LV_ANTE_BY,
     LV_BB,
     LV_BET,
     LV_BREAK,
@@ -113,6 +116,8 @@ class SimSpec:
                 s = f"{row[LV_SB]}/{row[LV_BB]}"
                 if row[LV_ANTE]:
                     s += f" a{row[LV_ANTE]}"
+                    if row[LV_ANTE_BY] != ANTE_EACH:
+                        s += " (bb)" if row[LV_ANTE_BY] == ANTE_BY_CODES["big_blind"] else " (btn)"
             out.append(s)
         return out
 
@@ -188,6 +193,7 @@ def build_spec(
         lv[i, LV_SB] = level.small_blind
         lv[i, LV_BB] = level.big_blind
         lv[i, LV_ANTE] = level.ante
+        lv[i, LV_ANTE_BY] = ANTE_BY_CODES[getattr(level, "ante_by", "each")]
         lv[i, LV_BRING] = level.bring_in
         lv[i, LV_GAME] = GAME_CODES[game]
         lv[i, LV_BET] = BETTING_CODES[level.betting]
