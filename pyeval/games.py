@@ -195,6 +195,8 @@ class Game:
         if self.max_hole is not None and not 0 <= self.min_hole <= self.max_hole:
             raise ValueError(f"game {self.name!r}: hole-card limits need "
                              f"0 <= min_hole <= max_hole, got {self.min_hole}, {self.max_hole}")
+        if sum(1 for s in self.streets if s.discard) > 1:
+            raise ValueError(f"game {self.name!r}: at most one street may discard")
         if self.restricted is not None and self.family != "stud":
             raise ValueError(f"game {self.name!r}: only stud games restrict some down cards")
         if not self.key:
@@ -246,6 +248,30 @@ class Game:
             street = [True] * (s.down - s.discard) + [False] * s.up
             order.extend(street)
         return tuple(i for i, down in enumerate(order) if down)
+
+    @property
+    def discard_street(self) -> int | None:
+        """Index of the street after whose betting each player discards (``None``: no
+        discard). Several discarding streets are refused at construction.
+
+        >>> lookup("pineapple").discard_street, lookup("irish").discard_street
+        (0, 1)
+        >>> lookup("holdem").discard_street is None
+        True
+        """
+        for i, s in enumerate(self.streets):
+            if s.discard:
+                return i
+        return None
+
+    @property
+    def discards(self) -> int:
+        """Down cards each player discards (0 in games without a discard).
+
+        >>> lookup("irish").discards, lookup("australian").discards, lookup("tahoe").discards
+        (2, 1, 0)
+        """
+        return sum(s.discard for s in self.streets)
 
     @property
     def community_last(self) -> bool:

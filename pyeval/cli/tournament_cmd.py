@@ -267,7 +267,7 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
 @click.option("--start-bb", "start_bb", type=int, default=None, help="Fix the first big blind.")
 @click.option("--ante", "ante", default="auto", show_default=True,
               help="'auto' (from 15 big blinds deep), 'none', a level number to start antes at, "
-                   "or 'bb' (a big-blind ante: not supported yet).")
+                   "or 'bb' (big-blind antes of one big blind, from 15 big blinds deep).")
 @click.option("--break-every", type=int, default=120, show_default=True, help="Minutes of play between breaks.")
 @click.option("--seed", default=0, show_default=True)
 @click.option("--name", default=None, help="Name written in the structure file.")
@@ -290,7 +290,7 @@ def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str
         goals, bound = parse_goals(targets)
         if not goals:
             raise ValueError("give at least one target about time, e.g. 'done within 4h with 90%'")
-        ante_from = _ante_option(ante)
+        ante_from, ante_by = _ante_option(ante)
         minutes: tuple[int, ...] = LEVEL_MINUTES
         if level_minutes is not None:
             if not 1 <= level_minutes <= 240:
@@ -319,7 +319,7 @@ def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str
         res = tune(members=members, players=players, starting=starting, denominations=denoms, targets=goals,
                    table_size=table_size, hands_per_hour=hands_per_hour, ensemble_size=ensemble_size,
                    n=n, screen_n=screen_n, seed=seed, name=name, level_minutes=minutes,
-                   first_bbs=(start_bb,) if start_bb else None, ante_from=ante_from,
+                   first_bbs=(start_bb,) if start_bb else None, ante_from=ante_from, ante_by=ante_by,
                    margin=margin / 100, break_every=break_every,
                    progress=lambda msg: click.echo(msg, err=True))
     except ValueError as e:
@@ -339,17 +339,17 @@ def _count(k: int, word: str) -> str:
     return f"{k} {word}" + ("" if k == 1 else "s")
 
 
-def _ante_option(text: str) -> int | None:
+def _ante_option(text: str) -> tuple[int | None, str]:
+    """(the level antes start, or None: by depth; who antes) of ``--ante``."""
     t = text.strip().lower()
     if t == "auto":
-        return None
+        return None, "each"
     if t in ("none", "no", "0"):
-        return 0
+        return 0, "each"
     if t in ("bb", "big_blind", "big-blind"):
-        raise ValueError("--ante bb: a big-blind ante is not supported yet (structure files and the "
-                         "simulator know only the ante every player pays); use --ante auto, none or a level")
+        return None, "big_blind"
     if t.isdigit() and int(t) >= 1:
-        return int(t)
+        return int(t), "each"
     raise ValueError(f"--ante is auto, none, a level number or bb, not {text!r}")
 
 

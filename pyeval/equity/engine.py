@@ -60,8 +60,11 @@ SMALL_JOB = 2e7
 #: default standard-error target when neither samples nor std_err is given
 DEFAULT_STD_ERR = 2e-4
 #: with a time limit, a round deals what the last round's speed says fits in this share of
-#: the time left (the rest is margin for a slower round)
-TIME_MARGIN = 0.9
+#: the time left, so the rounds near the limit shrink geometrically and a round dealt twice
+#: as slowly as the one before (another process taking the core) still ends in time. 0.9
+#: overran the limit by more than 10 % when two test workers shared the cores; each extra
+#: round costs one kernel call (well under a millisecond)
+TIME_MARGIN = 0.5
 #: cost of looking at one combination in the exact walk, in exact_cost units (calibrated:
 #: six players on "QQ+, AK" with a 2c7d9h board)
 WALK_STEP = 5.0

@@ -334,6 +334,10 @@ def simulate(
         merged, inputs = _run(spec, field, n, seed, threads=threads, chunk=chunk,
                               progress=progress, scheduler=scheduler)
     result = SimResult.from_chunk(merged, spec, inputs.models, seed)
+    if (result.errors == 4).any():     # the spec said no stud, the structure dealt stud
+        bad = int(np.flatnonzero(result.errors == 4)[0])
+        raise RuntimeError(f"tournament {bad}: a stud hand was dealt by the kernel compiled "
+                           "without stud (a pyeval bug: please report it with the structure)")
     if debug and (result.errors == 1).any():
         bad = int(np.flatnonzero(result.errors == 1)[0])
         raise AssertionError(f"tournament {bad}: the chip total changed during a hand")

@@ -28,6 +28,9 @@ from pyeval.sim.layout import (
     A_CHECK,
     A_FOLD,
     A_RAISE,
+    ANTE_BIG_BLIND,
+    ANTE_BUTTON,
+    ANTE_EACH,
     B_FL,
     B_PL,
     G_OMAHA,
@@ -54,6 +57,8 @@ from pyeval.sim.layout import (
     REC_STACK,
 )
 from pyeval.sim.policy import decide, decide_stud, range_bucket, razz_rank, stud3_score, stud_tier, tier
+from pyeval.sim.variants import hooks as vh
+from pyeval.sim.variants.deal import street_plan
 
 # rows of the int64 per-seat array
 I_REM = 0        # chips behind
@@ -108,7 +113,9 @@ H_SMALL_BET = 19  # fixed limit: the small bet (0: the big blind)
 H_BIG_BET = 20   # fixed limit: the big bet (0: twice the small bet)
 H_BRING_IN = 21  # stud: the bring-in
 H_GAME = 22      # the game code (layout.G_*)
-H_ROWS = 23
+H_ANTE_BY_IN = 23  # who antes (layout.ANTE_BY_CODES): each player, the big blind, the button
+H_DEAD = 24      # dead money of the hand (a big-blind or button ante): in the main pot
+H_ROWS = 25
 RANGE_LAST = 39
 
 
@@ -123,9 +130,10 @@ def draw_card(deck, pos, st):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def _award_two(S, SI, SB, button):
+def _award_two(S, SI, SB, button, dead):
     """The common showdown, two players in and one high winner per pot, in closed form
-    (the same chips as the general case below). Returns False when it does not apply."""
+    (the same chips as the general case below; ``dead`` joins the main pot). Returns False
+    when it does not apply."""
     a = -1
     b = -1
     for s in range(S):
@@ -153,12 +161,13 @@ def _award_two(S, SI, SB, button):
     # above the smaller live contribution: all goes back to (or is won only by) the bigger
     # one, unless both are level, when the dead money above joins the main pot
     if ca == cb:
-        main += rest
-        rest = 0
-    elif ca > cb:
-        SI[I_WON, a] += rest
+        main += rest + dead
     else:
-        SI[I_WON, b] += rest
+        if m > 0:
+            main += dead
+        else:
+            rest += dead    # a player in for nothing is in no pot: the main pot is the other's
+        SI[I_WON, a if ca > cb else b] += rest
     va = SI[I_VAL, a]
     vb = SI[I_VAL, b]
     if va > vb:
@@ -178,9 +187,10 @@ def _award_two(S, SI, SB, button):
 
 
 @numba.njit(cache=True, error_model="numpy")
-def award_pots(S, SI, SB, hilo, button):
+def award_pots(S, SI, SB, hilo, button, dead):
     """Fill ``SI[I_WON]`` as :mod:`pyeval.rules.pots` splits the pots, conserving
-    ``sum(SI[I_PUT])`` exactly.
+    ``sum(SI[I_PUT]) + dead`` exactly (``dead``: a big-blind or button ante, in the main pot;
+    with no player in for chips, one pot of it all for every player in).
 
     The uncalled part of a single largest bet goes back. Pots are cut at each contribution
     of a player still in (folded players' chips stay in the pots they reached; chips above
@@ -193,7 +203,7 @@ def award_pots(S, SI, SB, hilo, button):
     for s in range(S):
         SI[I_WON, s] = 0
         SI[I_POTC, s] = SI[I_PUT, s]
-    if not hilo and _award_two(S, SI, SB, button):
+    if not hilo and _award_two(S, SI, SB, button, dead):
         return
     # the uncalled part of the largest bet
     top = -1
@@ -215,6 +225,7 @@ def award_pots(S, SI, SB, hilo, button):
         SI[I_WON, top_s] += top - second
         SI[I_POTC, top_s] = second
     prev = 0
+    main_pot = True
     while True:
         # the next level: the smallest contribution of a live player above prev
         lvl = 0
@@ -223,7 +234,7 @@ def award_pots(S, SI, SB, hilo, button):
                 c = SI[I_POTC, s]
                 if c > prev and (lvl == 0 or c < lvl):
                     lvl = c
-        if lvl == 0:
+        if lvl == 0 and not (main_pot and dead > 0):
             break
         nxt = 0
         for s in range(S):
@@ -238,6 +249,9 @@ def award_pots(S, SI, SB, hilo, button):
             if nxt == 0 and c > lvl:
                 a += c - lvl        # the last pot takes the dead money above it
             amt += a
+        if main_pot:
+            amt += dead
+            main_pot = False
         best = -1
         bestlow = 0
         for s in range(S):
@@ -364,6 +378,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
     cov_s1 = np.int64(-1)
     cov_s2 = np.int64(-1)
     n_able = np.int64(0)
+    pot += HS[H_DEAD]       # a big-blind or button ante: dead money in the main pot
     for s in range(S):
         pot += SI[I_PUT, s]
         SI[I_ACTED, s] = -1
@@ -637,6 +652,13 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
     HF[0] = agg_range
 
 
+#: the betting round inlined into the button hand (and so into the tournament loop), where
+#: a hold'em or Omaha hand spends most of its time: the compiled call (two dozen arrays
+#: passed) cost 15-20 % of the push-or-fold speed; stud calls the compiled one
+betting_round_inline = numba.njit(cache=True, inline="always", error_model="numpy")(
+    betting_round.py_func)
+
+
 @numba.njit(cache=True, error_model="numpy")
 def omaha_score(h):
     """A pre-flop score of an Omaha hand, 0..99: pairs (high ones more), suited cards (an
@@ -674,7 +696,32 @@ def omaha_score(h):
     return v
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def button_ante_seat(S, row, b, sbs):
+    """Who posts a button ante, as :mod:`pyeval.rules.forced_bets`: the button; on a dead
+    button the small blind, else the first player left of the button."""
+    if row[b] >= 0:
+        return b
+    if sbs >= 0:
+        return sbs
+    q = b
+    for _k in range(S):
+        q = q + 1 if q + 1 < S else 0
+        if row[q] >= 0:
+            return q
+    return b
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def post_dead_ante(SI, HS, s, ante):
+    """Seat ``s`` posts one dead ante for the table (a big-blind or button ante), capped
+    by its stack: into ``HS[H_DEAD]`` (the main pot), not its bet or ``I_PUT``."""
+    a = ante if ante < SI[I_REM, s] else SI[I_REM, s]
+    SI[I_REM, s] -= a
+    HS[H_DEAD] += a
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf, deck, st,
                      ev, tabs, rec, rec_on):
     """Play one hand at a table (``row[seat]`` = player, -1 empty) and update ``stack``.
@@ -694,7 +741,9 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
     small = HS[H_SMALL_BET]
     big_bet = HS[H_BIG_BET]
     game = HS[H_GAME]
-    nh = 4 if (game == G_OMAHA or game == G_OMAHA8) else 2
+    var = vh.is_variant(game)      # the rule sheets' variants: Irish, Super 8, Tahoe, Pineapples
+    nh = 4 if (game == G_OMAHA or game == G_OMAHA8) else (vh.hole_count(game) if var else 2)
+    scratch = np.empty(16, np.uint8) if var else buf
     hilo = game == G_OMAHA8
     if betting != B_FL or small <= 0:
         small = bb_amt
@@ -716,12 +765,16 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
             rec[REC_PLAYER + s] = row[s]
             rec[REC_STACK + s] = SI[I_REM, s]
     # antes, then the blinds (a short stack posts what it has)
-    if ante > 0:
+    ante_by = HS[H_ANTE_BY_IN]
+    HS[H_DEAD] = 0
+    if ante > 0 and ante_by == ANTE_EACH:
         for s in range(S):
             if SB[B_DEALT, s]:
                 a = ante if ante < SI[I_REM, s] else SI[I_REM, s]
                 SI[I_REM, s] -= a
                 SI[I_PUT, s] += a
+    if ante > 0 and ante_by == ANTE_BUTTON:
+        post_dead_ante(SI, HS, button_ante_seat(S, row, b, sbs), ante)
     if sbs >= 0:
         a = sb_amt if sb_amt < SI[I_REM, sbs] else SI[I_REM, sbs]
         SI[I_REM, sbs] -= a
@@ -731,6 +784,8 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
     SI[I_REM, g] -= a
     SI[I_SBET, g] += a
     SI[I_PUT, g] += a
+    if ante > 0 and ante_by == ANTE_BIG_BLIND:
+        post_dead_ante(SI, HS, g, ante)     # after the blind (the rules' default order)
     # deal
     pos = 0
     for s in range(S):
@@ -738,7 +793,12 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
             for k in range(nh):
                 hole[s, k] = draw_card(deck, pos, st)
                 pos += 1
-            if nh == 2:
+            if var:
+                # [variants: deal] the starting strength the models read
+                top_, c_ = vh.start_strength(game, hole[s], nh, pf_class, pf_top, vh.NO_TABLE)
+                SI[I_CLS, s] = c_
+                SF[F_TOP, s] = top_
+            elif nh == 2:
                 c_ = pf_class[hole[s, 0] * 52 + hole[s, 1]]
                 SI[I_CLS, s] = c_
                 SF[F_TOP, s] = pf_top[c_]
@@ -769,6 +829,12 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
                     able += 1
         if live < 2:
             break
+        if var and street > 0:
+            # [variants: discard] after the previous street's betting, every player still in
+            nh, HS[H_NACT] = vh.discard_round(game, street - 1, S, SB[B_DEALT], SB[B_FOLDED], b,
+                                              hole, nh, board, pf_class, pf_top, scratch, rec,
+                                              rec_on, HS[H_NACT])
+            HS[H_NH] = nh
         if street == 1:
             for k in range(3):
                 board[k] = draw_card(deck, pos, st)
@@ -796,8 +862,8 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
             HS[H_BET_SIZE] = small if street == 1 else big_bet
             HF[0] = 1.0
         HS[H_FULL_RAISE] = HS[H_BET_SIZE]
-        betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev, mp,
-                      push_tab, open_tab, pf_eq, st, rec, rec_on)
+        betting_round_inline(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev,
+                             mp, push_tab, open_tab, pf_eq, st, rec, rec_on)
         if street == 0:
             HS[H_PF_AGGR] = HS[H_LAST_AGGR]
     # the showdown, or the last player standing
@@ -808,7 +874,7 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
             live += 1
             last = s
     if live == 1:
-        tot = 0
+        tot = HS[H_DEAD]
         for s in range(S):
             SI[I_WON, s] = 0
             tot += SI[I_PUT, s]
@@ -827,13 +893,16 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
                         buf[2 + k] = board[k]
                     SI[I_VAL, s] = nx.high_inline(buf, 7, card_key, disp, high, flush, mult,
                                                   row_bits, slot_bits)
+                elif var:
+                    # [variants: showdown] the game's hole-card limits
+                    SI[I_VAL, s] = vh.showdown_value(game, hole[s], nh, board, scratch)
                 else:
                     hs_ = hole[s]
                     SI[I_VAL, s] = nx.omaha_high_addr(hs_.ctypes.data, 4, board.ctypes.data, 5)
                     if hilo:
                         SI[I_LOW, s] = nx.omaha_low8_addr(hs_.ctypes.data, 4,
                                                           board.ctypes.data, 5)
-        award_pots(S, SI, SB, hilo, b)
+        award_pots(S, SI, SB, hilo, b, HS[H_DEAD])
     for s in range(S):
         if SB[B_DEALT, s]:
             stack[row[s]] = SI[I_REM, s] + SI[I_WON, s]
@@ -1006,6 +1075,8 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
     HS[H_BETTING] = B_FL
     HF[0] = 1.0
     no_board = np.int64(0)      # a variable, not the literal 0: one compile of betting_round
+    burns = np.int64(0)
+    nb = np.int64(0)
     for street in range(5):
         live = 0
         able = 0
@@ -1017,11 +1088,20 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
         if live < 2:
             break
         if street > 0:
-            for s in range(S):
-                if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
-                    hole[s, 2 + street] = draw_card(deck, pos, st)
-                    pos += 1
-                    SI[I_NCARD, s] += 1
+            # [variants: stud deal] the burn is counted, not drawn (the rules model's deck
+            # count); a short deck deals one community card instead (variants.deal)
+            community, burn_ = street_plan(pos + burns, live, 1, True)
+            burns += 1 if burn_ else 0
+            if community:
+                board[0] = draw_card(deck, pos, st)
+                pos += 1
+                nb = 1
+            else:
+                for s in range(S):
+                    if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                        hole[s, 2 + street] = draw_card(deck, pos, st)
+                        pos += 1
+                        SI[I_NCARD, s] += 1
             if able < 2:
                 continue
             for s in range(S):
@@ -1066,7 +1146,8 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
         for s in range(S):
             if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
                 for k in range(7):
-                    buf[k] = hole[s, k]
+                    # [variants: stud showdown] the community card when one was dealt
+                    buf[k] = hole[s, k] if k < SI[I_NCARD, s] else board[0]
                 if kind == 1:
                     SI[I_VAL, s] = nx.razz_addr(buf.ctypes.data, 7)
                 else:
@@ -1074,7 +1155,7 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
                                                   row_bits, slot_bits)
                     if hilo:
                         SI[I_LOW, s] = nx.low8_addr(buf.ctypes.data, 7)
-        award_pots(S, SI, SB, hilo, dealer)
+        award_pots(S, SI, SB, hilo, dealer, 0)
     for s in range(S):
         if SB[B_DEALT, s]:
             stack[row[s]] = SI[I_REM, s] + SI[I_WON, s]
@@ -1084,7 +1165,7 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
             for k in range(HOLE_MAX):
                 rec[REC_HOLE + HOLE_MAX * s + k] = hole[s, k] if k < SI[I_NCARD, s] else -1
         for k in range(5):
-            rec[REC_BOARD + k] = -1
+            rec[REC_BOARD + k] = board[0] if k < nb else -1
         rec[REC_NACT] = nact
         for s in range(S):
             rec[REC_AFTER + s] = stack[row[s]] if SB[B_DEALT, s] else 0

@@ -28,11 +28,13 @@ from pyeval.sim.hand import (
     B_ROWS,
     F_DUNIT,
     F_ROWS,
+    H_ANTE_BY_IN,
     H_ANTE_IN,
     H_BB_IN,
     H_BETTING,
     H_BIG_BET,
     H_BRING_IN,
+    H_DEAD,
     H_GAME,
     H_ROWS,
     H_SB_IN,
@@ -43,6 +45,7 @@ from pyeval.sim.hand import (
     play_stud_if,
 )
 from pyeval.sim.layout import (
+    ANTE_EACH,
     C_ADDON_CHIPS,
     C_ADDON_PER,
     C_ANTE_HU_STOP,
@@ -81,6 +84,7 @@ from pyeval.sim.layout import (
     LS_TABLES,
     LV_ADDON,
     LV_ANTE,
+    LV_ANTE_BY,
     LV_BB,
     LV_BET,
     LV_BREAK,
@@ -103,6 +107,7 @@ from pyeval.sim.layout import (
     R_TABLES,
     R_WINNER,
     REC_ANTE,
+    REC_ANTE_BY,
     REC_BB,
     REC_BB_SEAT,
     REC_BETTING,
@@ -827,7 +832,9 @@ def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, p
             ante = lv[level, LV_ANTE]
             if cfg[C_ANTE_HU_STOP] == 1 and n_here == 2:
                 ante = 0
-            unit_m = (sb_amt + bb_amt + n_here * ante) / 1.5
+            ante_by = lv[level, LV_ANTE_BY]
+            # M: a big-blind or button ante is one ante for the table
+            unit_m = (sb_amt + bb_amt + (n_here if ante_by == ANTE_EACH else 1) * ante) / 1.5
             unit_bb = float(bb_amt)
             if unit_m <= 0:
                 unit_m = 1.0
@@ -858,6 +865,7 @@ def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, p
                 rrow[REC_SB] = sb_amt
                 rrow[REC_BB] = bb_amt
                 rrow[REC_ANTE] = ante
+                rrow[REC_ANTE_BY] = ante_by
                 rrow[REC_BETTING] = lv[level, LV_BET]
                 rrow[REC_GAME] = game
                 rrow[REC_LOW] = lv[level, LV_LOW]
@@ -868,6 +876,8 @@ def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, p
             HS[H_SB_IN] = sb_amt
             HS[H_BB_IN] = bb_amt
             HS[H_ANTE_IN] = ante
+            HS[H_ANTE_BY_IN] = ante_by
+            HS[H_DEAD] = 0
             HS[H_BETTING] = lv[level, LV_BET]
             HS[H_SMALL_BET] = lv[level, LV_LOW]
             HS[H_BIG_BET] = lv[level, LV_HIGH]

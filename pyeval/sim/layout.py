@@ -27,7 +27,16 @@ LV_BREAK = 10       # break minutes after this level
 LV_CU_UNIT = 11     # smallest chip after a colour-up held before this level (0: none)
 LV_CU_REMOVED = 12  # 4 columns: denominations removed by that colour-up (0 = unused)
 LV_ADDON = 16       # 1: the add-on is offered before this level
-LV_COLS = 17
+LV_ANTE_BY = 17     # who antes: ANTE_BY_CODES (each player, the big blind, the button)
+LV_COLS = 18
+#: who pays a level's ante (the rules' ``Structure.ante_by``): a big-blind or button ante is
+#: one dead ante for the whole table
+ANTE_EACH = 0
+ANTE_BIG_BLIND = 1
+ANTE_BUTTON = 2
+ANTE_BY_CODES: dict[str, int] = {"each": ANTE_EACH, "big_blind": ANTE_BIG_BLIND,
+                                 "button": ANTE_BUTTON}
+ANTE_BY_NAMES: dict[int, str] = {v: k for k, v in ANTE_BY_CODES.items()}
 
 # ---- games and betting ------------------------------------------------------------------
 G_HOLDEM = 0
@@ -145,10 +154,12 @@ REC_BOARD = REC_HOLE + HOLE_MAX * MAX_SEATS  # 5 cards (-1 none)
 REC_NACT = REC_BOARD + 5
 REC_ACT = REC_NACT + 1                  # MAX_ACTIONS x (street, seat, code, to)
 REC_AFTER = REC_ACT + 4 * MAX_ACTIONS   # stacks after the hand
-REC_COLS = REC_AFTER + MAX_SEATS
+REC_ANTE_BY = REC_AFTER + MAX_SEATS     # ANTE_BY_CODES of the hand's ante
+REC_COLS = REC_ANTE_BY + 1
 A_FOLD = 0
 A_CHECK = 1
 A_CALL = 2
 A_RAISE = 3     # bet, raise or complete: "to" is the player's total bet this round
 A_BRING = 4     # post the stud bring-in
-ACTION_NAMES = ("fold", "check", "call", "raise", "bring_in")
+A_DISCARD = 5   # discard: "to" is the mask of the discarded cards (bit c for card c)
+ACTION_NAMES = ("fold", "check", "call", "raise", "bring_in", "discard")

@@ -22,6 +22,7 @@ import numpy as np
 
 from pyeval.sim.layout import (
     ACTION_NAMES,
+    ANTE_BY_NAMES,
     B_FL,
     B_PL,
     GAME_CODES,
@@ -31,6 +32,7 @@ from pyeval.sim.layout import (
     REC_ACT,
     REC_AFTER,
     REC_ANTE,
+    REC_ANTE_BY,
     REC_BB,
     REC_BB_SEAT,
     REC_BETTING,
@@ -78,6 +80,7 @@ class RecordedHand:
     board: list[int]
     actions: list[tuple[int, int, str, int]]   # (street, seat, action, to)
     after: dict[int, int]             # seat -> chips after the hand (the kernel's)
+    ante_by: str = "each"             # who antes: "each", "big_blind", "button"
 
 
 def decode(row: np.ndarray) -> RecordedHand:
@@ -106,21 +109,24 @@ def decode(row: np.ndarray) -> RecordedHand:
         board=[int(c) for c in row[REC_BOARD:REC_BOARD + 5] if c >= 0],
         actions=acts,
         after={s: int(row[REC_AFTER + s]) for s in players},
+        ante_by=ANTE_BY_NAMES[max(int(row[REC_ANTE_BY]), 0)],
     )
 
 
 def rules_structure(h: RecordedHand) -> Any:
-    """The rules model's betting structure for a recorded hand."""
+    """The rules model's betting structure for a recorded hand (a big-blind ante with the
+    rules' default ``bb_ante_order``, the blind first, as the kernel posts it)."""
     from pyeval.rules import Structure
 
     if is_stud(h):
         return Structure.stud(h.ante, h.bring_in, h.low, h.high)
+    by = h.ante_by if h.ante else "each"
     if h.betting == B_FL:
         return Structure.fixed_limit(h.low, h.high, small_blind=h.small_blind,
-                                     big_blind=h.big_blind, ante=h.ante)
+                                     big_blind=h.big_blind, ante=h.ante, ante_by=by)
     if h.betting == B_PL:
-        return Structure.pot_limit(h.small_blind, h.big_blind, h.ante)
-    return Structure.no_limit(h.small_blind, h.big_blind, h.ante)
+        return Structure.pot_limit(h.small_blind, h.big_blind, h.ante, ante_by=by)
+    return Structure.no_limit(h.small_blind, h.big_blind, h.ante, ante_by=by)
 
 
 def is_stud(h: RecordedHand) -> bool:

@@ -24,11 +24,13 @@ from typing import Any
 import numpy as np
 
 from pyeval.sim.layout import (
+    ANTE_EACH,
     LS_CHIPS,
     LS_PLAYERS,
     LS_START,
     LS_TABLES,
     LV_ANTE,
+    LV_ANTE_BY,
     LV_BB,
     LV_BRING,
     LV_LOW,
@@ -211,8 +213,9 @@ class SimResult:
                 tables = np.maximum(ls[r, i, LS_TABLES], 1)
                 avg = chips / np.maximum(players, 1)
                 per_table = players / tables
+                antes = per_table if lv[i, LV_ANTE_BY] == ANTE_EACH else 1   # one bb/button ante
                 cost = (lv[i, LV_SB] + lv[i, LV_BB] + lv[i, LV_BRING]
-                        + lv[i, LV_ANTE] * per_table)
+                        + lv[i, LV_ANTE] * antes)
                 unit = max(int(lv[i, LV_BB]) or int(lv[i, LV_LOW]), 1)
                 rows.append(dict(level=i + 1, blinds=labels[i], reached=k / self.n,
                                  start_minute=float(ls[r, i, LS_START].mean()),

@@ -20,6 +20,8 @@ import numpy as np
 
 from pyeval.sim.clock import Clock
 from pyeval.sim.layout import (
+    ANTE_BY_CODES,
+    ANTE_EACH,
     B_FL,
     BETTING_CODES,
     C_ADDON_CHIPS,
@@ -53,6 +55,7 @@ from pyeval.sim.layout import (
     GAME_CODES,
     LV_ADDON,
     LV_ANTE,
+    LV_ANTE_BY,
     LV_BB,
     LV_BET,
     LV_BREAK,
@@ -70,14 +73,17 @@ from pyeval.sim.layout import (
 )
 
 #: games the kernel plays; the rest of the structure-file games are refused clearly
+#: the button variants the kernel plays through :mod:`pyeval.sim.variants.hooks`
+BUTTON_VARIANTS = ("irish", "super_eight", "tahoe", "pineapple", "crazy_pineapple")
 SIMULATED_GAMES = ("holdem", "omaha", "omaha_hilo", "dealers_choice", "seven_card_stud",
-                   "seven_card_stud_hilo", "razz", "dealers_choice_stud")
+                   "seven_card_stud_hilo", "razz", "dealers_choice_stud") + BUTTON_VARIANTS
 STUD_GAMES = ("seven_card_stud", "seven_card_stud_hilo", "razz", "dealers_choice_stud")
 #: dealer's choice rotates through these, a new game every orbit of the table
 DEFAULT_ROTATION = ("holdem", "omaha", "omaha_hilo")
 DEFAULT_STUD_ROTATION = ("seven_card_stud", "razz", "seven_card_stud_hilo")
-#: stud deals up to seven cards to each player: 7 players fit one deck without burns
-MAX_STUD_TABLE = 7
+#: the most a stud table seats (the registry's 7 card stud games: with eight players the
+#: deck runs short at seventh street and one community card is dealt, pyeval.sim.variants.deal)
+MAX_STUD_TABLE = 8
 
 
 @dataclass(frozen=True)
@@ -110,6 +116,8 @@ class SimSpec:
                 s = f"{row[LV_SB]}/{row[LV_BB]}"
                 if row[LV_ANTE]:
                     s += f" a{row[LV_ANTE]}"
+                    if row[LV_ANTE_BY] != ANTE_EACH:
+                        s += " (bb)" if row[LV_ANTE_BY] == ANTE_BY_CODES["big_blind"] else " (btn)"
             out.append(s)
         return out
 
@@ -185,6 +193,7 @@ def build_spec(
         lv[i, LV_SB] = level.small_blind
         lv[i, LV_BB] = level.big_blind
         lv[i, LV_ANTE] = level.ante
+        lv[i, LV_ANTE_BY] = ANTE_BY_CODES[getattr(level, "ante_by", "each")]
         lv[i, LV_BRING] = level.bring_in
         lv[i, LV_GAME] = GAME_CODES[game]
         lv[i, LV_BET] = BETTING_CODES[level.betting]
@@ -238,9 +247,10 @@ def build_spec(
     cfg[C_REC_HANDS] = max(record_hands, 0)
     cfg[C_REC_STRIDE] = max(record_stride, 1)
     cfg[C_MAX_HANDS] = max_hands
+    button_games = ("holdem", "omaha", "omaha_hilo") + BUTTON_VARIANTS
     for g in rotation:
-        if g not in ("holdem", "omaha", "omaha_hilo"):
-            raise ValueError(f"dealer's choice rotates hold'em, omaha and omaha_hilo; not {g!r}")
+        if g not in button_games:
+            raise ValueError(f"dealer's choice rotates {', '.join(button_games)}; not {g!r}")
     for g in stud_rotation:
         if g not in ("seven_card_stud", "seven_card_stud_hilo", "razz"):
             raise ValueError(f"dealer's choice stud rotates seven_card_stud, "

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class LevelSpec:
-    """One level: blinds (or, for stud, ``bring_in`` and the limits), ante, and optionally
-    its own length, game and betting.
+    """One level: blinds (or, for stud, ``bring_in`` and the limits), ante (``ante_by``:
+    ``"each"`` player, the ``"big_blind"`` or the ``"button"``), and optionally its own
+    length, game and betting.
 
     Example:
         >>> LevelSpec(100, 200, ante=25).big_blind
@@ -40,6 +41,7 @@ class LevelSpec:
     bring_in: int = 0
     low_limit: int = 0
     high_limit: int = 0
+    ante_by: str = "each"
 
 
 def _q(s: str) -> str:
@@ -105,6 +107,8 @@ def structure_toml(
         for key in ("small_blind", "big_blind", "ante", "bring_in", "low_limit", "high_limit"):
             if getattr(lv, key):
                 out.append(f"{key} = {getattr(lv, key)}")
+        if lv.ante_by != "each":
+            out.append(f"ante_by = {_q(lv.ante_by)}")
         if lv.minutes is not None:
             out.append(f"minutes = {lv.minutes}")
         if lv.hands is not None:

@@ -13,8 +13,8 @@ so the small blind, half, is payable). Four knobs, each of which the user may fi
   blinds in the starting stack (:func:`start_blinds`);
 - ``ante_from``: the level antes (the round amount nearest an eighth of the big blind,
   payable with the chips in play, from every player) start; by default once the starting stack is 15 big blinds or
-  less. A big-blind ante is not supported: the structure files and the simulator know only
-  the ante every player pays.
+  less. With ``ante_by="big_blind"`` the ante is a big-blind ante of one big blind, posted
+  by the big blind for the table.
 
 A break of ``break_minutes`` comes about every ``break_every`` minutes of play; the smallest
 chip colours up at the first break after the big blind reaches ``colour_up_at`` times the
@@ -304,7 +304,8 @@ class Schedule:
         s = (f"{self.level_minutes}-minute levels, {self.steps:g} rungs a level (x{self.growth:.2f}), "
              f"{self.levels[0].small_blind}/{self.levels[0].big_blind} to start ({self.start_depth:.0f} BB)")
         if ante_from:
-            s += f", antes from level {ante_from}"
+            bb_ante = self.levels[ante_from - 1].ante_by == "big_blind"
+            s += f", {'big-blind ' if bb_ante else ''}antes from level {ante_from}"
         return s
 
     def short(self) -> str:
@@ -315,10 +316,13 @@ class Schedule:
 def make_schedule(starting: int, players: int, denominations: Sequence[int], level_minutes: int,
                   steps: float, *, first_bb: int | None = None, start_depth: float = 75.0,
                   ante_from: int | None = None, ante_depth: float = 15.0, colour_up_at: float = 20.0,
-                  break_every: int = 120, break_minutes: int = 10, max_levels: int = 60) -> Schedule:
+                  break_every: int = 120, break_minutes: int = 10, max_levels: int = 60,
+                  ante_by: str = "each") -> Schedule:
     """The schedule of the family for one set of knobs (see the module notes).
 
-    ``ante_from``: the level antes start (``0``: never; ``None``: by ``ante_depth``).
+    ``ante_from``: the level antes start (``0``: never; ``None``: by ``ante_depth``);
+    ``ante_by``: ``"each"`` player antes an eighth of the big blind, or ``"big_blind"``: a
+    big-blind ante of one big blind.
 
     Example:
         >>> s = make_schedule(3000, 30, [25, 100, 500], 20, 1.5, first_bb=50)
@@ -336,6 +340,8 @@ def make_schedule(starting: int, players: int, denominations: Sequence[int], lev
         raise ValueError(f"steps (rungs of the blind ladder a level) must be from 1 to 10, got {steps}")
     if not 1 <= level_minutes <= 24 * 60:
         raise ValueError(f"level_minutes must be from 1 to 1440, got {level_minutes}")
+    if ante_by not in ("each", "big_blind"):
+        raise ValueError(f"ante_by is 'each' or 'big_blind', not {ante_by!r}")
     if not 1 <= break_every <= 24 * 60 or not 1 <= break_minutes <= 240:
         raise ValueError("break_every must be 1 to 1440 minutes and break_minutes 1 to 240")
     total = starting * players
@@ -354,8 +360,11 @@ def make_schedule(starting: int, players: int, denominations: Sequence[int], lev
             ante_on = starting <= ante_depth * bb
         else:
             ante_on = ante_from > 0 and number >= ante_from
-        ante = nice_amount(bb / 8, unit) if ante_on else 0
-        levels.append(LevelSpec(bb // 2, bb, ante))
+        if ante_by == "big_blind":
+            levels.append(LevelSpec(bb // 2, bb, bb if ante_on else 0,
+                                    ante_by="big_blind" if ante_on else "each"))
+        else:
+            levels.append(LevelSpec(bb // 2, bb, nice_amount(bb / 8, unit) if ante_on else 0))
         if bb * 3 >= total or len(levels) >= max_levels:
             break
         acc += steps

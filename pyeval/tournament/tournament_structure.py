@@ -149,8 +149,9 @@ class TournamentStructure:
         """In words, each feature this structure uses that the simulator does not play yet.
 
         The simulator (:mod:`pyeval.sim`) reads ``minutes`` (or whole-tournament ``hands``)
-        per level, blinds, antes from every player, bring-ins and limits, breaks,
-        colour-ups, rebuys, add-ons and the two-stage format; anything else is named here.
+        per level, blinds, antes (from every player, the big blind or the button), bring-ins
+        and limits, breaks, colour-ups, rebuys, add-ons and the two-stage format; anything
+        else is named here.
 
         Example:
             >>> from pyeval.tournament import load_structure
@@ -176,11 +177,6 @@ class TournamentStructure:
             gaps.append("levels only for larger fields (" + ", ".join(
                 f"{_numbers([lv.number for lv in sized if lv.min_players == m])} for {m}+ players"
                 for m in parts) + "): the simulator plays every level (use for_field(n))")
-        for who, what in (("big_blind", "big-blind antes"), ("button", "button antes")):
-            numbers = [lv.number for lv in self.levels if lv.ante_by == who]
-            if numbers:
-                gaps.append(f"{what} ({_numbers(numbers)}): the simulator takes the ante from "
-                            "every player")
         if self.late_players is not None:
             gaps.append(f"late and absent players (posting blinds and antes undealt, cut-off "
                         f"{self.late_players.cut_off_minutes} minutes)")

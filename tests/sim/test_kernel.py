@@ -100,14 +100,14 @@ def test_bad_arguments(club):
 
     from pyeval.tournament.structure import load_structure
     stud = load_structure("hands_100k_stud")
-    with pytest.raises(ValueError, match="at most 7 a table"):
-        simulate(replace(stud, tables=replace(stud.tables, table_size=8)), n=1)
+    with pytest.raises(ValueError, match="at most 8 a table"):
+        simulate(replace(stud, tables=replace(stud.tables, table_size=9)), n=1)
     with pytest.raises(ValueError, match="fixed limit only"):
         simulate(replace(stud, levels=tuple(replace(lv, betting="pot_limit")
                                             for lv in stud.levels)), n=1)
     from .conftest import small_structure
-    with pytest.raises(ValueError, match="does not play 'irish'"):
-        simulate(small_structure("irish"), n=1)
+    with pytest.raises(ValueError, match="does not play 'five_card_draw'"):
+        simulate(small_structure("five_card_draw"), n=1)
 
 
 def test_two_stage_final_table_has_the_table_winners(structures):

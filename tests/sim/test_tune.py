@@ -150,6 +150,30 @@ def test_cli_tune_writes_a_structure(tmp_path):
     assert bad.exit_code != 0 and "cannot read the target" in bad.output
 
 
+def test_cli_tune_with_a_big_blind_ante_writes_one(tmp_path):
+    out = tmp_path / "bb_ante.toml"
+    res = CliRunner().invoke(tournament, ["tune", "--players", "12", "--chips", "2000",
+                                          "--denominations", "25,100,500", "--target",
+                                          "done within 5h with 80%", "-n", "30", "--screen", "8",
+                                          "--ensemble", "2", "--level-minutes", "20", "--ante", "bb",
+                                          "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    s = parse_structure(out.read_text(), str(out))
+    anted = [lv for lv in s.levels if lv.ante]
+    assert anted and all(lv.ante_by == "big_blind" and lv.ante == lv.big_blind for lv in anted)
+    assert [lv.number for lv in anted] == list(range(anted[0].number, len(s.levels) + 1))
+    assert s.simulator_gaps() == []
+    assert "big-blind antes from level" in res.output
+
+
+def test_the_schedule_family_sets_a_big_blind_ante():
+    s = make_schedule(3000, 30, [25, 100, 500], 20, 1.5, first_bb=50, ante_by="big_blind")
+    assert [(lv.big_blind, lv.ante, lv.ante_by) for lv in s.levels[:4]] == [
+        (50, 0, "each"), (100, 0, "each"), (200, 200, "big_blind"), (250, 250, "big_blind")]
+    with pytest.raises(ValueError, match="ante_by is 'each' or 'big_blind'"):
+        make_schedule(3000, 30, [25, 100, 500], 20, 1.5, ante_by="button")
+
+
 def test_cli_tune_impossible_target_exits_non_zero_with_the_closest(tmp_path):
     out = tmp_path / "never.toml"
     res = CliRunner().invoke(tournament, ["tune", "--players", "12", "--chips", "2000",
@@ -166,7 +190,7 @@ def test_cli_tune_impossible_target_exits_non_zero_with_the_closest(tmp_path):
     (["--chips", "-3000"], "starting chips must be from 1"),
     (["--chips", "3000", "--denominations", "a,b"], "denominations are whole numbers above 0"),
     (["--chips", "3000", "--table-size", "1"], "table size must be from 2"),
-    (["--chips", "3000", "--ante", "bb"], "big-blind ante is not supported"),
+    (["--chips", "3000", "--ante", "bigger"], "--ante is auto, none, a level number or bb"),
     (["--chips", "3010"], "not a multiple of the smallest chip 25"),
     (["--chips", "3000", "--denominations", "25,25"], "each of the denominations once"),
 ])

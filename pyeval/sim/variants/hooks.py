@@ -1,0 +1,113 @@
+"""The calls the simulator's hand makes at its named points for the button games of the
+rule sheets beyond hold'em and Omaha: Irish, Super Eight, Tahoe, Pineapple and Crazy
+Pineapple.
+
+- **deal**: :func:`hole_count` cards to each player (3, or 4 in Irish) and
+  :func:`start_strength`, the pre-flop top share and the hold'em class the player models
+  read (from :mod:`.strength`'s table when the kernel has it, else the hand's best
+  two-card hold'em class);
+- **discard** (after the betting round of the game's discard street, all-in players
+  included, clockwise from the button's left): :func:`discard_round` applies
+  :mod:`.discard`'s rules to every player still in and records each discard as the action
+  :data:`A_DISCARD` with the mask of the discarded cards;
+- **showdown**: :func:`showdown_value` (:func:`.showdown.button_value`).
+
+>>> from pyeval.sim.variants.facts import code_of
+>>> [bool(is_variant(code_of(k))) for k in ("holdem", "omaha", "tahoe", "irish", "pineapple")]
+[False, False, True, True, True]
+>>> hole_count(code_of("irish")), hole_count(code_of("super_eight")), hole_count(code_of("holdem"))
+(4, 3, 2)
+"""
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from pyeval.sim.layout import MAX_ACTIONS, REC_ACT
+from pyeval.sim.variants.discard import apply_discard, keep_on_flop, keep_preflop
+from pyeval.sim.variants.facts import DEALT, DISCARD, DISCARD_STREET, FACTS, FAMILY, MAX_HOLE
+from pyeval.sim.variants.showdown import button_value
+from pyeval.sim.variants.strength import irish_bucket, three_class
+
+#: the recorded action code of a discard ("to": the mask of the discarded cards)
+A_DISCARD = 5
+#: the strength table's stand-in when the kernel has none (the best two cards are read)
+NO_TABLE = np.zeros((1, 1, 2))
+
+
+@numba.njit(cache=True, error_model="numpy")
+def is_variant(game):
+    """True for a button game these hooks play (three or four dealt cards beyond Omaha's,
+    or a discard)."""
+    return FACTS[game, FAMILY] == 0 and (FACTS[game, DEALT] == 3 or FACTS[game, DISCARD] > 0)
+
+
+@numba.njit(cache=True, error_model="numpy")
+def hole_count(game):
+    """Hole cards dealt to each player."""
+    return FACTS[game, DEALT]
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _slot(game):
+    """The strength table's slot: 0..3 the three-card games of ``strength.GAMES3``, 4 Irish."""
+    d = FACTS[game, DEALT]
+    if d == 4:
+        return 4
+    if FACTS[game, DISCARD] == 0:
+        return 0 if FACTS[game, MAX_HOLE] < 0 else 1   # Super Eight (no limit), Tahoe
+    return 2 if FACTS[game, DISCARD_STREET] == 0 else 3  # Pineapple, Crazy Pineapple
+
+
+@numba.njit(cache=True, error_model="numpy")
+def start_strength(game, hole, nh, pf_class, pf_top, vtab):
+    """``(top share, hold'em class)`` of a starting hand for the player models: from the
+    strength table ``vtab`` (:meth:`.strength.VariantTables.kernel_table`), or, when
+    ``vtab`` is empty, the hand's best two-card hold'em class and its top share."""
+    if vtab.shape[0] == 5:
+        sl = _slot(game)
+        if sl == 4:
+            i = irish_bucket(hole, nh, pf_class, pf_top)
+        else:
+            i = three_class(hole[0], hole[1], hole[2])
+        return vtab[sl, i, 0], np.int64(vtab[sl, i, 1])
+    c = irish_bucket(hole, nh, pf_class, pf_top)
+    return pf_top[c], c
+
+
+@numba.njit(cache=True, error_model="numpy")
+def discard_round(game, street, S, dealt, folded, button, hole, nh, board, pf_class, pf_top,
+                  scratch, rec, rec_on, nact):
+    """Every player still in (``dealt`` and not ``folded``, rows of per-seat booleans)
+    discards, clockwise from the button's left, when ``street`` is the game's discard
+    street. Returns ``(hole cards left, actions so far)``; ``nh`` unchanged when there is
+    no discard now."""
+    if FACTS[game, DISCARD_STREET] != street or FACTS[game, DISCARD] == 0:
+        return nh, nact
+    n_left = nh
+    for k in range(1, S + 1):
+        s = (button + k) % S
+        if not dealt[s] or folded[s]:
+            continue
+        row = hole[s]
+        if street == 0:
+            keep = keep_preflop(row, nh, pf_class, pf_top)
+        else:
+            keep = keep_on_flop(row, nh, board, pf_class, pf_top, scratch)
+        n_left, gone = apply_discard(row, nh, keep)
+        if rec_on and nact < MAX_ACTIONS:
+            base = REC_ACT + 4 * nact
+            rec[base] = street
+            rec[base + 1] = s
+            rec[base + 2] = A_DISCARD
+            rec[base + 3] = gone
+        nact += 1
+    if n_left == nh:
+        n_left = nh - FACTS[game, DISCARD]
+    return n_left, nact
+
+
+@numba.njit(cache=True, error_model="numpy")
+def showdown_value(game, hole, nh, board, scratch):
+    """High value of a player's hole cards on the five-card board."""
+    return button_value(game, hole, nh, board, 5, scratch)

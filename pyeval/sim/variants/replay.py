@@ -1,0 +1,137 @@
+"""Replay simulated hands of every game through the rules model, discards and stud's
+community card included (the extension of :func:`pyeval.sim.replay.replay_record` that
+the games of :mod:`pyeval.sim.variants` need).
+
+A recorded hand (:class:`pyeval.sim.replay.RecordedHand`) names its game, the cards each
+seat was dealt in dealing order (button games: before any discard) and its actions; a
+discard is the action ``"discard"`` whose ``to`` is the mask of the discarded cards (bit
+``c`` for card ``c``), recorded in the order the rules model asks for them (clockwise from
+the button's left, every player still in).
+
+- Button games are replayed with the hole cards and board given, as for hold'em.
+- Stud games are replayed from a full deck order (:func:`stud_deck_order`): the rules
+  model deals, burns and decides on the community card from it exactly as the simulator
+  did, so the single community card of a short deck is reproduced, not assumed. A stud
+  game with a discard (Australian) records its hands after the discard: the discarded
+  card goes back as the third down card.
+
+>>> from pyeval.sim.replay import RecordedHand
+>>> h = RecordedHand(0, 0, 1, "pineapple", 0, 1, 2, 0, 2, 4, 0, 0, 0, 1, {0: 0, 1: 1},
+...                  {0: 100, 1: 100}, {0: [48, 49, 0], 1: [4, 8, 12]}, [16, 21, 26, 31, 41],
+...                  [(0, 0, "call", 0), (0, 1, "check", 0), (0, 1, "discard", 1 << 4),
+...                   (0, 0, "discard", 1 << 0)] + [(k, s, "check", 0) for k in (1, 2, 3)
+...                                                  for s in (1, 0)], {0: 98, 1: 102})
+>>> replay_variant(h).matches      # seat 1 kept 4c 5c: a straight on 6c 7d 8h 9s Qd
+True
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from pyeval.games import REGISTRY, Game
+from pyeval.rules.betting import order_from
+from pyeval.sim.replay import RecordedHand, ReplayResult, decode, rules_structure
+
+__all__ = ["cards_of_mask", "replay_variant", "stud_deck_order"]
+
+
+def cards_of_mask(mask: int) -> list[int]:
+    """The cards of a card mask, lowest first.
+
+    >>> cards_of_mask((1 << 51) | (1 << 3))
+    [3, 51]
+    """
+    return [c for c in range(52) if mask >> c & 1]
+
+
+def _discards(h: RecordedHand) -> dict[int, list[int]]:
+    return {seat: cards_of_mask(to) for _st, seat, a, to in h.actions if a == "discard"}
+
+
+def _dealt_stud(g: Game, h: RecordedHand) -> dict[int, list[int]]:
+    """Each seat's cards in dealing order as dealt (the discarded card back in place)."""
+    out = {s: list(cs) for s, cs in h.hole.items()}
+    if g.discards:
+        n_down = g.streets[0].down - g.streets[0].discard
+        for s, gone in _discards(h).items():
+            out[s][n_down:n_down] = gone
+    return out
+
+
+def stud_deck_order(g: Game, h: RecordedHand) -> list[int]:
+    """The 52 cards in the order the rules model deals this stud hand: street by street,
+    the burn (an unused card) when the street burns, then one round of cards per card of
+    the street to each seat still in, clockwise from the dealer's left, or the community
+    card when the deck cannot give every seat one (and the burn only when two cards are
+    left); the cards nobody saw follow."""
+    dealt = _dealt_stud(g, h)
+    seats = sorted(h.players)
+    folded_at: dict[int, int] = {}
+    for street, seat, a, _to in h.actions:
+        if a == "fold":
+            folded_at.setdefault(seat, street)
+    seen = {c for cs in dealt.values() for c in cs} | set(h.board)
+    spare = [c for c in range(52) if c not in seen]
+    order: list[int] = []
+    pos = {s: 0 for s in seats}
+    board = list(h.board)
+    for k, st in enumerate(g.streets):
+        live = [s for s in order_from(seats, h.button) if folded_at.get(s, k) >= k]
+        if len(live) < 2 or (all(pos[s] >= len(dealt[s]) for s in live) and not board):
+            break
+        left = 52 - len(order)
+        need = len(live) * st.hole + (1 if st.burn else 0)
+        if st.hole == 1 and need > left:
+            if st.burn and left >= 2:
+                order.append(spare.pop())
+            order.append(board.pop(0))
+            continue
+        if st.burn:
+            order.append(spare.pop())
+        for _j in range(st.hole):
+            for s in live:
+                order.append(dealt[s][pos[s]])
+                pos[s] += 1
+    order.extend(spare)
+    if sorted(order) != list(range(52)):
+        raise ValueError(f"hand {h.hand}: the recorded cards do not make one deck")
+    return order
+
+
+def replay_variant(row: np.ndarray | RecordedHand) -> ReplayResult:
+    """Play a recorded hand of any registry game through :class:`pyeval.rules.hand.Hand`;
+    an action the rules do not allow raises :class:`pyeval.rules.betting.IllegalAction`."""
+    from pyeval.cards import format_cards
+    from pyeval.rules import Hand, Positions, Structure
+
+    h = row if isinstance(row, RecordedHand) else decode(row)
+    g = REGISTRY.game(h.game)
+    hand: Any
+    if g.family == "stud":
+        st = Structure.stud(h.ante, h.bring_in, h.low, h.high)
+        hand = Hand(g, st, h.stacks, button=h.button,
+                    deck=stud_deck_order(g, h))
+    else:
+        pos = Positions(h.button, h.small_blind_seat, h.big_blind_seat)
+        hand = Hand(g, rules_structure(h), h.stacks, positions=pos, seed=0, hole=h.hole,
+                    board=h.board)
+    for _street, seat, action, to in h.actions:
+        if hand.is_over:
+            raise AssertionError(f"hand {h.hand}: the rules model ended the hand before "
+                                 f"seat {seat}'s {action}")
+        if hand.to_act != seat:
+            raise AssertionError(f"hand {h.hand}: seat {seat} acted ({action}) but the rules "
+                                 f"model has seat {hand.to_act} to act")
+        if action == "raise":
+            hand.act(hand.legal().raise_name or "raise", to=to)
+        elif action in ("discard", "draw"):
+            hand.act(action, cards=format_cards(cards_of_mask(to)))
+        else:
+            hand.act(action)
+    if not hand.is_over:
+        raise AssertionError(f"hand {h.hand}: the recorded actions end but the rules model "
+                             f"still has seat {hand.to_act} to act")
+    assert hand.result is not None
+    return ReplayResult(h, {int(s): int(v) for s, v in hand.result.stacks.items()})
