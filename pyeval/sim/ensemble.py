@@ -38,11 +38,12 @@ from pyeval.sim.presets import FIELDS as PRESET_FIELDS
 #: first ``size``): the default field, the older style presets, the population presets and
 #: mixes of :mod:`pyeval.sim.presets` (weights of the mixes: :data:`pyeval.sim.presets.FIELDS`),
 #: and presets with one parameter at the edge of its range (see docs/players.md). Measured
-#: on ``club_3000`` (30 players, tests/sim/test_ensemble.py), the first eight (the default
-#: ensemble) hold the slowest field, ``nit`` (the pessimistic member of "done by" targets),
-#: and the fastest, ``loose_aggressive`` (of "not before" and "final table after"). A field
-#: of maniacs alone is far faster than any real room (about 77 minutes where the default
-#: takes 204): it joins from eleven members up. Presets added later belong here.
+#: on ``club_3000`` (30 players, 400 tournaments a field, tests/sim/test_ensemble.py), the
+#: first eight (the default ensemble) hold the slowest field, ``nit`` (the pessimistic
+#: member of "done by" targets), and the fastest, ``loose_aggressive`` (of "not before" and
+#: "final table after"). A field of maniacs alone is far faster than any real room (about
+#: 74 minutes where the default takes 209): it joins from eleven members up. Presets added
+#: later belong here.
 FIELDS: tuple[tuple[str, FieldLike], ...] = (
     ("balanced", "balanced"),
     ("tight_passive", "tight_passive"),

@@ -144,7 +144,7 @@ class PlayerModel:
 #: presets named for populations (targets and sources: :mod:`pyeval.sim.presets`,
 #: ``docs/players.md``), the default ``balanced`` (the online regular), and the older style
 #: presets
-ONLINE_REGULAR = PlayerModel("ranges", 1.35, 0.5, call_margin=1.4, name="online_regular")
+ONLINE_REGULAR = PlayerModel("ranges", 1.35, 0.6, call_margin=1.1, name="online_regular")
 MODELS: dict[str, PlayerModel] = {
     "online_regular": ONLINE_REGULAR,
     "live_recreational": PlayerModel("limper", 0.92, 0.3, call_margin=0.9, push_dev=0.15,
