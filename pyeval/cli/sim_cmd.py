@@ -75,7 +75,7 @@ def stats(files: tuple[str, ...], by: str) -> None:
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
               help="the field file to write (.toml)")
-@click.option("-n", "--tournaments", default=12, show_default=True,
+@click.option("-n", "--tournaments", default=24, show_default=True,
               help="tournaments simulated per candidate model")
 @click.option("--seed", default=1, show_default=True)
 @click.option("--min-seats", default=6, show_default=True,
