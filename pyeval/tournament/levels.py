@@ -13,6 +13,7 @@ Example:
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -58,25 +59,51 @@ BETTING: frozenset[str] = frozenset({"no_limit", "pot_limit", "fixed_limit"})
 ANTE_BY: tuple[str, ...] = ("each", "big_blind", "button")
 
 #: The amounts compared between consecutive levels: none of them may shrink.
-STAKES: tuple[str, ...] = ("small_blind", "big_blind", "bring_in", "low_limit", "high_limit")
+STAKES: tuple[str, ...] = ("small_blind", "big_blind", "bring_in", "small_bet", "big_bet")
+
+#: Every chip amount of a level, in file order.
+AMOUNTS: tuple[str, ...] = ("small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet")
+
+#: The old names of the fixed-limit stakes (the rule sheets' "low limit" and "high limit"
+#: bet sizes), still accepted by :class:`Level` and in structure files, with a
+#: ``DeprecationWarning``: the project calls them the small bet and the big bet everywhere.
+DEPRECATED_STAKES: dict[str, str] = {"low_limit": "small_bet", "high_limit": "big_bet"}
 
 
-@dataclass(frozen=True)
+def deprecated_stake(old: str, where: str = "Level", stacklevel: int = 3) -> str:
+    """The new name of a deprecated stake name, after warning that ``old`` is deprecated.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as w:
+    ...     warnings.simplefilter("always")
+    ...     deprecated_stake("low_limit")
+    'small_bet'
+    >>> str(w[0].message)
+    'Level: low_limit is deprecated; use small_bet'
+    """
+    new = DEPRECATED_STAKES[old]
+    warnings.warn(f"{where}: {old} is deprecated; use {new}", DeprecationWarning,
+                  stacklevel=stacklevel)
+    return new
+
+
+@dataclass(frozen=True, init=False)
 class Level:
     """One level: game, betting structure, forced bets, limits and length.
 
-    Blind games use ``small_blind`` and ``big_blind`` (fixed limit also ``low_limit`` /
-    ``high_limit``, by default the big blind and twice it). Stud games use ``ante``,
-    ``bring_in``, ``low_limit`` (the small bet, also the minimum bet in pot and no limit) and
-    ``high_limit`` (the big bet). ``ante_by`` says who antes (:data:`ANTE_BY`; a big-blind or
-    button ante is one ante for the table). A level lasts ``minutes`` or ``hands`` (hands
-    dealt at each table); a level counted in hands may also give ``minutes``, the time it is
+    Blind games use ``small_blind`` and ``big_blind`` (fixed limit also ``small_bet`` /
+    ``big_bet``, by default the big blind and twice it). Stud games use ``ante``,
+    ``bring_in``, ``small_bet`` (also the minimum bet in pot and no limit) and ``big_bet``
+    (the rule sheets' "low limit" and "high limit" bet sizes; ``low_limit=`` and
+    ``high_limit=`` are still accepted, deprecated). ``ante_by`` says who antes
+    (:data:`ANTE_BY`; a big-blind or button ante is one ante for the table). A level lasts
+    ``minutes`` or ``hands`` (hands dealt at each table); a level counted in hands may also give ``minutes``, the time it is
     taken to last where a clock is needed (the simulator reads ``minutes``). ``min_players``:
     the level is used only by fields of at least that many players (0: every field).
 
     Example:
         >>> Level(5, "seven_card_stud", "fixed_limit", ante=1000, bring_in=2000,
-        ...       low_limit=5000, high_limit=10000, hands=12).chip_amounts()
+        ...       small_bet=5000, big_bet=10000, hands=12).chip_amounts()
         (1000, 2000, 5000, 10000)
     """
 
@@ -87,12 +114,38 @@ class Level:
     big_blind: int = 0
     ante: int = 0
     bring_in: int = 0
-    low_limit: int = 0
-    high_limit: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
     minutes: int | None = None
     hands: int | None = None
     ante_by: str = "each"
     min_players: int = 0
+
+    def __init__(self, number: int, game: str, betting: str, small_blind: int = 0,
+                 big_blind: int = 0, ante: int = 0, bring_in: int = 0, small_bet: int = 0,
+                 big_bet: int = 0, minutes: int | None = None, hands: int | None = None,
+                 ante_by: str = "each", min_players: int = 0, *,
+                 low_limit: int | None = None, high_limit: int | None = None) -> None:
+        if low_limit is not None:
+            small_bet = _alias_value("low_limit", low_limit, small_bet)
+        if high_limit is not None:
+            big_bet = _alias_value("high_limit", high_limit, big_bet)
+        values = (number, game, betting, small_blind, big_blind, ante, bring_in, small_bet,
+                  big_bet, minutes, hands, ante_by, min_players)
+        for name, value in zip(_LEVEL_FIELDS, values):
+            object.__setattr__(self, name, value)
+
+    @property
+    def low_limit(self) -> int:
+        """Deprecated name of :attr:`small_bet`."""
+        deprecated_stake("low_limit")
+        return self.small_bet
+
+    @property
+    def high_limit(self) -> int:
+        """Deprecated name of :attr:`big_bet`."""
+        deprecated_stake("high_limit")
+        return self.big_bet
 
     @property
     def is_stud(self) -> bool:
@@ -119,10 +172,22 @@ class Level:
             self.big_blind,
             self.ante,
             self.bring_in,
-            self.low_limit,
-            self.high_limit,
+            self.small_bet,
+            self.big_bet,
         )
         return tuple(v for v in values if v)
+
+
+def _alias_value(old: str, value: int, new_value: int) -> int:
+    new = deprecated_stake(old, stacklevel=5)
+    if new_value and new_value != value:
+        raise TypeError(f"Level got {new}={new_value} and its deprecated name {old}={value}; "
+                        f"give {new} only")
+    return value
+
+
+_LEVEL_FIELDS = ("number", "game", "betting", "small_blind", "big_blind", "ante", "bring_in",
+                 "small_bet", "big_bet", "minutes", "hands", "ante_by", "min_players")
 
 
 @dataclass(frozen=True)
@@ -176,7 +241,7 @@ def check_level(level: Level, index: int) -> None:
             where + ("betting",),
             f"level {n}: unknown betting {level.betting!r}; allowed: {', '.join(sorted(BETTING))}",
         )
-    for name in ("small_blind", "big_blind", "ante", "bring_in", "low_limit", "high_limit"):
+    for name in AMOUNTS:
         if getattr(level, name) < 0:
             raise FieldError(where + (name,), f"level {n}: {name} must not be negative")
     if level.minutes is None and level.hands is None:
@@ -207,14 +272,14 @@ def check_level(level: Level, index: int) -> None:
             if getattr(level, name):
                 raise FieldError(
                     where + (name,),
-                    f"level {n}: {level.game} has no blinds; use ante, bring_in, low_limit, high_limit",
+                    f"level {n}: {level.game} has no blinds; use ante, bring_in, small_bet, big_bet",
                 )
         if level.bring_in <= 0:
             raise FieldError(where + ("bring_in",), f"level {n}: a stud level needs a bring_in above 0")
-        if level.low_limit < level.bring_in:
+        if level.small_bet < level.bring_in:
             raise FieldError(
-                where + ("low_limit",),
-                f"level {n}: low_limit {level.low_limit} is smaller than bring_in {level.bring_in}; "
+                where + ("small_bet",),
+                f"level {n}: small_bet {level.small_bet} is smaller than bring_in {level.bring_in}; "
                 "the small bet must be at least the bring-in",
             )
     else:
@@ -230,25 +295,25 @@ def check_level(level: Level, index: int) -> None:
                 f"level {n}: big_blind {level.big_blind} is smaller than small_blind "
                 f"{level.small_blind}; the big blind must be at least the small blind",
             )
-        if level.low_limit and level.low_limit < level.big_blind:
+        if level.small_bet and level.small_bet < level.big_blind:
             raise FieldError(
-                where + ("low_limit",),
-                f"level {n}: low_limit {level.low_limit} is smaller than big_blind {level.big_blind}",
+                where + ("small_bet",),
+                f"level {n}: small_bet {level.small_bet} is smaller than big_blind {level.big_blind}",
             )
     if level.betting == "fixed_limit":
-        if level.low_limit <= 0 or level.high_limit <= 0:
-            raise FieldError(where, f"level {n}: fixed limit needs low_limit and high_limit above 0")
-    if level.high_limit and level.high_limit < level.low_limit:
+        if level.small_bet <= 0 or level.big_bet <= 0:
+            raise FieldError(where, f"level {n}: fixed limit needs small_bet and big_bet above 0")
+    if level.big_bet and level.big_bet < level.small_bet:
         raise FieldError(
-            where + ("high_limit",),
-            f"level {n}: high_limit {level.high_limit} is smaller than low_limit {level.low_limit}",
+            where + ("big_bet",),
+            f"level {n}: big_bet {level.big_bet} is smaller than small_bet {level.small_bet}",
         )
 
 
 def check_levels(levels: Sequence[Level]) -> None:
     """Raise :class:`FieldError` unless every level is playable and no stake ever shrinks.
 
-    A stake (small blind, big blind, bring-in, low or high limit) is compared with the same
+    A stake (small blind, big blind, bring-in, small or big bet) is compared with the same
     stake of the previous level when both levels have it; equal is allowed (a switch from
     limit to no limit at the same blinds is common).
 

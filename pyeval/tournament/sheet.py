@@ -22,21 +22,21 @@ def level_label(level: Level) -> str:
     Example:
         >>> level_label(Level(4, "holdem", "no_limit", small_blind=100, big_blind=200, ante=25, minutes=20))
         '100/200 ante 25'
-        >>> level_label(Level(1, "holdem", "fixed_limit", small_blind=25, big_blind=50, low_limit=50,
-        ...                   high_limit=100, minutes=20))
+        >>> level_label(Level(1, "holdem", "fixed_limit", small_blind=25, big_blind=50, small_bet=50,
+        ...                   big_bet=100, minutes=20))
         '25/50 (limit 50/100)'
-        >>> level_label(Level(1, "razz", "fixed_limit", ante=25, bring_in=25, low_limit=50,
-        ...                   high_limit=100, hands=6))
+        >>> level_label(Level(1, "razz", "fixed_limit", ante=25, bring_in=25, small_bet=50,
+        ...                   big_bet=100, hands=6))
         'ante 25, bring-in 25, limits 50/100'
     """
     if level.is_stud:
-        return (f"ante {level.ante}, bring-in {level.bring_in}, limits {level.low_limit}/"
-                f"{level.high_limit}").replace("ante 0, ", "")
+        return (f"ante {level.ante}, bring-in {level.bring_in}, limits {level.small_bet}/"
+                f"{level.big_bet}").replace("ante 0, ", "")
     text = f"{level.small_blind}/{level.big_blind}"
     if level.ante:
         text += f" ante {level.ante}"
     if level.betting == "fixed_limit":
-        text += f" (limit {level.low_limit}/{level.high_limit})"
+        text += f" (limit {level.small_bet}/{level.big_bet})"
     elif level.betting == "pot_limit":
         text += " (pot limit)"
     return text

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import FieldError, Path
+from .levels import AMOUNTS
 from .limits import MAX_AMOUNT, UNLIMITED_REBUYS_COUNTED
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ def check_chip_amounts(s: TournamentStructure) -> None:
                          f"starting chips {s.starting_chips} are not a multiple of the smallest chip, {smallest}")
     for index, level in enumerate(s.levels):
         unit = s.chips.smallest(level.number)
-        for name in ("small_blind", "big_blind", "ante", "bring_in", "low_limit", "high_limit"):
+        for name in AMOUNTS:
             amount = getattr(level, name)
             if amount % unit:
                 raise FieldError(

@@ -13,7 +13,17 @@ from typing import Any
 
 from .chips import ChipSet, ColourUp
 from .errors import FieldError, show_path
-from .levels import ANTE_BY, BETTING, GAMES, Break, Level, check_breaks, check_levels
+from .levels import (
+    ANTE_BY,
+    BETTING,
+    DEPRECATED_STAKES,
+    GAMES,
+    Break,
+    Level,
+    check_breaks,
+    check_levels,
+    deprecated_stake,
+)
 from .limits import MAX_ENTRANTS
 from .payouts import ROUNDING_RULES, PayoutRules, PayoutTable, as_fraction, check_percentages
 from .points import PARTICIPATION_FOR, PointsRules
@@ -99,20 +109,32 @@ def read_levels(doc: TableReader) -> tuple[Level, ...]:
                 raise FieldError(r.path, f"level {index + 1} needs minutes or hands (here or in [level_defaults])")
         sb = r.integer("small_blind", 0)
         bb = r.integer("big_blind", 0)
-        low = r.integer("low_limit", 0)
-        high = r.integer("high_limit", 0)
-        if betting == "fixed_limit" and bb and not low:
-            low, high = bb, high or 2 * bb
+        small, big = _bet(r, "small_bet"), _bet(r, "big_bet")
+        if betting == "fixed_limit" and bb and not small:
+            small, big = bb, big or 2 * bb
         level = Level(
             number=index + 1, game=game, betting=betting, small_blind=sb, big_blind=bb,
-            ante=r.integer("ante", 0), bring_in=r.integer("bring_in", 0), low_limit=low,
-            high_limit=high, minutes=minutes, hands=hands,
+            ante=r.integer("ante", 0), bring_in=r.integer("bring_in", 0), small_bet=small,
+            big_bet=big, minutes=minutes, hands=hands,
             ante_by=r.text("ante_by", defaults.get("ante_by", "each"), ANTE_BY),
             min_players=r.integer("min_players", 0, maximum=MAX_ENTRANTS),
         )
         r.done()
         levels.append(level)
     return tuple(levels)
+
+
+def _bet(r: TableReader, key: str) -> int:
+    """A level's ``small_bet`` or ``big_bet``, also read under its deprecated name
+    (``low_limit``, ``high_limit``: the rule sheets' words) with a ``DeprecationWarning``."""
+    old = next(k for k, v in DEPRECATED_STAKES.items() if v == key)
+    if not r.has(old):
+        return r.integer(key, 0)
+    deprecated_stake(old, f"structure file, [{show_path(r.path)}]")
+    if r.has(key):
+        raise FieldError(r.path + (old,), f"{show_path(r.path)} gives both {key} and {old} "
+                         f"(its deprecated name); give {key} only")
+    return r.integer(old, 0)
 
 
 def _read_schedule(doc: TableReader, levels: tuple[Level, ...],

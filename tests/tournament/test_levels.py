@@ -19,7 +19,7 @@ def test_big_blind_below_small_blind_is_refused() -> None:
 
 
 def test_shrinking_blinds_are_refused_equal_blinds_allowed() -> None:
-    check_levels([nl(1, 50, 100, betting="fixed_limit", low_limit=100, high_limit=200), nl(2, 50, 100)])
+    check_levels([nl(1, 50, 100, betting="fixed_limit", small_bet=100, big_bet=200), nl(2, 50, 100)])
     with pytest.raises(FieldError) as err:
         check_levels([nl(1, 50, 100), nl(2, 50, 75)])
     assert err.value.path == ("levels", 1, "big_blind")
@@ -27,13 +27,13 @@ def test_shrinking_blinds_are_refused_equal_blinds_allowed() -> None:
 
 def test_stud_level_needs_bring_in_and_limits_in_order() -> None:
     stud = dict(game="seven_card_stud", betting="fixed_limit", hands=6)
-    check_level(Level(1, ante=200, bring_in=500, low_limit=1000, high_limit=2000, **stud), 0)
+    check_level(Level(1, ante=200, bring_in=500, small_bet=1000, big_bet=2000, **stud), 0)
     with pytest.raises(FieldError, match="bring_in"):
-        check_level(Level(1, ante=200, low_limit=1000, high_limit=2000, **stud), 0)
-    with pytest.raises(FieldError, match="high_limit 500 is smaller than low_limit 1000"):
-        check_level(Level(1, ante=200, bring_in=500, low_limit=1000, high_limit=500, **stud), 0)
+        check_level(Level(1, ante=200, small_bet=1000, big_bet=2000, **stud), 0)
+    with pytest.raises(FieldError, match="big_bet 500 is smaller than small_bet 1000"):
+        check_level(Level(1, ante=200, bring_in=500, small_bet=1000, big_bet=500, **stud), 0)
     with pytest.raises(FieldError, match="has no blinds"):
-        check_level(Level(1, small_blind=5, bring_in=500, low_limit=1000, high_limit=2000, **stud), 0)
+        check_level(Level(1, small_blind=5, bring_in=500, small_bet=1000, big_bet=2000, **stud), 0)
 
 
 def test_duration_is_minutes_or_hands_with_a_minutes_equivalent() -> None:
@@ -61,3 +61,20 @@ def test_clock_of_the_club_sheet() -> None:
     assert [(e.kind, e.number, e.start) for e in entries][:4] == [
         ("level", 1, 0), ("level", 2, 20), ("break", 2, 40), ("level", 3, 50)]
     assert entries[-1] == entries[-1].__class__("level", 10, 220, 240)
+
+
+def test_old_stake_names_are_deprecated_aliases_of_small_and_big_bet() -> None:
+    # issue 14: one stake vocabulary (small_bet / big_bet); the rule sheets' low / high limit
+    # names keep working, with a DeprecationWarning
+    stud = dict(game="seven_card_stud", betting="fixed_limit", ante=200, bring_in=500, hands=6)
+    with pytest.warns(DeprecationWarning, match="low_limit is deprecated; use small_bet"):
+        old = Level(1, low_limit=1000, high_limit=2000, **stud)
+    assert old == Level(1, small_bet=1000, big_bet=2000, **stud)
+    assert (old.small_bet, old.big_bet) == (1000, 2000)
+    with pytest.warns(DeprecationWarning, match="Level: high_limit is deprecated; use big_bet"):
+        assert (old.low_limit, old.high_limit) == (1000, 2000)
+    with pytest.warns(DeprecationWarning), pytest.raises(TypeError, match="give small_bet only"):
+        Level(1, small_bet=1000, low_limit=800, **stud)
+    # the same value under both names is accepted
+    with pytest.warns(DeprecationWarning):
+        assert Level(1, small_bet=1000, big_bet=2000, low_limit=1000, **stud) == old

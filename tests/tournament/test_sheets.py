@@ -103,12 +103,12 @@ def test_stud_example_is_the_first_sheets_stud_table() -> None:
     rows = table_rows(cells(text, "Blinds For Stud Games & Other Games", "Breaks Every"), 5)
     assert len(rows) == 8
     s = load("hands_100k_stud")
-    got = [(lv.min_players, [str(lv.number), f"{lv.hands} Hands", lv.ante, lv.low_limit, lv.high_limit])
+    got = [(lv.min_players, [str(lv.number), f"{lv.hands} Hands", lv.ante, lv.small_bet, lv.big_bet])
            for lv in s.levels]
     assert got == [(m, [r[0], r[1], money(r[2]), money(r[3]), money(r[4])]) for m, r in rows]
-    # the sheet's 7 card stud rule: the bring-in is half the low limit
+    # the sheet's 7 card stud rule: the bring-in is half the low limit (the small bet)
     assert "bring in\", which means he must place 1/2 of the low limit" in text
-    assert all(2 * lv.bring_in == lv.low_limit for lv in s.levels)
+    assert all(2 * lv.bring_in == lv.small_bet for lv in s.levels)
     assert {lv.game for lv in s.levels} == {"seven_card_stud"}
     check_common_first_sheet(s, text, "stud")
     assert [len(s.levels_for(n)) for n in (8, 9, 10, 14, 20, 28)] == [6, 6, 8, 8, 8, 8]

@@ -72,7 +72,7 @@ def test_limit_then_nolimit_2500_is_the_sheet() -> None:
     assert [lv.betting for lv in s.levels[:5]] == ["fixed_limit"] * 4 + ["no_limit"]
     assert [lv.ante for lv in s.levels[:5]] == [0, 0, 0, 0, 10]
     assert all(lv.ante > 0 for lv in s.levels[4:])
-    assert (s.levels[0].low_limit, s.levels[0].high_limit) == (20, 40)
+    assert (s.levels[0].small_bet, s.levels[0].big_bet) == (20, 40)
     assert [b.after_level for b in s.breaks] == [2, 4, 6, 8, 10, 12]
     assert s.antes_stop_heads_up
     assert s.payout_rules.paid_percent == 12 and s.payout_rules.ratio == Fraction(3, 5)
@@ -85,7 +85,7 @@ def test_hands_100k_stud_is_the_sheet() -> None:
     # the sheet's table (issue 11; the figures before were assumed): see test_sheets.py
     assert [lv.hands for lv in s.levels] == [6] * 5 + [12] * 3
     lv = s.levels[0]
-    assert (lv.game, lv.ante, lv.bring_in, lv.low_limit, lv.high_limit) == (
+    assert (lv.game, lv.ante, lv.bring_in, lv.small_bet, lv.big_bet) == (
         "seven_card_stud", 100, 300, 600, 1000)
     assert s.clock() == []  # levels by hands: no clock
 
@@ -195,7 +195,7 @@ def test_the_annotated_example_of_the_docs_is_valid() -> None:
     s = parse_structure(full, "docs/tournament.md")
     assert s.rebuys is not None and s.add_on is not None and s.points is not None
     assert [lv.game for lv in s.levels][-1] == "seven_card_stud"
-    assert s.levels[0].low_limit == 50 and s.levels[0].high_limit == 100
+    assert s.levels[0].small_bet == 50 and s.levels[0].big_bet == 100
     # $750 + 10 rebuys x $20 + 20 add-ons x $20 = $1,350 in $5 units, 45/27/17/11
     assert s.prize_pool(30, rebuys=10, add_ons=20) == 1350
     assert s.payouts(30, rebuys=10, add_ons=20) == (605, 365, 230, 150)
@@ -203,3 +203,41 @@ def test_the_annotated_example_of_the_docs_is_valid() -> None:
     final = blocks[1].split("```")[0]
     two_stage = full.replace('format = "single_field"', 'format = "table_winners"') + final
     assert parse_structure(two_stage).final_stage is not None
+
+
+STUD_FILE = """
+[tournament]
+name = "Stud"
+[entrants]
+count = 8
+[buy_in]
+price = 10
+[chips]
+starting = 1000
+denominations = [25]
+[[levels]]
+game = "seven_card_stud"
+betting = "fixed_limit"
+ante = 25
+bring_in = 25
+{stakes}
+hands = 6
+[tables]
+size = 8
+[payouts]
+[[payouts.table]]
+entrants = [8, 8]
+percent = [100]
+"""
+
+
+def test_structure_files_read_the_old_stake_keys_as_deprecated_aliases() -> None:
+    # issue 14: small_bet / big_bet in structure files; low_limit / high_limit still read
+    new = parse_structure(STUD_FILE.format(stakes="small_bet = 50\nbig_bet = 100"))
+    assert (new.levels[0].small_bet, new.levels[0].big_bet) == (50, 100)
+    with pytest.warns(DeprecationWarning, match=r"\[levels\[0\]\]: low_limit is deprecated; use small_bet"):
+        old = parse_structure(STUD_FILE.format(stakes="low_limit = 50\nhigh_limit = 100"))
+    assert old.levels == new.levels
+    with pytest.warns(DeprecationWarning), pytest.raises(StructureError) as err:
+        parse_structure(STUD_FILE.format(stakes="small_bet = 50\nlow_limit = 50\nbig_bet = 100"))
+    assert "gives both small_bet and low_limit" in str(err.value)
