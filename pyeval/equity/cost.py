@@ -1,0 +1,134 @@
+"""What an exact enumeration of a spot would cost, and so whether :func:`pyeval.equity.equity`
+enumerates it or samples it.
+
+The estimate is in units of about a nanosecond of one core (calibrated on the development
+machine); exact enumeration is chosen when it is below :data:`EXACT_AUTO_COST` and refused,
+even when forced, above :data:`EXACT_MAX_COST`.
+
+>>> from pyeval.equity.spot import make_spot
+>>> exact_cost(make_spot("holdem", ["AcAd", "KhKs"])) < EXACT_AUTO_COST
+True
+"""
+from __future__ import annotations
+
+import math
+
+from pyeval.equity import _kernels as K
+from pyeval.equity.games import EquityGame
+from pyeval.equity.spot import Player, Spot
+
+__all__ = ["EXACT_AUTO_COST", "EXACT_MAX_COST", "SMALL_JOB", "exact_cost"]
+
+#: exact enumeration is chosen automatically when its estimated cost is below this
+#: (about a nanosecond per unit on one core: half a second)
+EXACT_AUTO_COST = 5e8
+#: beyond this, even a forced exact run is refused
+EXACT_MAX_COST = 2e12
+#: exact runs estimated below this cost (see exact_cost) run on one thread
+SMALL_JOB = 2e7
+#: cost of looking at one combination in the exact walk, in exact_cost units (calibrated:
+#: six players on "QQ+, AK" with a 2c7d9h board)
+WALK_STEP = 5.0
+
+# cost of one evaluation in exact enumeration, by kind (about a nanosecond per unit)
+_EVAL_COST = {K.K_HOLDEM: 1, K.K_OMAHA: 6, K.K_SUPER8: 8, K.K_TAHOE: 4, K.K_STUD: 2,
+              K.K_RAZZ: 2, K.K_FIVE: 1.5, K.K_BUFFALO: 4, K.K_CROC: 3}
+
+
+def _combo_count(p: Player, g: EquityGame, nd: int) -> float:
+    if p.rng is not None:
+        return float(len(p.rng))
+    by_class: dict[int, int] = {}
+    for j, c in enumerate(p.slots):
+        if c is None:
+            by_class[g.classes[j]] = by_class.get(g.classes[j], 0) + 1
+    n, left = 1.0, nd
+    for u in by_class.values():
+        n *= math.comb(left, u)
+        left -= u
+    return n
+
+
+def exact_cost(spot: Spot) -> float:
+    """Estimated cost of exact enumeration, in units of about a nanosecond on one core
+    (calibrated on the development machine): per board, each holding's evaluation and
+    each choice of holdings across the players.
+
+    >>> from pyeval.equity.spot import make_spot
+    >>> f"{exact_cost(make_spot('holdem', ['AcAd', 'KhKs'])):.2e}"
+    '1.37e+07'
+    """
+    g = spot.game
+    nd = len(spot.deck)
+    k = g.board - len(spot.board)
+    boards = math.comb(nd, k) if nd >= k else 0
+    sizes = [_combo_count(p, g, nd) for p in spot.players]
+    P = len(sizes)
+    if all(s == 1 for s in sizes) and g.kind == K.K_HOLDEM and k == 5:
+        return boards * (2 + 3 * P)
+    evals = sum(sizes) * _EVAL_COST[g.kind] * (1.5 if g.split == "low8" else 1)
+    per_tuple = 2 if (P == 2 and g.split == "none") else (8 if g.split == "none" else 15)
+    tuples = math.prod(sizes)
+    together = _compatible_tuples(spot) if P > 2 else None     # heads-up: two plain loops
+    if together is not None:
+        # only choices sharing no card are walked, each on the boards that avoid its cards
+        n_rng, seen, free = together
+        used = 2 * sum(1 for p in spot.players if p.rng is not None)
+        share = math.comb(nd - used, k) / boards if boards and nd - used >= k else 0.0
+        tuples = (n_rng + seen * WALK_STEP / per_tuple) * free * share
+    return boards * (20 + evals + tuples * per_tuple)
+
+
+def _compatible_tuples(spot: Spot,
+                       max_states: int = 200_000) -> tuple[float, float, float] | None:
+    """How many choices of one combination per range player share no card, how many
+    combinations the exact walk looks at to find them (both counted by a walk over the
+    players, in seat order as the kernel goes, that remembers per player the cards later
+    players could still want), and the product of the other players' holding counts;
+    None when the walk would take too long. Ranges that overlap, such as six players on ``QQ+, AK``, can be
+    dealt together far more rarely than the product of their sizes says.
+
+    >>> from pyeval.equity.spot import make_spot
+    >>> spot = make_spot("holdem", ["QQ+, AK"] * 6, "2c7d9h")
+    >>> n, seen, free = _compatible_tuples(spot)
+    >>> int(n), int(seen) > n, free
+    (226800, True, 1.0)
+    """
+    g = spot.game
+    masks = [[int(m) for m in p.rng.masks] for p in spot.players if p.rng is not None]
+    if not masks:
+        return None
+    free = math.prod(_combo_count(p, g, len(spot.deck)) for p in spot.players
+                     if p.rng is None)
+    later = [0] * (len(masks) + 1)          # cards any later range player could hold
+    for i in range(len(masks) - 1, -1, -1):
+        u = 0
+        for m in masks[i]:
+            u |= m
+        later[i] = later[i + 1] | u
+    memo: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def count(i: int, used: int) -> tuple[int, int]:
+        """(choices sharing no card, combinations looked at) from player i on."""
+        if i == len(masks):
+            return 1, 0
+        key = (i, used & later[i])
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        if len(memo) > max_states:
+            raise OverflowError
+        n, seen = 0, len(masks[i])
+        for m in masks[i]:
+            if not m & used:
+                a, b = count(i + 1, used | m)
+                n += a
+                seen += b
+        memo[key] = (n, seen)
+        return n, seen
+
+    try:
+        n, seen = count(0, 0)
+    except (OverflowError, RecursionError):
+        return None
+    return float(n), float(seen), float(free)

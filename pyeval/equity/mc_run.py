@@ -1,0 +1,293 @@
+"""Monte Carlo over a spot: the deals laid out for the kernels (:mod:`._montecarlo`, and the
+joint range table of :mod:`._rangemc`), run in rounds of chunks until the sample count, the
+standard-error target or the time limit.
+
+Each chunk of :data:`CHUNK` deals has its own random stream, so the answer depends on the
+seed and never on the number of threads.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+import numpy as np
+
+from pyeval.equity import _kernels as K
+from pyeval.equity import _rangemc as RM
+from pyeval.equity.cost import _EVAL_COST
+from pyeval.equity.result import Progress
+from pyeval.equity.spot import Spot
+from pyeval.equity.tally import _counts_to_stats, _Sums
+
+#: Monte Carlo deals per chunk (each chunk has its own random stream)
+CHUNK = 8192
+#: a round of Monte Carlo (the stopping rules and the progress callback are looked at
+#: between rounds) starts at 4 chunks and grows fourfold up to about this many seconds of
+#: one core, by an estimate that depends only on the spot (so that where a run stops never
+#: depends on the machine): few rounds, since each one waits for every thread
+ROUND_SECONDS = 0.25
+#: default standard-error target when neither samples nor std_err is given
+DEFAULT_STD_ERR = 2e-4
+#: with a time limit, a round deals what the last round's speed says fits in this share of
+#: the time left, so the rounds near the limit shrink geometrically and a round dealt twice
+#: as slowly as the one before (another process taking the core) still ends in time. 0.9
+#: overran the limit by more than 10 % when two test workers shared the cores; each extra
+#: round costs one kernel call (well under a millisecond)
+TIME_MARGIN = 0.5
+#: deals of the speed probe that runs before a time-limited Monte Carlo, on a stream of
+#: its own (chunk index PROBE_STREAM, far beyond any real chunk)
+PROBE_DEALS = 64
+PROBE_STREAM = 1 << 60
+#: range draws tried for one deal before giving up on ranges that (almost) never fit
+MAX_ATTEMPTS = 10_000_000
+#: default cap on Monte Carlo deals
+DEFAULT_MAX_SAMPLES = 2_000_000_000
+
+
+def _round_cap(spot: Spot) -> int:
+    """Chunks per Monte Carlo round at most: about ROUND_SECONDS of one core, by a rough
+    cost per deal (dealing, then each player's evaluation), as a power of two in 16..4096.
+
+    >>> from pyeval.equity.spot import make_spot
+    >>> _round_cap(make_spot("holdem", ["AhKh", "QsQd"]))
+    1024
+    """
+    g = spot.game
+    unknown = sum(p.slots.count(None) for p in spot.players) + g.board - len(spot.board)
+    per_deal = 10 + 2 * unknown + len(spot.players) * 3 * _EVAL_COST[g.kind]
+    if g.split != "none":
+        per_deal *= 1.5
+    chunks = ROUND_SECONDS / (per_deal * 1e-9 * CHUNK)
+    cap = 16
+    while cap * 2 <= min(chunks, 4096):
+        cap *= 2
+    return cap
+
+
+def _round_sizes(cap: int, split_first: bool) -> Iterator[int]:
+    """Chunks per Monte Carlo round: 4, 16, 64, ... up to ``cap``. With a time limit the
+    first round is split into 1 + 3 chunks, so that the speed is known after one chunk;
+    the chunks and the rounds' ends (where the standard error is checked) stay those of a
+    run without a limit, so a limit that does not bind changes no result.
+
+    >>> import itertools
+    >>> list(itertools.islice(_round_sizes(64, False), 5)), list(itertools.islice(_round_sizes(64, True), 4))
+    ([4, 16, 64, 64, 64], [1, 3, 16, 64])
+    """
+    if split_first:
+        yield 1
+        yield 3
+    else:
+        yield 4
+    r = 4
+    while True:
+        r = min(r * 4, cap)
+        yield r
+
+
+def _chunk_sizes(deals: int) -> np.ndarray:
+    """``deals`` split into chunks of CHUNK deals, the last one shorter.
+
+    >>> _chunk_sizes(2 * CHUNK + 5).tolist() == [CHUNK, CHUNK, 5]
+    True
+    """
+    n_ch = -(-deals // CHUNK)
+    nsamp = np.full(n_ch, CHUNK, dtype=np.int64)
+    nsamp[-1] = deals - CHUNK * (n_ch - 1)
+    return nsamp
+
+
+def _deal_method(D: int, U: int, taken: int) -> int:
+    """How to deal U cards from D when ``taken`` of them may be held by ranges:
+    independent draws, all redrawn on a repeat, while that succeeds at least 70% of the
+    time (a board from a nearly full deck); a partial shuffle otherwise (measured: the
+    draws win at 5 cards from 48, the shuffle at 8 from 46)."""
+    ok = 1.0
+    for i in range(U):
+        ok *= max(D - taken - i, 0) / D
+    return K.DEAL_INDEP if ok >= 0.7 else K.DEAL_SHUFFLE
+
+
+def _alias(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Walker/Vose alias tables for sampling index i with probability w[i] / sum(w)."""
+    n = len(w)
+    p = w * (n / w.sum())
+    prob = np.ones(n)
+    alias = np.arange(n, dtype=np.int64)
+    small = [i for i in range(n) if p[i] < 1.0]
+    large = [i for i in range(n) if p[i] >= 1.0]
+    while small and large:
+        s, lg = small.pop(), large.pop()
+        prob[s] = p[s]
+        alias[s] = lg
+        p[lg] = (p[lg] + p[s]) - 1.0
+        (small if p[lg] < 1.0 else large).append(lg)
+    return prob, alias
+
+
+def _joint_ranges(spot: Spot, rp: np.ndarray, r_off: np.ndarray, r_key: np.ndarray,
+                  r_srm: np.ndarray, r_mask: np.ndarray, hk0: np.ndarray,
+                  hs0: np.ndarray) -> tuple | None:
+    """Hold'em with every hole card known or from a range: the joint table of compatible
+    choices (:mod:`._rangemc`) as (keys [T, P], suit-rank masks [T, P], card masks [T],
+    alias keep, alias, weighted, acceptance), or None when it would be too large."""
+    players = [i for i in range(len(rp)) if rp[i] >= 0]
+    sl = [slice(int(r_off[rp[i]]), int(r_off[rp[i] + 1])) for i in players]
+    ws = [spot.players[i].rng.weights for i in players]     # type: ignore[union-attr]
+    t = RM.joint_table([r_mask[s] for s in sl], ws)
+    if t is None:
+        return None
+    idx, w, acc = t
+    if len(w) == 0:
+        raise ValueError("the ranges cannot be dealt together: every choice of hands uses "
+                         "some card twice")
+    T = len(w)
+    tk = np.repeat(hk0[None, :].astype(np.uint64), T, axis=0)
+    ts = np.repeat(hs0[None, :].astype(np.uint64), T, axis=0)
+    tm = np.zeros(T, dtype=np.uint64)
+    for col, (i, s) in enumerate(zip(players, sl)):
+        j = idx[:, col] + s.start
+        tk[:, i] += r_key[j]
+        ts[:, i] |= r_srm[j]
+        tm |= r_mask[j]
+    weighted = not bool(np.all(w == w[0]))
+    if weighted:
+        keep, alias = RM.alias_u32(w)
+    else:
+        keep, alias = np.zeros(1, np.uint64), np.zeros(1, np.int64)
+    return tk, ts, tm, keep, alias, weighted, acc
+
+
+def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
+            time_limit: float | None, progress: Callable[[Progress], None] | None,
+            t_start: float, threads: int) -> tuple[_Sums, str]:
+    g = spot.game
+    T = K.tables(omaha=g.kind == K.K_OMAHA)
+    P, H, NB = len(spot.players), g.hole, g.board
+    hole0 = np.full((P, H), K.NONE, dtype=np.uint8)
+    rp = np.full(P, -1, dtype=np.int64)
+    offs, rc, rprob, ralias, rmask = [0], [], [], [], []
+    unk_t, unk_s = [], []
+    for i, p in enumerate(spot.players):
+        if p.rng is not None:
+            rp[i] = len(offs) - 1
+            pr, al = _alias(p.rng.weights)
+            rc.append(p.rng.cards)
+            rprob.append(pr)
+            ralias.append(al)
+            rmask.append(p.rng.masks)
+            offs.append(offs[-1] + len(p.rng))
+            continue
+        for j, c in enumerate(p.slots):
+            if c is None:
+                unk_t.append(i)
+                unk_s.append(j)
+            else:
+                hole0[i, j] = c
+    board0 = np.full(NB, K.NONE, dtype=np.uint8)
+    board0[:len(spot.board)] = spot.board
+    for j in range(len(spot.board), NB):
+        unk_t.append(P)
+        unk_s.append(j)
+    r_off = np.array(offs, dtype=np.int64)
+    r_cards = np.concatenate(rc).astype(np.uint8) if rc else np.zeros((0, 2), np.uint8)
+    r_prob = np.concatenate(rprob) if rprob else np.zeros(0)
+    r_alias = np.concatenate(ralias).astype(np.int64) if ralias else np.zeros(0, np.int64)
+    r_mask = np.concatenate(rmask).astype(np.uint64) if rmask else np.zeros(0, np.uint64)
+    deck = np.array(spot.deck, dtype=np.uint8)
+    unk_t_a = np.array(unk_t, dtype=np.int64)
+    unk_s_a = np.array(unk_s, dtype=np.int64)
+    down_mask = sum(1 << j for j in g.down)
+    seed_u = np.uint64(seed & 0xFFFFFFFFFFFFFFFF)
+    # hold'em: keys of the known cards
+    hk0 = T.ckey[hole0].sum(axis=1, dtype=np.uint64)
+    hs0 = np.bitwise_or.reduce(T.csrm[hole0], axis=1).astype(np.uint64)
+    bk0 = np.uint64(K.KEY_START + T.ckey[board0].sum(dtype=np.uint64))
+    bs0 = np.uint64(np.bitwise_or.reduce(T.csrm[board0]) if NB else 0)
+    method = _deal_method(len(deck), len(unk_t), 2 * int((rp >= 0).sum()))
+    TA = T.addrs
+    r_key = T.ckey[r_cards].sum(axis=1, dtype=np.uint64)
+    r_srm = np.bitwise_or.reduce(T.csrm[r_cards], axis=1).astype(np.uint64)
+
+    target = samples if samples is not None else DEFAULT_MAX_SAMPLES
+    if samples is None and std_err is None:
+        std_err = DEFAULT_STD_ERR
+    sums = _Sums(P)
+    chunk_no = 0
+    joint = None
+    if g.kind == K.K_HOLDEM and (rp >= 0).any() and all(t == P for t in unk_t):
+        joint = _joint_ranges(spot, rp, r_off, r_key, r_srm, r_mask, hk0, hs0)
+        if joint is not None:
+            sums.acceptance = joint[-1]
+            pools = RM.row_pools(deck, joint[2])
+
+    def run(nsamp: np.ndarray, chunk0: int, run_threads: int):
+        if joint is not None:
+            tk, ts, tm, keep, alias, weighted, _ = joint
+            cnt = RM.holdem_range_mc(tk, ts, tm, keep, alias, weighted, deck, pools, len(unk_t),
+                                     bk0, bs0, seed_u, chunk0, nsamp, TA, threads=run_threads)
+            none = np.zeros(len(nsamp), dtype=np.int64)
+            return _counts_to_stats(cnt), none, none
+        if g.kind == K.K_HOLDEM:
+            cnt, att, failed = K.holdem_mc(P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm,
+                                           r_prob, r_alias, r_mask, deck, method,
+                                           unk_t_a, seed_u, chunk0, nsamp, MAX_ATTEMPTS,
+                                           TA, threads=run_threads)
+            return _counts_to_stats(cnt), att, failed
+        return K.mc_chunks(g.kind, g.split_code, P, H, NB, hole0, board0, rp, r_off, r_cards,
+                           r_prob, r_alias, r_mask, deck, method, unk_t_a, unk_s_a, down_mask,
+                           seed_u, chunk0, nsamp, MAX_ATTEMPTS, TA, threads=run_threads)
+
+    rounds = _round_sizes(_round_cap(spot), time_limit is not None)
+    rate = None                      # deals per second in the last round (time limits)
+    if time_limit is not None:
+        # a few deals on a stream of their own, never counted: the speed before the first
+        # chunk, which alone may outlast a short limit when the ranges rarely fit together
+        t_probe = time.perf_counter()
+        _, _, failed = run(np.array([PROBE_DEALS], dtype=np.int64), PROBE_STREAM, 1)
+        rate = PROBE_DEALS / max(time.perf_counter() - t_probe, 1e-6)
+        if failed.any():
+            raise ValueError("the ranges almost never fit together (ten million tries "
+                             "without a deal): widen them or remove overlaps")
+    stopped = "samples"
+    while True:
+        left = target - int(sums.deals)
+        if left <= 0:
+            stopped = "samples"
+            break
+        nsamp = _chunk_sizes(min(next(rounds) * CHUNK, left))
+        if time_limit is not None and rate is not None:
+            # the limit binds when the round would not end in time: deal what fits
+            remaining = t_start + time_limit - time.perf_counter()
+            fit = int(rate * remaining * TIME_MARGIN)
+            if fit < int(nsamp.sum()):
+                if sums.deals == 0:                # the limit passed before any deal
+                    fit = max(fit, min(int(nsamp.sum()), 4 * PROBE_DEALS))
+                elif remaining < 0.02 * time_limit or fit < 1:
+                    stopped = "time_limit"
+                    break
+                nsamp = _chunk_sizes(fit)
+        n_ch = len(nsamp)
+        t_round = time.perf_counter()
+        # short rounds on one thread (see equity())
+        st, att, failed = run(nsamp, chunk_no, 1 if n_ch <= 8 else threads)
+        if failed.any():
+            raise ValueError("the ranges almost never fit together (ten million tries "
+                             "without a deal): widen them or remove overlaps")
+        sums.add(st, nsamp, nsamp)
+        sums.attempts += int(att.sum())
+        chunk_no += n_ch
+        rate = float(nsamp.sum()) / max(time.perf_counter() - t_round, 1e-6)
+        se = float(sums.std_errs(False).max())
+        if progress is not None:
+            frac = sums.deals / target
+            if std_err is not None and np.isfinite(se) and se > 0:
+                frac = max(frac, min(1.0, sums.deals / (sums.deals * (se / std_err) ** 2)))
+            progress(Progress(min(frac, 1.0), int(sums.deals), sums.equities(), se, False))
+        if std_err is not None and sums.deals >= 2 * CHUNK and se <= std_err:
+            stopped = "std_err"
+            break
+        if time_limit is not None and time.perf_counter() - t_start >= time_limit:
+            stopped = "time_limit"
+            break
+    return sums, stopped
