@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from pyeval.numba_mem import ld8, ld64, ldf, ldi64, st8, sti64
-from pyeval.numba_rng import LOW32, mul128, next_word, word_below, word_unit
+from pyeval.numba_rng import LOW32, draw, mul128, next_word, word_below, word_unit
 
 BATCH_BOUND = np.uint64(1 << 62)
 
@@ -142,6 +142,69 @@ def deal_keys(s, deck, D, thr, U, bk, bs, ckey, csrm):
             m5 |= ld64(csrm, c)
         if dup == 0:
             return s, k, m5
+
+
+@njit(cache=True)
+def draw_five(s, x, y, z, dk, nD, thr):
+    """Five independent draws from the pool of nD cards at ``dk``, from three random words
+    already taken (the halves of x and y, the high half of z; a rejected draw takes more
+    words from the state). Returns (state, the five cards, True when no card repeats): the
+    caller redraws all five on a repeat, which keeps the board uniform."""
+    i0, s = draw(x >> np.uint64(32), nD, thr, s)
+    i1, s = draw(x & LOW32, nD, thr, s)
+    i2, s = draw(y >> np.uint64(32), nD, thr, s)
+    i3, s = draw(y & LOW32, nD, thr, s)
+    i4, s = draw(z >> np.uint64(32), nD, thr, s)
+    c0 = ld8(dk, i0)
+    c1 = ld8(dk, i1)
+    c2 = ld8(dk, i2)
+    c3 = ld8(dk, i3)
+    c4 = ld8(dk, i4)
+    one = np.uint64(1)
+    b0 = one << np.uint64(c0)
+    b1 = one << np.uint64(c1)
+    b2 = one << np.uint64(c2)
+    b3 = one << np.uint64(c3)
+    b4 = one << np.uint64(c4)
+    b01 = b0 | b1
+    b012 = b01 | b2
+    ok = ((b0 & b1) | (b01 & b2) | (b012 & b3) | ((b012 | b3) & b4)) == 0
+    return s, c0, c1, c2, c3, c4, ok
+
+
+@njit(cache=True)
+def five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm):
+    """The key (added to ``bk0``) and suit-rank mask of five board cards, summed as a
+    tree."""
+    bk = bk0 + ((ld64(ckey, c0) + ld64(ckey, c1)) + (ld64(ckey, c2) + ld64(ckey, c3))) \
+        + ld64(ckey, c4)
+    bs = (ld64(csrm, c0) | ld64(csrm, c1)) | (ld64(csrm, c2) | ld64(csrm, c3)) \
+        | ld64(csrm, c4)
+    return bk, bs
+
+
+def alias_tables(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Walker/Vose alias tables for index i with probability w[i] / sum(w): a uniform index
+    j is kept with probability ``prob[j]``, else ``alias[j]`` is taken (what
+    :func:`pick_ranges` reads; :func:`._rangemc.alias_u32` rounds ``prob`` to 32 bits).
+
+    >>> prob, alias = alias_tables(np.array([1.0, 3.0]))
+    >>> prob.tolist(), alias.tolist()
+    ([0.5, 1.0], [1, 1])
+    """
+    n = len(w)
+    p = w * (n / w.sum())
+    prob = np.ones(n)
+    alias = np.arange(n, dtype=np.int64)
+    small = [i for i in range(n) if p[i] < 1.0]
+    large = [i for i in range(n) if p[i] >= 1.0]
+    while small and large:
+        s, lg = small.pop(), large.pop()
+        prob[s] = p[s]
+        alias[s] = lg
+        p[lg] = (p[lg] + p[s]) - 1.0
+        (small if p[lg] < 1.0 else large).append(lg)
+    return prob, alias
 
 
 @njit(cache=True)

@@ -28,7 +28,15 @@ import numpy as np
 from numba import njit
 
 from pyeval import numba_ext as nx
-from pyeval.equity._dealing import DEAL_INDEP, deal_any, deal_keys, deal_plan, pick_ranges
+from pyeval.equity._dealing import (
+    DEAL_INDEP,
+    deal_any,
+    deal_keys,
+    deal_plan,
+    draw_five,
+    five_keys,
+    pick_ranges,
+)
 from pyeval.equity._layout import (
     AS_CARD,
     NSTAT,
@@ -44,7 +52,7 @@ from pyeval.equity._layout import (
 from pyeval.equity._showdown import count_high, eval_player, score
 from pyeval.equity._workers import run_workers
 from pyeval.numba_mem import fetch_add, ld8, ld16, ld64, ldf, ldi64, st8, st64, stf
-from pyeval.numba_rng import LOW32, draw, next_word, word_stream
+from pyeval.numba_rng import next_word, word_stream
 
 
 @njit(cache=True)
@@ -57,35 +65,15 @@ def _holdem_hu5(s, n, dk, D, thr, h0, m0, h1, m1, bk0, ckey, csrm, disp, high, f
     w0 = 0
     w1 = 0
     tie = 0
-    one = np.uint64(1)
     for _ in range(n):
         while True:
             s, x = next_word(s)
             s, y = next_word(s)
             s, z = next_word(s)
-            i0, s = draw(x >> np.uint64(32), nD, thr, s)
-            i1, s = draw(x & LOW32, nD, thr, s)
-            i2, s = draw(y >> np.uint64(32), nD, thr, s)
-            i3, s = draw(y & LOW32, nD, thr, s)
-            i4, s = draw(z >> np.uint64(32), nD, thr, s)
-            c0 = ld8(dk, i0)
-            c1 = ld8(dk, i1)
-            c2 = ld8(dk, i2)
-            c3 = ld8(dk, i3)
-            c4 = ld8(dk, i4)
-            b0 = one << np.uint64(c0)
-            b1 = one << np.uint64(c1)
-            b2 = one << np.uint64(c2)
-            b3 = one << np.uint64(c3)
-            b4 = one << np.uint64(c4)
-            b01 = b0 | b1
-            b012 = b01 | b2
-            if ((b0 & b1) | (b01 & b2) | (b012 & b3) | ((b012 | b3) & b4)) == 0:
+            s, c0, c1, c2, c3, c4, ok = draw_five(s, x, y, z, dk, nD, thr)
+            if ok:
                 break
-        bk = bk0 + ((ld64(ckey, c0) + ld64(ckey, c1)) + (ld64(ckey, c2) + ld64(ckey, c3))) \
-            + ld64(ckey, c4)
-        bs = (ld64(csrm, c0) | ld64(csrm, c1)) | (ld64(csrm, c2) | ld64(csrm, c3)) \
-            | ld64(csrm, c4)
+        bk, bs = five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm)
         v0 = nx.hv(bk + h0, bs | m0, disp, high, flush)
         v1 = nx.hv(bk + h1, bs | m1, disp, high, flush)
         w0 += v0 > v1

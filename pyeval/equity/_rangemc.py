@@ -29,7 +29,7 @@ import numpy as np
 from numba import njit
 
 from pyeval import numba_ext as nx
-from pyeval.equity._dealing import deal_keys
+from pyeval.equity._dealing import alias_tables, deal_keys, draw_five, five_keys
 from pyeval.equity._showdown import count_high
 from pyeval.equity._workers import run_workers
 from pyeval.numba_mem import fetch_add, ld8, ld64, ldi64, st64
@@ -109,18 +109,7 @@ def alias_u32(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     >>> keep.tolist(), alias.tolist()
     ([2147483648, 4294967296], [1, 1])
     """
-    n = len(w)
-    p = w * (n / w.sum())
-    prob = np.ones(n)
-    alias = np.arange(n, dtype=np.int64)
-    small = [i for i in range(n) if p[i] < 1.0]
-    large = [i for i in range(n) if p[i] >= 1.0]
-    while small and large:
-        s, lg = small.pop(), large.pop()
-        prob[s] = p[s]
-        alias[s] = lg
-        p[lg] = (p[lg] + p[s]) - 1.0
-        (small if p[lg] < 1.0 else large).append(lg)
+    prob, alias = alias_tables(w)
     keep = np.minimum(np.round(prob * 2.0 ** 32), 2.0 ** 32).astype(np.uint64)
     return keep, alias
 
@@ -205,7 +194,6 @@ def _hu5_pools(s, n, T, tthr, tk, ts, W, pools, PD, pthr, bk0, ckey, csrm, disp,
     w0 = 0
     w1 = 0
     tie = 0
-    one = np.uint64(1)
     for _ in range(n):
         while True:
             s, x = next_word(s)
@@ -213,29 +201,10 @@ def _hu5_pools(s, n, T, tthr, tk, ts, W, pools, PD, pthr, bk0, ckey, csrm, disp,
             s, z = next_word(s)
             j, s = draw(z & LOW32, nT, tthr, s)
             dk = pools + np.uint64(PD) * j
-            i0, s = draw(x >> _U32, nD, pthr, s)
-            i1, s = draw(x & LOW32, nD, pthr, s)
-            i2, s = draw(y >> _U32, nD, pthr, s)
-            i3, s = draw(y & LOW32, nD, pthr, s)
-            i4, s = draw(z >> _U32, nD, pthr, s)
-            c0 = ld8(dk, i0)
-            c1 = ld8(dk, i1)
-            c2 = ld8(dk, i2)
-            c3 = ld8(dk, i3)
-            c4 = ld8(dk, i4)
-            b0 = one << np.uint64(c0)
-            b1 = one << np.uint64(c1)
-            b2 = one << np.uint64(c2)
-            b3 = one << np.uint64(c3)
-            b4 = one << np.uint64(c4)
-            b01 = b0 | b1
-            b012 = b01 | b2
-            if ((b0 & b1) | (b01 & b2) | (b012 & b3) | ((b012 | b3) & b4)) == 0:
+            s, c0, c1, c2, c3, c4, ok = draw_five(s, x, y, z, dk, nD, pthr)
+            if ok:
                 break
-        bk = bk0 + ((ld64(ckey, c0) + ld64(ckey, c1)) + (ld64(ckey, c2) + ld64(ckey, c3))) \
-            + ld64(ckey, c4)
-        bs = (ld64(csrm, c0) | ld64(csrm, c1)) | (ld64(csrm, c2) | ld64(csrm, c3)) \
-            | ld64(csrm, c4)
+        bk, bs = five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm)
         r0 = W * np.int64(j)
         v0 = nx.hv(bk + ld64(tk, r0), bs | ld64(ts, r0), disp, high, flush)
         v1 = nx.hv(bk + ld64(tk, r0 + 1), bs | ld64(ts, r0 + 1), disp, high, flush)
@@ -252,7 +221,6 @@ def _multi5_pools(s, n, P, T, tthr, tk, ts, W, pools, PD, pthr, bk0, ckey, csrm,
     into ``vals``, the winners' counts of pots shared k ways into ``cnt`` [P, P + 1]."""
     nT = np.uint64(T)
     nD = np.uint64(PD)
-    one = np.uint64(1)
     for _ in range(n):
         while True:
             s, x = next_word(s)
@@ -260,29 +228,10 @@ def _multi5_pools(s, n, P, T, tthr, tk, ts, W, pools, PD, pthr, bk0, ckey, csrm,
             s, z = next_word(s)
             j, s = draw(z & LOW32, nT, tthr, s)
             dk = pools + np.uint64(PD) * j
-            i0, s = draw(x >> _U32, nD, pthr, s)
-            i1, s = draw(x & LOW32, nD, pthr, s)
-            i2, s = draw(y >> _U32, nD, pthr, s)
-            i3, s = draw(y & LOW32, nD, pthr, s)
-            i4, s = draw(z >> _U32, nD, pthr, s)
-            c0 = ld8(dk, i0)
-            c1 = ld8(dk, i1)
-            c2 = ld8(dk, i2)
-            c3 = ld8(dk, i3)
-            c4 = ld8(dk, i4)
-            b0 = one << np.uint64(c0)
-            b1 = one << np.uint64(c1)
-            b2 = one << np.uint64(c2)
-            b3 = one << np.uint64(c3)
-            b4 = one << np.uint64(c4)
-            b01 = b0 | b1
-            b012 = b01 | b2
-            if ((b0 & b1) | (b01 & b2) | (b012 & b3) | ((b012 | b3) & b4)) == 0:
+            s, c0, c1, c2, c3, c4, ok = draw_five(s, x, y, z, dk, nD, pthr)
+            if ok:
                 break
-        bk = bk0 + ((ld64(ckey, c0) + ld64(ckey, c1)) + (ld64(ckey, c2) + ld64(ckey, c3))) \
-            + ld64(ckey, c4)
-        bs = (ld64(csrm, c0) | ld64(csrm, c1)) | (ld64(csrm, c2) | ld64(csrm, c3)) \
-            | ld64(csrm, c4)
+        bk, bs = five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm)
         r0 = W * np.int64(j)
         best = np.uint64(0)
         nb = 0

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from pyeval.equity._dealing import alias_tables as _alias  # noqa: F401
 from pyeval.equity.cost import (  # noqa: F401  (the names tests and callers import from here)
     _EVAL_COST,
     EXACT_AUTO_COST,
@@ -44,7 +45,6 @@ from pyeval.equity.mc_run import (  # noqa: F401
     PROBE_STREAM,
     ROUND_SECONDS,
     TIME_MARGIN,
-    _alias,
     _chunk_sizes,
     _deal_method,
     _joint_ranges,

@@ -14,6 +14,7 @@ import numpy as np
 
 from pyeval.equity import _kernels as K
 from pyeval.equity import _rangemc as RM
+from pyeval.equity._dealing import alias_tables
 from pyeval.equity.cost import _EVAL_COST
 from pyeval.equity.result import Progress
 from pyeval.equity.spot import Spot
@@ -108,23 +109,6 @@ def _deal_method(D: int, U: int, taken: int) -> int:
     return K.DEAL_INDEP if ok >= 0.7 else K.DEAL_SHUFFLE
 
 
-def _alias(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Walker/Vose alias tables for sampling index i with probability w[i] / sum(w)."""
-    n = len(w)
-    p = w * (n / w.sum())
-    prob = np.ones(n)
-    alias = np.arange(n, dtype=np.int64)
-    small = [i for i in range(n) if p[i] < 1.0]
-    large = [i for i in range(n) if p[i] >= 1.0]
-    while small and large:
-        s, lg = small.pop(), large.pop()
-        prob[s] = p[s]
-        alias[s] = lg
-        p[lg] = (p[lg] + p[s]) - 1.0
-        (small if p[lg] < 1.0 else large).append(lg)
-    return prob, alias
-
-
 def _joint_ranges(spot: Spot, rp: np.ndarray, r_off: np.ndarray, r_key: np.ndarray,
                   r_srm: np.ndarray, r_mask: np.ndarray, hk0: np.ndarray,
                   hs0: np.ndarray) -> tuple | None:
@@ -171,7 +155,7 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
     for i, p in enumerate(spot.players):
         if p.rng is not None:
             rp[i] = len(offs) - 1
-            pr, al = _alias(p.rng.weights)
+            pr, al = alias_tables(p.rng.weights)
             rc.append(p.rng.cards)
             rprob.append(pr)
             ralias.append(al)

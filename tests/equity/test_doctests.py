@@ -7,7 +7,7 @@ import pytest
 MODULES = ["pyeval.equity", "pyeval.equity.engine", "pyeval.equity.games",
            "pyeval.equity.ranges", "pyeval.equity.result", "pyeval.equity._kernels",
            "pyeval.equity.spot", "pyeval.equity.cost", "pyeval.equity.tally",
-           "pyeval.equity.exact_run", "pyeval.equity.mc_run", "pyeval.equity._mem"]
+           "pyeval.equity.exact_run", "pyeval.equity.mc_run"]
 
 
 @pytest.mark.parametrize("name", MODULES)
