@@ -144,12 +144,13 @@ def deal_keys(s, deck, D, thr, U, bk, bs, ckey, csrm):
             return s, k, m5
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def draw_five(s, x, y, z, dk, nD, thr):
     """Five independent draws from the pool of nD cards at ``dk``, from three random words
     already taken (the halves of x and y, the high half of z; a rejected draw takes more
     words from the state). Returns (state, the five cards, True when no card repeats): the
-    caller redraws all five on a repeat, which keeps the board uniform."""
+    caller redraws all five on a repeat, which keeps the board uniform. Inlined into its
+    callers by Numba (``inline="always"``): as a call, the hottest loops ran at half speed."""
     i0, s = draw(x >> np.uint64(32), nD, thr, s)
     i1, s = draw(x & LOW32, nD, thr, s)
     i2, s = draw(y >> np.uint64(32), nD, thr, s)
@@ -172,7 +173,7 @@ def draw_five(s, x, y, z, dk, nD, thr):
     return s, c0, c1, c2, c3, c4, ok
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm):
     """The key (added to ``bk0``) and suit-rank mask of five board cards, summed as a
     tree."""
