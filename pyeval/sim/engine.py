@@ -41,9 +41,6 @@ from pyeval.sim.layout import (  # noqa: E402
     C_REC_TOURN,
     G_DC_STUD,
     G_DEALERS_CHOICE,
-    G_RAZZ,
-    G_STUD,
-    G_STUD8,
     LS_COLS,
     LV_GAME,
     PUSH_BEHIND,
@@ -58,6 +55,8 @@ from pyeval.sim.nash import model_tables  # noqa: E402
 from pyeval.sim.policy import stud3_score  # noqa: E402
 from pyeval.sim.results import SimResult  # noqa: E402
 from pyeval.sim.spec import SimSpec, build_spec  # noqa: E402
+from pyeval.sim.variants.facts import FACTS, FAMILY  # noqa: E402
+from pyeval.sim.variants.hooks import NO_TABLE  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -155,6 +154,26 @@ def stud_table() -> np.ndarray:
     return _STUD
 
 
+def variant_table(spec: SimSpec) -> np.ndarray:
+    """The variants' strength table (:meth:`pyeval.sim.variants.strength.VariantTables.
+    kernel_table`) when a level of ``spec`` deals a game that reads it, else a stand-in
+    (computing the table the first time takes seconds; it is cached on disk)."""
+    games = set(int(g) for g in spec.levels[:, LV_GAME])
+    if games & {G_DEALERS_CHOICE, G_DC_STUD}:
+        games |= set(int(g) for g in spec.rotation)
+    if not any(_reads_variant_table(g) for g in games):
+        return NO_TABLE
+    from pyeval.sim.variants.strength import variant_tables
+    return variant_tables().kernel_table()
+
+
+def _reads_variant_table(code: int) -> bool:
+    from pyeval.sim.variants.facts import DEALT, DISCARD
+    f = FACTS[code]
+    return bool((f[FAMILY] == 0 and (f[DEALT] == 3 or f[DISCARD] > 0))
+                or f[FAMILY] == 2 or (f[FAMILY] == 1 and f[DEALT] == 5))
+
+
 def _eval_tables() -> tuple:
     t = nx.tables()
     return (t.card_key, t.disp, t.high, t.flush, np.uint32(t.mult), t.row_bits, t.slot_bits)
@@ -200,7 +219,8 @@ def deals_stud(spec: SimSpec) -> bool:
         games |= set(int(g) for g in spec.rotation[:n_rot])
     if G_DC_STUD in games:
         games |= set(int(g) for g in spec.rotation[n_rot:n_rot + int(spec.cfg[C_N_ROT_STUD])])
-    return bool(games & {G_STUD, G_STUD8, G_RAZZ})
+    # [variants] every stud game and the draw: the kernel's stud-and-draw family
+    return any(FACTS[g, FAMILY] != 0 for g in games if g not in (G_DEALERS_CHOICE, G_DC_STUD))
 
 
 def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
@@ -224,7 +244,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     cfg[20] = inputs.mp.shape[0]  # C_N_MODELS
     tables = (spec.levels, cfg, spec.cfgf, inputs.mp, inputs.assign, inputs.mw,
               inputs.push_tab, inputs.open_tab, pf.class_of, pf.top, pf.eq_vs_top,
-              omaha_table(), stud_table(), spec.rotation, _eval_tables())
+              omaha_table(), stud_table(), variant_table(spec), spec.rotation, _eval_tables())
     rh = int(spec.cfg[C_REC_HANDS])
     stud_on = True if deals_stud(spec) else None
     seed_ = np.uint64(seed % 2**64)

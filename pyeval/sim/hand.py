@@ -57,6 +57,7 @@ from pyeval.sim.layout import (
     REC_STACK,
 )
 from pyeval.sim.policy import decide, decide_stud, range_bucket, razz_rank, stud3_score, stud_tier, tier
+from pyeval.sim.variants import facts as vfacts
 from pyeval.sim.variants import hooks as vh
 from pyeval.sim.variants.deal import street_plan
 
@@ -415,7 +416,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         return
     if stud >= 0:
         if street > 0:
-            _stud_tiers(S, SI, SB, hole, stud, street, buf, ev)
+            _stud_tiers(S, SI, SB, hole, stud, HS[H_GAME], buf, ev)
     elif street > 0:
         for q in range(S):
             if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
@@ -729,11 +730,11 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
     ``HS`` carries the stakes in (``H_SB_IN``, ``H_BB_IN``, ``H_ANTE_IN``, ``H_BETTING``,
     ``H_SMALL_BET``, ``H_BIG_BET``) and the game (``H_GAME``); ``SI[I_MODEL]`` and
     ``SF[F_DUNIT]`` are filled by the caller.
-    ``tabs``: (pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab).
+    ``tabs``: (pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab, stud_tab, vtab).
     Returns the number of actions.
     """
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
-    pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab, stud_tab = tabs
+    pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab, stud_tab, vtab = tabs
     sb_amt = HS[H_SB_IN]
     bb_amt = HS[H_BB_IN]
     ante = HS[H_ANTE_IN]
@@ -795,7 +796,7 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
                 pos += 1
             if var:
                 # [variants: deal] the starting strength the models read
-                top_, c_ = vh.start_strength(game, hole[s], nh, pf_class, pf_top, vh.NO_TABLE)
+                top_, c_ = vh.start_strength(game, hole[s], nh, pf_class, pf_top, vtab)
                 SI[I_CLS, s] = c_
                 SF[F_TOP, s] = top_
             elif nh == 2:
@@ -923,18 +924,23 @@ def _up_range(street):
 
 
 @numba.njit(cache=True, error_model="numpy")
-def _stud_tiers(S, SI, SB, hole, kind, street, buf, ev):
+def _stud_tiers(S, SI, SB, hole, kind, game, buf, ev):
     """Fill ``SI[I_TIER]`` / ``SB[B_DRAW]`` for a stud street: each player's cards against
-    what the other players still in show."""
+    what the other players still in show (the up cards: not in the game's ``DOWN_MASK``);
+    in the draw nobody shows a card and each hand is read against one pair."""
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
-    lo_i, hi_i = _up_range(street)
+    # [variants: stud and draw] which cards show, from the registry's facts
+    dm = vfacts.FACTS[game, vfacts.DOWN_MASK]
+    draw_game = vfacts.FACTS[game, vfacts.FAMILY] == 2
     for q in range(S):
         SI[I_UPCAT, q] = 0
         SI[I_UPLOW, q] = 0
-        if SB[B_DEALT, q] and not SB[B_FOLDED, q]:
+        if SB[B_DEALT, q] and not SB[B_FOLDED, q] and not draw_game:
             n = 0
             m = 0
-            for i in range(lo_i, hi_i):
+            for i in range(SI[I_NCARD, q]):
+                if (dm >> i) & 1:
+                    continue
                 buf[n] = hole[q, i]
                 n += 1
                 r = razz_rank(hole[q, i])
@@ -947,10 +953,9 @@ def _stud_tiers(S, SI, SB, hole, kind, street, buf, ev):
                 k += m & 1
                 m >>= 1
             SI[I_UPLOW, q] = k
-    n_mine = 3 + street
     for q in range(S):
         if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
-            cat = np.int64(0)
+            cat = np.int64(2) if draw_game else np.int64(0)
             low = np.int64(0)
             for o in range(S):
                 if o != q and SB[B_DEALT, o] and not SB[B_FOLDED, o]:
@@ -958,8 +963,8 @@ def _stud_tiers(S, SI, SB, hole, kind, street, buf, ev):
                         cat = SI[I_UPCAT, o]
                     if SI[I_UPLOW, o] > low:
                         low = SI[I_UPLOW, o]
-            t_, d_ = stud_tier(hole[q], n_mine, cat, low, kind, buf, card_key, disp, high,
-                               flush, mult, row_bits, slot_bits)
+            t_, d_ = stud_tier(hole[q], SI[I_NCARD, q], cat, low, kind, buf, card_key, disp,
+                               high, flush, mult, row_bits, slot_bits)
             SI[I_TIER, q] = t_
             SB[B_DRAW, q] = d_
 

@@ -42,7 +42,6 @@ from pyeval.sim.hand import (
     I_MODEL,
     I_ROWS,
     play_button_hand,
-    play_stud_if,
 )
 from pyeval.sim.layout import (
     ANTE_EACH,
@@ -74,9 +73,6 @@ from pyeval.sim.layout import (
     F_REBUY_P,
     G_DC_STUD,
     G_DEALERS_CHOICE,
-    G_RAZZ,
-    G_STUD,
-    G_STUD8,
     HOLE_MAX,
     LS_CHIPS,
     LS_PLAYERS,
@@ -127,6 +123,8 @@ from pyeval.sim.layout import (
     RF_FT_TIME,
     RF_PLAY_MINUTES,
 )
+from pyeval.sim.variants.facts import FACTS, FAMILY
+from pyeval.sim.variants.hands import play_other_if
 
 # --------------------------------------------------------------------------------------
 # seats and positions
@@ -681,24 +679,24 @@ def make_work(P, S):
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
 def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
-               pf_top, pf_eq, omaha_tab, stud_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
+               pf_top, pf_eq, omaha_tab, stud_tab, vtab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
                shares, order, lstats, rec, stud_on):
     """Play tournaments ``t0 .. t0 + n - 1`` into rows ``0 .. n - 1`` of the output arrays
     on the calling thread, without the GIL: :mod:`pyeval.sim.engine` runs one block of
     tournaments per thread (views of the outputs), Dask workers one chunk per task.
     ``stud_on``: ``True`` when a stud game may be dealt, ``None`` compiles (and runs) a
-    kernel for button games only (see :func:`pyeval.sim.hand.play_stud_if`)."""
+    kernel for button games only (see :func:`pyeval.sim.variants.hands.play_other_if`)."""
     own = make_work(cfg[C_PLAYERS], cfg[C_SEATS])
     # every array below is borrowed (no owner, see numba_mem.borrow): the per-hand calls
     # pass a dozen of them, which would otherwise each cost an atomic reference count in
     # and out (and the shared tables' counts bounce between the threads' cores)
     work = borrow(own)
     tables = borrow((lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class, pf_top,
-                     pf_eq, omaha_tab, stud_tab, rotation))
+                     pf_eq, omaha_tab, stud_tab, vtab, rotation))
     ev = borrow(ev)
     outs = borrow((res_i, res_f, elim_t, elim_h, place, shares, order, lstats, rec))
     (lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class, pf_top, pf_eq, omaha_tab,
-     stud_tab, rotation) = tables
+     stud_tab, vtab, rotation) = tables
     res_i, res_f, elim_t, elim_h, place, shares, order, lstats, rec = outs
     P = cfg[C_PLAYERS]
     S = cfg[C_SEATS]
@@ -718,7 +716,7 @@ def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, p
         _reset(work)
         _draw_seats(P, S, NT, M, cfg[C_START], assign, mw, st, seat_pl, tbl_n, tbl_on, tbl_pbb,
                     p_table, p_seat, stack, models, cards, occ)
-        tabs = (pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab, stud_tab)
+        tabs = (pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab, stud_tab, vtab)
         # ---- state
         n_alive = P
         total_chips = P * cfg[C_START]
@@ -820,13 +818,12 @@ def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, p
             b, sbs, g = positions(row, S, n_here, tbl_pbb[t], tbl_psb[t], tbl_first[t])
             game = lv[level, LV_GAME]
             if game == G_DEALERS_CHOICE:
-                # a new game every orbit of the table
-                game = rotation[(tbl_hc[t] // max(n_here, 1)) % cfg[C_N_ROTATION]]
+                # [variants] the button names the game of each hand: the rotation in turn
+                game = rotation[tbl_hc[t] % cfg[C_N_ROTATION]]
             elif game == G_DC_STUD:
-                game = rotation[cfg[C_N_ROTATION]
-                                + (tbl_hc[t] // max(n_here, 1)) % cfg[C_N_ROT_STUD]]
+                game = rotation[cfg[C_N_ROTATION] + tbl_hc[t] % cfg[C_N_ROT_STUD]]
             tbl_hc[t] += 1
-            is_stud = game == G_STUD or game == G_STUD8 or game == G_RAZZ
+            is_stud = FACTS[game, FAMILY] != 0     # [variants] a stud game or the draw
             sb_amt = lv[level, LV_SB]
             bb_amt = lv[level, LV_BB]
             ante = lv[level, LV_ANTE]
@@ -888,8 +885,8 @@ def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, p
                     rrow[REC_SB_SEAT] = -1
                     rrow[REC_BB_SEAT] = -1
                     rrow[REC_BRING] = lv[level, LV_BRING]
-                if play_stud_if(stud_on, (S, row, stack, b, HS, SI, SB, SF, HF, hole, board, buf,
-                                          deck, st, ev, tabs, rrow, rec_on)) < 0:
+                if play_other_if(stud_on, (S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole,
+                                           board, buf, deck, st, ev, tabs, rrow, rec_on)) < 0:
                     err = 4     # a stud hand in a kernel compiled without stud (engine bug)
                     break
             else:

@@ -162,4 +162,5 @@ A_CALL = 2
 A_RAISE = 3     # bet, raise or complete: "to" is the player's total bet this round
 A_BRING = 4     # post the stud bring-in
 A_DISCARD = 5   # discard: "to" is the mask of the discarded cards (bit c for card c)
-ACTION_NAMES = ("fold", "check", "call", "raise", "bring_in", "discard")
+A_DRAW = 6      # draw: "to" is the mask of the exchanged cards (0: stand pat)
+ACTION_NAMES = ("fold", "check", "call", "raise", "bring_in", "discard", "draw")

@@ -20,12 +20,12 @@ from typing import Any
 
 import numpy as np
 
+from pyeval.games import REGISTRY
 from pyeval.sim.layout import (
     ACTION_NAMES,
     ANTE_BY_NAMES,
     B_FL,
     B_PL,
-    GAME_CODES,
     GAME_NAMES,
     HOLE_MAX,
     MAX_ACTIONS,
@@ -52,7 +52,6 @@ from pyeval.sim.layout import (
     REC_SEATS,
     REC_STACK,
     REC_TOURN,
-    STUD_CODES,
 )
 
 
@@ -131,7 +130,7 @@ def rules_structure(h: RecordedHand) -> Any:
 
 def is_stud(h: RecordedHand) -> bool:
     """True for a stud hand (ante and bring-in, no blinds)."""
-    return GAME_CODES[h.game] in STUD_CODES
+    return REGISTRY.game(h.game).family == "stud"
 
 
 @dataclass(frozen=True)
@@ -148,22 +147,17 @@ class ReplayResult:
 
 
 def replay_record(row: np.ndarray | RecordedHand) -> ReplayResult:
-    """Play a recorded hand through :class:`pyeval.rules.hand.Hand`; an action the rules do
-    not allow raises :class:`pyeval.rules.betting.IllegalAction`."""
-    from pyeval.rules import Hand, Positions
-    from pyeval.tournament.levels import RULES_GAME
+    """Play a recorded hand of any game through :class:`pyeval.rules.hand.Hand`; an action
+    the rules do not allow raises :class:`pyeval.rules.betting.IllegalAction`.
+
+    The hand is set up by :func:`pyeval.sim.variants.replay.rules_hand` (button games with
+    their cards, stud and the draw from the deck order the simulator dealt); discards and
+    draws name their cards by the recorded mask (bit ``c``: card ``c``)."""
+    from pyeval.cards import format_cards
+    from pyeval.sim.variants.replay import cards_of_mask, rules_hand
 
     h = row if isinstance(row, RecordedHand) else decode(row)
-    game = RULES_GAME[h.game]
-    if game is None:   # a rotation's name: every recorded hand names the game it played
-        raise ValueError(f"recorded hand of {h.game!r} does not name the game it played")
-    if is_stud(h):
-        hand = Hand(game, rules_structure(h), h.stacks, button=h.button, seed=0,
-                    hole=h.hole)
-    else:
-        pos = Positions(h.button, h.small_blind_seat, h.big_blind_seat)
-        hand = Hand(game, rules_structure(h), h.stacks, positions=pos, seed=0,
-                    hole=h.hole, board=h.board)
+    hand = rules_hand(h)
     for _street, seat, action, to in h.actions:
         if hand.is_over:
             raise AssertionError(f"hand {h.hand}: the rules model ended the hand before "
@@ -172,8 +166,10 @@ def replay_record(row: np.ndarray | RecordedHand) -> ReplayResult:
             raise AssertionError(f"hand {h.hand}: seat {seat} acted ({action}) but the rules "
                                  f"model has seat {hand.to_act} to act")
         if action == "raise":
-            name = hand.legal().raise_name or "raise"
-            hand.act(name, to=to)
+            hand.act(hand.legal().raise_name or "raise", to=to)
+        elif action in ("discard", "draw"):
+            cs = cards_of_mask(to)
+            hand.act(action, cards=format_cards(cs) if cs else ())
         else:
             hand.act(action)
     if not hand.is_over:
@@ -181,4 +177,3 @@ def replay_record(row: np.ndarray | RecordedHand) -> ReplayResult:
                              f"still has seat {hand.to_act} to act")
     assert hand.result is not None
     return ReplayResult(h, {int(s): int(v) for s, v in hand.result.stacks.items()})
-

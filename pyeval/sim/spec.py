@@ -13,11 +13,13 @@ Example:
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from pyeval.games import REGISTRY, Game
 from pyeval.sim.clock import Clock
 from pyeval.sim.layout import (
     ANTE_BY_CODES,
@@ -53,6 +55,7 @@ from pyeval.sim.layout import (
     F_MINUTES_PER_HAND,
     F_REBUY_P,
     GAME_CODES,
+    GAME_NAMES,
     LV_ADDON,
     LV_ANTE,
     LV_ANTE_BY,
@@ -72,18 +75,98 @@ from pyeval.sim.layout import (
     MAX_SEATS,
 )
 
+DECK = 52
+
 #: games the kernel plays; the rest of the structure-file games are refused clearly
 #: the button variants the kernel plays through :mod:`pyeval.sim.variants.hooks`
 BUTTON_VARIANTS = ("irish", "super_eight", "tahoe", "pineapple", "crazy_pineapple")
-SIMULATED_GAMES = ("holdem", "omaha", "omaha_hilo", "dealers_choice", "seven_card_stud",
-                   "seven_card_stud_hilo", "razz", "dealers_choice_stud") + BUTTON_VARIANTS
-STUD_GAMES = ("seven_card_stud", "seven_card_stud_hilo", "razz", "dealers_choice_stud")
-#: dealer's choice rotates through these, a new game every orbit of the table
-DEFAULT_ROTATION = ("holdem", "omaha", "omaha_hilo")
-DEFAULT_STUD_ROTATION = ("seven_card_stud", "razz", "seven_card_stud_hilo")
+#: the hold'em games of the rule sheets (Dealer's Choice chooses among them)
+SHEET_BUTTON_GAMES = ("holdem", "omaha", "omaha_hilo") + BUTTON_VARIANTS
+#: the stud games of the rule sheets (Dealer's Choice Stud chooses among them), played by
+#: :mod:`pyeval.sim.variants.hands`
+SHEET_STUD_GAMES = ("five_card_stud", "seven_card_stud", "seven_card_stud_hilo", "razz",
+                    "australian", "buffalo", "crocodile", "chicago")
+SIMULATED_GAMES = (("dealers_choice", "dealers_choice_stud") + SHEET_BUTTON_GAMES
+                   + SHEET_STUD_GAMES + ("five_card_draw",))
+STUD_GAMES = SHEET_STUD_GAMES + ("dealers_choice_stud",)
+#: dealer's choice takes every hold'em game of the sheets, one game a hand in turn
+DEFAULT_ROTATION = SHEET_BUTTON_GAMES
+#: dealer's choice stud: every stud game of the sheets that the table seats
+#: (:func:`table_limit`), one game a hand in turn
+DEFAULT_STUD_ROTATION = SHEET_STUD_GAMES
 #: the most a stud table seats (the registry's 7 card stud games: with eight players the
 #: deck runs short at seventh street and one community card is dealt, pyeval.sim.variants.deal)
 MAX_STUD_TABLE = 8
+
+Rotation = Sequence[str] | Mapping[str, int]
+
+
+def _deck_holds(g: Game, n: int) -> bool:
+    """Whether a stud deal to ``n`` players who all stay to the end takes no more cards
+    than the deck holds (at most one community card, as the rules model deals it)."""
+    used = n * g.streets[0].hole
+    community = False
+    for st in g.streets[1:]:
+        left = DECK - used
+        need = n * st.hole + (1 if st.burn else 0)
+        if st.hole == 1 and need > left:
+            if community or left < 1:
+                return False
+            community = True
+            used += (1 if st.burn and left >= 2 else 0) + 1
+        else:
+            used += need
+    return used <= DECK
+
+
+def table_limit(game: str) -> int:
+    """The most players a simulated table of ``game`` seats: the registry's most, at most
+    :data:`~pyeval.sim.layout.MAX_SEATS`; a stud game as many as the deck deals to the
+    end without a reshuffle (Australian deals four cards each to start: six).
+
+    >>> table_limit("seven_card_stud"), table_limit("australian"), table_limit("five_card_stud")
+    (8, 6, 10)
+    """
+    g = REGISTRY.game(game)
+    n = min(g.max_players, MAX_SEATS)
+    if g.family == "stud":
+        while n > 2 and not _deck_holds(g, n):
+            n -= 1
+    return n
+
+
+def expand_rotation(rotation: Rotation) -> tuple[str, ...]:
+    """A rotation as the kernel plays it, one game a hand in turn: a sequence as given,
+    or weights ``{game: w}`` spread evenly over one cycle of ``sum(w)`` hands (smooth
+    weighted round robin: the game furthest behind its share goes next).
+
+    >>> expand_rotation({"holdem": 2, "omaha": 1})
+    ('holdem', 'omaha', 'holdem')
+    >>> expand_rotation({"holdem": 0})
+    Traceback (most recent call last):
+    ...
+    ValueError: a dealer's choice weight is a whole number >= 1, not 0 for 'holdem'
+    """
+    if isinstance(rotation, Mapping):
+        w = {}
+        for g, x in rotation.items():
+            if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < 1:
+                raise ValueError(f"a dealer's choice weight is a whole number >= 1, "
+                                 f"not {x!r} for {g!r}")
+            w[g] = int(x)
+        total = sum(w.values())
+        credit = dict.fromkeys(w, 0)
+        out = []
+        for _ in range(total):
+            for g in credit:
+                credit[g] += w[g]
+            g = max(credit, key=lambda k: credit[k])
+            credit[g] -= total
+            out.append(g)
+        return tuple(out)
+    if isinstance(rotation, str):
+        return (rotation,)
+    return tuple(rotation)
 
 
 @dataclass(frozen=True)
@@ -133,8 +216,8 @@ def build_spec(
     *,
     rebuy_chance: float = 1.0,
     addon_chance: float = 1.0,
-    rotation: tuple[str, ...] = DEFAULT_ROTATION,
-    stud_rotation: tuple[str, ...] = DEFAULT_STUD_ROTATION,
+    rotation: Rotation = DEFAULT_ROTATION,
+    stud_rotation: Rotation | None = None,
     debug: bool = False,
     record_tournaments: int = 0,
     record_hands: int = 0,
@@ -148,6 +231,10 @@ def build_spec(
     add-on offered is taken. ``record_*``: keep the action sequences of some hands (every
     ``record_stride``-th hand, at most ``record_hands`` per tournament, of the first
     ``record_tournaments`` tournaments) for replay through the rules model.
+    ``rotation`` / ``stud_rotation``: the games Dealer's Choice and Dealer's Choice Stud
+    deal, one a hand in turn, as a sequence or as weights (:func:`expand_rotation`); by
+    default every hold'em game of the rule sheets, and every stud game of the sheets that
+    the table seats (:func:`table_limit`).
 
     Example:
         >>> from pyeval.tournament.structure import load_structure
@@ -187,9 +274,10 @@ def build_spec(
             if level.betting != "fixed_limit":
                 raise ValueError(f"level {i + 1}: the simulator plays stud games fixed limit "
                                  f"only, not {level.betting}")
-            if size > MAX_STUD_TABLE:
-                raise ValueError(f"level {i + 1}: stud deals seven cards each; the simulator "
-                                 f"seats at most {MAX_STUD_TABLE} a table for it, not {size}")
+        if game not in ("dealers_choice", "dealers_choice_stud") and size > table_limit(game):
+            raise ValueError(f"level {i + 1}: {REGISTRY.game(game).name} deals "
+                             f"{REGISTRY.game(game).dealt_hole_cards} cards each; the simulator "
+                             f"seats at most {table_limit(game)} a table for it, not {size}")
         lv[i, LV_SB] = level.small_blind
         lv[i, LV_BB] = level.big_blind
         lv[i, LV_ANTE] = level.ante
@@ -254,16 +342,27 @@ def build_spec(
     cfg[C_REC_HANDS] = max(record_hands, 0)
     cfg[C_REC_STRIDE] = max(record_stride, 1)
     cfg[C_MAX_HANDS] = max_hands
-    button_games = ("holdem", "omaha", "omaha_hilo") + BUTTON_VARIANTS
-    for g in rotation:
-        if g not in button_games:
-            raise ValueError(f"dealer's choice rotates {', '.join(button_games)}; not {g!r}")
-    for g in stud_rotation:
-        if g not in ("seven_card_stud", "seven_card_stud_hilo", "razz"):
-            raise ValueError(f"dealer's choice stud rotates seven_card_stud, "
-                             f"seven_card_stud_hilo and razz; not {g!r}")
-    if not rotation or not stud_rotation:
+    level_games = {level.game for level in levels}
+    rot_b = expand_rotation(rotation)
+    rot_s = (expand_rotation(stud_rotation) if stud_rotation is not None else
+             tuple(g for g in DEFAULT_STUD_ROTATION if table_limit(g) >= size))
+    for g in rot_b:
+        if g not in SHEET_BUTTON_GAMES:
+            raise ValueError(f"dealer's choice rotates {', '.join(SHEET_BUTTON_GAMES)}; not {g!r}")
+    for g in rot_s:
+        if g not in SHEET_STUD_GAMES:
+            raise ValueError(f"dealer's choice stud rotates {', '.join(SHEET_STUD_GAMES)}; "
+                             f"not {g!r}")
+    if not rot_b or not rot_s:
         raise ValueError("a dealer's choice rotation lists at least one game")
+    for choice, rot in (("dealers_choice", rot_b), ("dealers_choice_stud", rot_s)):
+        if choice in level_games:
+            for g in rot:
+                if size > table_limit(g):
+                    raise ValueError(f"{choice}: {g} seats at most {table_limit(g)} a table "
+                                     f"in the simulator, not {size}; leave it out of the "
+                                     f"rotation")
+    rotation, stud_rotation = rot_b, rot_s
     rot = np.array([GAME_CODES[g] for g in tuple(rotation) + tuple(stud_rotation)], np.int64)
     cfg[C_N_ROTATION] = len(rotation)
     cfg[C_N_ROT_STUD] = len(stud_rotation)
@@ -288,4 +387,12 @@ def with_players(spec: SimSpec, players: int) -> SimSpec:
                       record_tournaments=int(spec.cfg[C_REC_TOURN]),
                       record_hands=int(spec.cfg[C_REC_HANDS]),
                       record_stride=int(spec.cfg[C_REC_STRIDE]),
-                      max_hands=int(spec.cfg[C_MAX_HANDS]))
+                      max_hands=int(spec.cfg[C_MAX_HANDS]),
+                      rotation=rotation_names(spec)[0], stud_rotation=rotation_names(spec)[1])
+
+
+def rotation_names(spec: SimSpec) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The dealer's choice and dealer's choice stud rotations of ``spec``, by key."""
+    n = int(spec.cfg[C_N_ROTATION])
+    names = tuple(GAME_NAMES[int(c)] for c in spec.rotation)
+    return names[:n], names[n:n + int(spec.cfg[C_N_ROT_STUD])]

@@ -64,7 +64,7 @@ def start_strength(game, hole, nh, pf_class, pf_top, vtab):
     """``(top share, hold'em class)`` of a starting hand for the player models: from the
     strength table ``vtab`` (:meth:`.strength.VariantTables.kernel_table`), or, when
     ``vtab`` is empty, the hand's best two-card hold'em class and its top share."""
-    if vtab.shape[0] == 5:
+    if vtab.shape[0] >= 5:
         sl = _slot(game)
         if sl == 4:
             i = irish_bucket(hole, nh, pf_class, pf_top)

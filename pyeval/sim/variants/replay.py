@@ -32,9 +32,10 @@ import numpy as np
 
 from pyeval.games import REGISTRY, Game
 from pyeval.rules.betting import order_from
-from pyeval.sim.replay import RecordedHand, ReplayResult, decode, rules_structure
+from pyeval.sim.replay import RecordedHand, ReplayResult, replay_record, rules_structure
 
-__all__ = ["cards_of_mask", "replay_variant", "stud_deck_order"]
+__all__ = ["cards_of_mask", "draw_deck_order", "replay_variant", "rules_hand",
+           "stud_deck_order"]
 
 
 def cards_of_mask(mask: int) -> list[int]:
@@ -100,38 +101,50 @@ def stud_deck_order(g: Game, h: RecordedHand) -> list[int]:
     return order
 
 
-def replay_variant(row: np.ndarray | RecordedHand) -> ReplayResult:
-    """Play a recorded hand of any registry game through :class:`pyeval.rules.hand.Hand`;
-    an action the rules do not allow raises :class:`pyeval.rules.betting.IllegalAction`."""
-    from pyeval.cards import format_cards
+def draw_deck_order(g: Game, h: RecordedHand) -> list[int]:
+    """The 52 cards in the order the rules model deals this draw hand: the first cards one
+    at a time to each seat, clockwise from the dealer's left, then each draw's new cards in
+    the order of the draws; the cards nobody saw follow. A recorded draw hand holds each
+    seat's cards after its draw, the kept cards first (:mod:`.hands`)."""
+    seats = order_from(sorted(h.players), h.button)
+    gone = {seat: cards_of_mask(to) for _st, seat, a, to in h.actions if a == "draw"}
+    first: dict[int, list[int]] = {}
+    new: dict[int, list[int]] = {}
+    for s in seats:
+        cs = list(h.hole[s])
+        k = len(gone.get(s, ()))
+        first[s] = cs[:len(cs) - k] + gone.get(s, [])
+        new[s] = cs[len(cs) - k:]
+    order = [first[s][j] for j in range(g.streets[0].down) for s in seats]
+    for _st, seat, a, _to in h.actions:
+        if a == "draw":
+            order.extend(new[seat])
+    seen = set(order)
+    order.extend(c for c in range(52) if c not in seen)
+    if sorted(order) != list(range(52)):
+        raise ValueError(f"hand {h.hand}: the recorded cards do not make one deck")
+    return order
+
+
+def rules_hand(h: RecordedHand) -> Any:
+    """The rules model's :class:`pyeval.rules.hand.Hand` at the start of a recorded hand:
+    stud from :func:`stud_deck_order`, the draw from :func:`draw_deck_order`, button games
+    with the recorded hole cards and board."""
     from pyeval.rules import Hand, Positions, Structure
 
-    h = row if isinstance(row, RecordedHand) else decode(row)
     g = REGISTRY.game(h.game)
-    hand: Any
     if g.family == "stud":
         st = Structure.stud(h.ante, h.bring_in, h.low, h.high)
-        hand = Hand(g, st, h.stacks, button=h.button,
-                    deck=stud_deck_order(g, h))
-    else:
-        pos = Positions(h.button, h.small_blind_seat, h.big_blind_seat)
-        hand = Hand(g, rules_structure(h), h.stacks, positions=pos, seed=0, hole=h.hole,
-                    board=h.board)
-    for _street, seat, action, to in h.actions:
-        if hand.is_over:
-            raise AssertionError(f"hand {h.hand}: the rules model ended the hand before "
-                                 f"seat {seat}'s {action}")
-        if hand.to_act != seat:
-            raise AssertionError(f"hand {h.hand}: seat {seat} acted ({action}) but the rules "
-                                 f"model has seat {hand.to_act} to act")
-        if action == "raise":
-            hand.act(hand.legal().raise_name or "raise", to=to)
-        elif action in ("discard", "draw"):
-            hand.act(action, cards=format_cards(cards_of_mask(to)))
-        else:
-            hand.act(action)
-    if not hand.is_over:
-        raise AssertionError(f"hand {h.hand}: the recorded actions end but the rules model "
-                             f"still has seat {hand.to_act} to act")
-    assert hand.result is not None
-    return ReplayResult(h, {int(s): int(v) for s, v in hand.result.stacks.items()})
+        return Hand(g, st, h.stacks, button=h.button, deck=stud_deck_order(g, h))
+    pos = Positions(h.button, h.small_blind_seat, h.big_blind_seat)
+    if g.family == "draw":
+        return Hand(g, rules_structure(h), h.stacks, positions=pos,
+                    deck=draw_deck_order(g, h))
+    return Hand(g, rules_structure(h), h.stacks, positions=pos, seed=0, hole=h.hole,
+                board=h.board)
+
+
+def replay_variant(row: np.ndarray | RecordedHand) -> ReplayResult:
+    """Play a recorded hand of any registry game through the rules model (the same as
+    :func:`pyeval.sim.replay.replay_record`, which every game goes through)."""
+    return replay_record(row)

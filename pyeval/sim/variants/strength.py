@@ -18,6 +18,13 @@ share is nearest (what their all-in estimates look up), as they do for hold'em
   equity of random hands of the bucket against one random Irish hand, both keeping their
   best hand with the flop.
 
+- **5 Card Stud** (one down and one up card to start): a hand is its hold'em class (the
+  169 pair, suited and offsuit classes); each class's strength is its equity against one
+  random start, both dealt three more cards (:data:`STUD5_TRIALS` deals a class).
+- **5 Card Draw** (before the draw): a hand's class is its high value ``>> 2``
+  (:func:`pyeval.sim.variants.hands.draw_class`); its top share is the exact share of the
+  2,598,960 five-card hands whose class is at least as high (counted with the evaluator).
+
 The tables are estimates with fixed seeds (the same on every machine), computed once on
 one core and cached in pyeval's cache folder (:mod:`pyeval.cachedir`).
 
@@ -36,6 +43,7 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
+from pyeval import numba_ext as nx
 from pyeval.cachedir import cache_dir
 from pyeval.numba_rng import below, seed_stream
 from pyeval.sim.preflop import preflop_tables
@@ -47,10 +55,12 @@ from pyeval.sim.variants.showdown import button_value
 GAMES3 = ("super_eight", "tahoe", "pineapple", "crazy_pineapple")
 N3 = 13 * 13 * 13 * 5
 N_IRISH = 169
-_VERSION = 1
+_VERSION = 2
 _SEED = 20261201
 TRIALS3 = 500
 IRISH_DEALS = 400_000
+STUD5_TRIALS = 4000
+N_DRAW = 10240          # draw classes: five-card high values >> 2
 _CODES3 = np.array([code_of(k) for k in GAMES3], np.int64)
 _IRISH = code_of("irish")
 
@@ -58,7 +68,8 @@ _IRISH = code_of("irish")
 class VariantTables(NamedTuple):
     """The strength tables (see the module notes): ``eq3``/``top3``/``cls3`` by
     ``[GAMES3 index, three_class]`` (``top3`` is 2.0 for an id no hand has), and
-    ``eq_irish``/``top_irish``/``cls_irish`` by :func:`irish_bucket`."""
+    ``eq_irish``/``top_irish``/``cls_irish`` by :func:`irish_bucket`; ``top_stud5``/
+    ``cls_stud5`` by hold'em class, ``top_draw5``/``cls_draw5`` by draw class."""
 
     eq3: np.ndarray
     top3: np.ndarray
@@ -66,16 +77,25 @@ class VariantTables(NamedTuple):
     eq_irish: np.ndarray
     top_irish: np.ndarray
     cls_irish: np.ndarray
+    top_stud5: np.ndarray
+    cls_stud5: np.ndarray
+    top_draw5: np.ndarray
+    cls_draw5: np.ndarray
 
     def kernel_table(self) -> np.ndarray:
-        """``float64[5, N3, 2]``: ``[g, id, 0]`` the top share, ``[g, id, 1]`` the hold'em
-        class, for the three-card games (``g`` 0..3, by :func:`three_class`) and Irish
-        (``g`` 4, by :func:`irish_bucket`): one array for the simulator."""
-        out = np.full((5, N3, 2), 2.0)
+        """``float64[7, N3, 2]``: ``[g, id, 0]`` the top share, ``[g, id, 1]`` the hold'em
+        class, for the three-card games (``g`` 0..3, by :func:`three_class`), Irish
+        (``g`` 4, by :func:`irish_bucket`), 5 Card Stud (5, by hold'em class) and 5 Card
+        Draw (6, by draw class): one array for the simulator."""
+        out = np.full((7, N3, 2), 2.0)
         out[:4, :, 0] = self.top3
         out[:4, :, 1] = self.cls3
         out[4, :N_IRISH, 0] = self.top_irish
         out[4, :N_IRISH, 1] = self.cls_irish
+        out[5, :N_IRISH, 0] = self.top_stud5
+        out[5, :N_IRISH, 1] = self.cls_stud5
+        out[6, :N_DRAW, 0] = self.top_draw5
+        out[6, :N_DRAW, 1] = self.cls_draw5
         return out
 
 
@@ -274,6 +294,67 @@ def _irish(deals, seed, pf_class, pf_top):
     return wins, seen, combos
 
 
+@numba.njit(cache=True, error_model="numpy")
+def _stud5(trials, seed, pf_class):
+    """(equity, combos) by hold'em class of a 5 Card Stud start (two cards) against one
+    random start, both dealt three more cards."""
+    wins = np.zeros(N_IRISH)
+    seen = np.zeros(N_IRISH)
+    combos = np.zeros(N_IRISH, np.int64)
+    rep = np.full((N_IRISH, 2), -1, np.int64)
+    for a in range(52):
+        for b in range(a + 1, 52):
+            c = pf_class[a * 52 + b]
+            combos[c] += 1
+            if rep[c, 0] < 0:
+                rep[c, 0] = a
+                rep[c, 1] = b
+    st = np.empty(4, np.uint64)
+    tmp = np.empty(8, np.int64)
+    h = np.empty(5, np.uint8)
+    o = np.empty(5, np.uint8)
+    for c in range(N_IRISH):
+        if rep[c, 0] < 0:
+            continue
+        seed_stream(st, seed + 5, c)
+        used = (np.int64(1) << rep[c, 0]) | (np.int64(1) << rep[c, 1])
+        h[0] = rep[c, 0]
+        h[1] = rep[c, 1]
+        for _t in range(trials):
+            _deal(st, used, tmp, 8)
+            for k in range(3):
+                h[2 + k] = tmp[k]
+            for k in range(5):
+                o[k] = tmp[3 + k]
+            vh = nx.high_addr(h.ctypes.data, 5)
+            vo = nx.high_addr(o.ctypes.data, 5)
+            if vh > vo:
+                wins[c] += 1.0
+            elif vh == vo:
+                wins[c] += 0.5
+            seen[c] += 1.0
+    return np.where(seen > 0, wins / np.maximum(seen, 1.0), 0.0), combos
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _draw5_counts():
+    """Five-card hands by draw class (high value >> 2)."""
+    out = np.zeros(N_DRAW, np.int64)
+    h = np.empty(5, np.uint8)
+    for a in range(52):
+        h[0] = a
+        for b in range(a + 1, 52):
+            h[1] = b
+            for c in range(b + 1, 52):
+                h[2] = c
+                for d in range(c + 1, 52):
+                    h[3] = d
+                    for e in range(d + 1, 52):
+                        h[4] = e
+                        out[np.int64(nx.high_addr(h.ctypes.data, 5)) >> 2] += 1
+    return out
+
+
 def _top_share(eq: np.ndarray, combos: np.ndarray) -> np.ndarray:
     """Share of hands at least as strong (by ``eq``, weighted by ``combos``); 2.0 where
     no hand is."""
@@ -294,7 +375,8 @@ def _nearest_class(top: np.ndarray) -> np.ndarray:
     return order[pick].astype(np.float64)
 
 
-def compute_variant_tables(trials3: int = TRIALS3, irish_deals: int = IRISH_DEALS) -> VariantTables:
+def compute_variant_tables(trials3: int = TRIALS3, irish_deals: int = IRISH_DEALS,
+                           stud5_trials: int = STUD5_TRIALS) -> VariantTables:
     """Compute the tables (no cache); deterministic for given trial counts."""
     pf = preflop_tables()
     reps = np.full((N3, 3), -1, np.int64)
@@ -309,7 +391,12 @@ def compute_variant_tables(trials3: int = TRIALS3, irish_deals: int = IRISH_DEAL
     wins, seen, combos = _irish(irish_deals, _SEED, pf.class_of, pf.top)
     eq_i = np.where(seen > 0, wins / np.maximum(seen, 1.0), 0.0)
     top_i = _top_share(eq_i, combos)
-    return VariantTables(eq3, top3, cls3, eq_i, top_i, _nearest_class(top_i))
+    eq5, combos5 = _stud5(stud5_trials, _SEED, pf.class_of)
+    top5 = _top_share(eq5, combos5)
+    counts_d = _draw5_counts()
+    top_d = _top_share(np.arange(N_DRAW, dtype=np.float64), counts_d)
+    return VariantTables(eq3, top3, cls3, eq_i, top_i, _nearest_class(top_i), top5,
+                         _nearest_class(top5), top_d, _nearest_class(top_d))
 
 
 _TABLES: VariantTables | None = None
@@ -320,13 +407,15 @@ def variant_tables() -> VariantTables:
     global _TABLES
     if _TABLES is not None:
         return _TABLES
-    path = cache_dir() / f"variants_strength_v{_VERSION}_{TRIALS3}_{IRISH_DEALS}.npz"
+    path = cache_dir() / (f"variants_strength_v{_VERSION}_{TRIALS3}_{IRISH_DEALS}_"
+                          f"{STUD5_TRIALS}.npz")
     tables = None
     if path.is_file():
         try:
             with np.load(path) as z:
                 tables = VariantTables(*(z[k] for k in VariantTables._fields))
-            if tables.top3.shape != (4, N3) or tables.top_irish.shape != (N_IRISH,):
+            if (tables.top3.shape != (4, N3) or tables.top_irish.shape != (N_IRISH,)
+                    or tables.top_draw5.shape != (N_DRAW,)):
                 tables = None
         except (OSError, ValueError, KeyError):
             tables = None

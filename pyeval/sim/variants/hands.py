@@ -1,0 +1,621 @@
+"""The simulator's stud and draw hands: every stud game of the registry, and 5 Card Draw.
+
+:func:`play_stud_game` plays one fixed-limit stud hand of any stud game from its registry
+facts (:mod:`.facts`): the first street's down and up cards (5 Card Stud one down and one
+up, 7 Card Stud two and one, Australian three and one, Buffalo as the registry deals it),
+the bring-in when the first street shows a card (otherwise the first player left of the
+dealer opens), the burn and the one card of every later street, the discard after the
+first street's betting (Australian: :func:`.discard.keep_third_street`), the single
+community card when the deck runs short (:mod:`.deal`), small or big bets by the street's
+flag, and the showdown of :mod:`.showdown` (hole-card limits of Buffalo and Crocodile,
+Chicago's ace of spades, razz, 8-or-better). For the three 7 card stud games it draws the
+same cards and takes the same decisions as the hand it replaces.
+
+:func:`play_draw_game` plays 5 Card Draw: antes and the structure's blinds as in the
+button games, five cards each, a betting round, one draw (every player still in, clockwise
+from the dealer's left, by :func:`.draw.draw_mask`; a player never draws more cards than
+the stub holds, so the deck is never reshuffled), a betting round from the dealer's left,
+and the high showdown.
+
+The starting strength the player models read (``SF[F_TOP]``, the share of starting hands
+at least as strong): the 7 card stud table of three cards (:func:`pyeval.sim.policy.
+stud3_score`) for the three-card starts (Australian: its best two down cards with the up
+card; Chicago: a hand with the ace of spades down counts in the top 5 %), and the tables
+of :mod:`.strength` for 5 Card Stud and the draw. Only :func:`play_other_if` is called by
+the kernel: one call for the whole stud and draw family, compiled only in kernels that
+deal one of its games.
+"""
+from __future__ import annotations
+
+import numba
+import numpy as np
+from numba import types
+from numba.extending import overload
+
+from pyeval import numba_ext as nx
+from pyeval.sim.hand import (
+    B_DEALT,
+    B_DRAW,
+    B_FOLDED,
+    F_TOP,
+    H_ANTE_BY_IN,
+    H_ANTE_IN,
+    H_BB,
+    H_BB_IN,
+    H_BB_SEAT,
+    H_BET_SIZE,
+    H_BETTING,
+    H_BIG_BET,
+    H_BRING_AMT,
+    H_BRING_IN,
+    H_BRING_SEAT,
+    H_CUR,
+    H_DEAD,
+    H_FULL_LEVEL,
+    H_FULL_RAISE,
+    H_GAME,
+    H_LAST_AGGR,
+    H_NACT,
+    H_NH,
+    H_PF_AGGR,
+    H_RAISES,
+    H_SB_IN,
+    H_SMALL_BET,
+    H_STUD,
+    I_CLS,
+    I_LOW,
+    I_NCARD,
+    I_PUT,
+    I_REM,
+    I_SBET,
+    I_TIER,
+    I_VAL,
+    I_WON,
+    award_pots,
+    betting_round,
+    button_ante_seat,
+    draw_card,
+    post_dead_ante,
+)
+from pyeval.sim.layout import (
+    A_DISCARD,
+    A_DRAW,
+    ANTE_BIG_BLIND,
+    ANTE_BUTTON,
+    ANTE_EACH,
+    B_FL,
+    HOLE_MAX,
+    MAX_ACTIONS,
+    REC_ACT,
+    REC_AFTER,
+    REC_BB_SEAT,
+    REC_BOARD,
+    REC_BRING,
+    REC_HOLE,
+    REC_NACT,
+    REC_PLAYER,
+    REC_SB_SEAT,
+    REC_STACK,
+)
+from pyeval.sim.policy import razz_rank, stud3_score
+from pyeval.sim.variants.deal import street_plan
+from pyeval.sim.variants.discard import apply_discard, keep_third_street
+from pyeval.sim.variants.draw import draw_mask
+from pyeval.sim.variants.facts import (
+    DEALT,
+    DISCARD,
+    DISCARD_STREET,
+    DOWN_MASK,
+    FACTS,
+    FAMILY,
+    HOLE,
+    RAZZ,
+    RESTRICTED,
+    S_BIG,
+    S_BRING,
+    S_BURN,
+    SPLIT,
+    SPLIT_CHICAGO,
+    SPLIT_HIGH,
+    SPLIT_LOW8,
+    ST_DOWN,
+    ST_FLAGS,
+    ST_UP,
+    STREETS,
+)
+from pyeval.sim.variants.showdown import ACE_OF_SPADES, chicago_part, stud_value
+
+#: the kernel strength table's slots of 5 Card Stud and 5 Card Draw
+#: (:meth:`.strength.VariantTables.kernel_table`)
+SLOT_STUD5 = 5
+SLOT_DRAW5 = 6
+#: Chicago: a starting hand with the ace of spades down counts at least this strong
+CHICAGO_TOP = 0.05
+
+
+@numba.njit(cache=True, error_model="numpy")
+def start_top(game, hole, n0, kind, stud_tab, pf_class, pf_top, vtab, scratch):
+    """The share of starting hands at least as strong as the first ``n0`` cards of
+    ``hole`` (see the module notes)."""
+    d0 = FACTS[game, ST_DOWN]
+    if n0 == 2:
+        c = pf_class[np.int64(hole[0]) * 52 + np.int64(hole[1])]
+        if vtab.shape[0] > SLOT_STUD5:
+            return vtab[SLOT_STUD5, c, 0]
+        return pf_top[c]
+    if n0 == 4:
+        keep = keep_third_street(hole, d0, hole[d0], scratch)
+        i = 0
+        while not (keep >> i) & 1:
+            i += 1
+        j = i + 1
+        while not (keep >> j) & 1:
+            j += 1
+        top = stud_tab[kind, stud3_score(hole[i], hole[j], hole[d0], kind)]
+    else:
+        top = stud_tab[kind, stud3_score(hole[0], hole[1], hole[2], kind)]
+    if FACTS[game, SPLIT] == SPLIT_CHICAGO and top > CHICAGO_TOP:
+        for i in range(d0):
+            if hole[i] == ACE_OF_SPADES:
+                top = CHICAGO_TOP
+    return top
+
+
+@numba.njit(cache=True, error_model="numpy")
+def showing(game, hole, q, n, kind, buf, ev):
+    """Value of the cards seat ``q`` shows among its first ``n`` (higher acts first):
+    high, or razz in razz, as :func:`pyeval.rules.showdown.showing_value`."""
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    dm = FACTS[game, DOWN_MASK]
+    m = 0
+    for i in range(n):
+        if not (dm >> i) & 1:
+            buf[m] = hole[q, i]
+            m += 1
+    if kind == 1:
+        return np.int64(nx.razz_addr(buf.ctypes.data, m))
+    return np.int64(nx.high_inline(buf, m, card_key, disp, high, flush, mult, row_bits,
+                                   slot_bits))
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _value(game, hole, q, n, board, nb, kind, buf, scratch, ev):
+    """``(high, second)`` at the showdown of seat ``q``'s ``n`` cards and the board."""
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    if FACTS[game, RESTRICTED] > 0:
+        return stud_value(game, hole[q], n, board, nb, scratch)
+    m = 0
+    for k in range(n):
+        buf[m] = hole[q, k]
+        m += 1
+    for k in range(nb):
+        buf[m] = board[k]
+        m += 1
+    second = np.int64(0)
+    if kind == 1:
+        return np.int64(nx.razz_addr(buf.ctypes.data, m)), second
+    v = np.int64(nx.high_inline(buf, m, card_key, disp, high, flush, mult, row_bits, slot_bits))
+    sp = FACTS[game, SPLIT]
+    if sp == SPLIT_LOW8:
+        second = np.int64(nx.low8_addr(buf.ctypes.data, m))
+    elif sp == SPLIT_CHICAGO:
+        second = chicago_part(game, hole[q], n)
+    return v, second
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _record(rec, nact, street, s, code, to):
+    if nact < MAX_ACTIONS:
+        base = REC_ACT + 4 * nact
+        rec[base] = street
+        rec[base + 1] = s
+        rec[base + 2] = code
+        rec[base + 3] = to
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _start(S, row, stack, SI, SB, rec, rec_on):
+    for s in range(S):
+        p = row[s]
+        SB[B_DEALT, s] = p >= 0
+        SB[B_FOLDED, s] = p < 0
+        SB[B_DRAW, s] = False
+        SI[I_SBET, s] = 0
+        SI[I_PUT, s] = 0
+        SI[I_VAL, s] = 0
+        SI[I_LOW, s] = 0
+        SI[I_TIER, s] = 0
+        SI[I_NCARD, s] = 0
+        SI[I_CLS, s] = 0
+        SI[I_REM, s] = stack[p] if p >= 0 else 0
+    if rec_on:
+        for s in range(S):
+            rec[REC_PLAYER + s] = row[s]
+            rec[REC_STACK + s] = SI[I_REM, s]
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _count(S, SI, SB):
+    """(players in, players in with chips behind)."""
+    live = 0
+    able = 0
+    for s in range(S):
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            live += 1
+            if SI[I_REM, s] > 0:
+                able += 1
+    return live, able
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _finish(S, row, stack, SI, SB, HS, hole, board, nb, hilo, button, rec, rec_on):
+    """Award the pots (values in ``SI[I_VAL]``/``SI[I_LOW]`` when two or more are in),
+    update the stacks and the record."""
+    live = 0
+    last = -1
+    for s in range(S):
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            live += 1
+            last = s
+    if live == 1:
+        tot = HS[H_DEAD]
+        for s in range(S):
+            SI[I_WON, s] = 0
+            tot += SI[I_PUT, s]
+        SI[I_WON, last] = tot
+    else:
+        award_pots(S, SI, SB, hilo, button, HS[H_DEAD])
+    for s in range(S):
+        if SB[B_DEALT, s]:
+            stack[row[s]] = SI[I_REM, s] + SI[I_WON, s]
+    nact = HS[H_NACT]
+    if rec_on:
+        for s in range(S):
+            for k in range(HOLE_MAX):
+                rec[REC_HOLE + HOLE_MAX * s + k] = hole[s, k] if (
+                    SB[B_DEALT, s] and k < SI[I_NCARD, s]) else -1
+        for k in range(5):
+            rec[REC_BOARD + k] = board[k] if k < nb else -1
+        rec[REC_NACT] = nact
+        for s in range(S):
+            rec[REC_AFTER + s] = stack[row[s]] if SB[B_DEALT, s] else 0
+    HS[H_STUD] = -1
+    return nact
+
+
+@numba.njit(cache=True, error_model="numpy")
+def play_stud_game(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, deck, st, ev,
+                   tabs, rec, rec_on):
+    """Play one fixed-limit hand of the stud game ``HS[H_GAME]`` (see the module notes).
+    ``HS`` carries the stakes in (``H_ANTE_IN``, ``H_BRING_IN``, ``H_SMALL_BET``,
+    ``H_BIG_BET``). Returns the number of actions."""
+    pf_class = tabs[0]
+    pf_top = tabs[1]
+    pf_eq = tabs[2]
+    mp = tabs[4]
+    push_tab = tabs[5]
+    open_tab = tabs[6]
+    stud_tab = tabs[7]
+    vtab = tabs[8]
+    ante = HS[H_ANTE_IN]
+    small = HS[H_SMALL_BET]
+    big_bet = HS[H_BIG_BET]
+    game = HS[H_GAME]
+    sp = FACTS[game, SPLIT]
+    kind = 1 if FACTS[game, RAZZ] == 1 else (2 if sp == SPLIT_LOW8 else 0)
+    hilo = sp != SPLIT_HIGH
+    d0 = FACTS[game, ST_DOWN]
+    n0 = d0 + FACTS[game, ST_UP]
+    bring_on = (FACTS[game, ST_FLAGS] & S_BRING) != 0
+    disc = FACTS[game, DISCARD] if FACTS[game, DISCARD_STREET] == 0 else 0
+    scratch = np.zeros(16, np.uint8)
+    if big_bet <= 0:
+        big_bet = 2 * small
+    _start(S, row, stack, SI, SB, rec, rec_on)
+    HS[H_DEAD] = 0
+    if ante > 0:
+        for s in range(S):
+            if SB[B_DEALT, s]:
+                a = ante if ante < SI[I_REM, s] else SI[I_REM, s]
+                SI[I_REM, s] -= a
+                SI[I_PUT, s] += a
+    # the first street: its down cards, then its up card
+    pos = 0
+    for s in range(S):
+        if SB[B_DEALT, s]:
+            for k in range(n0):
+                hole[s, k] = draw_card(deck, pos, st)
+                pos += 1
+            SI[I_NCARD, s] = n0
+            SF[F_TOP, s] = start_top(game, hole[s], n0, kind, stud_tab, pf_class, pf_top, vtab,
+                                     scratch)
+    # the bring-in: the lowest up card (the highest in razz; suits break ties, clubs lowest)
+    low = -1
+    bis = -1
+    if bring_on:
+        for s in range(S):
+            if SB[B_DEALT, s]:
+                c = hole[s, d0]
+                if low < 0:
+                    low = s
+                else:
+                    o = hole[low, d0]
+                    if kind == 1:
+                        if razz_rank(c) * 4 + (c & 3) > razz_rank(o) * 4 + (o & 3):
+                            low = s
+                    elif c < o:
+                        low = s
+        q = low
+        for _k in range(S):
+            if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
+                bis = q
+                break
+            q += 1
+            if q == S:
+                q = 0
+    HS[H_BB] = 0
+    HS[H_BB_SEAT] = -1
+    HS[H_NACT] = 0
+    HS[H_NH] = FACTS[game, HOLE]
+    HS[H_PF_AGGR] = -1
+    HS[H_STUD] = kind
+    HS[H_BRING_SEAT] = bis
+    HS[H_BRING_AMT] = HS[H_BRING_IN]
+    HS[H_BETTING] = B_FL
+    HF[0] = 1.0
+    no_board = np.int64(0)      # a variable, not the literal 0: one compile of betting_round
+    burns = np.int64(0)
+    nb = np.int64(0)
+    for street in range(FACTS[game, STREETS]):
+        live, able = _count(S, SI, SB)
+        if live < 2:
+            break
+        flags = FACTS[game, ST_FLAGS + street]
+        if street > 0:
+            # the burn is counted, not drawn (the rules model's deck count); a short deck
+            # deals one community card instead (variants.deal)
+            each = FACTS[game, ST_DOWN + street] + FACTS[game, ST_UP + street]
+            community, burn_ = street_plan(pos + burns, live, each, (flags & S_BURN) != 0)
+            burns += 1 if burn_ else 0
+            if community:
+                board[0] = draw_card(deck, pos, st)
+                pos += 1
+                nb = 1
+            else:
+                for s in range(S):
+                    if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                        for _j in range(each):
+                            hole[s, SI[I_NCARD, s]] = draw_card(deck, pos, st)
+                            pos += 1
+                            SI[I_NCARD, s] += 1
+            if able < 2:
+                continue
+            for s in range(S):
+                SI[I_SBET, s] = 0
+            # the best hand showing acts first; ties to the first from the dealer's left
+            first = -1
+            best = -1
+            q = dealer
+            for _k in range(S):
+                q += 1
+                if q == S:
+                    q = 0
+                if SB[B_DEALT, q] and not SB[B_FOLDED, q]:
+                    v = showing(game, hole, q, SI[I_NCARD, q], kind, buf, ev)
+                    if v > best:
+                        best = v
+                        first = q
+        elif bring_on:
+            first = bis if bis >= 0 else low
+        else:
+            first = dealer + 1 if dealer + 1 < S else 0
+        HS[H_CUR] = 0
+        HS[H_FULL_LEVEL] = 0
+        HS[H_RAISES] = 0
+        HS[H_BET_SIZE] = big_bet if (flags & S_BIG) else small
+        HS[H_FULL_RAISE] = HS[H_BET_SIZE]
+        if street > 0:
+            HF[0] = 1.0
+        betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, no_board, buf, ev,
+                      mp, push_tab, open_tab, pf_eq, st, rec, rec_on)
+        if street == 0 and disc > 0:
+            live, able = _count(S, SI, SB)
+            if live >= 2:
+                # [Australian] every player still in discards a down card, clockwise from
+                # the dealer's left (the rules model's order)
+                nact = HS[H_NACT]
+                for k in range(1, S + 1):
+                    s = (dealer + k) % S
+                    if not SB[B_DEALT, s] or SB[B_FOLDED, s]:
+                        continue
+                    keep = keep_third_street(hole[s], d0, hole[s, d0], scratch)
+                    for i in range(d0, n0):
+                        keep |= 1 << i
+                    n_left, gone = apply_discard(hole[s], n0, keep)
+                    SI[I_NCARD, s] = n_left
+                    if rec_on:
+                        _record(rec, nact, 0, s, A_DISCARD, gone)
+                    nact += 1
+                HS[H_NACT] = nact
+    if _count(S, SI, SB)[0] >= 2:
+        for s in range(S):
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                v, second = _value(game, hole, s, SI[I_NCARD, s], board, nb, kind, buf,
+                                   scratch, ev)
+                SI[I_VAL, s] = v
+                SI[I_LOW, s] = second
+    if rec_on:
+        rec[REC_BRING] = HS[H_BRING_IN]
+    return _finish(S, row, stack, SI, SB, HS, hole, board, nb, hilo, dealer, rec, rec_on)
+
+
+@numba.njit(cache=True, error_model="numpy")
+def draw_class(value):
+    """The draw strength table's class of a five-card high value (``value >> 2``)."""
+    return np.int64(value) >> 2
+
+
+@numba.njit(cache=True, error_model="numpy")
+def capped_draw(hand, left):
+    """:func:`.draw.draw_mask` of ``hand[:5]``, keeping the highest of the cards it would
+    exchange while it exchanges more than the ``left`` cards of the stub."""
+    m = draw_mask(hand)
+    n = 0
+    for i in range(5):
+        n += (m >> i) & 1
+    while n > left:
+        hi = -1
+        for i in range(5):
+            if (m >> i) & 1 and (hi < 0 or hand[i] > hand[hi]):
+                hi = i
+        m &= ~(1 << hi)
+        n -= 1
+    return m
+
+
+@numba.njit(cache=True, error_model="numpy")
+def play_draw_game(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf, deck, st,
+                   ev, tabs, rec, rec_on):
+    """Play one hand of 5 Card Draw (see the module notes): the structure's antes and
+    blinds, as the button games post them. Returns the number of actions."""
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    pf_eq = tabs[2]
+    mp = tabs[4]
+    push_tab = tabs[5]
+    open_tab = tabs[6]
+    vtab = tabs[8]
+    game = HS[H_GAME]
+    sb_amt = HS[H_SB_IN]
+    bb_amt = HS[H_BB_IN]
+    ante = HS[H_ANTE_IN]
+    betting = HS[H_BETTING]
+    small = HS[H_SMALL_BET]
+    big_bet = HS[H_BIG_BET]
+    if betting != B_FL or small <= 0:
+        small = bb_amt
+    if big_bet <= 0:
+        big_bet = 2 * small
+    nh = FACTS[game, DEALT]
+    _start(S, row, stack, SI, SB, rec, rec_on)
+    ante_by = HS[H_ANTE_BY_IN]
+    HS[H_DEAD] = 0
+    if ante > 0 and ante_by == ANTE_EACH:
+        for s in range(S):
+            if SB[B_DEALT, s]:
+                a = ante if ante < SI[I_REM, s] else SI[I_REM, s]
+                SI[I_REM, s] -= a
+                SI[I_PUT, s] += a
+    if ante > 0 and ante_by == ANTE_BUTTON:
+        post_dead_ante(SI, HS, button_ante_seat(S, row, b, sbs), ante)
+    if sbs >= 0:
+        a = sb_amt if sb_amt < SI[I_REM, sbs] else SI[I_REM, sbs]
+        SI[I_REM, sbs] -= a
+        SI[I_SBET, sbs] += a
+        SI[I_PUT, sbs] += a
+    a = bb_amt if bb_amt < SI[I_REM, g] else SI[I_REM, g]
+    SI[I_REM, g] -= a
+    SI[I_SBET, g] += a
+    SI[I_PUT, g] += a
+    if ante > 0 and ante_by == ANTE_BIG_BLIND:
+        post_dead_ante(SI, HS, g, ante)
+    pos = 0
+    for s in range(S):
+        if SB[B_DEALT, s]:
+            for k in range(nh):
+                hole[s, k] = draw_card(deck, pos, st)
+                pos += 1
+            SI[I_NCARD, s] = nh
+            c = draw_class(nx.high_inline(hole[s], nh, card_key, disp, high, flush, mult,
+                                          row_bits, slot_bits))
+            if vtab.shape[0] > SLOT_DRAW5:
+                SF[F_TOP, s] = vtab[SLOT_DRAW5, c, 0]
+                SI[I_CLS, s] = np.int64(vtab[SLOT_DRAW5, c, 1])
+            else:
+                SF[F_TOP, s] = 0.5
+                SI[I_CLS, s] = 0
+    if rec_on:
+        rec[REC_SB_SEAT] = sbs
+        rec[REC_BB_SEAT] = g
+        rec[REC_BRING] = -1
+    HS[H_BB] = bb_amt
+    HS[H_BB_SEAT] = g
+    HS[H_NACT] = 0
+    HS[H_NH] = nh
+    HS[H_STUD] = 0         # the stud models decide (cards against what others may hold)
+    HS[H_BRING_SEAT] = -1
+    HS[H_PF_AGGR] = -1
+    HF[0] = 1.0
+    no_board = np.int64(0)
+    for street in range(FACTS[game, STREETS]):
+        live, able = _count(S, SI, SB)
+        if live < 2:
+            break
+        if street > 0:
+            # the draw: every player still in, all-in players included, clockwise from
+            # the dealer's left; stand pat is a draw of no cards
+            nact = HS[H_NACT]
+            for k in range(1, S + 1):
+                s = (b + k) % S
+                if not SB[B_DEALT, s] or SB[B_FOLDED, s]:
+                    continue
+                m = capped_draw(hole[s], 52 - pos)
+                n_left, gone = apply_discard(hole[s], nh, 31 & ~m)
+                for j in range(n_left, nh):
+                    hole[s, j] = draw_card(deck, pos, st)
+                    pos += 1
+                if rec_on:
+                    _record(rec, nact, street, s, A_DRAW, gone)
+                nact += 1
+            HS[H_NACT] = nact
+            if able < 2:
+                continue
+            for s in range(S):
+                SI[I_SBET, s] = 0
+            first = b + 1 if b + 1 < S else 0
+            HS[H_CUR] = 0
+            HS[H_FULL_LEVEL] = 0
+            HS[H_RAISES] = 0
+            HS[H_BET_SIZE] = big_bet if (FACTS[game, ST_FLAGS + street] & S_BIG) else small
+            HF[0] = 1.0
+        else:
+            first = g + 1 if g + 1 < S else 0
+            HS[H_CUR] = bb_amt
+            HS[H_FULL_LEVEL] = bb_amt
+            HS[H_RAISES] = 1
+            HS[H_BET_SIZE] = small
+        HS[H_FULL_RAISE] = HS[H_BET_SIZE]
+        betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, no_board, buf, ev,
+                      mp, push_tab, open_tab, pf_eq, st, rec, rec_on)
+        if street == 0:
+            HS[H_PF_AGGR] = HS[H_LAST_AGGR]
+    if _count(S, SI, SB)[0] >= 2:
+        for s in range(S):
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                SI[I_VAL, s] = nx.high_inline(hole[s], nh, card_key, disp, high, flush, mult,
+                                              row_bits, slot_bits)
+    return _finish(S, row, stack, SI, SB, HS, hole, board, 0, False, b, rec, rec_on)
+
+
+@numba.njit(cache=True, error_model="numpy")
+def play_other_game(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf, deck, st,
+                    ev, tabs, rec, rec_on):
+    """One hand of a stud game or of the draw (by the family of ``HS[H_GAME]``)."""
+    if FACTS[HS[H_GAME], FAMILY] == 2:
+        return play_draw_game(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf,
+                              deck, st, ev, tabs, rec, rec_on)
+    return play_stud_game(S, row, stack, b, HS, SI, SB, SF, HF, hole, board, buf, deck, st,
+                          ev, tabs, rec, rec_on)
+
+
+def play_other_if(on, args):
+    """``play_other_game(*args)`` in a kernel compiled with the stud and draw family
+    (``on`` a bool), -1 in one compiled without (``on`` None: the family is then never
+    compiled). Jitted code only."""
+    raise TypeError("play_other_if is called from compiled kernels only")
+
+
+@overload(play_other_if)
+def _play_other_if(on, args):
+    if isinstance(on, (types.NoneType, types.Omitted)):
+        return lambda on, args: np.int64(-1)
+    return lambda on, args: play_other_game(*args)
