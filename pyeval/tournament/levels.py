@@ -97,9 +97,10 @@ class Level:
     (the rule sheets' "low limit" and "high limit" bet sizes; ``low_limit=`` and
     ``high_limit=`` are still accepted, deprecated). ``ante_by`` says who antes
     (:data:`ANTE_BY`; a big-blind or button ante is one ante for the table). A level lasts
-    ``minutes`` or ``hands`` (hands dealt at each table); a level counted in hands may also give ``minutes``, the time it is
-    taken to last where a clock is needed (the simulator reads ``minutes``). ``min_players``:
-    the level is used only by fields of at least that many players (0: every field).
+    ``minutes`` or ``hands`` (hands dealt at each table); a level counted in hands may also
+    give ``minutes``, the time it is taken to last where a clock is needed (the simulator
+    reads ``minutes``). ``min_players``: the level is used only by fields of at least that
+    many players (0: every field).
 
     Example:
         >>> Level(5, "seven_card_stud", "fixed_limit", ante=1000, bring_in=2000,
