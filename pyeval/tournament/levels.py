@@ -180,7 +180,7 @@ class Level:
 
 
 def _alias_value(old: str, value: int, new_value: int) -> int:
-    new = deprecated_stake(old, stacklevel=5)
+    new = deprecated_stake(old, stacklevel=4)
     if new_value and new_value != value:
         raise TypeError(f"Level got {new}={new_value} and its deprecated name {old}={value}; "
                         f"give {new} only")

@@ -67,12 +67,18 @@ def test_old_stake_names_are_deprecated_aliases_of_small_and_big_bet() -> None:
     # issue 14: one stake vocabulary (small_bet / big_bet); the rule sheets' low / high limit
     # names keep working, with a DeprecationWarning
     stud = dict(game="seven_card_stud", betting="fixed_limit", ante=200, bring_in=500, hands=6)
-    with pytest.warns(DeprecationWarning, match="low_limit is deprecated; use small_bet"):
+    with pytest.warns(DeprecationWarning) as got:
         old = Level(1, low_limit=1000, high_limit=2000, **stud)
+    assert [str(w.message) for w in got] == ["Level: low_limit is deprecated; use small_bet",
+                                             "Level: high_limit is deprecated; use big_bet"]
+    assert got[0].filename == __file__              # the warning points at the caller
     assert old == Level(1, small_bet=1000, big_bet=2000, **stud)
     assert (old.small_bet, old.big_bet) == (1000, 2000)
-    with pytest.warns(DeprecationWarning, match="Level: high_limit is deprecated; use big_bet"):
+    with pytest.warns(DeprecationWarning) as got:
         assert (old.low_limit, old.high_limit) == (1000, 2000)
+    assert [str(w.message) for w in got] == ["Level: low_limit is deprecated; use small_bet",
+                                             "Level: high_limit is deprecated; use big_bet"]
+    assert got[1].filename == __file__
     with pytest.warns(DeprecationWarning), pytest.raises(TypeError, match="give small_bet only"):
         Level(1, small_bet=1000, low_limit=800, **stud)
     # the same value under both names is accepted

@@ -235,8 +235,11 @@ def test_structure_files_read_the_old_stake_keys_as_deprecated_aliases() -> None
     # issue 14: small_bet / big_bet in structure files; low_limit / high_limit still read
     new = parse_structure(STUD_FILE.format(stakes="small_bet = 50\nbig_bet = 100"))
     assert (new.levels[0].small_bet, new.levels[0].big_bet) == (50, 100)
-    with pytest.warns(DeprecationWarning, match=r"\[levels\[0\]\]: low_limit is deprecated; use small_bet"):
+    with pytest.warns(DeprecationWarning) as got:
         old = parse_structure(STUD_FILE.format(stakes="low_limit = 50\nhigh_limit = 100"))
+    assert [str(w.message) for w in got] == [
+        "structure file, [levels[0]]: low_limit is deprecated; use small_bet",
+        "structure file, [levels[0]]: high_limit is deprecated; use big_bet"]
     assert old.levels == new.levels
     with pytest.warns(DeprecationWarning), pytest.raises(StructureError) as err:
         parse_structure(STUD_FILE.format(stakes="small_bet = 50\nlow_limit = 50\nbig_bet = 100"))
