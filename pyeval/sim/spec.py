@@ -282,12 +282,6 @@ def build_spec(
         lv[i, LV_BB] = level.big_blind
         lv[i, LV_ANTE] = level.ante
         ante_by = getattr(level, "ante_by", "each")
-        if ante_by == "button" and level.ante:
-            # the kernel's button ante disagreed with the rules model on a heads-up hand whose
-            # big blind was all in for less than a full blind (tests/sim/test_bb_ante.py found
-            # it): refused until the two agree
-            raise ValueError(f"level {i + 1}: the simulator does not play button antes yet; "
-                             "allowed: antes from each player or a big-blind ante")
         lv[i, LV_ANTE_BY] = ANTE_BY_CODES[ante_by]
         lv[i, LV_BRING] = level.bring_in
         lv[i, LV_GAME] = GAME_CODES[game]
