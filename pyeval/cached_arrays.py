@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
+from typing import Any
 
 import numpy as np
 
@@ -56,7 +57,7 @@ def cached_arrays(name: str, compute: Callable[[], Mapping[str, np.ndarray]],
         got = _read(path, shapes)
         if got is not None:
             return got
-    arrays = {k: np.asarray(v) for k, v in compute().items()}
+    arrays: dict[str, Any] = {k: np.asarray(v) for k, v in compute().items()}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
