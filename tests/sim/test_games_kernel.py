@@ -134,6 +134,16 @@ def test_stud_community_card_in_the_simulator():
 NEW_STUD = ["five_card_stud", "australian", "buffalo", "crocodile", "chicago"]
 
 
+def _simulate_checked(s, seed: int, n: int = 4, hands: int = 60, stride: int = 3):
+    """A debug run (chips checked every hand) of ``n`` tournaments that all end with one
+    winner and a complete order, its sampled hands recorded."""
+    r = simulate(s, n=n, seed=seed, field="balanced", debug=True, record_tournaments=n,
+                 record_hands=hands, record_stride=stride, threads=1)
+    assert (r.errors == 0).all()
+    check_complete(r)
+    return r
+
+
 def _replay_all(records) -> tuple[int, int]:
     """Replay every record (through replay_record, which every game takes); returns
     (hands, showdowns)."""
@@ -153,10 +163,7 @@ def test_stud_game_tournaments_replay_exactly(game):
 
     g = REGISTRY.game(game)
     s = stud_structure(game, table_size=min(7, table_limit(game)))
-    r = simulate(s, n=4, seed=41, field="balanced", debug=True, record_tournaments=4,
-                 record_hands=60, record_stride=3, threads=1)
-    assert (r.errors == 0).all()
-    check_complete(r)
+    r = _simulate_checked(s, 41)
     hands, showdowns = _replay_all(r.records)
     assert hands > 80 and showdowns > 5
     assert {int(row[REC_GAME]) for row in r.records} == {g.code}
@@ -192,10 +199,7 @@ def test_australian_refuses_seven_at_a_table():
 @pytest.mark.parametrize("betting", ["fixed_limit", "no_limit"])
 def test_five_card_draw_tournaments_replay_exactly(betting):
     s = small_structure("five_card_draw", betting, table_size=6)
-    r = simulate(s, n=4, seed=17, field="balanced", debug=True, record_tournaments=4,
-                 record_hands=60, record_stride=3, threads=1)
-    assert (r.errors == 0).all()
-    check_complete(r)
+    r = _simulate_checked(s, 17)
     hands, showdowns = _replay_all(r.records)
     assert hands > 80 and showdowns > 10
     draws = [int(row[REC_ACT + 4 * i + 3]) for row in r.records
