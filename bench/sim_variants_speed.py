@@ -19,6 +19,15 @@ GAMES = [("holdem", "no_limit"), ("omaha", "pot_limit"), ("irish", "pot_limit"),
 structs = {g: small_structure(g, b, entrants=60, table_size=9) for g, b in GAMES}
 structs["seven_card_stud (7)"] = stud_structure("seven_card_stud", entrants=56, table_size=7)
 structs["seven_card_stud (8)"] = stud_structure("seven_card_stud", entrants=56, table_size=8)
+for g in ("seven_card_stud_hilo", "razz", "five_card_stud", "buffalo", "crocodile", "chicago"):
+    structs[g] = stud_structure(g, entrants=56, table_size=7)
+structs["australian (6)"] = stud_structure("australian", entrants=54, table_size=6)
+structs["dealers_choice_stud (6)"] = stud_structure("dealers_choice_stud", entrants=54,
+                                                    table_size=6)
+structs["dealers_choice"] = small_structure("dealers_choice", "pot_limit", entrants=60,
+                                            table_size=9)
+structs["five_card_draw (8)"] = small_structure("five_card_draw", "fixed_limit", entrants=56,
+                                                table_size=8)
 for s in structs.values():
     simulate(s, n=2, seed=1, threads=1)     # warm
 rates = {k: [] for k in structs}

@@ -152,8 +152,11 @@ def _award_two(S, SI, SB, button, dead):
     m = ca if ca < cb else cb
     main = 0
     rest = 0
+    others = 0
     for s in range(S):
         c = SI[I_PUT, s]
+        if s != a and s != b:
+            others += c
         if c > m:
             main += m
             rest += c - m
@@ -164,7 +167,10 @@ def _award_two(S, SI, SB, button, dead):
     if ca == cb:
         main += rest + dead
     else:
-        if m > 0:
+        if m > 0 or others == 0:
+            # [button ante] a player in for nothing (all in from a dead ante) and nobody
+            # else in for chips: the other's bet goes back and the dead money is one pot
+            # for both (rules.pots: no pot, so the dead money is a pot for every player in)
             main += dead
         else:
             rest += dead    # a player in for nothing is in no pot: the main pot is the other's

@@ -47,7 +47,8 @@ G_STUD8 = 4
 G_RAZZ = 5
 G_DEALERS_CHOICE = 6      # a rotation of the button games in the spec's rotation list
 G_DC_STUD = 7             # a rotation of the stud games in the spec's stud rotation list
-STUD_CODES = (G_STUD, G_STUD8, G_RAZZ)
+#: every stud game's code (the kernel's stud hand, :mod:`pyeval.sim.variants.hands`)
+STUD_CODES = tuple(g.code for g in REGISTRY.family("stud"))
 #: every game's code, by structure-file name: the game registry's codes (the G_ constants
 #: above are the kernel's copies, tied to it by tests/test_games_registry.py)
 GAME_CODES: dict[str, int] = REGISTRY.codes()

@@ -22,15 +22,13 @@ Example:
 """
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import NamedTuple
 
 import numba
 import numpy as np
 
 from pyeval import numba_ext as nx
-from pyeval.cachedir import cache_dir
+from pyeval.cached_arrays import cached_arrays
 from pyeval.numba_rng import below, seed_stream
 
 RANGE_STEPS = 40
@@ -186,10 +184,6 @@ def _equity_vs_top(combos, ncombo, order, steps, trials, seed,
     return out
 
 
-def _cache_dir() -> Path:
-    return cache_dir()
-
-
 def compute_preflop_tables(random_trials: int = _RANDOM_TRIALS,
                            range_trials: int = _RANGE_TRIALS) -> PreflopTables:
     """Compute the tables (no cache). Deterministic for given trial counts."""
@@ -213,26 +207,12 @@ _TABLES: PreflopTables | None = None
 def preflop_tables() -> PreflopTables:
     """The tables, from memory, the disk cache, or computed once (a few seconds)."""
     global _TABLES
-    if _TABLES is not None:
-        return _TABLES
-    path = _cache_dir() / f"preflop_v{_VERSION}_{_RANDOM_TRIALS}_{_RANGE_TRIALS}.npz"
-    tables = None
-    if path.is_file():
-        try:
-            with np.load(path) as z:
-                tables = PreflopTables(_class_table(), z["strength"], z["top"], z["eq_vs_top"])
-            if tables.eq_vs_top.shape != (169, RANGE_STEPS):
-                tables = None
-        except (OSError, ValueError, KeyError):
-            tables = None
-    if tables is None:
-        tables = compute_preflop_tables()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
-            np.savez(tmp, strength=tables.strength, top=tables.top, eq_vs_top=tables.eq_vs_top)
-            os.replace(tmp, path)
-        except OSError:
-            pass
-    _TABLES = tables
-    return tables
+    if _TABLES is None:
+        def compute() -> dict[str, np.ndarray]:
+            t = compute_preflop_tables()
+            return {"strength": t.strength, "top": t.top, "eq_vs_top": t.eq_vs_top}
+
+        z = cached_arrays(f"preflop_v{_VERSION}_{_RANDOM_TRIALS}_{_RANGE_TRIALS}", compute,
+                          {"strength": (169,), "top": (169,), "eq_vs_top": (169, RANGE_STEPS)})
+        _TABLES = PreflopTables(_class_table(), z["strength"], z["top"], z["eq_vs_top"])
+    return _TABLES

@@ -282,12 +282,6 @@ def build_spec(
         lv[i, LV_BB] = level.big_blind
         lv[i, LV_ANTE] = level.ante
         ante_by = getattr(level, "ante_by", "each")
-        if ante_by == "button" and level.ante:
-            # the kernel's button ante disagreed with the rules model on a heads-up hand whose
-            # big blind was all in for less than a full blind (tests/sim/test_bb_ante.py found
-            # it): refused until the two agree
-            raise ValueError(f"level {i + 1}: the simulator does not play button antes yet; "
-                             "allowed: antes from each player or a big-blind ante")
         lv[i, LV_ANTE_BY] = ANTE_BY_CODES[ante_by]
         lv[i, LV_BRING] = level.bring_in
         lv[i, LV_GAME] = GAME_CODES[game]
@@ -355,17 +349,16 @@ def build_spec(
                              f"not {g!r}")
     if not rot_b or not rot_s:
         raise ValueError("a dealer's choice rotation lists at least one game")
-    for choice, rot in (("dealers_choice", rot_b), ("dealers_choice_stud", rot_s)):
+    for choice, games in (("dealers_choice", rot_b), ("dealers_choice_stud", rot_s)):
         if choice in level_games:
-            for g in rot:
+            for g in games:
                 if size > table_limit(g):
                     raise ValueError(f"{choice}: {g} seats at most {table_limit(g)} a table "
                                      f"in the simulator, not {size}; leave it out of the "
                                      f"rotation")
-    rotation, stud_rotation = rot_b, rot_s
-    rot = np.array([GAME_CODES[g] for g in tuple(rotation) + tuple(stud_rotation)], np.int64)
-    cfg[C_N_ROTATION] = len(rotation)
-    cfg[C_N_ROT_STUD] = len(stud_rotation)
+    rot = np.array([GAME_CODES[g] for g in rot_b + rot_s], np.int64)
+    cfg[C_N_ROTATION] = len(rot_b)
+    cfg[C_N_ROT_STUD] = len(rot_s)
     cfgf = np.zeros(CFGF_COLS)
     cfgf[F_MINUTES_PER_HAND:F_MINUTES_PER_HAND + 16] = clock.minutes_per_hand(size)
     if not 0 <= rebuy_chance <= 1 or not 0 <= addon_chance <= 1:

@@ -23,7 +23,7 @@ def ante_levels(who: str) -> list[LevelSpec]:
             LevelSpec(400, 800, 800, ante_by=who), LevelSpec(800, 1600, 1600, ante_by=who)]
 
 
-@pytest.fixture(scope="module", params=["big_blind"])
+@pytest.fixture(scope="module", params=["big_blind", "button"])
 def run(request):
     who = request.param
     s = small_structure(levels=ante_levels(who), entrants=14, minutes=8)
@@ -38,9 +38,29 @@ def test_the_spec_carries_who_antes():
     assert spec.level_labels()[2] == "100/200 a200 (bb)"
 
 
-def test_button_antes_are_refused_before_the_work():
-    with pytest.raises(ValueError, match=r"level 3: the simulator does not play button antes"):
-        build_spec(small_structure(levels=ante_levels("button")))
+def test_button_antes_in_the_spec():
+    spec = build_spec(small_structure(levels=ante_levels("button")))
+    assert spec.levels[:, LV_ANTE_BY].tolist() == [0, 0, 2, 2, 2, 2]
+    assert spec.level_labels()[2] == "100/200 a200 (btn)"
+
+
+def test_heads_up_button_all_in_from_its_ante_replays():
+    """The hand that once disagreed: heads-up, the button (the small blind) all in from its
+    dead ante, in for nothing live. The big blind's bet goes back and the dead ante is one
+    pot for both (rules.pots: no live pot, so the dead money is a pot for every player in):
+    the better hand takes it, where the kernel once gave it to the big blind."""
+    s = small_structure(levels=ante_levels("button"), entrants=14, minutes=8)
+    r = simulate(s, n=6, seed=23, field="balanced", record_tournaments=6, record_hands=400,
+                 debug=True, threads=1)
+    cases = kept = 0
+    for row in r.records:
+        h = decode(row)
+        if h.ante and len(h.players) == 2 and h.stacks[h.button] <= h.ante:
+            res = replay_record(row)
+            assert res.matches, (res.hand, res.rules_stacks)
+            cases += 1
+            kept += h.after[h.button] == h.stacks[h.button]    # won its ante back
+    assert cases >= 1 and kept >= 1
 
 
 def test_tournaments_end_with_chips_checked_every_hand(run):

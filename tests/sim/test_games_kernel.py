@@ -1,8 +1,10 @@
-"""The button variants of the rule sheets in the simulator: Irish, Super Eight, Tahoe,
-Pineapple and Crazy Pineapple, alone and in Dealer's Choice. Every hand's chips are
-checked (debug), every tournament has one winner and a complete order, the same seed gives
-the same result for any thread count, and sampled hands replay through the rules model
-chip for chip, discards included."""
+"""Every game of the rule sheets in the simulator: the button variants (Irish, Super Eight,
+Tahoe, Pineapple, Crazy Pineapple), every stud game (5 Card Stud, 7 Card Stud, Hi/Lo,
+Razz, Australian, Buffalo, Crocodile, Chicago, with eight at a table) and 5 Card Draw,
+alone and in Dealer's Choice. Every hand's chips are checked (debug), every tournament has
+one winner and a complete order, the same seed gives the same result for any thread count,
+and sampled hands replay through the rules model chip for chip, discards and draws
+included. The stud and draw tests share this module so one worker compiles that family."""
 from __future__ import annotations
 
 import numpy as np
@@ -10,7 +12,9 @@ import pytest
 
 from pyeval.games import REGISTRY
 from pyeval.sim import simulate
-from pyeval.sim.layout import A_DISCARD, REC_ACT, REC_GAME, REC_NACT
+from pyeval.sim.layout import A_DISCARD, A_DRAW, REC_ACT, REC_BOARD, REC_GAME, REC_NACT
+from pyeval.sim.replay import replay_record
+from pyeval.sim.spec import SHEET_STUD_GAMES, build_spec, table_limit
 from pyeval.sim.variants.replay import replay_variant
 
 from .conftest import small_structure
@@ -25,9 +29,9 @@ def _players(row: np.ndarray) -> list[int]:
     return [int(p) for p in row[REC_PLAYER:REC_PLAYER + 10] if p >= 0]
 
 
-def _discards(row: np.ndarray) -> int:
+def _discards(row: np.ndarray, code: int = A_DISCARD) -> int:
     n = min(int(row[REC_NACT]), 64)
-    return sum(1 for i in range(n) if row[REC_ACT + 4 * i + 2] == A_DISCARD)
+    return sum(1 for i in range(n) if row[REC_ACT + 4 * i + 2] == code)
 
 
 @pytest.mark.parametrize("game,betting", VARIANTS)
@@ -53,12 +57,13 @@ def test_variant_tournaments_replay_exactly(game, betting):
 
 
 def test_dealers_choice_over_the_button_games():
-    games = ("holdem", "omaha", "irish", "super_eight", "tahoe", "pineapple",
-             "crazy_pineapple")
-    from pyeval.sim.spec import build_spec
+    """The default rotation: every hold'em game of the sheets, one a hand in turn."""
+    from pyeval.sim.spec import SHEET_BUTTON_GAMES
 
+    games = SHEET_BUTTON_GAMES
+    assert len(games) == 8
     s = small_structure("dealers_choice", "pot_limit")
-    spec = build_spec(s, rotation=games, debug=True, record_tournaments=4, record_hands=200)
+    spec = build_spec(s, debug=True, record_tournaments=4, record_hands=200)
     r = simulate(s, n=4, seed=5, spec=spec, threads=1)
     assert (r.errors == 0).all()
     check_complete(r)
@@ -67,6 +72,19 @@ def test_dealers_choice_over_the_button_games():
     for row in r.records:
         res = replay_variant(row)
         assert res.matches, (res.hand, res.rules_stacks)
+
+
+def test_dealers_choice_weights():
+    s = small_structure("dealers_choice", "pot_limit")
+    spec = build_spec(s, rotation={"holdem": 3, "irish": 1, "tahoe": 2})
+    n = int(spec.cfg[21])                               # C_N_ROTATION
+    codes = [REGISTRY.game(k).code for k in ("holdem", "tahoe", "holdem", "irish", "tahoe",
+                                             "holdem")]
+    assert spec.rotation[:n].tolist() == codes
+    with pytest.raises(ValueError, match="dealer's choice rotates holdem, omaha"):
+        build_spec(s, rotation=("holdem", "razz"))
+    with pytest.raises(ValueError, match="weight is a whole number >= 1"):
+        build_spec(s, rotation={"holdem": 1.5})
 
 
 def test_same_seed_same_result_any_threads():
@@ -109,3 +127,111 @@ def test_stud_community_card_in_the_simulator():
         assert res.matches, (res.hand, res.rules_stacks)
         community += row[REC_BOARD] >= 0
     assert community >= 4
+
+
+# ---------------------------------------------------------------- stud games and the draw
+
+NEW_STUD = ["five_card_stud", "australian", "buffalo", "crocodile", "chicago"]
+
+
+def _simulate_checked(s, seed: int, n: int = 4, hands: int = 60, stride: int = 3):
+    """A debug run (chips checked every hand) of ``n`` tournaments that all end with one
+    winner and a complete order, its sampled hands recorded."""
+    r = simulate(s, n=n, seed=seed, field="balanced", debug=True, record_tournaments=n,
+                 record_hands=hands, record_stride=stride, threads=1)
+    assert (r.errors == 0).all()
+    check_complete(r)
+    return r
+
+
+def _replay_all(records) -> tuple[int, int]:
+    """Replay every record (through replay_record, which every game takes); returns
+    (hands, showdowns)."""
+    showdowns = 0
+    for row in records:
+        res = replay_record(row)            # an illegal action would raise here
+        assert res.matches, (res.hand, res.rules_stacks)
+        h = res.hand
+        if sum(1 for a in h.actions if a[2] == "fold") < len(h.players) - 1:
+            showdowns += 1
+    return len(records), showdowns
+
+
+@pytest.mark.parametrize("game", NEW_STUD)
+def test_stud_game_tournaments_replay_exactly(game):
+    from .conftest import stud_structure
+
+    g = REGISTRY.game(game)
+    s = stud_structure(game, table_size=min(7, table_limit(game)))
+    r = _simulate_checked(s, 41)
+    hands, showdowns = _replay_all(r.records)
+    assert hands > 80 and showdowns > 5
+    assert {int(row[REC_GAME]) for row in r.records} == {g.code}
+    kept = {len(replay_record(row).hand.hole[s_]) for row in r.records[:40]
+            for s_ in replay_record(row).hand.hole}
+    assert max(kept) == g.hole_cards          # Australian holds 7 after its discard
+    assert (sum(_discards(row) for row in r.records) > 0) == bool(g.discards)
+
+
+def test_five_card_stud_ten_at_a_table_deals_the_community_card():
+    """Ten players of one ante each are all in before the cards: fifth street needs eleven
+    cards (a burn and ten) of the ten left, so one community card is dealt."""
+    from .conftest import stud_structure
+
+    assert table_limit("five_card_stud") == 10 and table_limit("australian") == 6
+    s = stud_structure("five_card_stud", table_size=10, entrants=10, starting=25)
+    r = simulate(s, n=3, seed=2, debug=True, record_tournaments=3, record_hands=40,
+                 threads=1)
+    assert (r.errors == 0).all()
+    check_complete(r)
+    _replay_all(r.records)
+    assert sum(int(row[REC_BOARD] >= 0) for row in r.records) >= 3
+
+
+def test_australian_refuses_seven_at_a_table():
+    from .conftest import stud_structure
+
+    with pytest.raises(ValueError, match="Australian deals 8 cards each; the simulator seats "
+                                         "at most 6"):
+        build_spec(stud_structure("australian", table_size=7))
+
+
+@pytest.mark.parametrize("betting", ["fixed_limit", "no_limit"])
+def test_five_card_draw_tournaments_replay_exactly(betting):
+    s = small_structure("five_card_draw", betting, table_size=6)
+    r = _simulate_checked(s, 17)
+    hands, showdowns = _replay_all(r.records)
+    assert hands > 80 and showdowns > 10
+    draws = [int(row[REC_ACT + 4 * i + 3]) for row in r.records
+             for i in range(min(int(row[REC_NACT]), 64)) if row[REC_ACT + 4 * i + 2] == A_DRAW]
+    # stand pat (mask 0) and one- to five-card draws all occur
+    counts = {bin(m).count("1") for m in draws}
+    assert {0, 1, 3} <= counts and max(counts) <= 5
+
+
+def test_stud_and_draw_same_seed_same_result_any_threads():
+    from .conftest import stud_structure
+
+    for s in (stud_structure("australian", table_size=6), small_structure("five_card_draw")):
+        a = simulate(s, n=6, seed=9, threads=1)
+        b = simulate(s, n=6, seed=9, threads=2)
+        assert np.array_equal(a.place, b.place) and np.array_equal(a.duration, b.duration)
+
+
+def test_dealers_choice_stud_over_every_stud_game():
+    """The default rotation: every stud game of the sheets the table seats, one a hand."""
+    from .conftest import stud_structure
+
+    s = stud_structure("dealers_choice_stud", table_size=6)
+    spec = build_spec(s, debug=True, record_tournaments=3, record_hands=120)
+    r = simulate(s, n=3, seed=5, spec=spec, threads=1)
+    assert (r.errors == 0).all()
+    check_complete(r)
+    assert {int(row[REC_GAME]) for row in r.records} == {REGISTRY.game(k).code
+                                                         for k in SHEET_STUD_GAMES}
+    _replay_all(r.records)
+    # at seven a table Australian is left out of the default rotation
+    spec7 = build_spec(stud_structure("dealers_choice_stud"))
+    assert REGISTRY.game("australian").code not in set(spec7.rotation.tolist())
+    with pytest.raises(ValueError, match="australian seats at most 6"):
+        build_spec(stud_structure("dealers_choice_stud"), stud_rotation=("australian",))

@@ -9,7 +9,7 @@ import pytest
 MODULES = ["pyeval.sim.variants.facts", "pyeval.sim.variants.showdown",
            "pyeval.sim.variants.discard", "pyeval.sim.variants.strength",
            "pyeval.sim.variants.draw", "pyeval.sim.variants.deal", "pyeval.sim.variants.replay",
-           "pyeval.sim.variants.hooks"]
+           "pyeval.sim.variants.hooks", "pyeval.sim.variants.hands", "pyeval.cached_arrays"]
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -27,3 +27,24 @@ def test_docs_page_examples():
         pytest.skip("needs the source tree's docs/")
     result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 3 and result.failed == 0
+
+
+def test_cached_arrays_computes_again_for_a_bad_file(tmp_path, monkeypatch):
+    import numpy as np
+
+    from pyeval.cached_arrays import cached_arrays
+
+    monkeypatch.setenv("PYEVAL_CACHE_DIR", str(tmp_path))
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return {"a": np.arange(3)}
+
+    (tmp_path / "t_v1.npz").write_bytes(b"not a zip file")
+    assert cached_arrays("t_v1", compute, {"a": (3,)})["a"].tolist() == [0, 1, 2]
+    assert cached_arrays("t_v1", compute, {"a": (3,)})["a"].tolist() == [0, 1, 2]
+    assert len(calls) == 1                      # the bad file was replaced, then read
+    assert cached_arrays("t_v1", compute, {"a": (4,)})["a"].shape == (3,)
+    assert len(calls) == 2                      # a file of other shapes is computed again
+    assert not list(tmp_path.glob("*.tmp.npz"))

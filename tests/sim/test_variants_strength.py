@@ -86,5 +86,37 @@ def test_irish_buckets():
 
 def test_kernel_table_layout():
     k = T.kernel_table()
-    assert k.shape == (5, S.N3, 2)
+    assert k.shape == (7, S.N3, 2)
     assert np.array_equal(k[2, :, 0], T.top3[2]) and np.array_equal(k[4, :169, 1], T.cls_irish)
+    assert np.array_equal(k[5, :169, 0], T.top_stud5)
+    assert np.array_equal(k[6, :S.N_DRAW, 0], T.top_draw5)
+
+
+def test_draw_table_counts_every_five_card_hand():
+    """The draw's top share is exact: the share of all 2,598,960 hands at least as high."""
+    counts = S._draw5_counts()
+    assert counts.sum() == 2598960
+    royal = pyeval.high(pyeval.cards("AsKsQsJsTs")) >> 2
+    # the top class holds the royal and the king-high straight flushes (values >> 2)
+    assert royal == pyeval.high(pyeval.cards("KsQsJsTs9s")) >> 2
+    assert counts[royal] == 8 and T.top_draw5[royal] == pytest.approx(8 / 2598960)
+    worst = pyeval.high(pyeval.cards("7c5d4h3s2c")) >> 2
+    assert T.top_draw5[worst] == 1.0
+    # one pair or better: 1 - 1,302,540 high-card hands of 2,598,960
+    pair = pyeval.high(pyeval.cards("2c2d3h4s5c")) >> 2
+    assert T.top_draw5[pair] == pytest.approx(1 - 1302540 / 2598960)
+
+
+def test_five_card_stud_table_is_pyevals_equity():
+    """Aces are the strongest 5 Card Stud start (their top share is their own share of
+    the 1,326 starts); kings beat ace-king suited, which beats deuces, which beat 7-2."""
+    pf = preflop_tables()
+
+    def cls(text):
+        a, b = (int(c) for c in pyeval.cards(text))
+        return pf.class_of[a * 52 + b]
+
+    assert T.top_stud5[cls("AsAh")] == pytest.approx(6 / 1326)
+    assert (T.top_stud5[cls("KsKh")] < T.top_stud5[cls("AsKs")] < T.top_stud5[cls("2c2d")]
+            < T.top_stud5[cls("7c2d")])
+    assert T.top_stud5.max() == 1.0

@@ -24,6 +24,14 @@ card; Chicago: a hand with the ace of spades down counts in the top 5 %), and th
 of :mod:`.strength` for 5 Card Stud and the draw. Only :func:`play_other_if` is called by
 the kernel: one call for the whole stud and draw family, compiled only in kernels that
 deal one of its games.
+
+The draw with a short stub: five cards to exchange, two left, the two lowest go:
+
+>>> import pyeval
+>>> bin(capped_draw(pyeval.cards("KcKd7h7s2d"), 5)), bin(capped_draw(pyeval.cards("Jc9d6h3s2d"), 2))
+('0b10000', '0b11000')
+>>> int(draw_class(pyeval.high(pyeval.cards("AsKsQsJsTs"))))
+9218
 """
 from __future__ import annotations
 

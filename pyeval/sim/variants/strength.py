@@ -37,14 +37,13 @@ one core and cached in pyeval's cache folder (:mod:`pyeval.cachedir`).
 """
 from __future__ import annotations
 
-import os
 from typing import NamedTuple
 
 import numba
 import numpy as np
 
 from pyeval import numba_ext as nx
-from pyeval.cachedir import cache_dir
+from pyeval.cached_arrays import cached_arrays
 from pyeval.numba_rng import below, seed_stream
 from pyeval.sim.preflop import preflop_tables
 from pyeval.sim.variants.discard import apply_discard, keep_on_flop, keep_preflop
@@ -405,28 +404,10 @@ _TABLES: VariantTables | None = None
 def variant_tables() -> VariantTables:
     """The tables, from memory, the disk cache, or computed once (several seconds)."""
     global _TABLES
-    if _TABLES is not None:
-        return _TABLES
-    path = cache_dir() / (f"variants_strength_v{_VERSION}_{TRIALS3}_{IRISH_DEALS}_"
-                          f"{STUD5_TRIALS}.npz")
-    tables = None
-    if path.is_file():
-        try:
-            with np.load(path) as z:
-                tables = VariantTables(*(z[k] for k in VariantTables._fields))
-            if (tables.top3.shape != (4, N3) or tables.top_irish.shape != (N_IRISH,)
-                    or tables.top_draw5.shape != (N_DRAW,)):
-                tables = None
-        except (OSError, ValueError, KeyError):
-            tables = None
-    if tables is None:
-        tables = compute_variant_tables()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
-            np.savez(tmp, **tables._asdict())
-            os.replace(tmp, path)
-        except OSError:
-            pass
-    _TABLES = tables
-    return tables
+    if _TABLES is None:
+        z = cached_arrays(f"variants_strength_v{_VERSION}_{TRIALS3}_{IRISH_DEALS}_"
+                          f"{STUD5_TRIALS}", lambda: compute_variant_tables()._asdict(),
+                          {"top3": (4, N3), "top_irish": (N_IRISH,), "top_stud5": (N_IRISH,),
+                           "top_draw5": (N_DRAW,)})
+        _TABLES = VariantTables(*(z[k] for k in VariantTables._fields))
+    return _TABLES
