@@ -54,7 +54,9 @@ _PB = np.array([b for a in range(13) for b in range(a + 1)], dtype=np.int64)
 #: the weight-table entry that reads 1 (a padding run of :attr:`Patterns.codes`)
 _ONE = 13 * 6
 #: the 13-bit masks of j ranks (j = 0..5), in increasing order, one list after another
-_SUBS_LIST = [[m for m in range(8192) if bin(m).count("1") == j] for j in range(6)]
+_POP = np.unpackbits(np.arange(8192, dtype=">u2").view(np.uint8).reshape(-1, 2),
+                     axis=1).sum(axis=1)
+_SUBS_LIST = [np.flatnonzero(np.equal(_POP, j)).tolist() for j in range(6)]
 _SUBS = np.array([m for lst in _SUBS_LIST for m in lst], dtype=np.int64)
 _SCNT = np.array([len(lst) for lst in _SUBS_LIST], dtype=np.int64)
 _SOFF = np.concatenate([[0], np.cumsum(_SCNT)[:-1]]).astype(np.int64)
