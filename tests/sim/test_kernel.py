@@ -106,8 +106,8 @@ def test_bad_arguments(club):
         simulate(replace(stud, levels=tuple(replace(lv, betting="pot_limit")
                                             for lv in stud.levels)), n=1)
     from .conftest import small_structure
-    with pytest.raises(ValueError, match="does not play 'five_card_draw'"):
-        simulate(small_structure("five_card_draw"), n=1)
+    with pytest.raises(ValueError, match="does not play 'omaha5'"):
+        simulate(small_structure("omaha5", "pot_limit"), n=1)
 
 
 def test_two_stage_final_table_has_the_table_winners(structures):
