@@ -249,6 +249,10 @@ def build_spec(
         players = int(_get(entrants, "maximum", 0) or 0)
     if players < 2:
         raise ValueError(f"a tournament needs at least 2 players, got {players}")
+    if hasattr(structure, "for_field"):
+        # levels that name the smallest field they are for (the first sheet: "levels beyond
+        # this only for 10+ players") are dropped for a smaller field; its last level goes on
+        structure = structure.for_field(players)
     tables = _get(structure, "tables")
     size = int(_get(tables, "table_size", 9))
     if not 2 <= size <= MAX_SEATS:

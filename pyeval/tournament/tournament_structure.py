@@ -150,15 +150,15 @@ class TournamentStructure:
 
         The simulator (:mod:`pyeval.sim`) reads ``minutes`` (or whole-tournament ``hands``)
         per level, blinds, antes (from every player, the big blind or the button), bring-ins
-        and limits, breaks, colour-ups, rebuys, add-ons and the two-stage format; anything
-        else is named here.
+        and limits, levels only for larger fields (:meth:`for_field`), breaks, colour-ups,
+        rebuys, add-ons and the two-stage format; anything else is named here.
 
         Example:
             >>> from pyeval.tournament import load_structure
             >>> load_structure("club_3000").simulator_gaps()
             []
             >>> print(load_structure("hands_100k_stud").simulator_gaps()[1])
-            levels only for larger fields (levels 7-8 for 10+ players): the simulator plays ...
+            late and absent players (posting blinds and antes undealt, cut-off 30 minutes)
         """
         gaps: list[str] = []
         counted = [lv.number for lv in self.levels if lv.hands is not None]
@@ -171,12 +171,6 @@ class TournamentStructure:
         elif counted and any(self.levels[i - 1].minutes is not None for i in counted):
             gaps.append(f"levels counted in hands ({_numbers(counted)}): the simulator plays the "
                         "minutes equivalent")
-        sized = [lv for lv in self.levels if lv.min_players > 0]
-        if sized:
-            parts = sorted({lv.min_players for lv in sized})
-            gaps.append("levels only for larger fields (" + ", ".join(
-                f"{_numbers([lv.number for lv in sized if lv.min_players == m])} for {m}+ players"
-                for m in parts) + "): the simulator plays every level (use for_field(n))")
         if self.late_players is not None:
             gaps.append(f"late and absent players (posting blinds and antes undealt, cut-off "
                         f"{self.late_players.cut_off_minutes} minutes)")

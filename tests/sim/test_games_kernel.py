@@ -235,3 +235,18 @@ def test_dealers_choice_stud_over_every_stud_game():
     assert REGISTRY.game("australian").code not in set(spec7.rotation.tolist())
     with pytest.raises(ValueError, match="australian seats at most 6"):
         build_spec(stud_structure("dealers_choice_stud"), stud_rotation=("australian",))
+
+
+@pytest.mark.parametrize("players", [8, 10, 28])
+def test_stud_sheet_event_plays_the_levels_of_its_field(players):
+    """The first sheet's stud event: levels 7-8 are only for 10+ players, so a field of 8
+    plays levels 1-6 (the sixth goes on) and larger fields all eight."""
+    from pyeval.tournament import load_structure
+
+    s = load_structure("hands_100k_stud")
+    levels = len(s.levels_for(players))
+    assert levels == (6 if players < 10 else 8) and len(s.levels) == 8
+    r = simulate(s, n=3, seed=1, players=players, debug=True)
+    check_complete(r)
+    assert r.players == players and r.level_stats.shape[1] == levels
+    assert 1 <= r.level.min() and r.level.max() <= levels
