@@ -202,7 +202,7 @@ def test_tournament_view() -> None:
     # every game can be named in a level
     for key in REGISTRY.keys:
         lv = levels.Level(1, key, "fixed_limit", small_blind=5, big_blind=10, ante=1,
-                          bring_in=2, low_limit=10, high_limit=20, minutes=20)
+                          bring_in=2, small_bet=10, big_bet=20, minutes=20)
         assert lv.is_stud == (key in levels.STUD_GAMES)
 
 

@@ -67,8 +67,8 @@ class RecordedHand:
     small_blind: int
     big_blind: int
     ante: int
-    low: int
-    high: int
+    small_bet: int
+    big_bet: int
     bring_in: int
     button: int
     small_blind_seat: int | None
@@ -98,7 +98,7 @@ def decode(row: np.ndarray) -> RecordedHand:
         tournament=int(row[REC_TOURN]), hand=int(row[REC_HAND]), level=int(row[REC_LEVEL]),
         game=GAME_NAMES[int(row[REC_GAME])], betting=int(row[REC_BETTING]),
         small_blind=int(row[REC_SB]), big_blind=int(row[REC_BB]), ante=int(row[REC_ANTE]),
-        low=int(row[REC_LOW]), high=int(row[REC_HIGH]), bring_in=max(int(row[REC_BRING]), 0),
+        small_bet=int(row[REC_LOW]), big_bet=int(row[REC_HIGH]), bring_in=max(int(row[REC_BRING]), 0),
         button=int(row[REC_BUTTON]),
         small_blind_seat=None if sbs < 0 else sbs, big_blind_seat=int(row[REC_BB_SEAT]),
         players=players,
@@ -118,10 +118,10 @@ def rules_structure(h: RecordedHand) -> Any:
     from pyeval.rules import Structure
 
     if is_stud(h):
-        return Structure.stud(h.ante, h.bring_in, h.low, h.high)
+        return Structure.stud(h.ante, h.bring_in, h.small_bet, h.big_bet)
     by = h.ante_by if h.ante else "each"
     if h.betting == B_FL:
-        return Structure.fixed_limit(h.low, h.high, small_blind=h.small_blind,
+        return Structure.fixed_limit(h.small_bet, h.big_bet, small_blind=h.small_blind,
                                      big_blind=h.big_blind, ante=h.ante, ante_by=by)
     if h.betting == B_PL:
         return Structure.pot_limit(h.small_blind, h.big_blind, h.ante, ante_by=by)

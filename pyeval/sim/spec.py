@@ -290,9 +290,9 @@ def build_spec(
         lv[i, LV_BRING] = level.bring_in
         lv[i, LV_GAME] = GAME_CODES[game]
         lv[i, LV_BET] = BETTING_CODES[level.betting]
-        low = level.low_limit or level.big_blind
+        low = level.small_bet or level.big_blind
         lv[i, LV_LOW] = low
-        lv[i, LV_HIGH] = level.high_limit or 2 * low
+        lv[i, LV_HIGH] = level.big_bet or 2 * low
         if level.minutes is not None:
             lv[i, LV_MIN] = level.minutes
         else:

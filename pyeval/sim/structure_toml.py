@@ -27,7 +27,7 @@ class LevelSpec:
     Example:
         >>> LevelSpec(100, 200, ante=25).big_blind
         200
-        >>> LevelSpec(0, 0, ante=25, bring_in=50, low_limit=100, high_limit=200).low_limit
+        >>> LevelSpec(0, 0, ante=25, bring_in=50, small_bet=100, big_bet=200).small_bet
         100
     """
 
@@ -39,8 +39,8 @@ class LevelSpec:
     game: str | None = None
     betting: str | None = None
     bring_in: int = 0
-    low_limit: int = 0
-    high_limit: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
     ante_by: str = "each"
 
 
@@ -104,7 +104,7 @@ def structure_toml(
             out.append(f"game = {_q(lv.game)}")
         if lv.betting:
             out.append(f"betting = {_q(lv.betting)}")
-        for key in ("small_blind", "big_blind", "ante", "bring_in", "low_limit", "high_limit"):
+        for key in ("small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet"):
             if getattr(lv, key):
                 out.append(f"{key} = {getattr(lv, key)}")
         if lv.ante_by != "each":

@@ -20,12 +20,12 @@ def small_structure(game: str = "holdem", betting: str = "no_limit", *, entrants
     return parse_structure(text, f"<{game}-{betting}>")
 
 
-STUD_LEVELS = [LevelSpec(0, 0, 25, bring_in=25, low_limit=50, high_limit=100),
-               LevelSpec(0, 0, 25, bring_in=50, low_limit=100, high_limit=200),
-               LevelSpec(0, 0, 50, bring_in=100, low_limit=200, high_limit=400),
-               LevelSpec(0, 0, 100, bring_in=200, low_limit=400, high_limit=800),
-               LevelSpec(0, 0, 200, bring_in=400, low_limit=800, high_limit=1600),
-               LevelSpec(0, 0, 400, bring_in=800, low_limit=1600, high_limit=3200)]
+STUD_LEVELS = [LevelSpec(0, 0, 25, bring_in=25, small_bet=50, big_bet=100),
+               LevelSpec(0, 0, 25, bring_in=50, small_bet=100, big_bet=200),
+               LevelSpec(0, 0, 50, bring_in=100, small_bet=200, big_bet=400),
+               LevelSpec(0, 0, 100, bring_in=200, small_bet=400, big_bet=800),
+               LevelSpec(0, 0, 200, bring_in=400, small_bet=800, big_bet=1600),
+               LevelSpec(0, 0, 400, bring_in=800, small_bet=1600, big_bet=3200)]
 
 
 def stud_structure(game: str = "seven_card_stud", **kw):

@@ -134,7 +134,7 @@ def rules_hand(h: RecordedHand) -> Any:
 
     g = REGISTRY.game(h.game)
     if g.family == "stud":
-        st = Structure.stud(h.ante, h.bring_in, h.low, h.high)
+        st = Structure.stud(h.ante, h.bring_in, h.small_bet, h.big_bet)
         return Hand(g, st, h.stacks, button=h.button, deck=stud_deck_order(g, h))
     pos = Positions(h.button, h.small_blind_seat, h.big_blind_seat)
     if g.family == "draw":
