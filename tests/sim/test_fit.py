@@ -142,3 +142,47 @@ def test_mixed_fields_by_name():
     assert (a.duration == b.duration).all()
     with pytest.raises(ValueError, match="may also be home_game, club_night, online or a .toml"):
         resolve_field("homegame", 4)
+
+
+def test_fit_mix_recovers_a_mixed_field(tmp_path):
+    """A field of 15 nits and 15 live recreational players (seed 7, 4 tournaments) fitted
+    as a mix of 2 (candidates of 4 tournaments, at the nearest preset): every player in
+    the right group, each group's weight its share of the player-hands, each group at its
+    preset (style and every parameter)."""
+    from pyeval.sim.fit import cluster, fit_mix, observe_players
+    from pyeval.sim.stats import from_record
+
+    field = ["nit", "live_recreational"] * 15
+    r = simulate("club_3000", n=4, seed=7, players=30, field=field, record_tournaments=4,
+                 record_hands=4000)
+    players = observe_players(h for h in (from_record(x) for x in r.records) if h is not None)
+    truth = {f"entrant {i}": m for i, m in enumerate(field)}
+    assert sorted(players) == sorted(truth)
+    assert min(s.count["hands"] for s in players.values()) >= 50
+    mix = fit_mix(players, 2, n=4, seed=1, kinds=("ranges", "limper"), iterations=0)
+    assert [sorted({truth[x] for x in g}) for g in mix.groups] == [["nit"], ["live_recreational"]]
+    hands = {m: sum(s.count["player_hands"] for x, s in players.items() if truth[x] == m)
+             for m in ("nit", "live_recreational")}
+    assert mix.weights == [hands["nit"] / sum(hands.values()),
+                           hands["live_recreational"] / sum(hands.values())]
+    assert abs(mix.weights[0] - 0.5) < 0.05            # the nits last a little longer
+    for f, want in zip(mix.fits, ("nit", "live_recreational")):
+        m, pm = f.model, MODELS[want]
+        assert (m.kind, f.start) == (pm.kind, want)
+        for k in (*FITTED, "open_size"):
+            assert abs(getattr(m, k) - getattr(pm, k)) <= TOLERANCE[k], (k, m)
+    # the other style is far (a range player against a limper), the chosen one near
+    assert mix.styles[0]["limper"] > 20 * mix.styles[0]["ranges"]
+    assert mix.styles[1]["ranges"] > 20 * mix.styles[1]["limper"]
+    # the field file holds both, by weight, and simulates
+    p = write_field(tmp_path / "mix.toml", mix.as_field(), notes=mix.notes())
+    assert list(load_field(p).values()) == mix.weights
+    assert [g["players"] for g in tomllib.loads(p.read_text())["fit"]["groups"]] == [15, 15]
+    assert simulate("club_3000", n=2, seed=1, players=12, field=str(p)).duration.size == 2
+    # the grouping is seeded and stable, and refuses what it cannot do
+    assert cluster(players, 2, seed=5) == mix.groups
+    assert len(cluster(players, 1)) == 1
+    with pytest.raises(ValueError, match="at least one group"):
+        cluster(players, 0)
+    with pytest.raises(ValueError, match="no player has 10000 hands"):
+        cluster(players, 2, min_hands=10000)
