@@ -186,3 +186,63 @@ def test_fit_mix_recovers_a_mixed_field(tmp_path):
         cluster(players, 0)
     with pytest.raises(ValueError, match="no player has 10000 hands"):
         cluster(players, 2, min_hands=10000)
+
+
+def _phhs(tmp_path, names):
+    """A .phhs file of 60 six-seat folds to the big blind, players ``names`` (None: no
+    ``players`` field)."""
+    line = "" if names is None else f"players = {list(names)!r}\n"
+    text = "".join(
+        f"[{i}]\nvariant = 'NT'\nantes = [0, 0, 0, 0, 0, 0]\n"
+        f"blinds_or_straddles = [5, 10, 0, 0, 0, 0]\nstarting_stacks = [1000, 1000, 1000, "
+        f"1000, 1000, 1000]\n{line}actions = ['p3 f', 'p4 f', 'p5 f', 'p6 f', 'p1 f']\n\n"
+        for i in range(1, 61))
+    p = tmp_path / ("named.phhs" if names else "anonymous.phhs")
+    p.write_text(text)
+    return str(p)
+
+
+def test_fit_mix_command_refuses_what_it_cannot_fit(tmp_path):
+    out = str(tmp_path / "mix.toml")
+    anonymous = _phhs(tmp_path, None)
+    res = CliRunner().invoke(cli, ["sim", "fit", anonymous, "--mix", "0", "-o", out])
+    assert res.exit_code != 0 and "from 1 to 8 models, got 0" in res.output
+    res = CliRunner().invoke(cli, ["sim", "fit", anonymous, "--mix", "2", "-o", out])
+    assert res.exit_code != 0 and "names its players" in res.output, res.output
+    named = _phhs(tmp_path, ["a", "b", "c", "d", "e", "f"])
+    # named players are read by name, 60 hands each (all folds: VPIP 0)
+    players = observe_players_of(named)
+    assert sorted(players) == list("abcdef")
+    assert all(s.count["hands"] == 60 and s.rate("vpip") == 0 for s in players.values())
+
+
+def observe_players_of(path):
+    from pyeval.sim.fit import observe_players
+    from pyeval.sim.stats_phh import read_hands
+
+    return observe_players(read_hands(path))
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not PHH.is_file(), reason="the shared real hands (../shared/data/phh) "
+                    "are not here: a fresh clone without the shared data")
+def test_fit_a_mix_to_the_shared_online_hands(tmp_path):
+    with tarfile.open(PHH) as t:
+        members = [m for m in t.getmembers()
+                   if m.name.removeprefix("./").startswith("handhq_copy/")]
+        t.extractall(tmp_path, members=members, filter="data")
+    files = sorted(str(p) for p in (tmp_path / "handhq_copy").glob("*.phhs"))
+    out = tmp_path / "online_mix.toml"
+    res = CliRunner().invoke(cli, ["sim", "fit", *files, "--mix", "2", "-n", "24", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "156 players, 5433 player-hands" in res.output
+    field = load_field(out)
+    groups = tomllib.loads(out.read_text())["fit"]["groups"]
+    assert len(field) == len(groups) == 2 and abs(sum(field.values()) - 1) < 1e-9
+    assert sum(g["players"] for g in groups) == 156
+    assert sum(g["player_hands"] for g in groups) == 5433
+    # a tight group and a loose one, each fitted within the presets' tolerance of VPIP and PFR
+    assert groups[0]["observed"]["vpip"] + 0.1 < groups[1]["observed"]["vpip"]
+    for g in groups:
+        for k in ("vpip", "pfr"):
+            assert abs(g["fitted"][k] - g["observed"][k]) <= 0.03, (k, g)
