@@ -177,6 +177,7 @@ def _fit_mix(hands: list[Hand], files: int, out: Path, mix: int, tournaments: in
         params = ", ".join(f"{k} {getattr(m, k):g}" for k in FITTED)
         click.echo(f"  model: {m.kind} (from {f.start}), {params}, open_size "
                    f"{m.open_size:g}; distance {f.distance:.2f}")
+    click.echo(f"{result.evaluations} simulations")
     write_field(out, result.as_field(), name=name,
                 description=f"mix of {len(result.fits)} fitted by pyeval sim fit --mix {mix} "
                             f"to {len(players)} players of {files} file(s)",

@@ -22,6 +22,14 @@ preset: ``push_dev``, ``push_depth``, ``depth`` (stated in the field file).
 Recovery (tests/sim/test_fit.py): hands the simulator played with a preset are fitted back
 to the preset's style and to its :data:`FITTED` parameters within :data:`TOLERANCE`.
 
+A mix (:func:`fit_mix`, ``pyeval sim fit --mix K``) needs hands that name their players:
+each player's own statistics (:func:`observe_players`) place the players in at most K
+groups (:func:`cluster`: seeded weighted k-means on :data:`CLUSTER_STATS`); each group's
+pooled own statistics (:data:`PLAYER_STATS`) are fitted as above, first alone (the style
+and nearest preset), then in that style with the candidate seated among the other groups'
+first models for their weights and only the candidate's entrants measured; a group's
+weight is its share of the player-hands.
+
 Example:
     >>> from pyeval.sim.stats import Hand
     >>> h = Hand((1000,) * 6, (5, 10, 0, 0, 0, 0), (0,) * 6, 10,
@@ -440,6 +448,8 @@ class MixFit:
     groups: list[list[str]] = field(repr=False)
     #: each group's distance to the best preset of each style, alone (the style chosen)
     styles: list[dict[str, float]] = field(default_factory=list)
+    #: simulations of both passes
+    evaluations: int = 0
 
     def as_field(self) -> dict[ModelLike, float]:
         """The mix as a field (``{model: weight}``) for :func:`pyeval.sim.models.write_field`."""
@@ -448,7 +458,7 @@ class MixFit:
 
     def notes(self) -> dict[str, Any]:
         """What the field file records about the fit (its ``[fit]`` table; no player names)."""
-        return {"mix": len(self.fits),
+        return {"mix": len(self.fits), "simulations": self.evaluations,
                 "method": f"players grouped by {', '.join(CLUSTER_STATS)} (weighted k-means, "
                           f"{RESTARTS} seeded starts; players of {MIN_PLAYER_HANDS}+ hands "
                           f"place the centres); one model fitted per group to its players' "
@@ -465,7 +475,9 @@ def fit_mix(hands: Iterable[Hand] | Mapping[str, Stats], k: int, *, n: int = 12,
     """A field of at most ``k`` models fitted to hands that name their players: the players
     grouped by :func:`cluster` (seeded by ``seed``), each group's players' own statistics
     (:data:`PLAYER_STATS`) fitted by :func:`fit_model` (models ``NAME_1``, ``NAME_2``, ...
-    in order of VPIP), weighted by the group's share of the player-hands. ``hands`` may be
+    in order of VPIP), weighted by the group's share of the player-hands. Two passes: each
+    group alone with ``iterations=0`` (its style of ``kinds`` and nearest preset), then each
+    group in that style, seated among the other groups' first models. ``hands`` may be
     :func:`observe_players`'s result.
 
     Example:
@@ -495,7 +507,8 @@ def fit_mix(hands: Iterable[Hand] | Mapping[str, Stats], k: int, *, n: int = 12,
         among = [(f.model, w) for j, (f, w) in enumerate(zip(first, weights)) if j != i]
         fits.append(fit_model(o, n=n, seed=seed, kinds=(first[i].model.kind,),
                               iterations=iterations, name=x, among=among))
-    return MixFit(fits, weights, groups, [f.by_kind for f in first])
+    return MixFit(fits, weights, groups, [f.by_kind for f in first],
+                  sum(f.evaluations for f in first + fits))
 
 
 __all__ = ["BOUNDS", "CLUSTER_STATS", "FITTED", "KIND_START", "MIN_PLAYER_HANDS", "MIN_SEATS",
