@@ -9,7 +9,9 @@ blinds or in M, or level):
 - per player and hand: VPIP (chips put in voluntarily before the flop), PFR (a raise before
   the flop), limp (first voluntary action a call with no raise yet), limp-call (a limper
   calling a raise behind it, per limper facing one), 3-bet (a raise facing exactly one raise
-  before the flop, per such decision), flops seen; continuation bet (the pre-flop raiser
+  before the flop, per such decision), flops seen, called pre-flop all-in by the all-in
+  player's own depth (``allin_called_own``: the player all-in before the flop and still
+  facing another player at its end, per player-hand); continuation bet (the pre-flop raiser
   betting the flop before anyone else, per chance) and fold to it (per player facing it);
 - per hand: limped pots, flops (with players per flop), showdowns, called pre-flop all-ins
   (someone all-in before the flop and still facing another player at its end), the pot in
@@ -61,10 +63,11 @@ RATES = {
     "flops": ("flops", "hands"),
     "showdowns": ("showdowns", "hands"),
     "allin_called": ("allin_called", "hands"),
+    "allin_called_own": ("allin_own", "player_hands"),
 }
 #: the rates of one player's own decisions (:func:`by_player`)
 PLAYER_RATES = ("vpip", "pfr", "limp", "limp_call", "three_bet", "flop_seen", "cbet",
-                "fold_to_cbet")
+                "fold_to_cbet", "allin_called_own")
 
 
 @dataclass(frozen=True)
@@ -241,8 +244,9 @@ class _Facts:
         self.flop_players = sum(in_flop) if sum(in_flop) >= 2 else 0
         self.saw_flop = [x and self.flop_players > 0 for x in in_flop]
         self.showdown = n - sum(folded) >= 2
-        self.allin_called = self.flop_players > 0 and any(
-            in_flop[s] and pre_rem[s] <= 0 for s in range(n))
+        self.allin_own = [self.flop_players > 0 and in_flop[s] and pre_rem[s] <= 0
+                          for s in range(n)]
+        self.allin_called = any(self.allin_own)
         top = sorted(put, reverse=True)
         self.pot = sum(put) - (top[0] - top[1])
 
@@ -260,6 +264,7 @@ def _count_seat(c: Counter, f: _Facts, s: int) -> None:
     c["player_flops"] += f.saw_flop[s]
     c["cbet_faced"] += f.cbet_faced[s]
     c["fold_cbet"] += f.fold_cbet[s]
+    c["allin_own"] += f.allin_own[s]
 
 
 def _effective(h: Hand) -> list[float]:

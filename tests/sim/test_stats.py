@@ -190,3 +190,25 @@ def test_players_named_by_phh_and_the_simulator():
     h = from_record(r.records[0])
     assert h.players is not None and len(set(h.players)) == len(h.stacks)
     assert all(x.startswith("entrant ") and 0 <= int(x.split()[1]) < 10 for x in h.players)
+
+
+def test_called_allin_by_the_allin_players_own_depth():
+    # ALLIN: the 30 BB seat shoves and the button calls; the hand's median effective stack
+    # is 100 BB, so the per-hand count falls at 100-150 BB and the player's own at 30-40
+    g = measure([LIMPED, RAISED, LIMP_CALL, ALLIN, WALK], by="bb")
+    assert g["100-150"].count["allin_called"] == 1 and g["100-150"].count["allin_own"] == 0
+    assert g["30-40"].count["allin_own"] == 1 and g["30-40"].count["player_hands"] == 1
+    assert g["30-40"].rate("allin_called_own") == 1.0
+    assert measure([LIMPED, RAISED, LIMP_CALL, ALLIN, WALK])["all"].rate(
+        "allin_called_own") == 1 / 20
+    # a shove nobody calls is no called all-in; nor is an all-in caller's own stack deeper
+    uncalled = H([(0, 2, "raise", 300), (0, 3, "fold", 0), (0, 0, "fold", 0), (0, 1, "fold", 0)],
+                 stacks=(1000, 1000, 300, 1000))
+    assert measure([uncalled])["all"].count["allin_own"] == 0
+    both = H([(0, 2, "raise", 300), (0, 3, "raise", 500), (0, 0, "fold", 0), (0, 1, "fold", 0),
+              (0, 2, "call", 0)], stacks=(1000, 1000, 300, 500))
+    c = measure([both], by="bb")
+    assert (c["30-40"].count["allin_own"], c["40-70"].count["allin_own"]) == (1, 1)
+    from pyeval.sim.stats import by_player
+    p = by_player([replace(ALLIN, players=("a", "b", "c", "d"))])
+    assert (p["c"].count["allin_own"], p["d"].count["allin_own"]) == (1, 0)
