@@ -10,7 +10,7 @@ blinds or in M, or level):
   the flop), limp (first voluntary action a call with no raise yet), limp-call (a limper
   calling a raise behind it, per limper facing one), 3-bet (a raise facing exactly one raise
   before the flop, per such decision), flops seen, called pre-flop all-in by the all-in
-  player's own depth (``allin_called_own``: the player all-in before the flop and still
+  player's own depth (``allin_own``: the player all-in before the flop and still
   facing another player at its end, per player-hand); continuation bet (the pre-flop raiser
   betting the flop before anyone else, per chance) and fold to it (per player facing it);
 - per hand: limped pots, flops (with players per flop), showdowns, called pre-flop all-ins
@@ -63,11 +63,11 @@ RATES = {
     "flops": ("flops", "hands"),
     "showdowns": ("showdowns", "hands"),
     "allin_called": ("allin_called", "hands"),
-    "allin_called_own": ("allin_own", "player_hands"),
+    "allin_own": ("allin_own", "player_hands"),
 }
 #: the rates of one player's own decisions (:func:`by_player`)
 PLAYER_RATES = ("vpip", "pfr", "limp", "limp_call", "three_bet", "flop_seen", "cbet",
-                "fold_to_cbet", "allin_called_own")
+                "fold_to_cbet", "allin_own")
 
 
 @dataclass(frozen=True)

@@ -198,9 +198,9 @@ def test_called_allin_by_the_allin_players_own_depth():
     g = measure([LIMPED, RAISED, LIMP_CALL, ALLIN, WALK], by="bb")
     assert g["100-150"].count["allin_called"] == 1 and g["100-150"].count["allin_own"] == 0
     assert g["30-40"].count["allin_own"] == 1 and g["30-40"].count["player_hands"] == 1
-    assert g["30-40"].rate("allin_called_own") == 1.0
+    assert g["30-40"].rate("allin_own") == 1.0
     assert measure([LIMPED, RAISED, LIMP_CALL, ALLIN, WALK])["all"].rate(
-        "allin_called_own") == 1 / 20
+        "allin_own") == 1 / 20
     # a shove nobody calls is no called all-in; nor is an all-in caller's own stack deeper
     uncalled = H([(0, 2, "raise", 300), (0, 3, "fold", 0), (0, 0, "fold", 0), (0, 1, "fold", 0)],
                  stacks=(1000, 1000, 300, 1000))
