@@ -212,3 +212,12 @@ def test_called_allin_by_the_allin_players_own_depth():
     from pyeval.sim.stats import by_player
     p = by_player([replace(ALLIN, players=("a", "b", "c", "d"))])
     assert (p["c"].count["allin_own"], p["d"].count["allin_own"]) == (1, 0)
+
+
+@pytest.mark.parametrize("name", ["pyeval.sim.stats", "pyeval.sim.stats_phh"])
+def test_doctests_of_the_statistics(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0
