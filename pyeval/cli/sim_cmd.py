@@ -88,11 +88,12 @@ def stats(files: tuple[str, ...], by: str) -> None:
 @click.option("--min-seats", default=6, show_default=True,
               help="leave out hands of tables with fewer seats")
 @click.option("--name", default="fitted", show_default=True, help="the fitted model's name")
-@click.option("--mix", default=1, show_default=True,
-              help="fit a mix of up to this many models: players grouped by their own "
-                   "statistics, one model per group (needs PHH `players`)")
+@click.option("--mix", default="1", show_default=True,
+              help="fit a mix of up to this many models (1-8): players grouped by their own "
+                   "statistics, one model per group (needs PHH `players`); `auto`: the "
+                   "fewest groups whose players play alike (docs/players.md)")
 def fit(files: tuple[str, ...], output: str, tournaments: int, seed: int, min_seats: int,
-        name: str, mix: int) -> None:
+        name: str, mix: str) -> None:
     """Fit a player model (or a mix of models, --mix K) to PHH hand histories (.phh, .phhs)
     and write it as a field file for `pyeval tournament simulate --field FILE` and
     `tune --field FILE`."""
@@ -111,14 +112,15 @@ def fit(files: tuple[str, ...], output: str, tournaments: int, seed: int, min_se
         raise click.BadParameter("at least one tournament", param_hint="-n")
     if not 2 <= min_seats <= 10:
         raise click.BadParameter(f"from 2 to 10 seats, got {min_seats}", param_hint="--min-seats")
-    if not 1 <= mix <= 8:
-        raise click.BadParameter(f"from 1 to 8 models, got {mix}", param_hint="--mix")
+    if mix != "auto" and not (mix.isdigit() and 1 <= int(mix) <= 8):
+        raise click.BadParameter(f"from 1 to 8 models or auto, got {mix!r}", param_hint="--mix")
     try:
         hands = [h for f in files for h in read_hands(f)]
     except PHHError as e:
         raise click.ClickException(str(e)) from None
-    if mix > 1:
-        _fit_mix(hands, len(files), out, mix, tournaments, seed, min_seats, name)
+    k = _auto_mix(hands, seed, min_seats) if mix == "auto" else int(mix)
+    if k > 1:
+        _fit_mix(hands, len(files), out, k, tournaments, seed, min_seats, name)
         return
     obs = observe(hands, min_seats=min_seats)
     if obs.hands == 0:
@@ -143,6 +145,20 @@ def fit(files: tuple[str, ...], output: str, tournaments: int, seed: int, min_se
                 description=f"fitted by pyeval sim fit to {obs.hands} hands of {len(files)} "
                             f"file(s)", notes=result.notes())
     click.echo(f"wrote {out}")
+
+
+def _auto_mix(hands: list[Hand], seed: int, min_seats: int) -> int:
+    """``--mix auto``: :func:`pyeval.sim.fit.choose_k` of the players (1 without names)."""
+    from pyeval.sim.fit import HOMOGENEOUS, MAX_MIX, MIN_PLAYER_HANDS, choose_k, observe_players
+
+    players = observe_players(hands, min_seats=min_seats)
+    if not any(s.count["hands"] >= MIN_PLAYER_HANDS for s in players.values()):
+        click.echo(f"--mix auto: no player with {MIN_PLAYER_HANDS}+ hands named; one model")
+        return 1
+    k = choose_k(players, MAX_MIX, seed=seed)
+    click.echo(f"--mix auto: {k} group(s), the fewest (up to {MAX_MIX}) whose players stray "
+               f"from their group by at most {HOMOGENEOUS:g} times sampling")
+    return k
 
 
 def _fit_mix(hands: list[Hand], files: int, out: Path, mix: int, tournaments: int, seed: int,

@@ -438,6 +438,67 @@ def cluster(players: Mapping[str, Stats], k: int, seed: int = 1,
     return [g for g in ([n for n, lab in zip(names, label) if lab == j] for j in order) if g]
 
 
+#: automatic mix size: the fewest groups whose players differ from their group's rates by
+#: no more than this many times binomial sampling (:func:`dispersion`)
+HOMOGENEOUS = 2.0
+#: the most groups an automatic mix takes
+MAX_MIX = 6
+
+
+def dispersion(players: Mapping[str, Stats], groups: Sequence[Sequence[str]],
+               min_hands: int = MIN_PLAYER_HANDS) -> float:
+    """How far players of ``min_hands`` or more stray from their group's pooled
+    :data:`CLUSTER_STATS`, in units of binomial sampling: the sum over players and rates of
+    ``(rate - group rate)**2 / (group rate * (1 - group rate) / hands)``, over its degrees of
+    freedom (players less groups, times rates). About 1 when each group's players play
+    alike (what sampling alone gives), larger when a group mixes styles.
+
+    Example:
+        >>> def p(vpip, n=400):
+        ...     s = Stats()
+        ...     s.count.update(vpip=vpip, player_hands=n, hands=n)
+        ...     return s
+        >>> ps = {"a": p(40), "b": p(44), "c": p(200), "d": p(196)}
+        >>> round(dispersion(ps, [["a", "b"], ["c", "d"]]), 2), dispersion(ps, [list(ps)]) > 20
+        (0.04, True)
+    """
+    total = 0.0
+    dof = 0
+    for g in groups:
+        core = [x for x in g if players[x].count["hands"] >= min_hands]
+        if not core:
+            continue
+        pooled = combine(players[x] for x in core)
+        centre = np.array([pooled.rate(k) or 0.0 for k in CLUSTER_STATS])
+        var = np.maximum(centre * (1 - centre), 1e-4)
+        for x in core:
+            d = _rates(players, [x])[0] - centre
+            total += float(np.sum(d * d / var * players[x].count["hands"]))
+        dof += len(core) - 1
+    return total / max(dof * len(CLUSTER_STATS), 1)
+
+
+def choose_k(players: Mapping[str, Stats], most: int = MAX_MIX, seed: int = 1,
+             min_hands: int = MIN_PLAYER_HANDS) -> int:
+    """The automatic mix size: the fewest groups (1 to ``most``) of :func:`cluster` whose
+    :func:`dispersion` is at most :data:`HOMOGENEOUS`; ``most`` when none is.
+
+    Example:
+        >>> def p(vpip, n=400):
+        ...     s = Stats()
+        ...     s.count.update(vpip=vpip, player_hands=n, hands=n)
+        ...     return s
+        >>> choose_k({"a": p(40), "b": p(44), "c": p(200), "d": p(196)})
+        2
+    """
+    if most < 1:
+        raise ValueError(f"a mix has at least one group, got {most}")
+    for k in range(1, most + 1):
+        if dispersion(players, cluster(players, k, seed, min_hands), min_hands) <= HOMOGENEOUS:
+            return k
+    return most
+
+
 @dataclass(frozen=True)
 class MixFit:
     """A fitted mix: one :class:`Fit` per group of players, the group's weight (share of
@@ -511,7 +572,7 @@ def fit_mix(hands: Iterable[Hand] | Mapping[str, Stats], k: int, *, n: int = 12,
                   sum(f.evaluations for f in first + fits))
 
 
-__all__ = ["BOUNDS", "CLUSTER_STATS", "FITTED", "KIND_START", "MIN_PLAYER_HANDS", "MIN_SEATS",
-           "PLAYER_STATS", "STATS", "TOLERANCE", "Fit", "MixFit", "Observed", "cluster",
-           "distance", "fit_mix", "fit_model", "observe", "observe_players", "observed_of",
-           "residuals", "simulated"]
+__all__ = ["BOUNDS", "CLUSTER_STATS", "FITTED", "HOMOGENEOUS", "KIND_START", "MAX_MIX",
+           "MIN_PLAYER_HANDS", "MIN_SEATS", "PLAYER_STATS", "STATS", "TOLERANCE", "Fit",
+           "MixFit", "Observed", "choose_k", "cluster", "dispersion", "distance", "fit_mix",
+           "fit_model", "observe", "observe_players", "observed_of", "residuals", "simulated"]

@@ -179,6 +179,13 @@ def test_fit_mix_recovers_a_mixed_field(tmp_path):
     assert list(load_field(p).values()) == mix.weights
     assert [g["players"] for g in tomllib.loads(p.read_text())["fit"]["groups"]] == [15, 15]
     assert simulate("club_3000", n=2, seed=1, players=12, field=str(p)).duration.size == 2
+    # --mix auto's rule finds the two styles: one group strays from its rates 7.8 times as
+    # far as sampling allows (measured), two groups about once
+    from pyeval.sim.fit import HOMOGENEOUS, choose_k, dispersion
+
+    assert dispersion(players, cluster(players, 1)) > 3 * HOMOGENEOUS
+    assert dispersion(players, mix.groups) <= HOMOGENEOUS
+    assert choose_k(players) == 2
     # the grouping is seeded and stable, and refuses what it cannot do
     assert cluster(players, 2, seed=5) == mix.groups
     assert len(cluster(players, 1)) == 1
@@ -206,9 +213,13 @@ def test_fit_mix_command_refuses_what_it_cannot_fit(tmp_path):
     out = str(tmp_path / "mix.toml")
     anonymous = _phhs(tmp_path, None)
     res = CliRunner().invoke(cli, ["sim", "fit", anonymous, "--mix", "0", "-o", out])
-    assert res.exit_code != 0 and "from 1 to 8 models, got 0" in res.output
+    assert res.exit_code != 0 and "from 1 to 8 models or auto, got '0'" in res.output
     res = CliRunner().invoke(cli, ["sim", "fit", anonymous, "--mix", "2", "-o", out])
     assert res.exit_code != 0 and "names its players" in res.output, res.output
+    res = CliRunner().invoke(cli, ["sim", "fit", anonymous, "--mix", "auto", "--min-seats", "10",
+                                   "-o", out])
+    assert res.exit_code != 0 and "no player with 50+ hands named; one model" in res.output
+    assert "nothing to fit" in res.output
     named = _phhs(tmp_path, ["a", "b", "c", "d", "e", "f"])
     # named players are read by name, 60 hands each (all folds: VPIP 0)
     players = observe_players_of(named)
