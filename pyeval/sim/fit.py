@@ -10,8 +10,9 @@ a field of it alone on ``club_3000`` (30 players), measure the same statistics
 :data:`KIND_START` (range player, limper, calling station), from the style's preset
 nearest the hands, the parameters :data:`FITTED` by Gauss-Newton steps (forward-difference
 Jacobian, then Broyden updates, in a trust region) on the residuals
-``(simulated - observed) / sd``, with ``sd`` the binomial error of both samples and a floor
-:data:`MODEL_SD`; the style with the smallest distance wins. The same seed is used for every
+``(simulated - observed) / sd``, with ``sd`` the binomial error of the difference (from the
+two samples' pooled rate) and a floor :data:`MODEL_SD`; the style with the smallest
+distance wins. The same seed is used for every
 candidate (common random numbers), so the search sees differences between models rather
 than between samples.
 
@@ -172,9 +173,9 @@ def simulated(model: PlayerModel, n: int = 12, seed: int = 1, structure: str = "
 
     if among and not per_player:
         raise ValueError("other models in the field (among) need per_player statistics")
-    field, mine = _seats(model, among, players)
+    seats, mine = _seats(model, among, players)
     r = simulate(structure, n=n, seed=seed, players=players,
-                 field=field if among else model, record_tournaments=n, record_hands=4000)
+                 field=seats if among else model, record_tournaments=n, record_hands=4000)
     rows = r.records[_counted(r.records, kw.get("min_seats", MIN_SEATS),
                               kw.get("depth_from", DEPTH_FROM))]
     hands = [h for h in (from_record(x) for x in rows) if h is not None]
