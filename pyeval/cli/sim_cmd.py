@@ -5,11 +5,18 @@ hand histories, a model fitted to hand histories.
     pyeval sim calibrate nit maniac -n 20
     pyeval sim stats histories/*.phhs --by bb
     pyeval sim fit histories/*.phh -o club.toml
+    pyeval sim fit histories/*.phh --mix 3 -o club.toml
     pyeval tournament simulate club_3000 --field club.toml
 """
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 import click
+
+if TYPE_CHECKING:
+    from pyeval.sim.stats import Hand
 
 
 @click.group("sim")
@@ -81,12 +88,15 @@ def stats(files: tuple[str, ...], by: str) -> None:
 @click.option("--min-seats", default=6, show_default=True,
               help="leave out hands of tables with fewer seats")
 @click.option("--name", default="fitted", show_default=True, help="the fitted model's name")
+@click.option("--mix", default="1", show_default=True,
+              help="fit a mix of up to this many models (1-8): players grouped by their own "
+                   "statistics, one model per group (needs PHH `players`); `auto`: the "
+                   "fewest groups whose players play alike (docs/players.md)")
 def fit(files: tuple[str, ...], output: str, tournaments: int, seed: int, min_seats: int,
-        name: str) -> None:
-    """Fit a player model to PHH hand histories (.phh, .phhs) and write it as a field file
-    for `pyeval tournament simulate --field FILE` and `tune --field FILE`."""
-    from pathlib import Path
-
+        name: str, mix: str) -> None:
+    """Fit a player model (or a mix of models, --mix K) to PHH hand histories (.phh, .phhs)
+    and write it as a field file for `pyeval tournament simulate --field FILE` and
+    `tune --field FILE`."""
     from pyeval.sim.fit import FITTED, fit_model, observe
     from pyeval.sim.models import is_field_file, write_field
     from pyeval.sim.presets import DEPTH_FROM
@@ -102,10 +112,16 @@ def fit(files: tuple[str, ...], output: str, tournaments: int, seed: int, min_se
         raise click.BadParameter("at least one tournament", param_hint="-n")
     if not 2 <= min_seats <= 10:
         raise click.BadParameter(f"from 2 to 10 seats, got {min_seats}", param_hint="--min-seats")
+    if mix != "auto" and not (mix.isdigit() and 1 <= int(mix) <= 8):
+        raise click.BadParameter(f"from 1 to 8 models or auto, got {mix!r}", param_hint="--mix")
     try:
         hands = [h for f in files for h in read_hands(f)]
     except PHHError as e:
         raise click.ClickException(str(e)) from None
+    k = _auto_mix(hands, seed, min_seats) if mix == "auto" else int(mix)
+    if k > 1:
+        _fit_mix(hands, len(files), out, k, tournaments, seed, min_seats, name)
+        return
     obs = observe(hands, min_seats=min_seats)
     if obs.hands == 0:
         raise click.ClickException(
@@ -128,4 +144,58 @@ def fit(files: tuple[str, ...], output: str, tournaments: int, seed: int, min_se
     write_field(out, {m: 1.0}, name=name,
                 description=f"fitted by pyeval sim fit to {obs.hands} hands of {len(files)} "
                             f"file(s)", notes=result.notes())
+    click.echo(f"wrote {out}")
+
+
+def _auto_mix(hands: list[Hand], seed: int, min_seats: int) -> int:
+    """``--mix auto``: :func:`pyeval.sim.fit.choose_k` of the players (1 without names)."""
+    from pyeval.sim.fit import HOMOGENEOUS, MAX_MIX, MIN_PLAYER_HANDS, choose_k, observe_players
+
+    players = observe_players(hands, min_seats=min_seats)
+    if not any(s.count["hands"] >= MIN_PLAYER_HANDS for s in players.values()):
+        click.echo(f"--mix auto: no player with {MIN_PLAYER_HANDS}+ hands named; one model")
+        return 1
+    k = choose_k(players, MAX_MIX, seed=seed)
+    click.echo(f"--mix auto: {k} group(s), the fewest (up to {MAX_MIX}) whose players stray "
+               f"from their group by at most {HOMOGENEOUS:g} times sampling")
+    return k
+
+
+def _fit_mix(hands: list[Hand], files: int, out: Path, mix: int, tournaments: int, seed: int,
+             min_seats: int, name: str) -> None:
+    """``sim fit --mix K``: group the players, fit a model per group, write the mix."""
+    from pyeval.sim.fit import FITTED, MIN_PLAYER_HANDS, fit_mix, observe_players
+    from pyeval.sim.models import write_field
+    from pyeval.sim.presets import DEPTH_FROM
+
+    players = observe_players(hands, min_seats=min_seats)
+    if not players:
+        raise click.ClickException(
+            f"none of the {len(hands)} hands read names its players at a table of "
+            f"{min_seats}+ seats with effective stacks from {DEPTH_FROM:g} BB: nothing to "
+            f"group (a mix fit needs PHH `players`; try --min-seats, or --mix 1)")
+    try:
+        result = fit_mix(players, mix, n=tournaments, seed=seed, name=name)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+    ph = sum(s.count["player_hands"] for s in players.values())
+    click.echo(f"{len(hands)} hands read; {len(players)} players, {ph} player-hands at tables "
+               f"of {min_seats}+ from {DEPTH_FROM:g} BB (players of {MIN_PLAYER_HANDS}+ "
+               f"hands place the groups); {len(result.fits)} group(s), {tournaments} "
+               f"tournaments per candidate")
+    for f, w, g in zip(result.fits, result.weights, result.groups):
+        m = f.model
+        click.echo(f"group {m.name}: {len(g)} players, weight {w:.3f}")
+        click.echo(f"  {'statistic':<14} {'hands':>7} {'fitted':>7}")
+        for stat, want, got in f.rows():
+            shown = "-" if got is None else f"{100 * got:.1f}"
+            click.echo(f"  {stat:<14} {100 * want:>7.1f} {shown:>7}")
+        params = ", ".join(f"{k} {getattr(m, k):g}" for k in FITTED)
+        click.echo(f"  model: {m.kind} (from {f.start}), {params}, open_size "
+                   f"{m.open_size:g}; distance {f.distance:.2f}")
+    click.echo(f"{result.evaluations} simulations")
+    write_field(out, result.as_field(), name=name,
+                description=f"mix of {len(result.fits)} fitted by pyeval sim fit --mix {mix} "
+                            f"to {len(players)} players of {files} file(s)",
+                notes=result.notes())
     click.echo(f"wrote {out}")

@@ -10,8 +10,9 @@ a field of it alone on ``club_3000`` (30 players), measure the same statistics
 :data:`KIND_START` (range player, limper, calling station), from the style's preset
 nearest the hands, the parameters :data:`FITTED` by Gauss-Newton steps (forward-difference
 Jacobian, then Broyden updates, in a trust region) on the residuals
-``(simulated - observed) / sd``, with ``sd`` the binomial error of both samples and a floor
-:data:`MODEL_SD`; the style with the smallest distance wins. The same seed is used for every
+``(simulated - observed) / sd``, with ``sd`` the binomial error of the difference (from the
+two samples' pooled rate) and a floor :data:`MODEL_SD`; the style with the smallest
+distance wins. The same seed is used for every
 candidate (common random numbers), so the search sees differences between models rather
 than between samples.
 
@@ -21,6 +22,14 @@ preset: ``push_dev``, ``push_depth``, ``depth`` (stated in the field file).
 
 Recovery (tests/sim/test_fit.py): hands the simulator played with a preset are fitted back
 to the preset's style and to its :data:`FITTED` parameters within :data:`TOLERANCE`.
+
+A mix (:func:`fit_mix`, ``pyeval sim fit --mix K``) needs hands that name their players:
+each player's own statistics (:func:`observe_players`) place the players in at most K
+groups (:func:`cluster`: seeded weighted k-means on :data:`CLUSTER_STATS`); each group's
+pooled own statistics (:data:`PLAYER_STATS`) are fitted as above, first alone (the style
+and nearest preset), then in that style with the candidate seated among the other groups'
+first models for their weights and only the candidate's entrants measured; a group's
+weight is its share of the player-hands.
 
 Example:
     >>> from pyeval.sim.stats import Hand
@@ -34,15 +43,15 @@ Example:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
-from pyeval.sim.models import MODELS, PlayerModel
+from pyeval.sim.models import MODELS, ModelLike, PlayerModel
 from pyeval.sim.presets import DEPTH_FROM
-from pyeval.sim.stats import RATES, Hand, at_least, from_record, measure
+from pyeval.sim.stats import RATES, Hand, Stats, at_least, by_player, combine, from_record, measure
 
 #: tables of fewer seats are left out of the statistics (observed and simulated)
 MIN_SEATS = 6
@@ -65,6 +74,16 @@ TOLERANCE = {"loose": 0.15, "aggression": 0.2, "cbet": 0.25, "call_margin": 0.15
 #: floor of each statistic's error (share): the simulator's sampling noise between two
 #: nearby models and what no parameter reaches
 MODEL_SD = 0.01
+#: the statistics a mix fit compares: each player's own decisions
+#: (:func:`pyeval.sim.stats.by_player`), as the per-hand ones belong to the whole table
+PLAYER_STATS = ("vpip", "pfr", "limp", "three_bet", "flop_seen", "cbet", "fold_to_cbet")
+#: the rates players are grouped by in a mix fit (each has a chance every hand)
+CLUSTER_STATS = ("vpip", "pfr", "limp", "flop_seen")
+#: players with fewer hands do not place the groups' centres (they join the nearest group)
+MIN_PLAYER_HANDS = 50
+#: k-means restarts of a mix fit (the lowest weighted within-group variance is kept)
+RESTARTS = 8
+_ALL_STATS = tuple(dict.fromkeys(STATS + PLAYER_STATS))
 
 
 @dataclass(frozen=True)
@@ -77,6 +96,9 @@ class Observed:
     hands: int
     player_hands: int
     open_size: float | None
+    #: True for players' own statistics (:func:`observe_players`, :data:`PLAYER_STATS`):
+    #: the simulated candidates are measured the same way
+    per_player: bool = False
 
     def describe(self) -> str:
         """The rates in percent, one line.
@@ -93,21 +115,54 @@ def observe(hands: Iterable[Hand], min_seats: int = MIN_SEATS,
     """The statistics the fit compares, of ``hands`` with at least ``min_seats`` seats, by
     players with an effective stack of ``depth_from`` big blinds or more."""
     s = at_least(measure((h for h in hands if len(h.stacks) >= min_seats), by="bb"), depth_from)
+    return observed_of(s, STATS)
+
+
+def observed_of(s: Stats, stats: Sequence[str] = STATS, per_player: bool = False) -> Observed:
+    """The rates ``stats`` of counts ``s`` that had a chance, as :class:`Observed`.
+
+    Example:
+        >>> s = Stats()
+        >>> s.count.update(vpip=3, player_hands=10, hands=10)
+        >>> observed_of(s, ("vpip", "pfr")).rates
+        {'vpip': 0.3, 'pfr': 0.0}
+    """
     rates: dict[str, float] = {}
     chances: dict[str, int] = {}
-    for k in STATS:
+    for k in stats:
         v = s.rate(k)
         if v is not None:
             rates[k] = v
             chances[k] = int(s.count[RATES[k][1]])
     return Observed(rates, chances, int(s.count["hands"]), int(s.count["player_hands"]),
-                    s.open_median())
+                    s.open_median(), per_player)
+
+
+def observe_players(hands: Iterable[Hand], min_seats: int = MIN_SEATS,
+                    depth_from: float = DEPTH_FROM) -> dict[str, Stats]:
+    """Each named player's own statistics (:func:`pyeval.sim.stats.by_player`) in the hands
+    :func:`observe` counts: tables of ``min_seats`` or more, effective stacks from
+    ``depth_from`` big blinds."""
+    return by_player((h for h in hands if len(h.stacks) >= min_seats), depth_from)
+
+
+def _seats(model: PlayerModel, among: Sequence[tuple[PlayerModel, float]], players: int
+           ) -> tuple[list[PlayerModel], set[str]]:
+    """One model per entrant: each of ``among`` for its share of the entrants (rounded),
+    ``model`` for the rest (at least one); and the names of ``model``'s entrants."""
+    others = [m for m, w in among for _ in range(round(w * players))][:players - 1]
+    mine = players - len(others)
+    return [model] * mine + others, {f"entrant {i}" for i in range(mine)}
 
 
 def simulated(model: PlayerModel, n: int = 12, seed: int = 1, structure: str = "club_3000",
-              players: int = 30, **kw: Any) -> Observed:
+              players: int = 30, per_player: bool = False,
+              among: Sequence[tuple[PlayerModel, float]] = (), **kw: Any) -> Observed:
     """:func:`observe` of ``n`` tournaments of a field of ``model`` alone (every hand
-    recorded).
+    recorded); with ``per_player``, the players' own statistics pooled
+    (:func:`observe_players`, :data:`PLAYER_STATS`), and then ``among`` (``(model, share)``
+    pairs) may seat other models for their shares of the entrants, ``model``'s entrants
+    alone measured.
 
     Example:
         >>> o = simulated(MODELS["nit"], n=2, seed=3)
@@ -116,11 +171,18 @@ def simulated(model: PlayerModel, n: int = 12, seed: int = 1, structure: str = "
     """
     from pyeval.sim import simulate
 
-    r = simulate(structure, n=n, seed=seed, players=players, field=model,
-                 record_tournaments=n, record_hands=4000)
+    if among and not per_player:
+        raise ValueError("other models in the field (among) need per_player statistics")
+    seats, mine = _seats(model, among, players)
+    r = simulate(structure, n=n, seed=seed, players=players,
+                 field=seats if among else model, record_tournaments=n, record_hands=4000)
     rows = r.records[_counted(r.records, kw.get("min_seats", MIN_SEATS),
                               kw.get("depth_from", DEPTH_FROM))]
-    return observe([h for h in (from_record(x) for x in rows) if h is not None], **kw)
+    hands = [h for h in (from_record(x) for x in rows) if h is not None]
+    if per_player:
+        got = observe_players(hands, **kw)
+        return observed_of(combine(s for x, s in got.items() if x in mine), PLAYER_STATS, True)
+    return observe(hands, **kw)
 
 
 def _counted(rec: np.ndarray, min_seats: int, depth_from: float) -> np.ndarray:
@@ -136,15 +198,18 @@ def _counted(rec: np.ndarray, min_seats: int, depth_from: float) -> np.ndarray:
 
 
 def _sd(obs: Observed, sim: Observed, k: str) -> float:
+    """The binomial error of the difference of the two rates, from their pooled rate (a
+    sample of few chances at 0 or 1 has no error of its own), and :data:`MODEL_SD`."""
     o, s = obs.rates[k], sim.rates.get(k, obs.rates[k])
     n_o, n_s = max(obs.chances[k], 1), max(sim.chances.get(k, 0), 1)
-    return math.sqrt(o * (1 - o) / n_o + s * (1 - s) / n_s + MODEL_SD ** 2)
+    p = (o * n_o + s * n_s) / (n_o + n_s)
+    return math.sqrt(p * (1 - p) * (1 / n_o + 1 / n_s) + MODEL_SD ** 2)
 
 
 def residuals(obs: Observed, sim: Observed) -> np.ndarray:
     """``(simulated - observed) / sd`` for each statistic both have (a statistic the model
     never gives a chance for counts as 0)."""
-    keys = [k for k in STATS if k in obs.rates]
+    keys = [k for k in _ALL_STATS if k in obs.rates]
     return np.array([(sim.rates.get(k, 0.0) - obs.rates[k]) / _sd(obs, sim, k) for k in keys])
 
 
@@ -226,6 +291,8 @@ def _fit_kind(obs: Observed, base: PlayerModel, evaluate: Callable[[PlayerModel]
     r = residuals(obs, best)
     cost = float(r @ r)
     evals = 1
+    if iterations == 0:                    # the start alone: no Jacobian to spend
+        return _model(base, x, name), best, cost / max(r.size, 1), evals
     J = np.empty((r.size, x.size))
     for i in range(x.size):
         step = h[i] if x[i] + h[i] <= hi[i] else -h[i]
@@ -259,9 +326,11 @@ def _fit_kind(obs: Observed, base: PlayerModel, evaluate: Callable[[PlayerModel]
 
 def fit_model(hands: Iterable[Hand] | Observed, *, n: int = 12, seed: int = 1,
               kinds: Sequence[str] = tuple(KIND_START), iterations: int = 4,
-              name: str = "fitted") -> Fit:
+              name: str = "fitted", among: Sequence[tuple[PlayerModel, float]] = ()) -> Fit:
     """The model of :data:`KIND_START`'s styles whose simulated statistics are nearest the
-    hands' (see the module notes); ``n`` tournaments per simulated candidate.
+    hands' (see the module notes); ``n`` tournaments per simulated candidate; ``among``:
+    other models seated with each candidate (for players' own statistics, see
+    :func:`simulated`).
 
     Example:
         >>> from pyeval.sim.stats import Hand
@@ -282,7 +351,7 @@ def fit_model(hands: Iterable[Hand] | Observed, *, n: int = 12, seed: int = 1,
         raise ValueError(f"n must be at least 1 and iterations at least 0, got {n}, {iterations}")
 
     def evaluate(m: PlayerModel) -> Observed:
-        return simulated(m, n=n, seed=seed)
+        return simulated(m, n=n, seed=seed, per_player=obs.per_player, among=among)
 
     results = {}
     starts = {}
@@ -305,5 +374,206 @@ def fit_model(hands: Iterable[Hand] | Observed, *, n: int = 12, seed: int = 1,
                starts[kind])
 
 
-__all__ = ["BOUNDS", "FITTED", "KIND_START", "MIN_SEATS", "STATS", "TOLERANCE", "Fit",
-           "Observed", "distance", "fit_model", "observe", "residuals", "simulated"]
+def _rates(players: Mapping[str, Stats], names: Sequence[str]) -> np.ndarray:
+    """Each player's :data:`CLUSTER_STATS` (a rate without a chance: the pooled one)."""
+    pooled = combine(players.values())
+    return np.array([[players[x].rate(k) if players[x].rate(k) is not None else
+                      pooled.rate(k) or 0.0 for k in CLUSTER_STATS] for x in names])
+
+
+def _kmeans(x: np.ndarray, w: np.ndarray, k: int, rng: np.random.Generator
+            ) -> tuple[np.ndarray, float]:
+    """Weighted k-means (k-means++ start drawn by weight, then Lloyd steps until no point
+    moves): the centres and the weighted within-group sum of squares."""
+    c = [x[rng.choice(len(x), p=w / w.sum())]]
+    for _ in range(1, k):
+        d = np.min(((x[:, None, :] - np.array(c)[None]) ** 2).sum(axis=2), axis=1) * w
+        c.append(x[rng.choice(len(x), p=d / d.sum())] if d.sum() > 0 else x[len(c) % len(x)])
+    centres = np.array(c)
+    label = np.full(len(x), -1)
+    for _ in range(100):
+        d = ((x[:, None, :] - centres[None]) ** 2).sum(axis=2)
+        new = np.argmin(d, axis=1)
+        if np.array_equal(new, label):
+            break
+        label = new
+        for j in range(k):
+            if np.any(label == j):
+                centres[j] = np.average(x[label == j], axis=0, weights=w[label == j])
+    d = ((x[:, None, :] - centres[None]) ** 2).sum(axis=2)
+    return centres, float((np.min(d, axis=1) * w).sum())
+
+
+def cluster(players: Mapping[str, Stats], k: int, seed: int = 1,
+            min_hands: int = MIN_PLAYER_HANDS) -> list[list[str]]:
+    """Players in at most ``k`` groups by their :data:`CLUSTER_STATS` (shares): weighted
+    k-means, each player weighted by their hands, over the players with ``min_hands`` or
+    more; :data:`RESTARTS` seeded starts, the lowest weighted within-group sum of squares
+    kept; then every player joins the nearest centre. Groups come ordered by VPIP, each
+    sorted by name; empty groups are dropped.
+
+    Example:
+        >>> def p(vpip, n=100):
+        ...     s = Stats()
+        ...     s.count.update(vpip=vpip, player_hands=n, hands=n)
+        ...     return s
+        >>> cluster({"a": p(10), "b": p(12), "c": p(60), "d": p(55), "e": p(50, n=5)}, 2)
+        [['a', 'b'], ['c', 'd', 'e']]
+    """
+    if k < 1:
+        raise ValueError(f"a mix has at least one group, got {k}")
+    names = sorted(players)
+    core = [x for x in names if players[x].count["hands"] >= min_hands]
+    if not core:
+        raise ValueError(f"no player has {min_hands} hands or more to group by (got "
+                         f"{len(names)} players, at most "
+                         f"{max((players[x].count['hands'] for x in names), default=0)} hands)")
+    x = _rates(players, core)
+    w = np.array([players[n].count["hands"] for n in core], float)
+    rng = np.random.default_rng(seed)
+    k = min(k, len(core))
+    best = min((_kmeans(x, w, k, rng) for _ in range(RESTARTS)), key=lambda r: r[1])[0]
+    d = ((_rates(players, names)[:, None, :] - best[None]) ** 2).sum(axis=2)
+    label = np.argmin(d, axis=1)
+    order = np.argsort(best[:, 0], kind="stable")
+    return [g for g in ([n for n, lab in zip(names, label) if lab == j] for j in order) if g]
+
+
+#: automatic mix size: the fewest groups whose players differ from their group's rates by
+#: no more than this many times binomial sampling (:func:`dispersion`)
+HOMOGENEOUS = 2.0
+#: the most groups an automatic mix takes
+MAX_MIX = 6
+
+
+def dispersion(players: Mapping[str, Stats], groups: Sequence[Sequence[str]],
+               min_hands: int = MIN_PLAYER_HANDS) -> float:
+    """How far players of ``min_hands`` or more stray from their group's pooled
+    :data:`CLUSTER_STATS`, in units of binomial sampling: the sum over players and rates of
+    ``(rate - group rate)**2 / (group rate * (1 - group rate) / hands)``, over its degrees of
+    freedom (players less groups, times rates). About 1 when each group's players play
+    alike (what sampling alone gives), larger when a group mixes styles.
+
+    Example:
+        >>> def p(vpip, n=400):
+        ...     s = Stats()
+        ...     s.count.update(vpip=vpip, player_hands=n, hands=n)
+        ...     return s
+        >>> ps = {"a": p(40), "b": p(44), "c": p(200), "d": p(196)}
+        >>> round(dispersion(ps, [["a", "b"], ["c", "d"]]), 2), dispersion(ps, [list(ps)]) > 20
+        (0.04, True)
+    """
+    total = 0.0
+    dof = 0
+    for g in groups:
+        core = [x for x in g if players[x].count["hands"] >= min_hands]
+        if not core:
+            continue
+        pooled = combine(players[x] for x in core)
+        centre = np.array([pooled.rate(k) or 0.0 for k in CLUSTER_STATS])
+        var = np.maximum(centre * (1 - centre), 1e-4)
+        for x in core:
+            d = _rates(players, [x])[0] - centre
+            total += float(np.sum(d * d / var * players[x].count["hands"]))
+        dof += len(core) - 1
+    return total / max(dof * len(CLUSTER_STATS), 1)
+
+
+def choose_k(players: Mapping[str, Stats], most: int = MAX_MIX, seed: int = 1,
+             min_hands: int = MIN_PLAYER_HANDS) -> int:
+    """The automatic mix size: the fewest groups (1 to ``most``) of :func:`cluster` whose
+    :func:`dispersion` is at most :data:`HOMOGENEOUS`; ``most`` when none is.
+
+    Example:
+        >>> def p(vpip, n=400):
+        ...     s = Stats()
+        ...     s.count.update(vpip=vpip, player_hands=n, hands=n)
+        ...     return s
+        >>> choose_k({"a": p(40), "b": p(44), "c": p(200), "d": p(196)})
+        2
+    """
+    if most < 1:
+        raise ValueError(f"a mix has at least one group, got {most}")
+    for k in range(1, most + 1):
+        if dispersion(players, cluster(players, k, seed, min_hands), min_hands) <= HOMOGENEOUS:
+            return k
+    return most
+
+
+@dataclass(frozen=True)
+class MixFit:
+    """A fitted mix: one :class:`Fit` per group of players, the group's weight (share of
+    the player-hands), and the group's players."""
+
+    fits: list[Fit]
+    weights: list[float]
+    groups: list[list[str]] = field(repr=False)
+    #: each group's distance to the best preset of each style, alone (the style chosen)
+    styles: list[dict[str, float]] = field(default_factory=list)
+    #: simulations of both passes
+    evaluations: int = 0
+
+    def as_field(self) -> dict[ModelLike, float]:
+        """The mix as a field (``{model: weight}``) for :func:`pyeval.sim.models.write_field`."""
+        out: dict[ModelLike, float] = {f.model: w for f, w in zip(self.fits, self.weights)}
+        return out
+
+    def notes(self) -> dict[str, Any]:
+        """What the field file records about the fit (its ``[fit]`` table; no player names)."""
+        return {"mix": len(self.fits), "simulations": self.evaluations,
+                "method": f"players grouped by {', '.join(CLUSTER_STATS)} (weighted k-means, "
+                          f"{RESTARTS} seeded starts; players of {MIN_PLAYER_HANDS}+ hands "
+                          f"place the centres); one model fitted per group to its players' "
+                          f"own statistics; weight = the group's share of player-hands",
+                "groups": [dict(players=len(g), weight=round(w, 4), **{
+                    k: v for k, v in f.notes().items() if k not in ("method", "by_kind")},
+                    by_kind={k: round(v, 3) for k, v in st.items()})
+                    for f, w, g, st in zip(self.fits, self.weights, self.groups, self.styles)]}
+
+
+def fit_mix(hands: Iterable[Hand] | Mapping[str, Stats], k: int, *, n: int = 12, seed: int = 1,
+            kinds: Sequence[str] = tuple(KIND_START), iterations: int = 4,
+            min_hands: int = MIN_PLAYER_HANDS, name: str = "fitted") -> MixFit:
+    """A field of at most ``k`` models fitted to hands that name their players: the players
+    grouped by :func:`cluster` (seeded by ``seed``), each group's players' own statistics
+    (:data:`PLAYER_STATS`) fitted by :func:`fit_model` (models ``NAME_1``, ``NAME_2``, ...
+    in order of VPIP), weighted by the group's share of the player-hands. Two passes: each
+    group alone with ``iterations=0`` (its style of ``kinds`` and nearest preset), then each
+    group in that style, seated among the other groups' first models. ``hands`` may be
+    :func:`observe_players`'s result.
+
+    Example:
+        >>> fit_mix([], 2)
+        Traceback (most recent call last):
+        ...
+        ValueError: no hands name their players: a mix fit needs each hand's players (PHH ...
+    """
+    players = dict(hands) if isinstance(hands, Mapping) else observe_players(hands)
+    if not players:
+        raise ValueError("no hands name their players: a mix fit needs each hand's players "
+                         "(PHH `players`), at tables of "
+                         f"{MIN_SEATS}+ with effective stacks from {DEPTH_FROM:g} BB")
+    groups = cluster(players, k, seed=seed, min_hands=min_hands)
+    obs = [observed_of(combine(players[x] for x in g), PLAYER_STATS, per_player=True)
+           for g in groups]
+    total = sum(o.player_hands for o in obs)
+    weights = [o.player_hands / total for o in obs]
+    names = [f"{name}_{i + 1}" if len(groups) > 1 else name for i in range(len(groups))]
+    # first each group's style and nearest preset in a field of its own, then each group
+    # fitted in that style among the others' first models (players play differently at a
+    # mixed table)
+    first = [fit_model(o, n=n, seed=seed, kinds=kinds, iterations=0, name=x)
+             for o, x in zip(obs, names)]
+    fits = []
+    for i, (o, x) in enumerate(zip(obs, names)):
+        among = [(f.model, w) for j, (f, w) in enumerate(zip(first, weights)) if j != i]
+        fits.append(fit_model(o, n=n, seed=seed, kinds=(first[i].model.kind,),
+                              iterations=iterations, name=x, among=among))
+    return MixFit(fits, weights, groups, [f.by_kind for f in first],
+                  sum(f.evaluations for f in first + fits))
+
+
+__all__ = ["BOUNDS", "CLUSTER_STATS", "FITTED", "HOMOGENEOUS", "KIND_START", "MAX_MIX",
+           "MIN_PLAYER_HANDS", "MIN_SEATS", "PLAYER_STATS", "STATS", "TOLERANCE", "Fit",
+           "MixFit", "Observed", "choose_k", "cluster", "dispersion", "distance", "fit_mix",
+           "fit_model", "observe", "observe_players", "observed_of", "residuals", "simulated"]

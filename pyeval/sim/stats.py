@@ -9,13 +9,18 @@ blinds or in M, or level):
 - per player and hand: VPIP (chips put in voluntarily before the flop), PFR (a raise before
   the flop), limp (first voluntary action a call with no raise yet), limp-call (a limper
   calling a raise behind it, per limper facing one), 3-bet (a raise facing exactly one raise
-  before the flop, per such decision), flops seen; continuation bet (the pre-flop raiser
+  before the flop, per such decision), flops seen, called pre-flop all-in by the all-in
+  player's own depth (``allin_own``: the player all-in before the flop and still
+  facing another player at its end, per player-hand); continuation bet (the pre-flop raiser
   betting the flop before anyone else, per chance) and fold to it (per player facing it);
 - per hand: limped pots, flops (with players per flop), showdowns, called pre-flop all-ins
   (someone all-in before the flop and still facing another player at its end), the pot in
   big blinds (mean and median; the uncalled part of the last bet is not pot), hands per
   elimination (when stacks after the hand are known), the open raise in big blinds (the
   first raise before the flop, when the raiser keeps chips behind; mean and median).
+
+Per player (:func:`by_player`, for hands that name their players: PHH ``players``, the
+simulator's entrants as ``"entrant N"``): the same per-player counts, each player's own.
 
 Depth of a player: the effective stack (the smaller of theirs and the biggest other) in big
 blinds, or as M (stack over the forced bets of the hand: blinds, straddles, antes). Depth of
@@ -58,7 +63,11 @@ RATES = {
     "flops": ("flops", "hands"),
     "showdowns": ("showdowns", "hands"),
     "allin_called": ("allin_called", "hands"),
+    "allin_own": ("allin_own", "player_hands"),
 }
+#: the rates of one player's own decisions (:func:`by_player`)
+PLAYER_RATES = ("vpip", "pfr", "limp", "limp_call", "three_bet", "flop_seen", "cbet",
+                "fold_to_cbet", "allin_own")
 
 
 @dataclass(frozen=True)
@@ -70,7 +79,8 @@ class Hand:
     ``big_blind``: the unit of depth; ``actions``: ``(street, seat, kind, to)`` with street
     0 pre-flop .. 3 river, kind ``"fold"``, ``"call"`` (a check when nothing is owed) or
     ``"raise"`` (``to``: the seat's total bet of the round); ``after``: stacks after the
-    hand, when known (for eliminations); ``level``: the level it was played at.
+    hand, when known (for eliminations); ``level``: the level it was played at;
+    ``players``: who sat in each seat, when known (for :func:`by_player`).
     """
 
     stacks: tuple[float, ...]
@@ -80,11 +90,14 @@ class Hand:
     actions: tuple[tuple[int, int, str, float], ...]
     level: int = 0
     after: tuple[float, ...] | None = None
+    players: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         n = len(self.stacks)
         if n < 2 or len(self.blinds) != n or len(self.antes) != n:
             raise ValueError("a hand needs two seats or more, and one blind and ante per seat")
+        if self.players is not None and len(self.players) != n:
+            raise ValueError(f"one player name per seat: {n} seats, {len(self.players)} names")
         if not self.big_blind > 0:
             raise ValueError(f"the big blind must be positive, got {self.big_blind}")
         for street, seat, kind, _to in self.actions:
@@ -167,6 +180,8 @@ class _Facts:
         self.three_chance, self.three = no[:], no[:]
         self.cbet_faced, self.fold_cbet = no[:], no[:]
         self.cbet_chance = self.cbet = False
+        self.cbet_seat = -1
+        self.open_seat = -1
         self.open_to: float | None = None
         folded, acted = no[:], no[:]
         pre_folded: list[bool] | None = None
@@ -201,6 +216,7 @@ class _Facts:
             elif street == 1:
                 if not flop_bet and s == pf_aggr and not self.cbet_chance:
                     self.cbet_chance = True
+                    self.cbet_seat = s
                     self.cbet = cbet_live = kind == "raise"
                 elif cbet_live:
                     self.cbet_faced[s] = True
@@ -219,6 +235,7 @@ class _Facts:
             if kind == "raise":
                 if street == 0 and raises == 0 and rem[s] > 0:
                     self.open_to = bet[s]
+                    self.open_seat = s
                 cur = max(cur, bet[s])
                 raises += 1
         if pre_folded is None or pre_rem is None:
@@ -227,10 +244,33 @@ class _Facts:
         self.flop_players = sum(in_flop) if sum(in_flop) >= 2 else 0
         self.saw_flop = [x and self.flop_players > 0 for x in in_flop]
         self.showdown = n - sum(folded) >= 2
-        self.allin_called = self.flop_players > 0 and any(
-            in_flop[s] and pre_rem[s] <= 0 for s in range(n))
+        self.allin_own = [self.flop_players > 0 and in_flop[s] and pre_rem[s] <= 0
+                          for s in range(n)]
+        self.allin_called = any(self.allin_own)
         top = sorted(put, reverse=True)
         self.pot = sum(put) - (top[0] - top[1])
+
+
+def _count_seat(c: Counter, f: _Facts, s: int) -> None:
+    """Count what seat ``s`` did in the hand into ``c`` (the per-player counts)."""
+    c["player_hands"] += 1
+    c["vpip"] += f.vpip[s]
+    c["pfr"] += f.pfr[s]
+    c["limp"] += f.limp[s]
+    c["limp_raised"] += f.limp_raised[s]
+    c["limp_call"] += f.limp_call[s]
+    c["three_bet_chance"] += f.three_chance[s]
+    c["three_bet"] += f.three[s]
+    c["player_flops"] += f.saw_flop[s]
+    c["cbet_faced"] += f.cbet_faced[s]
+    c["fold_cbet"] += f.fold_cbet[s]
+    c["allin_own"] += f.allin_own[s]
+
+
+def _effective(h: Hand) -> list[float]:
+    """Each seat's effective stack: the smaller of its own and the biggest other."""
+    n = len(h.stacks)
+    return [min(h.stacks[s], max(h.stacks[q] for q in range(n) if q != s)) for s in range(n)]
 
 
 def _key(by: str, h: Hand, chips: float, forced: float) -> str:
@@ -260,22 +300,11 @@ def measure(hands: Iterable[Hand], by: str = "all") -> dict[str, Stats]:
         f = _Facts(h)
         n = f.n
         forced = sum(h.blinds) + sum(h.antes)
-        eff = [min(h.stacks[s], max(h.stacks[q] for q in range(n) if q != s)) for s in range(n)]
+        eff = _effective(h)
 
         keys = [_key(by, h, chips, forced) for chips in eff]
         for s in range(n):
-            c = get(keys[s]).count
-            c["player_hands"] += 1
-            c["vpip"] += f.vpip[s]
-            c["pfr"] += f.pfr[s]
-            c["limp"] += f.limp[s]
-            c["limp_raised"] += f.limp_raised[s]
-            c["limp_call"] += f.limp_call[s]
-            c["three_bet_chance"] += f.three_chance[s]
-            c["three_bet"] += f.three[s]
-            c["player_flops"] += f.saw_flop[s]
-            c["cbet_faced"] += f.cbet_faced[s]
-            c["fold_cbet"] += f.fold_cbet[s]
+            _count_seat(get(keys[s]).count, f, s)
         g = get(_key(by, h, median(eff), forced))
         c = g.count
         c["hands"] += 1
@@ -292,6 +321,43 @@ def measure(hands: Iterable[Hand], by: str = "all") -> dict[str, Stats]:
         if h.after is not None:
             c["hands_known_after"] += 1
             c["eliminations"] += sum(1 for s in range(n) if h.stacks[s] > 0 and h.after[s] <= 0)
+    return out
+
+
+def by_player(hands: Iterable[Hand], depth_from: float = 0.0) -> dict[str, Stats]:
+    """Each named player's statistics: the per-player counts of :func:`measure` over the
+    hands the player was dealt in at an effective stack of ``depth_from`` big blinds or
+    more, and the continuation bets (``cbet_chance``, ``cbet``) and open raises the player
+    made as the pre-flop raiser. ``count["hands"]`` is the player's hands, so the rates of
+    :data:`PLAYER_RATES` are the player's own. Hands without player names are left out.
+
+    Example:
+        >>> h = Hand((1000,) * 3, (5, 10, 0), (0,) * 3, 10,
+        ...          ((0, 2, "raise", 30), (0, 0, "fold", 0), (0, 1, "call", 0),
+        ...           (1, 1, "call", 0), (1, 2, "raise", 30), (1, 1, "fold", 0)),
+        ...          players=("ann", "bob", "cy"))
+        >>> p = by_player([h, h])
+        >>> p["cy"].rate("pfr"), p["cy"].rate("cbet"), p["bob"].rate("fold_to_cbet")
+        (1.0, 1.0, 1.0)
+        >>> p["ann"].count["hands"], p["cy"].open_median()
+        (2, 3.0)
+    """
+    out: dict[str, Stats] = {}
+    for h in hands:
+        if h.players is None:
+            continue
+        f = _Facts(h)
+        for s, chips in enumerate(_effective(h)):
+            if chips < depth_from * h.big_blind:
+                continue
+            g = out.setdefault(h.players[s], Stats())
+            _count_seat(g.count, f, s)
+            g.count["hands"] += 1
+            if s == f.cbet_seat:
+                g.count["cbet_chance"] += 1
+                g.count["cbet"] += f.cbet
+            if s == f.open_seat and f.open_to is not None:
+                g.opens.append(f.open_to / h.big_blind)
     return out
 
 
@@ -323,7 +389,8 @@ def from_record(rec: Any) -> Hand | None:
     return Hand(stacks=tuple(float(h.stacks[s]) for s in seats), blinds=tuple(blinds),
                 antes=tuple(float(h.ante) for _ in seats), big_blind=float(h.big_blind),
                 actions=actions, level=h.level,
-                after=tuple(float(h.after[s]) for s in seats))
+                after=tuple(float(h.after[s]) for s in seats),
+                players=tuple(f"entrant {h.players[s]}" for s in seats))
 
 
 def combine(groups: Iterable[Stats]) -> Stats:

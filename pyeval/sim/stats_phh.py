@@ -2,7 +2,7 @@
 
 A minimal adapter, isolated so that it can switch to the rules layer's PHH reader: it reads
 the fields the statistics need (``variant``, ``starting_stacks``, ``blinds_or_straddles``,
-``antes``, ``actions``, ``finishing_stacks``) with :mod:`tomllib`, from ``.phh`` files (one
+``antes``, ``actions``, ``finishing_stacks``, ``players``) with :mod:`tomllib`, from ``.phh`` files (one
 hand) or ``.phhs`` files (tables of hands). Only no-limit and pot-limit hold'em and Omaha
 (``NT``, ``PO`` and the like: variants with blinds and a flop) are read; other variants are
 skipped. Heads-up, the first player posts the big blind and the second (the button) the
@@ -84,9 +84,13 @@ def hand_from_dict(d: dict[str, Any]) -> Hand | None:
             except (IndexError, ValueError):
                 raise PHHError(f"a PHH bet needs an amount: {a!r}") from None
     after = d.get("finishing_stacks")
+    names = d.get("players")
+    if names is not None and (not isinstance(names, list) or len(names) != n):
+        raise PHHError(f"PHH players must be a list of one name per seat ({n}), got {names!r}")
     return Hand(stacks=stacks, blinds=tuple(blinds), antes=tuple(antes), big_blind=bb,
                 actions=tuple(actions),
-                after=tuple(float(x) for x in after) if after is not None else None)
+                after=tuple(float(x) for x in after) if after is not None else None,
+                players=tuple(str(x) for x in names) if names is not None else None)
 
 
 def hand_from_toml(text: str) -> Hand | None:

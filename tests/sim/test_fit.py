@@ -142,3 +142,120 @@ def test_mixed_fields_by_name():
     assert (a.duration == b.duration).all()
     with pytest.raises(ValueError, match="may also be home_game, club_night, online or a .toml"):
         resolve_field("homegame", 4)
+
+
+def test_fit_mix_recovers_a_mixed_field(tmp_path):
+    """A field of 15 nits and 15 live recreational players (seed 7, 4 tournaments) fitted
+    as a mix of 2 (candidates of 4 tournaments, at the nearest preset): every player in
+    the right group, each group's weight its share of the player-hands, each group at its
+    preset (style and every parameter)."""
+    from pyeval.sim.fit import cluster, fit_mix, observe_players
+    from pyeval.sim.stats import from_record
+
+    field = ["nit", "live_recreational"] * 15
+    r = simulate("club_3000", n=4, seed=7, players=30, field=field, record_tournaments=4,
+                 record_hands=4000)
+    players = observe_players(h for h in (from_record(x) for x in r.records) if h is not None)
+    truth = {f"entrant {i}": m for i, m in enumerate(field)}
+    assert sorted(players) == sorted(truth)
+    assert min(s.count["hands"] for s in players.values()) >= 50
+    mix = fit_mix(players, 2, n=4, seed=1, kinds=("ranges", "limper"), iterations=0)
+    assert [sorted({truth[x] for x in g}) for g in mix.groups] == [["nit"], ["live_recreational"]]
+    hands = {m: sum(s.count["player_hands"] for x, s in players.items() if truth[x] == m)
+             for m in ("nit", "live_recreational")}
+    assert mix.weights == [hands["nit"] / sum(hands.values()),
+                           hands["live_recreational"] / sum(hands.values())]
+    assert abs(mix.weights[0] - 0.5) < 0.05            # the nits last a little longer
+    for f, want in zip(mix.fits, ("nit", "live_recreational")):
+        m, pm = f.model, MODELS[want]
+        assert (m.kind, f.start) == (pm.kind, want)
+        for k in (*FITTED, "open_size"):
+            assert abs(getattr(m, k) - getattr(pm, k)) <= TOLERANCE[k], (k, m)
+    # the other style is far (a range player against a limper), the chosen one near
+    assert mix.styles[0]["limper"] > 20 * mix.styles[0]["ranges"]
+    assert mix.styles[1]["ranges"] > 20 * mix.styles[1]["limper"]
+    # the field file holds both, by weight, and simulates
+    p = write_field(tmp_path / "mix.toml", mix.as_field(), notes=mix.notes())
+    assert list(load_field(p).values()) == mix.weights
+    assert [g["players"] for g in tomllib.loads(p.read_text())["fit"]["groups"]] == [15, 15]
+    assert simulate("club_3000", n=2, seed=1, players=12, field=str(p)).duration.size == 2
+    # --mix auto's rule finds the two styles: one group strays from its rates 7.8 times as
+    # far as sampling allows (measured), two groups about once
+    from pyeval.sim.fit import HOMOGENEOUS, choose_k, dispersion
+
+    assert dispersion(players, cluster(players, 1)) > 3 * HOMOGENEOUS
+    assert dispersion(players, mix.groups) <= HOMOGENEOUS
+    assert choose_k(players) == 2
+    # the grouping is seeded and stable, and refuses what it cannot do
+    assert cluster(players, 2, seed=5) == mix.groups
+    assert len(cluster(players, 1)) == 1
+    with pytest.raises(ValueError, match="at least one group"):
+        cluster(players, 0)
+    with pytest.raises(ValueError, match="no player has 10000 hands"):
+        cluster(players, 2, min_hands=10000)
+
+
+def _phhs(tmp_path, names):
+    """A .phhs file of 60 six-seat folds to the big blind, players ``names`` (None: no
+    ``players`` field)."""
+    line = "" if names is None else f"players = {list(names)!r}\n"
+    text = "".join(
+        f"[{i}]\nvariant = 'NT'\nantes = [0, 0, 0, 0, 0, 0]\n"
+        f"blinds_or_straddles = [5, 10, 0, 0, 0, 0]\nstarting_stacks = [1000, 1000, 1000, "
+        f"1000, 1000, 1000]\n{line}actions = ['p3 f', 'p4 f', 'p5 f', 'p6 f', 'p1 f']\n\n"
+        for i in range(1, 61))
+    p = tmp_path / ("named.phhs" if names else "anonymous.phhs")
+    p.write_text(text)
+    return str(p)
+
+
+def test_fit_mix_command_refuses_what_it_cannot_fit(tmp_path):
+    out = str(tmp_path / "mix.toml")
+    anonymous = _phhs(tmp_path, None)
+    res = CliRunner().invoke(cli, ["sim", "fit", anonymous, "--mix", "0", "-o", out])
+    assert res.exit_code != 0 and "from 1 to 8 models or auto, got '0'" in res.output
+    res = CliRunner().invoke(cli, ["sim", "fit", anonymous, "--mix", "2", "-o", out])
+    assert res.exit_code != 0 and "names its players" in res.output, res.output
+    res = CliRunner().invoke(cli, ["sim", "fit", anonymous, "--mix", "auto", "--min-seats", "10",
+                                   "-o", out])
+    assert res.exit_code != 0 and "no player with 50+ hands named; one model" in res.output
+    assert "nothing to fit" in res.output
+    named = _phhs(tmp_path, ["a", "b", "c", "d", "e", "f"])
+    # named players are read by name, 60 hands each (all folds: VPIP 0)
+    players = observe_players_of(named)
+    assert sorted(players) == list("abcdef")
+    assert all(s.count["hands"] == 60 and s.rate("vpip") == 0 for s in players.values())
+
+
+def observe_players_of(path):
+    from pyeval.sim.fit import observe_players
+    from pyeval.sim.stats_phh import read_hands
+
+    return observe_players(read_hands(path))
+
+
+@pytest.mark.skipif(not PHH.is_file(), reason="the shared real hands (../shared/data/phh) "
+                    "are not here: a fresh clone without the shared data")
+def test_fit_a_mix_to_the_shared_online_hands(tmp_path):
+    """``--mix auto`` on the online hands, one tournament a candidate (about 6 s: the
+    grouping is asserted, not the fitted figures; docs/players.md has the -n 24 fit)."""
+    with tarfile.open(PHH) as t:
+        members = [m for m in t.getmembers()
+                   if m.name.removeprefix("./").startswith("handhq_copy/")]
+        t.extractall(tmp_path, members=members, filter="data")
+    files = sorted(str(p) for p in (tmp_path / "handhq_copy").glob("*.phhs"))
+    out = tmp_path / "online_mix.toml"
+    res = CliRunner().invoke(cli, ["sim", "fit", *files, "--mix", "auto", "-n", "1", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "--mix auto: 2 group(s)" in res.output
+    assert "156 players, 5433 player-hands" in res.output
+    field = load_field(out)
+    notes = tomllib.loads(out.read_text())["fit"]
+    groups = notes["groups"]
+    assert len(field) == len(groups) == notes["mix"] == 2
+    assert list(field.values()) == [3225 / 5433, 2208 / 5433]
+    assert [g["weight"] for g in groups] == [0.5936, 0.4064]
+    # a tight group of 67 players and a loose one of 89
+    assert [(g["players"], g["player_hands"]) for g in groups] == [(67, 3225), (89, 2208)]
+    assert [g["observed"]["vpip"] for g in groups] == [0.1833, 0.3419]
+    assert [g["observed"]["limp"] for g in groups] == [0.0078, 0.0743]

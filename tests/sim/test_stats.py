@@ -140,3 +140,84 @@ def test_real_online_hands(tmp_path):
     assert s.rate("limped_pots") == pytest.approx(0.110, abs=0.001)
     assert s.rate("flops") == pytest.approx(0.377, abs=0.001)
     assert s.rate("showdowns") == pytest.approx(0.131, abs=0.001)
+
+
+def test_by_player_counts_each_players_own_decisions():
+    from pyeval.sim.stats import PLAYER_RATES, by_player, combine
+
+    # the same four players in every seat order: ann, bob, cy, dee (seats 0-3), then
+    # rotated one seat in the second copy of each hand
+    names = ("ann", "bob", "cy", "dee")
+    rot = names[1:] + names[:1]
+    hands = [replace(h, players=p) for h in (LIMPED, RAISED, LIMP_CALL, ALLIN, WALK)
+             for p in (names, rot)]
+    p = by_player(hands)
+    assert sorted(p) == sorted(names)
+    assert all(s.count["hands"] == s.count["player_hands"] == 10 for s in p.values())
+    # seat 2 (UTG) is cy, then dee: cy limped (LIMPED), opened (RAISED), limp-called,
+    # shoved; and as the seat-1 player of the rotation (BB) checked, folded, folded, folded
+    cy = p["cy"].count
+    assert (cy["vpip"], cy["pfr"], cy["limp"], cy["limp_call"]) == (4, 2, 2, 1)
+    # the c-bets are the pre-flop raiser's: seat 3 in RAISED and LIMP_CALL (dee, then ann)
+    assert (p["dee"].count["cbet_chance"], p["dee"].count["cbet"]) == (2, 2)
+    assert (p["ann"].count["cbet_chance"], p["ann"].count["cbet"]) == (2, 2)
+    # opens: UTG to 3 BB in RAISED (cy, then dee), the button to 4 BB in LIMP_CALL (dee,
+    # then ann); the all-in is no open
+    assert (p["cy"].opens, sorted(p["dee"].opens), p["ann"].opens) == ([3.0], [3.0, 4.0], [4.0])
+    # every per-player count adds up to the table's counts of the same hands
+    whole = measure(hands)["all"]
+    pooled = combine(p.values())
+    for k in PLAYER_RATES:
+        assert pooled.rate(k) == whole.rate(k), k
+    assert pooled.count["player_hands"] == whole.count["player_hands"] == 40
+    # depth: the short stack of ALLIN (300 = 30 BB) is left out from 40 BB
+    deep = by_player(hands, depth_from=40)
+    assert sum(s.count["hands"] for s in deep.values()) == 40 - 2
+    # hands that do not name their players are not anyone's
+    assert by_player([LIMPED]) == {}
+    with pytest.raises(ValueError, match="one player name per seat"):
+        replace(LIMPED, players=("a", "b"))
+
+
+def test_players_named_by_phh_and_the_simulator():
+    text = ("variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [5, 10, 0]\n"
+            "starting_stacks = [1000, 1000, 1000]\nplayers = ['x', 'y', 'z']\n"
+            "actions = ['p3 cbr 30', 'p1 f', 'p2 f']\n")
+    assert hand_from_toml(text).players == ("x", "y", "z")
+    with pytest.raises(PHHError, match="one name per seat"):
+        hand_from_toml(text.replace("['x', 'y', 'z']", "['x']"))
+    r = simulate("club_3000", n=1, seed=2, players=10, record_tournaments=1, record_hands=3)
+    h = from_record(r.records[0])
+    assert h.players is not None and len(set(h.players)) == len(h.stacks)
+    assert all(x.startswith("entrant ") and 0 <= int(x.split()[1]) < 10 for x in h.players)
+
+
+def test_called_allin_by_the_allin_players_own_depth():
+    # ALLIN: the 30 BB seat shoves and the button calls; the hand's median effective stack
+    # is 100 BB, so the per-hand count falls at 100-150 BB and the player's own at 30-40
+    g = measure([LIMPED, RAISED, LIMP_CALL, ALLIN, WALK], by="bb")
+    assert g["100-150"].count["allin_called"] == 1 and g["100-150"].count["allin_own"] == 0
+    assert g["30-40"].count["allin_own"] == 1 and g["30-40"].count["player_hands"] == 1
+    assert g["30-40"].rate("allin_own") == 1.0
+    assert measure([LIMPED, RAISED, LIMP_CALL, ALLIN, WALK])["all"].rate(
+        "allin_own") == 1 / 20
+    # a shove nobody calls is no called all-in; nor is an all-in caller's own stack deeper
+    uncalled = H([(0, 2, "raise", 300), (0, 3, "fold", 0), (0, 0, "fold", 0), (0, 1, "fold", 0)],
+                 stacks=(1000, 1000, 300, 1000))
+    assert measure([uncalled])["all"].count["allin_own"] == 0
+    both = H([(0, 2, "raise", 300), (0, 3, "raise", 500), (0, 0, "fold", 0), (0, 1, "fold", 0),
+              (0, 2, "call", 0)], stacks=(1000, 1000, 300, 500))
+    c = measure([both], by="bb")
+    assert (c["30-40"].count["allin_own"], c["40-70"].count["allin_own"]) == (1, 1)
+    from pyeval.sim.stats import by_player
+    p = by_player([replace(ALLIN, players=("a", "b", "c", "d"))])
+    assert (p["c"].count["allin_own"], p["d"].count["allin_own"]) == (1, 0)
+
+
+@pytest.mark.parametrize("name", ["pyeval.sim.stats", "pyeval.sim.stats_phh"])
+def test_doctests_of_the_statistics(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0
