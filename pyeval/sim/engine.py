@@ -32,15 +32,18 @@ ensure_fresh_cache()
 from pyeval.sim.clock import Clock  # noqa: E402
 from pyeval.sim.compile_notice import compile_notice  # noqa: E402
 from pyeval.sim.hand import omaha_score  # noqa: E402
-from pyeval.sim.kernel import run_serial  # noqa: E402
+from pyeval.sim.kernel import make_work, run_serial  # noqa: E402
 from pyeval.sim.layout import (  # noqa: E402
     C_N_ROT_STUD,
     C_N_ROTATION,
     C_PLAYERS,
     C_REC_HANDS,
     C_REC_TOURN,
+    C_SEATS,
     G_DC_STUD,
     G_DEALERS_CHOICE,
+    G_OMAHA,
+    G_OMAHA8,
     G_RAZZ,
     G_STUD,
     G_STUD8,
@@ -58,6 +61,7 @@ from pyeval.sim.nash import model_tables  # noqa: E402
 from pyeval.sim.policy import stud3_score  # noqa: E402
 from pyeval.sim.results import SimResult  # noqa: E402
 from pyeval.sim.spec import SimSpec, build_spec  # noqa: E402
+from pyeval.sim.variants.hooks import is_variant  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -185,14 +189,14 @@ def kernel_inputs(field: FieldLike, players: int) -> KernelInputs:
     return KernelInputs(mp, assign, mw, push, opn, tuple(models))
 
 
-def deals_stud(spec: SimSpec) -> bool:
-    """Whether a level of ``spec`` deals a stud game (itself or in a dealer's choice
-    rotation): only then is the kernel's stud family compiled and run.
+def dealt_games(spec: SimSpec) -> set[int]:
+    """The game codes (``layout.G_*``) a level of ``spec`` deals, itself or in a dealer's
+    choice rotation.
 
     >>> from pyeval.sim.spec import build_spec
     >>> from pyeval.tournament.structure import load_structure
-    >>> deals_stud(build_spec(load_structure("club_3000"), 30))
-    False
+    >>> sorted(dealt_games(build_spec(load_structure("club_3000"), 30)))
+    [0]
     """
     games = set(int(g) for g in spec.levels[:, LV_GAME])
     n_rot = int(spec.cfg[C_N_ROTATION])
@@ -200,7 +204,36 @@ def deals_stud(spec: SimSpec) -> bool:
         games |= set(int(g) for g in spec.rotation[:n_rot])
     if G_DC_STUD in games:
         games |= set(int(g) for g in spec.rotation[n_rot:n_rot + int(spec.cfg[C_N_ROT_STUD])])
-    return bool(games & {G_STUD, G_STUD8, G_RAZZ})
+    return games - {G_DEALERS_CHOICE, G_DC_STUD}
+
+
+def deals_stud(spec: SimSpec) -> bool:
+    """Whether a level of ``spec`` deals a stud game (itself or in a dealer's choice
+    rotation).
+
+    >>> from pyeval.sim.spec import build_spec
+    >>> from pyeval.tournament.structure import load_structure
+    >>> deals_stud(build_spec(load_structure("club_3000"), 30))
+    False
+    """
+    return bool(dealt_games(spec) & {G_STUD, G_STUD8, G_RAZZ})
+
+
+def needs_all_games(spec: SimSpec) -> bool:
+    """Whether ``spec`` deals a stud game or a variant of the rule sheets (Irish, Super
+    Eight, Tahoe, the Pineapples): only then is the kernel for every game compiled and run;
+    hold'em and Omaha use the one without those families (a shorter first compile).
+
+    >>> from pyeval.sim.spec import build_spec
+    >>> from pyeval.tournament.structure import load_structure
+    >>> needs_all_games(build_spec(load_structure("club_3000"), 30))
+    False
+    """
+    return deals_stud(spec) or any(bool(is_variant.py_func(g)) for g in dealt_games(spec))
+
+
+#: the stand-in for a table the dealt games never read (the kernel's argument types stay)
+_NO_TABLE = np.zeros((1, 1))
 
 
 def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
@@ -220,13 +253,17 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     if n == 0:
         return out
     pf = model_tables()
+    games = dealt_games(spec)
     cfg = spec.cfg.copy()
     cfg[20] = inputs.mp.shape[0]  # C_N_MODELS
     tables = (spec.levels, cfg, spec.cfgf, inputs.mp, inputs.assign, inputs.mw,
               inputs.push_tab, inputs.open_tab, pf.class_of, pf.top, pf.eq_vs_top,
-              omaha_table(), stud_table(), spec.rotation, _eval_tables())
+              omaha_table() if games & {G_OMAHA, G_OMAHA8} else _NO_TABLE,
+              stud_table() if games & {G_STUD, G_STUD8, G_RAZZ} else _NO_TABLE,
+              spec.rotation, _eval_tables())
     rh = int(spec.cfg[C_REC_HANDS])
-    stud_on = True if deals_stud(spec) else None
+    all_games = True if needs_all_games(spec) else None
+    S = int(spec.cfg[C_SEATS])
     seed_ = np.uint64(seed % 2**64)
 
     def block(lo: int, hi: int) -> None:
@@ -235,7 +272,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
         run_serial(np.int64(t0 + lo), np.int64(hi - lo), seed_, *tables,
                    out.res_i[lo:hi], out.res_f[lo:hi], out.elim_t[lo:hi], out.elim_h[lo:hi],
                    out.place[lo:hi], out.shares[lo:hi], out.order[lo:hi], out.lstats[lo:hi],
-                   out.rec[lo * rh:hi * rh], stud_on)
+                   out.rec[lo * rh:hi * rh], make_work(P, S), all_games)
 
     # one block of consecutive tournaments per thread; the serial kernel releases the GIL
     # (a prange kernel would compile two more levels of the whole kernel)
@@ -336,8 +373,9 @@ def simulate(
     result = SimResult.from_chunk(merged, spec, inputs.models, seed)
     if (result.errors == 4).any():     # the spec said no stud, the structure dealt stud
         bad = int(np.flatnonzero(result.errors == 4)[0])
-        raise RuntimeError(f"tournament {bad}: a stud hand was dealt by the kernel compiled "
-                           "without stud (a pyeval bug: please report it with the structure)")
+        raise RuntimeError(f"tournament {bad}: a stud or variant hand was dealt by the kernel "
+                           "compiled without those games (a pyeval bug: please report it with "
+                           "the structure)")
     if debug and (result.errors == 1).any():
         bad = int(np.flatnonzero(result.errors == 1)[0])
         raise AssertionError(f"tournament {bad}: the chip total changed during a hand")

@@ -22,8 +22,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from pyeval.numba_mem import borrow, keep_alive
+from pyeval.numba_mem import borrow
 from pyeval.numba_rng import below, seed_stream, uniform
+from pyeval.sim.gates import when
 from pyeval.sim.hand import (
     B_ROWS,
     F_DUNIT,
@@ -42,7 +43,8 @@ from pyeval.sim.hand import (
     I_MODEL,
     I_ROWS,
     play_button_hand,
-    play_stud_if,
+    play_stud_hand,
+    variant_missing,
 )
 from pyeval.sim.layout import (
     ANTE_EACH,
@@ -661,9 +663,14 @@ def _finish(k, P, n_alive, stack, place, shares, order, elim_t, elim_h, res_i, s
         n_alive -= 1
 
 
-@numba.njit(cache=True, error_model="numpy")
-def make_work(P, S):
-    """The working arrays of one tournament (allocated once per thread, reused)."""
+def make_work(P: int, S: int) -> tuple:
+    """The working arrays of one tournament (made once per thread in Python, reused from
+    tournament to tournament by :func:`run_serial`: allocating them in compiled code cost
+    the first compile about 5 s for the allocation overloads).
+
+    >>> len(make_work(30, 9)), make_work(30, 9)[0].shape     # 4 tables and the final one
+    (31, (5, 9))
+    """
     NT = (P + S - 1) // S
     return (np.full((NT + 1, S), -1, np.int64), np.zeros(NT + 1, np.int64),
             np.zeros(NT + 1, np.bool_), np.ones(NT + 1, np.bool_), np.zeros(NT + 1, np.int64),
@@ -682,13 +689,15 @@ def make_work(P, S):
 @numba.njit(cache=True, nogil=True, error_model="numpy")
 def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
                pf_top, pf_eq, omaha_tab, stud_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
-               shares, order, lstats, rec, stud_on):
+               shares, order, lstats, rec, work, all_games):
     """Play tournaments ``t0 .. t0 + n - 1`` into rows ``0 .. n - 1`` of the output arrays
     on the calling thread, without the GIL: :mod:`pyeval.sim.engine` runs one block of
     tournaments per thread (views of the outputs), Dask workers one chunk per task.
-    ``stud_on``: ``True`` when a stud game may be dealt, ``None`` compiles (and runs) a
-    kernel for button games only (see :func:`pyeval.sim.hand.play_stud_if`)."""
-    own = make_work(cfg[C_PLAYERS], cfg[C_SEATS])
+    ``work``: :func:`make_work` of the spec's players and seats, one per thread (made by the
+    caller, which keeps it alive). ``all_games``: ``True`` when a stud game or a variant of
+    the rule sheets may be dealt; ``None`` compiles (and runs) a kernel for hold'em and Omaha
+    only, without the stud and variant families (:func:`pyeval.sim.gates.when`)."""
+    own = work
     # every array below is borrowed (no owner, see numba_mem.borrow): the per-hand calls
     # pass a dozen of them, which would otherwise each cost an atomic reference count in
     # and out (and the shared tables' counts bounce between the threads' cores)
@@ -888,13 +897,17 @@ def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, p
                     rrow[REC_SB_SEAT] = -1
                     rrow[REC_BB_SEAT] = -1
                     rrow[REC_BRING] = lv[level, LV_BRING]
-                if play_stud_if(stud_on, (S, row, stack, b, HS, SI, SB, SF, HF, hole, board, buf,
-                                          deck, st, ev, tabs, rrow, rec_on)) < 0:
+                if when(all_games, play_stud_hand, (S, row, stack, b, HS, SI, SB, SF, HF, hole,
+                                                    board, buf, deck, st, ev, tabs, rrow, rec_on),
+                        np.int64(-1)) < 0:
                     err = 4     # a stud hand in a kernel compiled without stud (engine bug)
                     break
+            elif variant_missing(all_games, game):
+                err = 4         # likewise a variant of the rule sheets
+                break
             else:
                 play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf,
-                                 deck, st, ev, tabs, rrow, rec_on)
+                                 deck, st, ev, tabs, rrow, rec_on, all_games)
             # what the next hand's positions follow: the seat this small blind stood for
             if n_here == 2:
                 tbl_psb[t] = b
@@ -991,4 +1004,3 @@ def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, p
         res_f[k, RF_FT_TIME] = ft_time
         res_f[k, RF_PLAY_MINUTES] = last_end
 
-    keep_alive(*own)
