@@ -35,7 +35,13 @@ def when(flag: Any, fn: Any, args: tuple, default: Any) -> Any:
 def _when(flag, fn, args, default):
     if isinstance(flag, (types.NoneType, types.Omitted)):
         return lambda flag, fn, args, default: default
-    return lambda flag, fn, args, default: fn(*args)
+    # the callee as a global of the implementation, not through the argument: a call
+    # through a dispatcher value would make the kernel uncacheable (a dynamic global)
+    call = fn.dispatcher
+
+    def impl(flag, fn, args, default):
+        return call(*args)
+    return impl
 
 
 __all__ = ["when"]
