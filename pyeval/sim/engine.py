@@ -61,7 +61,6 @@ from pyeval.sim.nash import model_tables  # noqa: E402
 from pyeval.sim.policy import stud3_score  # noqa: E402
 from pyeval.sim.results import SimResult  # noqa: E402
 from pyeval.sim.spec import SimSpec, build_spec  # noqa: E402
-from pyeval.sim.variants.hooks import is_variant  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -219,19 +218,6 @@ def deals_stud(spec: SimSpec) -> bool:
     return bool(dealt_games(spec) & {G_STUD, G_STUD8, G_RAZZ})
 
 
-def needs_all_games(spec: SimSpec) -> bool:
-    """Whether ``spec`` deals a stud game or a variant of the rule sheets (Irish, Super
-    Eight, Tahoe, the Pineapples): only then is the kernel for every game compiled and run;
-    hold'em and Omaha use the one without those families (a shorter first compile).
-
-    >>> from pyeval.sim.spec import build_spec
-    >>> from pyeval.tournament.structure import load_structure
-    >>> needs_all_games(build_spec(load_structure("club_3000"), 30))
-    False
-    """
-    return deals_stud(spec) or any(bool(is_variant.py_func(g)) for g in dealt_games(spec))
-
-
 #: the stand-in for a table the dealt games never read (the kernel's argument types stay)
 _NO_TABLE = np.zeros((1, 1))
 
@@ -262,7 +248,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
               stud_table() if games & {G_STUD, G_STUD8, G_RAZZ} else _NO_TABLE,
               spec.rotation, _eval_tables())
     rh = int(spec.cfg[C_REC_HANDS])
-    all_games = True if needs_all_games(spec) else None
+    stud_on = True if deals_stud(spec) else None
     S = int(spec.cfg[C_SEATS])
     seed_ = np.uint64(seed % 2**64)
 
@@ -272,7 +258,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
         run_serial(np.int64(t0 + lo), np.int64(hi - lo), seed_, *tables,
                    out.res_i[lo:hi], out.res_f[lo:hi], out.elim_t[lo:hi], out.elim_h[lo:hi],
                    out.place[lo:hi], out.shares[lo:hi], out.order[lo:hi], out.lstats[lo:hi],
-                   out.rec[lo * rh:hi * rh], make_work(P, S), all_games)
+                   out.rec[lo * rh:hi * rh], make_work(P, S), stud_on)
 
     # one block of consecutive tournaments per thread; the serial kernel releases the GIL
     # (a prange kernel would compile two more levels of the whole kernel)
@@ -373,9 +359,8 @@ def simulate(
     result = SimResult.from_chunk(merged, spec, inputs.models, seed)
     if (result.errors == 4).any():     # the spec said no stud, the structure dealt stud
         bad = int(np.flatnonzero(result.errors == 4)[0])
-        raise RuntimeError(f"tournament {bad}: a stud or variant hand was dealt by the kernel "
-                           "compiled without those games (a pyeval bug: please report it with "
-                           "the structure)")
+        raise RuntimeError(f"tournament {bad}: a stud hand was dealt by the kernel compiled "
+                           "without stud (a pyeval bug: please report it with the structure)")
     if debug and (result.errors == 1).any():
         bad = int(np.flatnonzero(result.errors == 1)[0])
         raise AssertionError(f"tournament {bad}: the chip total changed during a hand")

@@ -22,7 +22,6 @@ from numba.extending import overload
 
 from pyeval import numba_ext as nx
 from pyeval.numba_rng import below, uniform
-from pyeval.sim.gates import when
 from pyeval.sim.layout import (
     A_BRING,
     A_CALL,
@@ -351,10 +350,8 @@ def pot_in_reach(S, SI, s, pot, cur, mybet, call, rem):
 
 @numba.njit(cache=True, error_model="numpy")
 def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev, mp,
-                  push_tab, open_tab, pf_eq, st, rec, rec_on, stud_kit):
-    """Play one betting round in place (the rules of :class:`pyeval.rules.betting.Round`).
-    ``stud_kit``: True in a stud hand; None in a button hand, where the stud models' code is
-    then not compiled (:func:`pyeval.sim.gates.when`)."""
+                  push_tab, open_tab, pf_eq, st, rec, rec_on):
+    """Play one betting round in place (the rules of :class:`pyeval.rules.betting.Round`)."""
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     cur = HS[H_CUR]
     full_level = HS[H_FULL_LEVEL]
@@ -418,7 +415,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         return
     if stud >= 0:
         if street > 0:
-            when(stud_kit, _stud_tiers, (S, SI, SB, hole, stud, street, buf, ev), None)
+            _stud_tiers(S, SI, SB, hole, stud, street, buf, ev)
     elif street > 0:
         for q in range(S):
             if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
@@ -516,11 +513,9 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
                 model = (int(mp[m, MP_KIND]), mp[m, MP_LOOSE], mp[m, MP_AGGR],
                          mp[m, MP_PUSH_DEPTH], mp[m, MP_CALL_MARGIN], mp[m, MP_OPEN_SIZE],
                          mp[m, MP_CBET])
-                code, to, rng_ = when(stud_kit, decide_stud,
-                                      (model, SF[F_TOP, s], street, SI[I_TIER, s], SB[B_DRAW, s],
-                                       call, can_raise, min_to, pot, n_raises, agg_range,
-                                       s == bring_seat, u),
-                                      (A_FOLD, np.int64(0), 1.0))
+                code, to, rng_ = decide_stud(model, SF[F_TOP, s], street, SI[I_TIER, s],
+                                             SB[B_DRAW, s], call, can_raise, min_to, pot,
+                                             n_raises, agg_range, s == bring_seat, u)
             elif street == 0 and n_raises == 0 and call > 0 and can_raise and push_fold_now:
                 # the most common decision, as decide() takes it: shove or fold unopened
                 if SF[F_TOP, s] <= thr_push:
@@ -728,16 +723,14 @@ def post_dead_ante(SI, HS, s, ante):
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
 def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf, deck, st,
-                     ev, tabs, rec, rec_on, variants):
+                     ev, tabs, rec, rec_on):
     """Play one hand at a table (``row[seat]`` = player, -1 empty) and update ``stack``.
 
     ``HS`` carries the stakes in (``H_SB_IN``, ``H_BB_IN``, ``H_ANTE_IN``, ``H_BETTING``,
     ``H_SMALL_BET``, ``H_BIG_BET``) and the game (``H_GAME``); ``SI[I_MODEL]`` and
     ``SF[F_DUNIT]`` are filled by the caller.
-    ``tabs``: (pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab, stud_tab).
-    ``variants``: True in a kernel that plays the rule sheets' variants; None compiles
-    hold'em and Omaha only (the variant hooks are not compiled; see
-    :func:`variant_missing`). Returns the number of actions.
+    ``tabs``: (pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab).
+    Returns the number of actions.
     """
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab, stud_tab = tabs
@@ -748,10 +741,8 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
     small = HS[H_SMALL_BET]
     big_bet = HS[H_BIG_BET]
     game = HS[H_GAME]
-    # the rule sheets' variants: Irish, Super 8, Tahoe, Pineapples
-    var = when(variants, vh.is_variant, (game,), False)
-    nh = 4 if (game == G_OMAHA or game == G_OMAHA8) else (
-        when(variants, vh.hole_count, (game,), np.int64(2)) if var else 2)
+    var = vh.is_variant(game)      # the rule sheets' variants: Irish, Super 8, Tahoe, Pineapples
+    nh = 4 if (game == G_OMAHA or game == G_OMAHA8) else (vh.hole_count(game) if var else 2)
     scratch = np.empty(16, np.uint8) if var else buf
     hilo = game == G_OMAHA8
     if betting != B_FL or small <= 0:
@@ -804,9 +795,7 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
                 pos += 1
             if var:
                 # [variants: deal] the starting strength the models read
-                top_, c_ = when(variants, vh.start_strength,
-                                (game, hole[s], nh, pf_class, pf_top, vh.NO_TABLE),
-                                (0.0, np.int64(0)))
+                top_, c_ = vh.start_strength(game, hole[s], nh, pf_class, pf_top, vh.NO_TABLE)
                 SI[I_CLS, s] = c_
                 SF[F_TOP, s] = top_
             elif nh == 2:
@@ -842,10 +831,9 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
             break
         if var and street > 0:
             # [variants: discard] after the previous street's betting, every player still in
-            nh, HS[H_NACT] = when(variants, vh.discard_round,
-                                  (game, street - 1, S, SB[B_DEALT], SB[B_FOLDED], b, hole, nh,
-                                   board, pf_class, pf_top, scratch, rec, rec_on, HS[H_NACT]),
-                                  (nh, HS[H_NACT]))
+            nh, HS[H_NACT] = vh.discard_round(game, street - 1, S, SB[B_DEALT], SB[B_FOLDED], b,
+                                              hole, nh, board, pf_class, pf_top, scratch, rec,
+                                              rec_on, HS[H_NACT])
             HS[H_NH] = nh
         if street == 1:
             for k in range(3):
@@ -875,7 +863,7 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
             HF[0] = 1.0
         HS[H_FULL_RAISE] = HS[H_BET_SIZE]
         betting_round_inline(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev,
-                             mp, push_tab, open_tab, pf_eq, st, rec, rec_on, None)
+                             mp, push_tab, open_tab, pf_eq, st, rec, rec_on)
         if street == 0:
             HS[H_PF_AGGR] = HS[H_LAST_AGGR]
     # the showdown, or the last player standing
@@ -907,8 +895,7 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
                                                   row_bits, slot_bits)
                 elif var:
                     # [variants: showdown] the game's hole-card limits
-                    SI[I_VAL, s] = when(variants, vh.showdown_value,
-                                        (game, hole[s], nh, board, scratch), np.int64(0))
+                    SI[I_VAL, s] = vh.showdown_value(game, hole[s], nh, board, scratch)
                 else:
                     hs_ = hole[s]
                     SI[I_VAL, s] = nx.omaha_high_addr(hs_.ctypes.data, 4, board.ctypes.data, 5)
@@ -1142,7 +1129,7 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
         if street > 0:
             HF[0] = 1.0
         betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, no_board, buf, ev,
-                      mp, push_tab, open_tab, pf_eq, st, rec, rec_on, True)
+                      mp, push_tab, open_tab, pf_eq, st, rec, rec_on)
     live = 0
     last = -1
     for s in range(S):
@@ -1186,14 +1173,15 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
     return nact
 
 
-def variant_missing(variants, game):
-    """True when ``game`` is one of the rule sheets' variants and the kernel was compiled
-    without them (``variants`` None: the hand must not be dealt). Jitted code only."""
-    raise TypeError("variant_missing is called from compiled kernels only")
+def play_stud_if(stud_on, args):
+    """``play_stud_hand(*args)`` in a kernel compiled with stud (``stud_on`` a bool), -1
+    in one compiled without (``stud_on`` None: the stud family is then never compiled,
+    which saves a hold'em run about a third of its first compile). Jitted code only."""
+    raise TypeError("play_stud_if is called from compiled kernels only")
 
 
-@overload(variant_missing)
-def _variant_missing(variants, game):
-    if isinstance(variants, (types.NoneType, types.Omitted)):
-        return lambda variants, game: vh.is_variant(game)
-    return lambda variants, game: False
+@overload(play_stud_if)
+def _play_stud_if(stud_on, args):
+    if isinstance(stud_on, (types.NoneType, types.Omitted)):
+        return lambda stud_on, args: np.int64(-1)
+    return lambda stud_on, args: play_stud_hand(*args)

@@ -24,7 +24,6 @@ import numpy as np
 
 from pyeval.numba_mem import borrow
 from pyeval.numba_rng import below, seed_stream, uniform
-from pyeval.sim.gates import when
 from pyeval.sim.hand import (
     B_ROWS,
     F_DUNIT,
@@ -43,8 +42,7 @@ from pyeval.sim.hand import (
     I_MODEL,
     I_ROWS,
     play_button_hand,
-    play_stud_hand,
-    variant_missing,
+    play_stud_if,
 )
 from pyeval.sim.layout import (
     ANTE_EACH,
@@ -689,14 +687,14 @@ def make_work(P: int, S: int) -> tuple:
 @numba.njit(cache=True, nogil=True, error_model="numpy")
 def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
                pf_top, pf_eq, omaha_tab, stud_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
-               shares, order, lstats, rec, work, all_games):
+               shares, order, lstats, rec, work, stud_on):
     """Play tournaments ``t0 .. t0 + n - 1`` into rows ``0 .. n - 1`` of the output arrays
     on the calling thread, without the GIL: :mod:`pyeval.sim.engine` runs one block of
     tournaments per thread (views of the outputs), Dask workers one chunk per task.
     ``work``: :func:`make_work` of the spec's players and seats, one per thread (made by the
-    caller, which keeps it alive). ``all_games``: ``True`` when a stud game or a variant of
-    the rule sheets may be dealt; ``None`` compiles (and runs) a kernel for hold'em and Omaha
-    only, without the stud and variant families (:func:`pyeval.sim.gates.when`)."""
+    caller, which keeps it alive). ``stud_on``: ``True`` when a stud game may be dealt, ``None``
+    compiles (and runs) a kernel for button games only (see
+    :func:`pyeval.sim.hand.play_stud_if`)."""
     own = work
     # every array below is borrowed (no owner, see numba_mem.borrow): the per-hand calls
     # pass a dozen of them, which would otherwise each cost an atomic reference count in
@@ -897,17 +895,13 @@ def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, p
                     rrow[REC_SB_SEAT] = -1
                     rrow[REC_BB_SEAT] = -1
                     rrow[REC_BRING] = lv[level, LV_BRING]
-                if when(all_games, play_stud_hand, (S, row, stack, b, HS, SI, SB, SF, HF, hole,
-                                                    board, buf, deck, st, ev, tabs, rrow, rec_on),
-                        np.int64(-1)) < 0:
+                if play_stud_if(stud_on, (S, row, stack, b, HS, SI, SB, SF, HF, hole, board, buf,
+                                          deck, st, ev, tabs, rrow, rec_on)) < 0:
                     err = 4     # a stud hand in a kernel compiled without stud (engine bug)
                     break
-            elif variant_missing(all_games, game):
-                err = 4         # likewise a variant of the rule sheets
-                break
             else:
                 play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf,
-                                 deck, st, ev, tabs, rrow, rec_on, all_games)
+                                 deck, st, ev, tabs, rrow, rec_on)
             # what the next hand's positions follow: the seat this small blind stood for
             if n_here == 2:
                 tbl_psb[t] = b
