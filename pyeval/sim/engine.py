@@ -32,14 +32,13 @@ ensure_fresh_cache()
 from pyeval.sim.clock import Clock  # noqa: E402
 from pyeval.sim.compile_notice import compile_notice  # noqa: E402
 from pyeval.sim.hand import omaha_score  # noqa: E402
-from pyeval.sim.kernel import make_work, run_serial  # noqa: E402
+from pyeval.sim.kernel import run_serial  # noqa: E402
 from pyeval.sim.layout import (  # noqa: E402
     C_N_ROT_STUD,
     C_N_ROTATION,
     C_PLAYERS,
     C_REC_HANDS,
     C_REC_TOURN,
-    C_SEATS,
     G_DC_STUD,
     G_DEALERS_CHOICE,
     G_OMAHA,
@@ -249,7 +248,6 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
               spec.rotation, _eval_tables())
     rh = int(spec.cfg[C_REC_HANDS])
     stud_on = True if deals_stud(spec) else None
-    S = int(spec.cfg[C_SEATS])
     seed_ = np.uint64(seed % 2**64)
 
     def block(lo: int, hi: int) -> None:
@@ -258,7 +256,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
         run_serial(np.int64(t0 + lo), np.int64(hi - lo), seed_, *tables,
                    out.res_i[lo:hi], out.res_f[lo:hi], out.elim_t[lo:hi], out.elim_h[lo:hi],
                    out.place[lo:hi], out.shares[lo:hi], out.order[lo:hi], out.lstats[lo:hi],
-                   out.rec[lo * rh:hi * rh], make_work(P, S), stud_on)
+                   out.rec[lo * rh:hi * rh], stud_on)
 
     # one block of consecutive tournaments per thread; the serial kernel releases the GIL
     # (a prange kernel would compile two more levels of the whole kernel)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from pyeval.numba_mem import borrow
+from pyeval.numba_mem import borrow, keep_alive
 from pyeval.numba_rng import below, seed_stream, uniform
 from pyeval.sim.hand import (
     B_ROWS,
@@ -661,14 +661,9 @@ def _finish(k, P, n_alive, stack, place, shares, order, elim_t, elim_h, res_i, s
         n_alive -= 1
 
 
-def make_work(P: int, S: int) -> tuple:
-    """The working arrays of one tournament (made once per thread in Python, reused from
-    tournament to tournament by :func:`run_serial`: allocating them in compiled code cost
-    the first compile about 5 s for the allocation overloads).
-
-    >>> len(make_work(30, 9)), make_work(30, 9)[0].shape     # 4 tables and the final one
-    (31, (5, 9))
-    """
+@numba.njit(cache=True, error_model="numpy")
+def make_work(P, S):
+    """The working arrays of one tournament (allocated once per thread, reused)."""
     NT = (P + S - 1) // S
     return (np.full((NT + 1, S), -1, np.int64), np.zeros(NT + 1, np.int64),
             np.zeros(NT + 1, np.bool_), np.ones(NT + 1, np.bool_), np.zeros(NT + 1, np.int64),
@@ -687,15 +682,13 @@ def make_work(P: int, S: int) -> tuple:
 @numba.njit(cache=True, nogil=True, error_model="numpy")
 def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
                pf_top, pf_eq, omaha_tab, stud_tab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
-               shares, order, lstats, rec, work, stud_on):
+               shares, order, lstats, rec, stud_on):
     """Play tournaments ``t0 .. t0 + n - 1`` into rows ``0 .. n - 1`` of the output arrays
     on the calling thread, without the GIL: :mod:`pyeval.sim.engine` runs one block of
     tournaments per thread (views of the outputs), Dask workers one chunk per task.
-    ``work``: :func:`make_work` of the spec's players and seats, one per thread (made by the
-    caller, which keeps it alive). ``stud_on``: ``True`` when a stud game may be dealt, ``None``
-    compiles (and runs) a kernel for button games only (see
-    :func:`pyeval.sim.hand.play_stud_if`)."""
-    own = work
+    ``stud_on``: ``True`` when a stud game may be dealt, ``None`` compiles (and runs) a
+    kernel for button games only (see :func:`pyeval.sim.hand.play_stud_if`)."""
+    own = make_work(cfg[C_PLAYERS], cfg[C_SEATS])
     # every array below is borrowed (no owner, see numba_mem.borrow): the per-hand calls
     # pass a dozen of them, which would otherwise each cost an atomic reference count in
     # and out (and the shared tables' counts bounce between the threads' cores)
@@ -998,3 +991,4 @@ def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, p
         res_f[k, RF_FT_TIME] = ft_time
         res_f[k, RF_PLAY_MINUTES] = last_end
 
+    keep_alive(*own)
