@@ -55,8 +55,8 @@ from pyeval.sim.nash import model_tables  # noqa: E402
 from pyeval.sim.policy import stud3_score  # noqa: E402
 from pyeval.sim.results import SimResult  # noqa: E402
 from pyeval.sim.spec import SimSpec, build_spec  # noqa: E402
-from pyeval.sim.variants.facts import FACTS, FAMILY  # noqa: E402
-from pyeval.sim.variants.hooks import NO_TABLE  # noqa: E402
+from pyeval.sim.variants.facts import DEALT, DISCARD, FACTS, FAMILY  # noqa: E402
+from pyeval.sim.variants.hooks import NO_TABLE, is_variant  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -158,17 +158,13 @@ def variant_table(spec: SimSpec) -> np.ndarray:
     """The variants' strength table (:meth:`pyeval.sim.variants.strength.VariantTables.
     kernel_table`) when a level of ``spec`` deals a game that reads it, else a stand-in
     (computing the table the first time takes seconds; it is cached on disk)."""
-    games = set(int(g) for g in spec.levels[:, LV_GAME])
-    if games & {G_DEALERS_CHOICE, G_DC_STUD}:
-        games |= set(int(g) for g in spec.rotation)
-    if not any(_reads_variant_table(g) for g in games):
+    if not any(_reads_variant_table(g) for g in dealt_games(spec)):
         return NO_TABLE
     from pyeval.sim.variants.strength import variant_tables
     return variant_tables().kernel_table()
 
 
 def _reads_variant_table(code: int) -> bool:
-    from pyeval.sim.variants.facts import DEALT, DISCARD
     f = FACTS[code]
     return bool((f[FAMILY] == 0 and (f[DEALT] == 3 or f[DISCARD] > 0))
                 or f[FAMILY] == 2 or (f[FAMILY] == 1 and f[DEALT] == 5))
@@ -204,14 +200,14 @@ def kernel_inputs(field: FieldLike, players: int) -> KernelInputs:
     return KernelInputs(mp, assign, mw, push, opn, tuple(models))
 
 
-def deals_stud(spec: SimSpec) -> bool:
-    """Whether a level of ``spec`` deals a stud game (itself or in a dealer's choice
-    rotation): only then is the kernel's stud family compiled and run.
+def dealt_games(spec: SimSpec) -> set[int]:
+    """The game codes (``layout.G_*``) a level of ``spec`` deals, itself or in a dealer's
+    choice rotation.
 
     >>> from pyeval.sim.spec import build_spec
     >>> from pyeval.tournament.structure import load_structure
-    >>> deals_stud(build_spec(load_structure("club_3000"), 30))
-    False
+    >>> sorted(dealt_games(build_spec(load_structure("club_3000"), 30)))
+    [0]
     """
     games = set(int(g) for g in spec.levels[:, LV_GAME])
     n_rot = int(spec.cfg[C_N_ROTATION])
@@ -219,8 +215,31 @@ def deals_stud(spec: SimSpec) -> bool:
         games |= set(int(g) for g in spec.rotation[:n_rot])
     if G_DC_STUD in games:
         games |= set(int(g) for g in spec.rotation[n_rot:n_rot + int(spec.cfg[C_N_ROT_STUD])])
+    return games - {G_DEALERS_CHOICE, G_DC_STUD}
+
+
+def deals_stud(spec: SimSpec) -> bool:
+    """Whether a level of ``spec`` deals a game of the stud-and-draw family (itself or in a
+    dealer's choice rotation): only then is the kernel's stud family compiled and run.
+
+    >>> from pyeval.sim.spec import build_spec
+    >>> from pyeval.tournament.structure import load_structure
+    >>> deals_stud(build_spec(load_structure("club_3000"), 30))
+    False
+    """
     # [variants] every stud game and the draw: the kernel's stud-and-draw family
-    return any(FACTS[g, FAMILY] != 0 for g in games if g not in (G_DEALERS_CHOICE, G_DC_STUD))
+    return any(FACTS[g, FAMILY] != 0 for g in dealt_games(spec))
+
+
+def deals_omaha(spec: SimSpec) -> bool:
+    """Whether a level of ``spec`` deals a button game that the kernel scores with the Omaha
+    starting-hand table: more than two hole cards and not one of the variants' hooks."""
+    return any(FACTS[g, FAMILY] == 0 and FACTS[g, DEALT] > 2 and not is_variant(g)
+               for g in dealt_games(spec))
+
+
+#: the stand-in for a table the dealt games never read (the kernel's argument types stay)
+_NO_TABLE = np.zeros((1, 1))
 
 
 def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
@@ -244,7 +263,9 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     cfg[20] = inputs.mp.shape[0]  # C_N_MODELS
     tables = (spec.levels, cfg, spec.cfgf, inputs.mp, inputs.assign, inputs.mw,
               inputs.push_tab, inputs.open_tab, pf.class_of, pf.top, pf.eq_vs_top,
-              omaha_table(), stud_table(), variant_table(spec), spec.rotation, _eval_tables())
+              omaha_table() if deals_omaha(spec) else _NO_TABLE,
+              stud_table() if deals_stud(spec) else _NO_TABLE,
+              variant_table(spec), spec.rotation, _eval_tables())
     rh = int(spec.cfg[C_REC_HANDS])
     stud_on = True if deals_stud(spec) else None
     seed_ = np.uint64(seed % 2**64)

@@ -15,7 +15,7 @@ weighted by the combinations that can be dealt together), by CFR+ with linear av
 
 Everything is computed by code and cached in pyeval's cache folder
 (:func:`pyeval.cachedir.cache_dir`: ``$PYEVAL_CACHE_DIR`` or ``~/.cache/pyeval``)
-(a cold build of the equities takes about a minute of one core; see ``docs/players.md``).
+(a cold build of the equities takes about 20 s of CPU, compile included; see ``docs/players.md``).
 
 Example:
     >>> r = solve_headsup(10.0)
@@ -25,6 +25,7 @@ Example:
 from __future__ import annotations
 
 import os
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -87,60 +88,78 @@ def _canonical_boards():
     return out[:n], w[:n]
 
 
-@numba.njit(cache=True, parallel=True)
-def _win_counts(boards, weights, ha, hb, hc, nblocks, card_key, disp, high, flush, mult,
+@numba.njit(cache=True, nogil=True, error_model="numpy")
+def _win_counts(boards, weights, ha, hb, hc, start, step, card_key, disp, high, flush, mult,
                 row_bits, slot_bits):
     """``W[c1, c2]``: (hand of c1, hand of c2, board) deals, all cards distinct, where the
-    first hand wins, summed over every board (canonical boards times their weight)."""
+    first hand wins, summed over boards ``start, start + step, ...`` (canonical boards times
+    their weight); run without the GIL, one share of the boards per thread.
+
+    Per board the 1,081 hands are sorted by value (a two-pass radix sort of ``value << 11 |
+    hand``); walking up, each hand beats the hands of every class counted so far, less those
+    sharing one of its cards. The counts fit int32: at most 144 pairs a class pair times
+    C(48, 5) boards is 246,571,776.
+    """
     nbrd = boards.shape[0]
-    out = np.zeros((nblocks, 169, 169), np.int64)
-    for blk in numba.prange(nblocks):
-        W = out[blk]
-        buf = np.empty(7, np.uint8)
-        val = np.empty(1326, np.int64)
-        idx = np.empty(1326, np.int64)
-        cnt = np.zeros(169, np.int64)
-        cc = np.zeros((52, 169), np.int64)
-        for i in range(blk, nbrd, nblocks):
-            used = np.int64(0)
-            for k in range(5):
-                buf[2 + k] = boards[i, k]
-                used |= np.int64(1) << boards[i, k]
-            m = 0
-            for h in range(1326):
-                if (used >> ha[h]) & 1 or (used >> hb[h]) & 1:
-                    continue
-                buf[0] = ha[h]
-                buf[1] = hb[h]
-                val[m] = nx.high_inline(buf, 7, card_key, disp, high, flush, mult, row_bits,
-                                        slot_bits)
-                idx[m] = h
-                m += 1
-            order = np.argsort(val[:m])
-            cnt[:] = 0
-            cc[:, :] = 0
-            wt = weights[i]
-            g0 = 0
-            while g0 < m:
-                v = val[order[g0]]
-                g1 = g0
-                while g1 < m and val[order[g1]] == v:
-                    g1 += 1
-                for j in range(g0, g1):
-                    h = idx[order[j]]
-                    c1 = hc[h]
-                    ra = cc[ha[h]]
-                    rb = cc[hb[h]]
-                    for c2 in range(169):
-                        W[c1, c2] += wt * (cnt[c2] - ra[c2] - rb[c2])
-                for j in range(g0, g1):
-                    h = idx[order[j]]
-                    c = hc[h]
-                    cnt[c] += 1
-                    cc[ha[h], c] += 1
-                    cc[hb[h], c] += 1
-                g0 = g1
-    return out.sum(axis=0)
+    W = np.zeros((169, 169), np.int32)
+    buf = np.empty(7, np.uint8)
+    key = np.empty(1326, np.int32)
+    tmp = np.empty(1326, np.int32)
+    hist = np.zeros(257, np.int64)
+    cnt = np.zeros(169, np.int32)           # hands of each class below the current value
+    cc = np.zeros((52, 169), np.int32)      # the same, holding a given card
+    for i in range(start, nbrd, step):
+        used = np.int64(0)
+        for k in range(5):
+            buf[2 + k] = boards[i, k]
+            used |= np.int64(1) << boards[i, k]
+        m = 0
+        for h in range(1326):
+            if (used >> ha[h]) & 1 or (used >> hb[h]) & 1:
+                continue
+            buf[0] = ha[h]
+            buf[1] = hb[h]
+            v = nx.high_inline(buf, 7, card_key, disp, high, flush, mult, row_bits, slot_bits)
+            key[m] = (np.int32(v) << 11) | h
+            m += 1
+        for shift in (11, 19):          # values are below 2 ** 16
+            hist[:] = 0
+            for j in range(m):
+                hist[((key[j] >> shift) & 255) + 1] += 1
+            for j in range(256):
+                hist[j + 1] += hist[j]
+            for j in range(m):
+                d = (key[j] >> shift) & 255
+                tmp[hist[d]] = key[j]
+                hist[d] += 1
+            key, tmp = tmp, key
+        cnt[:] = 0
+        wt = np.int32(weights[i])
+        g0 = 0
+        while g0 < m:
+            v = key[g0] >> 11
+            g1 = g0
+            while g1 < m and (key[g1] >> 11) == v:
+                g1 += 1
+            for j in range(g0, g1):
+                h = key[j] & 2047
+                ra = cc[ha[h]]
+                rb = cc[hb[h]]
+                Wr = W[hc[h]]
+                for c2 in range(169):
+                    Wr[c2] += wt * (cnt[c2] - ra[c2] - rb[c2])
+            for j in range(g0, g1):
+                h = key[j] & 2047
+                c = hc[h]
+                cnt[c] += 1
+                cc[ha[h], c] += 1
+                cc[hb[h], c] += 1
+            g0 = g1
+        for j in range(m):
+            h = key[j] & 2047
+            cc[ha[h], hc[h]] = 0
+            cc[hb[h], hc[h]] = 0
+    return W
 
 
 def _combos() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -175,7 +194,12 @@ def compute_class_equities() -> tuple[np.ndarray, np.ndarray]:
     ev = (t.card_key, t.disp, t.high, t.flush, t.mult, t.row_bits, t.slot_bits)
     boards, weights = _canonical_boards()
     ha, hb, hc = _combos()
-    W = _win_counts(boards, weights, ha, hb, hc, 64, *ev).astype(np.float64)
+    # integer counts: the same table for any number of threads
+    nth = max(1, min(numba.get_num_threads(), os.cpu_count() or 1))
+    with ThreadPoolExecutor(nth) as pool:
+        parts = list(pool.map(lambda k: _win_counts(boards, weights, ha, hb, hc, k, nth, *ev),
+                              range(nth)))
+    W = np.sum([p.astype(np.int64) for p in parts], axis=0).astype(np.float64)
     pairs = combo_pairs()
     n = pairs * 1_712_304.0           # boards of 48 cards: C(48, 5)
     tie = n - W - W.T
@@ -331,6 +355,12 @@ def _cfr_plus(g: HeadsUp, iterations: int) -> tuple[np.ndarray, np.ndarray]:
     avg_p = np.zeros(169)
     avg_q = np.zeros(169)
     norm = 0.0
+    # the pieces of values() that do not change, computed once (the same operations in the
+    # same order, so the same bits)
+    wc = g.w * g.called
+    row = g.w.sum(axis=1)
+    sb_fold = row * g.fold
+    sb_steal = row * g.steal
 
     def strat(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         s = a + b
@@ -339,12 +369,13 @@ def _cfr_plus(g: HeadsUp, iterations: int) -> tuple[np.ndarray, np.ndarray]:
     q = strat(reg[2], reg[3])
     for t in range(1, iterations + 1):
         p = strat(reg[0], reg[1])
-        sb_push, sb_fold, _, _ = values(g, p, q)
+        sb_push = sb_steal + wc @ q - g.w @ q * g.steal
         v = p * sb_push + (1 - p) * sb_fold
         reg[0] = np.maximum(reg[0] + sb_push - v, 0.0)
         reg[1] = np.maximum(reg[1] + sb_fold - v, 0.0)
         p = strat(reg[0], reg[1])
-        _, _, bb_call, bb_fold = values(g, p, q)
+        bb_call = -(p @ wc)
+        bb_fold = -(p @ g.w) * g.steal
         v = q * bb_call + (1 - q) * bb_fold
         reg[2] = np.maximum(reg[2] + bb_call - v, 0.0)
         reg[3] = np.maximum(reg[3] + bb_fold - v, 0.0)
