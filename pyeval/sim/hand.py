@@ -95,7 +95,7 @@ H_FULL_LEVEL = 1  # the last full bet or raise level
 H_FULL_RAISE = 2  # the size of the last full raise (the minimum raise)
 H_RAISES = 3     # full bets and raises this round (the blind counts pre-flop)
 H_BETTING = 4    # the betting structure (B_NL, B_PL, B_FL)
-H_BET_SIZE = 5   # this street's fixed-limit bet
+H_STREET_BET = 5   # this street's fixed-limit bet
 H_BB = 6         # the big blind of the hand (0 in stud), for the models' units
 H_PF_AGGR = 7
 H_NACT = 8
@@ -365,7 +365,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
     full_raise = HS[H_FULL_RAISE]
     raise_count = HS[H_RAISES]
     betting = HS[H_BETTING]
-    bet_size = HS[H_BET_SIZE]
+    bet_size = HS[H_STREET_BET]
     bb = HS[H_BB]
     bb_seat = HS[H_BB_SEAT]
     pf_aggr = HS[H_PF_AGGR]
@@ -858,7 +858,7 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
             HS[H_CUR] = bb_amt
             HS[H_FULL_LEVEL] = bb_amt
             HS[H_RAISES] = 1
-            HS[H_BET_SIZE] = small
+            HS[H_STREET_BET] = small
         else:
             for s in range(S):
                 SI[I_SBET, s] = 0
@@ -866,9 +866,9 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
             HS[H_CUR] = 0
             HS[H_FULL_LEVEL] = 0
             HS[H_RAISES] = 0
-            HS[H_BET_SIZE] = small if street == 1 else big_bet
+            HS[H_STREET_BET] = small if street == 1 else big_bet
             HF[0] = 1.0
-        HS[H_FULL_RAISE] = HS[H_BET_SIZE]
+        HS[H_FULL_RAISE] = HS[H_STREET_BET]
         betting_round_inline(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev,
                              mp, push_tab, open_tab, pf_eq, st, rec, rec_on)
         if street == 0:
@@ -1135,8 +1135,8 @@ def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
         HS[H_CUR] = 0
         HS[H_FULL_LEVEL] = 0
         HS[H_RAISES] = 0
-        HS[H_BET_SIZE] = small if street <= 1 else big_bet
-        HS[H_FULL_RAISE] = HS[H_BET_SIZE]
+        HS[H_STREET_BET] = small if street <= 1 else big_bet
+        HS[H_FULL_RAISE] = HS[H_STREET_BET]
         if street > 0:
             HF[0] = 1.0
         betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, no_board, buf, ev,

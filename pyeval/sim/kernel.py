@@ -83,16 +83,16 @@ from pyeval.sim.layout import (
     LV_ANTE_BY,
     LV_BB,
     LV_BET,
+    LV_BIG_BET,
     LV_BREAK,
     LV_BRING,
     LV_CU_REMOVED,
     LV_CU_UNIT,
     LV_GAME,
     LV_HANDS,
-    LV_HIGH,
-    LV_LOW,
     LV_MIN,
     LV_SB,
+    LV_SMALL_BET,
     MP_DEPTH_M,
     R_ADDONS,
     R_ERROR,
@@ -107,16 +107,16 @@ from pyeval.sim.layout import (
     REC_BB,
     REC_BB_SEAT,
     REC_BETTING,
+    REC_BIG_BET,
     REC_BRING,
     REC_BUTTON,
     REC_GAME,
     REC_HAND,
-    REC_HIGH,
     REC_LEVEL,
-    REC_LOW,
     REC_SB,
     REC_SB_SEAT,
     REC_SEATS,
+    REC_SMALL_BET,
     REC_TABLE,
     REC_TOURN,
     RF_DURATION,
@@ -865,8 +865,8 @@ def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, p
                 rrow[REC_ANTE_BY] = ante_by
                 rrow[REC_BETTING] = lv[level, LV_BET]
                 rrow[REC_GAME] = game
-                rrow[REC_LOW] = lv[level, LV_LOW]
-                rrow[REC_HIGH] = lv[level, LV_HIGH]
+                rrow[REC_SMALL_BET] = lv[level, LV_SMALL_BET]
+                rrow[REC_BIG_BET] = lv[level, LV_BIG_BET]
                 n_rec += 1
             else:
                 rrow = rec_dummy
@@ -876,8 +876,8 @@ def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, p
             HS[H_ANTE_BY_IN] = ante_by
             HS[H_DEAD] = 0
             HS[H_BETTING] = lv[level, LV_BET]
-            HS[H_SMALL_BET] = lv[level, LV_LOW]
-            HS[H_BIG_BET] = lv[level, LV_HIGH]
+            HS[H_SMALL_BET] = lv[level, LV_SMALL_BET]
+            HS[H_BIG_BET] = lv[level, LV_BIG_BET]
             HS[H_GAME] = game
             HS[H_BRING_IN] = lv[level, LV_BRING]
             if is_stud:

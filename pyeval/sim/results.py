@@ -33,8 +33,8 @@ from pyeval.sim.layout import (
     LV_ANTE_BY,
     LV_BB,
     LV_BRING,
-    LV_LOW,
     LV_SB,
+    LV_SMALL_BET,
     R_ADDONS,
     R_ERROR,
     R_FT_HANDS,
@@ -216,7 +216,7 @@ class SimResult:
                 antes = per_table if lv[i, LV_ANTE_BY] == ANTE_EACH else 1   # one bb/button ante
                 cost = (lv[i, LV_SB] + lv[i, LV_BB] + lv[i, LV_BRING]
                         + lv[i, LV_ANTE] * antes)
-                unit = max(int(lv[i, LV_BB]) or int(lv[i, LV_LOW]), 1)
+                unit = max(int(lv[i, LV_BB]) or int(lv[i, LV_SMALL_BET]), 1)
                 rows.append(dict(level=i + 1, blinds=labels[i], reached=k / self.n,
                                  start_minute=float(ls[r, i, LS_START].mean()),
                                  players=float(players.mean()), avg_stack=float(avg.mean()),

@@ -61,6 +61,7 @@ from pyeval.sim.layout import (
     LV_ANTE_BY,
     LV_BB,
     LV_BET,
+    LV_BIG_BET,
     LV_BREAK,
     LV_BRING,
     LV_COLS,
@@ -68,10 +69,9 @@ from pyeval.sim.layout import (
     LV_CU_UNIT,
     LV_GAME,
     LV_HANDS,
-    LV_HIGH,
-    LV_LOW,
     LV_MIN,
     LV_SB,
+    LV_SMALL_BET,
     MAX_SEATS,
 )
 
@@ -194,7 +194,7 @@ class SimSpec:
         out = []
         for row in self.levels:
             if row[LV_BB] == 0:
-                s = f"a{row[LV_ANTE]} b{row[LV_BRING]} {row[LV_LOW]}/{row[LV_HIGH]}"
+                s = f"a{row[LV_ANTE]} b{row[LV_BRING]} {row[LV_SMALL_BET]}/{row[LV_BIG_BET]}"
             else:
                 s = f"{row[LV_SB]}/{row[LV_BB]}"
                 if row[LV_ANTE]:
@@ -291,8 +291,8 @@ def build_spec(
         lv[i, LV_GAME] = GAME_CODES[game]
         lv[i, LV_BET] = BETTING_CODES[level.betting]
         low = level.small_bet or level.big_blind
-        lv[i, LV_LOW] = low
-        lv[i, LV_HIGH] = level.big_bet or 2 * low
+        lv[i, LV_SMALL_BET] = low
+        lv[i, LV_BIG_BET] = level.big_bet or 2 * low
         if level.minutes is not None:
             lv[i, LV_MIN] = level.minutes
         else:
@@ -369,7 +369,7 @@ def build_spec(
         raise ValueError("rebuy_chance and addon_chance are probabilities between 0 and 1")
     cfgf[F_REBUY_P] = rebuy_chance
     cfgf[F_ADDON_P] = addon_chance
-    if (lv[:, LV_BET] == B_FL).any() and (lv[:, LV_LOW] <= 0).any():
+    if (lv[:, LV_BET] == B_FL).any() and (lv[:, LV_SMALL_BET] <= 0).any():
         raise ValueError("a fixed-limit level needs its small and big bet")
     return SimSpec(lv, cfg, cfgf, rot, players, size, start,
                    name=str(_get(structure, "name", "")), structure=structure, clock=clock)

@@ -51,7 +51,6 @@ from pyeval.sim.hand import (
     H_BB,
     H_BB_IN,
     H_BB_SEAT,
-    H_BET_SIZE,
     H_BETTING,
     H_BIG_BET,
     H_BRING_AMT,
@@ -69,6 +68,7 @@ from pyeval.sim.hand import (
     H_RAISES,
     H_SB_IN,
     H_SMALL_BET,
+    H_STREET_BET,
     H_STUD,
     I_CLS,
     I_LOW,
@@ -420,8 +420,8 @@ def play_stud_game(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
         HS[H_CUR] = 0
         HS[H_FULL_LEVEL] = 0
         HS[H_RAISES] = 0
-        HS[H_BET_SIZE] = big_bet if (flags & S_BIG) else small
-        HS[H_FULL_RAISE] = HS[H_BET_SIZE]
+        HS[H_STREET_BET] = big_bet if (flags & S_BIG) else small
+        HS[H_FULL_RAISE] = HS[H_STREET_BET]
         if street > 0:
             HF[0] = 1.0
         betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, no_board, buf, ev,
@@ -583,15 +583,15 @@ def play_draw_game(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, bu
             HS[H_CUR] = 0
             HS[H_FULL_LEVEL] = 0
             HS[H_RAISES] = 0
-            HS[H_BET_SIZE] = big_bet if (FACTS[game, ST_FLAGS + street] & S_BIG) else small
+            HS[H_STREET_BET] = big_bet if (FACTS[game, ST_FLAGS + street] & S_BIG) else small
             HF[0] = 1.0
         else:
             first = g + 1 if g + 1 < S else 0
             HS[H_CUR] = bb_amt
             HS[H_FULL_LEVEL] = bb_amt
             HS[H_RAISES] = 1
-            HS[H_BET_SIZE] = small
-        HS[H_FULL_RAISE] = HS[H_BET_SIZE]
+            HS[H_STREET_BET] = small
+        HS[H_FULL_RAISE] = HS[H_STREET_BET]
         betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, no_board, buf, ev,
                       mp, push_tab, open_tab, pf_eq, st, rec, rec_on)
         if street == 0:
