@@ -50,6 +50,7 @@ def test_python_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize("command", shell_commands() if README.exists() else [])
+@pytest.mark.slow
 def test_shell_examples_run(command: str, tmp_path: Path) -> None:
     exe = shutil.which("pyeval") or str(Path(sys.executable).with_name("pyeval"))
     words = shlex.split(command)

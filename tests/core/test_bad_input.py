@@ -233,6 +233,7 @@ def check_batch_error(e: Exception, arrays: list[np.ndarray], widths: tuple) -> 
 
 @SETTINGS
 @given(card_matrices(), st.sampled_from(["high", "razz", "low8"]))
+@pytest.mark.slow
 def test_batch_evaluators(arr, kind):
     batch = getattr(pyeval, f"{kind}_batch")
     widths = tuple(range(1, 8))
@@ -267,6 +268,7 @@ def hole_board_pairs(draw, hole_widths, board_widths):
 @SETTINGS
 @given(hole_board_pairs([4, 5, 6] * 3 + [2, 3, 7], [3, 4, 5] * 3 + [2, 6]),
        st.sampled_from(["omaha_high_batch", "omaha_low8_batch", "omaha_hilo_batch"]))
+@pytest.mark.slow
 def test_omaha_batches(pair, name):
     hole, board = pair
     r = raises_clean(getattr(pyeval, name), hole, board,
@@ -297,6 +299,7 @@ def test_omaha_batches(pair, name):
 @given(hole_board_pairs(list(range(0, 10)) + [16, 17], list(range(0, 8)) + [16, 17]),
        st.booleans(), st.integers(-1, 6), st.one_of(st.none(), st.integers(-1, 8)),
        st.sampled_from([None, "razz", "8", "hi"]))
+@pytest.mark.slow
 def test_best_hand_batch(pair, no_board, lo, hi, low):
     hole, board = pair
     if no_board:
@@ -498,6 +501,7 @@ BATCH_FUNCS = {
                   elements=st.integers(-3, 60)),
        st.one_of(st.integers(-(2**70), 2**70), st.integers(-1, 6)),
        st.one_of(st.none(), st.integers(-(2**70), 2**70), st.integers(-1, 8)))
+@pytest.mark.slow
 def test_batch_api_fuzz_within_a_time_budget(name, dtype, a, b, lo, hi) -> None:
     """Any array, shape, dtype and limit: a clean error or values equal to the single-hand
     functions (the budget bounds the test's time; the example count bounds hypothesis)."""

@@ -72,6 +72,7 @@ def every_five_card_class() -> np.ndarray:
 
 @pytest.mark.parametrize("kind, hand_type", [
     ("high", "StandardHighHand"), ("razz", "RegularLowHand"), ("low8", "EightOrBetterLowHand")])
+@pytest.mark.slow
 def test_reference_orders_every_five_card_class_as_pokerkit(kind, hand_type):
     cls = getattr(pokerkit, hand_type)
     hands = every_five_card_class()

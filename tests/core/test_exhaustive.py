@@ -72,6 +72,7 @@ def test_seven_card_high_all_133784560():
     assert np.count_nonzero(hist) == 4_824
 
 
+@pytest.mark.slow
 def test_five_card_razz_and_low8_all_2598960():
     razz = histogram(pyeval.razz_batch, 5, prefix=0)
     assert np.count_nonzero(razz) == 6_175

@@ -27,6 +27,7 @@ def test_assert_same_order_catches_differences(theirs, what):
         assert_same_order(ours, np.array(theirs), what, rows)
 
 
+@pytest.mark.slow
 def test_generators():
     c = colex_combos(10, 3)
     assert len(c) == 120 and len({tuple(r) for r in c.tolist()}) == 120

@@ -31,6 +31,7 @@ KINDS = [(None, "high"), ("razz", "razz"), ("8", "low8")]
 
 @pytest.mark.parametrize("low, kind", KINDS, ids=[k for _, k in KINDS])
 @pytest.mark.parametrize("name, nh, nb, lo, hi", GAMES, ids=[g[0] for g in GAMES])
+@pytest.mark.slow
 def test_best_hand_batch_against_the_reference(name, nh, nb, lo, hi, low, kind):
     d = random_deals(np.random.default_rng(nh * 100 + nb * 10 + lo + hi), 40_000, nh + nb)
     hole, board = np.ascontiguousarray(d[:, :nh]), np.ascontiguousarray(d[:, nh:])

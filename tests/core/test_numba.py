@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numba
 import numpy as np
+import pytest
 
 import pyeval
 from pyeval import numba_ext as nx
@@ -141,6 +142,7 @@ print(json.dumps({"got": got, "want": want,
 '''
 
 
+@pytest.mark.slow
 def test_cache_true_loads_from_the_cache_in_a_fresh_process(tmp_path: Path):
     script = tmp_path / "kernel_user.py"
     script.write_text(textwrap.dedent(CACHE_SCRIPT))

@@ -138,6 +138,7 @@ def _omaha(holes, boards, TA):
 
 
 @pytest.mark.parametrize("h", [4, 5, 6])
+@pytest.mark.slow
 def test_omaha_on_millions_of_random_hands_equals_the_c(h: int) -> None:
     rng = np.random.default_rng(100 + h)
     d = random_deals(rng, 1_500_000, h + 5)

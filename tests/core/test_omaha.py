@@ -116,6 +116,7 @@ def test_omaha_low_against_the_reference(nh, n):
 
 
 @pytest.mark.parametrize("nh", [5, 6])
+@pytest.mark.slow
 def test_omaha_high_against_the_reference(nh):
     hole, board = omaha_deals(80 + nh, 50_000, nh)
     theirs = reference.best_of(hole, board, reference.Eval5("high"), 2, 2)
@@ -125,6 +126,7 @@ def test_omaha_high_against_the_reference(nh):
 
 @pytest.mark.parametrize("nb", [3, 4])
 @pytest.mark.parametrize("nh", [4, 5, 6])
+@pytest.mark.slow
 def test_flop_and_turn_boards(nh, nb):
     """Boards of 3 and 4 cards (the flop and the turn): still two hole and three board."""
     hole, board = omaha_deals(90 + nh + nb, 20_000, nh, nb)

@@ -161,6 +161,7 @@ def test_breakdown_of_hand_vs_range_matches_brute_force() -> None:
     assert sum(v["weight"] for v in cells.values()) == pytest.approx(1.0)
 
 
+@pytest.mark.slow
 def test_breakdown_range_vs_range_preflop_totals_are_the_engine_equity() -> None:
     b = breakdown(["AsKs", "QQ, AKo"])
     r = equity("holdem", ["AsKs", "QQ, AKo"])
@@ -295,6 +296,7 @@ def _classify(hole: list[int], board: list[int]) -> tuple[str, set[str]]:
 
 @pytest.mark.parametrize("board", ["9s 8s 2d", "Ks Kd 5c", "5h 4h 3c", "Ah Kh Qh Jd",
                                    "7c 7d 7h 2s", "Tc 9d 8h 7s 2c", "Qs Js 2s"])
+@pytest.mark.slow
 def test_hits_on_a_board_match_brute_force(board: str) -> None:
     h = hits("random", board=board)
     b = pyeval.cards(board).tolist()

@@ -1,6 +1,7 @@
 """``pyeval equity`` through click's test runner."""
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from pyeval.cli.equity_cmd import equity
@@ -29,6 +30,7 @@ def test_json() -> None:
     assert round(100 * d["players"][0]["equity"], 4) == 81.2555
 
 
+@pytest.mark.slow
 def test_monte_carlo_options_and_hi_lo_table() -> None:
     r = run("As 2h 3d", "Kc Qd Jh", "--game", "stud8", "--samples", "50000", "--seed", "3",
             "--threads", "1")
@@ -40,6 +42,7 @@ def test_monte_carlo_options_and_hi_lo_table() -> None:
     assert again.output == r.output
 
 
+@pytest.mark.slow
 def test_progress_bar_goes_to_stderr() -> None:
     try:
         runner = CliRunner(mix_stderr=False)         # click 8.1
@@ -126,6 +129,7 @@ def test_hits_command() -> None:
     assert r.exit_code == 2 and "flop (3)" in r.output
 
 
+@pytest.mark.slow
 def test_compare_every_game_and_one_numbering() -> None:
     r = cli("compare", "Ah Ks 2c", "Qd Qc", "--board", "8h 3s 9d Th Qh")
     assert r.exit_code == 2 and "hand 1 has 3 cards" in r.output

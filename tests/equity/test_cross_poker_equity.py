@@ -57,6 +57,7 @@ def test_holdem_preflop() -> None:
 
 
 @pytest.mark.parametrize("their, ours", STUD)
+@pytest.mark.slow
 def test_stud_games(their: str, ours: str) -> None:
     rng = random.Random(their)
     done = 0
@@ -96,6 +97,7 @@ def test_five_card_draw() -> None:
     ("stud_hi_lo", "stud8", ["As2h3d", "KcKdJs", "5h6h7h"]),
     ("razz", "razz", ["As2h3d", "KcKdJs"]),
 ])
+@pytest.mark.slow
 def test_sampled_spots(their: str, ours: str, hands) -> None:
     r = pe.chunk_from_text(their, hands, samples=400_000, seed=1)
     want = [p["equity"] for p in r["players"]]

@@ -169,6 +169,7 @@ def test_omaha_tables_equal_the_c_evaluators(h: int) -> None:
     (["2c2d", "3h3s"], "4c"), (["AcKc", "AdKd"], "2h 2s"), (["9h8h", "7h6h"], ""),
     (["9h8h", "7h6h", "AdAs"], "5c"),
 ])
+@pytest.mark.slow
 def test_suit_symmetry_counts_every_board_once(hands, dead) -> None:
     from pyeval.equity.engine import _suit_symmetry, make_spot
     spot = make_spot("holdem", hands, dead=dead)

@@ -19,6 +19,7 @@ SPOTS = [
 
 
 @pytest.mark.parametrize("hands, board", SPOTS)
+@pytest.mark.slow
 def test_joint_table_agrees_with_exact(hands, board) -> None:
     exact = equity("holdem", hands, board, exact=True)
     mc = equity("holdem", hands, board, exact=False, samples=300_000, seed=11)
@@ -26,6 +27,7 @@ def test_joint_table_agrees_with_exact(hands, board) -> None:
         assert abs(p.equity - e) <= 4.5 * p.std_err + 1e-9, (hands, e, p.equity, p.std_err)
 
 
+@pytest.mark.slow
 def test_shared_pool_dealing_agrees_with_exact(monkeypatch) -> None:
     monkeypatch.setattr(RM, "MAX_POOL_BYTES", 0)            # no per-row pools
     for hands, board in (SPOTS[0], SPOTS[2], SPOTS[3]):

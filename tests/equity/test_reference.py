@@ -42,6 +42,7 @@ def _spots(key: str, n: int, seed: int):
 
 
 @pytest.mark.parametrize("key", COMMUNITY + STUD)
+@pytest.mark.slow
 def test_against_reference(key: str) -> None:
     for hands, board, dead in _spots(key, 4, 1):
         want = reference_equity(key, hands, board, dead)

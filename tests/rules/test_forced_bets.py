@@ -122,6 +122,7 @@ CASES = {
 
 
 @pytest.mark.parametrize("case", list(CASES))
+@pytest.mark.slow
 def test_forced_bets_match_pokerkit(case):
     st, min_players = CASES[case]
     game = "Omaha" if "plo" in case else "Texas Hold'em"

@@ -77,6 +77,7 @@ def damaged_json(draw):
 
 @FUZZ
 @given(damaged_json())
+@pytest.mark.slow
 def test_damaged_json_histories_raise_only_the_modules_error(d):
     try:
         Hand.replay(d)

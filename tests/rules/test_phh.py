@@ -111,6 +111,7 @@ def _documented_difference(h: Hand) -> str | None:
 
 
 @pytest.mark.parametrize("case", list(GAMES))
+@pytest.mark.slow
 def test_written_hands_read_back_to_the_same_stacks(case):
     game, st, low = GAMES[case]
     kinds = {"same": 0, "odd_chips": 0, "documented": 0}

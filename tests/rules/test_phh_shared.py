@@ -71,6 +71,7 @@ def _pokerkit_state(rec: phh.Record, r: phh.Replay):
     return state
 
 
+@pytest.mark.slow
 def test_every_shared_hand_replays_or_is_refused_for_a_documented_reason(records, replays):
     assert len(records) == 13_077
     classes = collections.Counter(
@@ -104,6 +105,7 @@ def test_every_shared_hand_replays_or_is_refused_for_a_documented_reason(records
     assert with_fin == 10_069
 
 
+@pytest.mark.slow
 def test_shared_hands_end_with_pokerkits_stacks(replays):
     kinds = collections.Counter()
     for rec, r in replays:

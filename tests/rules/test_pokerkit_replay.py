@@ -25,6 +25,7 @@ HANDS = 300
 
 
 @pytest.mark.parametrize("case", list(CASES))
+@pytest.mark.slow
 def test_stacks_match_pokerkit(case):
     game, st, max_players = CASES[case]
     stats = Stats()

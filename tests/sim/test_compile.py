@@ -9,6 +9,7 @@ import sys
 import textwrap
 
 import numba
+import pytest
 from click.testing import CliRunner
 
 from pyeval.sim import compile_notice as cn
@@ -87,6 +88,7 @@ _COLD_SIM = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_warmup_command_reports_each_part_then_simulations_compile_nothing(tmp_path):
     """``pyeval warmup`` reports its parts; afterwards simulations of a button game and of a
     stud game compile nothing in this process, and a new process loads every kernel from

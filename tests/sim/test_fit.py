@@ -65,6 +65,7 @@ def test_simulate_and_the_tournament_command_take_a_field_file(tmp_path):
 
 
 @pytest.mark.parametrize("name", ["online_regular", "live_recreational", "calling_station"])
+@pytest.mark.slow
 def test_fit_recovers_a_preset_from_simulated_hands(name):
     """Hands the simulator played with preset ``name`` (seed 101) fitted back (other seeds):
     the preset's style and every fitted parameter within the stated tolerance."""
@@ -96,6 +97,7 @@ def test_fit_refuses_bad_input(tmp_path):
 
 @pytest.mark.skipif(not PHH.is_file(), reason="the shared real hands (../shared/data/phh) "
                     "are not here: a fresh clone without the shared data")
+@pytest.mark.slow
 def test_fit_the_shared_online_hands(tmp_path):
     with tarfile.open(PHH) as t:
         members = [m for m in t.getmembers()
