@@ -729,6 +729,36 @@ def post_dead_ante(SI, HS, s, ante):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
+def post_forced_bets(S, row, b, sbs, g, ante, sb_amt, bb_amt, HS, SI, SB):
+    """Antes, then the blinds, each capped by the poster's stack, as
+    :mod:`pyeval.rules.forced_bets` posts them: an ante from every dealt player into their
+    ``I_PUT``, or one dead ante (``HS[H_ANTE_BY_IN]``: the button's before the blinds, the
+    big blind's after its blind, the rules' default order); the small blind (``sbs`` -1:
+    none) and the big blind ``g`` as this round's bets."""
+    ante_by = HS[H_ANTE_BY_IN]
+    HS[H_DEAD] = 0
+    if ante > 0 and ante_by == ANTE_EACH:
+        for s in range(S):
+            if SB[B_DEALT, s]:
+                a = ante if ante < SI[I_REM, s] else SI[I_REM, s]
+                SI[I_REM, s] -= a
+                SI[I_PUT, s] += a
+    if ante > 0 and ante_by == ANTE_BUTTON:
+        post_dead_ante(SI, HS, button_ante_seat(S, row, b, sbs), ante)
+    if sbs >= 0:
+        a = sb_amt if sb_amt < SI[I_REM, sbs] else SI[I_REM, sbs]
+        SI[I_REM, sbs] -= a
+        SI[I_SBET, sbs] += a
+        SI[I_PUT, sbs] += a
+    a = bb_amt if bb_amt < SI[I_REM, g] else SI[I_REM, g]
+    SI[I_REM, g] -= a
+    SI[I_SBET, g] += a
+    SI[I_PUT, g] += a
+    if ante > 0 and ante_by == ANTE_BIG_BLIND:
+        post_dead_ante(SI, HS, g, ante)     # after the blind
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf, deck, st,
                      ev, tabs, rec, rec_on):
     """Play one hand at a table (``row[seat]`` = player, -1 empty) and update ``stack``.
@@ -772,27 +802,7 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
             rec[REC_PLAYER + s] = row[s]
             rec[REC_STACK + s] = SI[I_REM, s]
     # antes, then the blinds (a short stack posts what it has)
-    ante_by = HS[H_ANTE_BY_IN]
-    HS[H_DEAD] = 0
-    if ante > 0 and ante_by == ANTE_EACH:
-        for s in range(S):
-            if SB[B_DEALT, s]:
-                a = ante if ante < SI[I_REM, s] else SI[I_REM, s]
-                SI[I_REM, s] -= a
-                SI[I_PUT, s] += a
-    if ante > 0 and ante_by == ANTE_BUTTON:
-        post_dead_ante(SI, HS, button_ante_seat(S, row, b, sbs), ante)
-    if sbs >= 0:
-        a = sb_amt if sb_amt < SI[I_REM, sbs] else SI[I_REM, sbs]
-        SI[I_REM, sbs] -= a
-        SI[I_SBET, sbs] += a
-        SI[I_PUT, sbs] += a
-    a = bb_amt if bb_amt < SI[I_REM, g] else SI[I_REM, g]
-    SI[I_REM, g] -= a
-    SI[I_SBET, g] += a
-    SI[I_PUT, g] += a
-    if ante > 0 and ante_by == ANTE_BIG_BLIND:
-        post_dead_ante(SI, HS, g, ante)     # after the blind (the rules' default order)
+    post_forced_bets(S, row, b, sbs, g, ante, sb_amt, bb_amt, HS, SI, SB)
     # deal
     pos = 0
     for s in range(S):

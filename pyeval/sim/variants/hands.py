@@ -46,7 +46,6 @@ from pyeval.sim.hand import (
     B_DRAW,
     B_FOLDED,
     F_TOP,
-    H_ANTE_BY_IN,
     H_ANTE_IN,
     H_BB,
     H_BB_IN,
@@ -81,16 +80,12 @@ from pyeval.sim.hand import (
     I_WON,
     award_pots,
     betting_round,
-    button_ante_seat,
     draw_card,
-    post_dead_ante,
+    post_forced_bets,
 )
 from pyeval.sim.layout import (
     A_DISCARD,
     A_DRAW,
-    ANTE_BIG_BLIND,
-    ANTE_BUTTON,
-    ANTE_EACH,
     B_FL,
     HOLE_MAX,
     MAX_ACTIONS,
@@ -505,27 +500,7 @@ def play_draw_game(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, bu
         big_bet = 2 * small
     nh = FACTS[game, DEALT]
     _start(S, row, stack, SI, SB, rec, rec_on)
-    ante_by = HS[H_ANTE_BY_IN]
-    HS[H_DEAD] = 0
-    if ante > 0 and ante_by == ANTE_EACH:
-        for s in range(S):
-            if SB[B_DEALT, s]:
-                a = ante if ante < SI[I_REM, s] else SI[I_REM, s]
-                SI[I_REM, s] -= a
-                SI[I_PUT, s] += a
-    if ante > 0 and ante_by == ANTE_BUTTON:
-        post_dead_ante(SI, HS, button_ante_seat(S, row, b, sbs), ante)
-    if sbs >= 0:
-        a = sb_amt if sb_amt < SI[I_REM, sbs] else SI[I_REM, sbs]
-        SI[I_REM, sbs] -= a
-        SI[I_SBET, sbs] += a
-        SI[I_PUT, sbs] += a
-    a = bb_amt if bb_amt < SI[I_REM, g] else SI[I_REM, g]
-    SI[I_REM, g] -= a
-    SI[I_SBET, g] += a
-    SI[I_PUT, g] += a
-    if ante > 0 and ante_by == ANTE_BIG_BLIND:
-        post_dead_ante(SI, HS, g, ante)
+    post_forced_bets(S, row, b, sbs, g, ante, sb_amt, bb_amt, HS, SI, SB)
     pos = 0
     for s in range(S):
         if SB[B_DEALT, s]:
