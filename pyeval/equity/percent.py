@@ -5,16 +5,17 @@ equity itself, with :func:`pyeval.equity.equity`, the first time an order is nee
 result is cached on disk (``$PYEVAL_CACHE_DIR``, else ``$XDG_CACHE_HOME/pyeval``, else
 ``~/.cache/pyeval``) and reused. Two orders:
 
-- ``vs1`` (the default): equity against one random hand (heads-up all-in), by Monte Carlo
-  over 4,000,000 deals per hand (seed 0; standard error about 0.00025 per hand);
-- ``vs3``: equity against three random hands (four-way all-in), 1,000,000 deals per hand.
+- ``vs1`` (the default): equity against one random hand (heads-up all-in), exact (every
+  opponent hand and board, by the exact range engine: about 10 s of CPU once);
+- ``vs3``: equity against three random hands (four-way all-in), by Monte Carlo over
+  1,000,000 deals per hand (seed 0).
 
 Each hand is one grid cell and counts with all its combinations (6 for a pair, 4 suited,
 12 offsuit: 1,326 in all). ``top x%`` is the best hands in the order whose combinations
 add up closest to x% of 1,326 (the shorter list on a tie); ``a-b%`` is ``top b%`` without
 ``top a%``; ``x%`` means ``top x%``. Whole cells are taken, so the range is the same
-under any permutation of the suits. Hands whose equities differ by less than the standard
-error may be in either order.
+under any permutation of the suits. In ``vs3``, hands whose equities differ by less than the
+Monte Carlo standard error may be in either order.
 
 >>> from pyeval.equity.percent import order
 >>> order("vs1")[:3]
@@ -37,9 +38,9 @@ from pyeval.equity.ranges import COMBOS, RangeError
 
 __all__ = ["ORDERS", "cache_dir", "order", "order_equities", "percent_combos", "top_cells"]
 
-#: order name -> (opponents, Monte Carlo deals per hand, seed)
-ORDERS = {"vs1": (1, 4_000_000, 0), "vs3": (3, 1_000_000, 0)}
-_VERSION = 1
+#: order name -> (opponents, Monte Carlo deals per hand or None for exact, seed)
+ORDERS: dict[str, tuple[int, int | None, int]] = {"vs1": (1, None, 0), "vs3": (3, 1_000_000, 0)}
+_VERSION = 2
 _loaded: dict[str, dict[str, float]] = {}
 
 
@@ -58,12 +59,14 @@ def _compute(name: str) -> dict[str, float]:
     opponents, deals, seed = ORDERS[name]
     print(f"pyeval: computing the pre-flop order {name!r} once (the all-in equity of each "
           f"of the 169 hands against {opponents} random hand{'s' * (opponents > 1)}, "
-          f"{deals:,} deals each); it is cached in {cache_dir()}", file=sys.stderr)
+          f"{'exact' if deals is None else f'{deals:,} deals each'}); it is cached in "
+          f"{cache_dir()}", file=sys.stderr)
     t0 = time.perf_counter()
     out = {}
     for lab in LABELS:
-        r = equity("holdem", [_representative(lab)] + ["random"] * opponents,
-                   exact=False, samples=deals, seed=seed)
+        hands = [_representative(lab)] + ["random"] * opponents
+        r = (equity("holdem", hands, exact=True) if deals is None else
+             equity("holdem", hands, exact=False, samples=deals, seed=seed))
         out[lab] = r.players[0].equity
     print(f"pyeval: pre-flop order {name!r} computed in {time.perf_counter() - t0:.0f} s",
           file=sys.stderr)

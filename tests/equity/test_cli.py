@@ -97,7 +97,7 @@ def test_range_command() -> None:
     r = cli("range", "top 15%")
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
-    assert lines[0] == "top 15%: 196 combinations, weight 196 (14.78% of 1,326)"
+    assert lines[0] == "top 15%: 200 combinations, weight 200 (15.08% of 1,326)"
     assert lines[1].split()[:3] == ["AA", "AKs", "AQs"]
     assert len(lines) == 15
     d = json.loads(cli("range", "QQ+, 0.5(AKs)", "--json").output)
