@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba import types
-from numba.extending import overload
 
 from pyeval import numba_ext as nx
 from pyeval.numba_rng import below, uniform
@@ -35,8 +33,6 @@ from pyeval.sim.layout import (
     B_PL,
     G_OMAHA,
     G_OMAHA8,
-    G_RAZZ,
-    G_STUD8,
     HOLE_MAX,
     MAX_ACTIONS,
     MP_AGGR,
@@ -56,10 +52,9 @@ from pyeval.sim.layout import (
     REC_PLAYER,
     REC_STACK,
 )
-from pyeval.sim.policy import decide, decide_stud, range_bucket, razz_rank, stud3_score, stud_tier, tier
+from pyeval.sim.policy import decide, decide_stud, range_bucket, razz_rank, stud_tier, tier
 from pyeval.sim.variants import facts as vfacts
 from pyeval.sim.variants import hooks as vh
-from pyeval.sim.variants.deal import street_plan
 
 # rows of the int64 per-seat array
 I_REM = 0        # chips behind
@@ -729,6 +724,29 @@ def post_dead_ante(SI, HS, s, ante):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
+def start_seats(S, row, stack, SI, SB, rec, rec_on):
+    """Every seat's state at the start of a hand (``row[seat]`` = player, -1 empty: not
+    dealt, folded), its stack from ``stack``; recorded when ``rec_on``."""
+    for s in range(S):
+        p = row[s]
+        SB[B_DEALT, s] = p >= 0
+        SB[B_FOLDED, s] = p < 0
+        SB[B_DRAW, s] = False
+        SI[I_SBET, s] = 0
+        SI[I_PUT, s] = 0
+        SI[I_VAL, s] = 0
+        SI[I_LOW, s] = 0
+        SI[I_TIER, s] = 0
+        SI[I_NCARD, s] = 0
+        SI[I_CLS, s] = 0
+        SI[I_REM, s] = stack[p] if p >= 0 else 0
+    if rec_on:
+        for s in range(S):
+            rec[REC_PLAYER + s] = row[s]
+            rec[REC_STACK + s] = SI[I_REM, s]
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def post_forced_bets(S, row, b, sbs, g, ante, sb_amt, bb_amt, HS, SI, SB):
     """Antes, then the blinds, each capped by the poster's stack, as
     :mod:`pyeval.rules.forced_bets` posts them: an ante from every dealt player into their
@@ -786,21 +804,7 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
         small = bb_amt
     if big_bet <= 0:
         big_bet = 2 * small
-    for s in range(S):
-        p = row[s]
-        SB[B_DEALT, s] = p >= 0
-        SB[B_FOLDED, s] = p < 0
-        SB[B_DRAW, s] = False
-        SI[I_SBET, s] = 0
-        SI[I_PUT, s] = 0
-        SI[I_VAL, s] = 0
-        SI[I_LOW, s] = 0
-        SI[I_TIER, s] = 0
-        SI[I_REM, s] = stack[p] if p >= 0 else 0
-    if rec_on:
-        for s in range(S):
-            rec[REC_PLAYER + s] = row[s]
-            rec[REC_STACK + s] = SI[I_REM, s]
+    start_seats(S, row, stack, SI, SB, rec, rec_on)
     # antes, then the blinds (a short stack posts what it has)
     post_forced_bets(S, row, b, sbs, g, ante, sb_amt, bb_amt, HS, SI, SB)
     # deal
@@ -983,226 +987,3 @@ def _stud_tiers(S, SI, SB, hole, kind, game, buf, ev):
                                high, flush, mult, row_bits, slot_bits)
             SI[I_TIER, q] = t_
             SB[B_DRAW, q] = d_
-
-
-@numba.njit(cache=True, error_model="numpy")
-def _showing(hole, q, street, kind, buf, ev):
-    """Value of the cards seat q shows (higher acts first): high, or razz in razz."""
-    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
-    lo_i, hi_i = _up_range(street)
-    n = 0
-    for i in range(lo_i, hi_i):
-        buf[n] = hole[q, i]
-        n += 1
-    if kind == 1:
-        return np.int64(nx.razz_addr(buf.ctypes.data, n))
-    return np.int64(nx.high_inline(buf, n, card_key, disp, high, flush, mult, row_bits,
-                                   slot_bits))
-
-
-@numba.njit(cache=True, error_model="numpy")
-def play_stud_hand(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, deck, st, ev,
-                   tabs, rec, rec_on):
-    """Play one hand of seven card stud, razz or stud hi/lo, fixed limit, at a table.
-
-    As :class:`pyeval.rules.hand.Hand` plays it: antes; two down cards and one up; the
-    lowest up card brings in (the highest in razz; suits break ties, clubs lowest), passing
-    clockwise past a player all-in from the ante, and may complete to the small bet; on later
-    streets the best hand showing acts first (the lowest in razz), ties to the first from the
-    dealer's left; small bets on third and fourth street, big bets after (the open-pair big
-    bet on fourth street is allowed by the rules, the models never take it). ``HS`` carries
-    the stakes in (``H_ANTE_IN``, ``H_BRING_IN``, ``H_SMALL_BET``, ``H_BIG_BET``) and the
-    game (``H_GAME``). Returns the number of actions.
-    """
-    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
-    stud_tab = tabs[7]
-    mp = tabs[4]
-    push_tab = tabs[5]
-    open_tab = tabs[6]
-    pf_eq = tabs[2]
-    ante = HS[H_ANTE_IN]
-    bring = HS[H_BRING_IN]
-    small = HS[H_SMALL_BET]
-    big_bet = HS[H_BIG_BET]
-    game = HS[H_GAME]
-    kind = 1 if game == G_RAZZ else (2 if game == G_STUD8 else 0)
-    hilo = kind == 2
-    if big_bet <= 0:
-        big_bet = 2 * small
-    for s in range(S):
-        p = row[s]
-        SB[B_DEALT, s] = p >= 0
-        SB[B_FOLDED, s] = p < 0
-        SB[B_DRAW, s] = False
-        SI[I_SBET, s] = 0
-        SI[I_PUT, s] = 0
-        SI[I_VAL, s] = 0
-        SI[I_LOW, s] = 0
-        SI[I_TIER, s] = 0
-        SI[I_NCARD, s] = 0
-        SI[I_CLS, s] = 0
-        SI[I_REM, s] = stack[p] if p >= 0 else 0
-    if rec_on:
-        for s in range(S):
-            rec[REC_PLAYER + s] = row[s]
-            rec[REC_STACK + s] = SI[I_REM, s]
-    if ante > 0:
-        for s in range(S):
-            if SB[B_DEALT, s]:
-                a = ante if ante < SI[I_REM, s] else SI[I_REM, s]
-                SI[I_REM, s] -= a
-                SI[I_PUT, s] += a
-    # third street: two down, one up
-    pos = 0
-    for s in range(S):
-        if SB[B_DEALT, s]:
-            for k in range(3):
-                hole[s, k] = draw_card(deck, pos, st)
-                pos += 1
-            SI[I_NCARD, s] = 3
-            sc = stud3_score(hole[s, 0], hole[s, 1], hole[s, 2], kind)
-            SF[F_TOP, s] = stud_tab[kind, sc]
-    # the bring-in
-    low = -1
-    for s in range(S):
-        if SB[B_DEALT, s]:
-            c = hole[s, 2]
-            if low < 0:
-                low = s
-            else:
-                o = hole[low, 2]
-                if kind == 1:
-                    if razz_rank(c) * 4 + (c & 3) > razz_rank(o) * 4 + (o & 3):
-                        low = s
-                elif c < o:
-                    low = s
-    bis = -1
-    q = low
-    for _k in range(S):
-        if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
-            bis = q
-            break
-        q += 1
-        if q == S:
-            q = 0
-    HS[H_BB] = 0
-    HS[H_BB_SEAT] = -1
-    HS[H_NACT] = 0
-    HS[H_NH] = 7
-    HS[H_PF_AGGR] = -1
-    HS[H_STUD] = kind
-    HS[H_BRING_SEAT] = bis
-    HS[H_BRING_AMT] = bring
-    HS[H_BETTING] = B_FL
-    HF[0] = 1.0
-    no_board = np.int64(0)      # a variable, not the literal 0: one compile of betting_round
-    burns = np.int64(0)
-    nb = np.int64(0)
-    for street in range(5):
-        live = 0
-        able = 0
-        for s in range(S):
-            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
-                live += 1
-                if SI[I_REM, s] > 0:
-                    able += 1
-        if live < 2:
-            break
-        if street > 0:
-            # [variants: stud deal] the burn is counted, not drawn (the rules model's deck
-            # count); a short deck deals one community card instead (variants.deal)
-            community, burn_ = street_plan(pos + burns, live, 1, True)
-            burns += 1 if burn_ else 0
-            if community:
-                board[0] = draw_card(deck, pos, st)
-                pos += 1
-                nb = 1
-            else:
-                for s in range(S):
-                    if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
-                        hole[s, 2 + street] = draw_card(deck, pos, st)
-                        pos += 1
-                        SI[I_NCARD, s] += 1
-            if able < 2:
-                continue
-            for s in range(S):
-                SI[I_SBET, s] = 0
-            # the best hand showing acts first; ties to the first from the dealer's left
-            first = -1
-            best = -1
-            q = dealer
-            for _k in range(S):
-                q += 1
-                if q == S:
-                    q = 0
-                if SB[B_DEALT, q] and not SB[B_FOLDED, q]:
-                    v = _showing(hole, q, street, kind, buf, ev)
-                    if v > best:
-                        best = v
-                        first = q
-        else:
-            first = bis if bis >= 0 else low
-        HS[H_CUR] = 0
-        HS[H_FULL_LEVEL] = 0
-        HS[H_RAISES] = 0
-        HS[H_STREET_BET] = small if street <= 1 else big_bet
-        HS[H_FULL_RAISE] = HS[H_STREET_BET]
-        if street > 0:
-            HF[0] = 1.0
-        betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, no_board, buf, ev,
-                      mp, push_tab, open_tab, pf_eq, st, rec, rec_on)
-    live = 0
-    last = -1
-    for s in range(S):
-        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
-            live += 1
-            last = s
-    if live == 1:
-        tot = 0
-        for s in range(S):
-            SI[I_WON, s] = 0
-            tot += SI[I_PUT, s]
-        SI[I_WON, last] = tot
-    else:
-        for s in range(S):
-            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
-                for k in range(7):
-                    # [variants: stud showdown] the community card when one was dealt
-                    buf[k] = hole[s, k] if k < SI[I_NCARD, s] else board[0]
-                if kind == 1:
-                    SI[I_VAL, s] = nx.razz_addr(buf.ctypes.data, 7)
-                else:
-                    SI[I_VAL, s] = nx.high_inline(buf, 7, card_key, disp, high, flush, mult,
-                                                  row_bits, slot_bits)
-                    if hilo:
-                        SI[I_LOW, s] = nx.low8_addr(buf.ctypes.data, 7)
-        award_pots(S, SI, SB, hilo, dealer, 0)
-    for s in range(S):
-        if SB[B_DEALT, s]:
-            stack[row[s]] = SI[I_REM, s] + SI[I_WON, s]
-    nact = HS[H_NACT]
-    if rec_on:
-        for s in range(S):
-            for k in range(HOLE_MAX):
-                rec[REC_HOLE + HOLE_MAX * s + k] = hole[s, k] if k < SI[I_NCARD, s] else -1
-        for k in range(5):
-            rec[REC_BOARD + k] = board[0] if k < nb else -1
-        rec[REC_NACT] = nact
-        for s in range(S):
-            rec[REC_AFTER + s] = stack[row[s]] if SB[B_DEALT, s] else 0
-    HS[H_STUD] = -1
-    return nact
-
-
-def play_stud_if(stud_on, args):
-    """``play_stud_hand(*args)`` in a kernel compiled with stud (``stud_on`` a bool), -1
-    in one compiled without (``stud_on`` None: the stud family is then never compiled,
-    which saves a hold'em run about a third of its first compile). Jitted code only."""
-    raise TypeError("play_stud_if is called from compiled kernels only")
-
-
-@overload(play_stud_if)
-def _play_stud_if(stud_on, args):
-    if isinstance(stud_on, (types.NoneType, types.Omitted)):
-        return lambda stud_on, args: np.int64(-1)
-    return lambda stud_on, args: play_stud_hand(*args)

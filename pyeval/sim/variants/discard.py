@@ -36,6 +36,18 @@ import numpy as np
 from pyeval import numba_ext as nx
 
 
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def kept_pair(keep):
+    """The indices of the two lowest set bits of a keep mask (the two cards kept)."""
+    i = 0
+    while not (keep >> i) & 1:
+        i += 1
+    j = i + 1
+    while not (keep >> j) & 1:
+        j += 1
+    return i, j
+
+
 @numba.njit(cache=True, error_model="numpy")
 def keep_preflop(hole, nh, pf_class, pf_top):
     """Bit mask of the two cards of ``hole[:nh]`` with the strongest hold'em class."""

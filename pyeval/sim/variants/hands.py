@@ -43,7 +43,6 @@ from numba.extending import overload
 from pyeval import numba_ext as nx
 from pyeval.sim.hand import (
     B_DEALT,
-    B_DRAW,
     B_FOLDED,
     F_TOP,
     H_ANTE_IN,
@@ -75,13 +74,13 @@ from pyeval.sim.hand import (
     I_PUT,
     I_REM,
     I_SBET,
-    I_TIER,
     I_VAL,
     I_WON,
     award_pots,
     betting_round,
     draw_card,
     post_forced_bets,
+    start_seats,
 )
 from pyeval.sim.layout import (
     A_DISCARD,
@@ -96,13 +95,11 @@ from pyeval.sim.layout import (
     REC_BRING,
     REC_HOLE,
     REC_NACT,
-    REC_PLAYER,
     REC_SB_SEAT,
-    REC_STACK,
 )
 from pyeval.sim.policy import razz_rank, stud3_score
 from pyeval.sim.variants.deal import street_plan
-from pyeval.sim.variants.discard import apply_discard, keep_third_street
+from pyeval.sim.variants.discard import apply_discard, keep_third_street, kept_pair
 from pyeval.sim.variants.draw import draw_mask
 from pyeval.sim.variants.facts import (
     DEALT,
@@ -148,12 +145,7 @@ def start_top(game, hole, n0, kind, stud_tab, pf_class, pf_top, vtab, scratch):
         return pf_top[c]
     if n0 == 4:
         keep = keep_third_street(hole, d0, hole[d0], scratch)
-        i = 0
-        while not (keep >> i) & 1:
-            i += 1
-        j = i + 1
-        while not (keep >> j) & 1:
-            j += 1
+        i, j = kept_pair(keep)
         top = stud_tab[kind, stud3_score(hole[i], hole[j], hole[d0], kind)]
     else:
         top = stud_tab[kind, stud3_score(hole[0], hole[1], hole[2], kind)]
@@ -214,27 +206,6 @@ def _record(rec, nact, street, s, code, to):
         rec[base + 1] = s
         rec[base + 2] = code
         rec[base + 3] = to
-
-
-@numba.njit(cache=True, error_model="numpy")
-def _start(S, row, stack, SI, SB, rec, rec_on):
-    for s in range(S):
-        p = row[s]
-        SB[B_DEALT, s] = p >= 0
-        SB[B_FOLDED, s] = p < 0
-        SB[B_DRAW, s] = False
-        SI[I_SBET, s] = 0
-        SI[I_PUT, s] = 0
-        SI[I_VAL, s] = 0
-        SI[I_LOW, s] = 0
-        SI[I_TIER, s] = 0
-        SI[I_NCARD, s] = 0
-        SI[I_CLS, s] = 0
-        SI[I_REM, s] = stack[p] if p >= 0 else 0
-    if rec_on:
-        for s in range(S):
-            rec[REC_PLAYER + s] = row[s]
-            rec[REC_STACK + s] = SI[I_REM, s]
 
 
 @numba.njit(cache=True, error_model="numpy")
@@ -314,7 +285,7 @@ def play_stud_game(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
     scratch = np.zeros(16, np.uint8)
     if big_bet <= 0:
         big_bet = 2 * small
-    _start(S, row, stack, SI, SB, rec, rec_on)
+    start_seats(S, row, stack, SI, SB, rec, rec_on)
     HS[H_DEAD] = 0
     if ante > 0:
         for s in range(S):
@@ -499,7 +470,7 @@ def play_draw_game(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, bu
     if big_bet <= 0:
         big_bet = 2 * small
     nh = FACTS[game, DEALT]
-    _start(S, row, stack, SI, SB, rec, rec_on)
+    start_seats(S, row, stack, SI, SB, rec, rec_on)
     post_forced_bets(S, row, b, sbs, g, ante, sb_amt, bb_amt, HS, SI, SB)
     pos = 0
     for s in range(S):

@@ -46,7 +46,7 @@ from pyeval import numba_ext as nx
 from pyeval.cached_arrays import cached_arrays
 from pyeval.numba_rng import below, seed_stream
 from pyeval.sim.preflop import preflop_tables
-from pyeval.sim.variants.discard import apply_discard, keep_on_flop, keep_preflop
+from pyeval.sim.variants.discard import apply_discard, keep_on_flop, keep_preflop, kept_pair
 from pyeval.sim.variants.facts import code_of
 from pyeval.sim.variants.showdown import button_value
 
@@ -161,12 +161,7 @@ def class_cards(cid: int) -> tuple[int, int, int] | None:
 def irish_bucket(hole, nh, pf_class, pf_top):
     """Irish bucket of a hand: the hold'em class of its strongest two cards."""
     keep = keep_preflop(hole, nh, pf_class, pf_top)
-    i = 0
-    while not (keep >> i) & 1:
-        i += 1
-    j = i + 1
-    while not (keep >> j) & 1:
-        j += 1
+    i, j = kept_pair(keep)
     return np.int64(pf_class[np.int64(hole[i]) * 52 + np.int64(hole[j])])
 
 
