@@ -3,8 +3,10 @@
 :func:`cached_arrays` returns the named arrays of one ``.npz`` file there: read from the
 file when it holds every array with the expected shapes, else computed, written (to a
 temporary file first, then renamed, so a reader never sees half a file) and returned.
-A folder that cannot be written only costs the computation the next time. The caller keeps
-the result in memory.
+Processes that miss the same file at once (test workers, Dask workers on one machine)
+compute it once: the first holds a lock on ``<name>.lock`` while it computes, the others
+wait for it and read its file. A folder that cannot be written only costs the computation
+the next time. The caller keeps the result in memory.
 
 >>> import os, tempfile, numpy as np
 >>> before = os.environ.get("PYEVAL_CACHE_DIR")
@@ -22,8 +24,10 @@ the result in memory.
 """
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -45,6 +49,23 @@ def _read(path: os.PathLike, shapes: Mapping[str, tuple[int, ...]]) -> dict[str,
     return out
 
 
+@contextlib.contextmanager
+def _computing(path: Path) -> Iterator[None]:
+    """Hold ``<path>.lock`` exclusively (where the platform and the folder allow a lock)."""
+    try:
+        import fcntl
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path.with_suffix(".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    except (ImportError, OSError):
+        yield                              # no lock: at worst computed twice
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)     # released by the kernel if this process dies
+        yield
+    finally:
+        os.close(fd)
+
+
 def cached_arrays(name: str, compute: Callable[[], Mapping[str, np.ndarray]],
                   shapes: Mapping[str, tuple[int, ...]]) -> dict[str, np.ndarray]:
     """The arrays of ``<cache folder>/<name>.npz``, or ``compute()``'s, saved there.
@@ -53,16 +74,19 @@ def cached_arrays(name: str, compute: Callable[[], Mapping[str, np.ndarray]],
     version or cut short is computed again). ``name`` should carry a version and the
     parameters the arrays depend on."""
     path = cache_dir() / f"{name}.npz"
-    if path.is_file():
-        got = _read(path, shapes)
+    got = _read(path, shapes) if path.is_file() else None
+    if got is not None:
+        return got
+    with _computing(path):
+        got = _read(path, shapes) if path.is_file() else None   # done while we waited
         if got is not None:
             return got
-    arrays: dict[str, Any] = {k: np.asarray(v) for k, v in compute().items()}
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
-        np.savez(tmp, **arrays)
-        os.replace(tmp, path)
-    except OSError:
-        pass
+        arrays: dict[str, Any] = {k: np.asarray(v) for k, v in compute().items()}
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
+            np.savez(tmp, **arrays)
+            os.replace(tmp, path)
+        except OSError:
+            pass
     return arrays

@@ -7,11 +7,12 @@ import math
 
 import numpy as np
 import pytest
+from lazy_table import lazy
 
 from pyeval.cards import format_cards
 from pyeval.sim import preflop as pfm
 
-T = pfm.preflop_tables()
+T = lazy(pfm.preflop_tables)
 
 
 def _cls(text: str) -> int:

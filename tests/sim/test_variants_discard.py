@@ -7,6 +7,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from lazy_table import lazy
 
 import pyeval
 from pyeval.sim.preflop import hand_class, preflop_tables
@@ -17,7 +18,7 @@ from pyeval.sim.variants.discard import (
     keep_third_street,
 )
 
-T = preflop_tables()
+T = lazy(preflop_tables)
 
 
 def _top(a: int, b: int) -> float:

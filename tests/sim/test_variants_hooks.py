@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from lazy_table import lazy
 
 import pyeval
 from pyeval.sim.layout import MAX_ACTIONS, REC_ACT, REC_COLS
@@ -12,7 +13,7 @@ from pyeval.sim.variants import hooks as H
 from pyeval.sim.variants.facts import code_of
 from pyeval.sim.variants.strength import GAMES3, three_class, variant_tables
 
-PF = preflop_tables()
+PF = lazy(preflop_tables)
 
 
 def _table(cards_by_seat: list[str]) -> np.ndarray:

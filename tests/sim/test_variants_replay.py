@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from lazy_table import lazy
 
 from pyeval.games import REGISTRY
 from pyeval.rules import Hand, Structure
@@ -14,7 +15,7 @@ from pyeval.sim.replay import RecordedHand
 from pyeval.sim.variants.discard import keep_on_flop, keep_preflop, keep_third_street
 from pyeval.sim.variants.replay import replay_variant, stud_deck_order
 
-PF = preflop_tables()
+PF = lazy(preflop_tables)
 SCRATCH = np.zeros(16, np.uint8)
 
 

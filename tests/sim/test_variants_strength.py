@@ -8,12 +8,13 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from lazy_table import lazy
 
 import pyeval
 from pyeval.sim.preflop import preflop_tables
 from pyeval.sim.variants import strength as S
 
-T = S.variant_tables()
+T = lazy(S.variant_tables)
 
 
 def test_three_card_classes_cover_every_hand():
