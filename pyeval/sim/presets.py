@@ -19,16 +19,20 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pyeval.sim.models import ModelLike
-from pyeval.sim.stats import Stats, at_least, from_record, measure
+from pyeval.sim.stats import Stats, at_least, between, from_record, measure
 
 #: the presets are measured from this effective stack up (big blinds)
 DEPTH_FROM = 20.0
 #: tolerances (absolute, shares): pre-flop rates ±3 points, flops, showdowns, all-ins ±5
 TOL_PREFLOP = 0.03
 TOL_LATER = 0.05
+#: the all-in player's own rate (``allin_own``, per player-hand, below 1 %): two standard
+#: errors of the difference of the shared online hands' rate at 20-70 BB (19 of 1,313
+#: player-hands: 0.33 points) and a simulated one (about 5,000 player-hands: 0.1 points)
+TOL_ALLIN_OWN = 0.007
 
 _ONLINE = ("the shared 1000NL online hands (handhq copy, three sites, 2009), tables of six "
            "or more, effective stacks from 20 BB, measured with pyeval.sim.stats "
@@ -43,18 +47,44 @@ _LIVE = ("issue 9's figure for live $1/$2 players (about 37 VPIP); PFR and limpi
 @dataclass(frozen=True)
 class Target:
     """Target statistics of a preset (see :data:`pyeval.sim.stats.RATES`), tolerances and
-    the source."""
+    the source. ``bands``: statistics measured over a band of effective stacks
+    ``[low, high)`` in big blinds instead of from :data:`DEPTH_FROM` up (edges of
+    :data:`pyeval.sim.stats.BB_EDGES`). ``unmet``: statistics the preset does not reach
+    yet, measured and written down as such (tests/sim/test_calibrate.py asserts they are
+    still outside, so a model that meets them has its target moved to the met ones).
+
+    Example:
+        >>> t = TARGETS["online_regular"]
+        >>> t.band("allin_own"), t.band("vpip"), t.tolerance("allin_own")
+        ((20.0, 70.0), (20.0, None), 0.007)
+    """
 
     stats: dict[str, float]
     source: str
+    bands: dict[str, tuple[float, float | None]] = field(default_factory=dict)
+    unmet: tuple[str, ...] = ()
 
     def tolerance(self, stat: str) -> float:
+        if stat == "allin_own":
+            return TOL_ALLIN_OWN
         return TOL_PREFLOP if stat in ("vpip", "pfr", "limp", "limped_pots") else TOL_LATER
 
+    def band(self, stat: str) -> tuple[float, float | None]:
+        """The effective stacks (big blinds, ``[low, high)``) ``stat`` is measured over."""
+        return self.bands.get(stat, (DEPTH_FROM, None))
+
+
+#: the shared online hands at the depths a tournament plays them (20-70 BB effective; the
+#: club_3000 field starts at 60 BB): 19 pre-flop all-ins of the player's own, called, in
+#: 1,313 player-hands. Deeper (70 BB and more, 4,120 player-hands) there are 2: the pooled
+#: rate from 20 BB (21 of 5,433, 0.39 %) is mostly the depth mix of cash tables, not play
+_ALLIN_OWN_BAND = (20.0, 70.0)
 
 TARGETS: dict[str, Target] = {
     "online_regular": Target({"vpip": 0.248, "pfr": 0.160, "flops": 0.474,
-                              "showdowns": 0.179, "allin_called": 0.024}, _ONLINE),
+                              "showdowns": 0.179, "allin_called": 0.024,
+                              "allin_own": 0.0145}, _ONLINE,
+                             bands={"allin_own": _ALLIN_OWN_BAND}, unmet=("allin_own",)),
     "live_recreational": Target({"vpip": 0.37, "pfr": 0.10}, _LIVE),
     "nit": Target({"vpip": 0.13, "pfr": 0.10}, _ARCHETYPE),
     "maniac": Target({"vpip": 0.50, "pfr": 0.38}, _ARCHETYPE),
@@ -71,10 +101,11 @@ FIELDS: dict[str, Mapping[ModelLike, float]] = {
 }
 
 
-def preset_stats(name: str, n: int = 12, seed: int = 1, structure: str = "club_3000",
-                 players: int = 30) -> Stats:
-    """The statistics of a field of preset ``name`` alone, from :data:`DEPTH_FROM` big
-    blinds, over ``n`` tournaments (every hand recorded)."""
+def preset_groups(name: str, n: int = 12, seed: int = 1, structure: str = "club_3000",
+                  players: int = 30) -> dict[str, Stats]:
+    """The statistics of a field of preset ``name`` alone by effective stack in big blinds
+    (:func:`pyeval.sim.stats.measure` ``by="bb"``), over ``n`` tournaments (every hand
+    recorded)."""
     from pyeval.sim import simulate
 
     if name not in TARGETS:
@@ -82,17 +113,25 @@ def preset_stats(name: str, n: int = 12, seed: int = 1, structure: str = "club_3
     r = simulate(structure, n=n, seed=seed, players=players, field=name,
                  record_tournaments=n, record_hands=4000)
     hands = [h for h in (from_record(x) for x in r.records) if h is not None]
-    return at_least(measure(hands, by="bb"), DEPTH_FROM)
+    return measure(hands, by="bb")
+
+
+def preset_stats(name: str, n: int = 12, seed: int = 1, structure: str = "club_3000",
+                 players: int = 30) -> Stats:
+    """The statistics of a field of preset ``name`` alone, from :data:`DEPTH_FROM` big
+    blinds, over ``n`` tournaments (every hand recorded)."""
+    return at_least(preset_groups(name, n, seed, structure, players), DEPTH_FROM)
 
 
 def calibration(names: list[str] | None = None, n: int = 12,
                 seed: int = 1) -> list[tuple[str, str, float | None, float, float]]:
     """Rows ``(preset, statistic, measured, target, tolerance)`` for the presets ``names``
-    (default: all of :data:`TARGETS`)."""
+    (default: all of :data:`TARGETS`), each statistic over its :meth:`Target.band`."""
     rows = []
     for name in names or list(TARGETS):
-        s = preset_stats(name, n=n, seed=seed)
+        groups = preset_groups(name, n=n, seed=seed)
         t = TARGETS[name]
         for stat, want in t.stats.items():
-            rows.append((name, stat, s.rate(stat), want, t.tolerance(stat)))
+            rows.append((name, stat, between(groups, *t.band(stat)).rate(stat), want,
+                         t.tolerance(stat)))
     return rows

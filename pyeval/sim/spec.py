@@ -183,6 +183,17 @@ class SimSpec:
     name: str = ""
     structure: Any = None
     clock: Clock = field(default_factory=Clock)
+    #: each player's starting stack, ``int64[players]``: player ``p`` is the entrant of rank
+    #: ``p + 1`` (the structure's chips by rank; everyone ``starting_chips`` without them).
+    #: The kernel does not read it yet (it deals every player ``cfg[C_START]``; see
+    #: :attr:`stacks_by_rank`)
+    starting_stacks: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+
+    @property
+    def stacks_by_rank(self) -> bool:
+        """Whether the players start with different stacks (the kernel cannot deal them yet)."""
+        st = self.starting_stacks
+        return bool(st.size) and bool((st != st[0]).any())
 
     @property
     def level_count(self) -> int:
@@ -216,7 +227,7 @@ def build_spec(
     *,
     rebuy_chance: float = 1.0,
     addon_chance: float = 1.0,
-    rotation: Rotation = DEFAULT_ROTATION,
+    rotation: Rotation | None = None,
     stud_rotation: Rotation | None = None,
     debug: bool = False,
     record_tournaments: int = 0,
@@ -233,8 +244,11 @@ def build_spec(
     ``record_tournaments`` tournaments) for replay through the rules model.
     ``rotation`` / ``stud_rotation``: the games Dealer's Choice and Dealer's Choice Stud
     deal, one a hand in turn, as a sequence or as weights (:func:`expand_rotation`); by
-    default every hold'em game of the rule sheets, and every stud game of the sheets that
-    the table seats (:func:`table_limit`).
+    default the ``choices`` the structure's dealer's choice levels give
+    (:func:`structure_rotations`), else every hold'em game of the rule sheets, and every
+    stud game of the sheets that the table seats (:func:`table_limit`).
+    ``SimSpec.starting_stacks``: each player's stack by rank (the structure's
+    ``starting_chips_for``).
 
     Example:
         >>> from pyeval.tournament.structure import load_structure
@@ -278,6 +292,11 @@ def build_spec(
             if level.betting != "fixed_limit":
                 raise ValueError(f"level {i + 1}: the simulator plays stud games fixed limit "
                                  f"only, not {level.betting}")
+        if getattr(level, "antes_only", False):
+            raise ValueError(
+                f"level {i + 1}: {REGISTRY.game(game).name} with antes only (no blinds, the "
+                f"dealer's left opens) is not simulated yet: the simulator's draw posts the "
+                f"blinds and opens left of the big blind; give the level blinds to simulate it")
         if game not in ("dealers_choice", "dealers_choice_stud") and size > table_limit(game):
             raise ValueError(f"level {i + 1}: {REGISTRY.game(game).name} deals "
                              f"{REGISTRY.game(game).dealt_hole_cards} cards each; the simulator "
@@ -341,7 +360,10 @@ def build_spec(
     cfg[C_REC_STRIDE] = max(record_stride, 1)
     cfg[C_MAX_HANDS] = max_hands
     level_games = {level.game for level in levels}
-    rot_b = expand_rotation(rotation)
+    given_b, given_s = structure_rotations(levels)
+    rotation = rotation if rotation is not None else given_b
+    stud_rotation = stud_rotation if stud_rotation is not None else given_s
+    rot_b = expand_rotation(rotation if rotation is not None else DEFAULT_ROTATION)
     rot_s = (expand_rotation(stud_rotation) if stud_rotation is not None else
              tuple(g for g in DEFAULT_STUD_ROTATION if table_limit(g) >= size))
     for g in rot_b:
@@ -371,8 +393,39 @@ def build_spec(
     cfgf[F_ADDON_P] = addon_chance
     if (lv[:, LV_BET] == B_FL).any() and (lv[:, LV_SMALL_BET] <= 0).any():
         raise ValueError("a fixed-limit level needs its small and big bet")
+    by_rank = getattr(structure, "starting_chips_for", None)
+    stacks = np.array([by_rank(r) if by_rank is not None else start
+                       for r in range(1, players + 1)], np.int64)
     return SimSpec(lv, cfg, cfgf, rot, players, size, start,
-                   name=str(_get(structure, "name", "")), structure=structure, clock=clock)
+                   name=str(_get(structure, "name", "")), structure=structure, clock=clock,
+                   starting_stacks=stacks)
+
+
+def structure_rotations(levels: Sequence[Any]) -> tuple[dict[str, int] | None,
+                                                         dict[str, int] | None]:
+    """The dealer's choice and dealer's choice stud weights the structure's levels give
+    (their ``choices``), ``None`` where no level gives them. The kernel plays one rotation
+    of each for the whole event, so the levels of one choice must agree.
+
+    >>> from pyeval.tournament.levels import Level
+    >>> lv = Level(1, "dealers_choice", "pot_limit", small_blind=1, big_blind=2, hands=6,
+    ...            choices=(("holdem", 3), ("omaha", 1)))
+    >>> structure_rotations([lv])
+    ({'holdem': 3, 'omaha': 1}, None)
+    """
+    found: dict[str, tuple[int, tuple[tuple[str, int], ...]]] = {}
+    for i, level in enumerate(levels):
+        choices = tuple(getattr(level, "choices", ()) or ())
+        if level.game not in ("dealers_choice", "dealers_choice_stud"):
+            continue
+        first = found.setdefault(level.game, (i, choices))
+        if first[1] != choices:
+            raise ValueError(f"levels {first[0] + 1} and {i + 1}: the simulator deals one "
+                             f"{level.game} rotation for the whole event; give every "
+                             f"{level.game} level the same choices")
+    out = [dict(found[g][1]) if g in found and found[g][1] else None
+           for g in ("dealers_choice", "dealers_choice_stud")]
+    return out[0], out[1]
 
 
 def with_players(spec: SimSpec, players: int) -> SimSpec:

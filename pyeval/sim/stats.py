@@ -421,3 +421,27 @@ def at_least(groups: dict[str, Stats], depth: float) -> Stats:
     """
     return combine(s for k, s in groups.items()
                    if float(k.split("-")[0].rstrip("+")) >= depth)
+
+
+def between(groups: dict[str, Stats], low: float, high: float | None = None) -> Stats:
+    """The groups of a ``"bb"`` or ``"m"`` grouping from ``low`` up to below ``high``
+    (``None``: no upper end), combined; the edges must be group edges.
+
+    Example:
+        >>> g = {"10-15": Stats(), "20-30": Stats(), "30-40": Stats(), "40-70": Stats()}
+        >>> for k, n in zip(g, (1, 2, 4, 8)):
+        ...     g[k].count["hands"] = n
+        >>> between(g, 20, 40).count["hands"], between(g, 30).count["hands"]
+        (6, 12)
+    """
+    edges = set(BB_EDGES) | set(M_EDGES)
+    for edge in (low,) if high is None else (low, high):
+        if edge not in edges:
+            raise ValueError(f"{edge} is not a group edge; edges: BB {BB_EDGES}, M {M_EDGES}")
+    out = []
+    for k, st in groups.items():
+        lo = float(k.split("-")[0].rstrip("+"))
+        if lo >= low and (high is None or lo < high):
+            out.append(st)
+    return combine(out)
+

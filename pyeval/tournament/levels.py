@@ -48,6 +48,11 @@ BLIND_GAMES: frozenset[str] = _TABLES.blind
 #: Games with an ante and a bring-in instead of blinds.
 STUD_GAMES: frozenset[str] = _TABLES.stud
 GAMES: frozenset[str] = BLIND_GAMES | STUD_GAMES
+#: Games that may be played with antes only, no blinds (the draw: the dealer's left opens).
+DRAW_GAMES: frozenset[str] = frozenset(g.key for g in REGISTRY.family("draw"))
+#: The games each dealer's choice entry may name (every game of its family), by key.
+CHOICE_GAMES: dict[str, tuple[str, ...]] = {
+    c.key: tuple(g.key for g in REGISTRY.choice_games(c)) for c in REGISTRY.choices}
 
 #: The name of each game in the rules model (``pyeval.rules.games.GAMES``); the two dealer's
 #: choice entries map to ``None``: they are ``pyeval.rules.games.DealersChoice`` rotations.
@@ -100,7 +105,11 @@ class Level:
     ``minutes`` or ``hands`` (hands dealt at each table); a level counted in hands may also
     give ``minutes``, the time it is taken to last where a clock is needed (the simulator
     reads ``minutes``). ``min_players``: the level is used only by fields of at least that
-    many players (0: every field).
+    many players (0: every field). ``choices``: for a dealer's choice level, the games the
+    button may name and a whole-number weight each (how often it names them), as
+    ``(game, weight)`` pairs in file order; empty: every game of the family, in turn.
+    5 Card Draw may be played with antes only (no blinds; the first sheet's "ante, one
+    draw, the dealer's left opens"): then ``small_bet`` is the opening bet.
 
     Example:
         >>> Level(5, "seven_card_stud", "fixed_limit", ante=1000, bring_in=2000,
@@ -121,18 +130,20 @@ class Level:
     hands: int | None = None
     ante_by: str = "each"
     min_players: int = 0
+    choices: tuple[tuple[str, int], ...] = ()
 
     def __init__(self, number: int, game: str, betting: str, small_blind: int = 0,
                  big_blind: int = 0, ante: int = 0, bring_in: int = 0, small_bet: int = 0,
                  big_bet: int = 0, minutes: int | None = None, hands: int | None = None,
                  ante_by: str = "each", min_players: int = 0, *,
+                 choices: tuple[tuple[str, int], ...] = (),
                  low_limit: int | None = None, high_limit: int | None = None) -> None:
         if low_limit is not None:
             small_bet = _alias_value("low_limit", low_limit, small_bet)
         if high_limit is not None:
             big_bet = _alias_value("high_limit", high_limit, big_bet)
         values = (number, game, betting, small_blind, big_blind, ante, bring_in, small_bet,
-                  big_bet, minutes, hands, ante_by, min_players)
+                  big_bet, minutes, hands, ante_by, min_players, tuple(choices))
         for name, value in zip(_LEVEL_FIELDS, values):
             object.__setattr__(self, name, value)
 
@@ -152,6 +163,17 @@ class Level:
     def is_stud(self) -> bool:
         """True for games played with an ante and bring-in rather than blinds."""
         return self.game in STUD_GAMES
+
+    @property
+    def antes_only(self) -> bool:
+        """True for a draw level with antes and no blinds (the dealer's left opens).
+
+        >>> Level(1, "five_card_draw", "fixed_limit", ante=100, small_bet=600, big_bet=1000,
+        ...       hands=6).antes_only
+        True
+        """
+        return (self.game in DRAW_GAMES and not self.small_blind and not self.big_blind
+                and self.ante > 0)
 
     @property
     def duration(self) -> tuple[int, str]:
@@ -188,7 +210,7 @@ def _alias_value(old: str, value: int, new_value: int) -> int:
 
 
 _LEVEL_FIELDS = ("number", "game", "betting", "small_blind", "big_blind", "ante", "bring_in",
-                 "small_bet", "big_bet", "minutes", "hands", "ante_by", "min_players")
+                 "small_bet", "big_bet", "minutes", "hands", "ante_by", "min_players", "choices")
 
 
 @dataclass(frozen=True)
@@ -283,9 +305,23 @@ def check_level(level: Level, index: int) -> None:
                 f"level {n}: small_bet {level.small_bet} is smaller than bring_in {level.bring_in}; "
                 "the small bet must be at least the bring-in",
             )
+    elif level.antes_only:
+        if level.bring_in:
+            raise FieldError(where + ("bring_in",), f"level {n}: {level.game} has no bring-in")
+        if level.ante_by != "each":
+            raise FieldError(where + ("ante_by",), f"level {n}: {level.game} with antes only: "
+                             f"every player antes (ante_by \"each\"), not {level.ante_by!r}")
+        if level.small_bet <= 0:
+            raise FieldError(where + ("small_bet",),
+                             f"level {n}: {level.game} with antes only needs small_bet above 0 "
+                             "(the opening bet; fixed limit also big_bet)")
     else:
         if level.bring_in:
             raise FieldError(where + ("bring_in",), f"level {n}: {level.game} has blinds, not a bring-in")
+        if level.game in DRAW_GAMES and level.big_blind <= 0 and level.small_blind <= 0:
+            raise FieldError(where + ("big_blind",),
+                             f"level {n}: {level.game} needs blinds, or an ante above 0 to be "
+                             "played with antes only")
         if level.big_blind <= 0:
             raise FieldError(where + ("big_blind",), f"level {n}: big_blind must be above 0")
         if level.small_blind <= 0:
@@ -301,6 +337,7 @@ def check_level(level: Level, index: int) -> None:
                 where + ("small_bet",),
                 f"level {n}: small_bet {level.small_bet} is smaller than big_blind {level.big_blind}",
             )
+    check_choices(level, index)
     if level.betting == "fixed_limit":
         if level.small_bet <= 0 or level.big_bet <= 0:
             raise FieldError(where, f"level {n}: fixed limit needs small_bet and big_bet above 0")
@@ -309,6 +346,40 @@ def check_level(level: Level, index: int) -> None:
             where + ("big_bet",),
             f"level {n}: big_bet {level.big_bet} is smaller than small_bet {level.small_bet}",
         )
+
+
+def check_choices(level: Level, index: int) -> None:
+    """Raise :class:`FieldError` unless a level's ``choices`` name games its dealer's choice
+    may deal, once each, with whole-number weights of at least 1.
+
+    Example:
+        >>> lv = Level(1, "dealers_choice", "pot_limit", small_blind=1, big_blind=2, hands=6,
+        ...            choices=(("holdem", 2), ("razz", 1)))
+        >>> check_choices(lv, 0)
+        Traceback (most recent call last):
+        ...
+        pyeval.tournament.errors.FieldError: level 1: dealers_choice chooses among holdem, ...
+    """
+    if not level.choices:
+        return
+    where = ("levels", index, "choices")
+    n = level.number
+    allowed = CHOICE_GAMES.get(level.game)
+    if allowed is None:
+        raise FieldError(where, f"level {n}: choices are for a dealer's choice level "
+                         f"({', '.join(CHOICE_GAMES)}), not {level.game}")
+    seen: set[str] = set()
+    for game, weight in level.choices:
+        if game not in allowed:
+            raise FieldError(where, f"level {n}: {level.game} chooses among "
+                             f"{', '.join(allowed)}; not {game!r}")
+        if game in seen:
+            raise FieldError(where, f"level {n}: {game} is named twice in choices; give it "
+                             "one weight")
+        seen.add(game)
+        if isinstance(weight, bool) or not isinstance(weight, int) or weight < 1:
+            raise FieldError(where, f"level {n}: the weight of {game} is a whole number of "
+                             f"at least 1, not {weight!r}")
 
 
 def check_levels(levels: Sequence[Level]) -> None:

@@ -42,7 +42,7 @@ from .sections import (
     Schedule,
 )
 from .structure_checks import check_chip_amounts, check_totals
-from .toml_reader import MISSING, TableReader
+from .toml_reader import MISSING, TableReader, is_int, kind
 from .tournament_structure import FORMATS, TournamentStructure
 
 #: The tables a structure file may have at its top level.
@@ -91,6 +91,8 @@ def read_levels(doc: TableReader) -> tuple[Level, ...]:
         for key in ("minutes", "hands"):
             if d.has(key):
                 defaults[key] = d.integer(key, minimum=1)
+        if d.has("choices"):
+            defaults["choices"] = _choices(d)
         d.done()
     levels = []
     for index, r in enumerate(doc.tables("levels")):
@@ -118,10 +120,38 @@ def read_levels(doc: TableReader) -> tuple[Level, ...]:
             big_bet=big, minutes=minutes, hands=hands,
             ante_by=r.text("ante_by", defaults.get("ante_by", "each"), ANTE_BY),
             min_players=r.integer("min_players", 0, maximum=MAX_ENTRANTS),
+            choices=_choices(r) if r.has("choices") else defaults.get("choices", ()),
         )
         r.done()
         levels.append(level)
     return tuple(levels)
+
+
+def _choices(r: TableReader) -> tuple[tuple[str, int], ...]:
+    """A dealer's choice level's ``choices``: a table ``{game = weight}`` (how often the
+    button names each game) or a list of games (each once, in turn), as ``(game, weight)``
+    pairs; the games and weights are checked with the level (:func:`~.levels.check_choices`).
+
+    >>> from pyeval.tournament.toml_reader import TableReader
+    >>> _choices(TableReader({"choices": {"holdem": 3, "omaha": 1}}, ("levels", 0)))
+    (('holdem', 3), ('omaha', 1))
+    """
+    value = r._get("choices", MISSING, "a table of game = weight, or a list of games",
+                   lambda v: (isinstance(v, dict) and all(isinstance(k, str) for k in v))
+                   or (isinstance(v, list) and all(isinstance(g, str) for g in v)))
+    where = r.path + ("choices",)
+    if not value:
+        raise FieldError(where, f"{show_path(where)} names no game")
+    if isinstance(value, list):
+        if len(set(value)) != len(value):
+            raise FieldError(where, f"{show_path(where)} names a game twice; give weights as "
+                             "a table ({holdem = 2, omaha = 1})")
+        return tuple((g, 1) for g in value)
+    for game, weight in value.items():
+        if not is_int(weight) or weight < 1:
+            raise FieldError(where + (game,), f"{show_path(where + (game,))}: a weight is a "
+                             f"whole number of at least 1, got {kind(weight)}")
+    return tuple(value.items())
 
 
 def _bet(r: TableReader, key: str) -> int:

@@ -16,7 +16,11 @@ from pyeval.sim.replay import replay_record
 def test_preset_within_tolerance_of_targets(name):
     for preset, stat, got, want, tol in calibration([name]):
         assert got is not None, (preset, stat)
-        assert abs(got - want) <= tol, (preset, stat, got, want, tol)
+        if stat in TARGETS[preset].unmet:
+            # written down as not met (docs/simulation.md); met now: move it to the met ones
+            assert abs(got - want) > tol, (preset, stat, got, want, tol)
+        else:
+            assert abs(got - want) <= tol, (preset, stat, got, want, tol)
 
 
 @pytest.mark.parametrize("field", list(TARGETS) + [FIELDS[k] for k in FIELDS],
@@ -51,12 +55,18 @@ def test_calibration_table_in_the_docs_lists_every_target():
     text = (Path(__file__).resolve().parents[2] / "docs" / "simulation.md").read_text()
     section = text.split("### Calibration", 1)[1].split("\n#", 1)[0]
     names = {"vpip": "VPIP", "pfr": "PFR", "flops": "flops", "showdowns": "showdowns",
-             "allin_called": "called pre-flop all-ins", "limp": "limp"}
+             "allin_called": "called pre-flop all-ins", "limp": "limp",
+             "allin_own": "own pre-flop all-ins, 20-70 BB"}
     rows = {}
     for line in section.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) == 6 and cells[0].startswith("`"):
-            rows[(cells[0].strip("`"), cells[1])] = (float(cells[3]), float(cells[4].strip("±")))
-    want = {(p, names[k]): (round(100 * v, 1), 100 * TARGETS[p].tolerance(k))
+            rows[(cells[0].strip("`"), cells[1])] = (float(cells[3]), float(cells[4].strip("±")),
+                                                     cells[5])
+    digits = {"allin_own": 2}
+    want = {(p, names[k]): (round(100 * v, digits.get(k, 1)),
+                            round(100 * TARGETS[p].tolerance(k), digits.get(k, 1)),
+                            "no (not met yet)" if k in t.unmet else "yes")
             for p, t in TARGETS.items() for k, v in t.stats.items()}
     assert rows == want
+    assert TARGETS["online_regular"].band("allin_own") == (20.0, 70.0)

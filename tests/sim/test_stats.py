@@ -221,3 +221,21 @@ def test_doctests_of_the_statistics(name):
 
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_a_band_of_depths():
+    """``between``: the groups from one edge to below another, as the presets' banded
+    targets measure (the regular's own all-ins at 20-70 BB)."""
+    from pyeval.sim.stats import at_least, between
+
+    both = H([(0, 2, "raise", 300), (0, 3, "raise", 500), (0, 0, "fold", 0), (0, 1, "fold", 0),
+              (0, 2, "call", 0)], stacks=(1000, 1000, 300, 500))
+    g = measure([LIMPED, RAISED, LIMP_CALL, ALLIN, WALK, both], by="bb")
+    assert between(g, 30, 40).count["allin_own"] == 2           # ALLIN's shover and `both`'s
+    assert between(g, 30, 70).count["allin_own"] == 3
+    assert between(g, 40).count["allin_own"] == 1
+    assert between(g, 20).count == at_least(g, 20).count
+    assert between(g, 20, 70).count["player_hands"] == sum(
+        g[k].count["player_hands"] for k in ("20-30", "30-40", "40-70") if k in g)
+    with pytest.raises(ValueError, match="35 is not a group edge"):
+        between(g, 20, 35)

@@ -236,3 +236,36 @@ def test_add_on_example_is_the_third_sheet() -> None:
     assert s.add_on.per_player == 1
     merge = int(re.search(r"remaining players equal (\d+), we will combine", text).group(1))
     assert s.tables.seats_when_merging == merge
+
+
+def _header(name: str) -> str:
+    """The comment lines at the top of an example, joined, whitespace collapsed."""
+    lines = []
+    for line in (REPO_EXAMPLES / f"{name}.toml").read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        lines.append(line.lstrip("# "))
+    return " ".join(" ".join(lines).split())
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in REPO_EXAMPLES.glob("*.toml")))
+def test_every_example_says_which_numbers_are_the_sheets(name: str) -> None:
+    head = _header(name)
+    assert "From the rule sheet" in head or "The sheet's" in head, name
+    assert "Assumed" in head, name
+
+
+@needs_sheets
+def test_trust_a_mate_files_state_the_sheets_mate_chip_buy_in() -> None:
+    """The mate-chip buy-in (a tour currency, not in the files' [buy_in]) is stated in each
+    file's header as the sheet's table gives it; the sheet's mate-chip payout table is cut
+    off after its heading, so no file states one."""
+    text = sheet("000")
+    part = text.split("Mate Chip Buy-Ins And Payouts", 1)[1]
+    assert part.rstrip(" |").endswith("The total prize pool will be paid out as follows!")
+    for name, event in (("hands_100k_holdem", "Hold 'Em Tournaments"),
+                        ("hands_100k_stud", "Stud & Other Tournaments"),
+                        ("trust_a_mate_main_event", "Season Ending Main Event")):
+        chips = re.search(re.escape(event) + r" \| ([\d,]+) \|", part).group(1)
+        what = "the Main Event" if "Main" in event else "this event type"
+        assert f"mate-chip buy-in for {what} is {chips} mate chips" in _header(name), name

@@ -1,0 +1,148 @@
+"""What a structure file tells the simulator through :func:`pyeval.sim.spec.build_spec`:
+dealer's choice weights (the file's ``choices``), each player's starting stack by rank (the
+club sheet's final tournament), and the refusal of the draw with antes only."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pyeval.games import REGISTRY
+from pyeval.sim import simulate
+from pyeval.sim.layout import C_N_ROT_STUD, C_N_ROTATION, C_START, REC_GAME
+from pyeval.sim.spec import build_spec, rotation_names, with_players
+from pyeval.tournament.structure import load_structure, parse_structure
+
+# the structures of tests/tournament/test_structure_choices_draw.py
+HEAD = """
+[tournament]
+name = "t"
+[entrants]
+min = 8
+max = 14
+[buy_in]
+price = 2
+[chips]
+starting = 100000
+denominations = [100, 500, 1000, 2500, 10000, 20000]
+[tables]
+size = 7
+[[payouts.table]]
+entrants = [8, 14]
+percent = [100]
+"""
+
+# the first sheet's "Blinds For Stud Games & Other Games", levels 1-3, as a draw event
+DRAW = HEAD + """
+[level_defaults]
+game = "five_card_draw"
+betting = "fixed_limit"
+hands = 6
+[[levels]]
+ante = 100
+small_bet = 600
+big_bet = 1000
+[[levels]]
+ante = 200
+small_bet = 1000
+big_bet = 2000
+[[levels]]
+ante = 400
+small_bet = 2000
+big_bet = 4000
+"""
+
+CHOICE = HEAD + """
+[level_defaults]
+game = "dealers_choice"
+betting = "pot_limit"
+hands = 6
+choices = {holdem = 3, omaha = 1, tahoe = 2}
+[[levels]]
+small_blind = 500
+big_blind = 1000
+[[levels]]
+small_blind = 1000
+big_blind = 2000
+"""
+
+
+def _choice(choices: str, game: str = "dealers_choice") -> str:
+    return CHOICE.replace("{holdem = 3, omaha = 1, tahoe = 2}", choices)
+
+
+def test_the_files_weights_are_the_rotation() -> None:
+    s = parse_structure(CHOICE, "dc.toml")
+    spec = build_spec(s, players=14)
+    n = int(spec.cfg[C_N_ROTATION])
+    assert rotation_names(spec)[0] == ("holdem", "tahoe", "holdem", "omaha", "tahoe", "holdem")
+    assert spec.rotation[:n].tolist() == [REGISTRY.game(g).code for g in rotation_names(spec)[0]]
+    assert rotation_names(with_players(spec, 8)) == rotation_names(spec)
+    # an explicit rotation still wins; no choices: every hold'em game of the sheets
+    assert rotation_names(build_spec(s, players=14, rotation=("omaha",)))[0] == ("omaha",)
+    plain = parse_structure(CHOICE.replace("choices = {holdem = 3, omaha = 1, tahoe = 2}\n", ""),
+                            "dc.toml")
+    assert len(rotation_names(build_spec(plain, players=14))[0]) == 8
+    # a game of the family that the simulator does not deal is refused by the spec
+    with pytest.raises(ValueError, match="dealer's choice rotates holdem, omaha"):
+        build_spec(parse_structure(_choice("{omaha5 = 1}"), "dc.toml"), players=14)
+
+
+def test_levels_of_one_choice_must_agree_for_the_simulator() -> None:
+    text = CHOICE.replace("[[levels]]\nsmall_blind = 1000",
+                          "[[levels]]\nchoices = {holdem = 1}\nsmall_blind = 1000")
+    with pytest.raises(ValueError, match="levels 1 and 2: the simulator deals one dealers_choice "
+                                         "rotation for the whole event"):
+        build_spec(parse_structure(text, "dc.toml"), players=14)
+
+
+def test_stud_choices_reach_the_stud_rotation() -> None:
+    text = (CHOICE.replace('game = "dealers_choice"', 'game = "dealers_choice_stud"')
+            .replace('"pot_limit"', '"fixed_limit"')
+            .replace("choices = {holdem = 3, omaha = 1, tahoe = 2}", "choices = {razz = 1, "
+                     "seven_card_stud = 2}")
+            .replace("small_blind = 500\nbig_blind = 1000",
+                     "ante = 100\nbring_in = 300\nsmall_bet = 600\nbig_bet = 1000")
+            .replace("small_blind = 1000\nbig_blind = 2000",
+                     "ante = 200\nbring_in = 500\nsmall_bet = 1000\nbig_bet = 2000"))
+    spec = build_spec(parse_structure(text, "dcs.toml"), players=14)
+    assert rotation_names(spec)[1] == ("seven_card_stud", "razz", "seven_card_stud")
+    assert int(spec.cfg[C_N_ROT_STUD]) == 3
+
+
+def test_the_weights_reach_the_simulation() -> None:
+    """Every recorded hand's game follows the file's weights: 3 hold'em, 1 Omaha, 2 Omaha
+    hi/lo in each cycle of six hands at a table."""
+    text = (_choice("{holdem = 3, omaha = 1, omaha_hilo = 2}")
+            .replace("hands = 6\n", "minutes = 30\n"))
+    s = parse_structure(text, "dc.toml")
+    r = simulate(s, n=2, seed=4, players=8, debug=True, record_tournaments=2,
+                 record_hands=400, threads=1)
+    assert (r.errors == 0).all() and (r.place.min(axis=1) == 1).all()
+    games = [int(row[REC_GAME]) for row in r.records]
+    counts = {g: games.count(REGISTRY.game(g).code) for g in ("holdem", "omaha", "omaha_hilo")}
+    assert sum(counts.values()) == len(games) >= 120
+    share = {g: c / len(games) for g, c in counts.items()}
+    assert abs(share["holdem"] - 0.5) < 0.02 and abs(share["omaha"] - 1 / 6) < 0.02
+    assert abs(share["omaha_hilo"] - 1 / 3) < 0.02
+
+
+def test_each_player_gets_the_stack_of_their_rank() -> None:
+    final = load_structure("club_final_4000_5000")
+    spec = build_spec(final, players=12)
+    assert spec.starting_stacks.tolist() == [5000, 4800, 4600, 4400, 4200] + [4000] * 7
+    assert int(spec.starting_stacks.sum()) == final.chips_in_play(12) == 51000
+    assert spec.stacks_by_rank and int(spec.cfg[C_START]) == 4000
+    assert with_players(spec, 20).starting_stacks.tolist() == [
+        final.starting_chips_for(r) for r in range(1, 21)]
+    club = build_spec(load_structure("club_3000"), players=30)
+    assert club.starting_stacks.tolist() == [3000] * 30 and not club.stacks_by_rank
+    assert club.starting_stacks.dtype == np.int64
+    # the kernel deals cfg[C_START] to everyone until it reads the stacks: said before a run
+    assert any("starting chips by rank" in g for g in final.simulator_gaps())
+
+
+def test_the_draw_with_antes_only_is_refused_clearly() -> None:
+    s = parse_structure(DRAW, "draw.toml")
+    with pytest.raises(ValueError, match=r"level 1: 5 Card Draw with antes only \(no blinds, the "
+                                         r"dealer's left opens\) is not simulated yet"):
+        build_spec(s, players=8)
