@@ -77,15 +77,21 @@ from pyeval.sim.layout import (
 
 DECK = 52
 
-#: games the kernel plays; the rest of the structure-file games are refused clearly
-#: the button variants the kernel plays through :mod:`pyeval.sim.variants.hooks`
-BUTTON_VARIANTS = ("irish", "super_eight", "tahoe", "pineapple", "crazy_pineapple")
+#: the most hole cards the kernel's button hand deals (hold'em 2, the variants 3 or 4, Omaha 4;
+#: the 5- and 6-card Omahas of the equity engine are not the sheets' and not dealt)
+BUTTON_DEALT_MAX = 4
+#: games the kernel plays, derived from the game registry (in its order); the rest of the
+#: structure-file games are refused clearly.
 #: the hold'em games of the rule sheets (Dealer's Choice chooses among them)
-SHEET_BUTTON_GAMES = ("holdem", "omaha", "omaha_hilo") + BUTTON_VARIANTS
+SHEET_BUTTON_GAMES = tuple(g.key for g in REGISTRY.family("holdem")
+                           if g.dealt_hole_cards <= BUTTON_DEALT_MAX)
+#: the button variants the kernel plays through :mod:`pyeval.sim.variants.hooks` (three dealt
+#: cards or a discard: the rule of ``hooks.is_variant``)
+BUTTON_VARIANTS = tuple(g.key for g in REGISTRY.family("holdem") if g.key in SHEET_BUTTON_GAMES
+                        and (g.dealt_hole_cards == 3 or g.discards > 0))
 #: the stud games of the rule sheets (Dealer's Choice Stud chooses among them), played by
 #: :mod:`pyeval.sim.variants.hands`
-SHEET_STUD_GAMES = ("five_card_stud", "seven_card_stud", "seven_card_stud_hilo", "razz",
-                    "australian", "buffalo", "crocodile", "chicago")
+SHEET_STUD_GAMES = tuple(g.key for g in REGISTRY.family("stud"))
 SIMULATED_GAMES = (("dealers_choice", "dealers_choice_stud") + SHEET_BUTTON_GAMES
                    + SHEET_STUD_GAMES + ("five_card_draw",))
 STUD_GAMES = SHEET_STUD_GAMES + ("dealers_choice_stud",)
