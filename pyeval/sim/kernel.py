@@ -345,7 +345,7 @@ def _break_draw(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, NT, S, st, 
         for s in range(S):
             if row[s] < 0:
                 kinds[s] = 0 if n < 2 else break_seat_kind(S, b, sbs, g, s)
-                if kinds[s] & 1 == 0:
+                if (kinds[s] & 1) == 0:
                     free[nfree] = free[ngood]
                     free[ngood] = s
                     ngood += 1
@@ -373,7 +373,7 @@ def _break_draw(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, NT, S, st, 
                     break
                 hit = False
                 for i in range(k0, nc):
-                    if tmp_cards[i, 1] == q and kinds[q] & 2 != 0:
+                    if tmp_cards[i, 1] == q and (kinds[q] & 2) != 0:
                         hit = True
                 if hit:
                     due[t * S + q] = True

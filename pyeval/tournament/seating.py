@@ -567,17 +567,15 @@ def break_moves(
 
 
 class _Lazy(Mapping[int, HandPositions]):
-    """The next hand's positions of each table, asked of ``positions_of`` when first read."""
+    """The next hand's positions of each table, asked of ``positions_of`` at each read with
+    the players seated then (after a move, as the simulator reads them)."""
 
     def __init__(self, seating: Seating,
                  positions_of: Callable[[int, Mapping[int, Player]], HandPositions]) -> None:
         self.seating, self.positions_of = seating, positions_of
-        self.cache: dict[int, HandPositions] = {}
 
     def __getitem__(self, t: int) -> HandPositions:
-        if t not in self.cache:
-            self.cache[t] = self.positions_of(t, self.seating.tables[t])
-        return self.cache[t]
+        return self.positions_of(t, self.seating.tables[t])
 
     def __iter__(self) -> Iterator[int]:
         return iter(self.seating.tables)

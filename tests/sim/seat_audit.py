@@ -4,7 +4,10 @@ balance, and what their first hand at the new table asked of them.
 Used by tests/sim/test_balancing_rules.py and, as a script, for the before / after counts in
 bench/RESULTS.md::
 
-    NUMBA_CACHE_DIR=... python tests/sim/seat_audit.py [n_per_structure]
+    NUMBA_CACHE_DIR=... python tests/sim/seat_audit.py [n_per_structure] [--convention]
+
+(``--convention``: every structure by pyeval's seating convention, which plays exactly as
+the simulator did before the sheets' rules.)
 
 Every hand of every tournament is recorded (stride 1); a player's *previous hand* is the
 last recorded hand they were seated in. A player whose table changed arrived by a
@@ -22,13 +25,19 @@ arrival at a button game's table:
   player in its last hand (``single_bust_moves``), those where the mover sat in the same
   position relative to the button (of the next hands) at the old table as the eliminated
   player's seat at the new one; ``single_bust_same_position``: ... and took that seat (the
-  first and third sheets' move).
+  first and third sheets' move);
+- ``multi_moves``: hands after which a table that lost two or more players received two or
+  more balance moves; ``multi_moves_in_order``: ... where the eliminated players' seats
+  filled are those closest to the left of the button (the first sheet's order).
 """
 from __future__ import annotations
 
+import dataclasses
 import sys
+import warnings
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 
@@ -125,6 +134,14 @@ def _same_position(rows: np.ndarray, before_i: int, row: np.ndarray,
     now = {int(row[REC_PLAYER + s]) for s in range(size) if row[REC_PLAYER + s] >= 0}
     moved = [a for a in arrivals if a[2] == "balance"]
     gone = [s for p, s in had.items() if p not in now]
+    if len(moved) >= 2 and len(gone) >= 2 and not any(a[2] == "break" for a in arrivals):
+        # several moves at once: the eliminated players' seats closest to the left of the
+        # button first (the first sheet's order), so the seats filled are the nearest ones
+        b = int(row[REC_BUTTON])
+        filled = {a[1] for a in moved} & set(gone)
+        nearest = sorted(gone, key=lambda v: (v - b) % size or size)[:len(filled)]
+        out["multi_moves"] += 1
+        out["multi_moves_in_order"] += filled == set(nearest)
     if len(moved) != 1 or len(gone) != 1 or len(now) != len(had):
         return
     p, seat, _kind, old_t, old_i = moved[0]
@@ -145,15 +162,26 @@ def _same_position(rows: np.ndarray, before_i: int, row: np.ndarray,
     out["single_bust_same_position"] += want == old_seats[p] and seat == vacant
 
 
+def convention(structure: Any) -> Any:
+    """The structure with pyeval's seating convention instead of its own seating rules
+    (the simulator's results for it are bit-identical to those before the sheets' rules)."""
+    tables = dataclasses.replace(structure.tables, balance_rule="worst_position",
+                                 equal_tables="lowest_number", break_draw="random")
+    return dataclasses.replace(structure, tables=tables)
+
+
 def run(names: Iterable[str] = STRUCTURES, n: int = 100, batch: int = 10,
-        seed: int = 2026) -> dict[str, Counter[str]]:
-    """Audit ``n`` tournaments of each structure (every hand recorded, ``batch`` at a time)."""
+        seed: int = 2026, as_convention: bool = False) -> dict[str, Counter[str]]:
+    """Audit ``n`` tournaments of each structure (every hand recorded, ``batch`` at a time),
+    by its own seating rules or (``as_convention``) by pyeval's convention."""
     from pyeval.sim import simulate
     from pyeval.tournament.structure import load_structure
 
     out: dict[str, Counter[str]] = {}
     for name in names:
         s = load_structure(name)
+        if as_convention:
+            s = convention(s)
         c: Counter[str] = Counter()
         for k in range(0, n, batch):
             m = min(batch, n - k)
@@ -169,13 +197,15 @@ def run(names: Iterable[str] = STRUCTURES, n: int = 100, batch: int = 10,
 
 KEYS = ("tournaments", "break", "break_dealt", "break_bb_twice", "break_free_hand",
         "break_free_avoidable", "balance", "balance_dealt", "balance_bb_twice", "balance_free_hand",
-        "single_bust_moves",
-        "single_bust_same_player", "single_bust_same_position")
+        "single_bust_moves", "single_bust_same_player", "single_bust_same_position", "multi_moves",
+        "multi_moves_in_order")
 
 
 def main(argv: list[str]) -> None:
+    as_convention = "--convention" in argv
+    argv = [a for a in argv if a != "--convention"]
     n = int(argv[0]) if argv else 100
-    res = run(n=n)
+    res = run(n=n, as_convention=as_convention)
     print("| structure | " + " | ".join(KEYS) + " |")
     print("|---" * (len(KEYS) + 1) + "|")
     total: Counter[str] = Counter()
@@ -186,4 +216,5 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    warnings.simplefilter("ignore")    # the examples' simulator-gap notes
     main(sys.argv[1:])
