@@ -83,6 +83,8 @@ C_N_MODELS = 20
 C_N_ROTATION = 21      # button games in the dealer's choice rotation (first in ``rotation``)
 C_STOP_SHORT = 22      # a table this many players short of the fullest stops dealing
 C_N_ROT_STUD = 23      # stud games in the rotation (after the button games)
+C_SEAT_RULE = 24       # the seating rules (tournament.seating) as bits: 1 balance_rule = same_position,
+#                        2 equal_tables = card_draw, 4 break_draw = fair_blinds; 0 is pyeval's convention
 CFG_COLS = 32
 
 # ---- float configuration: float64[CFGF_COLS] ------------------------------------------

@@ -46,6 +46,7 @@ from pyeval.sim.layout import (
     C_REC_STRIDE,
     C_REC_TOURN,
     C_RESTART_LEVELS,
+    C_SEAT_RULE,
     C_SEATS,
     C_START,
     C_STOP_SHORT,
@@ -346,6 +347,15 @@ def build_spec(
     cfg[C_BAL_DIFF] = int(_get(tables, "balance_at_difference", 2))
     cfg[C_STOP_SHORT] = int(_get(tables, "stop_when_short_by", 3))
     cfg[C_BREAK_ORDER] = 0 if _get(tables, "break_order", "highest_number") == "highest_number" else 1
+    # the seating rules (pyeval.tournament.seating), one bit each: 0 is pyeval's convention
+    for bit, (key, convention, sheets) in enumerate((
+            ("balance_rule", "worst_position", "same_position"),
+            ("equal_tables", "lowest_number", "card_draw"),
+            ("break_draw", "random", "fair_blinds"))):
+        value = _get(tables, key, convention)
+        if value not in (convention, sheets):
+            raise ValueError(f"tables.{key} must be {convention!r} or {sheets!r}, not {value!r}")
+        cfg[C_SEAT_RULE] |= int(value == sheets) << bit
     cfg[C_START] = start
     cfg[C_ANTE_HU_STOP] = 1 if _get(structure, "antes_stop_heads_up", False) else 0
     cfg[C_FORMAT] = 1 if fmt == "table_winners" else 0

@@ -27,7 +27,8 @@ Seats are numbered 1..size clockwise; tables 1..n. The rules of the sheets:
   players draw for the empty seats of the others, which fill as evenly as possible. Given
   the next hand's positions, the draw (the fourth sheet) never gives a seat that is due the
   big blind to a player who has just posted it, and seats nobody between the button and the
-  small blind (dealt in without posting) while another seat is free.
+  small blind (dealt in without posting) while another seat is free (``break_draw =
+  "fair_blinds"``; ``random`` is pyeval's convention).
 - **Stop**: a table that is ``stop_when_short_by`` (3) or more players short of the fullest
   table stops dealing until a move reaches it (:func:`stopped_tables`).
 
@@ -57,6 +58,12 @@ BALANCE_RULES: tuple[str, ...] = ("worst_position", "same_position")
 #: Which of several equally full tables gives up a player: the lowest-numbered, or the one
 #: dealt the lowest card in a (seeded) draw of one card per table (the first sheet).
 EQUAL_TABLES: tuple[str, ...] = ("lowest_number", "card_draw")
+#: How a breaking table's players draw their new seats: at random among the free seats
+#: (``random``, pyeval's convention), or (``fair_blinds``, the fourth sheet: "no back-to-back
+#: big blind") so that nobody who has just posted the big blind gets the seat due the next
+#: one and nobody is dealt in between the button and the small blind while another seat is
+#: free (:func:`break_moves` with positions).
+BREAK_DRAWS: tuple[str, ...] = ("random", "fair_blinds")
 
 
 @dataclass(frozen=True)
@@ -92,6 +99,7 @@ class BalanceRule:
     break_order: str = "highest_number"
     balance_rule: str = "worst_position"
     equal_tables: str = "lowest_number"
+    break_draw: str = "random"
 
     @property
     def seats_when_merging(self) -> int:
@@ -113,6 +121,8 @@ class BalanceRule:
             raise ValueError(f"balance_rule must be one of {', '.join(BALANCE_RULES)}")
         if self.equal_tables not in EQUAL_TABLES:
             raise ValueError(f"equal_tables must be one of {', '.join(EQUAL_TABLES)}")
+        if self.break_draw not in BREAK_DRAWS:
+            raise ValueError(f"break_draw must be one of {', '.join(BREAK_DRAWS)}")
 
 
 @dataclass(frozen=True)
@@ -557,17 +567,15 @@ def break_moves(
 
 
 class _Lazy(Mapping[int, HandPositions]):
-    """The next hand's positions of each table, asked of ``positions_of`` when first read."""
+    """The next hand's positions of each table, asked of ``positions_of`` at each read with
+    the players seated then (after a move, as the simulator reads them)."""
 
     def __init__(self, seating: Seating,
                  positions_of: Callable[[int, Mapping[int, Player]], HandPositions]) -> None:
         self.seating, self.positions_of = seating, positions_of
-        self.cache: dict[int, HandPositions] = {}
 
     def __getitem__(self, t: int) -> HandPositions:
-        if t not in self.cache:
-            self.cache[t] = self.positions_of(t, self.seating.tables[t])
-        return self.cache[t]
+        return self.positions_of(t, self.seating.tables[t])
 
     def __iter__(self) -> Iterator[int]:
         return iter(self.seating.tables)
@@ -606,8 +614,8 @@ def rebalance(
     moves are applied to ``seating`` and returned in the order they were made.
     ``vacated[t]``: the seats emptied by this hand's eliminations (``same_position`` fills
     them, in the first sheet's order). ``last_big_blinds``: the players who posted the big
-    blind in the last hand they were dealt; given, a breaking table's players draw their seats by
-    the fourth sheet (see :func:`break_moves`).
+    blind in the last hand they were dealt; given, or with ``rule.break_draw = "fair_blinds"``,
+    a breaking table's players draw their seats by the fourth sheet (see :func:`break_moves`).
 
     Example (20 players on 3 tables of 9; table 1 loses 5 and table 3, the highest, breaks):
         >>> s = draw_seats(range(20), 9, seed=1)
@@ -621,6 +629,8 @@ def rebalance(
     """
     rng = random.Random(seed)
     moves: list[Move] = []
+    if last_big_blinds is None and rule.break_draw == "fair_blinds":
+        last_big_blinds = ()
     for table in tables_to_break(seating, rule):
         if last_big_blinds is None:
             ms = break_moves(seating, table, rng.randrange(2**63))

@@ -49,6 +49,7 @@ def test_same_position_skips_an_empty_seat_to_the_next_player() -> None:
     pos = {1: HandPositions(1, 2, 3), 2: HandPositions(1, 2, 3)}
     # seat 5 of table 2 is 4 to the button's left; seat 5 of table 1 is empty: seat 6 moves
     move = balance_move(s, pos, SHEETS, vacated={2: [5]})
+    assert move is not None
     assert (move.player, move.from_seat, move.to_seat) == ("a6", 6, 5)
 
 
@@ -187,3 +188,40 @@ def test_play_downs_nobody_posts_the_big_blind_twice_after_a_break(rule: Balance
     assert total["break"] > 50 and total["balance"] > 0
     assert total["bb_twice_after_break"] == 0
     # free arrivals only where the free seats ran out: checked table by table in play_down
+
+
+# -- the structure key and the rules model's break draw ---------------------------------
+
+def test_break_draw_is_read_from_the_tables_section(club_text: str) -> None:
+    from pyeval.tournament.errors import StructureError
+    from pyeval.tournament.structure import load_structure, parse_structure
+
+    assert load_structure("limit_then_nolimit_2500").tables.break_draw == "fair_blinds"
+    assert load_structure("two_stage_table_winners").tables.break_draw == "random"
+    plain = club_text.replace('break_draw = "fair_blinds"', "")
+    assert parse_structure(plain, "club.toml").tables.break_draw == "random"
+    bad = club_text.replace('break_draw = "fair_blinds"', 'break_draw = "fair"')
+    with pytest.raises(StructureError, match="tables.break_draw is 'fair'; allowed: random, "
+                       "fair_blinds") as err:
+        parse_structure(bad, "club.toml")
+    assert err.value.line == bad.splitlines().index("[tables]") + 1   # the section's line
+
+
+def test_fair_blinds_rule_draws_by_the_fourth_sheet_without_a_poster_list() -> None:
+    # the seats of test_break_draw_never_seats_between_button_and_small_blind_nor_bb_twice:
+    # seat 6 of table 1 is dealt without posting; fair_blinds never gives it while others are
+    # free, pyeval's random draw does for some seeds
+    pos = HandPositions(5, 7, 1)
+    rule = BalanceRule(9, merge_seats=6, break_draw="fair_blinds")
+    random_rule = BalanceRule(9, merge_seats=6)
+    seats_fair: set[int] = set()
+    seats_random: set[int] = set()
+    for seed in range(200):
+        for r, got in ((rule, seats_fair), (random_rule, seats_random)):
+            s = Seating(9, {1: table("a", [1, 3, 5, 7]), 2: {1: "x", 2: "y"}})
+            moves = rebalance(s, r, lambda t, at: pos, seed)
+            assert {m.player for m in moves} == {"x", "y"}
+            got |= {m.to_seat for m in moves}
+    assert 6 not in seats_fair and 6 in seats_random
+    with pytest.raises(ValueError, match="break_draw must be one of random, fair_blinds"):
+        BalanceRule(9, break_draw="sometimes")
