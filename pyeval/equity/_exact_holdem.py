@@ -149,7 +149,7 @@ def _fill_v(V, filled, pids, key0, rsum, rkey, pa, pb, disp, high):
 
 
 class Values:
-    """The ranks-only values V of one known board, for :func:`_work` (rows filled on
+    """The ranks-only values V of one known board, for the workers (rows filled on
     demand, kept for later calls on the same board)."""
 
     def __init__(self, board: Sequence[int]) -> None:
@@ -181,7 +181,7 @@ def values(board: Sequence[int]) -> Values:
     return v
 
 
-#: what :func:`_work` counts for each tuple: step 1 (by ranks) or step 2 (by flushes)
+#: what a worker counts for each tuple: step 1 (by ranks) or step 2 (by flushes)
 BY_RANKS, BY_FLUSHES = 1, 2
 
 
@@ -337,16 +337,168 @@ def _flush_any(P, m_ok, nsub, subs, s0, full0, hs, fl, nO, ow, idx, i0, V, row, 
                         cnt[p, rnb] += w
 
 
+@njit(cache=True, inline="always")
+def _setup(it, reps, c_card, c_pid, nR, base_avail, base_amask, avail, amask, hsm, hn, row,
+           cnt):
+    """One tuple's cards left (``avail`` by rank, ``amask`` by suit), each player's cards
+    of each suit (``hsm`` ranks, ``hn`` how many) and value-table row; ``cnt`` cleared."""
+    P = reps.shape[1]
+    for r in range(13):
+        avail[r] = base_avail[r]
+    for s in range(4):
+        amask[s] = base_amask[s]
+        for p in range(P):
+            hsm[s, p] = 0
+            hn[s, p] = 0
+    for p in range(P):
+        j = reps[it, p]
+        for h in range(2):
+            c = np.int64(c_card[j, h])
+            r = c >> 2
+            s = c & 3
+            avail[r] -= 1
+            amask[s] &= ~(1 << r)
+            hsm[s, p] |= 1 << r
+            hn[s, p] += 1
+        row[p] = c_pid[j] * nR
+    cnt[:, :] = 0
+
+
+@njit(cache=True, inline="always")
+def _other_weights(oc, avail, am, o2a, o2b, ow):
+    """Boards for each multiset of the ``oc`` (0-2) board cards not of the suit (ranks of
+    ``avail`` less the suit's ``am``) into ``ow``; returns how many multisets."""
+    ow[0] = 1
+    if oc == 1:
+        for r in range(13):
+            ow[r] = avail[r] - ((am >> r) & 1)
+        return 13
+    if oc == 2:
+        for q in range(91):
+            ra = o2a[q]
+            x = avail[ra] - ((am >> ra) & 1)
+            if ra == o2b[q]:
+                ow[q] = x * (x - 1) // 2
+            else:
+                rb = o2b[q]
+                ow[q] = x * (avail[rb] - ((am >> rb) & 1))
+        return 91
+    return 1
+
+
+@njit(cache=True, inline="always")
+def _add(acc, b, wt, cnt):
+    P = cnt.shape[0]
+    for p in range(P):
+        for q in range(P + 1):
+            if cnt[p, q] != 0:
+                acc[b, p, q] += wt * cnt[p, q]
+
+
+# The four workers below take blocks of ``blk`` tuples (rows of ``reps``, combination
+# indices per player) until none is left; each tuple's counts of one step times its weight
+# ``wts`` go into its block's row of ``acc`` [blocks, P, P + 1] (pots won shared n ways at
+# index n). One worker per step and per heads-up or not, so that a call compiles only what
+# it runs (issue 13): a heads-up spot never compiles the many-player loops.
+
 @njit(cache=True, nogil=True)
-def _work(ctr, mode, k, reps, wts, blk, c_card, c_pid, base_avail, base_amask, bsm, bcnt,
-          codes, V, subs, soff, scnt, ioff, idx, o2a, o2b, comb, flush, acc):
-    """Worker: blocks of ``blk`` tuples (rows of ``reps``, combination indices per player)
-    until none is left; each tuple's counts of step ``mode`` times its weight ``wts`` into
-    its block's row of ``acc`` [blocks, P, P + 1] (pots won shared n ways at index n)."""
+def _ranks_hu_work(ctr, k, reps, wts, blk, c_card, c_pid, base_avail, base_amask, bsm, bcnt,
+                   codes, V, subs, soff, scnt, ioff, idx, o2a, o2b, comb, flush, acc):
+    """Step 1 (by ranks), two players."""
     a_ctr = np.uint64(ctr.ctypes.data)
     n_items, P = reps.shape
     nR = codes.shape[0]
-    nblk = acc.shape[0]
+    avail = np.zeros(13, dtype=np.int64)
+    amask = np.zeros(4, dtype=np.int64)
+    hsm = np.zeros((4, P), dtype=np.int64)
+    hn = np.zeros((4, P), dtype=np.int64)
+    row = np.zeros(P, dtype=np.int64)
+    cnt = np.zeros((P, P + 1), dtype=np.int64)
+    tab = np.ones(_ONE + 1, dtype=np.int64)
+    while True:
+        b = fetch_add(a_ctr, 1)
+        if b >= acc.shape[0]:
+            break
+        for it in range(b * blk, min(n_items, (b + 1) * blk)):
+            _setup(it, reps, c_card, c_pid, nR, base_avail, base_amask, avail, amask, hsm,
+                   hn, row, cnt)
+            for r in range(13):
+                for m in range(6):
+                    tab[6 * r + m] = comb[avail[r], m]
+            _ranks_hu(nR, codes, tab, V, row[0], row[1], cnt)
+            _add(acc, b, wts[it], cnt)
+
+
+@njit(cache=True, nogil=True)
+def _ranks_any_work(ctr, k, reps, wts, blk, c_card, c_pid, base_avail, base_amask, bsm,
+                    bcnt, codes, V, subs, soff, scnt, ioff, idx, o2a, o2b, comb, flush, acc):
+    """Step 1 (by ranks), any number of players."""
+    a_ctr = np.uint64(ctr.ctypes.data)
+    n_items, P = reps.shape
+    nR = codes.shape[0]
+    avail = np.zeros(13, dtype=np.int64)
+    amask = np.zeros(4, dtype=np.int64)
+    hsm = np.zeros((4, P), dtype=np.int64)
+    hn = np.zeros((4, P), dtype=np.int64)
+    row = np.zeros(P, dtype=np.int64)
+    cnt = np.zeros((P, P + 1), dtype=np.int64)
+    tab = np.ones(_ONE + 1, dtype=np.int64)
+    while True:
+        b = fetch_add(a_ctr, 1)
+        if b >= acc.shape[0]:
+            break
+        for it in range(b * blk, min(n_items, (b + 1) * blk)):
+            _setup(it, reps, c_card, c_pid, nR, base_avail, base_amask, avail, amask, hsm,
+                   hn, row, cnt)
+            for r in range(13):
+                for m in range(6):
+                    tab[6 * r + m] = comb[avail[r], m]
+            _ranks_any(P, nR, codes, tab, V, row, cnt)
+            _add(acc, b, wts[it], cnt)
+
+
+@njit(cache=True, nogil=True)
+def _flush_hu_work(ctr, k, reps, wts, blk, c_card, c_pid, base_avail, base_amask, bsm, bcnt,
+                   codes, V, subs, soff, scnt, ioff, idx, o2a, o2b, comb, flush, acc):
+    """Step 2 (by flushes), two players."""
+    a_ctr = np.uint64(ctr.ctypes.data)
+    n_items, P = reps.shape
+    nR = codes.shape[0]
+    avail = np.zeros(13, dtype=np.int64)
+    amask = np.zeros(4, dtype=np.int64)
+    hsm = np.zeros((4, P), dtype=np.int64)
+    hn = np.zeros((4, P), dtype=np.int64)
+    row = np.zeros(P, dtype=np.int64)
+    cnt = np.zeros((P, P + 1), dtype=np.int64)
+    ow = np.zeros(91, dtype=np.int64)
+    while True:
+        b = fetch_add(a_ctr, 1)
+        if b >= acc.shape[0]:
+            break
+        for it in range(b * blk, min(n_items, (b + 1) * blk)):
+            _setup(it, reps, c_card, c_pid, nR, base_avail, base_amask, avail, amask, hsm,
+                   hn, row, cnt)
+            for s in range(4):
+                bs = bcnt[s]
+                if bs + k < 3:
+                    continue
+                maxn = max(hn[s, 0], hn[s, 1])
+                am = amask[s]
+                for j in range(max(0, 3 - bs, 5 - bs - maxn), k + 1):
+                    nO = _other_weights(k - j, avail, am, o2a, o2b, ow)
+                    _flush_hu(am, scnt[j], subs, soff[j], bsm[s], hsm[s, 0], hsm[s, 1],
+                              hn[s, 0] + bs + j >= 5, hn[s, 1] + bs + j >= 5, nO, ow, idx,
+                              ioff[j], V, row[0], row[1], flush, cnt)
+            _add(acc, b, wts[it], cnt)
+
+
+@njit(cache=True, nogil=True)
+def _flush_any_work(ctr, k, reps, wts, blk, c_card, c_pid, base_avail, base_amask, bsm,
+                    bcnt, codes, V, subs, soff, scnt, ioff, idx, o2a, o2b, comb, flush, acc):
+    """Step 2 (by flushes), any number of players."""
+    a_ctr = np.uint64(ctr.ctypes.data)
+    n_items, P = reps.shape
+    nR = codes.shape[0]
     avail = np.zeros(13, dtype=np.int64)
     amask = np.zeros(4, dtype=np.int64)
     hsm = np.zeros((4, P), dtype=np.int64)
@@ -354,88 +506,39 @@ def _work(ctr, mode, k, reps, wts, blk, c_card, c_pid, base_avail, base_amask, b
     fl = np.zeros(P, dtype=np.bool_)
     row = np.zeros(P, dtype=np.int64)
     cnt = np.zeros((P, P + 1), dtype=np.int64)
-    tab = np.ones(_ONE + 1, dtype=np.int64)
     ow = np.zeros(91, dtype=np.int64)
     RB = np.zeros(nR, dtype=np.int64)
     RM = np.zeros(nR, dtype=np.int64)
     while True:
         b = fetch_add(a_ctr, 1)
-        if b >= nblk:
+        if b >= acc.shape[0]:
             break
         for it in range(b * blk, min(n_items, (b + 1) * blk)):
-            for r in range(13):
-                avail[r] = base_avail[r]
+            _setup(it, reps, c_card, c_pid, nR, base_avail, base_amask, avail, amask, hsm,
+                   hn, row, cnt)
+            ready = False
             for s in range(4):
-                amask[s] = base_amask[s]
+                bs = bcnt[s]
+                if bs + k < 3:
+                    continue
+                maxn = 0
                 for p in range(P):
-                    hsm[s, p] = 0
-                    hn[s, p] = 0
-            for p in range(P):
-                j = reps[it, p]
-                for h in range(2):
-                    c = np.int64(c_card[j, h])
-                    r = c >> 2
-                    s = c & 3
-                    avail[r] -= 1
-                    amask[s] &= ~(1 << r)
-                    hsm[s, p] |= 1 << r
-                    hn[s, p] += 1
-                row[p] = c_pid[j] * nR
-            cnt[:, :] = 0
-            if mode == BY_RANKS:
-                for r in range(13):
-                    for m in range(6):
-                        tab[6 * r + m] = comb[avail[r], m]
-                if P == 2:
-                    _ranks_hu(nR, codes, tab, V, row[0], row[1], cnt)
-                else:
-                    _ranks_any(P, nR, codes, tab, V, row, cnt)
-            else:
-                ready = False
-                for s in range(4):
-                    bs = bcnt[s]
-                    if bs + k < 3:
-                        continue
-                    maxn = 0
+                    maxn = max(maxn, hn[s, p])
+                am = amask[s]
+                for j in range(max(0, 3 - bs, 5 - bs - maxn), k + 1):
+                    nO = _other_weights(k - j, avail, am, o2a, o2b, ow)
                     for p in range(P):
-                        maxn = max(maxn, hn[s, p])
-                    jmin = max(0, 3 - bs, 5 - bs - maxn)
-                    am = amask[s]
-                    for j in range(jmin, k + 1):
-                        oc = k - j
-                        nO = 1
-                        ow[0] = 1
-                        if oc == 1:
-                            nO = 13
-                            for r in range(13):
-                                ow[r] = avail[r] - ((am >> r) & 1)
-                        elif oc == 2:
-                            nO = 91
-                            for q in range(91):
-                                ra = o2a[q]
-                                x = avail[ra] - ((am >> ra) & 1)
-                                if ra == o2b[q]:
-                                    ow[q] = x * (x - 1) // 2
-                                else:
-                                    rb = o2b[q]
-                                    ow[q] = x * (avail[rb] - ((am >> rb) & 1))
-                        for p in range(P):
-                            fl[p] = hn[s, p] + bs + j >= 5
-                        if P == 2:
-                            _flush_hu(am, scnt[j], subs, soff[j], bsm[s], hsm[s, 0], hsm[s, 1],
-                                      fl[0], fl[1], nO, ow, idx, ioff[j], V, row[0], row[1],
-                                      flush, cnt)
-                        else:
-                            if not ready:
-                                _outcomes(P, nR, V, row, RB, RM)
-                                ready = True
-                            _flush_any(P, am, scnt[j], subs, soff[j], bsm[s], hsm[s], fl, nO,
-                                       ow, idx, ioff[j], V, row, RB, RM, flush, cnt)
-            wt = wts[it]
-            for p in range(P):
-                for q in range(P + 1):
-                    if cnt[p, q] != 0:
-                        acc[b, p, q] += wt * cnt[p, q]
+                        fl[p] = hn[s, p] + bs + j >= 5
+                    if not ready:
+                        _outcomes(P, nR, V, row, RB, RM)
+                        ready = True
+                    _flush_any(P, am, scnt[j], subs, soff[j], bsm[s], hsm[s], fl, nO, ow,
+                               idx, ioff[j], V, row, RB, RM, flush, cnt)
+            _add(acc, b, wts[it], cnt)
+
+
+_WORKERS = {(BY_RANKS, True): _ranks_hu_work, (BY_RANKS, False): _ranks_any_work,
+            (BY_FLUSHES, True): _flush_hu_work, (BY_FLUSHES, False): _flush_any_work}
 
 
 #: tuples per block of :func:`run` (each block sums into its own row, in order)
@@ -465,7 +568,8 @@ def run(mode: int, vals: Values, c_card: np.ndarray, c_pid: np.ndarray, reps: np
     acc = np.zeros((nblk, P, P + 1), dtype=np.float64)
     if len(reps):
         T = nx.kernel_tables()
-        run_workers(_work, threads, nblk, mode, vals.k, reps, wts, BLOCK, c_card, c_pid, avail,
+        run_workers(_WORKERS[mode, P == 2], threads, nblk, vals.k, reps, wts, BLOCK, c_card,
+                    c_pid, avail,
                     amask, bsm, bcnt, pat.codes, vals.V, _SUBS, _SOFF, _SCNT,
                     pat.ioff, pat.idx, _PA, _PB, _COMB, T.flush, acc)
     return acc.sum(axis=0)

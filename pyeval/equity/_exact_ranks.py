@@ -16,6 +16,9 @@ the key's low 32 bits, which do not depend on suits. The walk therefore
 About 6,000 + 30,000 lookups stand for the 1,712,304 boards of a heads-up pre-flop spot
 (AcAd vs KhKs), with nothing approximated: the counts are the enumeration's, exactly.
 
+Both steps run in one kernel (:func:`_walk`) with one copy of the count, which keeps the
+first exact call's compile short (issue 13).
+
 >>> import numpy as np
 >>> from pyeval import numba_ext as nx
 >>> from pyeval.cards import cards
@@ -38,9 +41,23 @@ import numpy as np
 from numba import njit
 
 from pyeval import numba_ext as nx
-from pyeval.numba_mem import ld16, ld64
+from pyeval.numba_mem import ld16
 
-#: the 6,188 multisets of five ranks (non-decreasing), and their keys (filled on first use)
+_ONE = 13 * 6
+
+
+def _multisets() -> list[list[int]]:
+    """The 6,188 multisets of five ranks as codes 6 * rank + times, padded with _ONE."""
+    out = []
+    for row in itertools.combinations_with_replacement(range(13), 5):
+        u = sorted(set(row))
+        out.append([6 * r + row.count(r) for r in u] + [_ONE] * (5 - len(u)))
+    return out
+
+
+#: the multisets of five ranks [6188, 5] (runs: 6 * rank + times) and their ranks
+_CODES5 = np.array(_multisets(), dtype=np.int64)
+_CODE_COLS = [np.ascontiguousarray(_CODES5[:, i]) for i in range(5)]
 _RANKS5 = np.array(list(itertools.combinations_with_replacement(range(13), 5)), np.int64)
 _MKEYS: np.ndarray | None = None
 #: the ranks of the stand-ins of :func:`_others` (-1: none)
@@ -48,107 +65,59 @@ _R1 = np.array([-1] + list(range(13)) + [r for r in range(13) for _ in range(r +
 _R2 = np.array([-1] * 14 + [r2 for r in range(13) for r2 in range(r + 1)])
 _COMB = np.array([[1, 0, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0], [1, 2, 1, 0, 0, 0],
                   [1, 3, 3, 1, 0, 0], [1, 4, 6, 4, 1, 0]], dtype=np.int64)   # C(a, m)
+#: the 13-bit masks of k ranks, k = 3, 4, 5, and their bits [n, 13]
+_POP = np.array([bin(m).count("1") for m in range(8192)])
+_SUBS = {k: np.flatnonzero(np.equal(_POP, k)).astype(np.int64) for k in (3, 4, 5)}
+_SBITS = {k: ((m[:, None] >> np.arange(13)) & 1).astype(np.uint64) for k, m in _SUBS.items()}
+#: the stand-in rows of :func:`_others` for k cards of the suit
+_ROWS = {5: (0, 1), 4: (1, 14), 3: (14, 105)}
+_SUBKEYS: dict[tuple[int, int], np.ndarray] = {}
 
 
 @njit(cache=True)
-def _walk(hk, hs, avail, amask, ranks5, mkeys, comb, odk, ow, ckey, disp, high, flush, cnt, part0, part1):
-    """Parts ``part0 <= i < part1`` of the walk into ``cnt`` [P, P + 1]: part 0 is step 1
-    of the module docstring, part 1 + s step 2 for suit s."""
+def _walk(hk, SK, SW, gj, gk, greal, gsub, disp, high, cnt, vals):
+    """The walk's groups g into ``cnt`` [P, P + 1]: boards of keys ``gk[g] + SK[j]`` (from
+    KEY_START), ``SW[j]`` of each, for ``gj[g, 0] <= j < gj[g, 1]``, counted
+    for the outcome in which the players with a flush (``greal[g, p]`` > 0) have that value
+    and the others their ranks' value; where ``gsub[g]`` is 1 taken off the ranks-only
+    outcome too (step 1 counted them). One small loop with one copy of the count: the
+    first exact call's compile is what this kernel costs."""
     P = hk.shape[0]
-    vals = np.zeros(P, dtype=np.uint64)
-    real = np.zeros(P, dtype=np.uint64)          # no flush in step 1
-    # 1. every multiset of five ranks that some boards carry (key, how many boards)
-    if part0 == 0:
-        for i in range(mkeys.shape[0]):
-            w = 1                            # boards with these ranks: C(left, times)
-            for j in range(5):
-                r = ranks5[i, j]
-                if j == 4 or ranks5[i, j + 1] != r:
-                    run = 1
-                    while j - run >= 0 and ranks5[i, j - run] == r:
-                        run += 1
-                    w *= comb[avail[r], run]
-            if w > 0:
-                _count(P, hk, mkeys[i], w, 0, vals, real, disp, high, cnt)
-    # 2. boards with k >= 3 cards of suit s where somebody can make a flush
-    for s in range(max(part0 - 1, 0), part1 - 1):
-        most = 0
-        for p in range(P):
-            n = 0
-            for r in range(13):
-                n += (hs[p] >> np.uint64(16 * s + r)) & np.uint64(1)
-            most = max(most, n)
-        kmin = max(3, 5 - most)
-        if kmin > 5:
-            continue
-        am = amask[s]
-        for k in range(kmin, 6):
-            m = (1 << k) - 1                 # the k-subsets of 13 ranks (Gosper's hack)
-            while m < 8192:
-                if (m & ~am) == 0:
-                    _flush_group(P, hk, hs, m, k, s, odk, ow, ckey, vals, real, disp, high,
-                                 flush, cnt)
-                lo = m & -m
-                r = m + lo
-                m = (((r ^ m) >> 2) // lo) | r
+    for g in range(gj.shape[0]):
+        kk = gk[g]
+        sub = gsub[g]
+        for j in range(gj[g, 0], gj[g, 1]):
+            w = SW[j]
+            if w == 0:
+                continue
+            bk = kk + SK[j]
+            best = np.uint64(0)
+            nb = 0
+            rbest = np.uint64(0)
+            rnb = 0
+            for p in range(P):
+                v = np.uint64(ld16(high, nx.main_slot((bk + hk[p]) & nx.LOW32, disp)))
+                vals[p] = v
+                if v > best:
+                    best = v
+                    nb = 1
+                elif v == best:
+                    nb += 1
+                rv = greal[g, p] if greal[g, p] != 0 else v
+                if rv > rbest:
+                    rbest = rv
+                    rnb = 1
+                elif rv == rbest:
+                    rnb += 1
+            for p in range(P):
+                if vals[p] == best:
+                    cnt[p, nb] -= w * sub
+                rv = greal[g, p] if greal[g, p] != 0 else vals[p]
+                if rv == rbest:
+                    cnt[p, rnb] += w
 
 
-@njit(cache=True)
-def _flush_group(P, hk, hs, m, k, s, odk, ow, ckey, vals, real, disp, high, flush, cnt):
-    """The boards whose cards of suit s are the ranks of ``m`` (k of them), by the ranks
-    of their 5 - k other cards: stand-ins with keys ``odk`` and ``ow`` boards each,
-    rows 0 (none), 1..13 (one card) and 14..104 (two) of :func:`_others`."""
-    kk = nx.KEY_START
-    for r in range(13):
-        if (m >> r) & 1:
-            kk += ld64(ckey, 4 * r + s)
-    sm = np.uint64(m) << np.uint64(16 * s)
-    # a player with five cards of s makes a flush whatever the other cards are (with five
-    # of a suit among seven no full house or quads is possible): its value, once
-    for p in range(P):
-        real[p] = np.uint64(0)
-        n = k
-        for r in range(13):
-            n += (hs[p] >> np.uint64(16 * s + r)) & np.uint64(1)
-        if n >= 5:
-            real[p] = nx.hv(kk + hk[p], sm | hs[p], disp, high, flush)
-    j0 = 0 if k == 5 else 1 if k == 4 else 14
-    j1 = 1 if k == 5 else 14 if k == 4 else 105
-    for j in range(j0, j1):
-        if ow[s, j] > 0:
-            _count(P, hk, kk + odk[s, j], ow[s, j], 1, vals, real, disp, high, cnt)
-
-
-@njit(cache=True, inline="always")
-def _count(P, hk, bk, w, sub, vals, real, disp, high, cnt):
-    """Counts w boards of board key ``bk`` (from KEY_START) for the outcome in which the
-    players with a flush (``real[p]`` > 0) have that value and the others their ranks'
-    value; with ``sub`` = 1 takes them off the ranks-only outcome too (where step 1 of the
-    module docstring counted them)."""
-    best = np.uint64(0)
-    nb = 0
-    rbest = np.uint64(0)
-    rnb = 0
-    for p in range(P):
-        v = np.uint64(ld16(high, nx.main_slot((bk + hk[p]) & nx.LOW32, disp)))
-        vals[p] = v
-        if v > best:
-            best = v
-            nb = 1
-        elif v == best:
-            nb += 1
-        rv = real[p] if real[p] != 0 else v
-        if rv > rbest:
-            rbest = rv
-            rnb = 1
-        elif rv == rbest:
-            rnb += 1
-    for p in range(P):
-        if vals[p] == best:
-            cnt[p, nb] -= w * sub
-        rv = real[p] if real[p] != 0 else vals[p]
-        if rv == rbest:
-            cnt[p, rnb] += w
+_ODK: np.ndarray | None = None
 
 
 def _others(T: Any, avail: np.ndarray, amask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -156,19 +125,20 @@ def _others(T: Any, avail: np.ndarray, amask: np.ndarray) -> tuple[np.ndarray, n
     rows 1..13 one card of each rank, rows 14..104 two (ranks r >= r2), as key sums of
     cards of suits s + 1 and s + 2 (only their ranks count: at most two board cards of
     other suits make no flush), and the number of boards each stands for."""
-    odk = np.zeros((4, 105), dtype=np.uint64)
-    ow = np.zeros((4, 105), dtype=np.int64)
-    one, two = _R1 >= 0, _R2 >= 0
-    for s in range(4):
-        o1, o2 = (s + 1) & 3, (s + 2) & 3
-        off = avail - ((int(amask[s]) >> np.arange(13)) & 1)      # cards of rank r not s
-        odk[s, one] = T.ckey[4 * _R1[one] + o1]
-        odk[s, two] += T.ckey[4 * _R2[two] + o2]
-        ow[s, 0] = 1
-        ow[s, 1:14] = off
-        a, b = off[_R1[14:]], off[_R2[14:]]
-        ow[s, 14:] = np.where(_R1[14:] == _R2[14:], a * (a - 1) // 2, a * b)
-    return odk, ow
+    global _ODK
+    S = np.arange(4)[:, None]
+    if _ODK is None:
+        odk = np.zeros((4, 105), dtype=np.uint64)
+        odk[:, 1:] = T.ckey[4 * _R1[None, 1:] + ((S + 1) & 3)]
+        odk[:, 14:] += T.ckey[4 * _R2[None, 14:] + ((S + 2) & 3)]
+        _ODK = odk
+    off = avail[None, :] - ((amask[:, None] >> np.arange(13)[None, :]) & 1)   # not of s
+    ow = np.empty((4, 105), dtype=np.int64)
+    ow[:, 0] = 1
+    ow[:, 1:14] = off
+    a, b = off[:, _R1[14:]], off[:, _R2[14:]]
+    ow[:, 14:] = np.where(_R1[14:] == _R2[14:], a * (a - 1) // 2, a * b)
+    return _ODK, ow
 
 
 #: the walk's parts: the ranks pass, then the flush pass of each suit
@@ -183,18 +153,60 @@ def holdem_exact_ranks(hk: np.ndarray, hs: np.ndarray, bdeck: np.ndarray, TA: An
     won shared k ways at index k, as :func:`._montecarlo.holdem_mc`."""
     T = nx.kernel_tables()
     P = hk.shape[0]
+    hk = hk.astype(np.uint64)
+    hs = hs.astype(np.uint64)
     avail = np.zeros(13, dtype=np.int64)
     amask = np.zeros(4, dtype=np.int64)
     for c in bdeck.tolist():
         avail[c >> 2] += 1
         amask[c & 3] |= 1 << (c >> 2)
-    rkey = (T.ckey[4 * np.arange(13)] & np.uint64(0xFFFFFFFF)).astype(np.uint64)
     global _MKEYS
     if _MKEYS is None:
+        rkey = (T.ckey[4 * np.arange(13)] & np.uint64(0xFFFFFFFF)).astype(np.uint64)
         _MKEYS = nx.KEY_START + rkey[_RANKS5].sum(axis=1, dtype=np.uint64)
-    cnt = np.zeros((P, P + 1), dtype=np.int64)
-    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    # one table of boards by the ranks of their cards: the stand-ins of step 2, suit s at
+    # rows 105 s + (0, 1-13, 14-104) for k = 5, 4, 3 cards of s; the multisets of step 1
+    # from row 420
     odk, ow = _others(T, avail, amask)
-    _walk(hk.astype(np.uint64), hs.astype(np.uint64), avail, amask, _RANKS5, _MKEYS, _COMB,
-          odk, ow, ckey, disp, high, flush, cnt, part0, part1)
+    tab = np.ones(_ONE + 1, dtype=np.int64)
+    tab[:_ONE] = _COMB[avail].ravel()
+    SK = np.concatenate([odk.ravel(), _MKEYS])
+    w5 = tab[_CODE_COLS[0]]
+    for col in _CODE_COLS[1:]:
+        w5 = w5 * tab[col]
+    SW = np.concatenate([ow.ravel(), w5])
+    # groups: step 1 (one), then every subset m of suit s's ranks left with k >= 3 of them
+    # where somebody can make a flush: its board key and the flush values
+    gj, gk, greal, gsub = [], [], [], []
+    if part0 == 0:
+        gj.append(np.array([[420, len(SK)]]))
+        gk.append(np.zeros(1, dtype=np.uint64))
+        greal.append(np.zeros((1, P), dtype=np.uint64))
+        gsub.append(np.zeros(1, dtype=np.int64))
+    for s in range(max(part0 - 1, 0), part1 - 1):
+        held = (hs >> np.uint64(16 * s)) & np.uint64(0x1FFF)
+        n_held = [bin(int(h)).count("1") for h in held]
+        most = max(n_held)
+        for k in range(3 if most >= 2 else 5 - most, 6):
+            subs = _SUBS[k]
+            on = np.flatnonzero((subs & ~int(amask[s])) == 0)
+            if not len(on):
+                continue
+            keys = _SUBKEYS.get((s, k))
+            if keys is None:
+                keys = _SUBKEYS[(s, k)] = nx.KEY_START + _SBITS[k] @ T.ckey[4 * np.arange(13) + s]
+            m = subs[on]
+            real = np.zeros((len(on), P), dtype=np.uint64)
+            for p in range(P):
+                if n_held[p] + k >= 5:
+                    real[:, p] = T.flush[m | int(held[p])]
+            j0, j1 = _ROWS[k]
+            gj.append(np.broadcast_to(np.array([105 * s + j0, 105 * s + j1]), (len(on), 2)))
+            gk.append(keys[on])
+            greal.append(real)
+            gsub.append(np.ones(len(on), dtype=np.int64))
+    cnt = np.zeros((P, P + 1), dtype=np.int64)
+    if gj:
+        _walk(hk, SK, SW, np.concatenate(gj), np.concatenate(gk), np.concatenate(greal),
+              np.concatenate(gsub), TA[4], TA[5], cnt, np.zeros(P, dtype=np.uint64))
     return cnt[None, :, :]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 
 from pyeval.equity import _kernels as K
+from pyeval.equity._exact_work import TupleWork, tuple_work
 from pyeval.equity.games import EquityGame
 from pyeval.equity.spot import Player, Spot
 
@@ -29,6 +30,21 @@ SMALL_JOB = 2e7
 #: cost of looking at one combination in the exact walk, in exact_cost units (calibrated:
 #: six players on "QQ+, AK" with a 2c7d9h board)
 WALK_STEP = 5.0
+
+# the range engine's steps (pyeval/equity/_exact_classes.py), in exact_cost units: fitted
+# to its CPU time on 14 spots (bench/exact_cost_fit.py); each is named by TupleWork's count
+#: fixed cost of one run (the plan's Python, two kernel calls), and of each suit
+#: permutation the plan tries
+RUN_COST, PERM_COST = 5e5, 3e4
+#: listing the tuples, per tuple and player; and per suit permutation tried on each
+PLAN_STEP, PERM_STEP = 100.0, 11.0
+#: one entry of the value table (a hash lookup), per rank pair held and multiset
+FILL_STEP = 10.0
+#: the rank pass, per signature, multiset and player
+RANK_STEP = 3.0
+#: the flush pass per class: its fixed part, the ranks-only outcomes (three or more
+#: players, when it looks at a flush), per inner step, per subset looked at
+CLASS_STEP, OUTCOME_STEP, FLUSH_STEP, SUBSET_STEP = 90.0, 2.75, 1.85, 19.0
 
 # cost of one evaluation in exact enumeration, by kind (about a nanosecond per unit)
 _EVAL_COST = {K.K_HOLDEM: 1, K.K_OMAHA: 6, K.K_SUPER8: 8, K.K_TAHOE: 4, K.K_STUD: 2,
@@ -49,9 +65,29 @@ def _combo_count(p: Player, g: EquityGame, nd: int) -> float:
     return n
 
 
+def tuple_cost(w: TupleWork, perms: int) -> float:
+    """Estimated cost of the range engine's run with the counts ``w`` (``perms``: the suit
+    permutations it tries on each tuple, 0 when it tries none), in exact_cost units.
+
+    >>> from pyeval.equity.spot import make_spot
+    >>> w = tuple_work(make_spot("holdem", ["QQ+, AK"] * 6, "2c7d9h"))
+    >>> 1e8 < tuple_cost(w, 0) < 1e9                # about a quarter of a core-second
+    True
+    """
+    P = w.P
+    outcomes = w.flush_looks * w.multisets * P * OUTCOME_STEP if P > 2 else 0.0
+    per_class = (CLASS_STEP + outcomes + w.flush_steps * FLUSH_STEP
+                 + w.flush_subsets * SUBSET_STEP)
+    return (RUN_COST + PERM_COST * perms + w.tuples * P * (PLAN_STEP + PERM_STEP * perms)
+            + w.pairs * w.multisets * FILL_STEP + w.signatures * w.multisets * P * RANK_STEP
+            + w.classes * per_class)
+
+
 def exact_cost(spot: Spot) -> float:
     """Estimated cost of exact enumeration, in units of about a nanosecond on one core
-    (calibrated on the development machine): per board, each holding's evaluation and
+    (calibrated on the development machine). Hold'em with ranges, unknown hands or a
+    known board runs the range engine when its tuples can be listed: priced by what it
+    enumerates (:func:`tuple_cost`); otherwise per board, each holding's evaluation and
     each choice of holdings across the players.
 
     >>> from pyeval.equity.spot import make_spot
@@ -66,6 +102,12 @@ def exact_cost(spot: Spot) -> float:
     P = len(sizes)
     if all(s == 1 for s in sizes) and g.kind == K.K_HOLDEM and k == 5:
         return boards * (2 + 3 * P)
+    if g.kind == K.K_HOLDEM:
+        w = tuple_work(spot)
+        if w is not None:
+            from pyeval.equity._exact_classes import suit_perms
+            n = len(suit_perms(spot.board + spot.dead))
+            return tuple_cost(w, n if n > 1 and P <= 6 else 0)
     evals = sum(sizes) * _EVAL_COST[g.kind] * (1.5 if g.split == "low8" else 1)
     per_tuple = 2 if (P == 2 and g.split == "none") else (8 if g.split == "none" else 15)
     tuples = math.prod(sizes)

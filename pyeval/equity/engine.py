@@ -85,7 +85,8 @@ def equity(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike = 
     range (``"QQ+, AKs"``, see :mod:`pyeval.equity.ranges`). ``board``, ``dead``: known
     cards.
 
-    ``exact``: None chooses exact enumeration when it is cheap, True forces it, False forces
+    ``exact``: None chooses exact enumeration when it is cheap (and no ``samples`` count is
+    given, nor a ``time_limit`` shorter than its estimate), True forces it, False forces
     Monte Carlo. Monte Carlo stops at ``samples`` deals, when every player's standard error
     is at most ``std_err``, or after ``time_limit`` seconds, whichever comes first (by
     default: standard error 0.0002). ``seed`` fixes the deals: the same seed gives the same
@@ -109,7 +110,9 @@ def equity(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike = 
     nthreads = _threads(threads)
     cost = exact_cost(spot)
     if exact is None:
-        do_exact = cost <= EXACT_AUTO_COST
+        # a sample count asks for Monte Carlo; a time limit, for no longer than it
+        do_exact = (cost <= EXACT_AUTO_COST and samples is None
+                    and (time_limit is None or cost <= time_limit * 1e9))
     elif exact:
         if cost > EXACT_MAX_COST:
             raise ValueError(f"exact enumeration of this spot would take hours (about "

@@ -91,7 +91,8 @@ def test_omaha_hi_lo() -> None:
 def test_exact_cost_counts_only_hands_dealt_together() -> None:
     """Six players on QQ+, AK with a 2c7d9h board can be dealt together in 226,800 ways
     only (151,048,800 deals with the boards, as OMPEval enumerates them): the estimate is
-    tens of core-seconds, not the core-hours the product of the range sizes gave."""
+    the range engine's fraction of a core-second (0.4-0.55 s measured), not the
+    core-hours the product of the range sizes gave."""
     from pyeval.equity.engine import EXACT_AUTO_COST, EXACT_MAX_COST, _compatible_tuples
     spot = make_spot("holdem", ["QQ+, AK"] * 6, "2c7d9h")
     n, seen, free = _compatible_tuples(spot)
@@ -99,7 +100,7 @@ def test_exact_cost_counts_only_hands_dealt_together() -> None:
     # the deals of the walk: each compatible choice on every two-card completion of the
     # board from the 37 cards they leave
     assert n * math.comb(52 - 3 - 12, 2) == 151_048_800
-    assert EXACT_AUTO_COST < exact_cost(spot) < min(EXACT_MAX_COST, 3600e9 / 10)
+    assert 1e8 < exact_cost(spot) < min(2 * EXACT_AUTO_COST, EXACT_MAX_COST)
     # a spot small enough to run here: the walk gives the same deals the estimate counted
     small = make_spot("holdem", ["QQ+, AK"] * 3, "2c7d9h")
     r = equity("holdem", ["QQ+, AK"] * 3, "2c7d9h", exact=True)

@@ -112,13 +112,15 @@ def test_stops_on_time_limit() -> None:
     assert r.stopped == "time_limit" and 0.25 < r.elapsed < 5
 
 
-@pytest.mark.parametrize("hands, board", [
-    (["QQ+, AK"] * 6, "2c7d9h"),          # ranges that fit together once in ~7,000 tries
-    (["AcAd", "KhKs"], ""),
+@pytest.mark.parametrize("game, hands, board", [
+    ("holdem", ["QQ+, AK"] * 6, "2c7d9h"),  # ranges that fit together once in ~7,000 tries
+    ("holdem", ["AA,KK,QQ,JJ"] * 7, ""),    # once in ~1,400 tries, no joint table
+    ("holdem", ["AcAd", "KhKs"], ""),
+    ("omaha8", ["AsAh2s3h", "KcKdQcQd", "random"], ""),
 ])
-def test_time_limit_holds_within_ten_percent(hands, board) -> None:
-    equity("holdem", hands, board, exact=False, samples=100, seed=1)       # compiled
-    r = equity("holdem", hands, board, exact=False, std_err=1e-9, time_limit=1.5, seed=1)
+def test_time_limit_holds_within_ten_percent(game, hands, board) -> None:
+    equity(game, hands, board, exact=False, samples=100, seed=1)       # compiled
+    r = equity(game, hands, board, exact=False, std_err=1e-9, time_limit=1.5, seed=1)
     assert r.stopped == "time_limit" and 0.75 < r.elapsed <= 1.65, r.elapsed
 
 
