@@ -21,6 +21,7 @@ from .payouts import PayoutRules, PayoutTable, award, places_paid, prize_pool, s
 from .placings import FinishingOrder, Placing, place_eliminations
 from .points import PointsRules
 from .seating import (
+                      BREAK_DRAWS,
                       BalanceRule,
                       HandPositions,
                       Move,
@@ -55,6 +56,7 @@ from .structure import (
 __all__ = [
                       "ANTE_BY",
                       "BETTING",
+                      "BREAK_DRAWS",
                       "GAMES",
                       "AddOn",
                       "BalanceRule",

@@ -178,13 +178,6 @@ class TournamentStructure:
             gaps.append(f"late registration until level {self.late_registration.until_level}")
         if self.re_entry is not None:
             gaps.append(f"re-entry until level {self.re_entry.until_level}")
-        if self.tables.balance_rule == "same_position":
-            gaps.append("balancing by the sheets' rule (the player in the same position "
-                        "relative to the button moves into the eliminated player's seat): the "
-                        "simulator moves the next big blind")
-        if self.tables.equal_tables == "card_draw":
-            gaps.append("equally full tables settled by a card draw: the simulator takes the "
-                        "lowest-numbered table")
         if self.starting_by_rank:
             gaps.append(f"starting chips by rank ({self.starting_by_rank[0]:,} for rank 1 to "
                         f"{self.starting_chips:,}): the simulator gives everyone "
