@@ -14,7 +14,8 @@ import pytest
 import tomllib
 
 ROOT = Path(__file__).resolve().parents[2]
-LOCAL = {"pyeval", "benchlib", "conftest", "reference", "hands", "tests", "bench", "core", "summarize"}
+LOCAL = {"pyeval", "benchlib", "conftest", "reference", "hands", "tests", "bench", "core", "summarize",
+         "lazy_table"}
 
 
 def requirement_names(reqs: list[str]) -> set[str]:
