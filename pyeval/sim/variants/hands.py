@@ -41,7 +41,26 @@ from numba import types
 from numba.extending import overload
 
 from pyeval import numba_ext as nx
-from pyeval.sim.hand import (
+from pyeval.sim.betting import betting_round
+from pyeval.sim.hand_start import draw_card, post_forced_bets, start_seats
+from pyeval.sim.layout import (
+    A_DISCARD,
+    A_DRAW,
+    B_FL,
+    HOLE_MAX,
+    MAX_ACTIONS,
+    REC_ACT,
+    REC_AFTER,
+    REC_BB_SEAT,
+    REC_BOARD,
+    REC_BRING,
+    REC_HOLE,
+    REC_NACT,
+    REC_SB_SEAT,
+)
+from pyeval.sim.policy import razz_rank, stud3_score
+from pyeval.sim.pots import award_pots
+from pyeval.sim.slots import (
     B_DEALT,
     B_FOLDED,
     F_TOP,
@@ -76,28 +95,7 @@ from pyeval.sim.hand import (
     I_SBET,
     I_VAL,
     I_WON,
-    award_pots,
-    betting_round,
-    draw_card,
-    post_forced_bets,
-    start_seats,
 )
-from pyeval.sim.layout import (
-    A_DISCARD,
-    A_DRAW,
-    B_FL,
-    HOLE_MAX,
-    MAX_ACTIONS,
-    REC_ACT,
-    REC_AFTER,
-    REC_BB_SEAT,
-    REC_BOARD,
-    REC_BRING,
-    REC_HOLE,
-    REC_NACT,
-    REC_SB_SEAT,
-)
-from pyeval.sim.policy import razz_rank, stud3_score
 from pyeval.sim.variants.deal import street_plan
 from pyeval.sim.variants.discard import apply_discard, keep_third_street, kept_pair
 from pyeval.sim.variants.draw import draw_mask
