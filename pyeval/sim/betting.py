@@ -11,6 +11,7 @@ import numba
 import numpy as np
 
 from pyeval import numba_ext as nx
+from pyeval.numba_mem import INTERNAL
 from pyeval.numba_rng import uniform
 from pyeval.sim.layout import (
     A_BRING,
@@ -320,7 +321,7 @@ def record_action(rec, nact, street, s, code, to):
         rec[base + 3] = to if (code == A_RAISE or code == A_BRING) else 0
 
 
-@numba.njit(cache=True, forceinline=True, error_model="numpy")
+@numba.njit(cache=True, forceinline=True, error_model="numpy", **INTERNAL)
 def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev, mp,
                   push_tab, open_tab, pf_eq, st, rec, rec_on):
     """Play one betting round in place (the rules of :class:`pyeval.rules.betting.Round`).
@@ -508,7 +509,7 @@ def _up_range(street):
     return 2, 2 + (street + 1 if street < 4 else 4)
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def _stud_tiers(S, SI, SB, hole, kind, game, buf, ev):
     """Fill ``SI[I_TIER]`` / ``SB[B_DRAW]`` for a stud street: each player's cards against
     what the other players still in show (the up cards: not in the game's ``DOWN_MASK``);

@@ -18,6 +18,7 @@ import numba
 import numpy as np
 
 from pyeval import numba_ext as nx
+from pyeval.numba_mem import INTERNAL
 from pyeval.sim.betting import betting_round, betting_round_inline, pot_in_reach
 from pyeval.sim.hand_start import (
     button_ante_seat,
@@ -161,7 +162,7 @@ __all__ = [
 ]
 
 
-@numba.njit(cache=True, forceinline=True, error_model="numpy")
+@numba.njit(cache=True, forceinline=True, error_model="numpy", **INTERNAL)
 def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf, deck, st,
                      ev, tabs, rec, rec_on, hooks):
     """Play one hand at a table (``row[seat]`` = player, -1 empty) and update ``stack``.

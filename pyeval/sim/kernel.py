@@ -22,7 +22,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from pyeval.numba_mem import borrow, keep_alive
+from pyeval.numba_mem import INTERNAL, borrow, keep_alive
 from pyeval.numba_rng import below, seed_stream, uniform
 from pyeval.sim.breaks import _add_ons, _race_cards
 from pyeval.sim.hand import play_button_hand
@@ -368,7 +368,7 @@ def _start_final_table(NT, S, final_start, st, seat_pl, tbl_n, tbl_on, tbl_first
     return now, total_chips
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def _colour_up(k, NT, S, unit, lv, level, tbl_on, seat_pl, tbl_n, p_table, p_seat, stack, st,
                place, shares, order, elim_t, elim_h, n_alive, now, brk, last_elim, hands):
     """Colour-up of the chips below ``unit`` with a chip race at every table; anyone left
@@ -448,7 +448,7 @@ def _colour_up(k, NT, S, unit, lv, level, tbl_on, seat_pl, tbl_n, p_table, p_sea
     return n_alive, last_elim
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def _place_busted(k, S, b, nb, grp, row, start_stack, n_alive, last_elim, hands, occ,
                   done_flags, place, shares, order, elim_t, elim_h, seat_pl, tbl_n, p_table,
                   p_seat):
@@ -496,7 +496,7 @@ def _place_busted(k, S, b, nb, grp, row, start_stack, n_alive, last_elim, hands,
         _unseat(seat_pl, tbl_n, p_table, p_seat, row[ordered[i]])
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def _finish(k, P, n_alive, stack, place, shares, order, elim_t, elim_h, res_i, seat_pl, tbl_n,
             p_table, p_seat, last_end, brk, last_elim, hands):
     """The winner (or, after a safety stop, the rest by chips)."""

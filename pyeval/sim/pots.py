@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numba
 
+from pyeval.numba_mem import INTERNAL
 from pyeval.sim.slots import (
     B_DEALT,
     B_FOLDED,
@@ -83,7 +84,7 @@ def _award_two(S, SI, SB, button, dead):
     return True
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def award_pots(S, SI, SB, hilo, button, dead):
     """Fill ``SI[I_WON]`` as :mod:`pyeval.rules.pots` splits the pots, conserving
     ``sum(SI[I_PUT]) + dead`` exactly (``dead``: a big-blind or button ante, in the main pot;
