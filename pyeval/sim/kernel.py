@@ -15,16 +15,21 @@ blinds with the dead-button rule, the betting round of :class:`pyeval.rules.bett
 a bet and three raises, no cap heads-up), side pots and odd chips to the first winner left
 of the button.
 
-This module holds no Python-level API; see :mod:`pyeval.sim.engine`.
+This module is the tournament loop and its steps; the parts it calls live in modules of
+their own: the button and blinds (:mod:`pyeval.sim.positions`), table moves
+(:mod:`pyeval.sim.table_moves`), colour-ups and add-ons (:mod:`pyeval.sim.breaks`),
+eliminations and places (:mod:`pyeval.sim.places`), the working arrays and inputs by name
+(:mod:`pyeval.sim.work`), the button hand (:mod:`pyeval.sim.hand`). It holds no
+Python-level API; see :mod:`pyeval.sim.engine`.
 """
 from __future__ import annotations
 
 import numba
 import numpy as np
 
-from pyeval.numba_mem import INTERNAL, borrow, keep_alive
-from pyeval.numba_rng import below, seed_stream, uniform
-from pyeval.sim.breaks import _add_ons, _race_cards
+from pyeval.numba_mem import borrow, keep_alive
+from pyeval.numba_rng import seed_stream, uniform
+from pyeval.sim.breaks import _add_ons, _colour_up
 from pyeval.sim.hand import play_button_hand
 from pyeval.sim.layout import (
     ANTE_EACH,
@@ -82,7 +87,6 @@ from pyeval.sim.layout import (
     R_LEVEL,
     R_REBUYS,
     R_TABLES,
-    R_WINNER,
     REC_ANTE,
     REC_ANTE_BY,
     REC_BB,
@@ -104,6 +108,7 @@ from pyeval.sim.layout import (
     RF_FT_TIME,
     RF_PLAY_MINUTES,
 )
+from pyeval.sim.places import _finish, _place_busted
 from pyeval.sim.positions import next_occ, positions, prev_occ
 from pyeval.sim.slots import (
     F_DUNIT,
@@ -123,7 +128,6 @@ from pyeval.sim.table_moves import (
     _draw_seats,
     _rebalance,
     _start_final_table,
-    _unseat,
     worst_seat,
 )
 from pyeval.sim.variants.facts import FACTS, FAMILY
@@ -132,159 +136,6 @@ from pyeval.sim.variants.hooks import is_variant, variant_dealt
 from pyeval.sim.work import Outs, Tables, make_work, reset_work
 
 __all__ = ["make_work", "next_occ", "positions", "prev_occ", "run_serial", "worst_seat"]
-
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def _colour_up(k, NT, S, unit, lv, level, tbl_on, seat_pl, tbl_n, p_table, p_seat, stack, st,
-               place, shares, order, elim_t, elim_h, n_alive, now, brk, last_elim, hands):
-    """Colour-up of the chips below ``unit`` with a chip race at every table; anyone left
-    with nothing is out. Returns (players left, the clock of the last elimination)."""
-    pots = np.zeros(NT + 1, np.int64)
-    for q in range(NT + 1):
-        if tbl_on[q]:
-            for s in range(S):
-                p = seat_pl[q, s]
-                if p >= 0:
-                    pots[q] += stack[p] % unit
-    chips_of = pots // unit
-    rema = pots % unit
-    left = 0
-    for q in range(NT + 1):
-        left += rema[q]
-    left //= unit
-    # the whole field's odd chips make whole chips: the few left over go one
-    # each to the tables with the largest remainders (largest remainder rule)
-    while left > 0:
-        bq = -1
-        for q in range(NT + 1):
-            if tbl_on[q] and rema[q] > 0:
-                if bq < 0 or rema[q] > rema[bq]:
-                    bq = q
-        if bq < 0:
-            break
-        chips_of[bq] += 1
-        rema[bq] = 0
-        left -= 1
-    for q in range(NT + 1):
-        if not tbl_on[q]:
-            continue
-        # one card per removed chip; an odd amount below every removed chip (a split pot's
-        # odd chip) still races with one card, so that every table with odd chips has a
-        # winner and the field's chip total stays whole
-        ncards = 0
-        for s in range(S):
-            p = seat_pl[q, s]
-            if p >= 0:
-                ncards += _race_cards(stack[p] % unit, lv, level)
-        if ncards == 0:
-            continue
-        pick = below(st, ncards)
-        winner = -1
-        for s in range(S):
-            p = seat_pl[q, s]
-            if p >= 0:
-                c_ = _race_cards(stack[p] % unit, lv, level)
-                if winner < 0 and pick < c_:
-                    winner = p
-                pick -= c_
-        give = chips_of[q]
-        # nobody is raced out while the pot has chips for them
-        for s in range(S):
-            p = seat_pl[q, s]
-            if p >= 0:
-                odd = stack[p] % unit
-                stack[p] -= odd
-                if stack[p] == 0 and p != winner and give > 0:
-                    stack[p] += unit
-                    give -= 1
-        stack[winner] += give * unit
-        # anyone left with nothing is out (placed below everyone else)
-        for s in range(S):
-            p = seat_pl[q, s]
-            if p >= 0 and stack[p] == 0 and n_alive > 1:
-                place[k, p] = n_alive
-                shares[k, p] = 1
-                order[k, n_alive - 1] = p
-                if now + brk > last_elim:
-                    last_elim = now + brk
-                elim_t[k, p] = last_elim
-                elim_h[k, p] = hands
-                _unseat(seat_pl, tbl_n, p_table, p_seat, p)
-                n_alive -= 1
-    return n_alive, last_elim
-
-
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def _place_busted(k, S, b, nb, grp, row, start_stack, n_alive, last_elim, hands, occ,
-                  done_flags, place, shares, order, elim_t, elim_h, seat_pl, tbl_n, p_table,
-                  p_seat):
-    """Places of the ``nb`` players of seats ``grp[:nb]`` who busted in one hand: fewest
-    chips at the start of the hand take the worst places, equal stacks share; then they
-    leave their seats."""
-    ordered = occ
-    no = 0
-    for kk2 in range(1, S + 1):
-        s = (b + kk2) % S
-        for i in range(nb):
-            if grp[i] == s:
-                ordered[no] = s
-                no += 1
-    # fewest chips at the start of the hand take the worst places
-    done = done_flags
-    for i in range(nb):
-        done[i] = False
-    worst = n_alive
-    for _ in range(nb):
-        lo_ = -1
-        for i in range(nb):
-            if not done[i] and (lo_ < 0 or start_stack[ordered[i]] < lo_):
-                lo_ = start_stack[ordered[i]]
-        if lo_ < 0:
-            break
-        cnt = 0
-        for i in range(nb):
-            if not done[i] and start_stack[ordered[i]] == lo_:
-                cnt += 1
-        first_pl = worst - cnt + 1
-        j = 0
-        for i in range(nb):
-            if not done[i] and start_stack[ordered[i]] == lo_:
-                p = row[ordered[i]]
-                done[i] = True
-                place[k, p] = first_pl
-                shares[k, p] = cnt
-                order[k, first_pl - 1 + j] = p
-                elim_t[k, p] = last_elim
-                elim_h[k, p] = hands
-                j += 1
-        worst = first_pl - 1
-    for i in range(nb):
-        _unseat(seat_pl, tbl_n, p_table, p_seat, row[ordered[i]])
-
-
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def _finish(k, P, n_alive, stack, place, shares, order, elim_t, elim_h, res_i, seat_pl, tbl_n,
-            p_table, p_seat, last_end, brk, last_elim, hands):
-    """The winner (or, after a safety stop, the rest by chips)."""
-    while n_alive >= 1:
-        bestp = -1
-        worstp = -1
-        for p in range(P):
-            if p_table[p] >= 0:
-                if worstp < 0 or stack[p] < stack[worstp]:
-                    worstp = p
-        if worstp < 0:
-            break
-        bestp = worstp
-        place[k, bestp] = n_alive
-        shares[k, bestp] = 1
-        order[k, n_alive - 1] = bestp
-        elim_t[k, bestp] = max(last_end + brk, last_elim)
-        elim_h[k, bestp] = hands
-        _unseat(seat_pl, tbl_n, p_table, p_seat, bestp)
-        if n_alive == 1:
-            res_i[k, R_WINNER] = bestp
-        n_alive -= 1
-
 
 # --------------------------------------------------------------------------------------
 # the steps of a tournament, inlined into the loop by Numba (each is small and called once:
