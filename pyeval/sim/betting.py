@@ -103,6 +103,7 @@ def pot_in_reach(S, SI, s, pot, cur, mybet, call, rem):
     call``) go to a side pot or back, so they never count; the largest bet's excess is left
     in, as :func:`pyeval.sim.policy.winnable_pot` takes it off.
 
+    >>> from pyeval.sim.slots import I_PUT, I_ROWS
     >>> SI = np.zeros((I_ROWS, 3), np.int64)
     >>> SI[I_PUT] = [10, 500, 500]      # a shove and a call; seat 0 has 90 behind its 10
     >>> p = int(pot_in_reach(3, SI, 0, 1010, 500, 10, 90, 90))

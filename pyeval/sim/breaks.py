@@ -1,11 +1,12 @@
 """What happens when a level starts: the colour-up's chip race and the add-ons, in Numba.
 
 The chip race draws one card per removed chip, and one for an odd amount below every removed
-chip. Chips of 25 and 5 removed: 60 odd chips are two 25s and two 5s, 3 odd chips one card:
+chip (the removed chips listed smallest first, counted largest first). Chips of 5 and 25
+removed: 60 odd chips are two 25s and two 5s, 3 odd chips one card:
 
 >>> import numpy as np
 >>> lv = np.zeros((1, 18), np.int64)
->>> lv[0, LV_CU_REMOVED:LV_CU_REMOVED + 2] = 25, 5
+>>> lv[0, LV_CU_REMOVED:LV_CU_REMOVED + 2] = 5, 25
 >>> int(_race_cards(60, lv, 0)), int(_race_cards(3, lv, 0)), int(_race_cards(0, lv, 0))
 (4, 1, 0)
 """
