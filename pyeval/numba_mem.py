@@ -18,12 +18,15 @@ the index in bounds, exactly as in C.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from llvmlite import ir
 from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
 __all__ = [
+    "INTERNAL",
     "borrow",
     "fetch_add",
     "keep_alive",
@@ -38,6 +41,12 @@ __all__ = [
     "stf",
     "sti64",
 ]
+
+
+#: ``numba.njit`` options of a function called only from other compiled functions: no
+#: Python or C entry point (wrappers that unbox or box every argument, a sizeable part of
+#: the compile of a function taking a dozen arrays); it cannot be called from Python.
+INTERNAL: dict[str, Any] = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}
 
 
 def _load(ret, llty):

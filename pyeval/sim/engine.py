@@ -231,6 +231,19 @@ def deals_stud(spec: SimSpec) -> bool:
     return any(FACTS[g, FAMILY] != 0 for g in dealt_games(spec))
 
 
+def deals_variant(spec: SimSpec) -> bool:
+    """Whether a level of ``spec`` deals one of the rule sheets' button variants (Irish,
+    Super Eight, Tahoe, the Pineapples; itself or in a rotation): only then are their hooks
+    compiled and run.
+
+    >>> from pyeval.sim.spec import build_spec
+    >>> from pyeval.tournament.structure import load_structure
+    >>> deals_variant(build_spec(load_structure("club_3000"), 30))
+    False
+    """
+    return any(is_variant(g) for g in dealt_games(spec))
+
+
 def deals_omaha(spec: SimSpec) -> bool:
     """Whether a level of ``spec`` deals a button game that the kernel scores with the Omaha
     starting-hand table: more than two hole cards and not one of the variants' hooks."""
@@ -267,7 +280,9 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
               stud_table() if deals_stud(spec) else _NO_TABLE,
               variant_table(spec), spec.rotation, _eval_tables())
     rh = int(spec.cfg[C_REC_HANDS])
-    stud_on = True if deals_stud(spec) else None
+    # the stud-and-draw family and the variants' hooks: compiled only for a structure that
+    # deals one of those games (a hold'em or Omaha kernel compiles faster without them)
+    stud_on = True if deals_stud(spec) or deals_variant(spec) else None
     seed_ = np.uint64(seed % 2**64)
 
     def block(lo: int, hi: int) -> None:

@@ -19,15 +19,15 @@ import pytest
 
 from pyeval.numba_rng import below, seed_stream
 from pyeval.sim import simulate
-from pyeval.sim.kernel import (
+from pyeval.sim.kernel import positions
+from pyeval.sim.layout import C_SEAT_RULE
+from pyeval.sim.spec import build_spec
+from pyeval.sim.table_moves import (
     _rebalance,
     break_seat_kind,
     card_draw_low,
-    positions,
     same_position_seat,
 )
-from pyeval.sim.layout import C_SEAT_RULE
-from pyeval.sim.spec import build_spec
 from pyeval.tournament.seating import (
     BalanceRule,
     HandPositions,

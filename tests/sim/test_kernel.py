@@ -136,3 +136,19 @@ def test_addon_and_rebuy_counts(structures):
     r1 = simulate(rb, n=30, seed=4, debug=True)
     assert r1.rebuys.max() > 0 and (r1.rebuys <= 2 * 12).all()
     check_complete(r1)
+
+
+@pytest.mark.parametrize("name", ["pyeval.sim.positions", "pyeval.sim.breaks", "pyeval.sim.work",
+                                  "pyeval.sim.slots", "pyeval.sim.betting", "pyeval.sim.hand",
+                                  "pyeval.sim.hand_start", "pyeval.sim.pots", "pyeval.sim.places",
+                                  "pyeval.sim.table_moves", "pyeval.sim.kernel",
+                                  "pyeval.numba_mem"])
+def test_kernel_module_doctests(name):
+    """The examples in the kernel's modules run and hold (and each module has its docstring)."""
+    import doctest
+    import importlib
+
+    mod = importlib.import_module(name)
+    assert mod.__doc__
+    result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0

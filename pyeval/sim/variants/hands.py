@@ -41,7 +41,27 @@ from numba import types
 from numba.extending import overload
 
 from pyeval import numba_ext as nx
-from pyeval.sim.hand import (
+from pyeval.numba_mem import INTERNAL
+from pyeval.sim.betting import betting_round
+from pyeval.sim.hand_start import draw_card, post_forced_bets, start_seats
+from pyeval.sim.layout import (
+    A_DISCARD,
+    A_DRAW,
+    B_FL,
+    HOLE_MAX,
+    MAX_ACTIONS,
+    REC_ACT,
+    REC_AFTER,
+    REC_BB_SEAT,
+    REC_BOARD,
+    REC_BRING,
+    REC_HOLE,
+    REC_NACT,
+    REC_SB_SEAT,
+)
+from pyeval.sim.policy import razz_rank, stud3_score
+from pyeval.sim.pots import award_pots
+from pyeval.sim.slots import (
     B_DEALT,
     B_FOLDED,
     F_TOP,
@@ -76,28 +96,7 @@ from pyeval.sim.hand import (
     I_SBET,
     I_VAL,
     I_WON,
-    award_pots,
-    betting_round,
-    draw_card,
-    post_forced_bets,
-    start_seats,
 )
-from pyeval.sim.layout import (
-    A_DISCARD,
-    A_DRAW,
-    B_FL,
-    HOLE_MAX,
-    MAX_ACTIONS,
-    REC_ACT,
-    REC_AFTER,
-    REC_BB_SEAT,
-    REC_BOARD,
-    REC_BRING,
-    REC_HOLE,
-    REC_NACT,
-    REC_SB_SEAT,
-)
-from pyeval.sim.policy import razz_rank, stud3_score
 from pyeval.sim.variants.deal import street_plan
 from pyeval.sim.variants.discard import apply_discard, keep_third_street, kept_pair
 from pyeval.sim.variants.draw import draw_mask
@@ -221,7 +220,7 @@ def _count(S, SI, SB):
     return live, able
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def _finish(S, row, stack, SI, SB, HS, hole, board, nb, hilo, button, rec, rec_on):
     """Award the pots (values in ``SI[I_VAL]``/``SI[I_LOW]`` when two or more are in),
     update the stacks and the record."""
@@ -257,7 +256,7 @@ def _finish(S, row, stack, SI, SB, HS, hole, board, nb, hilo, button, rec, rec_o
     return nact
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def play_stud_game(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, deck, st, ev,
                    tabs, rec, rec_on):
     """Play one fixed-limit hand of the stud game ``HS[H_GAME]`` (see the module notes).
@@ -447,7 +446,7 @@ def capped_draw(hand, left):
     return m
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def play_draw_game(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf, deck, st,
                    ev, tabs, rec, rec_on):
     """Play one hand of 5 Card Draw (see the module notes): the structure's antes and
@@ -550,7 +549,7 @@ def play_draw_game(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, bu
     return _finish(S, row, stack, SI, SB, HS, hole, board, 0, False, b, rec, rec_on)
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def play_other_game(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf, deck, st,
                     ev, tabs, rec, rec_on):
     """One hand of a stud game or of the draw (by the family of ``HS[H_GAME]``)."""

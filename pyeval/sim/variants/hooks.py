@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import numba
 import numpy as np
+from numba import types
+from numba.extending import overload
 
 from pyeval.sim.layout import MAX_ACTIONS, REC_ACT
 from pyeval.sim.variants.discard import apply_discard, keep_on_flop, keep_preflop
@@ -111,3 +113,60 @@ def discard_round(game, street, S, dealt, folded, button, hole, nh, board, pf_cl
 def showdown_value(game, hole, nh, board, scratch):
     """High value of a player's hole cards on the five-card board."""
     return button_value(game, hole, nh, board, 5, scratch)
+
+
+# ---- the hooks in a kernel compiled with or without them: ``on`` True, or None (then the
+# variants' code is never compiled: a hold'em and Omaha kernel compiles faster). The engine
+# passes True whenever a level deals one of these games (or a stud or draw game).
+
+def variant_dealt(on, game):
+    """``is_variant(game)`` in a kernel compiled with the hooks, False without. Jitted
+    code only."""
+    raise TypeError("variant_dealt is called from compiled kernels only")
+
+
+def start_strength_if(on, args):
+    """``start_strength(*args)`` with the hooks; without, a stand-in never used."""
+    raise TypeError("start_strength_if is called from compiled kernels only")
+
+
+def discard_round_if(on, args):
+    """``discard_round(*args)`` with the hooks; without, nothing discarded."""
+    raise TypeError("discard_round_if is called from compiled kernels only")
+
+
+def showdown_value_if(on, args):
+    """``showdown_value(*args)`` with the hooks; without, a stand-in never used."""
+    raise TypeError("showdown_value_if is called from compiled kernels only")
+
+
+def _off(on):
+    return isinstance(on, (types.NoneType, types.Omitted))
+
+
+@overload(variant_dealt)
+def _variant_dealt(on, game):
+    if _off(on):
+        return lambda on, game: False
+    return lambda on, game: is_variant(game)
+
+
+@overload(start_strength_if)
+def _start_strength_if(on, args):
+    if _off(on):
+        return lambda on, args: (0.0, np.int64(0))
+    return lambda on, args: start_strength(*args)
+
+
+@overload(discard_round_if)
+def _discard_round_if(on, args):
+    if _off(on):
+        return lambda on, args: (args[7], args[14])    # (nh, nact) unchanged
+    return lambda on, args: discard_round(*args)
+
+
+@overload(showdown_value_if)
+def _showdown_value_if(on, args):
+    if _off(on):
+        return lambda on, args: np.int64(0)
+    return lambda on, args: showdown_value(*args)

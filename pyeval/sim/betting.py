@@ -1,0 +1,556 @@
+"""One betting round in Numba, with the semantics of :class:`pyeval.rules.betting.Round`.
+
+The minimum raise is the last full raise; an all-in below a full raise does not reopen the
+betting to players who have acted unless short all-ins add up to one; pot limit caps a raise at
+the pot after the call; fixed limit allows a bet and three raises, uncapped when two players are
+left. Each seat's choice comes from its player model (:mod:`pyeval.sim.policy`).
+"""
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from pyeval import numba_ext as nx
+from pyeval.numba_mem import INTERNAL
+from pyeval.numba_rng import uniform
+from pyeval.sim.layout import (
+    A_BRING,
+    A_CALL,
+    A_CHECK,
+    A_FOLD,
+    A_RAISE,
+    B_FL,
+    B_PL,
+    MAX_ACTIONS,
+    MP_AGGR,
+    MP_CALL_MARGIN,
+    MP_CBET,
+    MP_KIND,
+    MP_LOOSE,
+    MP_OPEN_SIZE,
+    MP_PUSH_DEPTH,
+    PUSH_BEHIND,
+    PUSH_DEPTH_STEPS,
+    REC_ACT,
+)
+from pyeval.sim.policy import decide, decide_stud, range_bucket, razz_rank, stud_tier, tier
+from pyeval.sim.slots import (
+    B_DEALT,
+    B_DRAW,
+    B_FOLDED,
+    B_PENDING,
+    F_DUNIT,
+    F_TOP,
+    H_BB,
+    H_BB_SEAT,
+    H_BETTING,
+    H_BRING_AMT,
+    H_BRING_SEAT,
+    H_CUR,
+    H_DEAD,
+    H_FULL_LEVEL,
+    H_FULL_RAISE,
+    H_GAME,
+    H_LAST_AGGR,
+    H_NACT,
+    H_NH,
+    H_PF_AGGR,
+    H_RAISES,
+    H_STREET_BET,
+    H_STUD,
+    I_ACTCNT,
+    I_ACTED,
+    I_CLS,
+    I_MODEL,
+    I_NCARD,
+    I_POTC,
+    I_PUT,
+    I_REM,
+    I_SBET,
+    I_TIER,
+    I_UPCAT,
+    I_UPLOW,
+    RANGE_LAST,
+)
+from pyeval.sim.variants import facts as vfacts
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _cover_top2(S, SI, SB):
+    """The two largest ``bet + stack`` among the players still in, and their seats."""
+    v1 = -1
+    s1 = -1
+    v2 = -1
+    s2 = -1
+    for q in range(S):
+        if SB[B_DEALT, q] and not SB[B_FOLDED, q]:
+            tot = SI[I_SBET, q] + SI[I_REM, q]
+            if tot > v1:
+                v2 = v1
+                s2 = s1
+                v1 = tot
+                s1 = q
+            elif tot > v2:
+                v2 = tot
+                s2 = q
+    return v1, s1, v2, s2
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def pot_in_reach(S, SI, s, pot, cur, mybet, call, rem):
+    """The pot that seat ``s`` prices a call against (``decide``'s ``pot``): facing more
+    than it has, every other player's chips above what it can put in (``SI[I_PUT, s] +
+    call``) go to a side pot or back, so they never count; the largest bet's excess is left
+    in, as :func:`pyeval.sim.policy.winnable_pot` takes it off.
+
+    >>> from pyeval.sim.slots import I_PUT, I_ROWS
+    >>> SI = np.zeros((I_ROWS, 3), np.int64)
+    >>> SI[I_PUT] = [10, 500, 500]      # a shove and a call; seat 0 has 90 behind its 10
+    >>> p = int(pot_in_reach(3, SI, 0, 1010, 500, 10, 90, 90))
+    >>> from pyeval.sim.policy import winnable_pot
+    >>> p, int(winnable_pot(p, 500, 10, 90))      # 10 + 100 + 100 can be won
+    (610, 210)
+    """
+    if cur - mybet <= rem:
+        return pot
+    cap = SI[I_PUT, s] + call
+    out = pot
+    for q in range(S):
+        if q != s and SI[I_PUT, q] > cap:
+            out -= SI[I_PUT, q] - cap
+    return out + cur - (mybet + call)
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def open_round(S, street, cur, bring_seat, SI, SB, HS):
+    """The round's opening count, and every seat's flags for it: who is still to act (a
+    player in with chips), how many are in, the pot, and the two largest ``bet + stack``
+    among the players in (with their seats); ``SI[I_POTC]`` counts the players able to act
+    in seats ``0..s`` (for the pre-flop positions). Returns (players in, players to act,
+    pot, players in who cannot act, top cover, its seat, second cover, its seat)."""
+    live = np.int64(0)
+    n_pend = np.int64(0)
+    pot = np.int64(0)
+    n_committed = np.int64(0)  # players in who have acted this round or are all-in
+    cov1 = np.int64(-1)   # the two largest bet + stack among players in, and their seats
+    cov2 = np.int64(-1)
+    cov_s1 = np.int64(-1)
+    cov_s2 = np.int64(-1)
+    n_able = np.int64(0)
+    pot += HS[H_DEAD]       # a big-blind or button ante: dead money in the main pot
+    for s in range(S):
+        pot += SI[I_PUT, s]
+        SI[I_ACTED, s] = -1
+        SI[I_ACTCNT, s] = 0
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            live += 1
+            r_ = SI[I_REM, s]
+            p = r_ > 0
+            SB[B_PENDING, s] = p
+            if p:
+                n_pend += 1
+                n_able += 1
+            else:
+                n_committed += 1
+            tot = SI[I_SBET, s] + r_
+            if tot > cov1:
+                cov2 = cov1
+                cov_s2 = cov_s1
+                cov1 = tot
+                cov_s1 = s
+            elif tot > cov2:
+                cov2 = tot
+                cov_s2 = s
+        else:
+            SB[B_PENDING, s] = False
+        SI[I_POTC, s] = n_able        # able players in seats 0..s (pre-flop positions)
+    if n_pend == 1 and bring_seat < 0:
+        for s in range(S):
+            if SB[B_PENDING, s] and SI[I_SBET, s] >= cur:
+                SB[B_PENDING, s] = False
+    return live, n_pend, pot, n_committed, cov1, cov_s1, cov2, cov_s2
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev):
+    """After the first street, what each player with chips makes of its hand for the models:
+    ``SI[I_TIER]`` and ``SB[B_DRAW]`` (stud: against what the others show)."""
+    if street == 0:
+        return
+    if HS[H_STUD] >= 0:
+        _stud_tiers(S, SI, SB, hole, HS[H_STUD], HS[H_GAME], buf, ev)
+        return
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    nh = HS[H_NH]
+    for q in range(S):
+        if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
+            t_, d_ = tier(hole[q], nh, board, nb, buf, card_key, disp, high, flush, mult,
+                          row_bits, slot_bits)
+            SI[I_TIER, q] = t_
+            SB[B_DRAW, q] = d_
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def next_pending(S, SB, s):
+    """The first seat from ``s`` clockwise still to act (-1: none)."""
+    q = s
+    for _k in range(S):
+        if SB[B_PENDING, q]:
+            return q
+        q += 1
+        if q == S:
+            q = np.int64(0)
+    return np.int64(-1)
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def may_raise(SI, s, allin_to, cur, betting, live, raise_count, bet_size, full_raise):
+    """Whether seat ``s`` may bet or raise: it has chips above the bet, the fixed-limit cap
+    is not reached, and, if it has acted, a full raise (in fixed limit half a bet) has come
+    since (whether anyone could respond is checked when it wants to raise)."""
+    can_raise = allin_to > cur
+    if can_raise and betting == B_FL and live > 2 and raise_count >= 4:
+        can_raise = False
+    if can_raise and SI[I_ACTED, s] >= 0 and raise_count <= SI[I_ACTCNT, s]:
+        faced = cur - SI[I_ACTED, s]
+        if betting == B_FL:
+            can_raise = 2 * faced >= bet_size
+        else:
+            can_raise = faced >= full_raise
+    return can_raise
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def players_behind(S, SI, SB, s, street, bb_seat, able_bb):
+    """Players still to act after seat ``s``: pre-flop the able players up to the big blind,
+    clockwise; later every other seat still to act."""
+    if street == 0:
+        if s < bb_seat:
+            return able_bb - SI[I_POTC, s]
+        if s > bb_seat:
+            return SI[I_POTC, S - 1] - SI[I_POTC, s] + able_bb
+        return np.int64(0)
+    n_behind = np.int64(0)
+    for q in range(S):
+        if SB[B_PENDING, q] and q != s:
+            n_behind += 1
+    return n_behind
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def raise_bounds(can_raise, betting, cur, pot, call, allin_to, full_level, full_raise, bet_size):
+    """The smallest and largest raise-to amounts (0, 0 when no raise is allowed): fixed
+    limit one bet above the last full level, otherwise a full raise up to all-in, capped at
+    the pot after the call in pot limit."""
+    min_to = np.int64(0)
+    max_to = np.int64(0)
+    if can_raise:
+        if betting == B_FL:
+            min_to = full_level + bet_size
+            if min_to > allin_to:
+                min_to = allin_to
+            max_to = min_to
+        else:
+            min_to = cur + full_raise
+            if min_to > allin_to:
+                min_to = allin_to
+            if betting == B_PL:
+                max_to = cur + pot + call
+                if max_to < min_to:
+                    max_to = min_to
+                if max_to > allin_to:
+                    max_to = allin_to
+            else:
+                max_to = allin_to
+    return min_to, max_to
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def can_be_called(S, SI, SB, s, cur):
+    """Whether another player in could still put in more than ``cur`` (nobody may raise
+    when no one could call more)."""
+    for q in range(S):
+        if q != s and SB[B_DEALT, q] and not SB[B_FOLDED, q]:
+            if SI[I_REM, q] > 0 and SI[I_SBET, q] + SI[I_REM, q] > cur:
+                return True
+    return False
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def model_of(mp, m):
+    """Model ``m``'s parameters as :func:`pyeval.sim.policy.decide` takes them."""
+    return (int(mp[m, MP_KIND]), mp[m, MP_LOOSE], mp[m, MP_AGGR], mp[m, MP_PUSH_DEPTH],
+            mp[m, MP_CALL_MARGIN], mp[m, MP_OPEN_SIZE], mp[m, MP_CBET])
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def make_legal(code, to, can_raise, call, min_to, max_to, betting, raise_count, bringing):
+    """The model's choice made legal: the fixed-limit cap of a bet and three raises (a
+    model convention, heads-up included), the bring-in (post it, or complete), a raise
+    that is not allowed becomes a call, a fold or call of nothing a check, a check facing
+    a bet a call, a raise into its bounds."""
+    if code == A_RAISE and betting == B_FL and raise_count >= 4:
+        code = A_CALL
+    if bringing:
+        # the bring-in: post it, or complete (a raise to the small bet)
+        if code != A_RAISE or not can_raise:
+            code = A_BRING
+    if code == A_RAISE and not can_raise:
+        code = A_CALL
+    if code == A_FOLD and call == 0:
+        code = A_CHECK
+    if code == A_CALL and call == 0:
+        code = A_CHECK
+    if code == A_CHECK and call > 0:
+        code = A_CALL
+    if code == A_RAISE:
+        if to < min_to:
+            to = min_to
+        if to > max_to:
+            to = max_to
+    return code, to
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def record_action(rec, nact, street, s, code, to):
+    """Action ``nact`` of the hand into its record (the first ``MAX_ACTIONS``)."""
+    if nact < MAX_ACTIONS:
+        base = REC_ACT + 4 * nact
+        rec[base] = street
+        rec[base + 1] = s
+        rec[base + 2] = code
+        rec[base + 3] = to if (code == A_RAISE or code == A_BRING) else 0
+
+
+@numba.njit(cache=True, forceinline=True, error_model="numpy", **INTERNAL)
+def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev, mp,
+                  push_tab, open_tab, pf_eq, st, rec, rec_on):
+    """Play one betting round in place (the rules of :class:`pyeval.rules.betting.Round`).
+
+    ``HS`` holds the round's bet to match, last full level and raise, raise count, betting
+    structure and street bet in, and gets the actions' count and the last aggressor back;
+    ``HF[0]`` the last aggressor's range. Each seat still to act, clockwise from ``first``:
+    what it faces, its model's choice (:func:`pyeval.sim.policy.decide`, or the unopened
+    push-or-fold shortcut, or :func:`pyeval.sim.policy.decide_stud`), made legal, applied.
+    """
+    cur = HS[H_CUR]
+    full_level = HS[H_FULL_LEVEL]
+    full_raise = HS[H_FULL_RAISE]
+    raise_count = HS[H_RAISES]
+    betting = HS[H_BETTING]
+    bet_size = HS[H_STREET_BET]
+    bb = HS[H_BB]
+    bb_seat = HS[H_BB_SEAT]
+    pf_aggr = HS[H_PF_AGGR]
+    nact = HS[H_NACT]
+    stud = HS[H_STUD]
+    bring_seat = HS[H_BRING_SEAT] if street == 0 else -1
+    agg_range = HF[0]
+    n_raises = np.int64(0)
+    last_aggr = np.int64(-1)
+    live, n_pend, pot, n_committed, cov1, cov_s1, cov2, cov_s2 = open_round(
+        S, street, cur, bring_seat, SI, SB, HS)
+    if live < 2 or (street > 0 and n_pend < 2):
+        # after the flop a lone player with chips has nobody to bet against
+        HS[H_LAST_AGGR] = -1
+        return
+    read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev)
+    able_bb = SI[I_POTC, bb_seat] if bb_seat >= 0 else 0
+    s = first
+    while True:
+        found = next_pending(S, SB, s) if live >= 2 else np.int64(-1)
+        if found < 0:
+            break
+        s = found
+        # ---- what the seat faces
+        rem = SI[I_REM, s]
+        mybet = SI[I_SBET, s]
+        call = cur - mybet
+        if call > rem:
+            call = rem
+        if call < 0:
+            call = np.int64(0)
+        allin_to = rem + mybet
+        can_raise = may_raise(SI, s, allin_to, cur, betting, live, raise_count, bet_size,
+                              full_raise)
+        opp_cover = cov2 if s == cov_s1 else cov1
+        was_in = SI[I_ACTED, s] >= 0
+        n_in = n_committed - (1 if was_in else 0)
+        n_behind = players_behind(S, SI, SB, s, street, bb_seat, able_bb)
+        m = SI[I_MODEL, s]
+        eff = allin_to if allin_to < opp_cover else opp_cover
+        depth = eff / SF[F_DUNIT, s]
+        nbi = n_behind if n_behind < PUSH_BEHIND else PUSH_BEHIND - 1
+        di = int(depth * 4.0)
+        if di >= PUSH_DEPTH_STEPS:
+            di = PUSH_DEPTH_STEPS - 1
+        c_ = SI[I_CLS, s]
+        u = uniform(st) if street > 0 else 0.0   # only the models' post-flop choices draw
+        push_fold_now = mp[m, MP_KIND] == 0.0 or depth <= mp[m, MP_PUSH_DEPTH]
+        thr_push = push_tab[m, nbi, di]
+        # ---- the model's choice (again without a raise when nobody could call more)
+        code = A_FOLD
+        to = np.int64(0)
+        rng_ = 1.0
+        for _attempt in range(2):
+            min_to, max_to = raise_bounds(can_raise, betting, cur, pot, call, allin_to,
+                                          full_level, full_raise, bet_size)
+            if stud >= 0:
+                code, to, rng_ = decide_stud(model_of(mp, m), SF[F_TOP, s], street,
+                                             SI[I_TIER, s], SB[B_DRAW, s], call, can_raise,
+                                             min_to, pot, n_raises, agg_range, s == bring_seat,
+                                             u)
+            elif street == 0 and n_raises == 0 and call > 0 and can_raise and push_fold_now:
+                # the most common decision, as decide() takes it: shove or fold unopened
+                if SF[F_TOP, s] <= thr_push:
+                    code, to, rng_ = A_RAISE, max_to, thr_push
+                else:
+                    code, to, rng_ = A_FOLD, 0, 1.0
+            else:
+                eq_agg = pf_eq[c_, range_bucket(agg_range)]
+                eq_rand = pf_eq[c_, RANGE_LAST]
+                # only chips this seat can win count for its price (issue 9)
+                pot_seen = pot_in_reach(S, SI, s, pot, cur, mybet, call, rem)
+                money = (rem, mybet, cur, call, min_to, max_to, pot_seen, bb, opp_cover)
+                ctx = (can_raise, n_behind, n_in, n_raises, agg_range, pf_aggr == s, depth,
+                       s == bb_seat)
+                code, to, rng_ = decide(model_of(mp, m), thr_push, open_tab[m, nbi], eq_agg,
+                                        eq_rand, SF[F_TOP, s], street, SI[I_TIER, s],
+                                        SB[B_DRAW, s], money, ctx, u)
+            if code != A_RAISE or not can_raise or can_be_called(S, SI, SB, s, cur):
+                break
+            can_raise = False
+        code, to = make_legal(code, to, can_raise, call, min_to, max_to, betting, raise_count,
+                              s == bring_seat)
+        # ---- apply
+        if code == A_BRING:
+            amt = HS[H_BRING_AMT] if HS[H_BRING_AMT] < rem else rem
+            SI[I_REM, s] = rem - amt
+            SI[I_SBET, s] = mybet + amt
+            SI[I_PUT, s] += amt
+            pot += amt
+            if mybet + amt > cur:
+                cur = mybet + amt
+            SB[B_PENDING, s] = False
+            to = amt
+        elif code == A_FOLD:
+            SB[B_FOLDED, s] = True
+            SB[B_PENDING, s] = False
+            live -= 1
+            if was_in:
+                n_committed -= 1
+            if s == cov_s1 or s == cov_s2:
+                cov1, cov_s1, cov2, cov_s2 = _cover_top2(S, SI, SB)
+        elif code == A_CHECK:
+            SI[I_ACTED, s] = cur
+            SI[I_ACTCNT, s] = raise_count
+            SB[B_PENDING, s] = False
+            if not was_in:
+                n_committed += 1
+        elif code == A_CALL:
+            SI[I_REM, s] = rem - call
+            SI[I_SBET, s] = mybet + call
+            SI[I_PUT, s] += call
+            pot += call
+            SI[I_ACTED, s] = mybet + call
+            SI[I_ACTCNT, s] = raise_count
+            SB[B_PENDING, s] = False
+            if not was_in:
+                n_committed += 1
+        else:
+            prev = cur
+            if betting == B_FL:
+                if 2 * (to - full_level) >= bet_size:
+                    full_level = to
+                    raise_count += 1
+            else:
+                if to - prev >= full_raise:
+                    if to - prev > full_raise:
+                        full_raise = to - prev
+                    full_level = to
+                    raise_count += 1
+            d = to - mybet
+            SI[I_REM, s] = rem - d
+            SI[I_SBET, s] = to
+            SI[I_PUT, s] += d
+            pot += d
+            if to > cur:
+                cur = to
+            SI[I_ACTED, s] = to
+            SI[I_ACTCNT, s] = raise_count
+            if not was_in:
+                n_committed += 1
+            last_aggr = s
+            n_raises += 1
+            agg_range = rng_
+            for q in range(S):
+                SB[B_PENDING, q] = (q != s and SB[B_DEALT, q] and not SB[B_FOLDED, q]
+                                    and SI[I_REM, q] > 0)
+        if s == bring_seat:
+            bring_seat = np.int64(-1)
+        if rec_on:
+            record_action(rec, nact, street, s, code, to)
+        nact += 1
+        s += 1
+        if s == S:
+            s = np.int64(0)
+    HS[H_NACT] = nact
+    HS[H_LAST_AGGR] = last_aggr
+    HF[0] = agg_range
+
+
+#: the same function (it was a second, inlined compile of it): LLVM inlines the betting
+#: round into the button hand and the stud and draw hands, where they spend most of their time
+betting_round_inline = betting_round
+
+
+@numba.njit(cache=True, error_model="numpy")
+def _up_range(street):
+    """Indices of the up cards a seat shows on a stud street (0 = third street)."""
+    return 2, 2 + (street + 1 if street < 4 else 4)
+
+
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+def _stud_tiers(S, SI, SB, hole, kind, game, buf, ev):
+    """Fill ``SI[I_TIER]`` / ``SB[B_DRAW]`` for a stud street: each player's cards against
+    what the other players still in show (the up cards: not in the game's ``DOWN_MASK``);
+    in the draw nobody shows a card and each hand is read against one pair."""
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    # [variants: stud and draw] which cards show, from the registry's facts
+    dm = vfacts.FACTS[game, vfacts.DOWN_MASK]
+    draw_game = vfacts.FACTS[game, vfacts.FAMILY] == 2
+    for q in range(S):
+        SI[I_UPCAT, q] = 0
+        SI[I_UPLOW, q] = 0
+        if SB[B_DEALT, q] and not SB[B_FOLDED, q] and not draw_game:
+            n = 0
+            m = 0
+            for i in range(SI[I_NCARD, q]):
+                if (dm >> i) & 1:
+                    continue
+                buf[n] = hole[q, i]
+                n += 1
+                r = razz_rank(hole[q, i])
+                if r <= 7:
+                    m |= 1 << r
+            v = nx.high_inline(buf, n, card_key, disp, high, flush, mult, row_bits, slot_bits)
+            SI[I_UPCAT, q] = v >> 12
+            k = 0
+            while m:
+                k += m & 1
+                m >>= 1
+            SI[I_UPLOW, q] = k
+    for q in range(S):
+        if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
+            cat = np.int64(2) if draw_game else np.int64(0)
+            low = np.int64(0)
+            for o in range(S):
+                if o != q and SB[B_DEALT, o] and not SB[B_FOLDED, o]:
+                    if SI[I_UPCAT, o] > cat:
+                        cat = SI[I_UPCAT, o]
+                    if SI[I_UPLOW, o] > low:
+                        low = SI[I_UPLOW, o]
+            t_, d_ = stud_tier(hole[q], SI[I_NCARD, q], cat, low, kind, buf, card_key, disp,
+                               high, flush, mult, row_bits, slot_bits)
+            SI[I_TIER, q] = t_
+            SB[B_DRAW, q] = d_

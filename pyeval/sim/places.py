@@ -1,0 +1,84 @@
+"""Eliminations and places in the kernel: the players who bust in one hand (fewest chips at
+the hand's start take the worst places, equal stacks share), and the winner at the end (or,
+after a safety stop, the rest by chips).
+"""
+from __future__ import annotations
+
+import numba
+
+from pyeval.numba_mem import INTERNAL
+from pyeval.sim.layout import R_WINNER
+from pyeval.sim.table_moves import _unseat
+
+
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+def _place_busted(k, S, b, nb, grp, row, start_stack, n_alive, last_elim, hands, occ,
+                  done_flags, place, shares, order, elim_t, elim_h, seat_pl, tbl_n, p_table,
+                  p_seat):
+    """Places of the ``nb`` players of seats ``grp[:nb]`` who busted in one hand: fewest
+    chips at the start of the hand take the worst places, equal stacks share; then they
+    leave their seats."""
+    ordered = occ
+    no = 0
+    for kk2 in range(1, S + 1):
+        s = (b + kk2) % S
+        for i in range(nb):
+            if grp[i] == s:
+                ordered[no] = s
+                no += 1
+    # fewest chips at the start of the hand take the worst places
+    done = done_flags
+    for i in range(nb):
+        done[i] = False
+    worst = n_alive
+    for _ in range(nb):
+        lo_ = -1
+        for i in range(nb):
+            if not done[i] and (lo_ < 0 or start_stack[ordered[i]] < lo_):
+                lo_ = start_stack[ordered[i]]
+        if lo_ < 0:
+            break
+        cnt = 0
+        for i in range(nb):
+            if not done[i] and start_stack[ordered[i]] == lo_:
+                cnt += 1
+        first_pl = worst - cnt + 1
+        j = 0
+        for i in range(nb):
+            if not done[i] and start_stack[ordered[i]] == lo_:
+                p = row[ordered[i]]
+                done[i] = True
+                place[k, p] = first_pl
+                shares[k, p] = cnt
+                order[k, first_pl - 1 + j] = p
+                elim_t[k, p] = last_elim
+                elim_h[k, p] = hands
+                j += 1
+        worst = first_pl - 1
+    for i in range(nb):
+        _unseat(seat_pl, tbl_n, p_table, p_seat, row[ordered[i]])
+
+
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+def _finish(k, P, n_alive, stack, place, shares, order, elim_t, elim_h, res_i, seat_pl, tbl_n,
+            p_table, p_seat, last_end, brk, last_elim, hands):
+    """The winner (or, after a safety stop, the rest by chips)."""
+    while n_alive >= 1:
+        bestp = -1
+        worstp = -1
+        for p in range(P):
+            if p_table[p] >= 0:
+                if worstp < 0 or stack[p] < stack[worstp]:
+                    worstp = p
+        if worstp < 0:
+            break
+        bestp = worstp
+        place[k, bestp] = n_alive
+        shares[k, bestp] = 1
+        order[k, n_alive - 1] = bestp
+        elim_t[k, bestp] = max(last_end + brk, last_elim)
+        elim_h[k, bestp] = hands
+        _unseat(seat_pl, tbl_n, p_table, p_seat, bestp)
+        if n_alive == 1:
+            res_i[k, R_WINNER] = bestp
+        n_alive -= 1
