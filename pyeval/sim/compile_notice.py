@@ -23,10 +23,10 @@ from typing import TextIO
 from numba.core import event
 
 #: the figure is the first hold'em simulation from empty caches (bench/RESULTS.md, "Simulator
-#: cold compile, round 3": 130 s of CPU on the 2-core machine; a stud game adds its
-#: kernel)
+#: cold compile, round 4": 109 s of CPU on the 2-core machine, the tables included; a stud,
+#: draw or variant game adds its kernel)
 MESSAGE = ("pyeval: compiling the simulation kernels for this machine, once "
-           "(about 130 s of CPU; `pyeval warmup` does it ahead)...")
+           "(about 110 s of CPU; `pyeval warmup` does it ahead)...")
 
 _said = False
 
