@@ -39,6 +39,7 @@ from pyeval.sim.layout import (  # noqa: E402
     C_PLAYERS,
     C_REC_HANDS,
     C_REC_TOURN,
+    C_START,
     G_DC_STUD,
     G_DEALERS_CHOICE,
     LS_COLS,
@@ -255,6 +256,16 @@ def deals_omaha(spec: SimSpec) -> bool:
 _NO_TABLE = np.zeros((1, 1))
 
 
+def _starts(spec: SimSpec) -> np.ndarray:
+    """Each player's starting stack (``int64[players]``): the structure's chips by rank
+    (``spec.starting_stacks``), else everyone ``cfg[C_START]``."""
+    P = int(spec.cfg[C_PLAYERS])
+    st = spec.starting_stacks
+    if st.shape == (P,):
+        return np.ascontiguousarray(st, dtype=np.int64)
+    return np.full(P, int(spec.cfg[C_START]), np.int64)
+
+
 def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
               parallel: bool = True) -> Chunk:
     """Play tournaments ``t0 .. t0 + n - 1`` (on every local core when ``parallel``)."""
@@ -274,7 +285,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     pf = model_tables()
     cfg = spec.cfg.copy()
     cfg[20] = inputs.mp.shape[0]  # C_N_MODELS
-    tables = (spec.levels, cfg, spec.cfgf, inputs.mp, inputs.assign, inputs.mw,
+    tables = (spec.levels, cfg, spec.cfgf, inputs.mp, inputs.assign, _starts(spec), inputs.mw,
               inputs.push_tab, inputs.open_tab, pf.class_of, pf.top, pf.eq_vs_top,
               omaha_table() if deals_omaha(spec) else _NO_TABLE,
               stud_table() if deals_stud(spec) else _NO_TABLE,

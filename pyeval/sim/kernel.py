@@ -58,7 +58,6 @@ from pyeval.sim.layout import (
     C_RESTART_LEVELS,
     C_SEAT_RULE,
     C_SEATS,
-    C_START,
     F_ADDON_P,
     F_MINUTES_PER_HAND,
     F_REBUY_P,
@@ -156,7 +155,7 @@ def start_tournament(k, ti, seed, w, tb, out):
     seed_stream(w.st, seed, ti)
     NT = (P + S - 1) // S
     reset_work(w)
-    _draw_seats(P, S, NT, cfg[C_N_MODELS], cfg[C_START], tb.assign, tb.mw, w.st, w.seat_pl,
+    _draw_seats(P, S, NT, cfg[C_N_MODELS], tb.starts, tb.assign, tb.mw, w.st, w.seat_pl,
                 w.tbl_n, w.tbl_on, w.tbl_pbb, w.p_table, w.p_seat, w.stack, w.models, w.cards,
                 w.occ)
     lstats = out.lstats
@@ -164,7 +163,7 @@ def start_tournament(k, ti, seed, w, tb, out):
         lstats[k, lvl, LS_START] = -1.0
         lstats[k, lvl, LS_PLAYERS] = 0.0
     lstats[k, 0, LS_PLAYERS] = P
-    lstats[k, 0, LS_CHIPS] = P * cfg[C_START]
+    lstats[k, 0, LS_CHIPS] = tb.starts.sum()
     lstats[k, 0, LS_TABLES] = NT
     lstats[k, 0, LS_START] = 0.0
     out.res_i[k, R_TABLES] = NT
@@ -399,7 +398,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
     debug = cfg[C_DEBUG] == 1
     max_hands = cfg[C_MAX_HANDS]
     n_alive = P
-    total_chips = P * cfg[C_START]
+    total_chips = tb.starts.sum()
     level = 0
     level_start = 0.0      # minutes of play
     level_hands = 0
@@ -541,7 +540,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
-def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class,
+def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, starts, mw, push_tab, open_tab, pf_class,
                pf_top, pf_eq, omaha_tab, stud_tab, vtab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
                shares, order, lstats, rec, stud_on):
     """Play tournaments ``t0 .. t0 + n - 1`` into rows ``0 .. n - 1`` of the output arrays
@@ -555,7 +554,7 @@ def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, p
     # pass a dozen of them, which would otherwise each cost an atomic reference count in
     # and out (and the shared tables' counts bounce between the threads' cores)
     w = borrow(own)
-    tb = borrow(Tables(lv, cfg, cfgf, mp, assign, mw, push_tab, open_tab, pf_class, pf_top,
+    tb = borrow(Tables(lv, cfg, cfgf, mp, assign, starts, mw, push_tab, open_tab, pf_class, pf_top,
                        pf_eq, omaha_tab, stud_tab, vtab, rotation))
     ev = borrow(ev)
     out = borrow(Outs(res_i, res_f, elim_t, elim_h, place, shares, order, lstats, rec))

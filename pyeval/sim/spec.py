@@ -191,14 +191,13 @@ class SimSpec:
     structure: Any = None
     clock: Clock = field(default_factory=Clock)
     #: each player's starting stack, ``int64[players]``: player ``p`` is the entrant of rank
-    #: ``p + 1`` (the structure's chips by rank; everyone ``starting_chips`` without them).
-    #: The kernel does not read it yet (it deals every player ``cfg[C_START]``; see
-    #: :attr:`stacks_by_rank`)
+    #: ``p + 1`` (the structure's chips by rank; everyone ``starting_chips`` without them);
+    #: the kernel deals each player theirs
     starting_stacks: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
 
     @property
     def stacks_by_rank(self) -> bool:
-        """Whether the players start with different stacks (the kernel cannot deal them yet)."""
+        """Whether the players start with different stacks (the structure's chips by rank)."""
         st = self.starting_stacks
         return bool(st.size) and bool((st != st[0]).any())
 

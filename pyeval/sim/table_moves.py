@@ -360,10 +360,11 @@ def _card_draw_table(tbl_n, tbl_on, NT, src, st):
 
 
 @numba.njit(cache=True, error_model="numpy")
-def _draw_seats(P, S, NT, M, start, assign, mw, st, seat_pl, tbl_n, tbl_on, tbl_pbb, p_table,
+def _draw_seats(P, S, NT, M, starts, assign, mw, st, seat_pl, tbl_n, tbl_on, tbl_pbb, p_table,
                 p_seat, stack, models, cards, occ):
     """The seat draw (counts differ by at most one, seats spread around each table), the
-    starting stacks, each player's model and each table's button."""
+    starting stacks (``starts[p]``: player ``p``'s, the structure's chips by rank), each
+    player's model and each table's button."""
     base = P // NT
     extra = P % NT
     nc = 0
@@ -383,7 +384,7 @@ def _draw_seats(P, S, NT, M, start, assign, mw, st, seat_pl, tbl_n, tbl_on, tbl_
         cards[j, 1] = a1
     for p in range(P):
         _seat_player(seat_pl, tbl_n, p_table, p_seat, cards[p, 0], cards[p, 1], p)
-        stack[p] = start
+        stack[p] = starts[p]
         if assign[p] >= 0:
             models[p] = assign[p]
         else:

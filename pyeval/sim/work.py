@@ -31,6 +31,7 @@ class Tables(NamedTuple):
     cfgf: np.ndarray        # float64[F_*]: probabilities, minutes per hand
     mp: np.ndarray          # float64[M, MP_*]: the player models' parameters
     assign: np.ndarray      # int64[P]: a fixed model per entrant, -1 drawn from mw
+    starts: np.ndarray      # int64[P]: each entrant's starting stack (chips by rank)
     mw: np.ndarray          # float64[M]: cumulative model weights
     push_tab: np.ndarray    # push thresholds by model, players behind and depth
     open_tab: np.ndarray    # open thresholds by model and players behind

@@ -178,10 +178,6 @@ class TournamentStructure:
             gaps.append(f"late registration until level {self.late_registration.until_level}")
         if self.re_entry is not None:
             gaps.append(f"re-entry until level {self.re_entry.until_level}")
-        if self.starting_by_rank:
-            gaps.append(f"starting chips by rank ({self.starting_by_rank[0]:,} for rank 1 to "
-                        f"{self.starting_chips:,}): the simulator gives everyone "
-                        f"{self.starting_chips:,}")
         return gaps
 
     def level(self, number: int) -> Level:

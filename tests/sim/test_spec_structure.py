@@ -137,8 +137,24 @@ def test_each_player_gets_the_stack_of_their_rank() -> None:
     club = build_spec(load_structure("club_3000"), players=30)
     assert club.starting_stacks.tolist() == [3000] * 30 and not club.stacks_by_rank
     assert club.starting_stacks.dtype == np.int64
-    # the kernel deals cfg[C_START] to everyone until it reads the stacks: said before a run
-    assert any("starting chips by rank" in g for g in final.simulator_gaps())
+    # the kernel deals each player theirs: no gap said before a run
+    assert not any("by rank" in g for g in final.simulator_gaps())
+
+
+def test_the_kernel_deals_each_player_the_stack_of_their_rank() -> None:
+    """Chips checked every hand (debug): 51,000 in play for 12 players, not 12 x 4,000; the
+    level table starts from the same total; the results repeat on 1 and 2 threads."""
+    import warnings
+
+    from pyeval.sim import simulate
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")          # no gap warning: the stacks are simulated
+        r = simulate("club_final_4000_5000", n=6, seed=5, players=12, debug=True, threads=1)
+    assert (r.errors == 0).all() and (r.place.min(axis=1) == 1).all()
+    assert r.level_stats[:, 0, 1].tolist() == [51000.0] * 6            # LS_CHIPS at level 1
+    two = simulate("club_final_4000_5000", n=6, seed=5, players=12, debug=True, threads=2)
+    assert (two.duration == r.duration).all() and (two.place == r.place).all()
 
 
 def test_the_draw_with_antes_only_is_refused_clearly() -> None:
