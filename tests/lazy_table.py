@@ -4,12 +4,15 @@ Test modules that read a computed table (pre-flop equities, the variants' streng
 build it at import, i.e. while pytest collects: every xdist worker then built every table
 before running a test (about 55 s of CPU each with empty caches), whether or not it ran a
 test that reads them. Built on first use, a table is built once, by the worker that needs
-it; pyeval's cache folder hands it to the other worker.
+it; pyeval's cache folder hands it to the other worker. Names starting with ``_`` are not
+forwarded: pytest reads such attributes of every module-level object while it collects.
 
 >>> calls = []
 >>> t = lazy(lambda: calls.append(1) or complex(3, 4))
 >>> calls
 []
+>>> hasattr(t, "_fixture_function_marker"), calls      # pytest's probes build nothing
+(False, [])
 >>> t.real, t.imag, calls
 (3.0, 4.0, [1])
 """
@@ -28,7 +31,9 @@ class lazy:
         self._made = False
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):
+        if name.startswith("_"):
+            # pytest probes every module-level object while it collects (``__test__``,
+            # ``_fixture_function_marker``, ...): those probes must not build the table
             raise AttributeError(name)
         if not self._made:
             self._value = self._make()

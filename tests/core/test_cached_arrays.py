@@ -22,7 +22,9 @@ _CHILD = textwrap.dedent("""
 def test_processes_missing_the_same_table_compute_it_once(tmp_path):
     log = tmp_path / "log.txt"
     env = dict(os.environ, PYEVAL_CACHE_DIR=str(tmp_path / "cache"))
-    procs = [subprocess.Popen([sys.executable, "-c", _CHILD, str(log)], env=env,
+    # run outside the source tree, so that the children import the installed package (the
+    # tree's pyeval/ has no built extension when CI installs with `pip install .`)
+    procs = [subprocess.Popen([sys.executable, "-c", _CHILD, str(log)], env=env, cwd=tmp_path,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for _ in range(3)]
     outs = [p.communicate(timeout=120) for p in procs]
