@@ -52,7 +52,10 @@ def test_python_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("command", shell_commands() if README.exists() else [])
 @pytest.mark.slow
 def test_shell_examples_run(command: str, tmp_path: Path) -> None:
-    exe = shutil.which("pyeval") or str(Path(sys.executable).with_name("pyeval"))
+    # the console script of the interpreter running the tests first: in a venv that is not
+    # activated, the first `pyeval` on PATH can be another installation's
+    own = Path(sys.executable).with_name("pyeval")
+    exe = str(own) if own.exists() else shutil.which("pyeval") or str(own)
     words = shlex.split(command)
     for i, w in enumerate(words):          # example files the README names by repo path
         if (ROOT / w).exists() and "/" in w:

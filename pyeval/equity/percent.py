@@ -25,14 +25,13 @@ Monte Carlo standard error may be in either order.
 """
 from __future__ import annotations
 
-import json
 import math
-import os
 import sys
 import time
 
 import numpy as np
 
+from pyeval.cached_arrays import cached_arrays
 from pyeval.cachedir import cache_dir
 from pyeval.equity.ranges import COMBOS, RangeError
 
@@ -40,7 +39,7 @@ __all__ = ["ORDERS", "cache_dir", "order", "order_equities", "percent_combos", "
 
 #: order name -> (opponents, Monte Carlo deals per hand or None for exact, seed)
 ORDERS: dict[str, tuple[int, int | None, int]] = {"vs1": (1, None, 0), "vs3": (3, 1_000_000, 0)}
-_VERSION = 2
+_VERSION = 3
 _loaded: dict[str, dict[str, float]] = {}
 
 
@@ -76,36 +75,24 @@ def _compute(name: str) -> dict[str, float]:
 def order_equities(name: str = "vs1") -> dict[str, float]:
     """Each of the 169 hands' all-in equity in order ``name`` (computed once, then read
     from the cache)."""
+    from pyeval.equity.grid import LABELS
     if name not in ORDERS:
         raise RangeError(f"unknown pre-flop order {name!r}: the orders are "
                          f"{', '.join(ORDERS)} (against 1 or 3 random hands)")
-    if name in _loaded:
-        return _loaded[name]
-    opponents, deals, seed = ORDERS[name]
-    path = cache_dir() / f"preflop-order-{name}-v{_VERSION}.json"
-    eq = None
-    try:
-        data = json.loads(path.read_text())
-        if (data.get("deals") == deals and data.get("seed") == seed
-                and len(data.get("equity", {})) == 169
-                and all(isinstance(v, float) and math.isfinite(v)
-                        for v in data["equity"].values())):
-            eq = {k: float(v) for k, v in data["equity"].items()}
-    except (OSError, ValueError, AttributeError):
-        eq = None
-    if eq is None:
-        eq = _compute(name)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".tmp{os.getpid()}")
-            tmp.write_text(json.dumps({"order": name, "opponents": opponents, "deals": deals,
-                                       "seed": seed, "equity": eq}, indent=0))
-            tmp.replace(path)
-        except OSError as e:
-            print(f"pyeval: could not cache the pre-flop order in {path}: {e}",
-                  file=sys.stderr)
-    _loaded[name] = eq
-    return eq
+    if name not in _loaded:
+        opponents, deals, seed = ORDERS[name]
+
+        def compute() -> dict[str, np.ndarray]:
+            eq = _compute(name)
+            return {"equity": np.array([eq[lab] for lab in LABELS])}
+
+        # one cache helper for every computed table: its lock makes test and Dask workers
+        # that start at once compute an order once (the exact vs1 order is about 10 s of
+        # CPU, vs3 about 20 s) instead of once each
+        key = f"preflop_order_{name}_{'exact' if deals is None else deals}_seed{seed}_v{_VERSION}"
+        got = cached_arrays(key, compute, {"equity": (len(LABELS),)})["equity"]
+        _loaded[name] = dict(zip(LABELS, (float(x) for x in got)))
+    return _loaded[name]
 
 
 def order(name: str = "vs1") -> list[str]:
