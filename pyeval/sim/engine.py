@@ -29,6 +29,7 @@ from pyeval.sim._cache import ensure_fresh_cache
 
 ensure_fresh_cache()
 
+from pyeval.compile_once import compile_once  # noqa: E402
 from pyeval.sim.clock import Clock  # noqa: E402
 from pyeval.sim.compile_notice import compile_notice  # noqa: E402
 from pyeval.sim.hand import omaha_score  # noqa: E402
@@ -295,6 +296,11 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     # deals one of those games (a hold'em or Omaha kernel compiles faster without them)
     stud_on = True if deals_stud(spec) or deals_variant(spec) else None
     seed_ = np.uint64(seed % 2**64)
+    # a cold cache is compiled by one process of the machine while the others wait for it
+    # (test workers, Dask workers, a CLI run beside a notebook: about 100 s of CPU each)
+    compile_once(run_serial, (np.int64(t0), np.int64(n), seed_, *tables, out.res_i, out.res_f,
+                              out.elim_t, out.elim_h, out.place, out.shares, out.order,
+                              out.lstats, out.rec, stud_on))
 
     def block(lo: int, hi: int) -> None:
         # tournaments t0 + lo .. t0 + hi - 1 into rows lo .. hi - 1 (views: the kernel's

@@ -1,0 +1,82 @@
+"""Compile a cached Numba kernel once per machine when several processes start cold at once.
+
+Numba keeps compiled machine code in its cache, but two processes that both miss it (two
+test workers, a CLI run beside a notebook, Dask workers on one machine) each compile the
+whole kernel: the simulator's is about 100 s of CPU, so a second copy costs as much again.
+:func:`compile_once` compiles ``dispatcher`` for the types of ``args`` under an exclusive
+lock on ``<pyeval cache folder>/compile-<name>.lock``: the first process compiles and
+writes Numba's cache, the others wait for it (saying so on stderr) and then load the cache
+in well under a second. In one process it costs a dictionary look-up after the first call.
+
+Example:
+    >>> import numpy as np
+    >>> from numba import njit
+    >>> @njit
+    ... def add(a, b):
+    ...     return a + b
+    >>> compile_once(add, (np.int64(1), np.int64(2)))
+    >>> [str(t) for t in add.signatures[0]]
+    ['int64', 'int64']
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import threading
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from numba import typeof
+
+from pyeval.cachedir import cache_dir
+
+__all__ = ["compile_once"]
+
+_ready: set[tuple[int, tuple[Any, ...]]] = set()
+_guard = threading.Lock()
+
+
+@contextlib.contextmanager
+def _machine_lock(name: str) -> Iterator[None]:
+    """Hold ``compile-<name>.lock`` in pyeval's cache folder exclusively (where the platform
+    and the folder allow a lock; else nothing is held and at worst two processes compile)."""
+    try:
+        import fcntl
+        folder = cache_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder / f"compile-{name}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    except (ImportError, OSError):
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            print(f"pyeval: another process is compiling {name} for this machine; waiting "
+                  f"for it, then reading its compiled code", file=sys.stderr, flush=True)
+            fcntl.flock(fd, fcntl.LOCK_EX)    # released by the kernel if that process dies
+        yield
+    finally:
+        os.close(fd)
+
+
+def compile_once(dispatcher: Any, args: Sequence[Any]) -> None:
+    """Have ``dispatcher`` (an ``@njit(cache=True)`` function) compiled or loaded for the
+    Numba types of ``args``, compiling at most once across the processes of this machine
+    that share pyeval's cache folder and Numba's cache."""
+    try:
+        sig = tuple(typeof(a) for a in args)
+    except (TypeError, ValueError):      # a value Numba cannot type ahead: the call compiles
+        return
+    key = (id(dispatcher), sig)
+    if key in _ready:
+        return
+    with _guard:                         # the threads of one simulation ask at once
+        if key in _ready:
+            return
+        if sig not in dispatcher.overloads:
+            name = getattr(getattr(dispatcher, "py_func", None), "__qualname__", "kernel")
+            with _machine_lock(name):
+                dispatcher.compile(sig)
+        _ready.add(key)
