@@ -95,6 +95,11 @@ class PHHError(HistoryError):
         super().__init__(f"{name}: {message}")
         self.kind = kind
         self.name = name
+        self.message = message
+
+    def __reduce__(self) -> tuple[type[PHHError], tuple[str, str, str]]:
+        # picklable as it was made (replays are passed between processes)
+        return (type(self), (self.name, self.kind, self.message))
 
 
 @dataclass(frozen=True)

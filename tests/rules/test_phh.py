@@ -147,3 +147,12 @@ def test_hands_pyeval_cannot_write_are_refused_by_name():
     h = Hand("Irish", Structure.no_limit(1, 2), {0: 50, 1: 50}, seed=1)
     with pytest.raises(phh.PHHError, match="PHH has no variant for no_limit Irish"):
         phh.dumps(h)
+
+
+def test_a_phh_error_pickles_as_it_was_made():
+    import pickle
+    e = phh.PHHError("club.phh:3", "incomplete", "the record ends before the hand is over")
+    back = pickle.loads(pickle.dumps(e))
+    assert (type(back), back.name, back.kind, str(back)) == (
+        phh.PHHError, "club.phh:3", "incomplete",
+        "club.phh:3: the record ends before the hand is over")

@@ -28,6 +28,9 @@ two records whose winnings exceed the whole pot (no rake can explain that) as
 from __future__ import annotations
 
 import collections
+import fcntl
+import os
+import pickle
 import tarfile
 from collections import deque
 from decimal import Decimal
@@ -42,23 +45,46 @@ pk = pytest.importorskip("pokerkit")
 ARCHIVE = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "phh" / "hands.tar.xz"
 
 
+def _read_and_replay(tmp: Path) -> tuple[list[phh.Record], list[phh.Replay | phh.PHHError]]:
+    with tarfile.open(ARCHIVE) as tf:
+        tf.extractall(tmp, filter="data")
+    records: list[phh.Record] = []
+    for f in sorted(tmp.rglob("*.phh*")):
+        records += phh.load(f)
+    return records, list(phh.replay_all(records))
+
+
 @pytest.fixture(scope="module")
-def records(tmp_path_factory):
+def _shared(tmp_path_factory):
+    """The records and their replays, made once per test run: under xdist the first worker
+    that needs them extracts, reads and replays (about 34 s of CPU) and pickles them beside
+    the workers' temporary folders; the other waits for the file and loads it (about 8 s)."""
     if not ARCHIVE.exists():
         pytest.skip(f"the shared hands are not here ({ARCHIVE}): a fresh clone has no "
                     f"../shared; CI has it")
-    d = tmp_path_factory.mktemp("phh")
-    with tarfile.open(ARCHIVE) as tf:
-        tf.extractall(d, filter="data")
-    out = []
-    for f in sorted(d.rglob("*.phh*")):
-        out += phh.load(f)
-    return out
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run is None:                                    # one process: nothing to share
+        return _read_and_replay(tmp_path_factory.mktemp("phh"))
+    path = tmp_path_factory.getbasetemp().parent / f"phh-shared-{run}.pickle"
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.is_file():
+            return pickle.loads(path.read_bytes())
+        made = _read_and_replay(tmp_path_factory.mktemp("phh"))
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL))
+        tmp.replace(path)
+        return made
 
 
 @pytest.fixture(scope="module")
-def replays(records):
-    return [(rec, r) for rec, r in zip(records, phh.replay_all(records))]
+def records(_shared):
+    return _shared[0]
+
+
+@pytest.fixture(scope="module")
+def replays(_shared):
+    return list(zip(*_shared))
 
 
 def _pokerkit_state(rec: phh.Record, r: phh.Replay):
