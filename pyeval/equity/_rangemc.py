@@ -218,6 +218,22 @@ def _hu5_pools(s, n, T, tthr, tk, ts, W, pools, PD, pthr, bk0, ckey, csrm, disp,
     return s, w0, w1, tie
 
 
+@njit(cache=True, inline="always")
+def _winners(P, bk, bs, tk, ts, r0, disp, high, flush, vals):
+    """The mask of the players with the best value on the board ``bk``/``bs``, their keys
+    and masks from the table row at ``r0``: the best by ``max``, the mask by comparisons,
+    so that no branch depends on who wins. Inlined, so that a constant P unrolls."""
+    best = np.uint64(0)
+    for p in range(P):
+        v = nx.hv(bk + ld64(tk, r0 + p), bs | ld64(ts, r0 + p), disp, high, flush)
+        vals[p] = v
+        best = max(best, v)
+    m = 0
+    for p in range(P):
+        m |= np.int64(vals[p] == best) << p
+    return m
+
+
 @njit(cache=True)
 def _multi5_pools(s, n, P, T, tthr, tk, ts, W, pools, PD, pthr, bk0, ckey, csrm, disp, high,
                   flush, vals, wins):
@@ -239,14 +255,12 @@ def _multi5_pools(s, n, P, T, tthr, tk, ts, W, pools, PD, pthr, bk0, ckey, csrm,
                 break
         bk, bs = five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm)
         r0 = W * np.int64(j)
-        best = np.uint64(0)
-        for p in range(P):
-            v = nx.hv(bk + ld64(tk, r0 + p), bs | ld64(ts, r0 + p), disp, high, flush)
-            vals[p] = v
-            best = max(best, v)
-        m = 0
-        for p in range(P):
-            m |= np.int64(vals[p] == best) << p
+        if P == 3:              # the commonest sizes with a constant count: unrolled
+            m = _winners(3, bk, bs, tk, ts, r0, disp, high, flush, vals)
+        elif P == 4:
+            m = _winners(4, bk, bs, tk, ts, r0, disp, high, flush, vals)
+        else:
+            m = _winners(P, bk, bs, tk, ts, r0, disp, high, flush, vals)
         wins[m] += 1
     return s
 

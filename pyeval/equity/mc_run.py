@@ -205,6 +205,14 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
         if joint is not None:
             sums.acceptance = joint[-1]
             pools = RM.row_pools(deck, joint[2])
+    elif (g.kind == K.K_HOLDEM and 3 <= P <= RM.MAX_MASK_PLAYERS and len(unk_t) == 5
+          and all(t == P for t in unk_t)):
+        # three or more known hands, a whole board to deal: a joint table of one row, so
+        # the deals are the range kernel's (the same random words as the general kernel's)
+        joint = (hk0[None, :].astype(np.uint64), hs0[None, :].astype(np.uint64),
+                 np.zeros(1, np.uint64), np.zeros(1, np.uint64), np.zeros(1, np.int64), False,
+                 1.0)
+        pools = RM.row_pools(deck, joint[2])
 
     omaha_fixed = (g.kind == K.K_OMAHA and not (rp >= 0).any() and NB == 5
                    and all(t == P for t in unk_t)

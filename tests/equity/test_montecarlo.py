@@ -59,6 +59,7 @@ def test_monte_carlo_agrees_with_exact(game, hands, board, dead) -> None:
     ("holdem", ["Ah*", "random", "QQ+"], "2c 3c"[:0]),
     ("omaha8", ["AsAh2s3h", "KcKd**"], ""),
     ("omaha8", ["AsAh2s3h", "KcKdQcQd", "9c8d7c6d"], ""),           # the Omaha kernel
+    ("holdem", ["AcAd", "KhKs", "QcQd", "JsTs"], ""),            # a one-row joint table
     ("stud8", ["**3d", "**Kd", "**9s"], ""),
     ("chicago", ["**", "**", "**"], ""),
 ])
@@ -171,4 +172,16 @@ def test_omaha_kernel_deals_the_general_kernels_boards(monkeypatch, game, hands,
     monkeypatch.setattr(OM, "MAX_HIGH_PLAYERS", 0)
     monkeypatch.setattr(OM, "MAX_HILO_PLAYERS", 0)
     slow = equity(game, hands, board, exact=False, samples=100_000, seed=9)
+    assert fast.players == slow.players
+
+
+@pytest.mark.parametrize("hands", [["AcAd", "KhKs", "QcQd"], ["AcAd", "KhKs", "QcQd", "JsTs", "9h8h"]])
+def test_known_multiway_hands_deal_the_general_kernels_boards(monkeypatch, hands) -> None:
+    """Three or more known hold'em hands with a whole board to deal run the range kernel
+    on a one-row table (pyeval.equity._rangemc), which uses the random words as the general
+    kernel does: a seed gives the very same counts either way."""
+    from pyeval.equity import _rangemc as RM
+    fast = equity("holdem", hands, exact=False, samples=100_000, seed=9)
+    monkeypatch.setattr(RM, "MAX_MASK_PLAYERS", 0)
+    slow = equity("holdem", hands, exact=False, samples=100_000, seed=9)
     assert fast.players == slow.players
