@@ -21,6 +21,8 @@ SPOTS: dict[str, dict] = {
     "hu_mc": dict(game="holdem", hands=["AcAd", "KhKs"], exact=False, samples=4_000_000),
     "range_mc": dict(game="holdem", hands=["AK", "QQ+"], exact=False, samples=4_000_000),
     "range_s_mc": dict(game="holdem", hands=["AKs", "QQ"], exact=False, samples=4_000_000),
+    "hu3_mc": dict(game="holdem", hands=["AcAd", "KhKs", "QcQd"], exact=False,
+                   samples=2_000_000),
     "range3_mc": dict(game="holdem", hands=["AA,KK", "AK", "AQs+,KQs"], exact=False,
                       samples=2_000_000),
     "exact_hu": dict(game="holdem", hands=["AcAd", "KhKs"], exact=True),
@@ -30,6 +32,11 @@ SPOTS: dict[str, dict] = {
                      samples=1_000_000),
     "omaha8_mc": dict(game="omaha8", hands=["AsAh2s3h", "KcKdQcQd"], exact=False,
                       samples=1_000_000),
+    # the spots of bench/test_bench_equity.py (the "today": 13.2 and 11.4 M/s)
+    "omaha_b_mc": dict(game="omaha", hands=["AsAhKsKh", "9c8d7c6d"], exact=False,
+                       samples=1_000_000),
+    "omaha8_b_mc": dict(game="omaha8", hands=["AsAh2s3h", "KcKdQcQd"], exact=False,
+                        samples=1_000_000),
 }
 
 

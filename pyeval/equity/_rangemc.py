@@ -45,6 +45,10 @@ MAX_WORK = 1 << 22
 #: the largest per-row pools (the cards a row's hands leave) the kernel keeps
 MAX_POOL_BYTES = 1 << 18
 
+#: the most players whose deals :func:`_multi5_pools` tallies by the mask of winners (2**P
+#: counters a chunk); more go through :func:`_multi_chunk`
+MAX_MASK_PLAYERS = 10
+
 _U32 = np.uint64(32)
 
 
@@ -214,11 +218,29 @@ def _hu5_pools(s, n, T, tthr, tk, ts, W, pools, PD, pthr, bk0, ckey, csrm, disp,
     return s, w0, w1, tie
 
 
+@njit(cache=True, inline="always")
+def _winners(P, bk, bs, tk, ts, r0, disp, high, flush, vals):
+    """The mask of the players with the best value on the board ``bk``/``bs``, their keys
+    and masks from the table row at ``r0``: the best by ``max``, the mask by comparisons,
+    so that no branch depends on who wins. Inlined, so that a constant P unrolls."""
+    best = np.uint64(0)
+    for p in range(P):
+        v = nx.hv(bk + ld64(tk, r0 + p), bs | ld64(ts, r0 + p), disp, high, flush)
+        vals[p] = v
+        best = max(best, v)
+    m = 0
+    for p in range(P):
+        m |= np.int64(vals[p] == best) << p
+    return m
+
+
 @njit(cache=True)
 def _multi5_pools(s, n, P, T, tthr, tk, ts, W, pools, PD, pthr, bk0, ckey, csrm, disp, high,
-                  flush, vals, cnt):
+                  flush, vals, wins):
     """:func:`_hu5_pools` for P players: the same row and board draws, each player's value
-    into ``vals``, the winners' counts of pots shared k ways into ``cnt`` [P, P + 1]."""
+    into ``vals``; a deal adds one to ``wins`` at the mask of its winners (bit p for player
+    p: the best value found by ``max``, the mask by comparisons, so no branch depends on
+    who wins)."""
     nT = np.uint64(T)
     nD = np.uint64(PD)
     for _ in range(n):
@@ -233,20 +255,30 @@ def _multi5_pools(s, n, P, T, tthr, tk, ts, W, pools, PD, pthr, bk0, ckey, csrm,
                 break
         bk, bs = five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm)
         r0 = W * np.int64(j)
-        best = np.uint64(0)
-        nb = 0
-        for p in range(P):
-            v = nx.hv(bk + ld64(tk, r0 + p), bs | ld64(ts, r0 + p), disp, high, flush)
-            vals[p] = v
-            if v > best:
-                best = v
-                nb = 1
-            elif v == best:
-                nb += 1
-        for p in range(P):
-            if vals[p] == best:
-                cnt[p, nb] += 1
+        if P == 3:              # the commonest sizes with a constant count: unrolled
+            m = _winners(3, bk, bs, tk, ts, r0, disp, high, flush, vals)
+        elif P == 4:
+            m = _winners(4, bk, bs, tk, ts, r0, disp, high, flush, vals)
+        else:
+            m = _winners(P, bk, bs, tk, ts, r0, disp, high, flush, vals)
+        wins[m] += 1
     return s
+
+
+@njit(cache=True)
+def _mask_counts(P, wins, cnt):
+    """Counts of deals by winners' mask (``wins`` [2**P]) -> each winner's count of pots
+    shared k ways (``cnt`` [P, P + 1], index k), added."""
+    for m in range(1, 1 << P):
+        c = wins[m]
+        if c == 0:
+            continue
+        k = 0
+        for p in range(P):
+            k += (m >> p) & 1
+        for p in range(P):
+            if (m >> p) & 1:
+                cnt[p, k] += c
 
 
 @njit(cache=True)
@@ -382,12 +414,15 @@ def _work_multi5(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, 
     a_tk, a_ts, a_tm, W = _rows(P, tab)
     a_pools = np.uint64(pools.ctypes.data)
     vals = np.zeros(P, dtype=np.uint64)
+    wins = np.zeros(1 << P, dtype=np.int64)
     while True:
         ci = fetch_add(a_ctr, 1)
         if ci >= nsamp.shape[0]:
             break
+        wins[:] = 0
         _multi5_pools(word_stream(seed, chunk0 + ci), nsamp[ci], P, T, tthr, a_tk, a_ts, W,
-                      a_pools, PD, pthr, bk0, ckey, csrm, disp, high, flush, vals, out[ci])
+                      a_pools, PD, pthr, bk0, ckey, csrm, disp, high, flush, vals, wins)
+        _mask_counts(P, wins, out[ci])
 
 
 @njit(cache=True, nogil=True)
@@ -441,7 +476,7 @@ def holdem_range_mc(tk: np.ndarray, ts: np.ndarray, tm: np.ndarray, keep: np.nda
     pthr = np.uint64((1 << 32) % max(PD, 1))
     fast5 = PD > 0 and U == 5 and int(bs0) == 0 and not weighted
     if P != 2:
-        work = _work_multi5 if fast5 else _work_multi
+        work = _work_multi5 if fast5 and P <= MAX_MASK_PLAYERS else _work_multi
     elif fast5:
         work = _work_hu5
     else:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 
 from pyeval.equity import _kernels as K
+from pyeval.equity import _omahamc as OM
 from pyeval.equity import _rangemc as RM
 from pyeval.equity._dealing import alias_tables
 from pyeval.equity.cost import _EVAL_COST
@@ -204,8 +205,28 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
         if joint is not None:
             sums.acceptance = joint[-1]
             pools = RM.row_pools(deck, joint[2])
+    elif (g.kind == K.K_HOLDEM and 3 <= P <= RM.MAX_MASK_PLAYERS and len(unk_t) == 5
+          and all(t == P for t in unk_t)):
+        # three or more known hands, a whole board to deal: a joint table of one row, so
+        # the deals are the range kernel's (the same random words as the general kernel's)
+        joint = (hk0[None, :].astype(np.uint64), hs0[None, :].astype(np.uint64),
+                 np.zeros(1, np.uint64), np.zeros(1, np.uint64), np.zeros(1, np.int64), False,
+                 1.0)
+        pools = RM.row_pools(deck, joint[2])
+
+    omaha_fixed = (g.kind == K.K_OMAHA and not (rp >= 0).any() and NB == 5
+                   and all(t == P for t in unk_t)
+                   and (P <= OM.MAX_HIGH_PLAYERS if g.split_code == K.SP_NONE
+                        else g.split_code == K.SP_LOW8 and P <= OM.MAX_HILO_PLAYERS))
+    holes = [hole0[i] for i in range(P)]
+    board_known = board0[:len(spot.board)]
 
     def run(nsamp: np.ndarray, chunk0: int, run_threads: int):
+        if omaha_fixed:
+            none = np.zeros(len(nsamp), dtype=np.int64)
+            st = OM.omaha_mc(holes, g.split_code == K.SP_LOW8, board_known, deck, seed_u,
+                             chunk0, nsamp, threads=run_threads)
+            return st, none, none
         if joint is not None:
             tk, ts, tm, keep, alias, weighted, _ = joint
             cnt = RM.holdem_range_mc(tk, ts, tm, keep, alias, weighted, deck, pools, len(unk_t),

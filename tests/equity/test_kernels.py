@@ -185,8 +185,8 @@ def test_suit_symmetry_counts_every_board_once(hands, dead) -> None:
     assert (sym == plain).all()
 
 
-@pytest.mark.parametrize("name", ["_dealing", "_exact", "_exact_ranks", "_layout", "_montecarlo", "_rangemc",
-                                  "_showdown", "_workers", "numba_rng"])
+@pytest.mark.parametrize("name", ["_dealing", "_exact", "_exact_ranks", "_layout", "_montecarlo",
+                                  "_omahamc", "_rangemc", "_showdown", "_workers", "numba_rng"])
 def test_kernel_modules_docstring_examples(name: str) -> None:
     import doctest
     import importlib

@@ -58,6 +58,8 @@ def test_monte_carlo_agrees_with_exact(game, hands, board, dead) -> None:
     ("holdem", ["AKs,QQ", "JJ+", "random"], ""),
     ("holdem", ["Ah*", "random", "QQ+"], "2c 3c"[:0]),
     ("omaha8", ["AsAh2s3h", "KcKd**"], ""),
+    ("omaha8", ["AsAh2s3h", "KcKdQcQd", "9c8d7c6d"], ""),           # the Omaha kernel
+    ("holdem", ["AcAd", "KhKs", "QcQd", "JsTs"], ""),            # a one-row joint table
     ("stud8", ["**3d", "**Kd", "**9s"], ""),
     ("chicago", ["**", "**", "**"], ""),
 ])
@@ -153,3 +155,33 @@ def test_auto_chooses_exact_when_cheap() -> None:
     assert equity("omaha8", ["AsAh2s3h", "KcKdQcQd"], board="2c 3d 9h").exact
     assert not equity("holdem", ["AhKh", "random", "random"], std_err=0.01).exact
     assert not equity("stud", ["AsAh3d", "KcKdJs"], std_err=0.01).exact
+
+
+@pytest.mark.parametrize("game, hands, board", [
+    ("omaha", ["AsAhKsKh", "9c8d7c6d"], ""),
+    ("omaha8", ["AsAh2s3h", "KcKdQcQd"], ""),
+    ("omaha8", ["AsAh2s3h", "KcKdQcQd"], "4c 8h Td"),
+    ("omaha6", ["AsAhKsKh2c3c", "9c8d7c6d5s4s"], "2d 7h 9s 3d"),
+])
+def test_omaha_kernel_deals_the_general_kernels_boards(monkeypatch, game, hands, board) -> None:
+    """The Omaha kernel (known hole cards: pyeval.equity._omahamc) uses the random words as
+    the general kernel does, so a seed gives the same boards and, heads-up (every share a
+    multiple of 1/4, summed exactly), the very same answer."""
+    from pyeval.equity import _omahamc as OM
+    fast = equity(game, hands, board, exact=False, samples=100_000, seed=9)
+    monkeypatch.setattr(OM, "MAX_HIGH_PLAYERS", 0)
+    monkeypatch.setattr(OM, "MAX_HILO_PLAYERS", 0)
+    slow = equity(game, hands, board, exact=False, samples=100_000, seed=9)
+    assert fast.players == slow.players
+
+
+@pytest.mark.parametrize("hands", [["AcAd", "KhKs", "QcQd"], ["AcAd", "KhKs", "QcQd", "JsTs", "9h8h"]])
+def test_known_multiway_hands_deal_the_general_kernels_boards(monkeypatch, hands) -> None:
+    """Three or more known hold'em hands with a whole board to deal run the range kernel
+    on a one-row table (pyeval.equity._rangemc), which uses the random words as the general
+    kernel does: a seed gives the very same counts either way."""
+    from pyeval.equity import _rangemc as RM
+    fast = equity("holdem", hands, exact=False, samples=100_000, seed=9)
+    monkeypatch.setattr(RM, "MAX_MASK_PLAYERS", 0)
+    slow = equity("holdem", hands, exact=False, samples=100_000, seed=9)
+    assert fast.players == slow.players
