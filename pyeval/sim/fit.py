@@ -169,20 +169,45 @@ def simulated(model: PlayerModel, n: int = 12, seed: int = 1, structure: str = "
     recorded); with ``per_player``, the players' own statistics pooled
     (:func:`observe_players`, :data:`PLAYER_STATS`), and then ``among`` (``(model, share)``
     pairs) may seat other models for their shares of the entrants, ``model``'s entrants
-    alone measured.
+    alone measured. The same arguments give the same statistics, so each is simulated once
+    in a process (kept by :data:`SIMULATED_CACHE`; a model's name is not part of it).
 
     Example:
         >>> o = simulated(MODELS["nit"], n=2, seed=3)
         >>> 0.05 < o.rates["vpip"] < 0.25
         True
     """
-    from pyeval.sim import simulate
-
     if among and not per_player:
         raise ValueError("other models in the field (among) need per_player statistics")
+    key = (_unnamed(model), n, seed, structure, players, per_player,
+           tuple((_unnamed(m), w) for m, w in among), tuple(sorted(kw.items())))
+    if key not in _SIMULATED:
+        if len(_SIMULATED) >= SIMULATED_CACHE:
+            _SIMULATED.pop(next(iter(_SIMULATED)))
+        _SIMULATED[key] = _simulate_observed(model, n, seed, structure, players, per_player,
+                                             among, **kw)
+    return _SIMULATED[key]
+
+
+#: the most simulated statistics kept in memory (:func:`simulated`): a fit simulates each
+#: candidate once, and fits of the same hands' styles share their presets' simulations
+SIMULATED_CACHE = 512
+_SIMULATED: dict[tuple[Any, ...], Observed] = {}
+
+
+def _unnamed(m: PlayerModel) -> PlayerModel:
+    """``m`` without its name (the name does not change how it plays)."""
+    return replace(m, name="")
+
+
+def _simulate_observed(model: PlayerModel, n: int, seed: int, structure: str, players: int,
+                       per_player: bool, among: Sequence[tuple[PlayerModel, float]],
+                       **kw: Any) -> Observed:
+    """:func:`simulated` without its cache."""
+    from pyeval.sim.presets import record_all
+
     seats, mine = _seats(model, among, players)
-    r = simulate(structure, n=n, seed=seed, players=players,
-                 field=seats if among else model, record_tournaments=n, record_hands=4000)
+    r = record_all(structure, n, seed, players, seats if among else model)
     rows = r.records[_counted(r.records, kw.get("min_seats", MIN_SEATS),
                               kw.get("depth_from", DEPTH_FROM))]
     hands = [h for h in (from_record(x) for x in rows) if h is not None]

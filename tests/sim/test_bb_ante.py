@@ -27,7 +27,7 @@ def ante_levels(who: str) -> list[LevelSpec]:
 def run(request):
     who = request.param
     s = small_structure(levels=ante_levels(who), entrants=14, minutes=8)
-    r = simulate(s, n=6, seed=23, field="balanced", record_tournaments=6, record_hands=400,
+    r = simulate(s, n=10, seed=23, field="balanced", record_tournaments=10, record_hands=400,
                  debug=True)
     return who, r
 
@@ -50,7 +50,8 @@ def test_heads_up_button_all_in_from_its_ante_replays():
     pot for both (rules.pots: no live pot, so the dead money is a pot for every player in):
     the better hand takes it, where the kernel once gave it to the big blind."""
     s = small_structure(levels=ante_levels("button"), entrants=14, minutes=8)
-    r = simulate(s, n=6, seed=23, field="balanced", record_tournaments=6, record_hands=400,
+    # a seed whose runs hold the rare case (the 3-bet jam moved which hands seed 23 deals)
+    r = simulate(s, n=6, seed=14, field="balanced", record_tournaments=6, record_hands=400,
                  debug=True, threads=1)
     cases = kept = 0
     for row in r.records:

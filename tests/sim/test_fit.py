@@ -64,25 +64,61 @@ def test_simulate_and_the_tournament_command_take_a_field_file(tmp_path):
     assert res.exit_code == 0, res.output
 
 
-@pytest.mark.parametrize("name", ["online_regular", "live_recreational", "calling_station"])
 @pytest.mark.slow
-def test_fit_recovers_a_preset_from_simulated_hands(name):
-    """Hands the simulator played with preset ``name`` (seed 101) fitted back (other seeds):
-    the preset's style and every fitted parameter within the stated tolerance."""
-    want = MODELS[name]
-    obs = simulated(want, n=12, seed=101)
-    assert obs.hands > 1000
-    f = fit_model(obs, n=8, seed=1)
-    assert f.model.kind == want.kind
-    for k in FITTED:
-        assert abs(getattr(f.model, k) - getattr(want, k)) <= TOLERANCE[k], (k, f.model)
-    assert abs(f.model.open_size - want.open_size) <= TOLERANCE["open_size"]
-    assert f.distance < 2.0                     # as close as sampling allows, about
-    # a range player and a limping style are far apart; the limper and the station are
-    # near (the station calls more after the flop), but the right one is nearer
-    raiser = want.kind == "ranges"
-    assert min(v for k, v in f.by_kind.items() if (k == "ranges") != raiser) > 10.0
-    assert f.by_kind[want.kind] == min(f.by_kind.values())
+def test_fit_recovers_presets_from_simulated_hands():
+    """Hands the simulator played with each of three presets (seed 101) fitted back (other
+    seeds): the preset's style and every fitted parameter within the stated tolerance.
+
+    One test for the three so that they run in one process and share the simulations
+    that do not depend on the hands (``fit.simulated`` keeps them): every fit simulates
+    the same starting presets and the same first differences around the limper's and
+    the station's, so the second and third fit cost about half the first."""
+    for name in ("online_regular", "live_recreational", "calling_station"):
+        want = MODELS[name]
+        obs = simulated(want, n=12, seed=101)
+        assert obs.hands > 1000, name
+        f = fit_model(obs, n=8, seed=1)
+        assert f.model.kind == want.kind, name
+        for k in FITTED:
+            assert abs(getattr(f.model, k) - getattr(want, k)) <= TOLERANCE[k], (name, k, f.model)
+        assert abs(f.model.open_size - want.open_size) <= TOLERANCE["open_size"], name
+        assert f.distance < 2.0, name             # as close as sampling allows, about
+        # a range player and a limping style are far apart; the limper and the station are
+        # near (the station calls more after the flop), but the right one is nearer
+        raiser = want.kind == "ranges"
+        assert min(v for k, v in f.by_kind.items() if (k == "ranges") != raiser) > 10.0, name
+        assert f.by_kind[want.kind] == min(f.by_kind.values()), name
+
+
+def test_simulated_statistics_are_kept():
+    """``fit.simulated`` simulates the same arguments once (a model's name aside)."""
+    from dataclasses import replace
+
+    from pyeval.sim import fit
+
+    a = simulated(MODELS["nit"], n=1, seed=11)
+    size = len(fit._SIMULATED)
+    assert simulated(replace(MODELS["nit"], name="other"), n=1, seed=11) is a
+    assert len(fit._SIMULATED) == size
+    b = fit._simulate_observed(MODELS["nit"], 1, 11, "club_3000", 30, False, ())
+    assert (b.rates, b.chances, b.hands) == (a.rates, a.chances, a.hands)
+    assert simulated(MODELS["nit"], n=1, seed=12) is not a
+    # the hands recorded in less room are the same hands; a tournament that fills the room
+    # is played again with more
+    from pyeval.sim.presets import record_all
+
+    full = simulate("club_3000", n=2, seed=11, players=30, field="nit", record_tournaments=2,
+                    record_hands=4000)
+    assert (record_all("club_3000", 2, seed=11, players=30, field="nit").records
+            == full.records).all()
+    from pyeval.sim import presets
+
+    room = presets.RECORD_ROOM
+    try:
+        presets.RECORD_ROOM = 50                # every tournament deals more: 50, 200, 800
+        assert (record_all("club_3000", 2, 11, 30, "nit").records == full.records).all()
+    finally:
+        presets.RECORD_ROOM = room
 
 
 def test_fit_refuses_bad_input(tmp_path):
