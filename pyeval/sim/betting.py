@@ -542,19 +542,6 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
 betting_round_inline = betting_round
 
 
-def button_betting(hooks, args):
-    """``betting_round(*args)`` for the button hand: with the stud family in a kernel that
-    has it (``hooks`` True: the stud and draw hands' compile), without it in a hold'em and
-    Omaha kernel (``hooks`` None). Jitted code only."""
-    raise TypeError("button_betting is called from compiled kernels only")
-
-
-@overload(button_betting, inline="always")
-def _button_betting(hooks, args):
-    if _off(hooks):
-        return lambda hooks, args: betting_round(*(args + (None,)))
-    return lambda hooks, args: betting_round(*args)
-
 
 @numba.njit(cache=True, error_model="numpy")
 def _up_range(street):
