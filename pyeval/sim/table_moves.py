@@ -12,7 +12,7 @@ from pyeval.numba_rng import below, uniform
 from pyeval.sim.positions import positions
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def worst_seat(row, S, b, sbs, g):
     """The free seat a moved player takes (as :func:`pyeval.tournament.seating.worst_seat`):
     between the next small and big blind, else the first after the big blind, else any."""
@@ -36,7 +36,7 @@ def worst_seat(row, S, b, sbs, g):
     return -1
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def _table_count(seat_pl, t, S):
     n = 0
     for s in range(S):
@@ -45,7 +45,7 @@ def _table_count(seat_pl, t, S):
     return n
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def _seat_player(seat_pl, tbl_n, p_table, p_seat, t, s, p):
     seat_pl[t, s] = p
     tbl_n[t] += 1
@@ -53,7 +53,7 @@ def _seat_player(seat_pl, tbl_n, p_table, p_seat, t, s, p):
     p_seat[p] = s
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def _unseat(seat_pl, tbl_n, p_table, p_seat, p):
     t = p_table[p]
     s = p_seat[p]
@@ -63,14 +63,14 @@ def _unseat(seat_pl, tbl_n, p_table, p_seat, p):
     p_seat[p] = -1
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def _offset(b, s, S):
     """Seats clockwise from the button ``b`` to seat ``s`` (the button seat itself is S)."""
     d = (s - b) % S
     return S if d == 0 else d
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def _strictly_between(a, c, s, S):
     """Seat ``s`` lies strictly after ``a`` and before ``c`` clockwise (all but ``a`` when
     ``a == c``), as :func:`pyeval.tournament.seating._between` lists them."""
@@ -81,7 +81,7 @@ def _strictly_between(a, c, s, S):
     return 0 < d < span
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def same_position_seat(row, S, b, d):
     """The seat of the player ``d`` seats clockwise from the button ``b`` (the next player
     when that seat is empty): who moves under the sheets' rule, as
@@ -94,7 +94,7 @@ def same_position_seat(row, S, b, d):
     return -1
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def break_seat_kind(S, b, sbs, g, s):
     """What free seat ``s`` gives a player from a breaking table, with the receiving table's
     next button ``b``, small blind ``sbs`` (-1 dead) and big blind ``g``: bit 1 dealt the
