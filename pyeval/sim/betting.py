@@ -542,7 +542,6 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
 betting_round_inline = betting_round
 
 
-
 @numba.njit(cache=True, error_model="numpy")
 def _up_range(street):
     """Indices of the up cards a seat shows on a stud street (0 = third street)."""
