@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba import types
-from numba.extending import overload
 
 from pyeval import numba_ext as nx
 from pyeval.numba_mem import INTERNAL
@@ -75,41 +73,6 @@ from pyeval.sim.slots import (
     RANGE_LAST,
 )
 from pyeval.sim.variants import facts as vfacts
-
-# ---- the stud and draw family's decisions, compiled only in a kernel that deals them: a
-# betting round of the button hand in a hold'em and Omaha kernel (``stud_on`` None) never
-# sees ``HS[H_STUD] >= 0``, so :func:`decide_stud` and the stud streets' hand reading are
-# left out of its compile (stand-ins never called); the stud and draw hands and the
-# all-games kernel's button hand use one compile with them (``stud_on`` omitted: True)
-
-
-def _off(on):
-    return isinstance(on, types.NoneType) or (isinstance(on, types.Omitted) and on.value is None)
-
-
-def decide_stud_if(on, args):
-    """``decide_stud(*args)`` with the stud family; without, a stand-in never called.
-    Jitted code only."""
-    raise TypeError("decide_stud_if is called from compiled kernels only")
-
-
-def stud_tiers_if(on, args):
-    """``_stud_tiers(*args)`` with the stud family; without, nothing. Jitted code only."""
-    raise TypeError("stud_tiers_if is called from compiled kernels only")
-
-
-@overload(decide_stud_if, inline="always")
-def _decide_stud_if(on, args):
-    if _off(on):
-        return lambda on, args: (np.int64(A_FOLD), np.int64(0), 1.0)
-    return lambda on, args: decide_stud(*args)
-
-
-@overload(stud_tiers_if, inline="always")
-def _stud_tiers_if(on, args):
-    if _off(on):
-        return lambda on, args: None
-    return lambda on, args: _stud_tiers(*args)
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -209,13 +172,13 @@ def open_round(S, street, cur, bring_seat, SI, SB, HS):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev, stud_on):
+def read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev):
     """After the first street, what each player with chips makes of its hand for the models:
     ``SI[I_TIER]`` and ``SB[B_DRAW]`` (stud: against what the others show)."""
     if street == 0:
         return
     if HS[H_STUD] >= 0:
-        stud_tiers_if(stud_on, (S, SI, SB, hole, HS[H_STUD], HS[H_GAME], buf, ev))
+        _stud_tiers(S, SI, SB, hole, HS[H_STUD], HS[H_GAME], buf, ev)
         return
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     nh = HS[H_NH]
@@ -361,7 +324,7 @@ def record_action(rec, nact, street, s, code, to):
 
 @numba.njit(cache=True, forceinline=True, error_model="numpy", **INTERNAL)
 def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev, mp,
-                  push_tab, open_tab, pf_eq, st, rec, rec_on, stud_on=True):
+                  push_tab, open_tab, pf_eq, st, rec, rec_on):
     """Play one betting round in place (the rules of :class:`pyeval.rules.betting.Round`).
 
     ``HS`` holds the round's bet to match, last full level and raise, raise count, betting
@@ -369,8 +332,6 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
     ``HF[0]`` the last aggressor's range. Each seat still to act, clockwise from ``first``:
     what it faces, its model's choice (:func:`pyeval.sim.policy.decide`, or the unopened
     push-or-fold shortcut, or :func:`pyeval.sim.policy.decide_stud`), made legal, applied.
-    ``stud_on`` None: a button hand's round in a kernel without the stud family (its
-    decisions are then not compiled).
     """
     cur = HS[H_CUR]
     full_level = HS[H_FULL_LEVEL]
@@ -393,7 +354,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         # after the flop a lone player with chips has nobody to bet against
         HS[H_LAST_AGGR] = -1
         return
-    read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev, stud_on)
+    read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev)
     able_bb = SI[I_POTC, bb_seat] if bb_seat >= 0 else 0
     s = first
     while True:
@@ -435,9 +396,10 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             min_to, max_to = raise_bounds(can_raise, betting, cur, pot, call, allin_to,
                                           full_level, full_raise, bet_size)
             if stud >= 0:
-                code, to, rng_ = decide_stud_if(stud_on, (
-                    model_of(mp, m), SF[F_TOP, s], street, SI[I_TIER, s], SB[B_DRAW, s], call,
-                    can_raise, min_to, pot, n_raises, agg_range, s == bring_seat, u))
+                code, to, rng_ = decide_stud(model_of(mp, m), SF[F_TOP, s], street,
+                                             SI[I_TIER, s], SB[B_DRAW, s], call, can_raise,
+                                             min_to, pot, n_raises, agg_range, s == bring_seat,
+                                             u)
             elif street == 0 and n_raises == 0 and call > 0 and can_raise and push_fold_now:
                 # the most common decision, as decide() takes it: shove or fold unopened
                 if SF[F_TOP, s] <= thr_push:

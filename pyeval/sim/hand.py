@@ -272,15 +272,8 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
             HS[H_STREET_BET] = small if street == 1 else big_bet
             HF[0] = 1.0
         HS[H_FULL_RAISE] = HS[H_STREET_BET]
-        if hooks is None:
-            # a hold'em and Omaha kernel (Numba prunes the other branch by the type): the
-            # betting round without the stud family's decisions
-            betting_round_inline(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev,
-                                 mp, push_tab, open_tab, pf_eq, st, rec, rec_on, None)
-        else:
-            # the one compile the stud and draw hands use too
-            betting_round_inline(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev,
-                                 mp, push_tab, open_tab, pf_eq, st, rec, rec_on)
+        betting_round_inline(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev,
+                             mp, push_tab, open_tab, pf_eq, st, rec, rec_on)
         if street == 0:
             HS[H_PF_AGGR] = HS[H_LAST_AGGR]
     # the showdown, or the last player standing
