@@ -174,7 +174,9 @@ def start_tournament(k, ti, seed, w, tb, out):
 def next_table(w, NT):
     """The table to deal next: the earliest clock among tables with two players or more
     (-1: none)."""
-    t = -1
+    # np.int64, not the literal -1: the first round of type inference would otherwise
+    # compile the table moves once more for a table typed Literal[int](-1)
+    t = np.int64(-1)
     for q in range(NT + 1):
         if w.tbl_on[q] and w.tbl_n[q] >= 2:
             if t < 0 or w.tbl_t[q] < w.tbl_t[t]:

@@ -5,6 +5,7 @@ after a safety stop, the rest by chips).
 from __future__ import annotations
 
 import numba
+import numpy as np
 
 from pyeval.numba_mem import INTERNAL
 from pyeval.sim.layout import R_WINNER
@@ -64,8 +65,8 @@ def _finish(k, P, n_alive, stack, place, shares, order, elim_t, elim_h, res_i, s
             p_table, p_seat, last_end, brk, last_elim, hands):
     """The winner (or, after a safety stop, the rest by chips)."""
     while n_alive >= 1:
-        bestp = -1
-        worstp = -1
+        bestp = np.int64(-1)
+        worstp = np.int64(-1)
         for p in range(P):
             if p_table[p] >= 0:
                 if worstp < 0 or stack[p] < stack[worstp]:

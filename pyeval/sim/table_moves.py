@@ -12,7 +12,7 @@ from pyeval.numba_rng import below, uniform
 from pyeval.sim.positions import positions
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def worst_seat(row, S, b, sbs, g):
     """The free seat a moved player takes (as :func:`pyeval.tournament.seating.worst_seat`):
     between the next small and big blind, else the first after the big blind, else any."""
@@ -36,7 +36,7 @@ def worst_seat(row, S, b, sbs, g):
     return -1
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def _table_count(seat_pl, t, S):
     n = 0
     for s in range(S):
@@ -45,7 +45,7 @@ def _table_count(seat_pl, t, S):
     return n
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def _seat_player(seat_pl, tbl_n, p_table, p_seat, t, s, p):
     seat_pl[t, s] = p
     tbl_n[t] += 1
@@ -53,7 +53,7 @@ def _seat_player(seat_pl, tbl_n, p_table, p_seat, t, s, p):
     p_seat[p] = s
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def _unseat(seat_pl, tbl_n, p_table, p_seat, p):
     t = p_table[p]
     s = p_seat[p]
@@ -63,14 +63,14 @@ def _unseat(seat_pl, tbl_n, p_table, p_seat, p):
     p_seat[p] = -1
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def _offset(b, s, S):
     """Seats clockwise from the button ``b`` to seat ``s`` (the button seat itself is S)."""
     d = (s - b) % S
     return S if d == 0 else d
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def _strictly_between(a, c, s, S):
     """Seat ``s`` lies strictly after ``a`` and before ``c`` clockwise (all but ``a`` when
     ``a == c``), as :func:`pyeval.tournament.seating._between` lists them."""
@@ -81,7 +81,7 @@ def _strictly_between(a, c, s, S):
     return 0 < d < span
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def same_position_seat(row, S, b, d):
     """The seat of the player ``d`` seats clockwise from the button ``b`` (the next player
     when that seat is empty): who moves under the sheets' rule, as
@@ -94,7 +94,7 @@ def same_position_seat(row, S, b, d):
     return -1
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def break_seat_kind(S, b, sbs, g, s):
     """What free seat ``s`` gives a player from a breaking table, with the receiving table's
     next button ``b``, small blind ``sbs`` (-1 dead) and big blind ``g``: bit 1 dealt the
@@ -231,7 +231,7 @@ def _rebalance(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, p_tab
             n_players += tbl_n[t]
     while n_on > 1 and n_players <= (n_on - 1) * merge:
         # the table to break
-        br = -1
+        br = np.int64(-1)
         for t in range(NT):
             if tbl_on[t]:
                 if br < 0:
@@ -242,7 +242,7 @@ def _rebalance(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, p_tab
                     br = t
         # movers in seat order
         nm = 0
-        posted = -1
+        posted = np.int64(-1)
         for s in range(S):
             if seat_pl[br, s] >= 0:
                 if s == tbl_pbb[br] and not tbl_first[br]:
@@ -256,7 +256,7 @@ def _rebalance(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, p_tab
         # how many go to each table: each to the table with the fewest (lowest number)
         wanted = np.zeros(NT, np.int64)
         for _i in range(nm):
-            best = -1
+            best = np.int64(-1)
             for t in range(NT):
                 if tbl_on[t]:
                     if best < 0 or tbl_n[t] + wanted[t] < tbl_n[best] + wanted[best]:
@@ -272,8 +272,8 @@ def _rebalance(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, p_tab
                          tmp_players[i])
     # balance: from the fullest to the shortest while they differ by bal_diff or more
     while n_on > 1:
-        src = -1
-        dst = -1
+        src = np.int64(-1)
+        dst = np.int64(-1)
         for t in range(NT):
             if tbl_on[t]:
                 if src < 0 or tbl_n[t] > tbl_n[src]:
@@ -286,7 +286,7 @@ def _rebalance(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, p_tab
             src = _card_draw_table(tbl_n, tbl_on, NT, src, st)
         row = seat_pl[src]
         b, sbs, g = positions(row, S, tbl_n[src], tbl_pbb[src], tbl_psb[src], tbl_first[src])
-        seat = -1
+        seat = np.int64(-1)
         if rule & 1 and vt >= 0 and tbl_on[vt] and tbl_n[vt] == tbl_n[dst]:
             # the first sheet's order: the eliminated player's seat at the lowest populated
             # table (only the table just dealt has one) closest to the left of its button
@@ -344,7 +344,7 @@ def _random_break_draw(seat_pl, NT, S, st, wanted, tmp_cards):
 @numba.njit(cache=True, error_model="numpy")
 def _card_draw_table(tbl_n, tbl_on, NT, src, st):
     """Of the tables as full as ``src``: the one dealt the low card (``src`` if alone)."""
-    k = 0
+    k = np.int64(0)
     for t in range(NT):
         if tbl_on[t] and tbl_n[t] == tbl_n[src]:
             k += 1

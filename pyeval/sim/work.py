@@ -94,49 +94,88 @@ class Work(NamedTuple):
     tbl_hc: np.ndarray      # hands dealt at each table (dealer's choice)
 
 
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _filled(n, value, dtype):
+    """``np.full(n, value, dtype)`` from the one ``np.empty`` of its dtype (each distinct
+    ``np.zeros``, ``np.full`` or literal shape would compile an allocator of its own)."""
+    a = np.empty(n, dtype)
+    for i in range(n):
+        a[i] = value
+    return a
+
+
 @numba.njit(cache=True, error_model="numpy")
 def make_work(P, S):
     """The working arrays of one tournament of ``P`` players at ``S``-seat tables."""
+    P = np.int64(P)
+    S = np.int64(S)
     NT = (P + S - 1) // S
-    return Work(np.full((NT + 1, S), -1, np.int64), np.zeros(NT + 1, np.int64),
-                np.zeros(NT + 1, np.bool_), np.ones(NT + 1, np.bool_), np.zeros(NT + 1, np.int64),
-                np.zeros(NT + 1, np.int64), np.zeros(NT + 1), np.zeros(NT + 1, np.int64),
-                np.full(P, -1, np.int64), np.full(P, -1, np.int64), np.zeros(P, np.int64),
-                np.zeros(P, np.int64), np.zeros(P, np.int64),
-                np.empty((max(P, 2 * S) + S, 2), np.int64), np.empty(max(P, S), np.int64),
-                np.zeros((I_ROWS, S), np.int64), np.zeros((B_ROWS, S), np.bool_),
-                np.zeros((F_ROWS, S)), np.zeros(H_ROWS, np.int64), np.zeros(2),
-                np.zeros((S, HOLE_MAX), np.uint8), np.zeros(5, np.uint8), np.zeros(7, np.uint8),
-                np.arange(52).astype(np.uint8), np.zeros(S, np.int64), np.empty(S, np.int64),
-                np.zeros(1, np.int64), np.empty(4, np.uint64), np.empty(S, np.int64),
-                np.zeros(S, np.bool_), np.zeros(NT + 1, np.int64))
+    T = NT + 1
+    i8 = np.int64
+    b1 = np.bool_
+    f8 = np.float64
+    u1 = np.uint8
+    deck = np.empty(i8(52), u1)
+    for i in range(52):
+        deck[i] = i
+    return Work(_filled(T * S, -1, i8).reshape((T, S)), _filled(T, 0, i8),
+                _filled(T, False, b1), _filled(T, True, b1), _filled(T, 0, i8),
+                _filled(T, 0, i8), _filled(T, 0.0, f8), _filled(T, 0, i8),
+                _filled(P, -1, i8), _filled(P, -1, i8), _filled(P, 0, i8),
+                _filled(P, 0, i8), _filled(P, 0, i8),
+                np.empty((max(P, 2 * S) + S) * 2, i8).reshape((max(P, 2 * S) + S, 2)),
+                np.empty(max(P, S), i8),
+                _filled(i8(I_ROWS) * S, 0, i8).reshape((I_ROWS, S)),
+                _filled(i8(B_ROWS) * S, False, b1).reshape((B_ROWS, S)),
+                _filled(i8(F_ROWS) * S, 0.0, f8).reshape((F_ROWS, S)),
+                _filled(i8(H_ROWS), 0, i8), _filled(i8(2), 0.0, f8),
+                _filled(S * HOLE_MAX, 0, u1).reshape((S, HOLE_MAX)), _filled(i8(5), 0, u1),
+                _filled(i8(7), 0, u1), deck, _filled(S, 0, i8), np.empty(S, i8),
+                _filled(i8(1), 0, i8), np.empty(i8(4), np.uint64), np.empty(S, i8),
+                _filled(S, False, b1), _filled(T, 0, i8))
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _fill(a, value):
+    """Every element of the vector ``a`` set to ``value``: a plain loop (a slice assignment
+    lowers to Numba's general broadcasting code, many times the IR)."""
+    for i in range(a.shape[0]):
+        a[i] = value
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _fill2(a, value):
+    """Every element of the matrix ``a`` set to ``value``."""
+    for i in range(a.shape[0]):
+        for j in range(a.shape[1]):
+            a[i, j] = value
 
 
 @numba.njit(cache=True, error_model="numpy")
 def reset_work(w):
     """A clean slate: the work arrays are reused from tournament to tournament."""
-    w.seat_pl[:, :] = -1
-    w.tbl_n[:] = 0
-    w.tbl_on[:] = False
-    w.tbl_first[:] = True
-    w.tbl_pbb[:] = 0
-    w.tbl_psb[:] = 0
-    w.tbl_t[:] = 0.0
-    w.tbl_lh[:] = 0
-    w.tbl_hc[:] = 0
-    w.p_table[:] = -1
-    w.p_seat[:] = -1
-    w.stack[:] = 0
-    w.models[:] = 0
-    w.rebuys_used[:] = 0
-    w.SI[:, :] = 0
-    w.SB[:, :] = False
-    w.SF[:, :] = 0.0
-    w.HS[:] = 0
-    w.HF[:] = 0.0
-    w.hole[:, :] = 0
-    w.board[:] = 0
-    w.buf[:] = 0
+    _fill2(w.seat_pl, -1)
+    _fill(w.tbl_n, 0)
+    _fill(w.tbl_on, False)
+    _fill(w.tbl_first, True)
+    _fill(w.tbl_pbb, 0)
+    _fill(w.tbl_psb, 0)
+    _fill(w.tbl_t, 0.0)
+    _fill(w.tbl_lh, 0)
+    _fill(w.tbl_hc, 0)
+    _fill(w.p_table, -1)
+    _fill(w.p_seat, -1)
+    _fill(w.stack, 0)
+    _fill(w.models, 0)
+    _fill(w.rebuys_used, 0)
+    _fill2(w.SI, 0)
+    _fill2(w.SB, False)
+    _fill2(w.SF, 0.0)
+    _fill(w.HS, 0)
+    _fill(w.HF, 0.0)
+    _fill2(w.hole, 0)
+    _fill(w.board, 0)
+    _fill(w.buf, 0)
     for i in range(52):
         w.deck[i] = i
-    w.start_stack[:] = 0
+    _fill(w.start_stack, 0)
