@@ -167,6 +167,10 @@ def replay_record(row: np.ndarray | RecordedHand) -> ReplayResult:
     from pyeval.sim.variants.replay import cards_of_mask, rules_hand
 
     h = row if isinstance(row, RecordedHand) else decode(row)
+    if not any(h.hole.values()):
+        # nobody at the table there yet (every seat absent, pyeval.sim.arrivals): no hand
+        # is played, nothing posted
+        return ReplayResult(h, dict(h.stacks))
     hand = rules_hand(h)
     for _street, seat, action, to in h.actions:
         if hand.is_over:

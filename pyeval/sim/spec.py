@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from pyeval.games import REGISTRY, Game
+from pyeval.sim.arrivals import late_config
 from pyeval.sim.clock import Clock
 from pyeval.sim.layout import (
     ANTE_BY_CODES,
@@ -373,6 +374,9 @@ def build_spec(
         cfg[C_ADDON_CHIPS] = add_on.chips
         cfg[C_ADDON_PER] = add_on.per_player
     cfg[C_DEBUG] = 1 if debug else 0
+    cfgf = np.zeros(CFGF_COLS)
+    # late and absent players: each entrant's arrival drawn in the kernel (sim.arrivals)
+    late_config(_get(structure, "late_players"), cfg, cfgf)
     cfg[C_REC_TOURN] = record_tournaments
     cfg[C_REC_HANDS] = max(record_hands, 0)
     cfg[C_REC_STRIDE] = max(record_stride, 1)
@@ -403,7 +407,6 @@ def build_spec(
     rot = np.array([GAME_CODES[g] for g in rot_b + rot_s], np.int64)
     cfg[C_N_ROTATION] = len(rot_b)
     cfg[C_N_ROT_STUD] = len(rot_s)
-    cfgf = np.zeros(CFGF_COLS)
     cfgf[F_MINUTES_PER_HAND:F_MINUTES_PER_HAND + 16] = clock.minutes_per_hand(size)
     if not 0 <= rebuy_chance <= 1 or not 0 <= addon_chance <= 1:
         raise ValueError("rebuy_chance and addon_chance are probabilities between 0 and 1")

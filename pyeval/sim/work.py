@@ -18,8 +18,9 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
+from pyeval.sim.arrivals import HS_ROWS
 from pyeval.sim.layout import HOLE_MAX
-from pyeval.sim.slots import B_ROWS, F_ROWS, H_ROWS, I_ROWS
+from pyeval.sim.slots import B_ROWS, F_ROWS, I_ROWS
 
 
 class Tables(NamedTuple):
@@ -92,6 +93,7 @@ class Work(NamedTuple):
     occ: np.ndarray         # scratch seats
     done_flags: np.ndarray  # scratch flags
     tbl_hc: np.ndarray      # hands dealt at each table (dealer's choice)
+    arrive: np.ndarray      # player -> minute of arrival (0: on time; sim.arrivals)
 
 
 @numba.njit(cache=True, error_model="numpy")
@@ -105,11 +107,11 @@ def make_work(P, S):
                 np.zeros(P, np.int64), np.zeros(P, np.int64),
                 np.empty((max(P, 2 * S) + S, 2), np.int64), np.empty(max(P, S), np.int64),
                 np.zeros((I_ROWS, S), np.int64), np.zeros((B_ROWS, S), np.bool_),
-                np.zeros((F_ROWS, S)), np.zeros(H_ROWS, np.int64), np.zeros(2),
+                np.zeros((F_ROWS, S)), np.zeros(HS_ROWS, np.int64), np.zeros(2),
                 np.zeros((S, HOLE_MAX), np.uint8), np.zeros(5, np.uint8), np.zeros(7, np.uint8),
                 np.arange(52).astype(np.uint8), np.zeros(S, np.int64), np.empty(S, np.int64),
                 np.zeros(1, np.int64), np.empty(4, np.uint64), np.empty(S, np.int64),
-                np.zeros(S, np.bool_), np.zeros(NT + 1, np.int64))
+                np.zeros(S, np.bool_), np.zeros(NT + 1, np.int64), np.zeros(P))
 
 
 @numba.njit(cache=True, error_model="numpy")
@@ -140,3 +142,4 @@ def reset_work(w):
     for i in range(52):
         w.deck[i] = i
     w.start_stack[:] = 0
+    w.arrive[:] = 0.0

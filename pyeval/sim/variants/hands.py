@@ -44,6 +44,7 @@ from numba.extending import overload
 
 from pyeval import numba_ext as nx
 from pyeval.numba_mem import INTERNAL
+from pyeval.sim.arrivals import fold_absent
 from pyeval.sim.betting import betting_round
 from pyeval.sim.hand_start import draw_card, post_forced_bets, start_seats
 from pyeval.sim.layout import (
@@ -295,10 +296,11 @@ def play_stud_game(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
                 a = ante if ante < SI[I_REM, s] else SI[I_REM, s]
                 SI[I_REM, s] -= a
                 SI[I_PUT, s] += a
+    fold_absent(S, HS, SB)      # [late players] anted, dealt no cards
     # the first street: its down cards, then its up card
     pos = 0
     for s in range(S):
-        if SB[B_DEALT, s]:
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
             for k in range(n0):
                 hole[s, k] = draw_card(deck, pos, st)
                 pos += 1
@@ -310,7 +312,7 @@ def play_stud_game(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
     bis = -1
     if bring_on:
         for s in range(S):
-            if SB[B_DEALT, s]:
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
                 c = hole[s, d0]
                 if low < 0:
                     low = s
