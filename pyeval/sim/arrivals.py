@@ -21,7 +21,8 @@ cards and never show them; :func:`after_hand` takes them off the record). After 
 that ends at or after the cut-off, :func:`after_hand` takes every player at that table who
 arrives later than the cut-off out of play: their chips leave the tournament (the chip total
 falls by them) and they are placed as eliminated in that hand (more chips at its start, the
-better place; the sheet's "Event Placings").
+better place; the sheet's "Event Placings"). What is left in play need not be a multiple of
+a later colour-up's chip: the chip race rounds the odd chips (:func:`race_rounding`).
 
 >>> import numpy as np
 >>> from pyeval.numba_rng import seed_stream
@@ -185,3 +186,22 @@ def after_hand(cfg, cfgf, row, stack, arrive, grp, nb, HS, wall, rrow, rec_on):
             grp[nb] = s
             nb += 1
     return nb, gone
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def race_rounding(cfg, unit, NT, total, stack):
+    """The chip total after a colour-up (``unit``: its new smallest chip, 0 none). Chips
+    that left play with players not arrived need not leave a multiple of a later
+    colour-up's chip in play; the race then rounds the tournament's odd chips, and the
+    total moves by less than one new chip a table: the chips in play are the new total.
+    Any other change (or without late players) keeps ``total``, so the debug check still
+    sees it."""
+    if cfg[C_LATE] == LATE_NONE or unit <= 0:
+        return total
+    actual = np.int64(0)
+    for p in range(cfg[C_PLAYERS]):
+        actual += stack[p]
+    d = actual - total
+    if -unit * (NT + 1) < d < unit * (NT + 1):
+        return actual
+    return total

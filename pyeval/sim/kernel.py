@@ -450,6 +450,8 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
             n_alive, last_elim, added, n_add = start_level(k, NT, level, now, brk, n_alive,
                                                            last_elim, hands, w, tb, out)
             total_chips += added
+            total_chips = arrivals.race_rounding(cfg, lv[level, LV_CU_UNIT], NT, total_chips,
+                                                 w.stack)       # [late players]
             n_addons += n_add
             level_stats(k, NT, level, level_start + brk, n_alive, total_chips, w, out.lstats)
         # ---- the hand
