@@ -6,6 +6,7 @@ from __future__ import annotations
 import numba
 
 from pyeval.numba_rng import below
+from pyeval.sim.arrivals import fold_absent
 from pyeval.sim.layout import (
     ANTE_BIG_BLIND,
     ANTE_BUTTON,
@@ -153,3 +154,4 @@ def post_forced_bets(S, row, b, sbs, g, ante, sb_amt, bb_amt, HS, SI, SB):
     SI[I_PUT, g] += a
     if ante > 0 and ante_by == ANTE_BIG_BLIND:
         post_dead_ante(SI, HS, g, ante)     # after the blind
+    fold_absent(S, HS, SB)     # [late players] posted, dealt no cards, cannot win

@@ -31,6 +31,7 @@ import numpy as np
 
 from pyeval.numba_mem import borrow, keep_alive
 from pyeval.numba_rng import seed_stream, uniform
+from pyeval.sim import arrivals
 from pyeval.sim.breaks import _add_ons, _colour_up
 from pyeval.sim.hand import play_button_hand
 from pyeval.sim.layout import (
@@ -158,6 +159,7 @@ def start_tournament(k, ti, seed, w, tb, out):
     _draw_seats(P, S, NT, cfg[C_N_MODELS], tb.starts, tb.assign, tb.mw, w.st, w.seat_pl,
                 w.tbl_n, w.tbl_on, w.tbl_pbb, w.p_table, w.p_seat, w.stack, w.models, w.cards,
                 w.occ)
+    arrivals.draw_arrivals(cfg, tb.cfgf, w.st, w.arrive)      # [late players]
     lstats = out.lstats
     for lvl in range(tb.lv.shape[0]):
         lstats[k, lvl, LS_START] = -1.0
@@ -450,6 +452,8 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
             n_alive, last_elim, added, n_add = start_level(k, NT, level, now, brk, n_alive,
                                                            last_elim, hands, w, tb, out)
             total_chips += added
+            total_chips = arrivals.race_rounding(cfg, lv[level, LV_CU_UNIT], NT, total_chips,
+                                                 w.stack)       # [late players]
             n_addons += n_add
             level_stats(k, NT, level, level_start + brk, n_alive, total_chips, w, out.lstats)
         # ---- the hand
@@ -463,6 +467,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
             err = 4     # a variant in a kernel compiled without the hooks (engine bug)
             break
         ante = set_stakes(w, tb, level, game, row, n_here)
+        arrivals.mark_absent(w.HS, row, S, w.arrive, now + brk)      # [late players]
         rec_on = (ti < cfg[C_REC_TOURN] and n_rec < cfg[C_REC_HANDS]
                   and hands % cfg[C_REC_STRIDE] == 0)
         if rec_on:
@@ -497,6 +502,10 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
         # ---- eliminations (and rebuys)
         nb, added, n_reb = rebuys_and_busts(w, tb, row, level, stage)
         total_chips += added
+        # [late players] past the cut-off, those not arrived leave play with their chips
+        nb, gone = arrivals.after_hand(cfg, tb.cfgf, row, w.stack, w.arrive, w.grp, nb, w.HS,
+                                       end_t + brk, rrow, rec_on)
+        total_chips -= gone
         n_rebuys += n_reb
         if nb > 0:
             # the clock of eliminations: hands are dealt in order of their start, a hand at

@@ -114,7 +114,15 @@ def decode(row: np.ndarray) -> RecordedHand:
 
 def rules_structure(h: RecordedHand) -> Any:
     """The rules model's betting structure for a recorded hand (a big-blind ante with the
-    rules' default ``bb_ante_order``, the blind first, as the kernel posts it)."""
+    rules' default ``bb_ante_order``, the blind first, as the kernel posts it; the draw with
+    antes only: no blinds, the small bet the opening bet).
+
+    >>> h = RecordedHand(0, 0, 1, "five_card_draw", 0, 0, 0, 25, 50, 100, 0, 0, None, 1,
+    ...                  {0: 0, 1: 1}, {0: 500, 1: 500}, {}, [], [], {})
+    >>> st = rules_structure(h)
+    >>> st.limit.value, st.big_blind, st.ante, st.small_bet
+    ('no_limit', 0, 25, 50)
+    """
     from pyeval.rules import Structure
 
     if is_stud(h):
@@ -123,9 +131,11 @@ def rules_structure(h: RecordedHand) -> Any:
     if h.betting == B_FL:
         return Structure.fixed_limit(h.small_bet, h.big_bet, small_blind=h.small_blind,
                                      big_blind=h.big_blind, ante=h.ante, ante_by=by)
+    # no big blind (the draw with antes only): the small bet is the minimum bet
+    opening = {} if h.big_blind else {"small_bet": h.small_bet}
     if h.betting == B_PL:
-        return Structure.pot_limit(h.small_blind, h.big_blind, h.ante, ante_by=by)
-    return Structure.no_limit(h.small_blind, h.big_blind, h.ante, ante_by=by)
+        return Structure.pot_limit(h.small_blind, h.big_blind, h.ante, ante_by=by, **opening)
+    return Structure.no_limit(h.small_blind, h.big_blind, h.ante, ante_by=by, **opening)
 
 
 def is_stud(h: RecordedHand) -> bool:
@@ -157,6 +167,10 @@ def replay_record(row: np.ndarray | RecordedHand) -> ReplayResult:
     from pyeval.sim.variants.replay import cards_of_mask, rules_hand
 
     h = row if isinstance(row, RecordedHand) else decode(row)
+    if not any(h.hole.values()):
+        # nobody at the table there yet (every seat absent, pyeval.sim.arrivals): no hand
+        # is played, nothing posted
+        return ReplayResult(h, dict(h.stacks))
     hand = rules_hand(h)
     for _street, seat, action, to in h.actions:
         if hand.is_over:

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from pyeval.games import REGISTRY, Game
+from pyeval.sim.arrivals import late_config
 from pyeval.sim.clock import Clock
 from pyeval.sim.layout import (
     ANTE_BY_CODES,
@@ -207,10 +208,13 @@ class SimSpec:
         return int(self.levels.shape[0])
 
     def level_labels(self) -> list[str]:
-        """"25/50", "100/200 a25", stud "a25 b50 100/200", one per level, for tables."""
+        """"25/50", "100/200 a25", stud "a25 b50 100/200", the draw with antes only
+        "a25 100/200", one per level, for tables."""
         out = []
         for row in self.levels:
-            if row[LV_BB] == 0:
+            if row[LV_BB] == 0 and row[LV_BRING] == 0:      # the draw with antes only
+                s = f"a{row[LV_ANTE]} {row[LV_SMALL_BET]}/{row[LV_BIG_BET]}"
+            elif row[LV_BB] == 0:
                 s = f"a{row[LV_ANTE]} b{row[LV_BRING]} {row[LV_SMALL_BET]}/{row[LV_BIG_BET]}"
             else:
                 s = f"{row[LV_SB]}/{row[LV_BB]}"
@@ -298,11 +302,11 @@ def build_spec(
             if level.betting != "fixed_limit":
                 raise ValueError(f"level {i + 1}: the simulator plays stud games fixed limit "
                                  f"only, not {level.betting}")
-        if getattr(level, "antes_only", False):
+        if getattr(level, "antes_only", False) and _get(structure, "antes_stop_heads_up", False):
             raise ValueError(
-                f"level {i + 1}: {REGISTRY.game(game).name} with antes only (no blinds, the "
-                f"dealer's left opens) is not simulated yet: the simulator's draw posts the "
-                f"blinds and opens left of the big blind; give the level blinds to simulate it")
+                f"level {i + 1}: {REGISTRY.game(game).name} with antes only has no forced bet "
+                f"heads-up when the antes stop there (antes_stop_heads_up); give the level "
+                f"blinds or keep the antes heads-up")
         if game not in ("dealers_choice", "dealers_choice_stud") and size > table_limit(game):
             raise ValueError(f"level {i + 1}: {REGISTRY.game(game).name} deals "
                              f"{REGISTRY.game(game).dealt_hole_cards} cards each; the simulator "
@@ -370,6 +374,9 @@ def build_spec(
         cfg[C_ADDON_CHIPS] = add_on.chips
         cfg[C_ADDON_PER] = add_on.per_player
     cfg[C_DEBUG] = 1 if debug else 0
+    cfgf = np.zeros(CFGF_COLS)
+    # late and absent players: each entrant's arrival drawn in the kernel (sim.arrivals)
+    late_config(_get(structure, "late_players"), cfg, cfgf)
     cfg[C_REC_TOURN] = record_tournaments
     cfg[C_REC_HANDS] = max(record_hands, 0)
     cfg[C_REC_STRIDE] = max(record_stride, 1)
@@ -400,7 +407,6 @@ def build_spec(
     rot = np.array([GAME_CODES[g] for g in rot_b + rot_s], np.int64)
     cfg[C_N_ROTATION] = len(rot_b)
     cfg[C_N_ROT_STUD] = len(rot_s)
-    cfgf = np.zeros(CFGF_COLS)
     cfgf[F_MINUTES_PER_HAND:F_MINUTES_PER_HAND + 16] = clock.minutes_per_hand(size)
     if not 0 <= rebuy_chance <= 1 or not 0 <= addon_chance <= 1:
         raise ValueError("rebuy_chance and addon_chance are probabilities between 0 and 1")

@@ -18,8 +18,9 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
+from pyeval.sim.arrivals import HS_ROWS
 from pyeval.sim.layout import HOLE_MAX
-from pyeval.sim.slots import B_ROWS, F_ROWS, H_ROWS, I_ROWS
+from pyeval.sim.slots import B_ROWS, F_ROWS, I_ROWS
 
 
 class Tables(NamedTuple):
@@ -92,6 +93,7 @@ class Work(NamedTuple):
     occ: np.ndarray         # scratch seats
     done_flags: np.ndarray  # scratch flags
     tbl_hc: np.ndarray      # hands dealt at each table (dealer's choice)
+    arrive: np.ndarray      # player -> minute of arrival (0: on time; sim.arrivals)
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -128,11 +130,11 @@ def make_work(P, S):
                 _filled(i8(I_ROWS) * S, 0, i8).reshape((I_ROWS, S)),
                 _filled(i8(B_ROWS) * S, False, b1).reshape((B_ROWS, S)),
                 _filled(i8(F_ROWS) * S, 0.0, f8).reshape((F_ROWS, S)),
-                _filled(i8(H_ROWS), 0, i8), _filled(i8(2), 0.0, f8),
+                _filled(i8(HS_ROWS), 0, i8), _filled(i8(2), 0.0, f8),
                 _filled(S * HOLE_MAX, 0, u1).reshape((S, HOLE_MAX)), _filled(i8(5), 0, u1),
                 _filled(i8(7), 0, u1), deck, _filled(S, 0, i8), np.empty(S, i8),
                 _filled(i8(1), 0, i8), np.empty(i8(4), np.uint64), np.empty(S, i8),
-                _filled(S, False, b1), _filled(T, 0, i8))
+                _filled(S, False, b1), _filled(T, 0, i8), _filled(P, 0.0, f8))
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -179,3 +181,4 @@ def reset_work(w):
     for i in range(52):
         w.deck[i] = i
     _fill(w.start_stack, 0)
+    _fill(w.arrive, 0.0)

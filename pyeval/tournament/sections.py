@@ -137,12 +137,14 @@ class Schedule:
 class LatePlayers:
     """Players who have a seat and a stack but are not there yet (the first sheet).
 
-    An absent player posts blinds and antes as if present and is dealt no cards until they
-    arrive; one who has not arrived ``cut_off_minutes`` after the start never plays (the
-    stack, less what the blinds and antes took, leaves play and they finish below everyone
-    eliminated by then). ``chance``: the share of entrants who are late; arrival minutes
+    An absent player posts blinds and antes as if present and is dealt no cards (and so
+    wins no pot) until they arrive; one who has not arrived ``cut_off_minutes`` after the
+    start never plays: after the first hand at their table that ends at or after the
+    cut-off, the stack (less what the blinds and antes took) leaves play and they are out
+    as if eliminated in that hand (the sheet's placings: below everyone still in, above
+    everyone out before). ``chance``: the share of entrants who are late; arrival minutes
     after the start are ``uniform`` over ``[0, latest_minutes]`` or ``exponential`` with
-    mean ``mean_minutes``.
+    mean ``mean_minutes``. The simulator plays them (:mod:`pyeval.sim.arrivals`).
 
     Example:
         >>> LatePlayers(cut_off_minutes=30, chance=0.5, arrival="uniform", latest_minutes=40

@@ -151,14 +151,15 @@ class TournamentStructure:
         The simulator (:mod:`pyeval.sim`) reads ``minutes`` (or whole-tournament ``hands``)
         per level, blinds, antes (from every player, the big blind or the button), bring-ins
         and limits, levels only for larger fields (:meth:`for_field`), breaks, colour-ups,
-        rebuys, add-ons and the two-stage format; anything else is named here.
+        rebuys, add-ons, late and absent players (:mod:`pyeval.sim.arrivals`) and the
+        two-stage format; anything else is named here.
 
         Example:
             >>> from pyeval.tournament import load_structure
             >>> load_structure("club_3000").simulator_gaps()
             []
-            >>> print(load_structure("hands_100k_stud").simulator_gaps()[1])
-            late and absent players (posting blinds and antes undealt, cut-off 30 minutes)
+            >>> print(load_structure("hands_100k_stud").simulator_gaps()[0][:40])
+            levels counted in hands at each table (l
         """
         gaps: list[str] = []
         counted = [lv.number for lv in self.levels if lv.hands is not None]
@@ -171,9 +172,6 @@ class TournamentStructure:
         elif counted and any(self.levels[i - 1].minutes is not None for i in counted):
             gaps.append(f"levels counted in hands ({_numbers(counted)}): the simulator plays the "
                         "minutes equivalent")
-        if self.late_players is not None:
-            gaps.append(f"late and absent players (posting blinds and antes undealt, cut-off "
-                        f"{self.late_players.cut_off_minutes} minutes)")
         if self.late_registration is not None:
             gaps.append(f"late registration until level {self.late_registration.until_level}")
         if self.re_entry is not None:

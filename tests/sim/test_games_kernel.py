@@ -15,6 +15,7 @@ from pyeval.sim import simulate
 from pyeval.sim.layout import A_DISCARD, A_DRAW, REC_ACT, REC_BOARD, REC_GAME, REC_NACT
 from pyeval.sim.replay import replay_record
 from pyeval.sim.spec import SHEET_STUD_GAMES, build_spec, table_limit
+from pyeval.sim.structure_toml import LevelSpec
 from pyeval.sim.variants.replay import replay_variant
 
 from .conftest import small_structure
@@ -207,6 +208,55 @@ def test_five_card_draw_tournaments_replay_exactly(betting):
     # stand pat (mask 0) and one- to five-card draws all occur
     counts = {bin(m).count("1") for m in draws}
     assert {0, 1, 3} <= counts and max(counts) <= 5
+
+
+#: the first sheet's draw: antes and the low / high limit, no blinds (small stacks: the
+#: tournaments end in a few hundred hands)
+DRAW_ANTES = [LevelSpec(0, 0, 25, small_bet=50, big_bet=100),
+              LevelSpec(0, 0, 50, small_bet=100, big_bet=200),
+              LevelSpec(0, 0, 100, small_bet=200, big_bet=400),
+              LevelSpec(0, 0, 200, small_bet=400, big_bet=800)]
+
+
+@pytest.mark.parametrize("betting", ["fixed_limit", "no_limit"])
+def test_five_card_draw_with_antes_only_replays_exactly(betting):
+    """No blinds: every hand opens with the first player left of the dealer, facing nothing
+    (a check or a bet of the small bet), and replays through the rules model with
+    ``Structure(..., small_blind=0, big_blind=0)`` chip for chip."""
+    from pyeval.sim.layout import (
+        A_CHECK,
+        A_RAISE,
+        REC_ANTE,
+        REC_BB,
+        REC_BUTTON,
+        REC_PLAYER,
+        REC_SB,
+        REC_SMALL_BET,
+        REC_STACK,
+    )
+
+    s = small_structure("five_card_draw", betting, table_size=6, levels=DRAW_ANTES)
+    assert all(lv.antes_only for lv in s.levels)
+    r = _simulate_checked(s, 19)
+    hands, showdowns = _replay_all(r.records)
+    assert hands > 80 and showdowns > 10
+    opened = 0
+    for row in r.records:
+        assert row[REC_SB] == 0 and row[REC_BB] == 0
+        behind = {q: int(row[REC_STACK + q]) - int(row[REC_ANTE]) for q in range(6)
+                  if row[REC_PLAYER + q] >= 0}          # chips behind the ante
+        b = int(row[REC_BUTTON])
+        able = [q for q in sorted(behind) if behind[q] > 0]
+        if len(able) < 2:
+            continue
+        left = min((q for q in able if q > b), default=able[0])
+        street, seat, code, to = (int(x) for x in row[REC_ACT:REC_ACT + 4])
+        assert street == 0 and seat == left and code in (A_CHECK, A_RAISE)
+        if code == A_RAISE:          # the opening bet: the small bet (all-in for less)
+            bet = min(int(row[REC_SMALL_BET]), behind[seat])
+            assert to == bet if betting == "fixed_limit" else to >= bet
+        opened += 1
+    assert opened > 60
 
 
 def test_stud_and_draw_same_seed_same_result_any_threads():

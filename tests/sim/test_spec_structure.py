@@ -1,6 +1,6 @@
 """What a structure file tells the simulator through :func:`pyeval.sim.spec.build_spec`:
 dealer's choice weights (the file's ``choices``), each player's starting stack by rank (the
-club sheet's final tournament), and the refusal of the draw with antes only."""
+club sheet's final tournament), and the draw with antes only."""
 from __future__ import annotations
 
 import numpy as np
@@ -157,8 +157,21 @@ def test_the_kernel_deals_each_player_the_stack_of_their_rank() -> None:
     assert (two.duration == r.duration).all() and (two.place == r.place).all()
 
 
-def test_the_draw_with_antes_only_is_refused_clearly() -> None:
-    s = parse_structure(DRAW, "draw.toml")
-    with pytest.raises(ValueError, match=r"level 1: 5 Card Draw with antes only \(no blinds, the "
-                                         r"dealer's left opens\) is not simulated yet"):
-        build_spec(s, players=8)
+def test_the_draw_with_antes_only_reaches_the_kernel_without_blinds() -> None:
+    """The first sheet's draw levels: antes, the small and big bet, no blinds (the kernel's
+    draw then opens left of the dealer, tests/sim/test_games_kernel.py plays it)."""
+    from pyeval.sim.layout import LV_ANTE, LV_BB, LV_BIG_BET, LV_SB, LV_SMALL_BET
+
+    spec = build_spec(parse_structure(DRAW, "draw.toml"), players=8)
+    assert spec.levels[:, [LV_SB, LV_BB, LV_ANTE, LV_SMALL_BET, LV_BIG_BET]].tolist() == [
+        [0, 0, 100, 600, 1000], [0, 0, 200, 1000, 2000], [0, 0, 400, 2000, 4000]]
+    assert spec.level_labels() == ["a100 600/1000", "a200 1000/2000", "a400 2000/4000"]
+
+
+def test_the_draw_with_antes_only_and_no_antes_heads_up_is_refused() -> None:
+    text = DRAW.replace("[tournament]\nname = \"t\"\n",
+                        "[tournament]\nname = \"t\"\nantes_stop_heads_up = true\n")
+    assert text != DRAW
+    with pytest.raises(ValueError, match=r"level 1: 5 Card Draw with antes only has no forced "
+                                         r"bet heads-up when the antes stop there"):
+        build_spec(parse_structure(text, "draw.toml"), players=8)

@@ -12,10 +12,12 @@ Chicago's ace of spades, razz, 8-or-better). For the three 7 card stud games it 
 same cards and takes the same decisions as the hand it replaces.
 
 :func:`play_draw_game` plays 5 Card Draw: antes and the structure's blinds as in the
-button games, five cards each, a betting round, one draw (every player still in, clockwise
-from the dealer's left, by :func:`.draw.draw_mask`; a player never draws more cards than
-the stub holds, so the deck is never reshuffled), a betting round from the dealer's left,
-and the high showdown.
+button games (or antes only, the first sheet's draw: no blinds, the first player left of the
+dealer opens and the small bet is the opening bet), five cards each, a betting round, one
+draw (every player still in, clockwise from the dealer's left, by :func:`.draw.draw_mask`; a
+player never draws more cards than the stub holds, so the deck is never reshuffled), a
+betting round from the dealer's left, and the high showdown. The dealer is the button of
+the dead-button rule, as in the button games.
 
 The starting strength the player models read (``SF[F_TOP]``, the share of starting hands
 at least as strong): the 7 card stud table of three cards (:func:`pyeval.sim.policy.
@@ -42,6 +44,7 @@ from numba.extending import overload
 
 from pyeval import numba_ext as nx
 from pyeval.numba_mem import INTERNAL
+from pyeval.sim.arrivals import fold_absent
 from pyeval.sim.betting import betting_round
 from pyeval.sim.hand_start import draw_card, post_forced_bets, start_seats
 from pyeval.sim.layout import (
@@ -64,6 +67,7 @@ from pyeval.sim.pots import award_pots
 from pyeval.sim.slots import (
     B_DEALT,
     B_FOLDED,
+    F_DUNIT,
     F_TOP,
     H_ANTE_IN,
     H_BB,
@@ -292,10 +296,11 @@ def play_stud_game(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
                 a = ante if ante < SI[I_REM, s] else SI[I_REM, s]
                 SI[I_REM, s] -= a
                 SI[I_PUT, s] += a
+    fold_absent(S, HS, SB)      # [late players] anted, dealt no cards
     # the first street: its down cards, then its up card
     pos = 0
     for s in range(S):
-        if SB[B_DEALT, s]:
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
             for k in range(n0):
                 hole[s, k] = draw_card(deck, pos, st)
                 pos += 1
@@ -307,7 +312,7 @@ def play_stud_game(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
     bis = -1
     if bring_on:
         for s in range(S):
-            if SB[B_DEALT, s]:
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
                 c = hole[s, d0]
                 if low < 0:
                     low = s
@@ -450,7 +455,9 @@ def capped_draw(hand, left):
 def play_draw_game(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf, deck, st,
                    ev, tabs, rec, rec_on):
     """Play one hand of 5 Card Draw (see the module notes): the structure's antes and
-    blinds, as the button games post them. Returns the number of actions."""
+    blinds, as the button games post them; with antes only (no big blind: the first
+    sheet's draw) the first player left of the dealer ``b`` opens both rounds and the small
+    bet is the opening bet and the models' unit. Returns the number of actions."""
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     pf_eq = tabs[2]
     mp = tabs[4]
@@ -464,7 +471,8 @@ def play_draw_game(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, bu
     betting = HS[H_BETTING]
     small = HS[H_SMALL_BET]
     big_bet = HS[H_BIG_BET]
-    if betting != B_FL or small <= 0:
+    antes_only = bb_amt <= 0
+    if (betting != B_FL or small <= 0) and not antes_only:
         small = bb_amt
     if big_bet <= 0:
         big_bet = 2 * small
@@ -473,7 +481,9 @@ def play_draw_game(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, bu
     post_forced_bets(S, row, b, sbs, g, ante, sb_amt, bb_amt, HS, SI, SB)
     pos = 0
     for s in range(S):
-        if SB[B_DEALT, s]:
+        if antes_only and SB[B_DEALT, s]:
+            SF[F_DUNIT, s] = small      # no big blind: depth in small bets
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
             for k in range(nh):
                 hole[s, k] = draw_card(deck, pos, st)
                 pos += 1
@@ -491,7 +501,7 @@ def play_draw_game(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, bu
         rec[REC_BB_SEAT] = g
         rec[REC_BRING] = -1
     HS[H_BB] = bb_amt
-    HS[H_BB_SEAT] = g
+    HS[H_BB_SEAT] = -1 if antes_only else g
     HS[H_NACT] = 0
     HS[H_NH] = nh
     HS[H_STUD] = 0         # the stud models decide (cards against what others may hold)
@@ -530,6 +540,13 @@ def play_draw_game(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, bu
             HS[H_RAISES] = 0
             HS[H_STREET_BET] = big_bet if (FACTS[game, ST_FLAGS + street] & S_BIG) else small
             HF[0] = 1.0
+        elif antes_only:
+            # the dealer's left opens: nothing to call, no bet made yet
+            first = b + 1 if b + 1 < S else 0
+            HS[H_CUR] = 0
+            HS[H_FULL_LEVEL] = 0
+            HS[H_RAISES] = 0
+            HS[H_STREET_BET] = small
         else:
             first = g + 1 if g + 1 < S else 0
             HS[H_CUR] = bb_amt

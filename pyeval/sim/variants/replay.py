@@ -34,7 +34,7 @@ from pyeval.games import REGISTRY, Game
 from pyeval.rules.betting import order_from
 from pyeval.sim.replay import RecordedHand, ReplayResult, replay_record, rules_structure
 
-__all__ = ["cards_of_mask", "draw_deck_order", "replay_variant", "rules_hand",
+__all__ = ["absent_seats", "cards_of_mask", "draw_deck_order", "replay_variant", "rules_hand",
            "stud_deck_order"]
 
 
@@ -68,7 +68,7 @@ def stud_deck_order(g: Game, h: RecordedHand) -> list[int]:
     card when the deck cannot give every seat one (and the burn only when two cards are
     left); the cards nobody saw follow."""
     dealt = _dealt_stud(g, h)
-    seats = sorted(h.players)
+    seats = sorted(s for s in h.players if s not in absent_seats(h))
     folded_at: dict[int, int] = {}
     for street, seat, a, _to in h.actions:
         if a == "fold":
@@ -106,7 +106,7 @@ def draw_deck_order(g: Game, h: RecordedHand) -> list[int]:
     at a time to each seat, clockwise from the dealer's left, then each draw's new cards in
     the order of the draws; the cards nobody saw follow. A recorded draw hand holds each
     seat's cards after its draw, the kept cards first (:mod:`.hands`)."""
-    seats = order_from(sorted(h.players), h.button)
+    seats = order_from(sorted(s for s in h.players if s not in absent_seats(h)), h.button)
     gone = {seat: cards_of_mask(to) for _st, seat, a, to in h.actions if a == "draw"}
     first: dict[int, list[int]] = {}
     new: dict[int, list[int]] = {}
@@ -126,13 +126,48 @@ def draw_deck_order(g: Game, h: RecordedHand) -> list[int]:
     return order
 
 
+def absent_seats(h: RecordedHand) -> frozenset[int]:
+    """The seats of a recorded hand whose player had not arrived (dealt no cards: every
+    player present is dealt at least two; :mod:`pyeval.sim.arrivals`).
+
+    >>> h = RecordedHand(0, 0, 1, "holdem", 0, 1, 2, 0, 2, 4, 0, 0, 1, 2, {0: 0, 1: 1, 2: 2},
+    ...                  {0: 100, 1: 100, 2: 100}, {0: [48, 49], 1: [0, 4], 2: []}, [], [], {})
+    >>> sorted(absent_seats(h))
+    [2]
+    """
+    return frozenset(s for s in h.players if not h.hole.get(s))
+
+
+def _hand_class(absent: frozenset[int]) -> Any:
+    """:class:`pyeval.rules.hand.Hand`, or with absent seats a hand in which they post
+    their forced bets and are then folded, before any card is dealt (the rules model has
+    no absent players of its own: its fold is the one rule they follow; it keeps their
+    chips in the pots as any folded player's and deals only the players in)."""
+    from pyeval.rules import Hand
+
+    if not absent:
+        return Hand
+
+    class AbsentHand(Hand):
+        def _post_forced(self) -> None:
+            super()._post_forced()
+            for s in sorted(absent):
+                self.folded.add(s)
+                self.events.append({"event": "absent", "seat": s})
+
+    return AbsentHand
+
+
 def rules_hand(h: RecordedHand) -> Any:
     """The rules model's :class:`pyeval.rules.hand.Hand` at the start of a recorded hand:
     stud from :func:`stud_deck_order`, the draw from :func:`draw_deck_order`, button games
-    with the recorded hole cards and board."""
-    from pyeval.rules import Hand, Positions, Structure
+    with the recorded hole cards and board; seats whose player had not arrived
+    (:func:`absent_seats`) post their antes and blinds and are folded before the deal."""
+    from pyeval.rules import Positions, Structure
 
     g = REGISTRY.game(h.game)
+    absent = absent_seats(h)
+    Hand = _hand_class(absent)
     if g.family == "stud":
         st = Structure.stud(h.ante, h.bring_in, h.small_bet, h.big_bet)
         return Hand(g, st, h.stacks, button=h.button, deck=stud_deck_order(g, h))
@@ -140,7 +175,8 @@ def rules_hand(h: RecordedHand) -> Any:
     if g.family == "draw":
         return Hand(g, rules_structure(h), h.stacks, positions=pos,
                     deck=draw_deck_order(g, h))
-    return Hand(g, rules_structure(h), h.stacks, positions=pos, seed=0, hole=h.hole,
+    hole = {s: cs for s, cs in h.hole.items() if s not in absent}
+    return Hand(g, rules_structure(h), h.stacks, positions=pos, seed=0, hole=hole,
                 board=h.board)
 
 
