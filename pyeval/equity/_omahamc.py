@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from pyeval import numba_ext as nx
-from pyeval.equity._dealing import draw_five
+from pyeval.equity._dealing import draw_five, five_keys
 from pyeval.equity._layout import (
     NSTAT,
     S_HTIE,
@@ -91,10 +91,8 @@ def _chunk(s, n, P, cols, hk, hs, hl, lows, bk0, bs0, bl0, dk, D, thr, U, ckey, 
                 s, c0, c1, c2, c3, c4, ok = draw_five(s, x, y, z, dk, nD, thr)
                 if ok:
                     break
-            bk = bk0 + ((ld64(ckey, c0) + ld64(ckey, c1)) + (ld64(ckey, c2) + ld64(ckey, c3))) \
-                + ld64(ckey, c4)
-            bs = bs0 | ((ld64(csrm, c0) | ld64(csrm, c1)) | (ld64(csrm, c2) | ld64(csrm, c3))
-                        | ld64(csrm, c4))
+            bk, bs = five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm)
+            bs |= bs0
             bl = bl0 | np.uint64((ld16(clow, c0) | ld16(clow, c1)) | (ld16(clow, c2)
                                  | ld16(clow, c3)) | ld16(clow, c4))
         else:
