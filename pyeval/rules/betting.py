@@ -101,6 +101,10 @@ class Structure:
     in turn (under the gun first), or with ``button_straddle`` one straddle by the button
     (Mississippi): the last straddle is the hand's big blind for the minimum bet and raise,
     its poster acts last before the flop and has the option.
+    ``raises_first_turn_only``: a player may bet or raise only on their first turn of a
+    round, so once the betting has passed around to the dealer the others can only call or
+    fold (the first rule sheet's 5 Card Draw: "no Raises are permitted once the betting has
+    passed around to the Dealer ... the Dealer gets the final Raise").
 
     >>> Structure.fixed_limit(20, 40).small_blind, Structure.fixed_limit(20, 40).big_blind
     (10, 20)
@@ -121,6 +125,7 @@ class Structure:
     bb_ante_order: str = "blind_first"
     straddles: tuple[int, ...] = ()
     button_straddle: bool = False
+    raises_first_turn_only: bool = False
 
     ANTE_BY = ("each", "big_blind", "button")
     BB_ANTE_ORDERS = ("blind_first", "ante_first")
@@ -139,7 +144,7 @@ class Structure:
         if self.bb_ante_order not in self.BB_ANTE_ORDERS:
             raise ValueError(f"bb_ante_order must be one of {self.BB_ANTE_ORDERS}, got "
                              f"{self.bb_ante_order!r}")
-        for k in ("ante_heads_up", "button_straddle"):
+        for k in ("ante_heads_up", "button_straddle", "raises_first_turn_only"):
             if not isinstance(getattr(self, k), bool):
                 raise ValueError(f"{k} must be True or False, got {getattr(self, k)!r}")
         if isinstance(self.straddles, (str, bytes)) or not isinstance(self.straddles,
@@ -244,6 +249,8 @@ class Structure:
             d["straddles"] = list(self.straddles)
         if self.button_straddle:
             d["button_straddle"] = True
+        if self.raises_first_turn_only:
+            d["raises_first_turn_only"] = True
         return d
 
     @classmethod
@@ -513,6 +520,10 @@ class Round:
         if self._capped():
             return None, None, None, None, (f"the betting is capped at a bet and "
                                             f"{self.structure.max_raises} raises")
+        if self.structure.raises_first_turn_only and seat in self.acted:
+            return None, None, None, None, ("no raise once the betting has passed around to "
+                                            "the dealer: a player bets or raises only on "
+                                            "their first turn of a round")
         if not self._reopened(seat):
             return None, None, None, None, ("an all-in raise smaller than a full raise does "
                                             "not reopen the betting to a player who has acted")

@@ -31,7 +31,7 @@ the final betting round shows first, else the first player to act on it, then cl
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pyeval.rules.betting import (
@@ -50,7 +50,7 @@ from pyeval.rules.forced_bets import ForcedBets
 from pyeval.rules.games import Game
 from pyeval.rules.games import game as find_game
 from pyeval.rules.hand_result import HandResult, Shown
-from pyeval.rules.hand_setup import hand_deck, seat_stacks
+from pyeval.rules.hand_setup import absent_seats, hand_deck, seat_stacks
 from pyeval.rules.history import HISTORY_FORMAT, HistoryError, hand_history, replay_history
 from pyeval.rules.pots import OddChip
 from pyeval.rules.settle import Settle
@@ -70,7 +70,8 @@ class Hand(ForcedBets, Settle):
                  seed: int | None = None, deck: Deck | Sequence[int] | str | None = None,
                  hole: Mapping[int, Any] | None = None, board: Any = None,
                  odd_chip: OddChip | str = OddChip.LEFT_OF_BUTTON, carry_in: int = 0,
-                 posts: Mapping[int, int] | None = None, showdown: str = "auto"):
+                 posts: Mapping[int, int] | None = None, showdown: str = "auto",
+                 absent: Iterable[int] = ()):
         self.game = find_game(game)
         if not isinstance(structure, Structure):
             raise TypeError(f"structure must be a Structure, got {type(structure).__name__}")
@@ -88,6 +89,7 @@ class Hand(ForcedBets, Settle):
                 raise ValueError(f"seat {s} posts but is not dealt in")
         if len(st) < 2:
             raise ValueError(f"a hand needs at least two players, got {len(st)}")
+        self.absent = absent_seats(absent, st)
         if len(st) > self.game.max_players:
             raise ValueError(f"{self.game.name} takes at most {self.game.max_players} players, "
                              f"got {len(st)}")
@@ -118,9 +120,18 @@ class Hand(ForcedBets, Settle):
         self.actions = []
         self.result = None
         self._post_forced()
+        self._fold_absent()
         self._next_street()
         self._run()
 
+
+    def _fold_absent(self) -> None:
+        """A seat whose player has not arrived has posted its forced bets like any other
+        (first rule sheet, "Time & Late Players") and is folded before a card is dealt: its
+        chips stay in the pot, and it is dealt nothing and can win nothing."""
+        for s in sorted(self.absent):
+            self.folded.add(s)
+            self.events.append({"event": "absent", "seat": s})
 
     # ------------------------------------------------------------------ dealing
 

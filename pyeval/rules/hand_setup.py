@@ -9,11 +9,13 @@ Traceback (most recent call last):
 ValueError: seat 0: a stack is a whole number of chips > 0 (at most ...), got 0 (leave out seats that are not dealt in)
 >>> len(hand_deck(None, 7, None, None).order)
 52
+>>> sorted(absent_seats([2], {0: 100, 1: 100, 2: 100}))
+[2]
 """
 from __future__ import annotations
 
 import numbers
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pyeval.rules.betting import MAX_CHIPS, whole_chips
@@ -40,6 +42,31 @@ def seat_stacks(stacks: Mapping[int, int]) -> dict[int, int]:
                              f"{MAX_CHIPS}), got {v!r} (leave out seats that are not "
                              f"dealt in)") from None
     return st
+
+
+def absent_seats(absent: Iterable[int], stacks: Mapping[int, int]) -> frozenset[int]:
+    """The seats of ``stacks`` whose player has not arrived (a tournament's late player):
+    each must be a seat of the hand, and at least one player must be there.
+
+    >>> absent_seats([0, 1], {0: 100, 1: 100})
+    Traceback (most recent call last):
+    ...
+    ValueError: absent: at least one player must be at the table, but every seat (0, 1) is absent
+    """
+    if isinstance(absent, (str, bytes)) or not isinstance(absent, Iterable):
+        raise TypeError(f"absent must be a collection of seat numbers, got {absent!r}")
+    out: set[int] = set()
+    for s in absent:
+        if not isinstance(s, numbers.Integral) or isinstance(s, bool):
+            raise TypeError(f"absent: seats are whole numbers, got {s!r}")
+        if int(s) not in stacks:
+            raise ValueError(f"absent: seat {s} is not dealt in (seats: "
+                             f"{', '.join(map(str, sorted(stacks)))})")
+        out.add(int(s))
+    if out and len(out) == len(stacks):
+        raise ValueError(f"absent: at least one player must be at the table, but every seat "
+                         f"({', '.join(map(str, sorted(stacks)))}) is absent")
+    return frozenset(out)
 
 
 def hand_deck(deck: Deck | Sequence[int] | str | None, seed: int | None, hole: Mapping[int, Any] | None,

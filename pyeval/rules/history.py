@@ -47,6 +47,8 @@ def hand_history(self: Hand) -> dict:
     }
     if self.posts:
         d["posts"] = {str(k): v for k, v in self.posts.items()}
+    if self.absent:
+        d["absent"] = sorted(self.absent)
     if self.showdown != "auto":
         d["showdown"] = self.showdown
     if self.positions is not None:
@@ -111,10 +113,13 @@ def replay_history(cls: type[Hand], history: str | Mapping, check: bool = True,
         posts = d.get("posts", {})
         if not isinstance(posts, dict):
             raise bad(f"'posts' must be a table of seat: chips, got {posts!r}")
+        absent = d.get("absent", [])
+        if not isinstance(absent, list):
+            raise bad(f"'absent' must be a list of seats, got {absent!r}")
         h = cls(d["game"], Structure.from_dict(d["structure"]), d["stacks"],
                 deck=Deck.from_dict(d["deck"]), odd_chip=d.get("odd_chip", "left_of_button"),
                 carry_in=d.get("carry_in", 0), posts=posts,
-                showdown=d.get("showdown", "auto"), **kw)
+                showdown=d.get("showdown", "auto"), absent=absent, **kw)
     except HistoryError:
         raise
     except (ValueError, TypeError, OutOfCards) as e:

@@ -337,3 +337,26 @@ def test_bring_in_passes_on_when_the_low_card_is_all_in():
                   stacks={0: 1000, 1: 5, 2: 1000})
     assert h.stacks[1] == 0
     assert h.to_act == 2 and "bring_in" in h.legal().actions
+
+
+def test_draw_raises_only_on_a_players_first_turn_as_the_first_sheet_writes():
+    # 5 Card Draw with antes of 5, 10/20: seat 1 (the dealer's left) checks, seat 2 bets, the
+    # dealer raises; once the betting has passed the dealer, seats 1 and 2 may only call or fold
+    def first_round(st: Structure) -> Hand:
+        h = Hand("5 Card Draw", st, {0: 500, 1: 500, 2: 500}, button=0, seed=2)
+        h.check(); h.bet(10); h.raise_to(20); h.call()
+        return h
+
+    sheet = Structure(limit="fixed_limit", ante=5, small_bet=10, big_bet=20,
+                      raises_first_turn_only=True)
+    h = first_round(sheet)
+    assert h.legal().describe() == "seat 2: fold, call 10"
+    with pytest.raises(IllegalAction, match="no raise once the betting has passed around to "
+                                            "the dealer"):
+        h.raise_to(30)
+    h.call()
+    assert h.phase == "draw" and h.pot_total() == 15 + 60
+    assert Structure.from_dict(sheet.to_dict()) == sheet
+    # without the rule the bettor may raise again
+    assert first_round(Structure(limit="fixed_limit", ante=5, small_bet=10,
+                                 big_bet=20)).legal().describe() == "seat 2: fold, call 10, raise to 30"

@@ -330,3 +330,43 @@ def test_tampered_history_is_refused():
         Hand.replay(d)
     with pytest.raises(ValueError, match="not a hand history"):
         Hand.replay({"format": "something else"})
+
+
+# ------------------------------------------------------------------ absent (late) players
+
+def test_absent_player_posts_the_big_blind_and_is_dealt_nothing():
+    # seat 2 (the big blind, 3 to 1 with the button on seat 0) has not arrived: it posts 2,
+    # is folded before the deal; seat 0 calls, seat 1 completes, both check down, aces win.
+    h = Hand("Texas Hold'em", Structure.no_limit(1, 2), {0: 100, 1: 100, 2: 100}, button=0,
+             seed=3, hole={0: "AhAd", 1: "KhKd"}, board="7s8d9c4h2s", absent=[2])
+    assert h.down[2] == [] and len(h.down[0]) == len(h.down[1]) == 2
+    assert h.to_act == 0 and h.legal().describe() == "seat 0: fold, call 2, raise to 4..100"
+    check_down(h)
+    r = h.result
+    assert 2 not in r.showdown_order
+    assert r.stacks == {0: 104, 1: 98, 2: 98}
+    assert [e["seat"] for e in h.events if e["event"] == "absent"] == [2]
+
+
+def test_absent_players_in_stud_ante_and_leave_the_last_player_the_pot():
+    # seven card stud, antes of 5: three seats absent, one there: the antes go to the player
+    # there, no card is dealt and nothing is bet
+    h = Hand("7 Card Stud", Structure.stud(5, 10, 20, 40), {0: 50, 1: 60, 2: 70, 3: 80},
+             button=0, seed=1, absent=[0, 1, 3])
+    assert h.is_over and h.result.stacks == {0: 45, 1: 55, 2: 85, 3: 75}
+    assert all(h.down[s] == [] for s in (0, 1, 3))
+
+
+def test_absent_is_kept_by_the_history_and_checked():
+    h = Hand("Texas Hold'em", Structure.no_limit(1, 2), {0: 100, 1: 100, 2: 100}, button=0,
+             seed=3, absent=[1])
+    check_down(h)
+    again = Hand.replay(json.loads(json.dumps(h.history())))
+    assert again.absent == frozenset({1}) and again.result.stacks == h.result.stacks
+    with pytest.raises(ValueError, match="absent: seat 7 is not dealt in"):
+        Hand("Texas Hold'em", Structure.no_limit(1, 2), {0: 100, 1: 100}, button=0, absent=[7])
+    with pytest.raises(ValueError, match="at least one player must be at the table"):
+        Hand("Texas Hold'em", Structure.no_limit(1, 2), {0: 100, 1: 100}, button=0,
+             absent=[0, 1])
+    with pytest.raises(TypeError, match="absent must be a collection of seat numbers"):
+        Hand("Texas Hold'em", Structure.no_limit(1, 2), {0: 100, 1: 100}, button=0, absent="0")

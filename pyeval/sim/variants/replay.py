@@ -138,46 +138,25 @@ def absent_seats(h: RecordedHand) -> frozenset[int]:
     return frozenset(s for s in h.players if not h.hole.get(s))
 
 
-def _hand_class(absent: frozenset[int]) -> Any:
-    """:class:`pyeval.rules.hand.Hand`, or with absent seats a hand in which they post
-    their forced bets and are then folded, before any card is dealt (the rules model has
-    no absent players of its own: its fold is the one rule they follow; it keeps their
-    chips in the pots as any folded player's and deals only the players in)."""
-    from pyeval.rules import Hand
-
-    if not absent:
-        return Hand
-
-    class AbsentHand(Hand):
-        def _post_forced(self) -> None:
-            super()._post_forced()
-            for s in sorted(absent):
-                self.folded.add(s)
-                self.events.append({"event": "absent", "seat": s})
-
-    return AbsentHand
-
-
 def rules_hand(h: RecordedHand) -> Any:
     """The rules model's :class:`pyeval.rules.hand.Hand` at the start of a recorded hand:
     stud from :func:`stud_deck_order`, the draw from :func:`draw_deck_order`, button games
     with the recorded hole cards and board; seats whose player had not arrived
     (:func:`absent_seats`) post their antes and blinds and are folded before the deal."""
-    from pyeval.rules import Positions, Structure
+    from pyeval.rules import Hand, Positions, Structure
 
     g = REGISTRY.game(h.game)
     absent = absent_seats(h)
-    Hand = _hand_class(absent)
     if g.family == "stud":
         st = Structure.stud(h.ante, h.bring_in, h.small_bet, h.big_bet)
-        return Hand(g, st, h.stacks, button=h.button, deck=stud_deck_order(g, h))
+        return Hand(g, st, h.stacks, button=h.button, deck=stud_deck_order(g, h), absent=absent)
     pos = Positions(h.button, h.small_blind_seat, h.big_blind_seat)
     if g.family == "draw":
         return Hand(g, rules_structure(h), h.stacks, positions=pos,
-                    deck=draw_deck_order(g, h))
+                    deck=draw_deck_order(g, h), absent=absent)
     hole = {s: cs for s, cs in h.hole.items() if s not in absent}
     return Hand(g, rules_structure(h), h.stacks, positions=pos, seed=0, hole=hole,
-                board=h.board)
+                board=h.board, absent=absent)
 
 
 def replay_variant(row: np.ndarray | RecordedHand) -> ReplayResult:
