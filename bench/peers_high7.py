@@ -65,10 +65,11 @@ def _sequential_hands(n):
     return out
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=False)
 def enumerate_all():
     """sum and count of the high values of all 133,784,560 seven-card hands, nested loops
-    adding one card per level (pyeval.numba_hand)"""
+    adding one card per level (pyeval.numba_hand). Not cached: it inlines numba_hand, and
+    Numba's cache, keyed by this file alone, would keep running an older numba_hand."""
     total = 0
     count = 0
     for c0 in range(52):
