@@ -1,19 +1,27 @@
 /* The 7-card high batch, eight hands at a time in AVX2 (chosen at run time, high7_batch.c).
  *
- * Why it is faster: the scalar loop spends ~34 instructions a hand, most of them the seven
- * card-key loads and adds. Here eight hands share each instruction:
- *   1. Transpose: four 16-byte loads cover rows 0-7 (two rows each); PSHUFB and two rounds
- *      of unpacks turn them into "card j of hands 0..7" as eight bytes, for j = 0..6.
- *   2. Check (when asked) on those bytes: 12 byte compares find any repeated card among
- *      the 21 pairs of eight hands at once, and an unsigned max finds cards above 51.
- *   3. Rank key without a table: 5^rank comes from two in-register permutes (VPERMD, ranks
- *      0-7 and 8-12) and a blend; suit counters are one byte per suit (1 << 8 * suit,
- *      starting at 3, so bit 3 of a byte is set by five cards of its suit).
- *   4. The perfect hash of high7.h as a multiply, a shift and two gathers (displacement,
- *      value) from the compact 7-card table.
- * A hand with a flush (one in 33) is finished by the scalar code afterwards, lane by lane.
- * Rows are read 16 bytes at a time, up to two bytes past row 7, so the last block runs in
- * the scalar loop. Measured: bench/RESULTS.md ("cfast" section). */
+ * Row-wise: each 256-bit register holds four hands, one 8-byte group each (the seven cards,
+ * then a pad byte 0xFF), so that PSADBW, which sums the eight bytes of a group, adds up a
+ * hand's cards in one instruction:
+ *   1. Load: two 16-byte loads and one PSHUFB spread four rows of 7 bytes into groups of 8.
+ *   2. Check (when asked): a byte compare with the row rotated by 1, 2, 3 and 4 places
+ *      within its group finds any repeated card (the 21 pairs of 7 cards); an unsigned max
+ *      finds cards above 51.
+ *   3. Rank key (sum of 5^rank) without a card table: each of the four bytes of 5^rank is
+ *      a 16-entry PSHUFB table indexed by rank, summed per hand by PSADBW, and the four
+ *      sums are shifted into place. The suit counters the same way (two PSHUFB tables read
+ *      by the card's low nibble, whose low two bits are the suit), started at 3 so that
+ *      bit 3 of a counter is set by five cards of its suit (keys.h).
+ *   4. The perfect hash of high7.h: a multiply and a shift, one gather for the eight
+ *      displacements, then eight scalar loads of the values (the value table is 128 KB, so
+ *      those loads miss L1; separate loads let each finish on its own, where a gather
+ *      waits for its slowest lane: 7-9 % faster measured side by side).
+ * A hand with a flush (one in 33) is finished afterwards through the flush table, lane by
+ * lane, with the suit read from the vector counters. Rows are read 16 bytes at a time, up
+ * to two bytes past row 7, so the last block runs in the scalar loop. Before (a transpose
+ * to "card j of hands 0..7", 5^rank by VPERMD, two gathers): 28.5 instructions a hand and
+ * no faster than the scalar loop. Measured: bench/RESULTS.md ("cfast" and "issue 15,
+ * round 2" sections). */
 #include "pyeval.h"
 #include "eval_inline.h"
 #include "high7.h"
@@ -29,108 +37,139 @@ int pe_h7_avx2_usable(void)
 
 #define AVX2 __attribute__((target("avx2")))
 
-/* scalar value of one row of 7 cards (the lanes with a flush) */
-static uint16_t one_row(const uint8_t *row)
+/* 16 bytes: f(j) for j = 0..15 in both 128-bit lanes */
+#define LANES16(f) _mm256_setr_epi8(f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7), f(8), f(9), \
+    f(10), f(11), f(12), f(13), f(14), f(15), f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7),    \
+    f(8), f(9), f(10), f(11), f(12), f(13), f(14), f(15))
+#define SPREAD(j) ((j) == 7 || (j) == 15 ? -1 : (j) < 7 ? (j) : (j) - 1)
+#define ROT1(j) (((j) & 8) + (((j) + 1) & 7))
+#define ROT2(j) (((j) & 8) + (((j) + 2) & 7))
+#define ROT3(j) (((j) & 8) + (((j) + 3) & 7))
+#define PAD(j) ((j) == 7 || (j) == 15 ? -1 : 0)
+#define SUIT01(j) ((j) % 4 == 0 ? 1 : (j) % 4 == 1 ? 16 : 0)
+#define SUIT23(j) ((j) % 4 == 2 ? 1 : (j) % 4 == 3 ? 16 : 0)
+
+typedef struct {
+    __m256i t[4];          /* byte b of 5^rank, rank 0..12 (13..15: 0) */
+    __m256i spread, pad, rot1, rot2, rot3, suit01, suit23, c51, low4;
+} rowwise_consts;
+
+/* Four rows of 7 cards (28 bytes at p; reads 30) as four 8-byte groups: the seven cards
+ * then 0xFF. Sets *ok_range to 0xFF for every byte at most 51 (the pad counts as fine). */
+AVX2 static inline __m256i four_rows(const uint8_t *p, const rowwise_consts *k, __m256i *ok_range)
 {
-    return pe_high_inline(row, 7);
+    __m256i raw = _mm256_loadu2_m128i((const __m128i *)(p + 14), (const __m128i *)p);
+    __m256i y0 = _mm256_shuffle_epi8(raw, k->spread);   /* pad bytes 0 */
+    *ok_range = _mm256_cmpeq_epi8(_mm256_max_epu8(y0, k->c51), k->c51);
+    return _mm256_or_si256(y0, k->pad);
 }
 
-AVX2 static inline __m256i widen(__m128i v)   /* the low 8 bytes as 8 dwords */
+/* bytes set where a card equals another card of its row (0xFF pads never match a card
+ * that passed the range check) */
+AVX2 static inline __m256i repeats(__m256i y, const rowwise_consts *k)
 {
-    return _mm256_cvtepu8_epi32(v);
+    __m256i e = _mm256_cmpeq_epi8(y, _mm256_shuffle_epi8(y, k->rot1));
+    e = _mm256_or_si256(e, _mm256_cmpeq_epi8(y, _mm256_shuffle_epi8(y, k->rot2)));
+    e = _mm256_or_si256(e, _mm256_cmpeq_epi8(y, _mm256_shuffle_epi8(y, k->rot3)));
+    return _mm256_or_si256(e, _mm256_cmpeq_epi8(y, _mm256_shuffle_epi32(y, 0xB1)));
 }
 
-/* bit i set when hand i of the block holds a repeated card or a card above 51 */
-AVX2 static inline unsigned bad_rows(__m128i a, __m128i b, __m128i c, __m128i d)
+/* the rank key (sum of 5^rank) of each row, in the low 32 bits of its 64-bit lane: each
+ * byte of 5^rank is looked up by PSHUFB and summed over the row by PSADBW (the pad's rank
+ * index is 15, whose entries are 0) */
+AVX2 static inline __m256i rank_keys(__m256i y, const rowwise_consts *k)
 {
-#define SW(x) _mm_shuffle_epi32((x), 0x4E)
-    __m128i e = _mm_or_si128(_mm_cmpeq_epi8(a, SW(a)), _mm_cmpeq_epi8(b, SW(b)));
-    e = _mm_or_si128(e, _mm_cmpeq_epi8(c, SW(c)));
-    e = _mm_or_si128(e, _mm_or_si128(_mm_cmpeq_epi8(a, b), _mm_cmpeq_epi8(a, SW(b))));
-    e = _mm_or_si128(e, _mm_or_si128(_mm_cmpeq_epi8(a, c), _mm_cmpeq_epi8(a, SW(c))));
-    e = _mm_or_si128(e, _mm_or_si128(_mm_cmpeq_epi8(b, c), _mm_cmpeq_epi8(b, SW(c))));
-    e = _mm_or_si128(e, _mm_or_si128(_mm_cmpeq_epi8(a, d), _mm_cmpeq_epi8(b, d)));
-    e = _mm_or_si128(e, _mm_cmpeq_epi8(c, d));
-#undef SW
-    const __m128i top = _mm_set1_epi8(51);
-    __m128i mx = _mm_max_epu8(_mm_max_epu8(a, b), _mm_max_epu8(c, d));
-    __m128i ok = _mm_cmpeq_epi8(_mm_max_epu8(mx, top), top);
-    unsigned m = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(ok, _mm_set1_epi8(-1)) | e);
-    return (m | (m >> 8)) & 0xFFu;
+    const __m256i z = _mm256_setzero_si256();
+    __m256i r = _mm256_and_si256(_mm256_srli_epi16(y, 2), k->low4);
+    __m256i s0 = _mm256_sad_epu8(_mm256_shuffle_epi8(k->t[0], r), z);
+    __m256i s1 = _mm256_sad_epu8(_mm256_shuffle_epi8(k->t[1], r), z);
+    __m256i s2 = _mm256_sad_epu8(_mm256_shuffle_epi8(k->t[2], r), z);
+    __m256i s3 = _mm256_sad_epu8(_mm256_shuffle_epi8(k->t[3], r), z);
+    return _mm256_add_epi32(_mm256_add_epi32(s0, _mm256_slli_epi64(s1, 8)),
+                            _mm256_add_epi32(_mm256_slli_epi64(s2, 16), _mm256_slli_epi64(s3, 24)));
 }
 
-/* whether any of the block's cards is above 51 */
-AVX2 static inline int above_51(__m128i a, __m128i b, __m128i c, __m128i d)
+/* the four suit counters of each row as nibbles (suit s at bit 4s), in its 64-bit lane;
+ * PSHUFB reads the low 4 bits of a card byte, 4 * (rank & 3) + suit, and the pad (0xFF)
+ * gives 0 */
+AVX2 static inline __m256i suit_counts(__m256i y, const rowwise_consts *k)
 {
-    const __m128i top = _mm_set1_epi8(51);
-    __m128i mx = _mm_max_epu8(_mm_max_epu8(a, b), _mm_max_epu8(c, d));
-    return _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(mx, top), top)) != 0xFFFF;
+    const __m256i z = _mm256_setzero_si256();
+    __m256i a = _mm256_sad_epu8(_mm256_shuffle_epi8(k->suit01, y), z);
+    __m256i b = _mm256_sad_epu8(_mm256_shuffle_epi8(k->suit23, y), z);
+    return _mm256_add_epi64(a, _mm256_slli_epi64(b, 8));
 }
 
 AVX2 int64_t pe_h7_batch_avx2(const uint8_t *cards, int64_t n, uint16_t *out, int check)
 {
-    const __m128i pair = _mm_setr_epi8(0, 7, 1, 8, 2, 9, 3, 10, 4, 11, 5, 12, 6, 13, -1, -1);
-    __m256i pow_lo = _mm256_setr_epi32((int)pe_pow5[0], (int)pe_pow5[1], (int)pe_pow5[2],
-                                       (int)pe_pow5[3], (int)pe_pow5[4], (int)pe_pow5[5],
-                                       (int)pe_pow5[6], (int)pe_pow5[7]);
-    __m256i pow_hi = _mm256_setr_epi32((int)pe_pow5[8], (int)pe_pow5[9], (int)pe_pow5[10],
-                                       (int)pe_pow5[11], (int)pe_pow5[12], 0, 0, 0);
-    const __m256i one = _mm256_set1_epi32(1), suit_start = _mm256_set1_epi32(0x03030303);
-    const __m256i flush_bits = _mm256_set1_epi32(0x08080808), mult = _mm256_set1_epi32((int)PE_H7_MULT);
-    const __m256i three = _mm256_set1_epi32(3);
+    rowwise_consts k;
+    uint8_t t[4][32];
+    for (int b = 0; b < 4; b++)
+        for (int j = 0; j < 32; j++)
+            t[b][j] = (j & 15) < 13 ? (uint8_t)(pe_pow5[j & 15] >> (8 * b)) : 0;
+    for (int b = 0; b < 4; b++) k.t[b] = _mm256_loadu_si256((const __m256i *)t[b]);
+    k.spread = LANES16(SPREAD);
+    k.pad = LANES16(PAD);
+    k.rot1 = LANES16(ROT1);
+    k.rot2 = LANES16(ROT2);
+    k.rot3 = LANES16(ROT3);
+    k.suit01 = LANES16(SUIT01);
+    k.suit23 = LANES16(SUIT23);
+    k.c51 = _mm256_set1_epi8(51);
+    k.low4 = _mm256_set1_epi8(15);
+    const __m256i mult = _mm256_set1_epi32((int)PE_H7_MULT), low16 = _mm256_set1_epi32(0xFFFF);
+    const __m256i suit_start = _mm256_set1_epi64x(0x3333), flush_bits = _mm256_set1_epi64x(0x8888);
     const int *disp = (const int *)(const void *)pe_h7_disp;
-    const int *vals = (const int *)(const void *)pe_h7_value;
     int64_t i = 0;
     for (; i + 9 <= n; i += 8) {   /* reads bytes 7i .. 7i + 57 < 7n */
         const uint8_t *p = cards + 7 * i;
-        __m128i p0 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 0)), pair);
-        __m128i p1 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 14)), pair);
-        __m128i p2 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 28)), pair);
-        __m128i p3 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 42)), pair);
-        __m128i ql = _mm_unpacklo_epi16(p0, p1), qh = _mm_unpackhi_epi16(p0, p1);
-        __m128i rl = _mm_unpacklo_epi16(p2, p3), rh = _mm_unpackhi_epi16(p2, p3);
-        __m128i c01 = _mm_unpacklo_epi32(ql, rl), c23 = _mm_unpackhi_epi32(ql, rl);
-        __m128i c45 = _mm_unpacklo_epi32(qh, rh), c6 = _mm_unpackhi_epi32(qh, rh);
+        __m256i ok_a, ok_b;
+        __m256i ya = four_rows(p, &k, &ok_a), yb = four_rows(p + 28, &k, &ok_b);
+        __m256i ok = _mm256_and_si256(ok_a, ok_b);
         if (check) {
-            unsigned bad = bad_rows(c01, c23, c45, _mm_unpacklo_epi64(c6, c6));
-            if (bad) {
+            __m256i bad = _mm256_or_si256(repeats(ya, &k), repeats(yb, &k));
+            bad = _mm256_or_si256(bad, _mm256_xor_si256(ok, _mm256_set1_epi8(-1)));
+            if (!_mm256_testz_si256(bad, bad)) {
                 int64_t rc = pe_h7_batch_scalar(p, n - i, out + i, 1);
                 return rc < 0 ? rc : rc + i;
             }
-        } else if (above_51(c01, c23, c45, c6)) {
+        } else if ((unsigned)_mm256_movemask_epi8(ok) != 0xFFFFFFFFu) {
             /* a byte that is no card adds nothing (as in the general loop): these 8 rows
              * go through the general tables, which hold the keys of fewer cards */
             pe_h7_batch_scalar(p, 8, out + i, 0);
             continue;
         }
-        __m256i cs[7] = {widen(c01), widen(_mm_srli_si128(c01, 8)), widen(c23),
-                         widen(_mm_srli_si128(c23, 8)), widen(c45),
-                         widen(_mm_srli_si128(c45, 8)), widen(c6)};
-        __m256i key = _mm256_setzero_si256(), suits = suit_start;
-        for (int j = 0; j < 7; j++) {
-            __m256i r = _mm256_srli_epi32(cs[j], 2);
-            __m256i lo = _mm256_permutevar8x32_epi32(pow_lo, r);
-            __m256i hi = _mm256_permutevar8x32_epi32(pow_hi, r);
-            __m256i k = _mm256_castps_si256(_mm256_blendv_ps(
-                _mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi),
-                _mm256_castsi256_ps(_mm256_slli_epi32(r, 28))));
-            key = _mm256_add_epi32(key, k);
-            __m256i sh = _mm256_slli_epi32(_mm256_and_si256(cs[j], three), 3);
-            suits = _mm256_add_epi32(suits, _mm256_sllv_epi32(one, sh));
-        }
+        /* keys of hands 0 1 4 5 | 2 3 6 7 as eight dwords */
+        __m256i key = _mm256_castps_si256(_mm256_shuffle_ps(
+            _mm256_castsi256_ps(rank_keys(ya, &k)), _mm256_castsi256_ps(rank_keys(yb, &k)), 0x88));
         __m256i row = _mm256_srli_epi32(_mm256_mullo_epi32(key, mult), 32 - PE_H7_ROW_BITS);
         __m256i d = _mm256_i32gather_epi32(disp, row, 2);
-        __m256i slot = _mm256_and_si256(_mm256_add_epi32(key, d), _mm256_set1_epi32(0xFFFF));
-        __m256i v = _mm256_and_si256(_mm256_i32gather_epi32(vals, slot, 2),
-                                     _mm256_set1_epi32(0xFFFF));
-        __m128i packed = _mm_packus_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-        _mm_storeu_si128((__m128i *)(out + i), packed);
-        __m256i fl = _mm256_cmpeq_epi32(_mm256_and_si256(suits, flush_bits), _mm256_setzero_si256());
-        unsigned flush = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(fl)) & 0xFFu;
-        while (flush) {
-            int j = __builtin_ctz(flush);
-            flush &= flush - 1;
-            out[i + j] = one_row(p + 7 * j);
+        uint32_t slot[8];
+        _mm256_storeu_si256((__m256i *)slot, _mm256_and_si256(_mm256_add_epi32(key, d), low16));
+        out[i + 0] = pe_h7_value[slot[0]];   /* lanes hold hands 0 1 4 5 2 3 6 7 */
+        out[i + 1] = pe_h7_value[slot[1]];
+        out[i + 4] = pe_h7_value[slot[2]];
+        out[i + 5] = pe_h7_value[slot[3]];
+        out[i + 2] = pe_h7_value[slot[4]];
+        out[i + 3] = pe_h7_value[slot[5]];
+        out[i + 6] = pe_h7_value[slot[6]];
+        out[i + 7] = pe_h7_value[slot[7]];
+        __m256i fa = _mm256_and_si256(_mm256_add_epi64(suit_counts(ya, &k), suit_start), flush_bits);
+        __m256i fb = _mm256_and_si256(_mm256_add_epi64(suit_counts(yb, &k), suit_start), flush_bits);
+        unsigned flush = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
+                             _mm256_cmpeq_epi64(fa, _mm256_setzero_si256())))
+                       | (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
+                             _mm256_cmpeq_epi64(fb, _mm256_setzero_si256()))) << 4;
+        flush = ~flush & 0xFFu;
+        if (flush) {   /* about one block in five: the flush table from each lane's suit bits */
+            uint64_t fl[8];
+            _mm256_storeu_si256((__m256i *)fl, fa);
+            _mm256_storeu_si256((__m256i *)(fl + 4), fb);
+            do {
+                int j = __builtin_ctz(flush);
+                flush &= flush - 1;
+                out[i + j] = pe_flush_value(p + 7 * j, 7, fl[j] << PE_SUIT_SHIFT);
+            } while (flush);
         }
     }
     int64_t rc = pe_h7_batch_scalar(cards + 7 * i, n - i, out + i, check);

@@ -100,6 +100,22 @@ def test_the_first_bad_row_is_named(path: int, row: int, fault: str) -> None:
         pyeval.high_batch(a)
 
 
+def test_a_repeat_at_every_pair_of_positions_in_every_lane_is_found(path: int) -> None:
+    # the AVX2 loop compares each card with its row rotated by 1..4 places: every one of
+    # the 21 pairs of positions, in each of the 8 lanes of a block, with the extreme cards
+    base = _deals(40, seed=11)
+    for lane in range(8):
+        row = 16 + lane
+        for i in range(7):
+            for j in range(i + 1, 7):
+                for card in (0, 51):
+                    a = base.copy()
+                    a[row] = [c for c in range(1, 51) if c % 7 != 3][:7]
+                    a[row, i] = a[row, j] = card
+                    with pytest.raises(ValueError, match=f"row {row}\\b"):
+                        pyeval.high_batch(a)
+
+
 def test_unchecked_byte_above_51_adds_nothing(path: int) -> None:
     a = _deals(50, seed=9)
     a[17, 6] = 52
