@@ -185,7 +185,7 @@ def test_suit_symmetry_counts_every_board_once(hands, dead) -> None:
     assert (sym == plain).all()
 
 
-@pytest.mark.parametrize("name", ["_dealing", "_exact", "_exact_ranks", "_layout", "_montecarlo",
+@pytest.mark.parametrize("name", ["_dealing", "_exact", "_exact_ranks", "_inputs", "_layout", "_montecarlo",
                                   "_omahamc", "_rangemc", "_showdown", "_workers", "numba_rng"])
 def test_kernel_modules_docstring_examples(name: str) -> None:
     import doctest
