@@ -193,6 +193,7 @@ def _pool(threads: int) -> ThreadPoolExecutor:
 
 def kernel_inputs(field: FieldLike, players: int) -> KernelInputs:
     """Model rows and tables for a field of ``players`` entrants."""
+    fresh_cache_once()      # the models' tables are computed by kernels too
     models, assign, mw = resolve_field(field, players)
     mp = np.stack([m.row() for m in models])
     push = np.stack([m.push_table() for m in models])
