@@ -37,6 +37,13 @@ SPOTS: dict[str, dict] = {
                        samples=1_000_000),
     "omaha8_b_mc": dict(game="omaha8", hands=["AsAh2s3h", "KcKdQcQd"], exact=False,
                         samples=1_000_000),
+    # the general kernels (every other game) and exact runs on a flop
+    "stud_mc": dict(game="stud", hands=["AcAdKs", "QhQsJd"], exact=False, samples=1_000_000),
+    "stud8_3_mc": dict(game="stud8", hands=["Ac2d3s", "QhQsJd", "7c8c9c"], exact=False,
+                       samples=1_000_000),
+    "omaha_flop_exact": dict(game="omaha", hands=["AsAhKsKh", "QdQcJdJc"], board="2c7d9h",
+                             exact=True),
+    "range_flop_exact": dict(game="holdem", hands=["AK", "QQ+"], board="2c7d9h", exact=True),
 }
 
 

@@ -20,6 +20,11 @@ CASES = {
     "mc": 'pyeval.equity("holdem", ["AcAd", "KhKs"], exact=False, samples=100_000)',
     "ranges": 'pyeval.equity("holdem", ["AK", "QQ+"], exact=False, samples=100_000)',
     "omaha": 'pyeval.equity("omaha", ["AsAhKsKh", "QdQcJdJc"], exact=False, samples=100_000)',
+    # the general kernels (every other game): Monte Carlo and exact enumeration
+    "stud_mc": 'pyeval.equity("stud", ["AcAdKs", "QhQsJd"], exact=False, samples=100_000)',
+    "omaha_exact": 'pyeval.equity("omaha", ["AsAhKsKh", "QdQcJdJc"], board="2c7d9h")',
+    # hold'em exact with ranges on a flop (the combinations' board walk or rank patterns)
+    "range_exact": 'pyeval.equity("holdem", ["AK", "QQ+"], board="2c7d9h")',
 }
 CHILD = ("import time, pyeval\nt = time.process_time()\nr = {call}\n"
          "print(time.process_time() - t)")

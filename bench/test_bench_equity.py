@@ -24,8 +24,7 @@ import textwrap
 import pytest
 from benchlib import measure, record
 
-pyeval = pytest.importorskip("pyeval")
-from pyeval.equity import equity  # noqa: E402
+from pyeval.equity import equity
 
 HU = {"holdem": ["AhKh", "QsQd"], "omaha": ["AsAhKsKh", "9c8d7c6d"],
       "omaha8": ["AsAh2s3h", "KcKdQcQd"], "razz": ["As2h3d", "KcQdJs"],

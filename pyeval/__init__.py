@@ -73,8 +73,10 @@ def table_bytes() -> int:
 def __getattr__(name: str) -> Any:
     # heavier layers load on first use, so that `import pyeval` stays fast
     if name == "equity":
-        from pyeval.equity import equity
-        return equity
+        # the package, which is callable (pyeval/equity/__init__.py): the same object before
+        # and after the subpackage is imported
+        import pyeval.equity as package
+        return package
     if name == "Range":
         from pyeval.equity.ranges import Range
         return Range

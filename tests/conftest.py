@@ -9,12 +9,24 @@ from __future__ import annotations
 import os
 from importlib import metadata
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("thorough", max_examples=2_500, deadline=None)
 if os.environ.get("HYPOTHESIS_PROFILE"):
     settings.load_profile(os.environ["HYPOTHESIS_PROFILE"])
+
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fresh_sim_kernels():
+    """Drop the simulator's cached kernels if compiled from other sources, before any test
+    calls one of their steps directly (:func:`pyeval.sim._cache.fresh_cache_once`; the
+    simulator's entry points check it themselves)."""
+    from pyeval.sim._cache import fresh_cache_once
+    fresh_cache_once()
+
 
 PEERS = ("phevaluator", "eval7", "treys", "pokerkit", "poker-equity", "numba", "numpy")
 

@@ -22,23 +22,24 @@ BATCH_BOUND = np.uint64(1 << 62)
 DEAL_SHUFFLE, DEAL_INDEP = 0, 2
 
 
-@njit(cache=True)
-def deal_plan(D, U):
+def deal_plan(D: int, U: int) -> tuple[np.ndarray, np.ndarray, int]:
     """How :func:`deal_fy` groups U draws from a pool of D cards into 64-bit words: for
     each group its end and the rejection threshold 2**64 mod B, B the product of the pool
-    sizes of the group. Computed once per kernel call: no division is left in the loop."""
+    sizes of the group. Computed once per kernel call, in Python (a few steps, and nothing
+    to compile): no division is left in the loop."""
     ends = np.zeros(max(U, 1), dtype=np.int64)
     thr = np.zeros(max(U, 1), dtype=np.uint64)
+    bound = int(BATCH_BOUND)
     n = 0
     i = 0
     while i < U:
         g = i
-        bnd = np.uint64(1)
-        while g < U and bnd < BATCH_BOUND // np.uint64(D - g):
-            bnd *= np.uint64(D - g)
+        bnd = 1
+        while g < U and bnd < bound // (D - g):
+            bnd *= D - g
             g += 1
         ends[n] = g
-        thr[n] = (np.uint64(0) - bnd) % bnd
+        thr[n] = (2**64 - bnd) % bnd
         n += 1
         i = g
     return ends, thr, n

@@ -30,6 +30,17 @@ import numpy as np
 from numba import njit
 
 from pyeval import numba_ext as nx
+from pyeval.equity._inputs import (
+    ComboAddrs,
+    Combos,
+    ExactAddrs,
+    ExactBoard,
+    ExactRows,
+    ExactTally,
+    Game,
+    HoldemBoard,
+    Units,
+)
 from pyeval.equity._layout import NONE, NSTAT, SP_NONE
 from pyeval.equity._showdown import eval_player, score
 from pyeval.equity._workers import run_workers
@@ -52,6 +63,26 @@ def board_units(D: int, k: int) -> tuple[np.ndarray, np.ndarray]:
     if k == 1:
         return np.arange(D, dtype=np.int64), np.zeros(D, dtype=np.int64)
     return np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def combo_addrs(C):
+    """The address of each array of ``C`` (:class:`~._inputs.ComboAddrs`)."""
+    return ComboAddrs(np.uint64(C.off.ctypes.data), np.uint64(C.cards.ctypes.data),
+                      np.uint64(C.w.ctypes.data), np.uint64(C.mask.ctypes.data),
+                      np.uint64(C.key.ctypes.data), np.uint64(C.srm.ctypes.data),
+                      np.uint64(C.low.ctypes.data), np.uint64(C.ace.ctypes.data))
+
+
+@njit(cache=True, inline="always")
+def row_addrs(a, rows):
+    """The arrays of the scratch row at address ``a`` (:class:`~._inputs.ExactAddrs`)."""
+    return ExactAddrs(a + np.uint64(8 * rows.bcur), a + np.uint64(8 * rows.chi),
+                      a + np.uint64(8 * rows.clo), a + np.uint64(8 * rows.valid),
+                      a + np.uint64(8 * rows.idx), a + np.uint64(8 * rows.us),
+                      a + np.uint64(8 * rows.ws), a + np.uint64(8 * rows.hi),
+                      a + np.uint64(8 * rows.lo), a + np.uint64(8 * rows.ix),
+                      a + np.uint64(8 * rows.st), a + np.uint64(8 * rows.acc))
 
 
 @njit(cache=True)
@@ -143,12 +174,14 @@ def _tuples(split, P, bmask, c_off, c_mask, c_w, c_as, valid, chi, clo, idx, us,
 
 
 @njit(cache=True)
-def _exact_board(kind, split, P, H, NB, bcur, bmask, c_off, c_cards, c_w, c_mask, c_key,
-                 c_srm, c_low, c_as, TA, chi, clo, valid, idx, ustack, wstack, hi, lo, st,
-                 acc):
-    """All deals of the players' combinations on one complete board (``bcur``, an
-    address); every array argument is an address. Returns (deals, weight)."""
+def _exact_board(G, bmask, ca, sa, TA):
+    """All deals of the players' combinations (at ``ca``) on one complete board (at
+    ``sa.bcur``, card mask ``bmask``), in the task's scratch row ``sa``. Returns (deals,
+    weight)."""
     ckey, csrm, clow = TA[:3]
+    kind, split, P, H, NB = G.kind, G.split, G.P, G.H, G.NB
+    c_off, c_cards, c_w, c_mask, c_key, c_srm, c_low, c_as = ca
+    bcur, chi, clo, valid, idx, ustack, wstack, hi, lo, ix, st, acc = sa
     bk = KEY_START
     bs = np.uint64(0)
     bl = np.uint64(0)
@@ -173,43 +206,26 @@ def _exact_board(kind, split, P, H, NB, bcur, bmask, c_off, c_cards, c_w, c_mask
 
 
 @njit(cache=True, nogil=True)
-def _exact_tasks_work(ctr, kind, split, P, H, NB, board0, bdeck, slots, k, pa, pb, bmask0,
-                      n_tasks, t0, c_off, c_cards, c_w, c_mask, c_key, c_srm, c_low, c_as, arena,
-                      row, o_bcur, o_chi, o_clo, o_valid, o_idx, o_us, o_ws, o_hi, o_lo, o_ix,
-                      o_st, o_acc, TA, out, cw, deals, wts):
+def _exact_tasks_work(ctr, G, B, U, C, rows, TA, tally):
     """Worker of :func:`exact_tasks`: tasks until none is left, each in its own padded row
     of the scratch arena."""
     cbit = TA[3]
+    P, NB = G.P, G.NB
+    board0, bdeck, slots, k, bmask0 = B
+    pa, pb, n_tasks, t0 = U
+    out, cw, deals, wts = tally
     a_ctr = np.uint64(ctr.ctypes.data)
-    base = np.uint64(arena.ctypes.data)
+    base = np.uint64(rows.arena.ctypes.data)
     nt = out.shape[0]
     D = bdeck.shape[0]
     n_units = pa.shape[0]
-    a_off = np.uint64(c_off.ctypes.data)
-    a_cards = np.uint64(c_cards.ctypes.data)
-    a_w = np.uint64(c_w.ctypes.data)
-    a_mask = np.uint64(c_mask.ctypes.data)
-    a_key = np.uint64(c_key.ctypes.data)
-    a_srm = np.uint64(c_srm.ctypes.data)
-    a_low = np.uint64(c_low.ctypes.data)
-    a_as = np.uint64(c_as.ctypes.data)
+    at = combo_addrs(C)
     while True:
         ti = fetch_add(a_ctr, 1)
         if ti >= nt:
             break
-        a = base + np.uint64(8 * row * ti)
-        bcur = a + np.uint64(8 * o_bcur)
-        chi = a + np.uint64(8 * o_chi)
-        clo = a + np.uint64(8 * o_clo)
-        valid = a + np.uint64(8 * o_valid)
-        idx = a + np.uint64(8 * o_idx)
-        us = a + np.uint64(8 * o_us)
-        ws = a + np.uint64(8 * o_ws)
-        hi = a + np.uint64(8 * o_hi)
-        lo = a + np.uint64(8 * o_lo)
-        ix = a + np.uint64(8 * o_ix)
-        st = a + np.uint64(8 * o_st)
-        acc = a + np.uint64(8 * o_acc)
+        sa = row_addrs(base + np.uint64(8 * rows.row * ti), rows)
+        bcur, ix, st, acc = sa.bcur, sa.ix, sa.st, sa.acc
         for j in range(NB):
             st8(bcur, j, board0[j])
         dsum = 0.0
@@ -230,9 +246,7 @@ def _exact_tasks_work(ctr, kind, split, P, H, NB, board0, bdeck, slots, k, pa, p
                 bmask |= ld64(cbit, cb)
             m = k - 2
             if m <= 0:
-                d, w = _exact_board(kind, split, P, H, NB, bcur, bmask, a_off, a_cards, a_w,
-                                    a_mask, a_key, a_srm, a_low, a_as, TA, chi, clo, valid,
-                                    idx, us, ws, hi, lo, st, acc)
+                d, w = _exact_board(G, bmask, at, sa, TA)
                 dsum += d
                 wsum += w
             elif D - b - 1 >= m:
@@ -247,9 +261,7 @@ def _exact_tasks_work(ctr, kind, split, P, H, NB, board0, bdeck, slots, k, pa, p
                         c = bdeck[b + 1 + ldi64(ix, q)]
                         st8(bcur, slots[2 + q], c)
                         bm |= ld64(cbit, c)
-                    d, w = _exact_board(kind, split, P, H, NB, bcur, bm, a_off, a_cards,
-                                        a_w, a_mask, a_key, a_srm, a_low, a_as, TA, chi,
-                                        clo, valid, idx, us, ws, hi, lo, st, acc)
+                    d, w = _exact_board(G, bm, at, sa, TA)
                     dsum += d
                     wsum += w
                     i = m - 1
@@ -271,26 +283,26 @@ def _exact_tasks_work(ctr, kind, split, P, H, NB, board0, bdeck, slots, k, pa, p
         wts[ti] = wsum
 
 
-def exact_tasks(kind, split, P, H, NB, board0, bdeck, c_off, c_cards, c_w, c_mask, c_key,
-                c_srm, c_low, c_as, n_tasks, t0, t1, TA, threads=1):
+def exact_tasks(G: Game, board0: np.ndarray, bdeck: np.ndarray, C: Combos, n_tasks: int,
+                t0: int, t1: int, TA: tuple, threads: int = 1) -> ExactTally:
     """Exact enumeration, tasks t0..t1-1 of n_tasks: every completion of the unknown
     board slots of ``board0`` from ``bdeck``, times every choice of one combination per
-    player (``c_cards[c_off[p]:c_off[p+1]]``, weights ``c_w``) that shares no card. Work is
+    player (``C.cards[C.off[p]:C.off[p+1]]``, weights ``C.w``) that shares no card. Work is
     split by the first two unknown board cards, dealt out to the tasks in turn. Returns
-    (sums [tasks, P, NSTAT] of split games, weighted counts [tasks, P, P + 1] of pots won
-    shared k ways in high-only games, deals [tasks], weights [tasks])."""
+    sums [tasks, P, NSTAT] of split games, weighted counts [tasks, P, P + 1] of pots won
+    shared k ways in high-only games, deals and weights per task."""
     T = nx.kernel_tables()
+    P, NB = G.P, G.NB
     nt = t1 - t0
-    out = np.zeros((nt, P, NSTAT), dtype=np.float64)
-    cw = np.zeros((nt, P, P + 1), dtype=np.float64)
-    deals = np.zeros(nt, dtype=np.float64)
-    wts = np.zeros(nt, dtype=np.float64)
+    tally = ExactTally(np.zeros((nt, P, NSTAT), dtype=np.float64),
+                       np.zeros((nt, P, P + 1), dtype=np.float64),
+                       np.zeros(nt, dtype=np.float64), np.zeros(nt, dtype=np.float64))
     D = bdeck.shape[0]
     unknown = [j for j in range(NB) if board0[j] == NONE]
     k = len(unknown)
     slots = np.zeros(max(NB, 1), dtype=np.int64)
     slots[:k] = unknown
-    M = c_cards.shape[0]
+    M = C.cards.shape[0]
     pa, pb = board_units(D, k)
     known = [int(c) for c in board0[:NB] if c != NONE]
     bmask0 = np.uint64(np.bitwise_or.reduce(T.cbit[known]) if known else 0)
@@ -308,12 +320,11 @@ def exact_tasks(kind, split, P, H, NB, board0, bdeck, c_off, c_cards, c_w, c_mas
     o_st = o_ix + 5
     o_acc = o_st + P * NSTAT
     row = ((o_acc + P * (P + 1) + 7) // 8) * 8 + 8
-    arena = np.zeros(nt * row, dtype=np.uint64)
-    run_workers(_exact_tasks_work, threads, nt, kind, split, P, H, NB, board0, bdeck, slots, k,
-                pa, pb, bmask0, n_tasks, t0, c_off, c_cards, c_w, c_mask, c_key, c_srm, c_low,
-                c_as, arena, row, o_bcur, o_chi, o_clo, o_valid, o_idx, o_us, o_ws, o_hi, o_lo,
-                o_ix, o_st, o_acc, TA, out, cw, deals, wts)
-    return out, cw, deals, wts
+    rows = ExactRows(np.zeros(nt * row, dtype=np.uint64), row, o_bcur, o_chi, o_clo, o_valid,
+                     o_idx, o_us, o_ws, o_hi, o_lo, o_ix, o_st, o_acc)
+    run_workers(_exact_tasks_work, threads, nt, G, ExactBoard(board0, bdeck, slots, k, bmask0),
+                Units(pa, pb, n_tasks, t0), C, rows, TA, tally)
+    return tally
 
 
 
@@ -548,12 +559,13 @@ def holdem_exact5(hk, hs, bdeck, pairs, chains, n_tasks, t0, t1, TA, threads=1):
 
 
 @njit(cache=True)
-def _holdem_board(P, bk, bs, bmask, c_off, c_key, c_srm, c_mask, c_w, valid, val, idx, us,
-                  ws, hi, acc, disp, high, flush):
-    """Hold'em: every choice of one combination per player on one complete board (key
-    ``bk``, suit-rank mask ``bs``, card mask ``bmask``); adds weighted counts of pots won
-    shared k ways to ``acc`` (float64[P, P + 1]). Arguments are addresses. Returns
-    (deals, weight)."""
+def _holdem_board(P, bk, bs, bmask, ca, sa, disp, high, flush):
+    """Hold'em: every choice of one combination per player (at ``ca``) on one complete
+    board (key ``bk``, suit-rank mask ``bs``, card mask ``bmask``); adds weighted counts of
+    pots won shared k ways to ``sa.acc`` (float64[P, P + 1]) of the task's scratch row
+    ``sa``. Returns (deals, weight)."""
+    c_off, c_key, c_srm, c_mask, c_w = ca.off, ca.key, ca.srm, ca.mask, ca.w
+    val, valid, idx, us, ws, hi, acc = sa.chi, sa.valid, sa.idx, sa.us, sa.ws, sa.hi, sa.acc
     for p in range(P):
         for j in range(ldi64(c_off, p), ldi64(c_off, p + 1)):
             if ld64(c_mask, j) & bmask:
@@ -566,35 +578,26 @@ def _holdem_board(P, bk, bs, bmask, c_off, c_key, c_srm, c_mask, c_w, valid, val
 
 
 @njit(cache=True, nogil=True)
-def _combos_work(ctr, c_off, c_key, c_srm, c_mask, c_w, bk0, bs0, bmask0, k, kk, ks, kb, pa, pb,
-                 n_tasks, t0, arena, row, o_valid, o_idx, o_us, o_ws, o_hi, o_acc, TA, out,
-                 deals, wts):
+def _combos_work(ctr, C, B, U, rows, TA, tally):
     """Worker of :func:`holdem_exact_combos`: tasks until none is left."""
     ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    bk0, bs0, bmask0, k, kk, ks, kb = B
+    pa, pb, n_tasks, t0 = U
+    out, deals, wts = tally.cw, tally.deals, tally.wts
     a_ctr = np.uint64(ctr.ctypes.data)
-    base = np.uint64(arena.ctypes.data)
-    P = c_off.shape[0] - 1
+    base = np.uint64(rows.arena.ctypes.data)
+    P = C.off.shape[0] - 1
     D = kk.shape[0]
     nt = out.shape[0]
     n_units = pa.shape[0]
-    a_off = np.uint64(c_off.ctypes.data)
-    a_key = np.uint64(c_key.ctypes.data)
-    a_srm = np.uint64(c_srm.ctypes.data)
-    a_mask = np.uint64(c_mask.ctypes.data)
-    a_w = np.uint64(c_w.ctypes.data)
+    at = combo_addrs(C)
     m = k - 2
     while True:
         ti = fetch_add(a_ctr, 1)
         if ti >= nt:
             break
-        a0 = base + np.uint64(8 * row * ti)
-        val = a0
-        valid = a0 + np.uint64(8 * o_valid)
-        idx = a0 + np.uint64(8 * o_idx)
-        us = a0 + np.uint64(8 * o_us)
-        ws = a0 + np.uint64(8 * o_ws)
-        hi = a0 + np.uint64(8 * o_hi)
-        acc = a0 + np.uint64(8 * o_acc)
+        sa = row_addrs(base + np.uint64(8 * rows.row * ti), rows)
+        acc = sa.acc
         dsum = 0.0
         wsum = 0.0
         u = t0 + ti
@@ -614,8 +617,7 @@ def _combos_work(ctr, c_off, c_key, c_srm, c_mask, c_w, bk0, bs0, bmask0, k, kk,
                 s2 |= ks[b]
                 m2 |= kb[b]
             if m <= 0:
-                d, w = _holdem_board(P, k2, s2, m2, a_off, a_key, a_srm, a_mask, a_w, valid,
-                                     val, idx, us, ws, hi, acc, disp, high, flush)
+                d, w = _holdem_board(P, k2, s2, m2, at, sa, disp, high, flush)
                 dsum += d
                 wsum += w
             else:
@@ -624,9 +626,7 @@ def _combos_work(ctr, c_off, c_key, c_srm, c_mask, c_w, bk0, bs0, bmask0, k, kk,
                     s3 = s2 | ks[c]
                     m3 = m2 | kb[c]
                     if m == 1:
-                        d, w = _holdem_board(P, k3, s3, m3, a_off, a_key, a_srm, a_mask,
-                                             a_w, valid, val, idx, us, ws, hi, acc, disp, high,
-                                             flush)
+                        d, w = _holdem_board(P, k3, s3, m3, at, sa, disp, high, flush)
                         dsum += d
                         wsum += w
                         continue
@@ -635,17 +635,13 @@ def _combos_work(ctr, c_off, c_key, c_srm, c_mask, c_w, bk0, bs0, bmask0, k, kk,
                         s4 = s3 | ks[e]
                         m4 = m3 | kb[e]
                         if m == 2:
-                            d, w = _holdem_board(P, k4, s4, m4, a_off, a_key, a_srm,
-                                                 a_mask, a_w, valid, val, idx, us, ws, hi,
-                                                 acc, disp, high, flush)
+                            d, w = _holdem_board(P, k4, s4, m4, at, sa, disp, high, flush)
                             dsum += d
                             wsum += w
                             continue
                         for f in range(e + 1, D):
-                            d, w = _holdem_board(P, k4 + kk[f], s4 | ks[f], m4 | kb[f],
-                                                 a_off, a_key, a_srm, a_mask, a_w, valid,
-                                                 val, idx, us, ws, hi, acc, disp, high,
-                                                 flush)
+                            d, w = _holdem_board(P, k4 + kk[f], s4 | ks[f], m4 | kb[f], at,
+                                                 sa, disp, high, flush)
                             dsum += d
                             wsum += w
             u += n_tasks
@@ -656,21 +652,23 @@ def _combos_work(ctr, c_off, c_key, c_srm, c_mask, c_w, bk0, bs0, bmask0, k, kk,
         wts[ti] = wsum
 
 
-def holdem_exact_combos(c_off, c_key, c_srm, c_mask, c_w, bk0, bs0, bmask0, k, bdeck,
-                        n_tasks, t0, t1, TA, threads=1):
-    """Exact hold'em with ranges (or unknown hole cards) and any known board: every board
-    completion by k cards from ``bdeck`` (keys added level by level) times every choice of
-    one combination per player (``c_off`` offsets; keys, suit-rank masks, card masks and
-    weights per combination) that shares no card. Returns (weighted counts [tasks, P,
-    P + 1] of pots won shared k ways, deals [tasks], weights [tasks])."""
+def holdem_exact_combos(C: Combos, bk0: np.uint64, bs0: np.uint64, bmask0: np.uint64, k: int,
+                        bdeck: np.ndarray, n_tasks: int, t0: int, t1: int, TA: tuple,
+                        threads: int = 1) -> ExactTally:
+    """Exact hold'em with ranges (or unknown hole cards) and any known board (key ``bk0``,
+    suit-rank mask ``bs0``, card mask ``bmask0``): every board completion by k cards from
+    ``bdeck`` (keys added level by level) times every choice of one combination per player
+    (``C``: offsets; keys, suit-rank masks, card masks and weights per combination) that
+    shares no card. Returns weighted counts [tasks, P, P + 1] of pots won shared k ways
+    (``cw``; ``st`` is empty), deals and weights per task."""
     T = nx.kernel_tables()
-    P = c_off.shape[0] - 1
-    M = c_key.shape[0]
+    P = C.off.shape[0] - 1
+    M = C.key.shape[0]
     D = bdeck.shape[0]
     nt = t1 - t0
-    out = np.zeros((nt, P, P + 1), dtype=np.float64)
-    deals = np.zeros(nt, dtype=np.float64)
-    wts = np.zeros(nt, dtype=np.float64)
+    tally = ExactTally(np.zeros((0, P, NSTAT), dtype=np.float64),
+                       np.zeros((nt, P, P + 1), dtype=np.float64),
+                       np.zeros(nt, dtype=np.float64), np.zeros(nt, dtype=np.float64))
     pa, pb = board_units(D, k)
     kk = np.zeros(max(D, 1), dtype=np.uint64)
     ks = np.zeros(max(D, 1), dtype=np.uint64)
@@ -678,6 +676,7 @@ def holdem_exact_combos(c_off, c_key, c_srm, c_mask, c_w, bk0, bs0, bmask0, k, b
     kk[:D] = T.ckey[bdeck]
     ks[:D] = T.csrm[bdeck]
     kb[:D] = T.cbit[bdeck]
+    # the values start the row (in chi: hold'em has no low values)
     o_valid = M
     o_idx = o_valid + (M + 7) // 8
     o_us = o_idx + P
@@ -685,8 +684,10 @@ def holdem_exact_combos(c_off, c_key, c_srm, c_mask, c_w, bk0, bs0, bmask0, k, b
     o_hi = o_ws + P
     o_acc = o_hi + P
     row = ((o_acc + P * (P + 1) + 7) // 8) * 8 + 8
-    arena = np.zeros(nt * row, dtype=np.uint64)
-    run_workers(_combos_work, threads, nt, c_off, c_key, c_srm, c_mask, c_w, np.uint64(bk0),
-                np.uint64(bs0), np.uint64(bmask0), k, kk[:D], ks[:D], kb[:D], pa, pb, n_tasks,
-                t0, arena, row, o_valid, o_idx, o_us, o_ws, o_hi, o_acc, TA, out, deals, wts)
-    return out, deals, wts
+    rows = ExactRows(np.zeros(nt * row, dtype=np.uint64), row, 0, 0, 0, o_valid, o_idx, o_us,
+                     o_ws, o_hi, o_hi, 0, o_acc, o_acc)
+    board = HoldemBoard(np.uint64(bk0), np.uint64(bs0), np.uint64(bmask0), k, kk[:D], ks[:D],
+                        kb[:D])
+    run_workers(_combos_work, threads, nt, C, board, Units(pa, pb, n_tasks, t0), rows, TA,
+                tally)
+    return tally

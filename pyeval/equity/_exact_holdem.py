@@ -40,6 +40,7 @@ import numpy as np
 from numba import njit
 
 from pyeval import numba_ext as nx
+from pyeval.equity._inputs import RankBoard, RankTables, RankTuples
 from pyeval.equity._workers import run_workers
 from pyeval.numba_mem import fetch_add, ld16
 
@@ -338,6 +339,15 @@ def _flush_any(P, m_ok, nsub, subs, s0, full0, hs, fl, nO, ow, idx, i0, V, row, 
 
 
 @njit(cache=True, inline="always")
+def _scratch(P):
+    """A worker's arrays for :func:`_setup`: ``avail``, ``amask``, ``hsm``, ``hn``,
+    ``row``, ``cnt``."""
+    return (np.zeros(13, dtype=np.int64), np.zeros(4, dtype=np.int64),
+            np.zeros((4, P), dtype=np.int64), np.zeros((4, P), dtype=np.int64),
+            np.zeros(P, dtype=np.int64), np.zeros((P, P + 1), dtype=np.int64))
+
+
+@njit(cache=True, inline="always")
 def _setup(it, reps, c_card, c_pid, nR, base_avail, base_amask, avail, amask, hsm, hn, row,
            cnt):
     """One tuple's cards left (``avail`` by rank, ``amask`` by suit), each player's cards
@@ -395,25 +405,24 @@ def _add(acc, b, wt, cnt):
                 acc[b, p, q] += wt * cnt[p, q]
 
 
-# The four workers below take blocks of ``blk`` tuples (rows of ``reps``, combination
-# indices per player) until none is left; each tuple's counts of one step times its weight
-# ``wts`` go into its block's row of ``acc`` [blocks, P, P + 1] (pots won shared n ways at
-# index n). One worker per step and per heads-up or not, so that a call compiles only what
-# it runs (issue 13): a heads-up spot never compiles the many-player loops.
+# The four workers below take blocks of ``tu.blk`` tuples (rows of ``tu.reps``, combination
+# indices per player: :class:`~._inputs.RankTuples`; the known cards ``kb`` and the tables
+# ``tb``: :class:`~._inputs.RankBoard`, :class:`~._inputs.RankTables`) until none is left;
+# each tuple's counts of one step times its weight go into its block's row of ``acc``
+# [blocks, P, P + 1] (pots won shared n ways at index n). One worker per step and per
+# heads-up or not, so that a call compiles only what it runs (issue 13): a heads-up spot
+# never compiles the many-player loops.
 
 @njit(cache=True, nogil=True)
-def _ranks_hu_work(ctr, k, reps, wts, blk, c_card, c_pid, base_avail, base_amask, bsm, bcnt,
-                   codes, V, subs, soff, scnt, ioff, idx, o2a, o2b, comb, flush, acc):
+def _ranks_hu_work(ctr, tu, kb, tb, acc):
     """Step 1 (by ranks), two players."""
     a_ctr = np.uint64(ctr.ctypes.data)
+    reps, wts, blk, c_card, c_pid = tu
+    k, base_avail, base_amask, bsm, bcnt = kb
+    codes, V, subs, soff, scnt, ioff, idx, o2a, o2b, comb, flush = tb
     n_items, P = reps.shape
     nR = codes.shape[0]
-    avail = np.zeros(13, dtype=np.int64)
-    amask = np.zeros(4, dtype=np.int64)
-    hsm = np.zeros((4, P), dtype=np.int64)
-    hn = np.zeros((4, P), dtype=np.int64)
-    row = np.zeros(P, dtype=np.int64)
-    cnt = np.zeros((P, P + 1), dtype=np.int64)
+    avail, amask, hsm, hn, row, cnt = _scratch(P)
     tab = np.ones(_ONE + 1, dtype=np.int64)
     while True:
         b = fetch_add(a_ctr, 1)
@@ -430,18 +439,15 @@ def _ranks_hu_work(ctr, k, reps, wts, blk, c_card, c_pid, base_avail, base_amask
 
 
 @njit(cache=True, nogil=True)
-def _ranks_any_work(ctr, k, reps, wts, blk, c_card, c_pid, base_avail, base_amask, bsm,
-                    bcnt, codes, V, subs, soff, scnt, ioff, idx, o2a, o2b, comb, flush, acc):
+def _ranks_any_work(ctr, tu, kb, tb, acc):
     """Step 1 (by ranks), any number of players."""
     a_ctr = np.uint64(ctr.ctypes.data)
+    reps, wts, blk, c_card, c_pid = tu
+    k, base_avail, base_amask, bsm, bcnt = kb
+    codes, V, subs, soff, scnt, ioff, idx, o2a, o2b, comb, flush = tb
     n_items, P = reps.shape
     nR = codes.shape[0]
-    avail = np.zeros(13, dtype=np.int64)
-    amask = np.zeros(4, dtype=np.int64)
-    hsm = np.zeros((4, P), dtype=np.int64)
-    hn = np.zeros((4, P), dtype=np.int64)
-    row = np.zeros(P, dtype=np.int64)
-    cnt = np.zeros((P, P + 1), dtype=np.int64)
+    avail, amask, hsm, hn, row, cnt = _scratch(P)
     tab = np.ones(_ONE + 1, dtype=np.int64)
     while True:
         b = fetch_add(a_ctr, 1)
@@ -458,18 +464,15 @@ def _ranks_any_work(ctr, k, reps, wts, blk, c_card, c_pid, base_avail, base_amas
 
 
 @njit(cache=True, nogil=True)
-def _flush_hu_work(ctr, k, reps, wts, blk, c_card, c_pid, base_avail, base_amask, bsm, bcnt,
-                   codes, V, subs, soff, scnt, ioff, idx, o2a, o2b, comb, flush, acc):
+def _flush_hu_work(ctr, tu, kb, tb, acc):
     """Step 2 (by flushes), two players."""
     a_ctr = np.uint64(ctr.ctypes.data)
+    reps, wts, blk, c_card, c_pid = tu
+    k, base_avail, base_amask, bsm, bcnt = kb
+    codes, V, subs, soff, scnt, ioff, idx, o2a, o2b, comb, flush = tb
     n_items, P = reps.shape
     nR = codes.shape[0]
-    avail = np.zeros(13, dtype=np.int64)
-    amask = np.zeros(4, dtype=np.int64)
-    hsm = np.zeros((4, P), dtype=np.int64)
-    hn = np.zeros((4, P), dtype=np.int64)
-    row = np.zeros(P, dtype=np.int64)
-    cnt = np.zeros((P, P + 1), dtype=np.int64)
+    avail, amask, hsm, hn, row, cnt = _scratch(P)
     ow = np.zeros(91, dtype=np.int64)
     while True:
         b = fetch_add(a_ctr, 1)
@@ -493,19 +496,16 @@ def _flush_hu_work(ctr, k, reps, wts, blk, c_card, c_pid, base_avail, base_amask
 
 
 @njit(cache=True, nogil=True)
-def _flush_any_work(ctr, k, reps, wts, blk, c_card, c_pid, base_avail, base_amask, bsm,
-                    bcnt, codes, V, subs, soff, scnt, ioff, idx, o2a, o2b, comb, flush, acc):
+def _flush_any_work(ctr, tu, kb, tb, acc):
     """Step 2 (by flushes), any number of players."""
     a_ctr = np.uint64(ctr.ctypes.data)
+    reps, wts, blk, c_card, c_pid = tu
+    k, base_avail, base_amask, bsm, bcnt = kb
+    codes, V, subs, soff, scnt, ioff, idx, o2a, o2b, comb, flush = tb
     n_items, P = reps.shape
     nR = codes.shape[0]
-    avail = np.zeros(13, dtype=np.int64)
-    amask = np.zeros(4, dtype=np.int64)
-    hsm = np.zeros((4, P), dtype=np.int64)
-    hn = np.zeros((4, P), dtype=np.int64)
+    avail, amask, hsm, hn, row, cnt = _scratch(P)
     fl = np.zeros(P, dtype=np.bool_)
-    row = np.zeros(P, dtype=np.int64)
-    cnt = np.zeros((P, P + 1), dtype=np.int64)
     ow = np.zeros(91, dtype=np.int64)
     RB = np.zeros(nR, dtype=np.int64)
     RM = np.zeros(nR, dtype=np.int64)
@@ -568,10 +568,11 @@ def run(mode: int, vals: Values, c_card: np.ndarray, c_pid: np.ndarray, reps: np
     acc = np.zeros((nblk, P, P + 1), dtype=np.float64)
     if len(reps):
         T = nx.kernel_tables()
-        run_workers(_WORKERS[mode, P == 2], threads, nblk, vals.k, reps, wts, BLOCK, c_card,
-                    c_pid, avail,
-                    amask, bsm, bcnt, pat.codes, vals.V, _SUBS, _SOFF, _SCNT,
-                    pat.ioff, pat.idx, _PA, _PB, _COMB, T.flush, acc)
+        run_workers(_WORKERS[mode, P == 2], threads, nblk,
+                    RankTuples(reps, wts, BLOCK, c_card, c_pid),
+                    RankBoard(vals.k, avail, amask, bsm, bcnt),
+                    RankTables(pat.codes, vals.V, _SUBS, _SOFF, _SCNT, pat.ioff, pat.idx, _PA,
+                               _PB, _COMB, T.flush), acc)
     return acc.sum(axis=0)
 
 

@@ -15,10 +15,13 @@ the answer is the same whatever the number of threads.
 >>> hk = np.array([T.ckey[c].sum(dtype=np.uint64) for c in h], dtype=np.uint64)
 >>> hs = np.array([np.bitwise_or.reduce(T.csrm[c]) for c in h], dtype=np.uint64)
 >>> deck = np.array([c for c in range(52) if c not in set(np.concatenate(h).tolist())], np.uint8)
->>> none = np.zeros(0, np.int64)
->>> cnt, att, bad = holdem_mc(2, hk, hs, nx.KEY_START, np.uint64(0), np.full(2, -1), np.zeros(1, np.int64),
-...     np.zeros(0, np.uint64), np.zeros(0, np.uint64), np.zeros(0), none, np.zeros(0, np.uint64), deck,
-...     DEAL_INDEP, np.full(5, 2), 1, 0, np.full(2, 10_000), 1000, T.addrs)
+>>> from pyeval.equity._inputs import make_deal
+>>> kn = HoldemKnown(hk, hs, np.uint64(nx.KEY_START), np.uint64(0))
+>>> no_ranges = Ranges(np.full(2, -1), np.zeros(1, np.int64), np.zeros((0, 2), np.uint8),
+...                    *[np.zeros(0, np.uint64)] * 3, np.zeros(0), np.zeros(0, np.int64))
+>>> dl = make_deal(deck, DEAL_INDEP, np.full(5, 2), np.arange(5))
+>>> streams = Streams(np.uint64(1), np.int64(0), np.full(2, 10_000), 1000)
+>>> cnt, att, bad = holdem_mc(kn, no_ranges, dl, streams, T.addrs)
 >>> int(cnt.sum()) >= 20_000, bool(0.78 < cnt[:, 0, 1].sum() / 20_000 < 0.84)
 (True, True)
 """
@@ -32,10 +35,20 @@ from pyeval.equity._dealing import (
     DEAL_INDEP,
     deal_any,
     deal_keys,
-    deal_plan,
     draw_five,
     five_keys,
     pick_ranges,
+)
+from pyeval.equity._inputs import (
+    Deal,
+    Game,
+    HoldemKnown,
+    HoldemRows,
+    Known,
+    MCRows,
+    Ranges,
+    Streams,
+    Tally,
 )
 from pyeval.equity._layout import (
     AS_CARD,
@@ -83,12 +96,18 @@ def _holdem_hu5(s, n, dk, D, thr, h0, m0, h1, m1, bk0, ckey, csrm, disp, high, f
 
 
 @njit(cache=True)
-def _holdem_chunk(s, n, P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm, r_prob, r_alias,
-                  r_mask, dk, D, method, unk_t, U, ends, gthr, ngroups, thr, max_attempts,
-                  a, TA):
-    """One chunk of :func:`holdem_mc`: n deals, counts left in the scratch row at ``a``.
-    Returns (range attempts, ok)."""
+def _holdem_chunk(s, n, kn, R, dl, dk, max_attempts, a, TA):
+    """One chunk of :func:`holdem_mc`: n deals from the pool at ``dk``, counts left in the
+    scratch words at ``a``. Returns (range attempts, ok)."""
     ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    hk0, hs0, bk0, bs0 = kn
+    rp, r_off, r_key, r_srm, r_mask, r_prob, r_alias = R.rp, R.off, R.key, R.srm, R.mask, \
+        R.prob, R.alias
+    method, unk_t, ends, gthr, ngroups, thr = dl.method, dl.unk_t, dl.ends, dl.gthr, \
+        dl.ngroups, dl.thr
+    P = hk0.shape[0]
+    D = dl.deck.shape[0]
+    U = unk_t.shape[0]
     has_ranges = r_off.shape[0] > 1
     board_only = not has_ranges
     for i in range(U):
@@ -151,12 +170,19 @@ def _holdem_chunk(s, n, P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm, r_prob, 
 
 
 @njit(cache=True)
-def _mc_chunk(s, n, kind, split, P, H, NB, base_k, base_s, base_l, rp, r_off, r_cards,
-              r_prob, r_alias, r_mask, dk, D, method, unk_t, unk_s, U, down_mask, ends,
-              gthr, ngroups, thr, max_attempts, cur, curb, w, TA):
-    """One chunk of :func:`mc_chunks`: n deals into the sums at the scratch words ``w``.
-    Returns (range attempts, ok)."""
+def _mc_chunk(s, n, G, kn, R, dl, dk, max_attempts, cur, curb, w, TA):
+    """One chunk of :func:`mc_chunks`: n deals from the pool at ``dk`` (hole cards at
+    ``cur``, the board at ``curb``) into the sums at the scratch words ``w``. Returns
+    (range attempts, ok)."""
     ckey, csrm, clow = TA[:3]
+    kind, split, P, H, NB, down_mask = G
+    base_k, base_s, base_l = kn.key, kn.srm, kn.low
+    rp, r_off, r_cards, r_mask, r_prob, r_alias = R.rp, R.off, R.cards, R.mask, R.prob, \
+        R.alias
+    method, unk_t, unk_s, ends, gthr, ngroups, thr = dl.method, dl.unk_t, dl.unk_s, dl.ends, \
+        dl.gthr, dl.ngroups, dl.thr
+    D = dl.deck.shape[0]
+    U = unk_t.shape[0]
     has_ranges = r_off.shape[0] > 1
     ak = w
     as_ = ak + np.uint64(8 * (P + 1))
@@ -257,10 +283,14 @@ def _mc_chunk(s, n, kind, split, P, H, NB, base_k, base_s, base_l, rp, r_off, r_
 
 
 @njit(cache=True, nogil=True)
-def _hu5_work(ctr, seed, chunk0, nsamp, deck, thr, h0, m0, h1, m1, bk0, TA, out):
+def _hu5_work(ctr, kn, dl, ST, TA, out):
     """Worker of :func:`holdem_mc` in its heads-up case (two known hands, five board cards
     by independent draws, which read the pool without changing it)."""
     ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    h0, h1 = kn.hk[0], kn.hk[1]
+    m0, m1 = kn.hs[0], kn.hs[1]
+    bk0, deck, thr = kn.bk, dl.deck, dl.thr
+    seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
     a_ctr = np.uint64(ctr.ctypes.data)
     dk = np.uint64(deck.ctypes.data)
     D = deck.shape[0]
@@ -278,15 +308,17 @@ def _hu5_work(ctr, seed, chunk0, nsamp, deck, thr, h0, m0, h1, m1, bk0, TA, out)
 
 
 @njit(cache=True, nogil=True)
-def _holdem_work(ctr, P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm, r_prob, r_alias, r_mask,
-                 deck, method, unk_t, ends, gthr, ngroups, thr, seed, chunk0, nsamp,
-                 max_attempts, arena, row, o_w, TA, out, attempts, failed):
+def _holdem_work(ctr, kn, R, dl, ST, rows, TA, tally):
     """Worker of :func:`holdem_mc`: chunks until none is left, each in its own padded row
     of the scratch arena (the pool, then the chunk's words)."""
     a_ctr = np.uint64(ctr.ctypes.data)
-    base = np.uint64(arena.ctypes.data)
+    base = np.uint64(rows.arena.ctypes.data)
+    row, o_w = rows.row, rows.w
+    out, attempts, failed = tally
+    deck = dl.deck
+    P = kn.hk.shape[0]
     D = deck.shape[0]
-    U = unk_t.shape[0]
+    seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
     nch = nsamp.shape[0]
     while True:
         ci = fetch_add(a_ctr, 1)
@@ -296,10 +328,8 @@ def _holdem_work(ctr, P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm, r_prob, r_
         for i in range(D):
             st8(a, i, deck[i])
         w = a + np.uint64(8 * o_w)
-        n_att, ok = _holdem_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], P, hk0, hs0, bk0,
-                                  bs0, rp, r_off, r_key, r_srm, r_prob, r_alias, r_mask, a, D,
-                                  method, unk_t, U, ends, gthr, ngroups, thr, max_attempts, w,
-                                  TA)
+        n_att, ok = _holdem_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], kn, R, dl, a,
+                                  ST.max_attempts, w, TA)
         attempts[ci] = n_att
         failed[ci] = 0 if ok else 1
         cnt = w + np.uint64(8 * 4 * P)
@@ -308,55 +338,44 @@ def _holdem_work(ctr, P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm, r_prob, r_
                 out[ci, p, k] = ldi64(cnt, p * (P + 1) + k)
 
 
-def holdem_mc(P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm, r_prob, r_alias, r_mask,
-              deck, method, unk_t, seed, chunk0, nsamp, max_attempts, TA, threads=1):
-    """Hold'em Monte Carlo (two hole cards, best five of seven), ``len(nsamp)`` chunks on
-    ``threads`` threads. ``hk0/hs0``: keys and suit-rank masks of each player's known hole
-    cards; ``bk0/bs0`` the known board's (``bk0`` includes KEY_START); ``rp[p]``: player
-    p's range (-1 for none), combinations ``r_off[r]:r_off[r+1]`` with keys ``r_key``,
-    masks ``r_srm``/``r_mask`` and alias tables ``r_prob``/``r_alias``; ``deck``: the cards
-    that can be dealt; ``unk_t``: the player (P for the board) of each card to deal.
-    Returns (counts [chunks, P, P + 1] of pots won shared k ways at index k, range
-    attempts [chunks], failed [chunks])."""
-    nch = nsamp.shape[0]
-    out = np.zeros((nch, P, P + 1), dtype=np.int64)
-    attempts = np.zeros(nch, dtype=np.int64)
-    failed = np.zeros(nch, dtype=np.int64)
-    D = deck.shape[0]
-    U = unk_t.shape[0]
-    thr = np.uint64((1 << 32) % max(D, 1))
-    seed = np.uint64(seed)
-    chunk0 = np.int64(chunk0)
-    board_only = r_off.shape[0] <= 1 and bool((np.asarray(unk_t) == P).all())
-    if board_only and method == DEAL_INDEP and P == 2 and U == 5:
-        run_workers(_hu5_work, threads, nch, seed, chunk0, nsamp, deck, thr, np.uint64(hk0[0]),
-                    np.uint64(hs0[0]), np.uint64(hk0[1]), np.uint64(hs0[1]), np.uint64(bk0),
-                    TA, out)
-        return out, attempts, failed
-    ends, gthr, ngroups = deal_plan(D, U)
+def holdem_mc(kn: HoldemKnown, R: Ranges, dl: Deal, ST: Streams, TA: tuple,
+              threads: int = 1) -> Tally:
+    """Hold'em Monte Carlo (two hole cards, best five of seven), ``len(ST.nsamp)`` chunks on
+    ``threads`` threads: the known cards ``kn``, the ranges ``R`` (``R.rp[p]`` -1 for a
+    player without one), the cards to deal ``dl`` (``dl.unk_t``: the player, P for the
+    board, of each). Returns counts [chunks, P, P + 1] of pots won shared k ways at index
+    k, range attempts and failures per chunk."""
+    P = kn.hk.shape[0]
+    nch = ST.nsamp.shape[0]
+    tally = Tally(np.zeros((nch, P, P + 1), dtype=np.int64), np.zeros(nch, dtype=np.int64),
+                  np.zeros(nch, dtype=np.int64))
+    D = dl.deck.shape[0]
+    U = dl.unk_t.shape[0]
+    board_only = R.off.shape[0] <= 1 and bool((np.asarray(dl.unk_t) == P).all())
+    if board_only and dl.method == DEAL_INDEP and P == 2 and U == 5:
+        run_workers(_hu5_work, threads, nch, kn, dl, ST, TA, tally.out)
+        return tally
     # scratch arena, one padded row (in 8-byte words) per chunk: the pool, then
     # pk, ps, hi, sel (P each), counts (P * (P + 1)), dealt cards (U + 1)
     o_w = (D + 7) // 8
     row = ((o_w + 4 * P + P * (P + 1) + U + 1 + 7) // 8) * 8 + 8
-    arena = np.zeros(nch * row, dtype=np.uint64)
-    run_workers(_holdem_work, threads, nch, P, hk0, hs0, np.uint64(bk0), np.uint64(bs0), rp,
-                r_off, r_key, r_srm, r_prob, r_alias, r_mask, deck, method, unk_t, ends, gthr,
-                ngroups, thr, seed, chunk0, nsamp, max_attempts, arena, row, o_w, TA, out,
-                attempts, failed)
-    return out, attempts, failed
+    rows = HoldemRows(np.zeros(nch * row, dtype=np.uint64), row, o_w)
+    run_workers(_holdem_work, threads, nch, kn, R, dl, ST, rows, TA, tally)
+    return tally
 
 
 @njit(cache=True, nogil=True)
-def _mc_work(ctr, kind, split, P, H, NB, hole0, board0, base_k, base_s, base_l, rp, r_off,
-             r_cards, r_prob, r_alias, r_mask, deck, method, unk_t, unk_s, down_mask, ends,
-             gthr, ngroups, thr, seed, chunk0, nsamp, max_attempts, arena, row, o_cur, o_curb,
-             o_w, TA, out, attempts, failed):
+def _mc_work(ctr, G, kn, R, dl, ST, rows, TA, tally):
     """Worker of :func:`mc_chunks`: chunks until none is left, each in its own padded row
     of the scratch arena (the pool, hole cards, board, then the chunk's words)."""
     a_ctr = np.uint64(ctr.ctypes.data)
-    base = np.uint64(arena.ctypes.data)
+    base = np.uint64(rows.arena.ctypes.data)
+    row, o_cur, o_curb, o_w = rows.row, rows.cur, rows.curb, rows.w
+    out, attempts, failed = tally
+    P, H, NB = G.P, G.H, G.NB
+    hole0, board0, deck = kn.hole0, kn.board0, dl.deck
     D = deck.shape[0]
-    U = unk_t.shape[0]
+    seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
     nch = nsamp.shape[0]
     while True:
         ci = fetch_add(a_ctr, 1)
@@ -373,10 +392,8 @@ def _mc_work(ctr, kind, split, P, H, NB, hole0, board0, base_k, base_s, base_l, 
                 st8(cur, p * H + j, hole0[p, j])
         for j in range(NB):
             st8(curb, j, board0[j])
-        n_att, ok = _mc_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], kind, split, P, H,
-                              NB, base_k, base_s, base_l, rp, r_off, r_cards, r_prob, r_alias,
-                              r_mask, a, D, method, unk_t, unk_s, U, down_mask, ends, gthr,
-                              ngroups, thr, max_attempts, cur, curb, w, TA)
+        n_att, ok = _mc_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], G, kn, R, dl, a,
+                              ST.max_attempts, cur, curb, w, TA)
         attempts[ci] = n_att
         failed[ci] = 0 if ok else 1
         st = w + np.uint64(8 * (3 * (P + 1) + 3 * P))
@@ -385,26 +402,22 @@ def _mc_work(ctr, kind, split, P, H, NB, hole0, board0, base_k, base_s, base_l, 
                 out[ci, p, k] = ldf(st, p * NSTAT + k)
 
 
-def mc_chunks(kind, split, P, H, NB, hole0, board0, rp, r_off, r_cards, r_prob, r_alias,
-              r_mask, deck, method, unk_t, unk_s, down_mask, seed, chunk0, nsamp,
-              max_attempts, TA, threads=1):
-    """Monte Carlo for every game: ``len(nsamp)`` chunks of deals on ``threads`` threads.
-    Returns (sums [chunks, P, NSTAT], range attempts [chunks], failed [chunks]).
+def mc_chunks(G: Game, hole0: np.ndarray, board0: np.ndarray, R: Ranges, dl: Deal,
+              ST: Streams, TA: tuple, threads: int = 1) -> Tally:
+    """Monte Carlo for every game: ``len(ST.nsamp)`` chunks of deals on ``threads``
+    threads. Returns sums [chunks, P, NSTAT], range attempts and failures per chunk.
 
     ``hole0`` [P, H] and ``board0`` [NB]: known cards, 255 where a card is to be dealt;
-    ranges as for :func:`holdem_mc` (with their cards ``r_cards``); ``unk_t/unk_s``: for
-    each card to deal, its player (P for the board) and slot; ``down_mask``: the hole
-    positions that are down cards (Chicago).
+    ranges as for :func:`holdem_mc` (with their cards ``R.cards``); ``dl.unk_t/unk_s``: for
+    each card to deal, its player (P for the board) and slot.
     """
     T = nx.kernel_tables()
-    nch = nsamp.shape[0]
-    out = np.zeros((nch, P, NSTAT), dtype=np.float64)
-    attempts = np.zeros(nch, dtype=np.int64)
-    failed = np.zeros(nch, dtype=np.int64)
-    D = deck.shape[0]
-    U = unk_t.shape[0]
-    ends, gthr, ngroups = deal_plan(D, U)
-    thr = np.uint64((1 << 32) % max(D, 1))
+    P, H, NB = G.P, G.H, G.NB
+    nch = ST.nsamp.shape[0]
+    tally = Tally(np.zeros((nch, P, NSTAT), dtype=np.float64), np.zeros(nch, dtype=np.int64),
+                  np.zeros(nch, dtype=np.int64))
+    D = dl.deck.shape[0]
+    U = dl.unk_t.shape[0]
     # keys of the known cards (an unknown slot, 255, has none): players 0..P-1, board P
     base_k = np.zeros(P + 1, dtype=np.uint64)
     base_s = np.zeros(P + 1, dtype=np.uint64)
@@ -424,9 +437,7 @@ def mc_chunks(kind, split, P, H, NB, hole0, board0, rp, r_off, r_cards, r_prob, 
     o_w = o_curb + (NB + 7) // 8
     n_w = 3 * (P + 1) + 3 * P + P * NSTAT + P * (P + 1) + U + 1
     row = ((o_w + n_w + 7) // 8) * 8 + 8
-    arena = np.zeros(nch * row, dtype=np.uint64)
-    run_workers(_mc_work, threads, nch, kind, split, P, H, NB, hole0, board0, base_k, base_s,
-                base_l, rp, r_off, r_cards, r_prob, r_alias, r_mask, deck, method, unk_t, unk_s,
-                down_mask, ends, gthr, ngroups, thr, np.uint64(seed), np.int64(chunk0), nsamp,
-                max_attempts, arena, row, o_cur, o_curb, o_w, TA, out, attempts, failed)
-    return out, attempts, failed
+    rows = MCRows(np.zeros(nch * row, dtype=np.uint64), row, o_cur, o_curb, o_w)
+    run_workers(_mc_work, threads, nch, G, Known(hole0, board0, base_k, base_s, base_l), R, dl,
+                ST, rows, TA, tally)
+    return tally

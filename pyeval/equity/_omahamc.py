@@ -28,6 +28,7 @@ from numba import njit
 
 from pyeval import numba_ext as nx
 from pyeval.equity._dealing import draw_five, five_keys
+from pyeval.equity._inputs import OmahaBoard, OmahaHands, Streams
 from pyeval.equity._layout import (
     NSTAT,
     S_HTIE,
@@ -72,15 +73,21 @@ def pair_columns(holes: list[np.ndarray], pair_id: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True)
-def _chunk(s, n, P, cols, hk, hs, hl, lows, bk0, bs0, bl0, dk, D, thr, U, ckey, csrm, clow,
-           flush, board_disp, board_id, om_high, om_low8, vals, wins):
+def _chunk(s, n, hands, ob, TA, vals, wins):
     """n deals: U board cards (five, or the rest of a known flop or turn) drawn
     independently from the pool at ``dk`` and all redrawn on a repeat (the random words
     used as :func:`._dealing.deal_idx` uses them, so the boards are the general kernel's);
     each player's
     high from the board's row, its low (``lows``) from the 8-or-better table; one count
     added at ``wins[high mask | low mask << P]``. Returns the state."""
-    nD = np.uint64(D)
+    ckey, csrm, clow = TA[0], TA[1], TA[2]
+    flush = TA[6]
+    board_disp, board_id, om_high, om_low8 = TA[10], TA[11], TA[12], TA[13]
+    cols, hk, hs, hl, lows = hands
+    bk0, bs0, bl0, deck, thr, U = ob
+    P = cols.shape[0]
+    dk = np.uint64(deck.ctypes.data)
+    nD = np.uint64(deck.shape[0])
     W = cols.shape[1]
     for _ in range(n):
         if U == 5:
@@ -152,23 +159,17 @@ def _chunk(s, n, P, cols, hk, hs, hl, lows, bk0, bs0, bl0, dk, D, thr, U, ckey, 
 
 
 @njit(cache=True, nogil=True)
-def _work(ctr, P, cols, hk, hs, hl, lows, bk0, bs0, bl0, deck, thr, U, seed, chunk0, nsamp,
-          TA, out):
+def _work(ctr, hands, ob, ST, TA, out):
     """Worker of :func:`omaha_mc`: chunks until none is left, chunk i seeded from
     (seed, chunk0 + i), its mask counts into ``out[i]``."""
-    ckey, csrm, clow = TA[0], TA[1], TA[2]
-    flush = TA[6]
-    board_disp, board_id, om_high, om_low8 = TA[10], TA[11], TA[12], TA[13]
+    seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
     a_ctr = np.uint64(ctr.ctypes.data)
-    dk = np.uint64(deck.ctypes.data)
-    vals = np.zeros(2 * P, dtype=np.uint64)
+    vals = np.zeros(2 * hands.cols.shape[0], dtype=np.uint64)
     while True:
         ci = fetch_add(a_ctr, 1)
         if ci >= nsamp.shape[0]:
             break
-        _chunk(word_stream(seed, chunk0 + ci), nsamp[ci], P, cols, hk, hs, hl, lows, bk0,
-               bs0, bl0, dk, deck.shape[0], thr, U, ckey, csrm, clow, flush, board_disp,
-               board_id, om_high, om_low8, vals, out[ci])
+        _chunk(word_stream(seed, chunk0 + ci), nsamp[ci], hands, ob, TA, vals, out[ci])
 
 
 def mask_stats(wins: np.ndarray, P: int) -> np.ndarray:
@@ -234,7 +235,7 @@ def omaha_mc(holes: list[np.ndarray], lows: bool, board: np.ndarray, deck: np.nd
     nch = nsamp.shape[0]
     out = np.zeros((nch, 1 << (2 * P if lows else P)), dtype=np.int64)
     thr = np.uint64((1 << 32) % len(deck))
-    run_workers(_work, threads, nch, np.int64(P), cols, hk, hs, hl, bool(lows), bk0, bs0, bl0,
-                deck, thr, np.int64(U), np.uint64(seed), np.int64(chunk0), nsamp,
-                T.addrs, out)
+    run_workers(_work, threads, nch, OmahaHands(cols, hk, hs, hl, bool(lows)),
+                OmahaBoard(bk0, bs0, bl0, deck, thr, np.int64(U)),
+                Streams(np.uint64(seed), np.int64(chunk0), nsamp, 0), T.addrs, out)
     return mask_stats(out, P)

@@ -30,6 +30,7 @@ from numba import njit
 
 from pyeval import numba_ext as nx
 from pyeval.equity._dealing import alias_tables, deal_keys, draw_five, five_keys
+from pyeval.equity._inputs import JointAddrs, JointTable, PoolAddrs, PoolDeal, Streams
 from pyeval.equity._showdown import count_high
 from pyeval.equity._workers import run_workers
 from pyeval.numba_mem import fetch_add, ld8, ld64, ldi64, st64
@@ -159,12 +160,13 @@ def _board(s, dk, nD, thr, U, used, bk, bs, ckey, csrm):
 
 
 @njit(cache=True)
-def _hu_pools(s, n, T, tthr, keep, alias, weighted, tk, ts, W, pools, PD, pthr, U, bk0, bs0,
-              ckey, csrm, disp, high, flush):
-    """n heads-up deals, each board drawn from its row's own pool (the cards its hands do
-    not hold) by independent draws (:func:`._dealing.deal_keys`). Returns (state, wins
-    of 0, wins of 1, ties)."""
-    nT = np.uint64(T)
+def _hu_pools(s, n, ja, pa, TA):
+    """n heads-up deals of the joint table at ``ja``, each board drawn from its row's own
+    pool (the cards its hands do not hold) by independent draws
+    (:func:`._dealing.deal_keys`). Returns (state, wins of 0, wins of 1, ties)."""
+    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
+    dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
     w0 = 0
     w1 = 0
     tie = 0
@@ -186,14 +188,15 @@ def _hu_pools(s, n, T, tthr, keep, alias, weighted, tk, ts, W, pools, PD, pthr, 
 
 
 @njit(cache=True)
-def _hu5_pools(s, n, T, tthr, tk, ts, W, pools, PD, pthr, bk0, ckey, csrm, disp, high,
-               flush):
+def _hu5_pools(s, n, ja, pa, TA):
     """:func:`_hu_pools` for the commonest case, written out as the fixed-hand kernel
     (:func:`._montecarlo._holdem_hu5`): a uniform table, five board cards. Three random
     words give the row (the spare low half of the third) and the five draws; a repeated
     card redraws all of them, which keeps the row uniform since every row's pool has the
     same size."""
-    nT = np.uint64(T)
+    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
+    dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
     nD = np.uint64(PD)
     w0 = 0
     w1 = 0
@@ -235,13 +238,14 @@ def _winners(P, bk, bs, tk, ts, r0, disp, high, flush, vals):
 
 
 @njit(cache=True)
-def _multi5_pools(s, n, P, T, tthr, tk, ts, W, pools, PD, pthr, bk0, ckey, csrm, disp, high,
-                  flush, vals, wins):
+def _multi5_pools(s, n, P, ja, pa, TA, vals, wins):
     """:func:`_hu5_pools` for P players: the same row and board draws, each player's value
     into ``vals``; a deal adds one to ``wins`` at the mask of its winners (bit p for player
     p: the best value found by ``max``, the mask by comparisons, so no branch depends on
     who wins)."""
-    nT = np.uint64(T)
+    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
+    dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
     nD = np.uint64(PD)
     for _ in range(n):
         while True:
@@ -282,10 +286,11 @@ def _mask_counts(P, wins, cnt):
 
 
 @njit(cache=True)
-def _hu_shared(s, n, T, tthr, keep, alias, weighted, tk, ts, tm, W, dk, D, thr, U, bk0, bs0,
-               ckey, csrm, disp, high, flush):
+def _hu_shared(s, n, ja, pa, TA):
     """:func:`_hu_pools` with every board drawn from the shared pool (:func:`_board`)."""
-    nT = np.uint64(T)
+    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
+    dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
     nD = np.uint64(D)
     w0 = 0
     w1 = 0
@@ -303,11 +308,12 @@ def _hu_shared(s, n, T, tthr, keep, alias, weighted, tk, ts, tm, W, dk, D, thr, 
 
 
 @njit(cache=True)
-def _multi_chunk(s, n, P, T, tthr, keep, alias, weighted, tk, ts, tm, W, dk, D, thr, pools, PD,
-                 pthr, U, bk0, bs0, hi, cnt, ckey, csrm, disp, high, flush):
+def _multi_chunk(s, n, P, ja, pa, TA, hi, cnt):
     """n deals for P players, counts added at ``cnt``, boards from the rows' pools when
     there are (``PD`` > 0), else from the shared one. Returns the state."""
-    nT = np.uint64(T)
+    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
+    dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
     nD = np.uint64(D)
     for _ in range(n):
         s, j = _pick(s, nT, tthr, keep, alias, weighted)
@@ -337,6 +343,21 @@ def _rows(P, tab):
     return a, a + np.uint64(8 * P), a + np.uint64(16 * P), 2 * P + 1
 
 
+@njit(cache=True, inline="always")
+def _joint_addrs(J):
+    """:class:`~._inputs.JointAddrs` of the table ``J``."""
+    a_tk, a_ts, a_tm, W = _rows(J.P, J.tab)
+    return JointAddrs(np.uint64(J.T), J.tthr, np.uint64(J.keep.ctypes.data),
+                      np.uint64(J.alias.ctypes.data), J.weighted, a_tk, a_ts, a_tm, W)
+
+
+@njit(cache=True, inline="always")
+def _pool_addrs(pd):
+    """:class:`~._inputs.PoolAddrs` of the deal ``pd``."""
+    return PoolAddrs(np.uint64(pd.deck.ctypes.data), np.int64(pd.deck.shape[0]), pd.thr,
+                     np.uint64(pd.pools.ctypes.data), pd.PD, pd.pthr, pd.U, pd.bk0, pd.bs0)
+
+
 @njit(cache=True)
 def _put_hu(out, ci, w0, w1, tie):
     out[ci, 0, 1] = w0
@@ -346,73 +367,59 @@ def _put_hu(out, ci, w0, w1, tie):
 
 
 @njit(cache=True, nogil=True)
-def _work_hu5(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, PD, pthr, U,
-              bk0, bs0, seed, chunk0, nsamp, TA, out):
+def _work_hu5(ctr, J, pd, ST, TA, out):
     """Worker of :func:`holdem_range_mc` with :func:`_hu5_pools`: chunks until none is
     left, each seeded from (seed, chunk0 + its index)."""
-    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    ja = _joint_addrs(J)
+    pa = _pool_addrs(pd)
+    seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
     a_ctr = np.uint64(ctr.ctypes.data)
-    a_tk, a_ts, a_tm, W = _rows(P, tab)
-    a_pools = np.uint64(pools.ctypes.data)
     while True:
         ci = fetch_add(a_ctr, 1)
         if ci >= nsamp.shape[0]:
             break
-        s, w0, w1, tie = _hu5_pools(word_stream(seed, chunk0 + ci), nsamp[ci], T, tthr, a_tk,
-                                    a_ts, W, a_pools, PD, pthr, bk0, ckey, csrm, disp, high,
-                                    flush)
+        s, w0, w1, tie = _hu5_pools(word_stream(seed, chunk0 + ci), nsamp[ci], ja, pa, TA)
         _put_hu(out, ci, w0, w1, tie)
 
 
 @njit(cache=True, nogil=True)
-def _work_hu_pools(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, PD, pthr, U,
-                   bk0, bs0, seed, chunk0, nsamp, TA, out):
+def _work_hu_pools(ctr, J, pd, ST, TA, out):
     """:func:`_work_hu5` with :func:`_hu_pools`."""
-    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    ja = _joint_addrs(J)
+    pa = _pool_addrs(pd)
+    seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
     a_ctr = np.uint64(ctr.ctypes.data)
-    a_tk, a_ts, a_tm, W = _rows(P, tab)
-    a_pools = np.uint64(pools.ctypes.data)
-    a_keep = np.uint64(keep.ctypes.data)
-    a_alias = np.uint64(alias.ctypes.data)
     while True:
         ci = fetch_add(a_ctr, 1)
         if ci >= nsamp.shape[0]:
             break
-        s, w0, w1, tie = _hu_pools(word_stream(seed, chunk0 + ci), nsamp[ci], T, tthr, a_keep,
-                                   a_alias, weighted, a_tk, a_ts, W, a_pools, PD, pthr, U, bk0,
-                                   bs0, ckey, csrm, disp, high, flush)
+        s, w0, w1, tie = _hu_pools(word_stream(seed, chunk0 + ci), nsamp[ci], ja, pa, TA)
         _put_hu(out, ci, w0, w1, tie)
 
 
 @njit(cache=True, nogil=True)
-def _work_hu_shared(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, PD, pthr,
-                    U, bk0, bs0, seed, chunk0, nsamp, TA, out):
+def _work_hu_shared(ctr, J, pd, ST, TA, out):
     """:func:`_work_hu5` with :func:`_hu_shared`."""
-    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    ja = _joint_addrs(J)
+    pa = _pool_addrs(pd)
+    seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
     a_ctr = np.uint64(ctr.ctypes.data)
-    a_tk, a_ts, a_tm, W = _rows(P, tab)
-    a_keep = np.uint64(keep.ctypes.data)
-    a_alias = np.uint64(alias.ctypes.data)
-    dk = np.uint64(deck.ctypes.data)
     while True:
         ci = fetch_add(a_ctr, 1)
         if ci >= nsamp.shape[0]:
             break
-        s, w0, w1, tie = _hu_shared(word_stream(seed, chunk0 + ci), nsamp[ci], T, tthr,
-                                    a_keep, a_alias, weighted, a_tk, a_ts, a_tm, W, dk,
-                                    deck.shape[0], thr, U, bk0, bs0, ckey, csrm, disp, high,
-                                    flush)
+        s, w0, w1, tie = _hu_shared(word_stream(seed, chunk0 + ci), nsamp[ci], ja, pa, TA)
         _put_hu(out, ci, w0, w1, tie)
 
 
 @njit(cache=True, nogil=True)
-def _work_multi5(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, PD, pthr, U,
-                 bk0, bs0, seed, chunk0, nsamp, TA, out):
+def _work_multi5(ctr, J, pd, ST, TA, out):
     """:func:`_work_hu5` for three players or more, with :func:`_multi5_pools`."""
-    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    P = J.P
+    ja = _joint_addrs(J)
+    pa = _pool_addrs(pd)
+    seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
     a_ctr = np.uint64(ctr.ctypes.data)
-    a_tk, a_ts, a_tm, W = _rows(P, tab)
-    a_pools = np.uint64(pools.ctypes.data)
     vals = np.zeros(P, dtype=np.uint64)
     wins = np.zeros(1 << P, dtype=np.int64)
     while True:
@@ -420,22 +427,18 @@ def _work_multi5(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, 
         if ci >= nsamp.shape[0]:
             break
         wins[:] = 0
-        _multi5_pools(word_stream(seed, chunk0 + ci), nsamp[ci], P, T, tthr, a_tk, a_ts, W,
-                      a_pools, PD, pthr, bk0, ckey, csrm, disp, high, flush, vals, wins)
+        _multi5_pools(word_stream(seed, chunk0 + ci), nsamp[ci], P, ja, pa, TA, vals, wins)
         _mask_counts(P, wins, out[ci])
 
 
 @njit(cache=True, nogil=True)
-def _work_multi(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, PD, pthr, U,
-                bk0, bs0, seed, chunk0, nsamp, TA, out):
+def _work_multi(ctr, J, pd, ST, TA, out):
     """:func:`_work_hu5` for three players or more, with :func:`_multi_chunk`."""
-    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    P = J.P
+    ja = _joint_addrs(J)
+    pa = _pool_addrs(pd)
+    seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
     a_ctr = np.uint64(ctr.ctypes.data)
-    a_tk, a_ts, a_tm, W = _rows(P, tab)
-    a_pools = np.uint64(pools.ctypes.data)
-    a_keep = np.uint64(keep.ctypes.data)
-    a_alias = np.uint64(alias.ctypes.data)
-    dk = np.uint64(deck.ctypes.data)
     hi = np.zeros(P, dtype=np.uint64)
     cnt = np.zeros(P * (P + 1), dtype=np.int64)
     while True:
@@ -443,10 +446,8 @@ def _work_multi(ctr, P, T, tthr, keep, alias, weighted, tab, deck, thr, pools, P
         if ci >= nsamp.shape[0]:
             break
         cnt[:] = 0
-        _multi_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], P, T, tthr, a_keep, a_alias,
-                     weighted, a_tk, a_ts, a_tm, W, dk, deck.shape[0], thr, a_pools, PD, pthr,
-                     U, bk0, bs0, np.uint64(hi.ctypes.data), np.uint64(cnt.ctypes.data), ckey,
-                     csrm, disp, high, flush)
+        _multi_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], P, ja, pa, TA,
+                     np.uint64(hi.ctypes.data), np.uint64(cnt.ctypes.data))
         for p in range(P):
             for k in range(P + 1):
                 out[ci, p, k] = cnt[p * (P + 1) + k]
@@ -481,8 +482,9 @@ def holdem_range_mc(tk: np.ndarray, ts: np.ndarray, tm: np.ndarray, keep: np.nda
         work = _work_hu5
     else:
         work = _work_hu_pools if PD > 0 else _work_hu_shared
-    run_workers(work, threads, nch, np.int64(P), np.int64(T), tthr, keep, alias,
-                bool(weighted), tab, deck,
-                thr, pools, np.int64(PD), pthr, np.int64(U), np.uint64(bk0), np.uint64(bs0), np.uint64(seed),
-                np.int64(chunk0), nsamp, TA, out)
+    run_workers(work, threads, nch,
+                JointTable(np.int64(P), np.int64(T), tthr, keep, alias, bool(weighted), tab),
+                PoolDeal(deck, thr, pools, np.int64(PD), pthr, np.int64(U), np.uint64(bk0),
+                         np.uint64(bs0)),
+                Streams(np.uint64(seed), np.int64(chunk0), nsamp, 0), TA, out)
     return out

@@ -16,6 +16,7 @@ import numpy as np
 from pyeval.equity import _exact_classes as XC
 from pyeval.equity import _exact_ranks as XR
 from pyeval.equity import _kernels as K
+from pyeval.equity._inputs import Combos, Game
 from pyeval.equity.games import EquityGame
 from pyeval.equity.result import Progress
 from pyeval.equity.spot import Player, Spot
@@ -122,6 +123,7 @@ def _run_exact(spot: Spot, progress: Callable[[Progress], None] | None,
         c_low = np.bitwise_or.reduce(T.clow[c_cards], axis=1).astype(np.uint64)
         c_mask = np.bitwise_or.reduce(T.cbit[c_cards], axis=1).astype(np.uint64)
         TA = T.addrs
+        C = Combos(c_off, c_cards, c_w, c_mask, c_key, c_srm, c_low, c_as)
         if g.kind == K.K_HOLDEM:
             b = np.array(spot.board, dtype=np.int64)
             bk0 = np.uint64(K.KEY_START + T.ckey[b].sum(dtype=np.uint64))
@@ -129,17 +131,15 @@ def _run_exact(spot: Spot, progress: Callable[[Progress], None] | None,
             bm0 = np.uint64(np.bitwise_or.reduce(T.cbit[b]) if len(b) else 0)
 
             def run(t0: int, t1: int):
-                cw, n, w = K.holdem_exact_combos(c_off, c_key, c_srm, c_mask, c_w, bk0, bs0,
-                                                 bm0, k, bdeck, EXACT_TASKS, t0, t1, TA,
-                                                 threads=threads)
+                _, cw, n, w = K.holdem_exact_combos(C, bk0, bs0, bm0, k, bdeck, EXACT_TASKS, t0,
+                                                    t1, TA, threads=threads)
                 return _counts_to_stats(cw), n, w
         else:
             board0 = np.array(spot.board + [K.NONE] * k, dtype=np.uint8)
+            game = Game(g.kind, g.split_code, P, H, g.board, sum(1 << j for j in g.down))
 
             def run(t0: int, t1: int):
-                st, cw, n, w = K.exact_tasks(g.kind, g.split_code, P, H, g.board, board0,
-                                             bdeck, c_off, c_cards, c_w, c_mask, c_key, c_srm,
-                                             c_low, c_as, EXACT_TASKS, t0, t1, TA,
+                st, cw, n, w = K.exact_tasks(game, board0, bdeck, C, EXACT_TASKS, t0, t1, TA,
                                              threads=threads)
                 return st + _counts_to_stats(cw), n, w
 

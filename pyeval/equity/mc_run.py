@@ -16,6 +16,7 @@ from pyeval.equity import _kernels as K
 from pyeval.equity import _omahamc as OM
 from pyeval.equity import _rangemc as RM
 from pyeval.equity._dealing import alias_tables
+from pyeval.equity._inputs import Game, HoldemKnown, Ranges, Streams, make_deal
 from pyeval.equity.cost import _EVAL_COST
 from pyeval.equity.result import Progress
 from pyeval.equity.spot import Spot
@@ -193,6 +194,10 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
     TA = T.addrs
     r_key = T.ckey[r_cards].sum(axis=1, dtype=np.uint64)
     r_srm = np.bitwise_or.reduce(T.csrm[r_cards], axis=1).astype(np.uint64)
+    ranges = Ranges(rp, r_off, r_cards, r_key, r_srm, r_mask, r_prob, r_alias)
+    deal = make_deal(deck, method, unk_t_a, unk_s_a)
+    known = HoldemKnown(hk0, hs0, bk0, bs0)
+    game = Game(g.kind, g.split_code, P, H, NB, down_mask)
 
     target = samples if samples is not None else DEFAULT_MAX_SAMPLES
     if samples is None and std_err is None:
@@ -233,15 +238,12 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
                                      bk0, bs0, seed_u, chunk0, nsamp, TA, threads=run_threads)
             none = np.zeros(len(nsamp), dtype=np.int64)
             return _counts_to_stats(cnt), none, none
+        streams = Streams(seed_u, np.int64(chunk0), nsamp, MAX_ATTEMPTS)
         if g.kind == K.K_HOLDEM:
-            cnt, att, failed = K.holdem_mc(P, hk0, hs0, bk0, bs0, rp, r_off, r_key, r_srm,
-                                           r_prob, r_alias, r_mask, deck, method,
-                                           unk_t_a, seed_u, chunk0, nsamp, MAX_ATTEMPTS,
-                                           TA, threads=run_threads)
+            cnt, att, failed = K.holdem_mc(known, ranges, deal, streams, TA,
+                                           threads=run_threads)
             return _counts_to_stats(cnt), att, failed
-        return K.mc_chunks(g.kind, g.split_code, P, H, NB, hole0, board0, rp, r_off, r_cards,
-                           r_prob, r_alias, r_mask, deck, method, unk_t_a, unk_s_a, down_mask,
-                           seed_u, chunk0, nsamp, MAX_ATTEMPTS, TA, threads=run_threads)
+        return K.mc_chunks(game, hole0, board0, ranges, deal, streams, TA, threads=run_threads)
 
     rounds = _round_sizes(_round_cap(spot), time_limit is not None)
     rate = None                      # deals per second in the last round (time limits)

@@ -5,6 +5,11 @@ Numba caches each compiled function next to its module and invalidates the cache
 here span several modules, so a stamp of all their sources is kept with the cache; when it
 differs, the cached kernels are dropped and compile again once.
 
+The check runs on first use, not at import: :func:`fresh_cache_once` is called by the
+simulator's entry points (:func:`pyeval.sim.engine.simulate`, ``run_chunk`` and the tables
+it builds) before a kernel of the process is loaded, and by the test suite's configuration
+before any test calls a kernel's step directly.
+
 Example:
     >>> len(sources_digest()) == 64
     True
@@ -14,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import threading
 from pathlib import Path
 
 import numba
@@ -71,3 +77,23 @@ def ensure_fresh_cache() -> None:
             tmp.replace(stamp)
         except OSError:
             pass  # a read-only install: Numba keeps its cache elsewhere
+
+
+_checked = False
+_lock = threading.Lock()
+
+
+def fresh_cache_once() -> None:
+    """:func:`ensure_fresh_cache` the first time it is called in this process; then
+    nothing (a flag read), so the simulator's entry points can all call it.
+
+    Example:
+        >>> fresh_cache_once(); fresh_cache_once()
+    """
+    global _checked
+    if _checked:
+        return
+    with _lock:
+        if not _checked:
+            ensure_fresh_cache()
+            _checked = True

@@ -25,16 +25,13 @@ import numba
 import numpy as np
 
 from pyeval import numba_ext as nx
-from pyeval.sim._cache import ensure_fresh_cache
-
-ensure_fresh_cache()
-
-from pyeval.compile_once import compile_once  # noqa: E402
-from pyeval.sim.clock import Clock  # noqa: E402
-from pyeval.sim.compile_notice import compile_notice  # noqa: E402
-from pyeval.sim.hand import omaha_score  # noqa: E402
-from pyeval.sim.kernel import run_serial  # noqa: E402
-from pyeval.sim.layout import (  # noqa: E402
+from pyeval.compile_once import compile_once
+from pyeval.sim._cache import fresh_cache_once
+from pyeval.sim.clock import Clock
+from pyeval.sim.compile_notice import compile_notice
+from pyeval.sim.hand import omaha_score
+from pyeval.sim.kernel import run_serial
+from pyeval.sim.layout import (
     C_N_ROT_STUD,
     C_N_ROTATION,
     C_PLAYERS,
@@ -52,13 +49,13 @@ from pyeval.sim.layout import (  # noqa: E402
     REC_TOURN,
     RF_COLS,
 )
-from pyeval.sim.models import FieldLike, PlayerModel, resolve_field  # noqa: E402
-from pyeval.sim.nash import model_tables  # noqa: E402
-from pyeval.sim.policy import stud3_score  # noqa: E402
-from pyeval.sim.results import SimResult  # noqa: E402
-from pyeval.sim.spec import SimSpec, build_spec  # noqa: E402
-from pyeval.sim.variants.facts import DEALT, DISCARD, FACTS, FAMILY  # noqa: E402
-from pyeval.sim.variants.hooks import NO_TABLE, is_variant  # noqa: E402
+from pyeval.sim.models import FieldLike, PlayerModel, resolve_field
+from pyeval.sim.nash import model_tables
+from pyeval.sim.policy import stud3_score
+from pyeval.sim.results import SimResult
+from pyeval.sim.spec import SimSpec, build_spec
+from pyeval.sim.variants.facts import DEALT, DISCARD, FACTS, FAMILY
+from pyeval.sim.variants.hooks import NO_TABLE, is_variant
 
 
 @dataclass(frozen=True)
@@ -118,6 +115,7 @@ def omaha_table() -> np.ndarray:
     """``[score, 0]``: share of Omaha hands scoring at least ``score``; ``[score, 1]``: the
     hold'em class whose top share is nearest (for all-in estimates)."""
     global _OMAHA
+    fresh_cache_once()
     if _OMAHA is None:
         h = _omaha_histogram().astype(float)
         at_least = np.cumsum(h[::-1])[::-1] / h.sum()
@@ -150,6 +148,7 @@ def stud_table() -> np.ndarray:
     """``[kind, score]``: share of third-street hands (two down, one up) scoring at least
     ``score`` (kind 0 stud, 1 razz, 2 stud hi/lo)."""
     global _STUD
+    fresh_cache_once()
     if _STUD is None:
         h = _stud_histogram().astype(float)
         _STUD = np.cumsum(h[:, ::-1], axis=1)[:, ::-1] / h.sum(axis=1, keepdims=True)
@@ -194,6 +193,7 @@ def _pool(threads: int) -> ThreadPoolExecutor:
 
 def kernel_inputs(field: FieldLike, players: int) -> KernelInputs:
     """Model rows and tables for a field of ``players`` entrants."""
+    fresh_cache_once()      # the models' tables are computed by kernels too
     models, assign, mw = resolve_field(field, players)
     mp = np.stack([m.row() for m in models])
     push = np.stack([m.push_table() for m in models])
@@ -283,6 +283,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     )
     if n == 0:
         return out
+    fresh_cache_once()      # before the first kernel of this process is loaded
     pf = model_tables()
     cfg = spec.cfg.copy()
     cfg[20] = inputs.mp.shape[0]  # C_N_MODELS
@@ -388,6 +389,7 @@ def simulate(
         >>> bool((a.duration == b.duration).all())
         True
     """
+    fresh_cache_once()      # before the first kernel of this process is loaded
     if isinstance(structure, (str, os.PathLike)):
         from pyeval.tournament.structure import load_structure
         structure = load_structure(structure)

@@ -15,7 +15,7 @@ import tomllib
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCAL = {"pyeval", "benchlib", "conftest", "reference", "hands", "tests", "bench", "core", "summarize",
-         "lazy_table"}
+         "lazy_table", "sheet_structures"}
 
 
 def requirement_names(reqs: list[str]) -> set[str]:
@@ -62,6 +62,18 @@ def test_extra_covers_what_is_imported(project, extra, folder):
     missing = {m: sorted(d) for m, d in distributions(imported_modules(files)).items()
                if not d & allowed}
     assert not missing, f"imported in {folder} but not in the {extra!r} extra: {missing}"
+
+
+def test_no_importorskip_of_pyeval_itself():
+    """A broken import of pyeval's own modules fails its tests; ``importorskip`` would turn
+    it into a skip (only optional third-party packages may be skipped)."""
+    own = sorted(f"{p.relative_to(ROOT)}: {node.args[0].value}"
+                 for folder in ("tests", "bench") for p in (ROOT / folder).rglob("*.py")
+                 for node in ast.walk(ast.parse(p.read_text()))
+                 if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "importorskip"
+                 and node.args and isinstance(node.args[0], ast.Constant)
+                 and str(node.args[0].value).split(".")[0] == "pyeval")
+    assert own == []
 
 
 def test_bench_extra_has_the_peers_and_the_plugin(project):

@@ -16,6 +16,7 @@ from pyeval.equity import _exact_holdem as XH
 from pyeval.equity import _kernels as K
 from pyeval.equity import equity
 from pyeval.equity._exact_ranks import holdem_exact_ranks
+from pyeval.equity._inputs import Combos
 
 T = K.tables()
 
@@ -27,11 +28,14 @@ def _walk_counts(holes, board, dead):
     b = np.array(board, dtype=np.int64)
     used = set(board) | set(dead) | {c for h in holes for c in h}
     bdeck = np.array([c for c in range(52) if c not in used], dtype=np.uint8)
-    cw, _, _ = K.holdem_exact_combos(
-        np.arange(P + 1, dtype=np.int64), T.ckey[cc].sum(axis=1, dtype=np.uint64),
-        np.bitwise_or.reduce(T.csrm[cc], axis=1).astype(np.uint64),
-        np.bitwise_or.reduce(T.cbit[cc], axis=1).astype(np.uint64), np.ones(P),
-        np.uint64(K.KEY_START + T.ckey[b].sum(dtype=np.uint64)),
+    combos = Combos(np.arange(P + 1, dtype=np.int64), cc, np.ones(P),
+                    np.bitwise_or.reduce(T.cbit[cc], axis=1).astype(np.uint64),
+                    T.ckey[cc].sum(axis=1, dtype=np.uint64),
+                    np.bitwise_or.reduce(T.csrm[cc], axis=1).astype(np.uint64),
+                    np.bitwise_or.reduce(T.clow[cc], axis=1).astype(np.uint64),
+                    np.zeros(P, np.uint8))
+    _, cw, _, _ = K.holdem_exact_combos(
+        combos, np.uint64(K.KEY_START + T.ckey[b].sum(dtype=np.uint64)),
         np.uint64(np.bitwise_or.reduce(T.csrm[b]) if len(b) else 0),
         np.uint64(np.bitwise_or.reduce(T.cbit[b]) if len(b) else 0),
         5 - len(board), bdeck, 8, 0, 8, T.addrs)

@@ -43,12 +43,31 @@ def test_inlined_lookups_equal_the_c_evaluators(n: int) -> None:
     assert (v[:, 2] == pyeval.low8_batch(hands)).all()
 
 
+def test_deal_plan_groups_draws_into_words() -> None:
+    """Every pool size and count: each group of draws multiplies its pool sizes to a bound
+    B below 2**62 that the next draw would pass (B >= 2**62 // its pool), with the threshold
+    2**64 mod B."""
+    from pyeval.equity._dealing import BATCH_BOUND
+    for D in range(1, 53):
+        for U in range(D + 1):
+            ends, thr, n = K.deal_plan(D, U)
+            start = 0
+            for gi in range(n):
+                end = int(ends[gi])
+                size = math.prod(D - g for g in range(start, end))
+                assert end > start and size < int(BATCH_BOUND)
+                assert end == U or size >= int(BATCH_BOUND) // (D - end)
+                assert int(thr[gi]) == 2**64 % size
+                start = end
+            assert start == U
+    assert [int(e) for e in K.deal_plan(48, 5)[0][:1]] == [5]
+
+
 @numba.njit(cache=False)
-def _deal_many(method, n, U, deck, used, known, seed):
+def _deal_many(method, n, U, deck, used, known, seed, ends, gthr, ng):
     counts = np.zeros(52, dtype=np.int64)
     pairs = np.zeros((52, 52), dtype=np.int64)
     D = deck.shape[0]
-    ends, gthr, ng = K.deal_plan(D, U)
     thr = np.uint64(0x100000000) % np.uint64(D)
     dk = deck.copy()
     out = np.zeros(U + 1, dtype=np.int64)
@@ -78,7 +97,8 @@ def test_dealing_is_uniform(method: int) -> None:
     used = pyeval.mask("2c 3c")                # e.g. cards a range draw took this deal
     deck = np.array([c for c in range(52) if not known >> c & 1], dtype=np.uint8)
     n, U = 400_000, 5
-    counts, pairs, bad = _deal_many(method, n, U, deck, np.uint64(used), np.uint64(known), 7)
+    counts, pairs, bad = _deal_many(method, n, U, deck, np.uint64(used), np.uint64(known), 7,
+                                    *K.deal_plan(len(deck), U))
     assert bad == 0
     allowed = [c for c in range(52) if not (known | used) >> c & 1]
     assert counts.sum() == n * U and counts[[c for c in range(52) if c not in allowed]].sum() == 0
@@ -185,7 +205,7 @@ def test_suit_symmetry_counts_every_board_once(hands, dead) -> None:
     assert (sym == plain).all()
 
 
-@pytest.mark.parametrize("name", ["_dealing", "_exact", "_exact_ranks", "_layout", "_montecarlo",
+@pytest.mark.parametrize("name", ["_dealing", "_exact", "_exact_ranks", "_inputs", "_layout", "_montecarlo",
                                   "_omahamc", "_rangemc", "_showdown", "_workers", "numba_rng"])
 def test_kernel_modules_docstring_examples(name: str) -> None:
     import doctest

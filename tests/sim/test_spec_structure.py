@@ -5,65 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from sheet_structures import CHOICE, DRAW
 
 from pyeval.games import REGISTRY
 from pyeval.sim import simulate
 from pyeval.sim.layout import C_N_ROT_STUD, C_N_ROTATION, C_START, REC_GAME
 from pyeval.sim.spec import build_spec, rotation_names, with_players
 from pyeval.tournament.structure import load_structure, parse_structure
-
-# the structures of tests/tournament/test_structure_choices_draw.py
-HEAD = """
-[tournament]
-name = "t"
-[entrants]
-min = 8
-max = 14
-[buy_in]
-price = 2
-[chips]
-starting = 100000
-denominations = [100, 500, 1000, 2500, 10000, 20000]
-[tables]
-size = 7
-[[payouts.table]]
-entrants = [8, 14]
-percent = [100]
-"""
-
-# the first sheet's "Blinds For Stud Games & Other Games", levels 1-3, as a draw event
-DRAW = HEAD + """
-[level_defaults]
-game = "five_card_draw"
-betting = "fixed_limit"
-hands = 6
-[[levels]]
-ante = 100
-small_bet = 600
-big_bet = 1000
-[[levels]]
-ante = 200
-small_bet = 1000
-big_bet = 2000
-[[levels]]
-ante = 400
-small_bet = 2000
-big_bet = 4000
-"""
-
-CHOICE = HEAD + """
-[level_defaults]
-game = "dealers_choice"
-betting = "pot_limit"
-hands = 6
-choices = {holdem = 3, omaha = 1, tahoe = 2}
-[[levels]]
-small_blind = 500
-big_blind = 1000
-[[levels]]
-small_blind = 1000
-big_blind = 2000
-"""
 
 
 def _choice(choices: str, game: str = "dealers_choice") -> str:

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from pyeval.rules.table import ButtonState
 from pyeval.tournament.seating import (
     RANKS,
     SUITS,
@@ -114,15 +115,12 @@ def test_break_draw_never_seats_between_button_and_small_blind_nor_bb_twice() ->
         assert got == {"x": (6, True), "y": (8, False)}
 
 
-table_model = pytest.importorskip("pyeval.rules.table")
-
-
 def play_down(players: int, rule: BalanceRule, seed: int) -> dict[str, int]:
     """A field played down a round at a time (one hand at every table), busting players at
     random, breaking and balancing by ``rule`` with the rules model's button."""
     rng = random.Random(seed)
     seating = draw_seats(range(players), rule.table_size, seed=seed)
-    states = {t: table_model.ButtonState(button=min(s)) for t, s in seating.tables.items()}
+    states = {t: ButtonState(button=min(s)) for t, s in seating.tables.items()}
     last_bb: dict[object, bool] = {}      # did the player's last hand dealt have them post the BB
     stats = {"break": 0, "balance": 0, "bb_twice_after_break": 0, "bb_twice_after_balance": 0,
              "free_arrivals": 0, "rounds": 0}

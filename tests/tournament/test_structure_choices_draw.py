@@ -5,62 +5,11 @@ with antes only ("ante, one draw, the dealer's left opens")."""
 from __future__ import annotations
 
 import pytest
+from sheet_structures import CHOICE, DRAW
 
 from pyeval.tournament.errors import StructureError
 from pyeval.tournament.levels import Level, check_level
 from pyeval.tournament.structure import parse_structure
-
-HEAD = """
-[tournament]
-name = "t"
-[entrants]
-min = 8
-max = 14
-[buy_in]
-price = 2
-[chips]
-starting = 100000
-denominations = [100, 500, 1000, 2500, 10000, 20000]
-[tables]
-size = 7
-[[payouts.table]]
-entrants = [8, 14]
-percent = [100]
-"""
-
-# the first sheet's "Blinds For Stud Games & Other Games", levels 1-3, as a draw event
-DRAW = HEAD + """
-[level_defaults]
-game = "five_card_draw"
-betting = "fixed_limit"
-hands = 6
-[[levels]]
-ante = 100
-small_bet = 600
-big_bet = 1000
-[[levels]]
-ante = 200
-small_bet = 1000
-big_bet = 2000
-[[levels]]
-ante = 400
-small_bet = 2000
-big_bet = 4000
-"""
-
-CHOICE = HEAD + """
-[level_defaults]
-game = "dealers_choice"
-betting = "pot_limit"
-hands = 6
-choices = {holdem = 3, omaha = 1, tahoe = 2}
-[[levels]]
-small_blind = 500
-big_blind = 1000
-[[levels]]
-small_blind = 1000
-big_blind = 2000
-"""
 
 
 def test_draw_levels_with_antes_only() -> None:
