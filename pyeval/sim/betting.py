@@ -33,7 +33,16 @@ from pyeval.sim.layout import (
     PUSH_DEPTH_STEPS,
     REC_ACT,
 )
-from pyeval.sim.policy import decide, decide_stud, range_bucket, razz_rank, stud_tier, tier
+from pyeval.sim.policy import (
+    board_facts,
+    decide,
+    decide_stud,
+    held_tier,
+    range_bucket,
+    razz_rank,
+    stud_tier,
+    tier,
+)
 from pyeval.sim.slots import (
     B_DEALT,
     B_DRAW,
@@ -173,21 +182,44 @@ def open_round(S, street, cur, bring_seat, SI, SB, HS):
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
 def read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev):
-    """After the first street, what each player with chips makes of its hand for the models:
-    ``SI[I_TIER]`` and ``SB[B_DRAW]`` (stud: against what the others show)."""
+    """After the first street, what the players make of their hands for the models. Stud
+    and draw: ``SI[I_TIER]`` and ``SB[B_DRAW]`` of each player with chips, against what
+    the others show. Button games: the board's :func:`pyeval.sim.policy.board_facts`
+    (returned), and every tier marked unread (-1): :func:`read_tier` reads a player's when
+    it first acts in the round (what a tier depends on stays the same for the street)."""
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     if street == 0:
-        return
+        return (np.int64(0), np.int64(0), np.int64(0), np.int64(0))
     if HS[H_STUD] >= 0:
         _stud_tiers(S, SI, SB, hole, HS[H_STUD], HS[H_GAME], buf, ev)
+        return (np.int64(0), np.int64(0), np.int64(0), np.int64(0))
+    for q in range(S):
+        SI[I_TIER, q] = -1
+    cb, bmax, ranks, suits = board_facts(board, nb, card_key, disp, high, flush, mult,
+                                         row_bits, slot_bits)
+    return (np.int64(cb), np.int64(bmax), np.int64(ranks), np.int64(suits))
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def read_tier(SI, SB, HS, s, hole, board, nb, buf, ev, facts):
+    """Seat ``s``'s tier and draw (:func:`pyeval.sim.policy.tier`) into ``SI[I_TIER]`` and
+    ``SB[B_DRAW]``, unless read already this round (see :func:`read_hands`); two hole
+    cards are read here in place (:func:`pyeval.sim.policy.held_tier`), the same answer
+    without a call."""
+    if SI[I_TIER, s] >= 0:
         return
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     nh = HS[H_NH]
-    for q in range(S):
-        if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
-            t_, d_ = tier(hole[q], nh, board, nb, buf, card_key, disp, high, flush, mult,
-                          row_bits, slot_bits)
-            SI[I_TIER, q] = t_
-            SB[B_DRAW, q] = d_
+    if nh == 2:
+        for i in range(nb):
+            buf[2 + i] = board[i]
+        t_, d_ = held_tier(hole[s, 0], hole[s, 1], buf, nb, facts, card_key, disp, high, flush,
+                           mult, row_bits, slot_bits)
+    else:
+        t_, d_ = tier(hole[s], nh, board, nb, buf, facts, card_key, disp, high, flush, mult,
+                      row_bits, slot_bits)
+    SI[I_TIER, s] = t_
+    SB[B_DRAW, s] = d_
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -354,7 +386,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         # after the flop a lone player with chips has nobody to bet against
         HS[H_LAST_AGGR] = -1
         return
-    read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev)
+    facts = read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev)
     able_bb = SI[I_POTC, bb_seat] if bb_seat >= 0 else 0
     s = first
     while True:
@@ -407,6 +439,8 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
                 else:
                     code, to, rng_ = A_FOLD, 0, 1.0
             else:
+                if street > 0:
+                    read_tier(SI, SB, HS, s, hole, board, nb, buf, ev, facts)
                 eq_agg = pf_eq[c_, range_bucket(agg_range)]
                 eq_rand = pf_eq[c_, RANGE_LAST]
                 # only chips this seat can win count for its price (issue 9)

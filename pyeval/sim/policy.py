@@ -60,82 +60,121 @@ def range_bucket(r):
     return k
 
 
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def board_facts(board, nb, card_key, disp, high, flush, mult, row_bits, slot_bits):
+    """What :func:`tier` reads of the board, the same for every player of a street (so a
+    betting round works it out once): the board's own category (high value ``>> 12``), its
+    top rank, its ranks as a bit mask and its suits' counts (four bits a suit).
+
+    >>> import numpy as np, pyeval
+    >>> from pyeval.sim.engine import _eval_tables
+    >>> b = np.array(pyeval.cards("KsKh7s"), np.uint8)
+    >>> cat, top, ranks, suits = board_facts(b, 3, *_eval_tables())
+    >>> int(cat), int(top), bin(int(ranks)), int(suits) >> 12, int(suits) & 15  # a pair; spades, clubs
+    (2, 11, '0b100000100000', 2, 0)
+    """
+    bmax = 0
+    ranks = 0
+    suits = 0
+    for i in range(nb):
+        r = board[i] >> 2
+        if r > bmax:
+            bmax = r
+        ranks |= 1 << r
+        suits += 1 << (4 * (board[i] & 3))
+    bv = nx.high_inline(board, nb, card_key, disp, high, flush, mult, row_bits, slot_bits)
+    return bv >> 12, bmax, ranks, suits
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def pair_tier(h0, h1, cv, nb, facts):
+    """:func:`tier` of the two hole cards ``h0``, ``h1`` whose best hand with the board
+    (``nb`` cards, :func:`board_facts` ``facts``) has category ``cv`` (high value ``>> 12``):
+    (tier, draw)."""
+    cb, bmax, bm, bsuits = facts
+    r0 = h0 >> 2
+    r1 = h1 >> 2
+    t = 0
+    if cv >= 5 and cv > cb:
+        t = 4
+    elif cv == 4 and cb < 4:
+        t = 4 if r0 == r1 else 3
+    elif cv == 3 and cb < 2:
+        t = 3
+    elif cv >= 2 and cv > cb:
+        # one pair made with the hole cards (or two pair on a paired board)
+        if r0 == r1:
+            t = 3 if r0 > bmax else 1
+        elif r0 == bmax or r1 == bmax:
+            t = 2
+        else:
+            t = 1
+    draw = False
+    if nb < 5:
+        # flush draw: four of a hole card's suit
+        s0 = h0 & 3
+        s1 = h1 & 3
+        fd0 = (bsuits >> (4 * s0)) & 15 == (2 if s0 == s1 else 3)
+        fd1 = s1 != s0 and (bsuits >> (4 * s1)) & 15 == 3
+        if fd0 or fd1:
+            draw = True
+        else:
+            # open-ended straight draw
+            m = bm | (1 << r0) | (1 << r1)
+            for lo in range(1, 9):   # window lo..lo+3, open below and above
+                w = 15 << lo
+                if (m & w) == w and ((w >> r0) & 1 or (w >> r1) & 1):
+                    if (m >> (lo - 1)) & 1 == 0 and (m >> (lo + 4)) & 1 == 0:
+                        draw = True
+    return t, draw
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def held_tier(h0, h1, buf, nb, facts, card_key, disp, high, flush, mult, row_bits, slot_bits):
+    """:func:`pair_tier` of ``h0``, ``h1`` with the board already in ``buf[2:2 + nb]``
+    (their hand's value read from ``buf``)."""
+    buf[0] = h0
+    buf[1] = h1
+    v = nx.high_inline(buf, 2 + nb, card_key, disp, high, flush, mult, row_bits, slot_bits)
+    return pair_tier(h0, h1, v >> 12, nb, facts)
+
+
 @numba.njit(cache=True, error_model="numpy")
-def tier(hole, nh, board, nb, buf, card_key, disp, high, flush, mult, row_bits, slot_bits):
-    """Made-hand strength after the flop, 0..4, and whether the hand has a strong draw.
+def tier(hole, nh, board, nb, buf, facts, card_key, disp, high, flush, mult, row_bits,
+         slot_bits):
+    """Made-hand strength after the flop, 0..4, and whether the hand has a strong draw;
+    ``facts``: :func:`board_facts` of the board.
 
     4: a straight or better that the hole cards improve, or a set; 3: two pair made with
     the hole cards, trips with one hole card, an overpair; 2: top pair; 1: a lower pair
     made with a hole card; 0: nothing beyond the board. Draw: four to a flush with a hole
     card of the suit, or four in a row open at both ends with a hole card in it (flop and
     turn only). Hold'em (two hole cards) and Omaha (best two of four) alike: for Omaha each
-    pair of hole cards is tried and the best tier kept.
+    pair of hole cards is tried (:func:`pair_tier`) and the best tier kept.
+
+    >>> import numpy as np, pyeval
+    >>> from pyeval.sim.engine import _eval_tables
+    >>> ev = _eval_tables()
+    >>> b = np.array(pyeval.cards("Ks9s2d"), np.uint8)
+    >>> f = board_facts(b, 3, *ev)
+    >>> buf = np.zeros(16, np.uint8)
+    >>> [tier(np.array(pyeval.cards(h), np.uint8), 2, b, 3, buf, f, *ev)
+    ...  for h in ("AsKd", "QsJs", "TsJh", "AhAd", "9h2h")]
+    [(2, False), (0, True), (0, False), (3, False), (3, False)]
     """
     best = 0
     draw = False
-    bmax = 0
-    for i in range(nb):
-        r = board[i] >> 2
-        if r > bmax:
-            bmax = r
     for i in range(nb):
         buf[2 + i] = board[i]
-    bv = nx.high_inline(board, nb, card_key, disp, high, flush, mult, row_bits, slot_bits)
-    cb = bv >> 12
     for a in range(nh):
         for b in range(a + 1, nh):
             h0 = hole[a]
             h1 = hole[b]
-            buf[0] = h0
-            buf[1] = h1
-            v = nx.high_inline(buf, 2 + nb, card_key, disp, high, flush, mult, row_bits,
-                               slot_bits)
-            cv = v >> 12
-            r0 = h0 >> 2
-            r1 = h1 >> 2
-            t = 0
-            if cv >= 5 and cv > cb:
-                t = 4
-            elif cv == 4 and cb < 4:
-                t = 4 if r0 == r1 else 3
-            elif cv == 3 and cb < 2:
-                t = 3
-            elif cv >= 2 and cv > cb:
-                # one pair made with the hole cards (or two pair on a paired board)
-                if r0 == r1:
-                    t = 3 if r0 > bmax else 1
-                elif r0 == bmax or r1 == bmax:
-                    t = 2
-                else:
-                    t = 1
+            t, d = held_tier(h0, h1, buf, nb, facts, card_key, disp, high, flush, mult,
+                             row_bits, slot_bits)
             if t > best:
                 best = t
-            if nb < 5:
-                # flush draw
-                for s in range(4):
-                    n = 0
-                    mine = (h0 & 3) == s or (h1 & 3) == s
-                    if not mine:
-                        continue
-                    if (h0 & 3) == s:
-                        n += 1
-                    if (h1 & 3) == s:
-                        n += 1
-                    for i in range(nb):
-                        if (board[i] & 3) == s:
-                            n += 1
-                    if n == 4:
-                        draw = True
-                # open-ended straight draw
-                m = 0
-                for i in range(nb):
-                    m |= 1 << (board[i] >> 2)
-                m |= (1 << r0) | (1 << r1)
-                for lo in range(1, 9):   # window lo..lo+3, open below (lo-1) and above (lo+4)
-                    w = 15 << lo
-                    if (m & w) == w and ((w >> r0) & 1 or (w >> r1) & 1):
-                        if (m >> (lo - 1)) & 1 == 0 and (m >> (lo + 4)) & 1 == 0:
-                            draw = True
+            draw = draw or d
     return best, draw
 
 

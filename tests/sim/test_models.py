@@ -66,3 +66,62 @@ def test_doctests_of_the_player_modules(name):
 
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0
+
+
+def _tier_by_the_rules(hole: list[int], board: list[int]) -> tuple[int, bool]:
+    """:func:`pyeval.sim.policy.tier` as its docstring words it, card by card, with the
+    C evaluator's categories (``high >> 12``: 2 a pair, 3 two pair, 4 trips, 5 a straight)."""
+    from pyeval.evaluate import high
+
+    cb = high(board) >> 12
+    top = max(c >> 2 for c in board)
+    best, draw = 0, False
+    for i, h0 in enumerate(hole):
+        for h1 in hole[i + 1:]:
+            cv = high([h0, h1, *board]) >> 12
+            r0, r1 = h0 >> 2, h1 >> 2
+            if cv >= 5 and cv > cb:
+                t = 4
+            elif cv == 4 and cb < 4:
+                t = 4 if r0 == r1 else 3
+            elif cv == 3 and cb < 2:
+                t = 3
+            elif cv >= 2 and cv > cb:
+                t = (3 if r0 > top else 1) if r0 == r1 else (2 if top in (r0, r1) else 1)
+            else:
+                t = 0
+            best = max(best, t)
+            if len(board) < 5:
+                for suit in {h0 & 3, h1 & 3}:
+                    if sum((c & 3) == suit for c in (h0, h1, *board)) == 4:
+                        draw = True
+                ranks = {c >> 2 for c in (h0, h1, *board)}
+                for lo in range(1, 9):
+                    run = set(range(lo, lo + 4))
+                    if (run <= ranks and (r0 in run or r1 in run)
+                            and lo - 1 not in ranks and lo + 4 not in ranks):
+                        draw = True
+    return best, draw
+
+
+def test_tier_reads_each_hand_by_its_rules():
+    """The betting round's made-hand tiers and draws (the board read once a street,
+    :func:`pyeval.sim.policy.board_facts`) against the rules read card by card: hold'em and
+    Omaha hands on 600 random flops, turns and rivers."""
+    from pyeval.sim.engine import _eval_tables
+    from pyeval.sim.policy import board_facts, tier
+
+    ev = _eval_tables()
+    rng = np.random.default_rng(9)
+    buf = np.zeros(16, np.uint8)
+    seen = set()
+    for k in range(600):
+        nh = 2 if k % 3 else 4
+        nb = 3 + k % 3
+        cards = rng.permutation(52)[:nh + nb].astype(np.uint8)
+        hole, board = cards[:nh], cards[nh:]
+        got = tier(hole, nh, board, nb, buf, board_facts(board, nb, *ev), *ev)
+        want = _tier_by_the_rules(hole.tolist(), board.tolist())
+        assert (int(got[0]), bool(got[1])) == want, (hole, board)
+        seen.add(want)
+    assert {t for t, _ in seen} == {0, 1, 2, 3, 4} and (0, True) in seen
