@@ -37,7 +37,7 @@ from pyeval.sim.policy import (
     board_facts,
     decide,
     decide_stud,
-    held_tier,
+    pair_tier,
     range_bucket,
     razz_rank,
     stud_tier,
@@ -187,37 +187,28 @@ def read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev):
     the others show. Button games: the board's :func:`pyeval.sim.policy.board_facts`
     (returned), and every tier marked unread (-1): :func:`read_tier` reads a player's when
     it first acts in the round (what a tier depends on stays the same for the street)."""
-    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
-    if street == 0:
-        return (np.int64(0), np.int64(0), np.int64(0), np.int64(0))
-    if HS[H_STUD] >= 0:
-        _stud_tiers(S, SI, SB, hole, HS[H_STUD], HS[H_GAME], buf, ev)
-        return (np.int64(0), np.int64(0), np.int64(0), np.int64(0))
-    for q in range(S):
-        SI[I_TIER, q] = -1
-    cb, bmax, ranks, suits = board_facts(board, nb, card_key, disp, high, flush, mult,
-                                         row_bits, slot_bits)
-    return (np.int64(cb), np.int64(bmax), np.int64(ranks), np.int64(suits))
+    if street > 0:
+        if HS[H_STUD] >= 0:
+            _stud_tiers(S, SI, SB, hole, HS[H_STUD], HS[H_GAME], buf, ev)
+        else:
+            for q in range(S):
+                SI[I_TIER, q] = -1
+    return board_facts(board, nb)
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def read_tier(SI, SB, HS, s, hole, board, nb, buf, ev, facts):
+def read_tier(SI, SB, HS, s, hole, nb, facts):
     """Seat ``s``'s tier and draw (:func:`pyeval.sim.policy.tier`) into ``SI[I_TIER]`` and
     ``SB[B_DRAW]``, unless read already this round (see :func:`read_hands`); two hole
-    cards are read here in place (:func:`pyeval.sim.policy.held_tier`), the same answer
+    cards are read here in place (:func:`pyeval.sim.policy.pair_tier`), the same answer
     without a call."""
     if SI[I_TIER, s] >= 0:
         return
-    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     nh = HS[H_NH]
     if nh == 2:
-        for i in range(nb):
-            buf[2 + i] = board[i]
-        t_, d_ = held_tier(hole[s, 0], hole[s, 1], buf, nb, facts, card_key, disp, high, flush,
-                           mult, row_bits, slot_bits)
+        t_, d_ = pair_tier(hole[s, 0], hole[s, 1], nb, facts)
     else:
-        t_, d_ = tier(hole[s], nh, board, nb, buf, facts, card_key, disp, high, flush, mult,
-                      row_bits, slot_bits)
+        t_, d_ = tier(hole[s], nh, nb, facts)
     SI[I_TIER, s] = t_
     SB[B_DRAW, s] = d_
 
@@ -440,7 +431,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
                     code, to, rng_ = A_FOLD, 0, 1.0
             else:
                 if street > 0:
-                    read_tier(SI, SB, HS, s, hole, board, nb, buf, ev, facts)
+                    read_tier(SI, SB, HS, s, hole, nb, facts)
                 eq_agg = pf_eq[c_, range_bucket(agg_range)]
                 eq_rand = pf_eq[c_, RANGE_LAST]
                 # only chips this seat can win count for its price (issue 9)

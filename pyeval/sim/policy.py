@@ -20,6 +20,7 @@ players read as the aggressor's range.
 from __future__ import annotations
 
 import numba
+import numpy as np
 
 from pyeval import numba_ext as nx
 from pyeval.sim.layout import A_CALL, A_CHECK, A_FOLD, A_RAISE
@@ -61,39 +62,101 @@ def range_bucket(r):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def board_facts(board, nb, card_key, disp, high, flush, mult, row_bits, slot_bits):
-    """What :func:`tier` reads of the board, the same for every player of a street (so a
-    betting round works it out once): the board's own category (high value ``>> 12``), its
-    top rank, its ranks as a bit mask and its suits' counts (four bits a suit).
-
-    >>> import numpy as np, pyeval
-    >>> from pyeval.sim.engine import _eval_tables
-    >>> b = np.array(pyeval.cards("KsKh7s"), np.uint8)
-    >>> cat, top, ranks, suits = board_facts(b, 3, *_eval_tables())
-    >>> int(cat), int(top), bin(int(ranks)), int(suits) >> 12, int(suits) & 15  # a pair; spades, clubs
-    (2, 11, '0b100000100000', 2, 0)
-    """
-    bmax = 0
-    ranks = 0
-    suits = 0
-    for i in range(nb):
-        r = board[i] >> 2
-        if r > bmax:
-            bmax = r
-        ranks |= 1 << r
-        suits += 1 << (4 * (board[i] & 3))
-    bv = nx.high_inline(board, nb, card_key, disp, high, flush, mult, row_bits, slot_bits)
-    return bv >> 12, bmax, ranks, suits
+def add_card(c, cards):
+    """``cards`` (see :func:`category`) with card ``c`` added."""
+    m1, m2, m3, m4, suits, srm = cards
+    c = np.int64(c)
+    b = np.int64(1) << (c >> 2)
+    m4 |= m3 & b
+    m3 |= m2 & b
+    m2 |= m1 & b
+    m1 |= b
+    s = c & 3
+    return m1, m2, m3, m4, suits + (np.int64(1) << (4 * s)), srm | (b << (13 * s))
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def pair_tier(h0, h1, cv, nb, facts):
-    """:func:`tier` of the two hole cards ``h0``, ``h1`` whose best hand with the board
-    (``nb`` cards, :func:`board_facts` ``facts``) has category ``cv`` (high value ``>> 12``):
-    (tier, draw)."""
-    cb, bmax, bm, bsuits = facts
-    r0 = h0 >> 2
-    r1 = h1 >> 2
+def _straight(m):
+    """Whether the 13 rank bits ``m`` (deuce = bit 0) hold five in a row, the wheel too."""
+    x = (m << 1) | ((m >> 12) & 1)
+    return (x & (x >> 1) & (x >> 2) & (x >> 3) & (x >> 4)) != 0
+
+
+@numba.njit(cache=True, error_model="numpy")
+def category(cards):
+    """The category of the best hand of up to seven cards, as the evaluator numbers it
+    (its high value ``>> 12``: 1 high card, 2 a pair, 3 two pair, 4 trips, 5 a straight,
+    6 a flush, 7 a full house, 8 quads, 9 a straight flush), from ``cards``: the ranks
+    held once or more, twice or more, three and four times (13-bit masks), the count of
+    each suit (four bits a suit) and each suit's ranks (13 bits a suit), as
+    :func:`add_card` builds them: no table is read (tests tie it to the evaluator).
+
+    >>> import pyeval
+    >>> def cat(text):
+    ...     cards = (0, 0, 0, 0, 0, 0)
+    ...     for c in pyeval.cards(text):
+    ...         cards = add_card(c, cards)
+    ...     return int(category(cards))
+    >>> [cat(h) for h in ("KcKd7h", "5c4d3h2cAs9d9h", "AcJc8c4c2cAdAh", "AcAdAh7c7s2d")]
+    [2, 5, 6, 7]
+    """
+    m1, m2, m3, m4, suits, srm = cards
+    fl = (suits + 0x3333) & 0x8888       # a suit with five cards or more
+    if fl != 0:
+        s = 0
+        while (fl >> (4 * s + 3)) & 1 == 0:
+            s += 1
+        if _straight((srm >> (13 * s)) & 0x1FFF):
+            return 9
+    if m4 != 0:
+        return 8
+    if m3 != 0 and ((m3 & (m3 - 1)) != 0 or (m2 & ~m3) != 0):
+        return 7
+    if fl != 0:
+        return 6
+    if _straight(m1):
+        return 5
+    if m3 != 0:
+        return 4
+    if (m2 & (m2 - 1)) != 0:
+        return 3
+    if m2 != 0:
+        return 2
+    return 1
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def board_facts(board, nb):
+    """What :func:`tier` reads of the board, the same for every player of a street (so a
+    betting round works it out once): the board's own :func:`category`, its top rank, and
+    its cards as :func:`add_card` collects them.
+
+    >>> import numpy as np, pyeval
+    >>> cat, top, (ranks, _, _, _, suits, _) = board_facts(
+    ...     np.array(pyeval.cards("KsKh7s"), np.uint8), 3)
+    >>> int(cat), int(top), bin(int(ranks)), int(suits) >> 12, int(suits) & 15  # a pair; spades, clubs
+    (2, 11, '0b100000100000', 2, 0)
+    """
+    bmax = np.int64(0)
+    cards = (np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0))
+    for i in range(nb):
+        r = np.int64(board[i] >> 2)
+        if r > bmax:
+            bmax = r
+        cards = add_card(board[i], cards)
+    return np.int64(category(cards)), bmax, cards
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def pair_tier(h0, h1, nb, facts):
+    """:func:`tier` of the two hole cards ``h0``, ``h1`` with the board (``nb`` cards,
+    :func:`board_facts` ``facts``): (tier, draw)."""
+    cb, bmax, bcards = facts
+    bm = bcards[0]
+    bsuits = bcards[4]
+    cv = category(add_card(h1, add_card(h0, bcards)))
+    r0 = np.int64(h0 >> 2)
+    r1 = np.int64(h1 >> 2)
     t = 0
     if cv >= 5 and cv > cb:
         t = 4
@@ -129,21 +192,10 @@ def pair_tier(h0, h1, cv, nb, facts):
     return t, draw
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
-def held_tier(h0, h1, buf, nb, facts, card_key, disp, high, flush, mult, row_bits, slot_bits):
-    """:func:`pair_tier` of ``h0``, ``h1`` with the board already in ``buf[2:2 + nb]``
-    (their hand's value read from ``buf``)."""
-    buf[0] = h0
-    buf[1] = h1
-    v = nx.high_inline(buf, 2 + nb, card_key, disp, high, flush, mult, row_bits, slot_bits)
-    return pair_tier(h0, h1, v >> 12, nb, facts)
-
-
 @numba.njit(cache=True, error_model="numpy")
-def tier(hole, nh, board, nb, buf, facts, card_key, disp, high, flush, mult, row_bits,
-         slot_bits):
+def tier(hole, nh, nb, facts):
     """Made-hand strength after the flop, 0..4, and whether the hand has a strong draw;
-    ``facts``: :func:`board_facts` of the board.
+    ``facts``: :func:`board_facts` of the board (``nb`` cards).
 
     4: a straight or better that the hole cards improve, or a set; 3: two pair made with
     the hole cards, trips with one hole card, an overpair; 2: top pair; 1: a lower pair
@@ -153,25 +205,17 @@ def tier(hole, nh, board, nb, buf, facts, card_key, disp, high, flush, mult, row
     pair of hole cards is tried (:func:`pair_tier`) and the best tier kept.
 
     >>> import numpy as np, pyeval
-    >>> from pyeval.sim.engine import _eval_tables
-    >>> ev = _eval_tables()
     >>> b = np.array(pyeval.cards("Ks9s2d"), np.uint8)
-    >>> f = board_facts(b, 3, *ev)
-    >>> buf = np.zeros(16, np.uint8)
-    >>> [tier(np.array(pyeval.cards(h), np.uint8), 2, b, 3, buf, f, *ev)
+    >>> f = board_facts(b, 3)
+    >>> [tier(np.array(pyeval.cards(h), np.uint8), 2, 3, f)
     ...  for h in ("AsKd", "QsJs", "TsJh", "AhAd", "9h2h")]
     [(2, False), (0, True), (0, False), (3, False), (3, False)]
     """
     best = 0
     draw = False
-    for i in range(nb):
-        buf[2 + i] = board[i]
     for a in range(nh):
         for b in range(a + 1, nh):
-            h0 = hole[a]
-            h1 = hole[b]
-            t, d = held_tier(h0, h1, buf, nb, facts, card_key, disp, high, flush, mult,
-                             row_bits, slot_bits)
+            t, d = pair_tier(hole[a], hole[b], nb, facts)
             if t > best:
                 best = t
             draw = draw or d

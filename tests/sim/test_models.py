@@ -106,22 +106,51 @@ def _tier_by_the_rules(hole: list[int], board: list[int]) -> tuple[int, bool]:
 
 def test_tier_reads_each_hand_by_its_rules():
     """The betting round's made-hand tiers and draws (the board read once a street,
-    :func:`pyeval.sim.policy.board_facts`) against the rules read card by card: hold'em and
-    Omaha hands on 600 random flops, turns and rivers."""
-    from pyeval.sim.engine import _eval_tables
+    :func:`pyeval.sim.policy.board_facts`) against the rules read card by card with the
+    evaluator: hold'em and Omaha hands on 600 random flops, turns and rivers."""
     from pyeval.sim.policy import board_facts, tier
 
-    ev = _eval_tables()
     rng = np.random.default_rng(9)
-    buf = np.zeros(16, np.uint8)
     seen = set()
     for k in range(600):
         nh = 2 if k % 3 else 4
         nb = 3 + k % 3
         cards = rng.permutation(52)[:nh + nb].astype(np.uint8)
         hole, board = cards[:nh], cards[nh:]
-        got = tier(hole, nh, board, nb, buf, board_facts(board, nb, *ev), *ev)
+        got = tier(hole, nh, nb, board_facts(board, nb))
         want = _tier_by_the_rules(hole.tolist(), board.tolist())
         assert (int(got[0]), bool(got[1])) == want, (hole, board)
         seen.add(want)
     assert {t for t, _ in seen} == {0, 1, 2, 3, 4} and (0, True) in seen
+
+
+def test_category_is_the_evaluators():
+    """:func:`pyeval.sim.policy.category` (the tiers' hand category, read without the
+    evaluator's tables) is the evaluator's ``high >> 12`` for 3 to 7 cards: random hands,
+    and hands dealt from one or two suits and few ranks (flushes, straight flushes, quads,
+    full houses)."""
+    import numba
+
+    from pyeval.evaluate import high_batch
+    from pyeval.sim.policy import add_card, category
+
+    @numba.njit
+    def categories(hands, n):
+        out = np.empty(hands.shape[0], np.int64)
+        for i in range(hands.shape[0]):
+            cards = (0, 0, 0, 0, 0, 0)
+            for k in range(n):
+                cards = add_card(hands[i, k], cards)
+            out[i] = category(cards)
+        return out
+
+    rng = np.random.default_rng(3)
+    two_suits = np.array([r * 4 + s for r in (0, 1, 2, 3, 4, 8, 9, 10, 11, 12) for s in (0, 1)])
+    three_ranks = np.array([r * 4 + s for r in (0, 5, 12) for s in range(4)])
+    for n in range(3, 8):
+        hands = np.array([rng.permutation(52)[:n] for _ in range(3000)]
+                         + [rng.permutation(two_suits)[:n] for _ in range(3000)]
+                         + [rng.permutation(three_ranks)[:n] for _ in range(1000)], np.uint8)
+        want = high_batch(hands) >> 12
+        assert (categories(hands, n) == want).all()
+        assert set(want.tolist()) == {3: {1, 2, 4}, 4: {1, 2, 3, 4, 8}}.get(n, set(range(1, 10)))
