@@ -410,7 +410,8 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         c_ = SI[I_CLS, s]
         u = uniform(st) if street > 0 else 0.0   # only the models' post-flop choices draw
         push_fold_now = mp[m, MP_KIND] == 0.0 or depth <= mp[m, MP_PUSH_DEPTH]
-        thr_push = push_tab[m, nbi, di]
+        # the pre-flop tables are read before the flop only (as decide() reads them)
+        thr_push = push_tab[m, nbi, di] if street == 0 else 0.0
         # ---- the model's choice (again without a raise when nobody could call more)
         code = A_FOLD
         to = np.int64(0)
@@ -432,14 +433,17 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             else:
                 if street > 0:
                     read_tier(SI, SB, HS, s, hole, nb, facts)
-                eq_agg = pf_eq[c_, range_bucket(agg_range)]
-                eq_rand = pf_eq[c_, RANGE_LAST]
+                    thr_open = eq_agg = eq_rand = 0.0
+                else:
+                    thr_open = open_tab[m, nbi]
+                    eq_agg = pf_eq[c_, range_bucket(agg_range)]
+                    eq_rand = pf_eq[c_, RANGE_LAST]
                 # only chips this seat can win count for its price (issue 9)
                 pot_seen = pot_in_reach(S, SI, s, pot, cur, mybet, call, rem)
                 money = (rem, mybet, cur, call, min_to, max_to, pot_seen, bb, opp_cover)
                 ctx = (can_raise, n_behind, n_in, n_raises, agg_range, pf_aggr == s, depth,
                        s == bb_seat)
-                code, to, rng_ = decide(model_of(mp, m), thr_push, open_tab[m, nbi], eq_agg,
+                code, to, rng_ = decide(model_of(mp, m), thr_push, thr_open, eq_agg,
                                         eq_rand, SF[F_TOP, s], street, SI[I_TIER, s],
                                         SB[B_DRAW, s], money, ctx, u)
             if code != A_RAISE or not can_raise or can_be_called(S, SI, SB, s, cur):
