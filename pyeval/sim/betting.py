@@ -244,20 +244,17 @@ def may_raise(SI, s, allin_to, cur, betting, live, raise_count, bet_size, full_r
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def players_behind(S, SI, SB, s, street, bb_seat, able_bb):
+def players_behind(S, SI, s, street, bb_seat, able_bb, n_pending):
     """Players still to act after seat ``s``: pre-flop the able players up to the big blind,
-    clockwise; later every other seat still to act."""
+    clockwise; later every other seat still to act (``n_pending`` seats are, ``s`` among
+    them)."""
     if street == 0:
         if s < bb_seat:
             return able_bb - SI[I_POTC, s]
         if s > bb_seat:
             return SI[I_POTC, S - 1] - SI[I_POTC, s] + able_bb
         return np.int64(0)
-    n_behind = np.int64(0)
-    for q in range(S):
-        if SB[B_PENDING, q] and q != s:
-            n_behind += 1
-    return n_behind
+    return n_pending - 1
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -379,9 +376,11 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         return
     facts = read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev)
     able_bb = SI[I_POTC, bb_seat] if bb_seat >= 0 else 0
+    n_pending = n_pend      # seats still to act (after the flop; kept as they act)
     s = first
     while True:
-        found = next_pending(S, SB, s) if live >= 2 else np.int64(-1)
+        more = live >= 2 and (street == 0 or n_pending > 0)
+        found = next_pending(S, SB, s) if more else np.int64(-1)
         if found < 0:
             break
         s = found
@@ -399,7 +398,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         opp_cover = cov2 if s == cov_s1 else cov1
         was_in = SI[I_ACTED, s] >= 0
         n_in = n_committed - (1 if was_in else 0)
-        n_behind = players_behind(S, SI, SB, s, street, bb_seat, able_bb)
+        n_behind = players_behind(S, SI, s, street, bb_seat, able_bb, n_pending)
         m = SI[I_MODEL, s]
         eff = allin_to if allin_to < opp_cover else opp_cover
         depth = eff / SF[F_DUNIT, s]
@@ -461,10 +460,12 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             if mybet + amt > cur:
                 cur = mybet + amt
             SB[B_PENDING, s] = False
+            n_pending -= 1
             to = amt
         elif code == A_FOLD:
             SB[B_FOLDED, s] = True
             SB[B_PENDING, s] = False
+            n_pending -= 1
             live -= 1
             if was_in:
                 n_committed -= 1
@@ -474,6 +475,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             SI[I_ACTED, s] = cur
             SI[I_ACTCNT, s] = raise_count
             SB[B_PENDING, s] = False
+            n_pending -= 1
             if not was_in:
                 n_committed += 1
         elif code == A_CALL:
@@ -484,6 +486,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             SI[I_ACTED, s] = mybet + call
             SI[I_ACTCNT, s] = raise_count
             SB[B_PENDING, s] = False
+            n_pending -= 1
             if not was_in:
                 n_committed += 1
         else:
@@ -512,9 +515,11 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             last_aggr = s
             n_raises += 1
             agg_range = rng_
+            n_pending = 0
             for q in range(S):
-                SB[B_PENDING, q] = (q != s and SB[B_DEALT, q] and not SB[B_FOLDED, q]
-                                    and SI[I_REM, q] > 0)
+                p_ = (q != s and SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0)
+                SB[B_PENDING, q] = p_
+                n_pending += p_
         if s == bring_seat:
             bring_seat = np.int64(-1)
         if rec_on:
