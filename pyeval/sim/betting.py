@@ -33,7 +33,16 @@ from pyeval.sim.layout import (
     PUSH_DEPTH_STEPS,
     REC_ACT,
 )
-from pyeval.sim.policy import decide, decide_stud, range_bucket, razz_rank, stud_tier, tier
+from pyeval.sim.policy import (
+    board_facts,
+    decide,
+    decide_stud,
+    pair_tier,
+    range_bucket,
+    razz_rank,
+    stud_tier,
+    tier,
+)
 from pyeval.sim.slots import (
     B_DEALT,
     B_DRAW,
@@ -173,21 +182,35 @@ def open_round(S, street, cur, bring_seat, SI, SB, HS):
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
 def read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev):
-    """After the first street, what each player with chips makes of its hand for the models:
-    ``SI[I_TIER]`` and ``SB[B_DRAW]`` (stud: against what the others show)."""
-    if street == 0:
+    """After the first street, what the players make of their hands for the models. Stud
+    and draw: ``SI[I_TIER]`` and ``SB[B_DRAW]`` of each player with chips, against what
+    the others show. Button games: the board's :func:`pyeval.sim.policy.board_facts`
+    (returned), and every tier marked unread (-1): :func:`read_tier` reads a player's when
+    it first acts in the round (what a tier depends on stays the same for the street)."""
+    if street > 0:
+        if HS[H_STUD] >= 0:
+            _stud_tiers(S, SI, SB, hole, HS[H_STUD], HS[H_GAME], buf, ev)
+        else:
+            for q in range(S):
+                SI[I_TIER, q] = -1
+    return board_facts(board, nb)
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def read_tier(SI, SB, HS, s, hole, nb, facts):
+    """Seat ``s``'s tier and draw (:func:`pyeval.sim.policy.tier`) into ``SI[I_TIER]`` and
+    ``SB[B_DRAW]``, unless read already this round (see :func:`read_hands`); two hole
+    cards are read here in place (:func:`pyeval.sim.policy.pair_tier`), the same answer
+    without a call."""
+    if SI[I_TIER, s] >= 0:
         return
-    if HS[H_STUD] >= 0:
-        _stud_tiers(S, SI, SB, hole, HS[H_STUD], HS[H_GAME], buf, ev)
-        return
-    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     nh = HS[H_NH]
-    for q in range(S):
-        if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
-            t_, d_ = tier(hole[q], nh, board, nb, buf, card_key, disp, high, flush, mult,
-                          row_bits, slot_bits)
-            SI[I_TIER, q] = t_
-            SB[B_DRAW, q] = d_
+    if nh == 2:
+        t_, d_ = pair_tier(hole[s, 0], hole[s, 1], nb, facts)
+    else:
+        t_, d_ = tier(hole[s], nh, nb, facts)
+    SI[I_TIER, s] = t_
+    SB[B_DRAW, s] = d_
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -221,20 +244,17 @@ def may_raise(SI, s, allin_to, cur, betting, live, raise_count, bet_size, full_r
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def players_behind(S, SI, SB, s, street, bb_seat, able_bb):
+def players_behind(S, SI, s, street, bb_seat, able_bb, n_pending):
     """Players still to act after seat ``s``: pre-flop the able players up to the big blind,
-    clockwise; later every other seat still to act."""
+    clockwise; later every other seat still to act (``n_pending`` seats are, ``s`` among
+    them)."""
     if street == 0:
         if s < bb_seat:
             return able_bb - SI[I_POTC, s]
         if s > bb_seat:
             return SI[I_POTC, S - 1] - SI[I_POTC, s] + able_bb
         return np.int64(0)
-    n_behind = np.int64(0)
-    for q in range(S):
-        if SB[B_PENDING, q] and q != s:
-            n_behind += 1
-    return n_behind
+    return n_pending - 1
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -354,11 +374,13 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         # after the flop a lone player with chips has nobody to bet against
         HS[H_LAST_AGGR] = -1
         return
-    read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev)
+    facts = read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev)
     able_bb = SI[I_POTC, bb_seat] if bb_seat >= 0 else 0
+    n_pending = n_pend      # seats still to act (after the flop; kept as they act)
     s = first
     while True:
-        found = next_pending(S, SB, s) if live >= 2 else np.int64(-1)
+        more = live >= 2 and (street == 0 or n_pending > 0)
+        found = next_pending(S, SB, s) if more else np.int64(-1)
         if found < 0:
             break
         s = found
@@ -376,7 +398,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         opp_cover = cov2 if s == cov_s1 else cov1
         was_in = SI[I_ACTED, s] >= 0
         n_in = n_committed - (1 if was_in else 0)
-        n_behind = players_behind(S, SI, SB, s, street, bb_seat, able_bb)
+        n_behind = players_behind(S, SI, s, street, bb_seat, able_bb, n_pending)
         m = SI[I_MODEL, s]
         eff = allin_to if allin_to < opp_cover else opp_cover
         depth = eff / SF[F_DUNIT, s]
@@ -387,7 +409,8 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
         c_ = SI[I_CLS, s]
         u = uniform(st) if street > 0 else 0.0   # only the models' post-flop choices draw
         push_fold_now = mp[m, MP_KIND] == 0.0 or depth <= mp[m, MP_PUSH_DEPTH]
-        thr_push = push_tab[m, nbi, di]
+        # the pre-flop tables are read before the flop only (as decide() reads them)
+        thr_push = push_tab[m, nbi, di] if street == 0 else 0.0
         # ---- the model's choice (again without a raise when nobody could call more)
         code = A_FOLD
         to = np.int64(0)
@@ -407,14 +430,19 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
                 else:
                     code, to, rng_ = A_FOLD, 0, 1.0
             else:
-                eq_agg = pf_eq[c_, range_bucket(agg_range)]
-                eq_rand = pf_eq[c_, RANGE_LAST]
+                if street > 0:
+                    read_tier(SI, SB, HS, s, hole, nb, facts)
+                    thr_open = eq_agg = eq_rand = 0.0
+                else:
+                    thr_open = open_tab[m, nbi]
+                    eq_agg = pf_eq[c_, range_bucket(agg_range)]
+                    eq_rand = pf_eq[c_, RANGE_LAST]
                 # only chips this seat can win count for its price (issue 9)
                 pot_seen = pot_in_reach(S, SI, s, pot, cur, mybet, call, rem)
                 money = (rem, mybet, cur, call, min_to, max_to, pot_seen, bb, opp_cover)
                 ctx = (can_raise, n_behind, n_in, n_raises, agg_range, pf_aggr == s, depth,
                        s == bb_seat)
-                code, to, rng_ = decide(model_of(mp, m), thr_push, open_tab[m, nbi], eq_agg,
+                code, to, rng_ = decide(model_of(mp, m), thr_push, thr_open, eq_agg,
                                         eq_rand, SF[F_TOP, s], street, SI[I_TIER, s],
                                         SB[B_DRAW, s], money, ctx, u)
             if code != A_RAISE or not can_raise or can_be_called(S, SI, SB, s, cur):
@@ -432,10 +460,12 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             if mybet + amt > cur:
                 cur = mybet + amt
             SB[B_PENDING, s] = False
+            n_pending -= 1
             to = amt
         elif code == A_FOLD:
             SB[B_FOLDED, s] = True
             SB[B_PENDING, s] = False
+            n_pending -= 1
             live -= 1
             if was_in:
                 n_committed -= 1
@@ -445,6 +475,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             SI[I_ACTED, s] = cur
             SI[I_ACTCNT, s] = raise_count
             SB[B_PENDING, s] = False
+            n_pending -= 1
             if not was_in:
                 n_committed += 1
         elif code == A_CALL:
@@ -455,6 +486,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             SI[I_ACTED, s] = mybet + call
             SI[I_ACTCNT, s] = raise_count
             SB[B_PENDING, s] = False
+            n_pending -= 1
             if not was_in:
                 n_committed += 1
         else:
@@ -483,9 +515,11 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             last_aggr = s
             n_raises += 1
             agg_range = rng_
+            n_pending = 0
             for q in range(S):
-                SB[B_PENDING, q] = (q != s and SB[B_DEALT, q] and not SB[B_FOLDED, q]
-                                    and SI[I_REM, q] > 0)
+                p_ = (q != s and SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0)
+                SB[B_PENDING, q] = p_
+                n_pending += p_
         if s == bring_seat:
             bring_seat = np.int64(-1)
         if rec_on:

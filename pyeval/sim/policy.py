@@ -20,6 +20,7 @@ players read as the aggressor's range.
 from __future__ import annotations
 
 import numba
+import numpy as np
 
 from pyeval import numba_ext as nx
 from pyeval.sim.layout import A_CALL, A_CHECK, A_FOLD, A_RAISE
@@ -60,82 +61,164 @@ def range_bucket(r):
     return k
 
 
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def add_card(c, cards):
+    """``cards`` (see :func:`category`) with card ``c`` added."""
+    m1, m2, m3, m4, suits, srm = cards
+    c = np.int64(c)
+    b = np.int64(1) << (c >> 2)
+    m4 |= m3 & b
+    m3 |= m2 & b
+    m2 |= m1 & b
+    m1 |= b
+    s = c & 3
+    return m1, m2, m3, m4, suits + (np.int64(1) << (4 * s)), srm | (b << (13 * s))
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _straight(m):
+    """Whether the 13 rank bits ``m`` (deuce = bit 0) hold five in a row, the wheel too."""
+    x = (m << 1) | ((m >> 12) & 1)
+    return (x & (x >> 1) & (x >> 2) & (x >> 3) & (x >> 4)) != 0
+
+
 @numba.njit(cache=True, error_model="numpy")
-def tier(hole, nh, board, nb, buf, card_key, disp, high, flush, mult, row_bits, slot_bits):
-    """Made-hand strength after the flop, 0..4, and whether the hand has a strong draw.
+def category(cards):
+    """The category of the best hand of up to seven cards, as the evaluator numbers it
+    (its high value ``>> 12``: 1 high card, 2 a pair, 3 two pair, 4 trips, 5 a straight,
+    6 a flush, 7 a full house, 8 quads, 9 a straight flush), from ``cards``: the ranks
+    held once or more, twice or more, three and four times (13-bit masks), the count of
+    each suit (four bits a suit) and each suit's ranks (13 bits a suit), as
+    :func:`add_card` builds them: no table is read (tests tie it to the evaluator).
+
+    >>> import pyeval
+    >>> def cat(text):
+    ...     cards = (0, 0, 0, 0, 0, 0)
+    ...     for c in pyeval.cards(text):
+    ...         cards = add_card(c, cards)
+    ...     return int(category(cards))
+    >>> [cat(h) for h in ("KcKd7h", "5c4d3h2cAs9d9h", "AcJc8c4c2cAdAh", "AcAdAh7c7s2d")]
+    [2, 5, 6, 7]
+    """
+    m1, m2, m3, m4, suits, srm = cards
+    fl = (suits + 0x3333) & 0x8888       # a suit with five cards or more
+    if fl != 0:
+        s = 0
+        while (fl >> (4 * s + 3)) & 1 == 0:
+            s += 1
+        if _straight((srm >> (13 * s)) & 0x1FFF):
+            return 9
+    if m4 != 0:
+        return 8
+    if m3 != 0 and ((m3 & (m3 - 1)) != 0 or (m2 & ~m3) != 0):
+        return 7
+    if fl != 0:
+        return 6
+    if _straight(m1):
+        return 5
+    if m3 != 0:
+        return 4
+    if (m2 & (m2 - 1)) != 0:
+        return 3
+    if m2 != 0:
+        return 2
+    return 1
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def board_facts(board, nb):
+    """What :func:`tier` reads of the board, the same for every player of a street (so a
+    betting round works it out once): the board's own :func:`category`, its top rank, and
+    its cards as :func:`add_card` collects them.
+
+    >>> import numpy as np, pyeval
+    >>> cat, top, (ranks, _, _, _, suits, _) = board_facts(
+    ...     np.array(pyeval.cards("KsKh7s"), np.uint8), 3)
+    >>> int(cat), int(top), bin(int(ranks)), int(suits) >> 12, int(suits) & 15  # a pair; spades, clubs
+    (2, 11, '0b100000100000', 2, 0)
+    """
+    bmax = np.int64(0)
+    cards = (np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0))
+    for i in range(nb):
+        r = np.int64(board[i] >> 2)
+        if r > bmax:
+            bmax = r
+        cards = add_card(board[i], cards)
+    return np.int64(category(cards)), bmax, cards
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def pair_tier(h0, h1, nb, facts):
+    """:func:`tier` of the two hole cards ``h0``, ``h1`` with the board (``nb`` cards,
+    :func:`board_facts` ``facts``): (tier, draw)."""
+    cb, bmax, bcards = facts
+    bm = bcards[0]
+    bsuits = bcards[4]
+    cv = category(add_card(h1, add_card(h0, bcards)))
+    r0 = np.int64(h0 >> 2)
+    r1 = np.int64(h1 >> 2)
+    t = 0
+    if cv >= 5 and cv > cb:
+        t = 4
+    elif cv == 4 and cb < 4:
+        t = 4 if r0 == r1 else 3
+    elif cv == 3 and cb < 2:
+        t = 3
+    elif cv >= 2 and cv > cb:
+        # one pair made with the hole cards (or two pair on a paired board)
+        if r0 == r1:
+            t = 3 if r0 > bmax else 1
+        elif r0 == bmax or r1 == bmax:
+            t = 2
+        else:
+            t = 1
+    draw = False
+    if nb < 5:
+        # flush draw: four of a hole card's suit
+        s0 = h0 & 3
+        s1 = h1 & 3
+        fd0 = (bsuits >> (4 * s0)) & 15 == (2 if s0 == s1 else 3)
+        fd1 = s1 != s0 and (bsuits >> (4 * s1)) & 15 == 3
+        if fd0 or fd1:
+            draw = True
+        else:
+            # open-ended straight draw
+            m = bm | (1 << r0) | (1 << r1)
+            for lo in range(1, 9):   # window lo..lo+3, open below and above
+                w = 15 << lo
+                if (m & w) == w and ((w >> r0) & 1 or (w >> r1) & 1):
+                    if (m >> (lo - 1)) & 1 == 0 and (m >> (lo + 4)) & 1 == 0:
+                        draw = True
+    return t, draw
+
+
+@numba.njit(cache=True, error_model="numpy")
+def tier(hole, nh, nb, facts):
+    """Made-hand strength after the flop, 0..4, and whether the hand has a strong draw;
+    ``facts``: :func:`board_facts` of the board (``nb`` cards).
 
     4: a straight or better that the hole cards improve, or a set; 3: two pair made with
     the hole cards, trips with one hole card, an overpair; 2: top pair; 1: a lower pair
     made with a hole card; 0: nothing beyond the board. Draw: four to a flush with a hole
     card of the suit, or four in a row open at both ends with a hole card in it (flop and
     turn only). Hold'em (two hole cards) and Omaha (best two of four) alike: for Omaha each
-    pair of hole cards is tried and the best tier kept.
+    pair of hole cards is tried (:func:`pair_tier`) and the best tier kept.
+
+    >>> import numpy as np, pyeval
+    >>> b = np.array(pyeval.cards("Ks9s2d"), np.uint8)
+    >>> f = board_facts(b, 3)
+    >>> [tier(np.array(pyeval.cards(h), np.uint8), 2, 3, f)
+    ...  for h in ("AsKd", "QsJs", "TsJh", "AhAd", "9h2h")]
+    [(2, False), (0, True), (0, False), (3, False), (3, False)]
     """
     best = 0
     draw = False
-    bmax = 0
-    for i in range(nb):
-        r = board[i] >> 2
-        if r > bmax:
-            bmax = r
-    for i in range(nb):
-        buf[2 + i] = board[i]
-    bv = nx.high_inline(board, nb, card_key, disp, high, flush, mult, row_bits, slot_bits)
-    cb = bv >> 12
     for a in range(nh):
         for b in range(a + 1, nh):
-            h0 = hole[a]
-            h1 = hole[b]
-            buf[0] = h0
-            buf[1] = h1
-            v = nx.high_inline(buf, 2 + nb, card_key, disp, high, flush, mult, row_bits,
-                               slot_bits)
-            cv = v >> 12
-            r0 = h0 >> 2
-            r1 = h1 >> 2
-            t = 0
-            if cv >= 5 and cv > cb:
-                t = 4
-            elif cv == 4 and cb < 4:
-                t = 4 if r0 == r1 else 3
-            elif cv == 3 and cb < 2:
-                t = 3
-            elif cv >= 2 and cv > cb:
-                # one pair made with the hole cards (or two pair on a paired board)
-                if r0 == r1:
-                    t = 3 if r0 > bmax else 1
-                elif r0 == bmax or r1 == bmax:
-                    t = 2
-                else:
-                    t = 1
+            t, d = pair_tier(hole[a], hole[b], nb, facts)
             if t > best:
                 best = t
-            if nb < 5:
-                # flush draw
-                for s in range(4):
-                    n = 0
-                    mine = (h0 & 3) == s or (h1 & 3) == s
-                    if not mine:
-                        continue
-                    if (h0 & 3) == s:
-                        n += 1
-                    if (h1 & 3) == s:
-                        n += 1
-                    for i in range(nb):
-                        if (board[i] & 3) == s:
-                            n += 1
-                    if n == 4:
-                        draw = True
-                # open-ended straight draw
-                m = 0
-                for i in range(nb):
-                    m |= 1 << (board[i] >> 2)
-                m |= (1 << r0) | (1 << r1)
-                for lo in range(1, 9):   # window lo..lo+3, open below (lo-1) and above (lo+4)
-                    w = 15 << lo
-                    if (m & w) == w and ((w >> r0) & 1 or (w >> r1) & 1):
-                        if (m >> (lo - 1)) & 1 == 0 and (m >> (lo + 4)) & 1 == 0:
-                            draw = True
+            draw = draw or d
     return best, draw
 
 

@@ -66,3 +66,91 @@ def test_doctests_of_the_player_modules(name):
 
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0
+
+
+def _tier_by_the_rules(hole: list[int], board: list[int]) -> tuple[int, bool]:
+    """:func:`pyeval.sim.policy.tier` as its docstring words it, card by card, with the
+    C evaluator's categories (``high >> 12``: 2 a pair, 3 two pair, 4 trips, 5 a straight)."""
+    from pyeval.evaluate import high
+
+    cb = high(board) >> 12
+    top = max(c >> 2 for c in board)
+    best, draw = 0, False
+    for i, h0 in enumerate(hole):
+        for h1 in hole[i + 1:]:
+            cv = high([h0, h1, *board]) >> 12
+            r0, r1 = h0 >> 2, h1 >> 2
+            if cv >= 5 and cv > cb:
+                t = 4
+            elif cv == 4 and cb < 4:
+                t = 4 if r0 == r1 else 3
+            elif cv == 3 and cb < 2:
+                t = 3
+            elif cv >= 2 and cv > cb:
+                t = (3 if r0 > top else 1) if r0 == r1 else (2 if top in (r0, r1) else 1)
+            else:
+                t = 0
+            best = max(best, t)
+            if len(board) < 5:
+                for suit in {h0 & 3, h1 & 3}:
+                    if sum((c & 3) == suit for c in (h0, h1, *board)) == 4:
+                        draw = True
+                ranks = {c >> 2 for c in (h0, h1, *board)}
+                for lo in range(1, 9):
+                    run = set(range(lo, lo + 4))
+                    if (run <= ranks and (r0 in run or r1 in run)
+                            and lo - 1 not in ranks and lo + 4 not in ranks):
+                        draw = True
+    return best, draw
+
+
+def test_tier_reads_each_hand_by_its_rules():
+    """The betting round's made-hand tiers and draws (the board read once a street,
+    :func:`pyeval.sim.policy.board_facts`) against the rules read card by card with the
+    evaluator: hold'em and Omaha hands on 600 random flops, turns and rivers."""
+    from pyeval.sim.policy import board_facts, tier
+
+    rng = np.random.default_rng(9)
+    seen = set()
+    for k in range(600):
+        nh = 2 if k % 3 else 4
+        nb = 3 + k % 3
+        cards = rng.permutation(52)[:nh + nb].astype(np.uint8)
+        hole, board = cards[:nh], cards[nh:]
+        got = tier(hole, nh, nb, board_facts(board, nb))
+        want = _tier_by_the_rules(hole.tolist(), board.tolist())
+        assert (int(got[0]), bool(got[1])) == want, (hole, board)
+        seen.add(want)
+    assert {t for t, _ in seen} == {0, 1, 2, 3, 4} and (0, True) in seen
+
+
+def test_category_is_the_evaluators():
+    """:func:`pyeval.sim.policy.category` (the tiers' hand category, read without the
+    evaluator's tables) is the evaluator's ``high >> 12`` for 3 to 7 cards: random hands,
+    and hands dealt from one or two suits and few ranks (flushes, straight flushes, quads,
+    full houses)."""
+    import numba
+
+    from pyeval.evaluate import high_batch
+    from pyeval.sim.policy import add_card, category
+
+    @numba.njit
+    def categories(hands, n):
+        out = np.empty(hands.shape[0], np.int64)
+        for i in range(hands.shape[0]):
+            cards = (0, 0, 0, 0, 0, 0)
+            for k in range(n):
+                cards = add_card(hands[i, k], cards)
+            out[i] = category(cards)
+        return out
+
+    rng = np.random.default_rng(3)
+    two_suits = np.array([r * 4 + s for r in (0, 1, 2, 3, 4, 8, 9, 10, 11, 12) for s in (0, 1)])
+    three_ranks = np.array([r * 4 + s for r in (0, 5, 12) for s in range(4)])
+    for n in range(3, 8):
+        hands = np.array([rng.permutation(52)[:n] for _ in range(3000)]
+                         + [rng.permutation(two_suits)[:n] for _ in range(3000)]
+                         + [rng.permutation(three_ranks)[:n] for _ in range(1000)], np.uint8)
+        want = high_batch(hands) >> 12
+        assert (categories(hands, n) == want).all()
+        assert set(want.tolist()) == {3: {1, 2, 4}, 4: {1, 2, 3, 4, 8}}.get(n, set(range(1, 10)))
