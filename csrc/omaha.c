@@ -155,22 +155,42 @@ int pe_omaha_init(void)
     return 0;
 }
 
-/* the flush slow path: suited hole pairs against suited board triples */
+/* the flush slow path: suited hole pairs against suited board triples. The board's suit mask
+ * is an OR of the cards' suit-rank bits (no test per card), and its three-card subsets are
+ * listed by dropping zero, one or two of its 3-5 bits instead of walking all 2^5 sub-masks:
+ * 226 -> 179 instructions a call, 70,494 calls in 10^6 random hands (callgrind). The same triples and
+ * pairs as before, so the same maximum. */
 static uint16_t omaha_flush(const uint8_t *hole, int nh, const uint8_t *board, int s)
 {
-    uint32_t bm = pe_suit_mask(board, 5, s), best = 0;
+    uint64_t srm = (pe_card_srm[board[0]] | pe_card_srm[board[1]]) |
+                   (pe_card_srm[board[2]] | pe_card_srm[board[3]]) | pe_card_srm[board[4]];
+    uint32_t bm = (uint32_t)(srm >> (16 * s)) & 0x1FFFu, best = 0;
+    int nbits = __builtin_popcount(bm);
+    if (nbits < 3) return 0;
+    uint32_t trip[10];
+    int nt = 0;
+    if (nbits == 3)
+        trip[nt++] = bm;
+    else
+        for (uint32_t x = bm; x; x &= x - 1) {
+            uint32_t a = bm ^ (x & -x);
+            if (nbits == 4)
+                trip[nt++] = a;
+            else
+                for (uint32_t y = x & (x - 1); y; y &= y - 1) trip[nt++] = a ^ (y & -y);
+        }
     uint8_t hr[8];
     int k = 0;
     for (int i = 0; i < nh && k < 8; i++)
         if (hole[i] < 52 && (hole[i] & 3) == s) hr[k++] = hole[i] >> 2;
-    for (uint32_t t = bm; t; t = (t - 1) & bm) {       /* every sub-mask of the board's suit */
-        if (__builtin_popcount(t) != 3) continue;
-        for (int i = 0; i < k; i++)
-            for (int j = i + 1; j < k; j++) {
-                uint16_t v = pe_flush_table[(t | 1u << hr[i] | 1u << hr[j]) & 0x1FFFu];
+    for (int i = 0; i < k; i++)
+        for (int j = i + 1; j < k; j++) {
+            uint32_t p = 1u << hr[i] | 1u << hr[j];
+            for (int t = 0; t < nt; t++) {
+                uint16_t v = pe_flush_table[(trip[t] | p) & 0x1FFFu];
                 if (v > best) best = v;
             }
-    }
+        }
     return (uint16_t)best;
 }
 
@@ -291,10 +311,10 @@ int64_t pe_omaha_batch_loop(const uint8_t *hole, int nh, const uint8_t *board, i
  * them, by which time the rows have arrived. */
 #define OM_BLOCK 16
 
-/* Hi/lo over a block (4 + 5 checked: 170.3 -> 155.9 instructions a hand by callgrind): the
- * check pass keeps the hole key of its vector sum for the flush test, and the board id it
- * found gives both the high row and the board's low row (board_low), so the board's cards are
- * read once. */
+/* Hi/lo over a block (4 + 5 checked, callgrind: 170.3 -> 155.9 instructions a hand; 151.7 with
+ * the flush path above): the check pass keeps the hole key of its vector sum for the flush
+ * test, and the board id it finds gives both the high row and the board's low row (board_low),
+ * looked up there with the hole's low ranks, so the board's cards are read once. */
 static inline __attribute__((always_inline)) int64_t
 omaha_batch(const uint8_t *hole, int nh, const uint8_t *board, int nb, int64_t n,
             uint16_t *out_high, uint16_t *out_low8, int check)
