@@ -315,43 +315,68 @@ int64_t pe_omaha_batch_loop(const uint8_t *hole, int nh, const uint8_t *board, i
  * the flush path above): the check pass keeps the hole key of its vector sum for the flush
  * test, and the board id it finds gives both the high row and the board's low row (board_low),
  * looked up there with the hole's low ranks, so the board's cards are read once. */
+typedef struct {
+    const uint16_t *rows[OM_BLOCK];
+    uint64_t bks[OM_BLOCK], hks[OM_BLOCK];
+} om_block;
+
+/* first pass over a block of 5-card boards: check, keys, board id, the low, and the row's
+ * prefetch; the index of a bad row, or -1 */
+static inline __attribute__((always_inline)) int64_t
+omaha_block_keys(const uint8_t *h0, int nh, const uint8_t *b0, int m, int64_t i0,
+                 om_block *k, uint16_t *out_low8, int check)
+{
+    for (int t = 0; t < m; t++) {
+        const uint8_t *h = h0 + t * nh, *b = b0 + t * 5;
+        if (check) {
+            /* the vector sums of keys and card bits (keys.h) give the board and hole keys and
+             * the row check together: hole and board bits summed show any card dealt twice */
+            pe_v2 vb = pe_kb_sum(b, 5), vh = pe_kb_sum(h, nh);
+            if (__builtin_popcountll(vb[1] + vh[1]) != nh + 5) return i0 + t;
+            k->bks[t] = vb[0] + OM_BOARD_START;
+            k->hks[t] = vh[0] + OM_HOLE_START;
+        } else {
+            k->bks[t] = board_key(b);
+            k->hks[t] = hole_key(h, nh);
+        }
+        uint32_t id = board_id_of(k->bks[t]);
+        k->rows[t] = om_high + id * N_PAIRS;
+        if (out_low8) out_low8[i0 + t] = om_low8[(uint32_t)board_low[id] << 8 | hole_low(h, nh)];
+        __builtin_prefetch(k->rows[t]);
+        __builtin_prefetch(k->rows[t] + 32);
+        __builtin_prefetch(k->rows[t] + 64);
+    }
+    return -1;
+}
+
 static inline __attribute__((always_inline)) int64_t
 omaha_batch(const uint8_t *hole, int nh, const uint8_t *board, int nb, int64_t n,
             uint16_t *out_high, uint16_t *out_low8, int check)
 {
-    const uint16_t *rows[OM_BLOCK];
-    uint64_t bks[OM_BLOCK], hks[OM_BLOCK];
+    if (out_high && nb == 5) {
+        /* software-pipelined: the keys of block j + 1 (and their rows' prefetches) are found
+         * before block j is evaluated, so a row has a whole block's evaluation to arrive */
+        om_block kb[2];
+        int pm = 0;
+        for (int64_t i0 = 0, j = 0;; i0 += OM_BLOCK, j++) {
+            int m = i0 >= n ? 0 : n - i0 < OM_BLOCK ? (int)(n - i0) : OM_BLOCK;
+            om_block *cur = &kb[j & 1], *prev = &kb[(j & 1) ^ 1];
+            int64_t bad = omaha_block_keys(hole + i0 * nh, nh, board + i0 * 5, m, i0, cur,
+                                           out_low8, check);
+            if (bad >= 0) return bad;
+            if (j > 0) {
+                int64_t p0 = i0 - OM_BLOCK;
+                for (int t = 0; t < pm; t++)
+                    out_high[p0 + t] = omaha_high_row(hole + (p0 + t) * nh, nh, board + (p0 + t) * 5,
+                                                      prev->rows[t], prev->bks[t], prev->hks[t]);
+            }
+            if (m == 0) return -1;
+            pm = m;
+        }
+    }
     for (int64_t i0 = 0; i0 < n; i0 += OM_BLOCK) {
         int m = n - i0 < OM_BLOCK ? (int)(n - i0) : OM_BLOCK;
         const uint8_t *h0 = hole + i0 * nh, *b0 = board + i0 * nb;
-        if (out_high && nb == 5) {
-            for (int t = 0; t < m; t++) {
-                const uint8_t *h = h0 + t * nh, *b = b0 + t * 5;
-                if (check) {
-                    /* the vector sums of keys and card bits (keys.h) give the board and hole
-                     * keys and the row check together: hole and board bits summed show any
-                     * card dealt twice */
-                    pe_v2 vb = pe_kb_sum(b, 5), vh = pe_kb_sum(h, nh);
-                    if (__builtin_popcountll(vb[1] + vh[1]) != nh + 5) return i0 + t;
-                    bks[t] = vb[0] + OM_BOARD_START;
-                    hks[t] = vh[0] + OM_HOLE_START;
-                } else {
-                    bks[t] = board_key(b);
-                    hks[t] = hole_key(h, nh);
-                }
-                uint32_t id = board_id_of(bks[t]);
-                rows[t] = om_high + id * N_PAIRS;
-                if (out_low8) out_low8[i0 + t] = om_low8[(uint32_t)board_low[id] << 8 | hole_low(h, nh)];
-                __builtin_prefetch(rows[t]);
-                __builtin_prefetch(rows[t] + 32);
-                __builtin_prefetch(rows[t] + 64);
-            }
-            for (int t = 0; t < m; t++) {
-                const uint8_t *h = h0 + t * nh;
-                out_high[i0 + t] = omaha_high_row(h, nh, b0 + t * 5, rows[t], bks[t], hks[t]);
-            }
-            continue;
-        }
         if (check)
             for (int t = 0; t < m; t++) {
                 uint64_t u = 0;

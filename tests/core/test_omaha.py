@@ -197,3 +197,18 @@ def test_low_heavy_boards_on_every_batch_path():
             assert np.array_equal(lo, want_lo)
             assert np.array_equal(pyeval.omaha_low8_batch(hole, board, check=check), want_lo)
         assert np.count_nonzero(want_lo) > n // 5
+
+
+def test_checked_batch_names_the_first_bad_row_in_any_block():
+    """The 4+5 batch finds block j + 1's keys before it evaluates block j (blocks of 16): a
+    repeated card in any block, at a block's edges too, is the row named."""
+    hole, board = omaha_deals(16, 50, 4)
+    for bad in (0, 15, 16, 17, 40, 49):
+        b = board.copy()
+        b[bad, 2] = hole[bad, 1]
+        for batch in (pyeval.omaha_hilo_batch, pyeval.omaha_high_batch):
+            with pytest.raises(ValueError, match=rf"row {bad} repeats card"):
+                batch(hole, b)
+    hi, lo = pyeval.omaha_hilo_batch(hole, board)
+    assert np.array_equal(hi, c_loop(lib.pe_omaha_high_loop, hole, board))
+    assert np.array_equal(lo, c_loop(lib.pe_omaha_low8_loop, hole, board))
