@@ -164,3 +164,51 @@ def test_omaha_examples():
     assert pyeval.omaha_low8("As 2s Qs Js", "3d 4d Kc Ks Qh") == 0   # and three low on board
     with pytest.raises(ValueError, match="both in the hole and on the board"):
         pyeval.omaha_high("As Ah Ks Qh", "As Kd Kc 7s 9h")
+
+
+def test_low_heavy_boards_on_every_batch_path():
+    """Boards of 0 to 5 low cards (A..8), many with paired low ranks, so every count of
+    distinct low board ranks occurs: the hi/lo batch reads the board's low ranks from its id
+    (a board with fewer than three gets the all-zero row) and must equal the combination loop,
+    checked and unchecked, and the low-only batch (which reads the board's cards)."""
+    rng = np.random.default_rng(15)
+    low = np.array([c for c in range(52) if c >> 2 <= 6 or c >> 2 == 12], dtype=np.uint8)
+    high = np.array([c for c in range(52) if 7 <= c >> 2 <= 11], dtype=np.uint8)
+    for nh in (4, 5, 6):
+        n = 3_000
+        hole = np.empty((n, nh), dtype=np.uint8)
+        board = np.empty((n, 5), dtype=np.uint8)
+        for i in range(n):
+            k = i % 6                                # low cards on this board
+            b = np.concatenate([rng.choice(low, k, replace=False),
+                                rng.choice(high, 5 - k, replace=False)])
+            rest = np.setdiff1d(np.arange(52, dtype=np.uint8), b)
+            board[i] = b
+            hole[i] = rng.choice(rest, nh, replace=False)
+        lows = set(low.tolist())
+        distinct = [len({c >> 2 for c in b.tolist() if c in lows}) for b in board]
+        assert {0, 1, 2, 3, 4, 5} <= set(distinct)
+        assert sum(1 for i, d in enumerate(distinct) if d == 3 and i % 6 > 3) > 50  # paired
+        want_hi = c_loop(lib.pe_omaha_high_loop, hole, board)
+        want_lo = c_loop(lib.pe_omaha_low8_loop, hole, board)
+        for check in (True, False):
+            hi, lo = pyeval.omaha_hilo_batch(hole, board, check=check)
+            assert np.array_equal(hi, want_hi)
+            assert np.array_equal(lo, want_lo)
+            assert np.array_equal(pyeval.omaha_low8_batch(hole, board, check=check), want_lo)
+        assert np.count_nonzero(want_lo) > n // 5
+
+
+def test_checked_batch_names_the_first_bad_row_in_any_block():
+    """The 4+5 batch finds block j + 1's keys before it evaluates block j (blocks of 16): a
+    repeated card in any block, at a block's edges too, is the row named."""
+    hole, board = omaha_deals(16, 50, 4)
+    for bad in (0, 15, 16, 17, 40, 49):
+        b = board.copy()
+        b[bad, 2] = hole[bad, 1]
+        for batch in (pyeval.omaha_hilo_batch, pyeval.omaha_high_batch):
+            with pytest.raises(ValueError, match=rf"row {bad} repeats card"):
+                batch(hole, b)
+    hi, lo = pyeval.omaha_hilo_batch(hole, board)
+    assert np.array_equal(hi, c_loop(lib.pe_omaha_high_loop, hole, board))
+    assert np.array_equal(lo, c_loop(lib.pe_omaha_low8_loop, hole, board))
