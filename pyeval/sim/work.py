@@ -18,6 +18,7 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
+from pyeval.numba_mem import INTERNAL
 from pyeval.sim.arrivals import HS_ROWS
 from pyeval.sim.layout import HOLE_MAX
 from pyeval.sim.slots import B_ROWS, F_ROWS, I_ROWS
@@ -106,7 +107,7 @@ def _filled(n, value, dtype):
     return a
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def make_work(P, S):
     """The working arrays of one tournament of ``P`` players at ``S``-seat tables."""
     P = np.int64(P)
@@ -153,7 +154,7 @@ def _fill2(a, value):
             a[i, j] = value
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def reset_work(w):
     """A clean slate: the work arrays are reused from tournament to tournament."""
     _fill2(w.seat_pl, -1)
