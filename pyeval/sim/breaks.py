@@ -33,7 +33,7 @@ def _odd_chip_count(v, lv, level):
     return n
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@numba.njit(cache=True, error_model="numpy")
 def _race_cards(odd, lv, level):
     """Cards a player draws in the chip race for ``odd`` chips: one per removed chip, and
     one for an amount below every removed chip (0 for none)."""

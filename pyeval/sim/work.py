@@ -7,8 +7,12 @@ They are NamedTuples of arrays, so a step of the kernel takes ``w.stack`` or ``t
 instead of a list of two dozen positional arrays; the kernel passes them borrowed (see
 :func:`pyeval.numba_mem.borrow`), so passing one costs no reference counts.
 
->>> w = make_work(9, 6)            # 9 players, 6-max: two tables and a final table
->>> w.seat_pl.shape, w.stack.shape, w.SI.shape[0] == I_ROWS
+>>> @numba.njit                      # make_work is internal: compiled code calls it
+... def shapes(P, S):
+...     w = make_work(P, S)
+...     return w.seat_pl.shape, w.stack.shape, w.SI.shape[0]
+>>> seat_pl, stack, rows = shapes(9, 6)    # 9 players, 6-max: two tables and a final table
+>>> seat_pl, stack, rows == I_ROWS
 ((3, 6), (9,), True)
 """
 from __future__ import annotations
