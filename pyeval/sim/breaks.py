@@ -21,7 +21,7 @@ from pyeval.sim.layout import LV_CU_REMOVED
 from pyeval.sim.table_moves import _unseat
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def _odd_chip_count(v, lv, level):
     """Fewest removed chips that make up ``v`` (greedy over the removed denominations)."""
     n = 0
@@ -43,7 +43,7 @@ def _race_cards(odd, lv, level):
     return n
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def _add_ons(NT, S, per, chips, prob, tbl_on, seat_pl, stack, st):
     """The add-on, at the break before its level: each player takes each of ``per``
     add-ons of ``chips`` with probability ``prob``. Returns (chips added, add-ons)."""

@@ -22,11 +22,12 @@ from typing import TextIO
 
 from numba.core import event
 
-#: the figure is the first hold'em simulation from empty caches (bench/RESULTS.md, "Simulator
-#: cold compile, round 4": 109 s of CPU on the 2-core machine, the tables included; a stud,
-#: draw or variant game adds its kernel)
+#: the figure is the first hold'em simulation from an empty Numba cache (bench/RESULTS.md,
+#: "Simulator cold compile, round 6": 102 s of CPU on the loaded 2-core machine with the
+#: tables cached, 118 s before the link-only libraries in the same run; round 4 measured 109 s
+#: with the tables built too, 97 s without; a stud, draw or variant game adds its kernel)
 MESSAGE = ("pyeval: compiling the simulation kernels for this machine, once "
-           "(about 110 s of CPU; `pyeval warmup` does it ahead)...")
+           "(about 100 s of CPU; `pyeval warmup` does it ahead)...")
 
 _said = False
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from pyeval.numba_mem import INTERNAL
 from pyeval.numba_rng import below, uniform
 from pyeval.sim.positions import positions
 
@@ -113,7 +114,7 @@ def break_seat_kind(S, b, sbs, g, s):
     return kind
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def card_draw_low(st, k):
     """The first sheet's draw between ``k`` equally full tables: one card each from a
     shuffled deck (card ``c``: rank ``c // 4`` from the deuce, suit ``c % 4`` clubs to
@@ -130,7 +131,7 @@ def card_draw_low(st, k):
     return low
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def _break_draw(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, NT, S, st, wanted,
                 tmp_cards, posted):
     """The fourth sheet's seat draw for a breaking table's players (``wanted[t]`` to table
@@ -211,7 +212,7 @@ def _break_draw(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, NT, S, st, 
     return nc
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def _rebalance(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, p_table, p_seat,
                NT, S, merge, bal_diff, break_order, st, tmp_cards, tmp_players,
                rule, vt, vacated, n_vac):
@@ -309,7 +310,7 @@ def _rebalance(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, p_tab
     return n_on
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def _random_break_draw(seat_pl, NT, S, st, wanted, tmp_cards):
     """pyeval's convention: random free seats at each table, then who gets which shuffled."""
     nc = 0
@@ -341,7 +342,7 @@ def _random_break_draw(seat_pl, NT, S, st, wanted, tmp_cards):
     return nc
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def _card_draw_table(tbl_n, tbl_on, NT, src, st):
     """Of the tables as full as ``src``: the one dealt the low card (``src`` if alone)."""
     k = np.int64(0)
@@ -359,7 +360,7 @@ def _card_draw_table(tbl_n, tbl_on, NT, src, st):
     return src
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def _draw_seats(P, S, NT, M, starts, assign, mw, st, seat_pl, tbl_n, tbl_on, tbl_pbb, p_table,
                 p_seat, stack, models, cards, occ):
     """The seat draw (counts differ by at most one, seats spread around each table), the
@@ -404,7 +405,7 @@ def _draw_seats(P, S, NT, M, starts, assign, mw, st, seat_pl, tbl_n, tbl_on, tbl
         tbl_pbb[t] = occ[below(st, no)]
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def _start_final_table(NT, S, final_start, st, seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb,
                        tbl_t, tbl_lh, p_table, p_seat, stack, cards, tmp_players):
     """Two stages: every first-round table is down to its winner; they start the final

@@ -7,8 +7,12 @@ They are NamedTuples of arrays, so a step of the kernel takes ``w.stack`` or ``t
 instead of a list of two dozen positional arrays; the kernel passes them borrowed (see
 :func:`pyeval.numba_mem.borrow`), so passing one costs no reference counts.
 
->>> w = make_work(9, 6)            # 9 players, 6-max: two tables and a final table
->>> w.seat_pl.shape, w.stack.shape, w.SI.shape[0] == I_ROWS
+>>> @numba.njit                      # make_work is internal: compiled code calls it
+... def shapes(P, S):
+...     w = make_work(P, S)
+...     return w.seat_pl.shape, w.stack.shape, w.SI.shape[0]
+>>> seat_pl, stack, rows = shapes(9, 6)    # 9 players, 6-max: two tables and a final table
+>>> seat_pl, stack, rows == I_ROWS
 ((3, 6), (9,), True)
 """
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
+from pyeval.numba_mem import INTERNAL
 from pyeval.sim.arrivals import HS_ROWS
 from pyeval.sim.layout import HOLE_MAX
 from pyeval.sim.slots import B_ROWS, F_ROWS, I_ROWS
@@ -106,7 +111,7 @@ def _filled(n, value, dtype):
     return a
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def make_work(P, S):
     """The working arrays of one tournament of ``P`` players at ``S``-seat tables."""
     P = np.int64(P)
@@ -153,7 +158,7 @@ def _fill2(a, value):
             a[i, j] = value
 
 
-@numba.njit(cache=True, error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def reset_work(w):
     """A clean slate: the work arrays are reused from tournament to tournament."""
     _fill2(w.seat_pl, -1)

@@ -66,3 +66,62 @@ def test_a_kernel_compiled_in_this_process_is_not_compiled_again():
     assert len(twice.overloads) == 1
     assert twice(np.arange(3)).tolist() == [0, 2, 4]
     assert len(twice.overloads) == 1               # the call used the compiled types
+
+
+_LINKED = textwrap.dedent("""
+    from numba import njit
+
+    from pyeval.numba_mem import INTERNAL
+
+    @njit(cache=True, **INTERNAL)
+    def odd(a, i):
+        return a[i] * 2 + 1
+
+    @njit(cache=True, **INTERNAL)
+    def odd_sum(a):
+        s = 0
+        for i in range(a.size):
+            s += odd(a, i)
+        return s
+""")
+
+_CALLER = textwrap.dedent("""
+    from numba import njit
+
+    from linked_kernel import odd_sum
+
+    @njit(cache=True)
+    def times_{n}(a):
+        return odd_sum(a) * {n}
+""")
+
+_RUN = textwrap.dedent("""
+    import sys, numpy as np
+    import linked_kernel
+    n = int(sys.argv[1])
+    caller = getattr(__import__(f"caller_{n}"), f"times_{n}")
+    print(caller(np.arange(10)), linked_kernel.odd_sum.stats.cache_hits.total(),
+          type(next(iter(linked_kernel.odd_sum.overloads.values())).library).__name__)
+""")
+
+
+def test_internal_functions_are_linked_by_callers_compiled_in_later_processes(tmp_path):
+    """A function marked ``numba_mem.INTERNAL`` is neither optimised as a module nor made
+    machine code on its own (its callers do both); its cache entry still serves a caller
+    compiled in a later process, and both callers compute the right sums (1 + 3 + ... + 19)."""
+    import numba
+
+    from pyeval.numba_mem import _CHECKED_NUMBA, INTERNAL
+
+    (tmp_path / "linked_kernel.py").write_text(_LINKED)
+    for n in (1, 3):
+        (tmp_path / f"caller_{n}.py").write_text(_CALLER.format(n=n))
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "numba"), PYTHONPATH=str(tmp_path))
+    outs = [subprocess.run([sys.executable, "-c", _RUN, str(n)], env=env, cwd=tmp_path,
+                           capture_output=True, text=True, timeout=120) for n in (1, 3)]
+    assert all(o.returncode == 0 for o in outs), [o.stderr for o in outs]
+    checked = tuple(int(p) for p in numba.__version__.split(".")[:2]) in _CHECKED_NUMBA
+    assert ("pipeline_class" in INTERNAL) == checked
+    first = "_LinkOnlyLibrary" if checked else "JITCodeLibrary"
+    # the first process compiles odd_sum (no cache hit), the second loads it from the cache
+    assert [o.stdout.split() for o in outs] == [["100", "0", first], ["300", "1", "JITCodeLibrary"]]

@@ -14,6 +14,7 @@ import itertools
 import random
 from pathlib import Path
 
+import numba
 import numpy as np
 import pytest
 
@@ -40,6 +41,18 @@ from pyeval.tournament.seating import (
 from pyeval.tournament.structure import load_structure
 
 from .seat_audit import audit, convention
+
+# the kernel's table moves are internal (no Python entry point): called through compiled code
+
+
+@numba.njit
+def _card_draw_low(st, k):
+    return card_draw_low(st, k)
+
+
+@numba.njit
+def _call_rebalance(*args):
+    return _rebalance(*args)
 
 SHEETS = Path(__file__).resolve().parents[2] / ".." / "shared" / "rule-sheets"
 
@@ -111,7 +124,7 @@ def test_the_card_draw_is_the_low_card_of_a_seeded_deal() -> None:
             j = i + int(below(replay, 52 - i))
             deck[i], deck[j] = deck[j], deck[i]
             dealt.append(deck[i])
-        low = int(card_draw_low(st, 3))
+        low = int(_card_draw_low(st, 3))
         assert low == dealt.index(min(dealt))
         assert (st == replay).all()               # the same draws, no more
         seen[low] += 1
@@ -185,11 +198,11 @@ def _kernel_rebalance(S: int, NT: int, seats, prev_bb, prev_sb, rule: int, vt: i
     tbl_n = np.array([len(s) for s in seats], np.int64)
     vac = np.full(S, -1, np.int64)
     vac[:len(vacated)] = vacated
-    _rebalance(seat_pl, tbl_n, np.ones(NT, np.bool_), np.zeros(NT, np.bool_),
-               np.array(prev_bb, np.int64), np.array(prev_sb, np.int64), np.zeros(NT),
-               p_table, p_seat, NT, S, S, 2, 0, _stream(1),
-               np.empty((max(P, 2 * S) + S, 2), np.int64), np.empty(max(P, S), np.int64),
-               rule, vt, vac, len(vacated))
+    _call_rebalance(seat_pl, tbl_n, np.ones(NT, np.bool_), np.zeros(NT, np.bool_),
+                    np.array(prev_bb, np.int64), np.array(prev_sb, np.int64), np.zeros(NT),
+                    p_table, p_seat, NT, S, S, 2, 0, _stream(1),
+                    np.empty((max(P, 2 * S) + S, 2), np.int64), np.empty(max(P, S), np.int64),
+                    rule, vt, vac, len(vacated))
     return seat_pl
 
 
