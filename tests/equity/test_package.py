@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 _CHILD = """
 import pyeval
@@ -14,9 +15,11 @@ print(first is pyeval.equity, type(first).__name__, callable(first),
 """
 
 
-def test_pyeval_equity_is_the_callable_package_from_the_first_read() -> None:
+def test_pyeval_equity_is_the_callable_package_from_the_first_read(tmp_path: Path) -> None:
+    # run outside the checkout: from its root, "import pyeval" would find the sources, which
+    # hold no compiled extension after a plain (non-editable) install
     res = subprocess.run([sys.executable, "-c", _CHILD], capture_output=True, text=True,
-                         timeout=120)
+                         timeout=120, cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     assert res.stdout.split() == ["True", "_CallableModule", "True", "AhKh", "omaha8"]
 

@@ -31,14 +31,14 @@ def test_import_leaves_the_cache_alone_and_first_use_drops_stale_kernels(tmp_pat
     # the folder Numba mirrors the sim package's path to (as _cache.cache_dirs says)
     probe = subprocess.run([sys.executable, "-c", "from pyeval.sim import _cache; "
                             "print(_cache.cache_dirs()[-1])"],
-                           capture_output=True, text=True, env=env, check=True)
+                           capture_output=True, text=True, env=env, check=True, cwd=tmp_path)
     mirror = Path(probe.stdout.strip())
     assert mirror.parent == root
     mirror.mkdir(parents=True, exist_ok=True)
     (mirror / "stale.nbi").write_bytes(b"compiled from older sources")
     (mirror / "sim_sources.sha256").write_text("0" * 64)
     res = subprocess.run([sys.executable, "-c", _CHILD], capture_output=True, text=True,
-                         env=env, timeout=300)
+                         env=env, timeout=300, cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     assert res.stdout.split("\n")[:2] == ["True " + "0" * 64, "False True"]
 
