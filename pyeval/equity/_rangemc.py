@@ -187,6 +187,24 @@ def _hu_pools(s, n, ja, pa, TA):
     return s, w0, w1, tie
 
 
+@njit(cache=True, inline="always")
+def _deal5(s, nT, tthr, pools, PD, nD, pthr, W, bk0, ckey, csrm):
+    """One deal of :func:`_hu5_pools`'s kind: a uniform row and five board cards from its
+    pool, redrawn together on a repeat. Returns (state, board key, board mask, the row's
+    offset in the table)."""
+    while True:
+        s, x = next_word(s)
+        s, y = next_word(s)
+        s, z = next_word(s)
+        j, s = draw(z & LOW32, nT, tthr, s)
+        dk = pools + np.uint64(PD) * j
+        s, c0, c1, c2, c3, c4, ok = draw_five(s, x, y, z, dk, nD, pthr)
+        if ok:
+            break
+    bk, bs = five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm)
+    return s, bk, bs, W * np.int64(j)
+
+
 @njit(cache=True)
 def _hu5_pools(s, n, ja, pa, TA):
     """:func:`_hu_pools` for the commonest case, written out as the fixed-hand kernel
@@ -202,17 +220,7 @@ def _hu5_pools(s, n, ja, pa, TA):
     w1 = 0
     tie = 0
     for _ in range(n):
-        while True:
-            s, x = next_word(s)
-            s, y = next_word(s)
-            s, z = next_word(s)
-            j, s = draw(z & LOW32, nT, tthr, s)
-            dk = pools + np.uint64(PD) * j
-            s, c0, c1, c2, c3, c4, ok = draw_five(s, x, y, z, dk, nD, pthr)
-            if ok:
-                break
-        bk, bs = five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm)
-        r0 = W * np.int64(j)
+        s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, pthr, W, bk0, ckey, csrm)
         v0 = nx.hv(bk + ld64(tk, r0), bs | ld64(ts, r0), disp, high, flush)
         v1 = nx.hv(bk + ld64(tk, r0 + 1), bs | ld64(ts, r0 + 1), disp, high, flush)
         w0 += v0 > v1
@@ -235,24 +243,6 @@ def _winners(P, bk, bs, tk, ts, r0, disp, high, flush, vals):
     for p in range(P):
         m |= np.int64(vals[p] == best) << p
     return m
-
-
-@njit(cache=True, inline="always")
-def _deal5(s, nT, tthr, pools, PD, nD, pthr, W, bk0, ckey, csrm):
-    """One deal of :func:`_hu5_pools`'s kind: a uniform row and five board cards from its
-    pool, redrawn together on a repeat. Returns (state, board key, board mask, the row's
-    offset in the table)."""
-    while True:
-        s, x = next_word(s)
-        s, y = next_word(s)
-        s, z = next_word(s)
-        j, s = draw(z & LOW32, nT, tthr, s)
-        dk = pools + np.uint64(PD) * j
-        s, c0, c1, c2, c3, c4, ok = draw_five(s, x, y, z, dk, nD, pthr)
-        if ok:
-            break
-    bk, bs = five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm)
-    return s, bk, bs, W * np.int64(j)
 
 
 @njit(cache=True)
