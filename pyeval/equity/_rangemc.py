@@ -187,6 +187,24 @@ def _hu_pools(s, n, ja, pa, TA):
     return s, w0, w1, tie
 
 
+@njit(cache=True, inline="always")
+def _deal5(s, nT, tthr, pools, PD, nD, pthr, W, bk0, ckey, csrm):
+    """One deal of :func:`_hu5_pools`'s kind: a uniform row and five board cards from its
+    pool, redrawn together on a repeat. Returns (state, board key, board mask, the row's
+    offset in the table)."""
+    while True:
+        s, x = next_word(s)
+        s, y = next_word(s)
+        s, z = next_word(s)
+        j, s = draw(z & LOW32, nT, tthr, s)
+        dk = pools + np.uint64(PD) * j
+        s, c0, c1, c2, c3, c4, ok = draw_five(s, x, y, z, dk, nD, pthr)
+        if ok:
+            break
+    bk, bs = five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm)
+    return s, bk, bs, W * np.int64(j)
+
+
 @njit(cache=True)
 def _hu5_pools(s, n, ja, pa, TA):
     """:func:`_hu_pools` for the commonest case, written out as the fixed-hand kernel
@@ -202,17 +220,7 @@ def _hu5_pools(s, n, ja, pa, TA):
     w1 = 0
     tie = 0
     for _ in range(n):
-        while True:
-            s, x = next_word(s)
-            s, y = next_word(s)
-            s, z = next_word(s)
-            j, s = draw(z & LOW32, nT, tthr, s)
-            dk = pools + np.uint64(PD) * j
-            s, c0, c1, c2, c3, c4, ok = draw_five(s, x, y, z, dk, nD, pthr)
-            if ok:
-                break
-        bk, bs = five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm)
-        r0 = W * np.int64(j)
+        s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, pthr, W, bk0, ckey, csrm)
         v0 = nx.hv(bk + ld64(tk, r0), bs | ld64(ts, r0), disp, high, flush)
         v1 = nx.hv(bk + ld64(tk, r0 + 1), bs | ld64(ts, r0 + 1), disp, high, flush)
         w0 += v0 > v1
@@ -242,26 +250,25 @@ def _multi5_pools(s, n, P, ja, pa, TA, vals, wins):
     """:func:`_hu5_pools` for P players: the same row and board draws, each player's value
     into ``vals``; a deal adds one to ``wins`` at the mask of its winners (bit p for player
     p: the best value found by ``max``, the mask by comparisons, so no branch depends on
-    who wins)."""
+    who wins). Three players, the commonest, in registers: no per-player array."""
     ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
     nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
     dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
     nD = np.uint64(PD)
+    if P == 3:
+        for _ in range(n):
+            s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, pthr, W, bk0, ckey, csrm)
+            v0 = nx.hv(bk + ld64(tk, r0), bs | ld64(ts, r0), disp, high, flush)
+            v1 = nx.hv(bk + ld64(tk, r0 + 1), bs | ld64(ts, r0 + 1), disp, high, flush)
+            v2 = nx.hv(bk + ld64(tk, r0 + 2), bs | ld64(ts, r0 + 2), disp, high, flush)
+            best = max(max(v0, v1), v2)
+            m = np.int64(v0 == best) | (np.int64(v1 == best) << 1) \
+                | (np.int64(v2 == best) << 2)
+            wins[m] += 1
+        return s
     for _ in range(n):
-        while True:
-            s, x = next_word(s)
-            s, y = next_word(s)
-            s, z = next_word(s)
-            j, s = draw(z & LOW32, nT, tthr, s)
-            dk = pools + np.uint64(PD) * j
-            s, c0, c1, c2, c3, c4, ok = draw_five(s, x, y, z, dk, nD, pthr)
-            if ok:
-                break
-        bk, bs = five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm)
-        r0 = W * np.int64(j)
-        if P == 3:              # the commonest sizes with a constant count: unrolled
-            m = _winners(3, bk, bs, tk, ts, r0, disp, high, flush, vals)
-        elif P == 4:
+        s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, pthr, W, bk0, ckey, csrm)
+        if P == 4:              # a constant count: unrolled
             m = _winners(4, bk, bs, tk, ts, r0, disp, high, flush, vals)
         else:
             m = _winners(P, bk, bs, tk, ts, r0, disp, high, flush, vals)
