@@ -13,6 +13,7 @@ import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests" / "sim"))
 from conftest import small_structure
+from sim_identity import keep
 
 from pyeval.sim import simulate
 from pyeval.tournament.structure import load_structure
@@ -28,11 +29,5 @@ for name, st in structs.items():
             r = simulate(st, n=8, seed=seed, players=30 if name == "club_3000" else None,
                          field=field, threads=2, chunk=4, record_tournaments=2, record_hands=60,
                          record_stride=2, debug=True)
-            key = f"{name}|{fi}|{seed}"
-            for a in ("duration", "play_minutes", "hands", "final_table_hands", "level",
-                      "final_table", "rebuys", "addons", "errors", "winner", "tables",
-                      "elim_time", "elim_hand", "place", "shares", "order", "level_stats",
-                      "records"):
-                out[key + "|" + a] = np.asarray(getattr(r, a))
-            print(key, int(r.hands.sum()), flush=True)
+            keep(out, f"{name}|{fi}|{seed}", r)
 np.savez_compressed(sys.argv[1], **out)
