@@ -4,9 +4,11 @@ Numba keeps compiled machine code in its cache, but two processes that both miss
 test workers, a CLI run beside a notebook, Dask workers on one machine) each compile the
 whole kernel: the simulator's is about 100 s of CPU, so a second copy costs as much again.
 :func:`compile_once` compiles ``dispatcher`` for the types of ``args`` under an exclusive
-lock on ``<pyeval cache folder>/compile-<name>.lock``: the first process compiles and
-writes Numba's cache, the others wait for it (saying so on stderr) and then load the cache
-in well under a second. In one process it costs a dictionary look-up after the first call.
+lock on ``<pyeval cache folder>/compile-<name>-<where>.lock``: the first process compiles
+and writes Numba's cache, the others wait for it (saying so on stderr) and then load the
+cache in well under a second. ``<where>`` names the function's source file and Numba's cache
+folder, so processes of another installation or with another ``NUMBA_CACHE_DIR``, which
+cannot read that cache, never wait for each other. In one process it costs a dictionary look-up after the first call.
 
 Example:
     >>> import numpy as np
@@ -21,6 +23,7 @@ Example:
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import sys
 import threading
@@ -61,6 +64,20 @@ def _machine_lock(name: str) -> Iterator[None]:
         os.close(fd)
 
 
+def _where(dispatcher: Any) -> str:
+    """A short digest of what decides which Numba cache ``dispatcher`` reads and writes: its
+    source file and Numba's cache folder (``NUMBA_CACHE_DIR``, else beside the sources).
+
+    >>> from numba import njit
+    >>> len(_where(njit(lambda: 1)))
+    12
+    """
+    code = getattr(getattr(dispatcher, "py_func", None), "__code__", None)
+    source = os.path.realpath(code.co_filename) if code is not None else "?"
+    numba_dir = os.environ.get("NUMBA_CACHE_DIR", "")
+    return hashlib.sha256(f"{source}\0{numba_dir}".encode()).hexdigest()[:12]
+
+
 def compile_once(dispatcher: Any, args: Sequence[Any]) -> None:
     """Have ``dispatcher`` (an ``@njit(cache=True)`` function) compiled or loaded for the
     Numba types of ``args``, compiling at most once across the processes of this machine
@@ -77,6 +94,6 @@ def compile_once(dispatcher: Any, args: Sequence[Any]) -> None:
             return
         if sig not in dispatcher.overloads:
             name = getattr(getattr(dispatcher, "py_func", None), "__qualname__", "kernel")
-            with _machine_lock(name):
+            with _machine_lock(f"{name}-{_where(dispatcher)}"):
                 dispatcher.compile(sig)
         _ready.add(key)

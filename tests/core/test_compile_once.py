@@ -48,7 +48,27 @@ def test_processes_missing_the_same_kernel_compile_it_once(tmp_path):
     assert all(p.returncode == 0 for p in procs), [e for _, e in outs]
     assert [o.strip() for o, _ in outs] == ["16 1"] * 3
     assert log.read_text() == "compiled\n"       # one compiled, two loaded its cache
-    assert (tmp_path / "cache" / "compile-triple_plus_one.lock").is_file()
+    assert [f.name[:len("compile-triple_plus_one-")] for f in
+            (tmp_path / "cache").glob("compile-triple_plus_one-*.lock")] == [
+        "compile-triple_plus_one-"]
+
+
+def test_the_lock_is_shared_only_by_processes_reading_one_numba_cache(monkeypatch):
+    """Another NUMBA_CACHE_DIR (or another installation's sources) is another cache: its
+    processes must not wait for this one's compile."""
+    from numba import njit
+
+    from pyeval.compile_once import _where
+
+    def f():
+        return 1
+
+    kernel = njit(f)
+    monkeypatch.setenv("NUMBA_CACHE_DIR", "/tmp/one")
+    one = _where(kernel)
+    assert _where(kernel) == one
+    monkeypatch.setenv("NUMBA_CACHE_DIR", "/tmp/two")
+    assert _where(kernel) != one
 
 
 def test_a_kernel_compiled_in_this_process_is_not_compiled_again():
