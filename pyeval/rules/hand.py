@@ -50,7 +50,7 @@ from pyeval.rules.forced_bets import ForcedBets
 from pyeval.rules.games import Game
 from pyeval.rules.games import game as find_game
 from pyeval.rules.hand_result import HandResult, Shown
-from pyeval.rules.hand_setup import absent_seats, hand_deck, seat_stacks
+from pyeval.rules.hand_setup import checked_absent, hand_deck, seat_stacks
 from pyeval.rules.history import HISTORY_FORMAT, HistoryError, hand_history, replay_history
 from pyeval.rules.pots import OddChip
 from pyeval.rules.settle import Settle
@@ -89,7 +89,7 @@ class Hand(ForcedBets, Settle):
                 raise ValueError(f"seat {s} posts but is not dealt in")
         if len(st) < 2:
             raise ValueError(f"a hand needs at least two players, got {len(st)}")
-        self.absent = absent_seats(absent, st)
+        self.absent = checked_absent(absent, st)
         if len(st) > self.game.max_players:
             raise ValueError(f"{self.game.name} takes at most {self.game.max_players} players, "
                              f"got {len(st)}")

@@ -9,7 +9,7 @@ Traceback (most recent call last):
 ValueError: seat 0: a stack is a whole number of chips > 0 (at most ...), got 0 (leave out seats that are not dealt in)
 >>> len(hand_deck(None, 7, None, None).order)
 52
->>> sorted(absent_seats([2], {0: 100, 1: 100, 2: 100}))
+>>> sorted(checked_absent([2], {0: 100, 1: 100, 2: 100}))
 [2]
 """
 from __future__ import annotations
@@ -44,11 +44,11 @@ def seat_stacks(stacks: Mapping[int, int]) -> dict[int, int]:
     return st
 
 
-def absent_seats(absent: Iterable[int], stacks: Mapping[int, int]) -> frozenset[int]:
+def checked_absent(absent: Iterable[int], stacks: Mapping[int, int]) -> frozenset[int]:
     """The seats of ``stacks`` whose player has not arrived (a tournament's late player):
     each must be a seat of the hand, and at least one player must be there.
 
-    >>> absent_seats([0, 1], {0: 100, 1: 100})
+    >>> checked_absent([0, 1], {0: 100, 1: 100})
     Traceback (most recent call last):
     ...
     ValueError: absent: at least one player must be at the table, but every seat (0, 1) is absent
