@@ -31,9 +31,13 @@ OUTSIDE = ("numba_ext.py", "numba_mem.py", "numba_rng.py")
 
 
 def kernel_sources() -> list[Path]:
-    """The modules of this folder that hold Numba code (``njit`` or ``overload``), and
-    :data:`OUTSIDE`: a change to any of them drops the cached kernels."""
-    mine = [p for p in sorted(_HERE.glob("*.py")) if p.name != "_cache.py"
+    """The modules of this folder and of its ``variants`` folder that hold Numba code
+    (``njit`` or ``overload``), and :data:`OUTSIDE`: a change to any of them drops the
+    cached kernels."""
+    # the variants' subfolder too: its hands, showdowns and hooks are compiled into the
+    # kernel (an edit there left a stale kernel in the cache before)
+    files = sorted(_HERE.glob("*.py")) + sorted((_HERE / "variants").glob("*.py"))
+    mine = [p for p in files if p.name != "_cache.py"
             and ("numba.njit" in (text := p.read_text()) or "overload(" in text)]
     return mine + [_HERE.parent / name for name in OUTSIDE]
 

@@ -119,7 +119,7 @@ def omaha_table() -> np.ndarray:
     if _OMAHA is None:
         h = _omaha_histogram().astype(float)
         at_least = np.cumsum(h[::-1])[::-1] / h.sum()
-        pf = model_tables()
+        pf = _model_tables()
         cls = np.array([int(np.argmin(np.abs(pf.top - t))) for t in at_least], float)
         _OMAHA = np.stack([at_least, cls], axis=1)
     return _OMAHA
@@ -155,14 +155,20 @@ def stud_table() -> np.ndarray:
     return _STUD
 
 
+_VTAB: np.ndarray | None = None
+
+
 def variant_table(spec: SimSpec) -> np.ndarray:
     """The variants' strength table (:meth:`pyeval.sim.variants.strength.VariantTables.
     kernel_table`) when a level of ``spec`` deals a game that reads it, else a stand-in
     (computing the table the first time takes seconds; it is cached on disk)."""
     if not any(_reads_variant_table(g) for g in dealt_games(spec)):
         return NO_TABLE
-    from pyeval.sim.variants.strength import variant_tables
-    return variant_tables().kernel_table()
+    global _VTAB
+    if _VTAB is None:
+        from pyeval.sim.variants.strength import variant_tables
+        _VTAB = variant_tables().kernel_table()
+    return _VTAB
 
 
 def _reads_variant_table(code: int) -> bool:
@@ -171,9 +177,31 @@ def _reads_variant_table(code: int) -> bool:
                 or f[FAMILY] == 2 or (f[FAMILY] == 1 and f[DEALT] == 5))
 
 
+_EVAL: tuple | None = None
+
+
 def _eval_tables() -> tuple:
-    t = nx.tables()
-    return (t.card_key, t.disp, t.high, t.flush, np.uint32(t.mult), t.row_bits, t.slot_bits)
+    """The C evaluator's tables for the kernel's inline lookups (views, made once)."""
+    global _EVAL
+    if _EVAL is None:
+        t = nx.tables()
+        _EVAL = (t.card_key, t.disp, t.high, t.flush, np.uint32(t.mult), t.row_bits,
+                 t.slot_bits)
+    return _EVAL
+
+
+_PF: Any = None
+
+
+def _model_tables() -> Any:
+    """:func:`pyeval.sim.nash.model_tables`, computed once per process: it recomputes the
+    pre-flop tables from the cached equities on every call (37 ms, measured: more than the
+    kernel's own time for a chunk of 16 tournaments of 60 players, so ``simulate`` of 40
+    such tournaments ran at about half the kernel's speed)."""
+    global _PF
+    if _PF is None:
+        _PF = model_tables()
+    return _PF
 
 
 _POOL: ThreadPoolExecutor | None = None
@@ -191,12 +219,28 @@ def _pool(threads: int) -> ThreadPoolExecutor:
     return _POOL
 
 
+_PUSH: dict[PlayerModel, np.ndarray] = {}
+
+
+def _push_table(model: PlayerModel) -> np.ndarray:
+    """``model.push_table()``, kept per model (a frozen dataclass) for the next call: it
+    reads the equilibrium's shove shares, about 3 ms a model, a tenth of a ``simulate`` of
+    40 tournaments of 60 players (measured)."""
+    try:
+        got = _PUSH.get(model)
+    except TypeError:            # a model with an unhashable field: computed each time
+        return model.push_table()
+    if got is None:
+        got = _PUSH[model] = model.push_table()
+    return got
+
+
 def kernel_inputs(field: FieldLike, players: int) -> KernelInputs:
     """Model rows and tables for a field of ``players`` entrants."""
     fresh_cache_once()      # the models' tables are computed by kernels too
     models, assign, mw = resolve_field(field, players)
     mp = np.stack([m.row() for m in models])
-    push = np.stack([m.push_table() for m in models])
+    push = np.stack([_push_table(m) for m in models])
     opn = np.stack([m.open_table() for m in models])
     assert push.shape[1:] == (PUSH_BEHIND, PUSH_DEPTH_STEPS)
     return KernelInputs(mp, assign, mw, push, opn, tuple(models))
@@ -267,6 +311,32 @@ def _starts(spec: SimSpec) -> np.ndarray:
     return np.full(P, int(spec.cfg[C_START]), np.int64)
 
 
+#: :func:`_layout_key` of the argument tuples this process already had compiled or loaded
+_COMPILED: set[tuple] = set()
+
+
+def _layout_key(x: Any) -> Any:
+    """What Numba's type of ``x`` depends on, read cheaply: an array's dtype, dimensions and
+    flags, a tuple's parts, a scalar's Python type, ``None`` or a bool as itself. Numba's
+    own ``typeof`` of the kernel's 30 arguments took about 1 ms a chunk, a tenth of the
+    kernel's time for a chunk of 16 small tournaments (measured); with this key
+    :func:`~pyeval.compile_once.compile_once` runs once per layout and process.
+
+    >>> _layout_key((np.zeros(3), None)) == _layout_key((np.ones(3), None))
+    True
+    >>> _layout_key(np.zeros(3)) == _layout_key(np.zeros((3, 1)))
+    False
+    """
+    if isinstance(x, np.ndarray):
+        f = x.flags
+        return (x.dtype.str, x.ndim, f.c_contiguous, f.f_contiguous, f.writeable, f.aligned)
+    if isinstance(x, tuple):
+        return tuple(_layout_key(v) for v in x)
+    if x is None or isinstance(x, bool):
+        return x
+    return type(x)
+
+
 def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
               parallel: bool = True) -> Chunk:
     """Play tournaments ``t0 .. t0 + n - 1`` (on every local core when ``parallel``)."""
@@ -284,7 +354,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     if n == 0:
         return out
     fresh_cache_once()      # before the first kernel of this process is loaded
-    pf = model_tables()
+    pf = _model_tables()
     cfg = spec.cfg.copy()
     cfg[20] = inputs.mp.shape[0]  # C_N_MODELS
     tables = (spec.levels, cfg, spec.cfgf, inputs.mp, inputs.assign, _starts(spec), inputs.mw,
@@ -299,9 +369,12 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     seed_ = np.uint64(seed % 2**64)
     # a cold cache is compiled by one process of the machine while the others wait for it
     # (test workers, Dask workers, a CLI run beside a notebook: about 100 s of CPU each)
-    compile_once(run_serial, (np.int64(t0), np.int64(n), seed_, *tables, out.res_i, out.res_f,
-                              out.elim_t, out.elim_h, out.place, out.shares, out.order,
-                              out.lstats, out.rec, stud_on))
+    args = (np.int64(t0), np.int64(n), seed_, *tables, out.res_i, out.res_f, out.elim_t,
+            out.elim_h, out.place, out.shares, out.order, out.lstats, out.rec, stud_on)
+    key = _layout_key(args)
+    if key not in _COMPILED:
+        compile_once(run_serial, args)
+        _COMPILED.add(key)
 
     def block(lo: int, hi: int) -> None:
         # tournaments t0 + lo .. t0 + hi - 1 into rows lo .. hi - 1 (views: the kernel's

@@ -89,7 +89,8 @@ class Work(NamedTuple):
     HF: np.ndarray          # the hand's float state (the aggressor's range)
     hole: np.ndarray        # [seat, card] hole cards
     board: np.ndarray       # the board
-    buf: np.ndarray         # scratch cards for the evaluator
+    buf: np.ndarray         # scratch cards for the evaluator (16: also the stud hand's
+    #                         scratch of variants.hands, no allocation per hand)
     deck: np.ndarray        # the deck (a partial shuffle per hand)
     start_stack: np.ndarray  # seat -> chips at the start of the hand
     grp: np.ndarray         # seats busted in the hand
@@ -137,7 +138,7 @@ def make_work(P, S):
                 _filled(i8(F_ROWS) * S, 0.0, f8).reshape((F_ROWS, S)),
                 _filled(i8(HS_ROWS), 0, i8), _filled(i8(2), 0.0, f8),
                 _filled(S * HOLE_MAX, 0, u1).reshape((S, HOLE_MAX)), _filled(i8(5), 0, u1),
-                _filled(i8(7), 0, u1), deck, _filled(S, 0, i8), np.empty(S, i8),
+                _filled(i8(16), 0, u1), deck, _filled(S, 0, i8), np.empty(S, i8),
                 _filled(i8(1), 0, i8), np.empty(i8(4), np.uint64), np.empty(S, i8),
                 _filled(S, False, b1), _filled(T, 0, i8), _filled(P, 0.0, f8))
 

@@ -285,7 +285,9 @@ def play_stud_game(S, row, stack, dealer, HS, SI, SB, SF, HF, hole, board, buf, 
     n0 = d0 + FACTS[game, ST_UP]
     bring_on = (FACTS[game, ST_FLAGS] & S_BRING) != 0
     disc = FACTS[game, DISCARD] if FACTS[game, DISCARD_STREET] == 0 else 0
-    scratch = np.zeros(16, np.uint8)
+    # the evaluator's scratch cards (16 of them) are never in use at the same time as
+    # ``scratch`` here: no allocation per hand
+    scratch = buf
     if big_bet <= 0:
         big_bet = 2 * small
     start_seats(S, row, stack, SI, SB, rec, rec_on)

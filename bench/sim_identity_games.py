@@ -1,0 +1,28 @@
+"""Record simulate() results of every game the simulator plays (the structures of
+bench/sim_variants_speed.py, smaller) x 2 fields x 2 seeds, with recording on, debug chip
+checks and 2 threads, into an .npz, for a bit-for-bit comparison of two trees:
+
+    PYTHONPATH=<tree> python bench/sim_identity_games.py out.npz   (run with each tree)
+    python bench/sim_identity_compare.py before.npz after.npz
+"""
+import pathlib
+import sys
+
+import numpy as np
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests" / "sim"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from sim_identity import keep
+from sim_variants_speed import structures
+
+from pyeval.sim import simulate
+
+FIELDS = ["balanced", {"tight_passive": 1.0, "loose_aggressive": 2.0}]
+out: dict[str, np.ndarray] = {}
+for name, s in structures().items():
+    for fi, field in enumerate(FIELDS):
+        for seed in (1, 2):
+            r = simulate(s, n=12, seed=seed, field=field, threads=2, chunk=4, debug=True,
+                         record_tournaments=2, record_hands=400)
+            keep(out, f"{name}|{fi}|{seed}", r)
+np.savez_compressed(sys.argv[1], **out)
