@@ -119,4 +119,21 @@ typedef struct {
 } pe_hand7_t;
 PE_API const pe_hand7_t *pe_hand7_tables(void);
 
+/* The incremental 7-card table (incr7.c), for pyeval.numba_hand, built on the first call
+ * (NULL if that failed). A hand is key = key_start + sum of card_key[card] and mask = OR of
+ * card_mask[card]. Seven cards: if key & flush_bits, flush[(mask >> ((4 * clz64(key &
+ * flush_bits)) & 63)) & 0x1FFF]; otherwise values[(uint32_t)((uint32_t)key +
+ * offsets[(uint32_t)key >> shift])]. */
+typedef struct {
+    const uint64_t *card_key;      /* [256] rank multiplier | suit counter bit, 0 past 51 */
+    const uint64_t *card_mask;     /* [256] 1 << (48 - 16 * suit + rank), 0 past 51 */
+    const uint32_t *offsets;       /* [n_rows] row offsets (modulo 2^32) */
+    const uint16_t *values;        /* [n_values] high value by slot */
+    const uint16_t *flush;         /* [8192] best flush by 13-bit rank mask */
+    uint64_t key_start, flush_bits;
+    uint32_t shift, n_rows, n_values;
+} pe_incr7_t;
+PE_API const pe_incr7_t *pe_incr7_tables(void);
+PE_API size_t pe_incr7_bytes(void);   /* 0 until pe_incr7_tables has built them */
+
 #endif
