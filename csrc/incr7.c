@@ -39,22 +39,27 @@ static const uint32_t MULT[13] = {0x174a57, 0xa2f3d, 0x3d12a, 0x1929a, 0x7867, 0
 #define PE_I7_MAX_KEY (4u * 0x174a57u + 3u * 0xa2f3du)
 #define PE_I7_ROWS ((PE_I7_MAX_KEY >> PE_I7_SHIFT) + 1)
 
-static uint64_t card_key[256], card_mask[256];
-static uint32_t *offsets;
-static uint16_t *values;
-static uint32_t n_values;
+#define PE_I7_SIX 18395u          /* rank multisets of six cards */
+#define PE_I7_SIX_ROWS (((4u * 0x174a57u + 2u * 0xa2f3du) >> PE_I7_SHIFT) + 1)
+
+static uint64_t card_key[256], card_mask[256], card_after6[256];
+static uint32_t *offsets, *six_offsets;
+static uint16_t *values, *six_index, *after6;
+static uint32_t n_values, n_six_slots;
 static pe_incr7_t view;
 
 typedef struct { uint32_t key, pow5; } rank_set;
 
-static void seven(rank_set *out, size_t *n, int r, int left, uint32_t key, uint32_t pow5)
+/* every rank multiset of `left` more cards from rank r up (at most four of a rank) */
+static void multisets(rank_set *out, size_t *n, int r, int left, uint32_t key, uint32_t pow5)
 {
     if (r == 13) {
         if (left == 0) { out[*n].key = key; out[*n].pow5 = pow5; (*n)++; }
         return;
     }
     for (int k = 0; k <= 4 && k <= left; k++)
-        seven(out, n, r + 1, left - k, key + (uint32_t)k * MULT[r], pow5 + (uint32_t)k * pe_pow5[r]);
+        multisets(out, n, r + 1, left - k, key + (uint32_t)k * MULT[r],
+                  pow5 + (uint32_t)k * pe_pow5[r]);
 }
 
 static int by_key(const void *a, const void *b)
@@ -75,31 +80,31 @@ static uint32_t next_free(uint32_t *free_at, uint32_t s)
 }
 
 /* places every row (first-fit decreasing); returns the image size, 0 on failure */
-static uint32_t place(const rank_set *sets, size_t n, uint32_t *off, uint32_t *slot_of,
-                      uint32_t cap)
+static uint32_t place(const rank_set *sets, size_t n, uint32_t rows, uint32_t *off,
+                      uint32_t *slot_of, uint32_t cap)
 {
-    uint32_t *count = calloc(PE_I7_ROWS + 1, sizeof *count);
-    uint32_t *start = calloc(PE_I7_ROWS + 1, sizeof *start);
-    uint32_t *fill = calloc(PE_I7_ROWS, sizeof *fill);
+    uint32_t *count = calloc(rows + 1, sizeof *count);
+    uint32_t *start = calloc(rows + 1, sizeof *start);
+    uint32_t *fill = calloc(rows, sizeof *fill);
     uint32_t *byrow = malloc(n * sizeof *byrow);     /* column of each key, by row */
-    uint32_t *order = malloc(PE_I7_ROWS * sizeof *order);
+    uint32_t *order = malloc(rows * sizeof *order);
     uint8_t *used = calloc(cap, 1);
     uint32_t *free_at = malloc((cap + 1) * sizeof *free_at);
     uint32_t top = 0;
     if (!count || !start || !fill || !byrow || !order || !used || !free_at) goto done;
     for (uint32_t i = 0; i <= cap; i++) free_at[i] = i;
     for (size_t i = 0; i < n; i++) count[sets[i].key >> PE_I7_SHIFT]++;
-    for (uint32_t r = 0; r < PE_I7_ROWS; r++) start[r + 1] = start[r] + count[r];
+    for (uint32_t r = 0; r < rows; r++) start[r + 1] = start[r] + count[r];
     /* the keys are sorted (build), so each row's columns come in increasing order */
     for (size_t i = 0; i < n; i++) {
         uint32_t r = sets[i].key >> PE_I7_SHIFT;
         byrow[start[r] + fill[r]++] = sets[i].key & ((1u << PE_I7_SHIFT) - 1);
     }
     uint32_t maxc = 0, k = 0, least = 0;
-    for (uint32_t r = 0; r < PE_I7_ROWS; r++) if (count[r] > maxc) maxc = count[r];
+    for (uint32_t r = 0; r < rows; r++) if (count[r] > maxc) maxc = count[r];
     for (uint32_t c = maxc; c >= 1; c--)
-        for (uint32_t r = 0; r < PE_I7_ROWS; r++) if (count[r] == c) order[k++] = r;
-    memset(off, 0, PE_I7_ROWS * sizeof *off);
+        for (uint32_t r = 0; r < rows; r++) if (count[r] == c) order[k++] = r;
+    memset(off, 0, rows * sizeof *off);
     for (uint32_t oi = 0; oi < k; oi++) {
         uint32_t r = order[oi], *cols = byrow + start[r], m = count[r];
         /* the lowest base (slot of column 0) that leaves every column's slot free */
@@ -128,6 +133,51 @@ done:
     return top;
 }
 
+/* The six-card tables, for a hand made ready for its seventh card (numba_hand.ready6):
+ * the six cards' rank key, hashed like the seven-card keys (the same multipliers keep six-card
+ * multisets apart: the ace's multiplier is 0, so a six-card multiset and the same plus an
+ * ace share the sums of the other ranks, which are distinct for up to seven cards), gives the
+ * multiset's number i, and after6[13 * i + rank] is the value with one card of that rank
+ * added (0 where that would be a fifth of the rank). An enumeration dealing the seventh card
+ * innermost then pays one lookup per six cards and one load per hand, reading 13 adjacent
+ * entries per six cards (bench/RESULTS.md, "incremental hands, round 3"). */
+static int build_six(void)
+{
+    size_t n = 0;
+    rank_set *sets = malloc(PE_I7_SIX * sizeof *sets);
+    uint32_t *slot_of = malloc(PE_I7_SIX * sizeof *slot_of);
+    uint32_t *off = malloc(PE_I7_SIX_ROWS * sizeof *off);
+    uint32_t cap = 4 * PE_I7_SIX + (1u << PE_I7_SHIFT), top = 0;
+    uint16_t *idx = NULL, *after = NULL;
+    int rc = -1;
+    if (!sets || !slot_of || !off) goto done;
+    multisets(sets, &n, 0, 6, 0, 0);
+    if (n != PE_I7_SIX) goto done;
+    qsort(sets, n, sizeof *sets, by_key);
+    top = place(sets, n, PE_I7_SIX_ROWS, off, slot_of, cap);
+    if (top == 0) goto done;
+    idx = calloc(top, sizeof *idx);
+    after = calloc(13 * (size_t)n, sizeof *after);
+    if (!idx || !after) goto done;
+    for (size_t i = 0; i < n; i++) {
+        idx[slot_of[i]] = (uint16_t)i;
+        for (int r = 0; r < 13; r++) {
+            if ((sets[i].pow5 / pe_pow5[r]) % 5 == 4) continue;   /* four already */
+            after[13 * i + r] = pe_high_table[pe_main_slot(sets[i].pow5 + pe_pow5[r])];
+        }
+    }
+    six_offsets = off;
+    six_index = idx;
+    after6 = after;
+    n_six_slots = top;
+    off = NULL;
+    idx = after = NULL;
+    rc = 0;
+done:
+    free(sets); free(slot_of); free(off); free(idx); free(after);
+    return rc;
+}
+
 static int build(void)
 {
     if (pe_init() != 0) return -1;
@@ -138,25 +188,29 @@ static int build(void)
     uint32_t cap = 4 * PE_I7_KEYS + (1u << PE_I7_SHIFT);
     int rc = -1;
     if (!sets || !slot_of || !off) goto done;
-    seven(sets, &n, 0, 7, 0, 0);
+    multisets(sets, &n, 0, 7, 0, 0);
     if (n != PE_I7_KEYS) goto done;
     qsort(sets, n, sizeof *sets, by_key);
-    uint32_t top = place(sets, n, off, slot_of, cap);
+    uint32_t top = place(sets, n, PE_I7_ROWS, off, slot_of, cap);
     if (top == 0) goto done;
     uint16_t *val = calloc(top, sizeof *val);
     if (!val) goto done;
     for (size_t i = 0; i < n; i++) val[slot_of[i]] = pe_high_table[pe_main_slot(sets[i].pow5)];
+    if (build_six() != 0) { free(val); goto done; }
     for (int c = 0; c < 52; c++) {
         int rank = pe_rank((uint8_t)c), suit = pe_suit((uint8_t)c);
         card_key[c] = MULT[rank] + (1ull << (PE_SUIT_SHIFT + 4 * suit));
         card_mask[c] = 1ull << (48 - 16 * suit + rank);
+        card_after6[c] = (uint64_t)rank + (1ull << (PE_SUIT_SHIFT + 4 * suit));
     }
     offsets = off;
     off = NULL;
     values = val;
     n_values = top;
     view = (pe_incr7_t){card_key, card_mask, offsets, values, pe_flush_table, PE_KEY_START,
-                        PE_FLUSH_BITS, PE_I7_SHIFT, PE_I7_ROWS, top};
+                        PE_FLUSH_BITS, PE_I7_SHIFT, PE_I7_ROWS, top,
+                        six_offsets, six_index, after6, card_after6, PE_I7_SIX_ROWS,
+                        n_six_slots, PE_I7_SIX};
     rc = 0;
 done:
     free(sets); free(slot_of); free(off);
@@ -171,6 +225,7 @@ const pe_incr7_t *pe_incr7_tables(void)
 
 size_t pe_incr7_bytes(void)
 {
-    return values ? sizeof card_key + sizeof card_mask + PE_I7_ROWS * sizeof *offsets +
-                    (size_t)n_values * sizeof *values : 0;
+    return values ? sizeof card_key + sizeof card_mask + sizeof card_after6 +
+                    (PE_I7_ROWS + PE_I7_SIX_ROWS) * sizeof *offsets +
+                    ((size_t)n_values + n_six_slots + 13 * PE_I7_SIX) * sizeof *values : 0;
 }

@@ -132,6 +132,14 @@ typedef struct {
     const uint16_t *flush;         /* [8192] best flush by 13-bit rank mask */
     uint64_t key_start, flush_bits;
     uint32_t shift, n_rows, n_values;
+    /* six cards made ready for a seventh (incr7.c, build_six): i = six_index[(uint32_t)(
+     * key6 + six_offsets[key6 >> shift])] for the six cards' rank key key6, and the value
+     * with a card of rank r added is after6[13 * i + r] unless that makes a flush */
+    const uint32_t *six_offsets;   /* [n_six_rows] */
+    const uint16_t *six_index;     /* [n_six_slots] number of the six-card multiset */
+    const uint16_t *after6;        /* [13 * n_six] */
+    const uint64_t *card_after6;   /* [256] rank | suit counter bit, 0 past 51 */
+    uint32_t n_six_rows, n_six_slots, n_six;
 } pe_incr7_t;
 PE_API const pe_incr7_t *pe_incr7_tables(void);
 PE_API size_t pe_incr7_bytes(void);   /* 0 until pe_incr7_tables has built them */

@@ -45,10 +45,14 @@ from numba.extending import intrinsic
 from pyeval._native import ffi, lib
 from pyeval.cached_arrays import cached_arrays
 
-__all__ = ["EMPTY_KEY", "EMPTY_MASK", "EMPTY_SRM", "TABLE_BYTES", "add", "hand_of", "value7"]
+__all__ = ["EMPTY_KEY", "EMPTY_MASK", "EMPTY_SRM", "TABLE_BYTES", "add", "hand_of", "ready6",
+           "value7", "value7_with"]
 
 _N_ROWS = 3959        # csrc/incr7.c: PE_I7_ROWS
 _N_VALUES = 131_612   # the size the row-offset hash packs the 49,205 keys into
+_N_SIX_ROWS = 3633    # csrc/incr7.c: PE_I7_SIX_ROWS
+_N_SIX_SLOTS = 43_714  # ... and its 18,395 six-card keys into
+_N_SIX = 18_395
 
 
 def _copy(ptr, ctype: str, n: int, dtype) -> np.ndarray:
@@ -60,24 +64,35 @@ def _build() -> dict[str, np.ndarray]:
     t = lib.pe_incr7_tables()
     if t == ffi.NULL:
         raise RuntimeError("pe_incr7_tables failed: the incremental 7-card table could not be built")
-    if (t.n_rows, t.n_values) != (_N_ROWS, _N_VALUES):
-        raise RuntimeError(f"incr7 table is {t.n_rows} rows x {t.n_values} values, "
-                           f"expected {_N_ROWS} x {_N_VALUES}")
+    got = (t.n_rows, t.n_values, t.n_six_rows, t.n_six_slots, t.n_six)
+    if got != (_N_ROWS, _N_VALUES, _N_SIX_ROWS, _N_SIX_SLOTS, _N_SIX):
+        raise RuntimeError(f"incr7 tables have sizes {got}, expected "
+                           f"{(_N_ROWS, _N_VALUES, _N_SIX_ROWS, _N_SIX_SLOTS, _N_SIX)}")
     return {"card_key": _copy(t.card_key, "uint64_t", 256, np.uint64),
             "card_mask": _copy(t.card_mask, "uint64_t", 256, np.uint64),
             "offsets": _copy(t.offsets, "uint32_t", _N_ROWS, np.uint32),
             "values": _copy(t.values, "uint16_t", _N_VALUES, np.uint16),
-            "flush": _copy(t.flush, "uint16_t", 8192, np.uint16)}
+            "flush": _copy(t.flush, "uint16_t", 8192, np.uint16),
+            "six_offsets": _copy(t.six_offsets, "uint32_t", _N_SIX_ROWS, np.uint32),
+            "six_index": _copy(t.six_index, "uint16_t", _N_SIX_SLOTS, np.uint16),
+            "after6": _copy(t.after6, "uint16_t", 13 * _N_SIX, np.uint16),
+            "card_after6": _copy(t.card_after6, "uint64_t", 256, np.uint64)}
 
 
-_A = cached_arrays("incr7_v1", _build, {"card_key": (256,), "card_mask": (256,),
+_A = cached_arrays("incr7_v2", _build, {"card_key": (256,), "card_mask": (256,),
                                         "offsets": (_N_ROWS,), "values": (_N_VALUES,),
-                                        "flush": (8192,)})
+                                        "flush": (8192,), "six_offsets": (_N_SIX_ROWS,),
+                                        "six_index": (_N_SIX_SLOTS,), "after6": (13 * _N_SIX,),
+                                        "card_after6": (256,)})
 CARD_KEY = _A["card_key"]
 CARD_MASK = _A["card_mask"]
 OFFSETS = _A["offsets"]
 VALUES = _A["values"]
 FLUSH = _A["flush"]
+SIX_OFFSETS = _A["six_offsets"]
+SIX_INDEX = _A["six_index"]
+AFTER6 = _A["after6"]
+CARD_AFTER6 = _A["card_after6"]
 #: bytes of the arrays above
 TABLE_BYTES = sum(a.nbytes for a in _A.values())
 
@@ -90,6 +105,10 @@ _SHIFT = np.uint32(11)          # csrc/incr7.c: PE_I7_SHIFT
 _RANKS = np.uint64(0x1FFF)
 _SIXTY_THREE = np.uint64(63)
 _TWO = np.uint64(2)
+_SUITS = np.uint64(0xFFFF << 32)
+_ONE_MORE = np.uint64(0x1111 << 32)      # one more card of every suit
+_MAY_FLUSH = np.uint64(1 << 63)
+_THIRTEEN = np.uint64(13)
 
 
 @intrinsic
@@ -158,6 +177,51 @@ def value7(key, mask):
         return v
     r = np.uint32(key)
     return VALUES[np.uint32(r + OFFSETS[r >> _SHIFT])]
+
+
+@numba.njit(inline="always", cache=True)
+def ready6(key, mask):
+    """A hand of exactly six cards made ready for its seventh (:func:`value7_with`): one
+    lookup here instead of one per seventh card. The result is a uint64: the six cards'
+    multiset number times 13 (low 32 bits), their suit counters (bits 32..47) and bit 63
+    when four of a suit make a flush possible."""
+    r = np.uint32(key)
+    base = np.uint64(SIX_INDEX[np.uint32(r + SIX_OFFSETS[r >> _SHIFT])]) * _THIRTEEN
+    if ((key + _ONE_MORE) & _FLUSH_BITS) != 0:
+        base |= _MAY_FLUSH
+    return (key & _SUITS) | base
+
+
+@numba.njit(inline="always", cache=True)
+def value7_with(ready, mask, card):
+    """High value of the six cards of ``ready`` (:func:`ready6`) and ``mask`` with ``card``
+    added (as :func:`pyeval.high`): one load when no flush is possible.
+
+    >>> import numba, pyeval
+    >>> @numba.njit(cache=False)
+    ... def best_seventh(six, rest):
+    ...     key, mask = hand_of(six)
+    ...     ready = ready6(key, mask)
+    ...     best = 0
+    ...     for c in rest:
+    ...         best = max(best, value7_with(ready, mask, c))
+    ...     return best
+    >>> six = pyeval.cards("As Ks Qs Js 2d 3c")
+    >>> int(best_seventh(six, pyeval.cards("Ts 9h"))) == pyeval.high("As Ks Qs Js Ts")
+    True
+    """
+    if not _unlikely(ready >= _MAY_FLUSH):
+        v = AFTER6[np.uint32(ready) + np.uint32(card >> 2)]
+        _stay_scalar()
+        return v
+    k = ready + CARD_AFTER6[card]
+    if (k & _FLUSH_BITS) != 0:
+        fl = np.uint64(np.uint32(k >> np.uint64(32)) & np.uint32(0x8888))
+        m = mask | CARD_MASK[card]
+        v = FLUSH[(m >> ((_clz(fl) << _TWO) & _SIXTY_THREE)) & _RANKS]
+        _stay_scalar()
+        return v
+    return AFTER6[np.uint32(k)]
 
 
 @numba.njit(cache=True)

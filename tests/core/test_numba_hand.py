@@ -71,7 +71,8 @@ def test_flushes_of_every_suit_and_size_match_the_c_batch() -> None:
 
 
 def test_table_memory_and_layout() -> None:
-    assert nh.TABLE_BYTES == 256 * 8 * 2 + 3959 * 4 + 131_612 * 2 + 8192 * 2
+    assert nh.TABLE_BYTES == (256 * 8 * 3 + (3959 + 3633) * 4
+                              + (131_612 + 8192 + 43_714 + 13 * 18_395) * 2)
     assert nh.CARD_KEY[52:].sum() == 0 and nh.CARD_MASK[52:].sum() == 0
     # every card's mask bit is its own, suit s at bits 48 - 16 s
     assert int(np.bitwise_or.reduce(nh.CARD_MASK[:52])).bit_count() == 52
@@ -89,9 +90,10 @@ def test_nested_loops_over_a_small_deck_match_the_batch() -> None:
 @numba.njit(cache=True)
 def _category_histogram():
     """every 7-card hand in nested loops, one card added per level: counts by category
-    (value >> 12) of numba_hand's values"""
+    (value >> 12) and sum of numba_hand's values, by value7 and by ready6 + value7_with"""
     hist = np.zeros(16, np.int64)
-    total = 0
+    hist_with = np.zeros(16, np.int64)
+    total = total_with = 0
     for c0 in range(52):
         k0, s0 = nh.add(nh.EMPTY_KEY, nh.EMPTY_SRM, c0)
         for c1 in range(c0 + 1, 52):
@@ -104,12 +106,16 @@ def _category_histogram():
                         k4, s4 = nh.add(k3, s3, c4)
                         for c5 in range(c4 + 1, 52):
                             k5, s5 = nh.add(k4, s4, c5)
+                            ready = nh.ready6(k5, s5)
                             for c6 in range(c5 + 1, 52):
                                 k6, s6 = nh.add(k5, s5, c6)
                                 v = nh.value7(k6, s6)
                                 hist[v >> 12] += 1
                                 total += v
-    return hist, total
+                                w = nh.value7_with(ready, s5, c6)
+                                hist_with[w >> 12] += 1
+                                total_with += w
+    return hist, total, hist_with, total_with
 
 
 @numba.njit(cache=True)
@@ -132,7 +138,8 @@ def _hands_from(c0, out):
 def test_every_hand_by_category() -> None:
     """all 133,784,560 hands: the textbook counts of 7-card categories, and the same counts
     and sum of values as the C batch over the same hands (about 5 s)"""
-    hist, total = _category_histogram()
+    hist, total, hist_with, total_with = _category_histogram()
+    assert np.array_equal(hist, hist_with) and total == total_with
     buf = np.empty((18_009_460, 7), np.uint8)          # C(51, 6): the hands of c0 = 0
     c_hist, c_total = np.zeros(16, np.int64), 0
     for c0 in range(46):
@@ -145,3 +152,31 @@ def test_every_hand_by_category() -> None:
             STRAIGHT_FLUSH: 41_584}
     assert {c: int(hist[c]) for c in want} == want
     assert hist.sum() == 133_784_560
+
+
+@numba.njit(cache=True)
+def _values_with(a):
+    """each row's first six cards made ready (ready6), the seventh added by value7_with"""
+    out = np.empty(a.shape[0], np.uint16)
+    for i in range(a.shape[0]):
+        key, mask = nh.hand_of(a[i, :6])
+        out[i] = nh.value7_with(nh.ready6(key, mask), mask, a[i, 6])
+    return out
+
+
+def test_six_made_ready_then_a_seventh_match_the_c_batch() -> None:
+    """every rank multiset with each of its cards last, random hands, and flush hands of
+    every suit and size in every order (the six may hold 3..7 of the suit)"""
+    rng = np.random.default_rng(6)
+    rows = [np.roll(ALL7, -j, axis=1) for j in range(7)]
+    rows.append(_deals(100_000, seed=7))
+    flushy = []
+    for suit in range(4):
+        for n_suit in (4, 5, 6, 7):
+            for _ in range(300):
+                same = rng.choice(13, n_suit, replace=False) * 4 + suit
+                others = [c for c in rng.permutation(52) if c % 4 != suit][:7 - n_suit]
+                flushy.append(rng.permutation(np.concatenate([same, others])))
+    rows.append(np.array(flushy, np.uint8))
+    a = np.concatenate(rows).astype(np.uint8)
+    assert np.array_equal(_values_with(a), pyeval.high_batch(a))
