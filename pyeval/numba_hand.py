@@ -29,10 +29,17 @@ csrc/keys.h, so ``key & flush_bits`` tells a flush; the mask holds suit ``s`` at
 away. The key and mask are not those of :mod:`pyeval.numba_ext` (``hv``): the two are
 separate layouts.
 
-The C library builds the tables on first use (0.6 s); they are kept in pyeval's cache folder
-(:mod:`pyeval.cached_arrays`) and copied into module-level arrays, which Numba compiles in as
-constants (so ``cache=True`` works). Memory: :data:`TABLE_BYTES` (about 283 KB: 16 KB of
-row offsets, 263 KB of values, the 16 KB flush table and the card tables).
+An enumeration that deals the seventh card innermost can do better: :func:`ready6` turns a
+six-card hand into one number once (a six-card lookup), and :func:`value7_with` adds the
+seventh card with a single load from 13 adjacent values, testing for a flush only when the
+six hold four of a suit.
+
+The C library builds the tables on first use (about 0.5 s of CPU); they are kept in
+pyeval's cache folder (:mod:`pyeval.cached_arrays`: 0.01 s to load) and copied into
+module-level arrays, which Numba compiles in as constants (so ``cache=True`` works).
+Memory: :data:`TABLE_BYTES`, 881,818 bytes: for :func:`value7` 263 KB of values, 16 KB of
+row offsets and the 16 KB flush table; for :func:`ready6` / :func:`value7_with` 478 KB of
+values (13 per six-card rank multiset), 87 KB of six-card slots and 15 KB of offsets.
 """
 from __future__ import annotations
 
@@ -142,11 +149,12 @@ def _clz(typingctx, x):
 
 @intrinsic
 def _stay_scalar(typingctx):
-    """An empty ``asm sideeffect`` that emits no instruction. Placed in the flush branch of
-    :func:`value7`, it keeps LLVM from if-converting the branch and turning the caller's
-    loop into AVX-512 gathers, which ran all hands in nested loops at half the speed of the
-    scalar loop on this Zen 4 (bench/RESULTS.md, "incremental hands, round 3"), and from
-    merging the two table loads into one behind a select of addresses."""
+    """An empty ``asm sideeffect`` that emits no instruction. Placed after the loads of
+    :func:`value7` and :func:`value7_with`, it keeps LLVM from vectorizing the caller's loop
+    into AVX-512 gathers or extracts and inserts: with :func:`value7`, all hands in nested
+    loops ran at 0.6-0.7 of the scalar loop's speed on this Zen 4 (with ``value7_with``, no
+    faster; bench/RESULTS.md, "incremental hands, round 3"). It also keeps LLVM from merging
+    two table loads into one behind a select of addresses."""
     sig = types.void()
 
     def codegen(context, builder, signature, args):
