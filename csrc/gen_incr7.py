@@ -13,10 +13,12 @@ that keeps every sum distinct. With ``m`` the candidate, two multisets collide e
 ``z1 <= 7 - d``; the bad ``m`` of a window are marked from the sorted prefix sums.
 
 The sums then fall below 2^23 (4 * 0x174a57 + 3 * 0xa2f3d = 8,107,795), against 5^13 for
-base-5 digits, so that ``key >> 11`` picks one of 3,960 rows and a row-offset perfect hash
+base-5 digits, so that ``key >> 11`` picks one of 3,959 rows and a row-offset perfect hash
 (incr7.c) places the 49,205 keys. incr7.c gives the zero to the ace and the largest to the
 deuce (the list below reversed): the cards dealt last in ascending enumerations are the
-high ones, whose small multipliers keep those keys in a few rows and cache lines.
+high ones, whose small multipliers keep those keys in a few rows and cache lines (no
+difference beyond the noise against the other order: bench/RESULTS.md, "incremental hands,
+round 3").
 
     python csrc/gen_incr7.py
     # 0x0 0x1 0x5 0x18 0x70 0x209 0x8c7 0x241c 0x7867 0x1929a 0x3d12a 0xa2f3d 0x174a57
