@@ -17,13 +17,25 @@ nested loops adding one card per level. Every rate, the drivers' and pyeval's, i
 second of CPU time of the process (CLOCK_PROCESS_CPUTIME_ID, ``time.process_time``): the
 machine is shared, and wall time would count the other programs' turns.
 
+The nested loops run four ways on pyeval's side, every one over the same hands in the same
+order with one card added per level: ``enumerate_all`` (``add`` at every level, ``value7``
+per hand, Numba ``range`` loops), ``enumerate_all_while`` (the same with ``while`` loops,
+the literal form of the peers' C ``for (c6 = c5 + 1; c6 < 52; c6++)``), and both again with
+the six cards made ready once per six (``ready6``) and the seventh added by
+``value7_with``. ``--enum-only`` runs the nested loops alone; ``--base TREE`` adds the
+plain enumeration over another tree's numba_hand (a subprocess with TREE on PYTHONPATH), the
+"before" of an A/B.
+
     taskset -c 1 python bench/peers_high7.py /tmp/peers/drv --rounds 7
+    taskset -c 0 python bench/peers_high7.py /tmp/peers-incr --enum-only --base /tmp/base
 """
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -91,8 +103,123 @@ def enumerate_all():
     return total, count
 
 
-def _peer(cmd: list[str]) -> tuple[float, int]:
-    line = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout.strip()
+@numba.njit(cache=False)
+def enumerate_all_ready():
+    """:func:`enumerate_all` with the six cards made ready for the seventh once per six
+    (``numba_hand.ready6``) and the seventh added by ``value7_with``: the same loops and
+    hands, one card added per level, one lookup per six cards and one load per hand"""
+    total = 0
+    count = 0
+    for c0 in range(52):
+        k0, s0 = nh.add(nh.EMPTY_KEY, nh.EMPTY_SRM, c0)
+        for c1 in range(c0 + 1, 52):
+            k1, s1 = nh.add(k0, s0, c1)
+            for c2 in range(c1 + 1, 52):
+                k2, s2 = nh.add(k1, s1, c2)
+                for c3 in range(c2 + 1, 52):
+                    k3, s3 = nh.add(k2, s2, c3)
+                    for c4 in range(c3 + 1, 52):
+                        k4, s4 = nh.add(k3, s3, c4)
+                        for c5 in range(c4 + 1, 52):
+                            k5, s5 = nh.add(k4, s4, c5)
+                            ready = nh.ready6(k5, s5)
+                            for c6 in range(c5 + 1, 52):
+                                total += nh.value7_with(ready, s5, c6)
+                                count += 1
+    return total, count
+
+
+@numba.njit(cache=False)
+def enumerate_all_while():
+    """:func:`enumerate_all` with ``while`` loops, the form of the peers' C loops
+    (``for (c6 = c5 + 1; c6 < 52; c6++)``): Numba's ``range`` keeps a second counter per
+    loop. The same hands in the same order, one card added per level."""
+    total = 0
+    count = 0
+    c0 = 0
+    while c0 < 52:
+        k0, s0 = nh.add(nh.EMPTY_KEY, nh.EMPTY_SRM, c0)
+        c1 = c0 + 1
+        while c1 < 52:
+            k1, s1 = nh.add(k0, s0, c1)
+            c2 = c1 + 1
+            while c2 < 52:
+                k2, s2 = nh.add(k1, s1, c2)
+                c3 = c2 + 1
+                while c3 < 52:
+                    k3, s3 = nh.add(k2, s2, c3)
+                    c4 = c3 + 1
+                    while c4 < 52:
+                        k4, s4 = nh.add(k3, s3, c4)
+                        c5 = c4 + 1
+                        while c5 < 52:
+                            k5, s5 = nh.add(k4, s4, c5)
+                            c6 = c5 + 1
+                            while c6 < 52:
+                                k6, s6 = nh.add(k5, s5, c6)
+                                total += nh.value7(k6, s6)
+                                count += 1
+                                c6 += 1
+                            c5 += 1
+                        c4 += 1
+                    c3 += 1
+                c2 += 1
+            c1 += 1
+        c0 += 1
+    return total, count
+
+
+@numba.njit(cache=False)
+def enumerate_all_ready_while():
+    """:func:`enumerate_all_ready` with the ``while`` loops of :func:`enumerate_all_while`"""
+    total = 0
+    count = 0
+    c0 = 0
+    while c0 < 52:
+        k0, s0 = nh.add(nh.EMPTY_KEY, nh.EMPTY_SRM, c0)
+        c1 = c0 + 1
+        while c1 < 52:
+            k1, s1 = nh.add(k0, s0, c1)
+            c2 = c1 + 1
+            while c2 < 52:
+                k2, s2 = nh.add(k1, s1, c2)
+                c3 = c2 + 1
+                while c3 < 52:
+                    k3, s3 = nh.add(k2, s2, c3)
+                    c4 = c3 + 1
+                    while c4 < 52:
+                        k4, s4 = nh.add(k3, s3, c4)
+                        c5 = c4 + 1
+                        while c5 < 52:
+                            k5, s5 = nh.add(k4, s4, c5)
+                            ready = nh.ready6(k5, s5)
+                            c6 = c5 + 1
+                            while c6 < 52:
+                                total += nh.value7_with(ready, s5, c6)
+                                count += 1
+                                c6 += 1
+                            c5 += 1
+                        c4 += 1
+                    c3 += 1
+                c2 += 1
+            c1 += 1
+        c0 += 1
+    return total, count
+
+
+def _best_rate(fn, inner: int) -> tuple[float, int]:
+    """best hands per CPU second of ``inner`` calls of an enumeration, and its checksum"""
+    best, total = 0.0, 0
+    for _ in range(inner):
+        t = time.process_time()
+        total, count = fn()
+        best = max(best, count / (time.process_time() - t) / 1e6)
+    return best, total
+
+
+def _peer(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, int]:
+    line = subprocess.run(cmd, check=True, capture_output=True, text=True,
+                          env=env).stdout.strip().splitlines()[-1]
     words = line.split()
     return float(words[words.index("best") + 1]), int(words[-1])
 
@@ -128,8 +255,13 @@ def main() -> None:
     ap.add_argument("peers", type=Path, help="folder with omp_drv and hhe_drv/target/release/hhe_drv")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--inner", type=int, default=3)
+    ap.add_argument("--enum-only", action="store_true", help="only the nested loops")
+    ap.add_argument("--base", type=Path, help="a tree to run the nested loops of too (A/B)")
     args = ap.parse_args()
     omp, hhe = args.peers / "omp_drv", args.peers / "hhe_drv/target/release/hhe_drv"
+    if args.enum_only:
+        _enum_rounds(args, omp, hhe)
+        return
     files = {}
     for order, make in (("random", _random_hands), ("sequential", _sequential_hands)):
         f = args.peers / f"{order}7.bin"
@@ -165,25 +297,52 @@ def main() -> None:
         for k, vals in runs.items():
             print(f"  {k:14s} median {statistics.median(vals):8.2f}  best {max(vals):8.2f}  "
                   f"checksum {sums.get(k, '')}")
-    # all hands in nested loops
+    _enum_rounds(args, omp, hhe)
+
+
+def _enum_rounds(args: argparse.Namespace, omp: Path, hhe: Path) -> None:
+    """all hands in nested loops: the peers, pyeval.numba_hand (``range`` and ``while``
+    loops) and, with ``--base``, the same enumeration in another tree (a subprocess with
+    that tree first on PYTHONPATH: the before of an A/B), interleaved round by round"""
+    enumerate_all()   # compile
+    enumerate_all_while()
+    enumerate_all_ready()
+    enumerate_all_ready_while()
     enum_runs: dict[str, list[float]] = {}
+    sums: dict[str, int] = {}
     for _ in range(args.rounds):
         er: dict[str, float] = {}
-        er["OMPEval"], s_omp = _peer([str(omp), "enum", "1"])
-        er["hhe"], s_hhe = _peer([str(hhe), "enum", "1"])
-        t = time.process_time()
-        total, count = enumerate_all()
-        er["pyeval.numba_hand"] = count / (time.process_time() - t) / 1e6
-        er["numba_hand/OMPEval"] = er["pyeval.numba_hand"] / er["OMPEval"]
-        er["numba_hand/hhe"] = er["pyeval.numba_hand"] / er["hhe"]
+        er["OMPEval"], sums["OMPEval"] = _peer([str(omp), "enum", str(args.inner)])
+        er["hhe"], sums["hhe"] = _peer([str(hhe), "enum", str(args.inner)])
+        er["numba_hand"], sums["numba_hand"] = _best_rate(enumerate_all, args.inner)
+        er["numba_hand while"], sums["numba_hand while"] = _best_rate(enumerate_all_while,
+                                                                      args.inner)
+        er["numba_hand ready6"], sums["numba_hand ready6"] = _best_rate(enumerate_all_ready,
+                                                                        args.inner)
+        er["ready6 while"], sums["ready6 while"] = _best_rate(enumerate_all_ready_while,
+                                                              args.inner)
+        if args.base:
+            er["base tree"], sums["base tree"] = _peer(
+                [sys.executable, __file__, "--enum-worker", str(args.inner)],
+                env={**os.environ, "PYTHONPATH": str(args.base)})
+        for k in [k for k in er if not k.startswith(("OMP", "hhe"))]:
+            er[f"{k} / OMPEval"] = er[k] / er["OMPEval"]
+            er[f"{k} / hhe"] = er[k] / er["hhe"]
         for k, v in er.items():
             enum_runs.setdefault(k, []).append(v)
-    print(f"\nall {count:,} hands, nested loops (M/s; pyeval checksum {total}, "
-          f"OMPEval {s_omp}, hhe {s_hhe})")
+    print(f"\nall 133,784,560 hands, nested loops, best of {args.inner} per program per round, "
+          f"{args.rounds} rounds (M/s per CPU second; ratios within a round)")
     for k, vals in enum_runs.items():
-        print(f"  {k:20s} median {statistics.median(vals):8.2f}  best {max(vals):8.2f}")
-    print(f"tables: {pyeval.table_bytes():,} bytes")
+        print(f"  {k:28s} median {statistics.median(vals):8.2f}  best {max(vals):8.2f}  "
+              f"checksum {sums.get(k, '')}")
+    print(f"tables: {pyeval.table_bytes():,} bytes (C core), numba_hand {nh.TABLE_BYTES:,} bytes")
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--enum-worker"]:
+        # the base tree's enumeration, for --base: this file's loops over that tree's
+        # numba_hand (the import above resolved through PYTHONPATH)
+        rate, total = _best_rate(enumerate_all, int(sys.argv[2]))
+        print(f"pyeval enum best {rate:.2f} M/s checksum {total}")
+    else:
+        main()
