@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numba
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from pyeval import numba_ext as nx
 from pyeval.numba_mem import INTERNAL
@@ -47,7 +48,6 @@ from pyeval.sim.slots import (
     B_DEALT,
     B_DRAW,
     B_FOLDED,
-    B_PENDING,
     F_DUNIT,
     F_TOP,
     H_BB,
@@ -85,23 +85,26 @@ from pyeval.sim.variants import facts as vfacts
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def _cover_top2(S, SI, SB):
-    """The two largest ``bet + stack`` among the players still in, and their seats."""
+def _cover_top2(SI, inn):
+    """The two largest ``bet + stack`` among the players still in (the seats of the bit
+    mask ``inn``), and their seats."""
     v1 = -1
     s1 = -1
     v2 = -1
     s2 = -1
-    for q in range(S):
-        if SB[B_DEALT, q] and not SB[B_FOLDED, q]:
-            tot = SI[I_SBET, q] + SI[I_REM, q]
-            if tot > v1:
-                v2 = v1
-                s2 = s1
-                v1 = tot
-                s1 = q
-            elif tot > v2:
-                v2 = tot
-                s2 = q
+    m = inn
+    while m:
+        q = trailing_zeros(m)
+        m &= m - 1
+        tot = SI[I_SBET, q] + SI[I_REM, q]
+        if tot > v1:
+            v2 = v1
+            s2 = s1
+            v1 = tot
+            s1 = q
+        elif tot > v2:
+            v2 = tot
+            s2 = q
     return v1, s1, v2, s2
 
 
@@ -136,7 +139,13 @@ def open_round(S, street, cur, bring_seat, SI, SB, HS):
     player in with chips), how many are in, the pot, and the two largest ``bet + stack``
     among the players in (with their seats); ``SI[I_POTC]`` counts the players able to act
     in seats ``0..s`` (for the pre-flop positions). Returns (players in, players to act,
-    pot, players in who cannot act, top cover, its seat, second cover, its seat)."""
+    pot, players in who cannot act, top cover, its seat, second cover, its seat, and bit
+    masks of the seats: to act, in with chips (able to act), in).
+
+    The seats are bit masks (bit ``q`` for seat ``q``, at most 64 seats), kept as the
+    round goes: the next seat to act is one count of trailing zeros, and after a raise
+    every other able player is to act again at once (the seat loops were 10 % of the
+    calling station's time, bench/RESULTS.md)."""
     live = np.int64(0)
     n_pend = np.int64(0)
     pot = np.int64(0)
@@ -146,6 +155,8 @@ def open_round(S, street, cur, bring_seat, SI, SB, HS):
     cov_s1 = np.int64(-1)
     cov_s2 = np.int64(-1)
     n_able = np.int64(0)
+    able = np.int64(0)
+    inn = np.int64(0)
     pot += HS[H_DEAD]       # a big-blind or button ante: dead money in the main pot
     for s in range(S):
         pot += SI[I_PUT, s]
@@ -153,12 +164,12 @@ def open_round(S, street, cur, bring_seat, SI, SB, HS):
         SI[I_ACTCNT, s] = 0
         if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
             live += 1
+            inn |= np.int64(1) << s
             r_ = SI[I_REM, s]
-            p = r_ > 0
-            SB[B_PENDING, s] = p
-            if p:
+            if r_ > 0:
                 n_pend += 1
                 n_able += 1
+                able |= np.int64(1) << s
             else:
                 n_committed += 1
             tot = SI[I_SBET, s] + r_
@@ -170,14 +181,11 @@ def open_round(S, street, cur, bring_seat, SI, SB, HS):
             elif tot > cov2:
                 cov2 = tot
                 cov_s2 = s
-        else:
-            SB[B_PENDING, s] = False
         SI[I_POTC, s] = n_able        # able players in seats 0..s (pre-flop positions)
-    if n_pend == 1 and bring_seat < 0:
-        for s in range(S):
-            if SB[B_PENDING, s] and SI[I_SBET, s] >= cur:
-                SB[B_PENDING, s] = False
-    return live, n_pend, pot, n_committed, cov1, cov_s1, cov2, cov_s2
+    pend = able
+    if n_pend == 1 and bring_seat < 0 and SI[I_SBET, trailing_zeros(able)] >= cur:
+        pend = np.int64(0)       # the one player with chips has nothing to answer
+    return live, n_pend, pot, n_committed, cov1, cov_s1, cov2, cov_s2, pend, able, inn
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -214,15 +222,17 @@ def read_tier(SI, SB, HS, s, hole, nb, facts):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def next_pending(S, SB, s):
-    """The first seat from ``s`` clockwise still to act (-1: none)."""
-    q = s
-    for _k in range(S):
-        if SB[B_PENDING, q]:
-            return q
-        q += 1
-        if q == S:
-            q = np.int64(0)
+def next_pending(pend, s):
+    """The first seat from ``s`` clockwise of the bit mask ``pend`` (-1: none).
+
+    >>> int(next_pending(0b100101, 3)), int(next_pending(0b100101, 6)), int(next_pending(0, 2))
+    (5, 0, -1)
+    """
+    up = pend >> s
+    if up:
+        return s + trailing_zeros(up)
+    if pend:
+        return trailing_zeros(pend)
     return np.int64(-1)
 
 
@@ -286,13 +296,15 @@ def raise_bounds(can_raise, betting, cur, pot, call, allin_to, full_level, full_
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def can_be_called(S, SI, SB, s, cur):
-    """Whether another player in could still put in more than ``cur`` (nobody may raise
-    when no one could call more)."""
-    for q in range(S):
-        if q != s and SB[B_DEALT, q] and not SB[B_FOLDED, q]:
-            if SI[I_REM, q] > 0 and SI[I_SBET, q] + SI[I_REM, q] > cur:
-                return True
+def can_be_called(SI, able, s, cur):
+    """Whether another player in with chips (the bit mask ``able``) could still put in
+    more than ``cur`` (nobody may raise when no one could call more)."""
+    m = able & ~(np.int64(1) << s)
+    while m:
+        q = trailing_zeros(m)
+        m &= m - 1
+        if SI[I_SBET, q] + SI[I_REM, q] > cur:
+            return True
     return False
 
 
@@ -368,7 +380,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
     agg_range = HF[0]
     n_raises = np.int64(0)
     last_aggr = np.int64(-1)
-    live, n_pend, pot, n_committed, cov1, cov_s1, cov2, cov_s2 = open_round(
+    live, n_pend, pot, n_committed, cov1, cov_s1, cov2, cov_s2, pend, able, inn = open_round(
         S, street, cur, bring_seat, SI, SB, HS)
     if live < 2 or (street > 0 and n_pend < 2):
         # after the flop a lone player with chips has nobody to bet against
@@ -380,7 +392,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
     s = first
     while True:
         more = live >= 2 and (street == 0 or n_pending > 0)
-        found = next_pending(S, SB, s) if more else np.int64(-1)
+        found = next_pending(pend, s) if more else np.int64(-1)
         if found < 0:
             break
         s = found
@@ -445,12 +457,14 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
                 code, to, rng_ = decide(model_of(mp, m), thr_push, thr_open, eq_agg,
                                         eq_rand, SF[F_TOP, s], street, SI[I_TIER, s],
                                         SB[B_DRAW, s], money, ctx, u)
-            if code != A_RAISE or not can_raise or can_be_called(S, SI, SB, s, cur):
+            if code != A_RAISE or not can_raise or can_be_called(SI, able, s, cur):
                 break
             can_raise = False
         code, to = make_legal(code, to, can_raise, call, min_to, max_to, betting, raise_count,
                               s == bring_seat)
         # ---- apply
+        bit = np.int64(1) << s
+        pend &= ~bit            # acted (a raise sets every other able player to act below)
         if code == A_BRING:
             amt = HS[H_BRING_AMT] if HS[H_BRING_AMT] < rem else rem
             SI[I_REM, s] = rem - amt
@@ -459,22 +473,23 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             pot += amt
             if mybet + amt > cur:
                 cur = mybet + amt
-            SB[B_PENDING, s] = False
+            if rem == amt:
+                able &= ~bit
             n_pending -= 1
             to = amt
         elif code == A_FOLD:
             SB[B_FOLDED, s] = True
-            SB[B_PENDING, s] = False
+            able &= ~bit
+            inn &= ~bit
             n_pending -= 1
             live -= 1
             if was_in:
                 n_committed -= 1
             if s == cov_s1 or s == cov_s2:
-                cov1, cov_s1, cov2, cov_s2 = _cover_top2(S, SI, SB)
+                cov1, cov_s1, cov2, cov_s2 = _cover_top2(SI, inn)
         elif code == A_CHECK:
             SI[I_ACTED, s] = cur
             SI[I_ACTCNT, s] = raise_count
-            SB[B_PENDING, s] = False
             n_pending -= 1
             if not was_in:
                 n_committed += 1
@@ -485,7 +500,8 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             pot += call
             SI[I_ACTED, s] = mybet + call
             SI[I_ACTCNT, s] = raise_count
-            SB[B_PENDING, s] = False
+            if rem == call:
+                able &= ~bit
             n_pending -= 1
             if not was_in:
                 n_committed += 1
@@ -515,11 +531,15 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             last_aggr = s
             n_raises += 1
             agg_range = rng_
+            if rem == d:
+                able &= ~bit
+            # every other player in with chips is to act again
+            pend = able & ~bit
             n_pending = 0
-            for q in range(S):
-                p_ = (q != s and SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0)
-                SB[B_PENDING, q] = p_
-                n_pending += p_
+            m_ = pend
+            while m_:
+                m_ &= m_ - 1
+                n_pending += 1
         if s == bring_seat:
             bring_seat = np.int64(-1)
         if rec_on:

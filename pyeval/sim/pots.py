@@ -84,6 +84,60 @@ def _award_two(S, SI, SB, button, dead):
     return True
 
 
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _award_level(S, SI, SB, button, dead):
+    """The common multiway showdown: every player still in put in the same chips (more
+    than none), so there is one pot of every chip put in and ``dead``, which the best
+    hand(s) take, odd chips one each clockwise from the button's left: the chips of the
+    general case below without its levels (a third of the calling station's showdowns
+    are three-way or more; the general loop was 7.5 % of its time, bench/RESULTS.md).
+    Returns False when it does not apply.
+
+    >>> import numpy as np
+    >>> from pyeval.sim.slots import B_DEALT, B_FOLDED, B_ROWS, I_PUT, I_ROWS, I_VAL, I_WON
+    >>> SI = np.zeros((I_ROWS, 4), np.int64); SB = np.zeros((B_ROWS, 4), np.bool_)
+    >>> SB[B_DEALT] = True; SB[B_FOLDED, 0] = True    # seat 0 folded after 4 chips
+    >>> SI[I_PUT] = [4, 9, 9, 9]; SI[I_VAL] = [0, 7, 5, 7]
+    >>> bool(_award_level(4, SI, SB, 1, 0)), SI[I_WON].tolist()  # 31 chips, seats 3 then 1
+    (True, [0, 15, 0, 16])
+    """
+    m = -1
+    best = -1
+    n_in = 0
+    for s in range(S):
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            c = SI[I_PUT, s]
+            if m < 0:
+                m = c
+            elif c != m:
+                return False
+            n_in += 1
+            if SI[I_VAL, s] > best:
+                best = SI[I_VAL, s]
+    if m <= 0 or n_in < 2:
+        return False
+    amt = dead
+    nw = 0
+    for s in range(S):
+        amt += SI[I_PUT, s]
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s] and SI[I_VAL, s] == best:
+            nw += 1
+    share = amt // nw
+    odd = amt - share * nw
+    # clockwise from the button's left: seats button + 1 .. S - 1, then 0 .. button
+    s = button + 1
+    for _k in range(S):
+        if s == S:
+            s = 0
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s] and SI[I_VAL, s] == best:
+            SI[I_WON, s] += share
+            if odd > 0:
+                SI[I_WON, s] += 1
+                odd -= 1
+        s += 1
+    return True
+
+
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def award_pots(S, SI, SB, hilo, button, dead):
     """Fill ``SI[I_WON]`` as :mod:`pyeval.rules.pots` splits the pots, conserving
@@ -101,7 +155,7 @@ def award_pots(S, SI, SB, hilo, button, dead):
     for s in range(S):
         SI[I_WON, s] = 0
         SI[I_POTC, s] = SI[I_PUT, s]
-    if not hilo and _award_two(S, SI, SB, button, dead):
+    if not hilo and (_award_two(S, SI, SB, button, dead) or _award_level(S, SI, SB, button, dead)):
         return
     # the uncalled part of the largest bet
     top = -1

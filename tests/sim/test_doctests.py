@@ -8,7 +8,7 @@ import pytest
 
 MODULES = ["pyeval.sim", "pyeval.numba_rng", "pyeval.sim.compile_notice", "pyeval.sim.preflop", "pyeval.sim.layout",
            "pyeval.sim.models", "pyeval.sim.clock", "pyeval.sim.spec", "pyeval.sim.engine",
-           "pyeval.sim.results", "pyeval.sim.report", "pyeval.sim.replay",
+           "pyeval.sim.results", "pyeval.sim.report", "pyeval.sim.pots", "pyeval.sim.betting", "pyeval.sim.replay",
            "pyeval.sim.structure_toml", "pyeval.sim.tune", "pyeval.sim.distributed",
            "pyeval.sim._cache", "pyeval.cli.tournament_cmd"]
 
