@@ -31,7 +31,7 @@ import numpy as np
 
 from pyeval.numba_mem import borrow, keep_alive
 from pyeval.numba_rng import seed_stream, uniform
-from pyeval.sim import arrivals
+from pyeval.sim import arrivals, entries
 from pyeval.sim.breaks import _add_ons, _colour_up
 from pyeval.sim.hand import play_button_hand
 from pyeval.sim.layout import (
@@ -45,6 +45,7 @@ from pyeval.sim.layout import (
     C_FINAL_START,
     C_FIRST_TURN_ONLY,
     C_FORMAT,
+    C_LATE_ENTRIES,
     C_LEVEL_CLOCK,
     C_MAX_HANDS,
     C_MERGE,
@@ -58,6 +59,7 @@ from pyeval.sim.layout import (
     C_REC_HANDS,
     C_REC_STRIDE,
     C_REC_TOURN,
+    C_REENTRY_CHIPS,
     C_RESTART_LEVELS,
     C_SEAT_RULE,
     C_SEATS,
@@ -92,8 +94,10 @@ from pyeval.sim.layout import (
     R_ERROR,
     R_FT_HANDS,
     R_HANDS,
+    R_LATE_ENTRIES,
     R_LEVEL,
     R_REBUYS,
+    R_REENTRIES,
     R_TABLES,
     REC_ANTE,
     REC_ANTE_BY,
@@ -138,6 +142,7 @@ from pyeval.sim.table_moves import (
     _draw_seats,
     _rebalance,
     _start_final_table,
+    _unseat,
     worst_seat,
 )
 from pyeval.sim.variants.facts import FACTS, FAMILY
@@ -156,27 +161,37 @@ __all__ = ["make_work", "next_occ", "positions", "prev_occ", "run_serial", "wors
 @numba.njit(cache=True, inline="always", error_model="numpy")
 def start_tournament(k, ti, seed, w, tb, out):
     """Tournament ``ti`` from scratch into row ``k``: its random stream, the seat draw, the
-    starting stacks and models, the first level's figures. Returns the number of tables."""
+    starting stacks and models, the first level's figures. Returns the number of tables
+    (for every entry), the players seated at the start and their chips."""
     cfg = tb.cfg
     P = cfg[C_PLAYERS]
     S = cfg[C_SEATS]
     seed_stream(w.st, seed, ti)
     NT = (P + S - 1) // S
+    # [late registration] the last C_LATE_ENTRIES players come later: the seat draw seats
+    # the others, at as many tables as they fill (NT: the tables every entry could need)
+    P0 = P - cfg[C_LATE_ENTRIES]
+    NT0 = (P0 + S - 1) // S
     reset_work(w)
-    _draw_seats(P, S, NT, cfg[C_N_MODELS], tb.starts, tb.assign, tb.mw, w.st, w.seat_pl,
+    _draw_seats(P0, S, NT0, cfg[C_N_MODELS], tb.starts, tb.assign, tb.mw, w.st, w.seat_pl,
                 w.tbl_n, w.tbl_on, w.tbl_pbb, w.p_table, w.p_seat, w.stack, w.models, w.cards,
                 w.occ)
     arrivals.draw_arrivals(cfg, tb.cfgf, w.st, w.arrive)      # [late players]
+    chips = tb.starts.sum()
+    if P0 < P:
+        entries.draw_entry_times(cfg, tb.cfgf, w.st, w.entry_t)
+        for p in range(P0, P):
+            chips -= tb.starts[p]
     lstats = out.lstats
     for lvl in range(tb.lv.shape[0]):
         lstats[k, lvl, LS_START] = -1.0
         lstats[k, lvl, LS_PLAYERS] = 0.0
     lstats[k, 0, LS_PLAYERS] = P
-    lstats[k, 0, LS_CHIPS] = tb.starts.sum()
-    lstats[k, 0, LS_TABLES] = NT
+    lstats[k, 0, LS_CHIPS] = chips
+    lstats[k, 0, LS_TABLES] = NT0
     lstats[k, 0, LS_START] = 0.0
-    out.res_i[k, R_TABLES] = NT
-    return NT
+    out.res_i[k, R_TABLES] = NT0
+    return NT, P0, chips
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -384,12 +399,14 @@ def move_button(w, t, n_here, b, sbs, g):
 @numba.njit(cache=True, inline="always", error_model="numpy")
 def rebuys_and_busts(w, tb, row, level, stage):
     """After a hand: each player left with nothing rebuys (while rebuys are open, at the
-    model's rate) or is out; the seats of those out go to ``w.grp``. Returns (how many are
-    out, chips bought, rebuys)."""
+    model's rate), re-enters (while re-entry is open, at the field's rate: into
+    ``w.reseat``, a new seat drawn later) or is out; the seats of those out go to
+    ``w.grp``. Returns (how many are out, chips bought, rebuys, re-entries)."""
     cfg = tb.cfg
     nb = np.int64(0)
     added = 0
     n_rebuys = 0
+    n_re = np.int64(0)
     for s in range(cfg[C_SEATS]):
         p = row[s]
         if p >= 0 and w.stack[p] == 0:
@@ -401,9 +418,17 @@ def rebuys_and_busts(w, tb, row, level, stage):
                 w.rebuys_used[p] += 1
                 n_rebuys += 1
                 continue
+            if entries.may_re_enter(cfg, tb.cfgf, level, w.reentries_used[p], w.st):
+                # [re-entry] a new entry: a new stack, and a new seat once the hand is settled
+                w.stack[p] = cfg[C_REENTRY_CHIPS]
+                added += cfg[C_REENTRY_CHIPS]
+                w.reentries_used[p] += 1
+                w.reseat[n_re] = p
+                n_re += 1
+                continue
             w.grp[nb] = s
             nb += 1
-    return nb, added, n_rebuys
+    return nb, added, n_rebuys, n_re
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -423,6 +448,16 @@ def tables_to_move(w, NT, cfg):
             if w.tbl_n[q] < least:
                 least = w.tbl_n[q]
     return n_pl <= (n_on - 1) * cfg[C_MERGE] or most - least >= cfg[C_BAL_DIFF]
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def tables_in_play(w, NT):
+    """Tables in play (a late entrant or a re-entry may open one)."""
+    n = 0
+    for q in range(NT + 1):
+        if w.tbl_on[q]:
+            n += 1
+    return n
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -448,13 +483,14 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
     P = cfg[C_PLAYERS]
     S = cfg[C_SEATS]
     L = lv.shape[0]
-    NT = start_tournament(k, ti, seed, w, tb, out)
+    NT, next_entry, total_chips = start_tournament(k, ti, seed, w, tb, out)
     tabs = (tb.pf_class, tb.pf_top, tb.pf_eq, tb.omaha_tab, tb.mp, tb.push_tab, tb.open_tab,
             tb.stud_tab, tb.vtab)
     debug = cfg[C_DEBUG] == 1
     max_hands = cfg[C_MAX_HANDS]
-    n_alive = P
-    total_chips = tb.starts.sum()
+    n_alive = P             # late entrants not yet seated count: they finish above those out
+    n_late_in = 0
+    n_re_entries = 0
     level = 0
     level_start = 0.0      # minutes of play
     level_hands = 0
@@ -464,7 +500,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
     n_rebuys = 0
     n_addons = 0
     err = 0
-    n_tables = NT
+    n_tables = out.res_i[k, R_TABLES]
     ft_time = -1.0
     if n_tables == 1:
         ft_time = 0.0
@@ -476,6 +512,31 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
     own_clock = clock_mode == LEVEL_CLOCK_TABLE or clock_mode == LEVEL_CLOCK_ALIGNED
     while True:
         t = next_table(w, NT)
+        if next_entry < P and (t < 0 or w.entry_t[next_entry] <= w.tbl_t[t] + brk):
+            # [late registration] the next late entrant registers before the next hand
+            # (or, when no table can deal, when they come)
+            p = next_entry
+            next_entry += 1
+            play_now = w.tbl_t[t] if t >= 0 else max(w.entry_t[p] - brk, 0.0)
+            q = entries.seat_entry(NT, S, p, w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first,
+                                   w.tbl_pbb, w.tbl_t, w.tbl_lh, w.tbl_lv, level, w.p_table,
+                                   w.p_seat, w.st, play_now, w.occ)
+            if w.tbl_t[q] < play_now:
+                w.tbl_t[q] = play_now
+            w.stack[p] = tb.starts[p]
+            w.models[p] = entries.entry_model(p, tb.assign, tb.mw, cfg[C_N_MODELS], w.st)
+            total_chips += w.stack[p]
+            n_late_in += 1
+            n_tables = tables_in_play(w, NT)
+            if n_tables > 1:
+                ft_time = -1.0      # a new table: the final table is still to come
+            if n_tables > 1 and tables_to_move(w, NT, cfg):
+                n_tables = _rebalance(w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first, w.tbl_pbb,
+                                      w.tbl_psb, w.tbl_t, w.p_table, w.p_seat, NT + 1, S,
+                                      cfg[C_MERGE], cfg[C_BAL_DIFF], cfg[C_BREAK_ORDER], w.st,
+                                      w.cards, w.tmp_players, cfg[C_SEAT_RULE], np.int64(-1), w.grp,
+                                      np.int64(0))
+            continue
         if t < 0 and clock_mode == LEVEL_CLOCK_ALIGNED:
             rel = break_release(w, NT)
             if rel >= 0.0:
@@ -576,7 +637,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
         if debug and chips_in_play(w.stack, P) != total_chips:
             err = 1
         # ---- eliminations (and rebuys)
-        nb, added, n_reb = rebuys_and_busts(w, tb, row, tl, stage)
+        nb, added, n_reb, n_re = rebuys_and_busts(w, tb, row, tl, stage)
         total_chips += added
         # [late players] past the cut-off, those not arrived leave play with their chips
         nb, gone = arrivals.after_hand(cfg, tb.cfgf, row, w.stack, w.arrive, w.grp, nb, w.HS,
@@ -594,7 +655,17 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
                           w.occ, w.done_flags, out.place, out.shares, out.order, out.elim_t,
                           out.elim_h, w.seat_pl, w.tbl_n, w.p_table, w.p_seat)
             n_alive -= nb
-        if n_alive <= 1 and stage == 1:
+        if n_re > 0:
+            # [re-entry] each new entry draws a new seat (the balancing rule's table)
+            n_re_entries += n_re
+            for i in range(n_re):
+                _unseat(w.seat_pl, w.tbl_n, w.p_table, w.p_seat, w.reseat[i])
+            for i in range(n_re):
+                entries.seat_entry(NT, S, w.reseat[i], w.seat_pl, w.tbl_n, w.tbl_on,
+                                   w.tbl_first, w.tbl_pbb, w.tbl_t, w.tbl_lh, w.tbl_lv, tl,
+                                   w.p_table, w.p_seat, w.st, end_t, w.occ)
+            n_tables = tables_in_play(w, NT)
+        if n_alive <= 1 and stage == 1 and next_entry >= P:
             break
         if hands >= max_hands:
             err = 2
@@ -627,6 +698,8 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
     res_i[k, R_FT_HANDS] = ft_hands
     res_i[k, R_REBUYS] = n_rebuys
     res_i[k, R_ADDONS] = n_addons
+    res_i[k, R_REENTRIES] = n_re_entries
+    res_i[k, R_LATE_ENTRIES] = n_late_in
     res_i[k, R_ERROR] = err
     out.res_f[k, RF_DURATION] = last_end + brk
     out.res_f[k, RF_FT_TIME] = ft_time
