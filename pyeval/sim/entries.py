@@ -167,7 +167,7 @@ def entry_model(p, assign, mw, M, st):
     return m
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def may_re_enter(cfg, cfgf, level, used, st):
     """Whether a busted player re-enters: re-entry open at the table's ``level`` (0-based),
     under the cap (``used`` so far), and the field's chance says so (drawn only when

@@ -29,7 +29,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from pyeval.numba_mem import borrow, keep_alive
+from pyeval.numba_mem import INTERNAL, borrow, keep_alive
 from pyeval.numba_rng import seed_stream, uniform
 from pyeval.sim import arrivals, entries
 from pyeval.sim.breaks import _add_ons, _colour_up
@@ -221,25 +221,36 @@ def level_due(lv, level, level_start, level_hands, now):
     return level_hands >= lv[level, LV_HANDS], now
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
-def table_level_after_hand(w, lv, t, L, clock_mode):
+# The steps of the sheets' table rules below are compiled apart (not inlined): they are
+# rare or small, and every step inlined into the tournament loop costs the loop's compile
+# (type inference and LLVM over the whole inlined loop): inlined, they added 13 s of CPU to
+# run_serial's cold compile (bench/sim_compile_profile.py, 2 Dec 2026).
+
+
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+def table_level_after_hand(k, w, lv, t, L, clock_mode, level, NT, wall, n_alive, total_chips,
+                           lstats):
     """Each table's own level clock (``cfg[C_LEVEL_CLOCK]`` 1 or 2, the first sheet's levels
-    of "6 hands" at each table): after a hand at table ``t``, the level ends once the table
-    has dealt the level's hands; at a level followed by a break (2: the tables re-align
-    there) the table waits instead, until every table has got there. Returns the table's
-    new level (-1: no change)."""
+    of "6 hands" at each table): after a hand at table ``t`` (ending at ``wall``), the
+    level ends once the table has dealt the level's hands; at a level followed by a break
+    (2: the tables re-align there) the table waits instead, until every table has got
+    there. The first table into a level starts the tournament's (its figures). Returns the
+    tournament's level."""
     tl = w.tbl_lv[t]
     if tl >= L - 1 or w.tbl_lh[t] < lv[tl, LV_HANDS]:
-        return np.int64(-1)
+        return level
     if clock_mode == LEVEL_CLOCK_ALIGNED and lv[tl, LV_BREAK] > 0:
         w.tbl_wait[t] = True
-        return np.int64(-1)
+        return level
     w.tbl_lv[t] = tl + 1
     w.tbl_lh[t] = 0
-    return tl + 1
+    if tl + 1 > level:
+        level_stats(k, NT, tl + 1, wall, n_alive, total_chips, w, lstats)
+        return tl + 1
+    return level
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def break_release(w, NT):
     """When every table able to deal waits at the break: the latest clock among the
     waiting tables (the break starts when the last table finishes its level), or -1.0 when
@@ -295,6 +306,61 @@ def level_stats(k, NT, level, start, n_alive, total_chips, w, lstats):
     lstats[k, level, LS_CHIPS] = total_chips
     lstats[k, level, LS_TABLES] = nt_on
     lstats[k, level, LS_START] = start
+
+
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+def release_break(k, NT, level, rel, brk, n_alive, last_elim, hands, total_chips, w, tb, out):
+    """[level clocks] The break where the tables re-align, at ``rel`` (the clock of the
+    last table to finish the level before it): every table into ``level`` together, its
+    colour-up and add-on, its figures. Returns (players left, the clock of the last
+    elimination, the chips, add-ons)."""
+    align_tables(w, NT, level, rel)
+    n_alive, last_elim, added, n_add = start_level(k, NT, level, rel, brk, n_alive, last_elim,
+                                                   hands, w, tb, out)
+    total_chips += added
+    total_chips = arrivals.race_rounding(tb.cfg, tb.lv[level, LV_CU_UNIT], NT, total_chips,
+                                         w.stack)
+    level_stats(k, NT, level, rel + brk, n_alive, total_chips, w, out.lstats)
+    return n_alive, last_elim, total_chips, n_add
+
+
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+def seat_late_entrant(p, t, brk, level, NT, w, tb):
+    """[late registration] Seat late entrant ``p`` before the hand at table ``t`` (-1: no
+    table can deal; then when they come, ``w.entry_t[p]`` on the wall clock), with their
+    starting stack and model (:func:`pyeval.sim.entries.seat_entry`), then balance.
+    Returns (chips added, tables in play)."""
+    cfg = tb.cfg
+    S = cfg[C_SEATS]
+    play_now = w.tbl_t[t] if t >= 0 else max(w.entry_t[p] - brk, 0.0)
+    q = entries.seat_entry(NT, S, p, w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first, w.tbl_pbb,
+                           w.tbl_t, w.tbl_lh, w.tbl_lv, level, w.p_table, w.p_seat, w.st,
+                           play_now, w.occ)
+    if w.tbl_t[q] < play_now:
+        w.tbl_t[q] = play_now
+    w.stack[p] = tb.starts[p]
+    w.models[p] = entries.entry_model(p, tb.assign, tb.mw, cfg[C_N_MODELS], w.st)
+    n_tables = tables_in_play(w, NT)
+    if n_tables > 1 and tables_to_move(w, NT, cfg):
+        n_tables = _rebalance(w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first, w.tbl_pbb, w.tbl_psb,
+                              w.tbl_t, w.p_table, w.p_seat, NT + 1, S, cfg[C_MERGE],
+                              cfg[C_BAL_DIFF], cfg[C_BREAK_ORDER], w.st, w.cards,
+                              w.tmp_players, cfg[C_SEAT_RULE], np.int64(-1), w.grp,
+                              np.int64(0))
+    return w.stack[p], n_tables
+
+
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+def reseat_re_entries(n_re, level, now, NT, S, w):
+    """[re-entry] The ``n_re`` players of ``w.reseat`` leave their seats and draw new ones
+    (:func:`pyeval.sim.entries.seat_entry`). Returns the tables in play."""
+    for i in range(n_re):
+        _unseat(w.seat_pl, w.tbl_n, w.p_table, w.p_seat, w.reseat[i])
+    for i in range(n_re):
+        entries.seat_entry(NT, S, w.reseat[i], w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first,
+                           w.tbl_pbb, w.tbl_t, w.tbl_lh, w.tbl_lv, level, w.p_table, w.p_seat,
+                           w.st, now, w.occ)
+    return tables_in_play(w, NT)
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -515,27 +581,12 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
         if next_entry < P and (t < 0 or w.entry_t[next_entry] <= w.tbl_t[t] + brk):
             # [late registration] the next late entrant registers before the next hand
             # (or, when no table can deal, when they come)
-            p = next_entry
+            added, n_tables = seat_late_entrant(next_entry, t, brk, level, NT, w, tb)
             next_entry += 1
-            play_now = w.tbl_t[t] if t >= 0 else max(w.entry_t[p] - brk, 0.0)
-            q = entries.seat_entry(NT, S, p, w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first,
-                                   w.tbl_pbb, w.tbl_t, w.tbl_lh, w.tbl_lv, level, w.p_table,
-                                   w.p_seat, w.st, play_now, w.occ)
-            if w.tbl_t[q] < play_now:
-                w.tbl_t[q] = play_now
-            w.stack[p] = tb.starts[p]
-            w.models[p] = entries.entry_model(p, tb.assign, tb.mw, cfg[C_N_MODELS], w.st)
-            total_chips += w.stack[p]
+            total_chips += added
             n_late_in += 1
-            n_tables = tables_in_play(w, NT)
             if n_tables > 1:
                 ft_time = -1.0      # a new table: the final table is still to come
-            if n_tables > 1 and tables_to_move(w, NT, cfg):
-                n_tables = _rebalance(w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first, w.tbl_pbb,
-                                      w.tbl_psb, w.tbl_t, w.p_table, w.p_seat, NT + 1, S,
-                                      cfg[C_MERGE], cfg[C_BAL_DIFF], cfg[C_BREAK_ORDER], w.st,
-                                      w.cards, w.tmp_players, cfg[C_SEAT_RULE], np.int64(-1), w.grp,
-                                      np.int64(0))
             continue
         if t < 0 and clock_mode == LEVEL_CLOCK_ALIGNED:
             rel = break_release(w, NT)
@@ -544,14 +595,9 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
                 # break, then all tables start the next level together
                 brk += lv[level, LV_BREAK]
                 level += 1
-                align_tables(w, NT, level, rel)
-                n_alive, last_elim, added, n_add = start_level(k, NT, level, rel, brk, n_alive,
-                                                               last_elim, hands, w, tb, out)
-                total_chips += added
-                total_chips = arrivals.race_rounding(cfg, lv[level, LV_CU_UNIT], NT,
-                                                     total_chips, w.stack)
+                n_alive, last_elim, total_chips, n_add = release_break(
+                    k, NT, level, rel, brk, n_alive, last_elim, hands, total_chips, w, tb, out)
                 n_addons += n_add
-                level_stats(k, NT, level, rel + brk, n_alive, total_chips, w, out.lstats)
                 continue
         if t < 0:
             if stage == 0:
@@ -658,13 +704,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
         if n_re > 0:
             # [re-entry] each new entry draws a new seat (the balancing rule's table)
             n_re_entries += n_re
-            for i in range(n_re):
-                _unseat(w.seat_pl, w.tbl_n, w.p_table, w.p_seat, w.reseat[i])
-            for i in range(n_re):
-                entries.seat_entry(NT, S, w.reseat[i], w.seat_pl, w.tbl_n, w.tbl_on,
-                                   w.tbl_first, w.tbl_pbb, w.tbl_t, w.tbl_lh, w.tbl_lv, tl,
-                                   w.p_table, w.p_seat, w.st, end_t, w.occ)
-            n_tables = tables_in_play(w, NT)
+            n_tables = reseat_re_entries(n_re, tl, end_t, NT, S, w)
         if n_alive <= 1 and stage == 1 and next_entry >= P:
             break
         if hands >= max_hands:
@@ -673,10 +713,8 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
         if own_clock:
             # [level clocks] the table's own level after its hands (the first table into a
             # level starts the tournament's)
-            nl = table_level_after_hand(w, lv, t, L, clock_mode)
-            if nl > level:
-                level = nl
-                level_stats(k, NT, level, end_t + brk, n_alive, total_chips, w, out.lstats)
+            level = table_level_after_hand(k, w, lv, t, L, clock_mode, level, NT,
+                                           end_t + brk, n_alive, total_chips, out.lstats)
         # ---- between hands: break and balance the tables
         if stage == 1 and n_tables > 1 and tables_to_move(w, NT, cfg):
             n_tables = _rebalance(w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first, w.tbl_pbb, w.tbl_psb,
