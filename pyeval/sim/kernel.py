@@ -29,9 +29,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from pyeval.numba_mem import INTERNAL, borrow, keep_alive
+from pyeval.numba_mem import borrow, keep_alive
 from pyeval.numba_rng import seed_stream, uniform
-from pyeval.sim import arrivals, entries
+from pyeval.sim import arrivals
 from pyeval.sim.breaks import _add_ons, _colour_up
 from pyeval.sim.hand import play_button_hand
 from pyeval.sim.layout import (
@@ -45,7 +45,6 @@ from pyeval.sim.layout import (
     C_FINAL_START,
     C_FIRST_TURN_ONLY,
     C_FORMAT,
-    C_LATE_ENTRIES,
     C_LEVEL_CLOCK,
     C_MAX_HANDS,
     C_MERGE,
@@ -59,7 +58,6 @@ from pyeval.sim.layout import (
     C_REC_HANDS,
     C_REC_STRIDE,
     C_REC_TOURN,
-    C_REENTRY_CHIPS,
     C_RESTART_LEVELS,
     C_SEAT_RULE,
     C_SEATS,
@@ -94,10 +92,8 @@ from pyeval.sim.layout import (
     R_ERROR,
     R_FT_HANDS,
     R_HANDS,
-    R_LATE_ENTRIES,
     R_LEVEL,
     R_REBUYS,
-    R_REENTRIES,
     R_TABLES,
     REC_ANTE,
     REC_ANTE_BY,
@@ -142,7 +138,6 @@ from pyeval.sim.table_moves import (
     _draw_seats,
     _rebalance,
     _start_final_table,
-    _unseat,
     worst_seat,
 )
 from pyeval.sim.variants.facts import FACTS, FAMILY
@@ -161,37 +156,27 @@ __all__ = ["make_work", "next_occ", "positions", "prev_occ", "run_serial", "wors
 @numba.njit(cache=True, inline="always", error_model="numpy")
 def start_tournament(k, ti, seed, w, tb, out):
     """Tournament ``ti`` from scratch into row ``k``: its random stream, the seat draw, the
-    starting stacks and models, the first level's figures. Returns the number of tables
-    (for every entry), the players seated at the start and their chips."""
+    starting stacks and models, the first level's figures. Returns the number of tables."""
     cfg = tb.cfg
     P = cfg[C_PLAYERS]
     S = cfg[C_SEATS]
     seed_stream(w.st, seed, ti)
     NT = (P + S - 1) // S
-    # [late registration] the last C_LATE_ENTRIES players come later: the seat draw seats
-    # the others, at as many tables as they fill (NT: the tables every entry could need)
-    P0 = P - cfg[C_LATE_ENTRIES]
-    NT0 = (P0 + S - 1) // S
     reset_work(w)
-    _draw_seats(P0, S, NT0, cfg[C_N_MODELS], tb.starts, tb.assign, tb.mw, w.st, w.seat_pl,
+    _draw_seats(P, S, NT, cfg[C_N_MODELS], tb.starts, tb.assign, tb.mw, w.st, w.seat_pl,
                 w.tbl_n, w.tbl_on, w.tbl_pbb, w.p_table, w.p_seat, w.stack, w.models, w.cards,
                 w.occ)
     arrivals.draw_arrivals(cfg, tb.cfgf, w.st, w.arrive)      # [late players]
-    chips = tb.starts.sum()
-    if P0 < P:
-        entries.draw_entry_times(cfg, tb.cfgf, w.st, w.entry_t)
-        for p in range(P0, P):
-            chips -= tb.starts[p]
     lstats = out.lstats
     for lvl in range(tb.lv.shape[0]):
         lstats[k, lvl, LS_START] = -1.0
         lstats[k, lvl, LS_PLAYERS] = 0.0
     lstats[k, 0, LS_PLAYERS] = P
-    lstats[k, 0, LS_CHIPS] = chips
-    lstats[k, 0, LS_TABLES] = NT0
+    lstats[k, 0, LS_CHIPS] = tb.starts.sum()
+    lstats[k, 0, LS_TABLES] = NT
     lstats[k, 0, LS_START] = 0.0
-    out.res_i[k, R_TABLES] = NT0
-    return NT, P0, chips
+    out.res_i[k, R_TABLES] = NT
+    return NT
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -221,36 +206,25 @@ def level_due(lv, level, level_start, level_hands, now):
     return level_hands >= lv[level, LV_HANDS], now
 
 
-# The steps of the sheets' table rules below are compiled apart (not inlined): they are
-# rare or small, and every step inlined into the tournament loop costs the loop's compile
-# (type inference and LLVM over the whole inlined loop): inlined, they added 13 s of CPU to
-# run_serial's cold compile (bench/sim_compile_profile.py, 2 Dec 2026).
-
-
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def table_level_after_hand(k, w, lv, t, L, clock_mode, level, NT, wall, n_alive, total_chips,
-                           lstats):
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def table_level_after_hand(w, lv, t, L, clock_mode):
     """Each table's own level clock (``cfg[C_LEVEL_CLOCK]`` 1 or 2, the first sheet's levels
-    of "6 hands" at each table): after a hand at table ``t`` (ending at ``wall``), the
-    level ends once the table has dealt the level's hands; at a level followed by a break
-    (2: the tables re-align there) the table waits instead, until every table has got
-    there. The first table into a level starts the tournament's (its figures). Returns the
-    tournament's level."""
+    of "6 hands" at each table): after a hand at table ``t``, the level ends once the table
+    has dealt the level's hands; at a level followed by a break (2: the tables re-align
+    there) the table waits instead, until every table has got there. Returns the table's
+    new level (-1: no change)."""
     tl = w.tbl_lv[t]
     if tl >= L - 1 or w.tbl_lh[t] < lv[tl, LV_HANDS]:
-        return level
+        return np.int64(-1)
     if clock_mode == LEVEL_CLOCK_ALIGNED and lv[tl, LV_BREAK] > 0:
         w.tbl_wait[t] = True
-        return level
+        return np.int64(-1)
     w.tbl_lv[t] = tl + 1
     w.tbl_lh[t] = 0
-    if tl + 1 > level:
-        level_stats(k, NT, tl + 1, wall, n_alive, total_chips, w, lstats)
-        return tl + 1
-    return level
+    return tl + 1
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def break_release(w, NT):
     """When every table able to deal waits at the break: the latest clock among the
     waiting tables (the break starts when the last table finishes its level), or -1.0 when
@@ -306,61 +280,6 @@ def level_stats(k, NT, level, start, n_alive, total_chips, w, lstats):
     lstats[k, level, LS_CHIPS] = total_chips
     lstats[k, level, LS_TABLES] = nt_on
     lstats[k, level, LS_START] = start
-
-
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def release_break(k, NT, level, rel, brk, n_alive, last_elim, hands, total_chips, w, tb, out):
-    """[level clocks] The break where the tables re-align, at ``rel`` (the clock of the
-    last table to finish the level before it): every table into ``level`` together, its
-    colour-up and add-on, its figures. Returns (players left, the clock of the last
-    elimination, the chips, add-ons)."""
-    align_tables(w, NT, level, rel)
-    n_alive, last_elim, added, n_add = start_level(k, NT, level, rel, brk, n_alive, last_elim,
-                                                   hands, w, tb, out)
-    total_chips += added
-    total_chips = arrivals.race_rounding(tb.cfg, tb.lv[level, LV_CU_UNIT], NT, total_chips,
-                                         w.stack)
-    level_stats(k, NT, level, rel + brk, n_alive, total_chips, w, out.lstats)
-    return n_alive, last_elim, total_chips, n_add
-
-
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def seat_late_entrant(p, t, brk, level, NT, w, tb):
-    """[late registration] Seat late entrant ``p`` before the hand at table ``t`` (-1: no
-    table can deal; then when they come, ``w.entry_t[p]`` on the wall clock), with their
-    starting stack and model (:func:`pyeval.sim.entries.seat_entry`), then balance.
-    Returns (chips added, tables in play)."""
-    cfg = tb.cfg
-    S = cfg[C_SEATS]
-    play_now = w.tbl_t[t] if t >= 0 else max(w.entry_t[p] - brk, 0.0)
-    q = entries.seat_entry(NT, S, p, w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first, w.tbl_pbb,
-                           w.tbl_t, w.tbl_lh, w.tbl_lv, level, w.p_table, w.p_seat, w.st,
-                           play_now, w.occ)
-    if w.tbl_t[q] < play_now:
-        w.tbl_t[q] = play_now
-    w.stack[p] = tb.starts[p]
-    w.models[p] = entries.entry_model(p, tb.assign, tb.mw, cfg[C_N_MODELS], w.st)
-    n_tables = tables_in_play(w, NT)
-    if n_tables > 1 and tables_to_move(w, NT, cfg):
-        n_tables = _rebalance(w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first, w.tbl_pbb, w.tbl_psb,
-                              w.tbl_t, w.p_table, w.p_seat, NT + 1, S, cfg[C_MERGE],
-                              cfg[C_BAL_DIFF], cfg[C_BREAK_ORDER], w.st, w.cards,
-                              w.tmp_players, cfg[C_SEAT_RULE], np.int64(-1), w.grp,
-                              np.int64(0))
-    return w.stack[p], n_tables
-
-
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def reseat_re_entries(n_re, level, now, NT, S, w):
-    """[re-entry] The ``n_re`` players of ``w.reseat`` leave their seats and draw new ones
-    (:func:`pyeval.sim.entries.seat_entry`). Returns the tables in play."""
-    for i in range(n_re):
-        _unseat(w.seat_pl, w.tbl_n, w.p_table, w.p_seat, w.reseat[i])
-    for i in range(n_re):
-        entries.seat_entry(NT, S, w.reseat[i], w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first,
-                           w.tbl_pbb, w.tbl_t, w.tbl_lh, w.tbl_lv, level, w.p_table, w.p_seat,
-                           w.st, now, w.occ)
-    return tables_in_play(w, NT)
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -465,14 +384,12 @@ def move_button(w, t, n_here, b, sbs, g):
 @numba.njit(cache=True, inline="always", error_model="numpy")
 def rebuys_and_busts(w, tb, row, level, stage):
     """After a hand: each player left with nothing rebuys (while rebuys are open, at the
-    model's rate), re-enters (while re-entry is open, at the field's rate: into
-    ``w.reseat``, a new seat drawn later) or is out; the seats of those out go to
-    ``w.grp``. Returns (how many are out, chips bought, rebuys, re-entries)."""
+    model's rate) or is out; the seats of those out go to ``w.grp``. Returns (how many are
+    out, chips bought, rebuys)."""
     cfg = tb.cfg
     nb = np.int64(0)
     added = 0
     n_rebuys = 0
-    n_re = np.int64(0)
     for s in range(cfg[C_SEATS]):
         p = row[s]
         if p >= 0 and w.stack[p] == 0:
@@ -484,17 +401,9 @@ def rebuys_and_busts(w, tb, row, level, stage):
                 w.rebuys_used[p] += 1
                 n_rebuys += 1
                 continue
-            if entries.may_re_enter(cfg, tb.cfgf, level, w.reentries_used[p], w.st):
-                # [re-entry] a new entry: a new stack, and a new seat once the hand is settled
-                w.stack[p] = cfg[C_REENTRY_CHIPS]
-                added += cfg[C_REENTRY_CHIPS]
-                w.reentries_used[p] += 1
-                w.reseat[n_re] = p
-                n_re += 1
-                continue
             w.grp[nb] = s
             nb += 1
-    return nb, added, n_rebuys, n_re
+    return nb, added, n_rebuys
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -514,16 +423,6 @@ def tables_to_move(w, NT, cfg):
             if w.tbl_n[q] < least:
                 least = w.tbl_n[q]
     return n_pl <= (n_on - 1) * cfg[C_MERGE] or most - least >= cfg[C_BAL_DIFF]
-
-
-@numba.njit(cache=True, inline="always", error_model="numpy")
-def tables_in_play(w, NT):
-    """Tables in play (a late entrant or a re-entry may open one)."""
-    n = 0
-    for q in range(NT + 1):
-        if w.tbl_on[q]:
-            n += 1
-    return n
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -549,14 +448,13 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
     P = cfg[C_PLAYERS]
     S = cfg[C_SEATS]
     L = lv.shape[0]
-    NT, next_entry, total_chips = start_tournament(k, ti, seed, w, tb, out)
+    NT = start_tournament(k, ti, seed, w, tb, out)
     tabs = (tb.pf_class, tb.pf_top, tb.pf_eq, tb.omaha_tab, tb.mp, tb.push_tab, tb.open_tab,
             tb.stud_tab, tb.vtab)
     debug = cfg[C_DEBUG] == 1
     max_hands = cfg[C_MAX_HANDS]
-    n_alive = P             # late entrants not yet seated count: they finish above those out
-    n_late_in = 0
-    n_re_entries = 0
+    n_alive = P
+    total_chips = tb.starts.sum()
     level = 0
     level_start = 0.0      # minutes of play
     level_hands = 0
@@ -566,7 +464,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
     n_rebuys = 0
     n_addons = 0
     err = 0
-    n_tables = out.res_i[k, R_TABLES]
+    n_tables = NT
     ft_time = -1.0
     if n_tables == 1:
         ft_time = 0.0
@@ -578,16 +476,6 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
     own_clock = clock_mode == LEVEL_CLOCK_TABLE or clock_mode == LEVEL_CLOCK_ALIGNED
     while True:
         t = next_table(w, NT)
-        if next_entry < P and (t < 0 or w.entry_t[next_entry] <= w.tbl_t[t] + brk):
-            # [late registration] the next late entrant registers before the next hand
-            # (or, when no table can deal, when they come)
-            added, n_tables = seat_late_entrant(next_entry, t, brk, level, NT, w, tb)
-            next_entry += 1
-            total_chips += added
-            n_late_in += 1
-            if n_tables > 1:
-                ft_time = -1.0      # a new table: the final table is still to come
-            continue
         if t < 0 and clock_mode == LEVEL_CLOCK_ALIGNED:
             rel = break_release(w, NT)
             if rel >= 0.0:
@@ -595,9 +483,14 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
                 # break, then all tables start the next level together
                 brk += lv[level, LV_BREAK]
                 level += 1
-                n_alive, last_elim, total_chips, n_add = release_break(
-                    k, NT, level, rel, brk, n_alive, last_elim, hands, total_chips, w, tb, out)
+                align_tables(w, NT, level, rel)
+                n_alive, last_elim, added, n_add = start_level(k, NT, level, rel, brk, n_alive,
+                                                               last_elim, hands, w, tb, out)
+                total_chips += added
+                total_chips = arrivals.race_rounding(cfg, lv[level, LV_CU_UNIT], NT,
+                                                     total_chips, w.stack)
                 n_addons += n_add
+                level_stats(k, NT, level, rel + brk, n_alive, total_chips, w, out.lstats)
                 continue
         if t < 0:
             if stage == 0:
@@ -683,7 +576,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
         if debug and chips_in_play(w.stack, P) != total_chips:
             err = 1
         # ---- eliminations (and rebuys)
-        nb, added, n_reb, n_re = rebuys_and_busts(w, tb, row, tl, stage)
+        nb, added, n_reb = rebuys_and_busts(w, tb, row, tl, stage)
         total_chips += added
         # [late players] past the cut-off, those not arrived leave play with their chips
         nb, gone = arrivals.after_hand(cfg, tb.cfgf, row, w.stack, w.arrive, w.grp, nb, w.HS,
@@ -701,11 +594,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
                           w.occ, w.done_flags, out.place, out.shares, out.order, out.elim_t,
                           out.elim_h, w.seat_pl, w.tbl_n, w.p_table, w.p_seat)
             n_alive -= nb
-        if n_re > 0:
-            # [re-entry] each new entry draws a new seat (the balancing rule's table)
-            n_re_entries += n_re
-            n_tables = reseat_re_entries(n_re, tl, end_t, NT, S, w)
-        if n_alive <= 1 and stage == 1 and next_entry >= P:
+        if n_alive <= 1 and stage == 1:
             break
         if hands >= max_hands:
             err = 2
@@ -713,8 +602,10 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
         if own_clock:
             # [level clocks] the table's own level after its hands (the first table into a
             # level starts the tournament's)
-            level = table_level_after_hand(k, w, lv, t, L, clock_mode, level, NT,
-                                           end_t + brk, n_alive, total_chips, out.lstats)
+            nl = table_level_after_hand(w, lv, t, L, clock_mode)
+            if nl > level:
+                level = nl
+                level_stats(k, NT, level, end_t + brk, n_alive, total_chips, w, out.lstats)
         # ---- between hands: break and balance the tables
         if stage == 1 and n_tables > 1 and tables_to_move(w, NT, cfg):
             n_tables = _rebalance(w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first, w.tbl_pbb, w.tbl_psb,
@@ -736,8 +627,6 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
     res_i[k, R_FT_HANDS] = ft_hands
     res_i[k, R_REBUYS] = n_rebuys
     res_i[k, R_ADDONS] = n_addons
-    res_i[k, R_REENTRIES] = n_re_entries
-    res_i[k, R_LATE_ENTRIES] = n_late_in
     res_i[k, R_ERROR] = err
     out.res_f[k, RF_DURATION] = last_end + brk
     out.res_f[k, RF_FT_TIME] = ft_time

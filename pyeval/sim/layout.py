@@ -87,10 +87,6 @@ C_SEAT_RULE = 24       # the seating rules (tournament.seating) as bits: 1 balan
 #                        2 equal_tables = card_draw, 4 break_draw = fair_blinds; 0 is pyeval's convention
 C_FIRST_TURN_ONLY = 25  # 1: a player bets or raises on their first turn of a round only (the draw)
 C_LEVEL_CLOCK = 26     # how levels counted in hands end: LEVEL_CLOCK_*
-C_LATE_ENTRIES = 27    # late registration (sim.entries): entries that come late (the last players)
-C_REENTRY_CHIPS = 28   # re-entry (sim.entries): the new stack
-C_REENTRY_UNTIL = 29   # last level (1-based) at which a busted player may re-enter; 0: none
-C_REENTRY_MAX = 30     # re-entries per player, -1 unlimited
 C_LATE = 31            # late players' arrival distribution (sim.arrivals), 0 none
 CFG_COLS = 32
 #: ``cfg[C_LEVEL_CLOCK]``: one clock for every table (levels in minutes; levels in hands
@@ -107,8 +103,6 @@ LEVEL_CLOCK_ALL_TABLES = 3
 F_MINUTES_PER_HAND = 0     # 16 columns: minutes per hand with k players at the table
 F_REBUY_P = 16             # chance a busted player rebuys when allowed
 F_ADDON_P = 17             # chance a player takes each add-on offered
-F_LATE_REG_MINUTES = 18    # late registration: the window on the wall clock (minutes)
-F_REENTRY_P = 19           # chance a busted player re-enters when allowed
 F_LATE_CHANCE = 21         # late players (sim.arrivals): the share of entrants who are late
 F_LATE_SPAN = 22           # uniform: the latest arrival (minutes); exponential: the mean
 F_LATE_CUTOFF = 23         # the cut-off (minutes after the start)
@@ -138,9 +132,7 @@ R_ERROR = 5           # 0 fine, 1 chip total broken, 2 safety stop, 3 record ove
 #                       4 a stud hand in a kernel compiled without stud
 R_WINNER = 6
 R_TABLES = 7          # tables at the start
-R_REENTRIES = 8       # re-entries (sim.entries)
-R_LATE_ENTRIES = 9    # late entrants seated (sim.entries)
-R_COLS = 10
+R_COLS = 8
 RF_DURATION = 0       # minutes on the clock, breaks included
 RF_FT_TIME = 1        # when the final table formed (minutes on the clock)
 RF_PLAY_MINUTES = 2   # minutes of play, breaks excluded

@@ -101,9 +101,6 @@ class Work(NamedTuple):
     arrive: np.ndarray      # player -> minute of arrival (0: on time; sim.arrivals)
     tbl_lv: np.ndarray      # each table's own level (levels counted in hands at each table)
     tbl_wait: np.ndarray    # the table has finished the level before a break and waits there
-    entry_t: np.ndarray     # player -> registration minute of a late entrant (sim.entries)
-    reentries_used: np.ndarray  # player -> re-entries taken
-    reseat: np.ndarray      # scratch: the players of a hand who re-enter
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -145,8 +142,7 @@ def make_work(P, S):
                 _filled(i8(7), 0, u1), deck, _filled(S, 0, i8), np.empty(S, i8),
                 _filled(i8(1), 0, i8), np.empty(i8(4), np.uint64), np.empty(S, i8),
                 _filled(S, False, b1), _filled(T, 0, i8), _filled(P, 0.0, f8),
-                _filled(T, 0, i8), _filled(T, False, b1), _filled(P, 0.0, f8),
-                _filled(P, 0, i8), _filled(S, 0, i8))
+                _filled(T, 0, i8), _filled(T, False, b1))
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -196,5 +192,3 @@ def reset_work(w):
     _fill(w.arrive, 0.0)
     _fill(w.tbl_lv, 0)
     _fill(w.tbl_wait, False)
-    _fill(w.entry_t, 0.0)
-    _fill(w.reentries_used, 0)
