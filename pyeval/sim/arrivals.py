@@ -43,19 +43,21 @@ import numba
 import numpy as np
 
 from pyeval.numba_rng import uniform
-from pyeval.sim.layout import C_PLAYERS, C_SEATS, HOLE_MAX, REC_HOLE
+from pyeval.sim.layout import (
+    C_LATE,
+    C_PLAYERS,
+    C_SEATS,
+    F_LATE_CHANCE,
+    F_LATE_CUTOFF,
+    F_LATE_SPAN,
+    HOLE_MAX,
+    REC_HOLE,
+)
 from pyeval.sim.slots import B_DEALT, B_FOLDED, H_ANTE_IN, H_BB_IN, H_ROWS, H_SB_IN
 
-# ---- where the kernel keeps them (the top free columns of layout's cfg and cfgf; the hand
-# state one slot past slots.H_ROWS, which work.make_work allocates)
-#: cfg: the arrival distribution, 0 no late players
-C_LATE = 31
-#: cfgf: the share of entrants who are late
-F_LATE_CHANCE = 21
-#: cfgf: uniform: the latest arrival (minutes); exponential: the mean
-F_LATE_SPAN = 22
-#: cfgf: the cut-off (minutes after the start)
-F_LATE_CUTOFF = 23
+# ---- where the kernel keeps them: layout's C_LATE and F_LATE_* (named there with every
+# other column), and the hand state one slot past slots.H_ROWS, which work.make_work
+# allocates
 #: the hand state's slot of the absent seats (bit ``s``: seat ``s``)
 H_ABSENT = H_ROWS
 #: the hand state's length with it

@@ -57,6 +57,7 @@ from pyeval.sim.slots import (
     H_BRING_SEAT,
     H_CUR,
     H_DEAD,
+    H_FIRST_TURN_ONLY,
     H_FULL_LEVEL,
     H_FULL_RAISE,
     H_GAME,
@@ -237,11 +238,16 @@ def next_pending(pend, s):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def may_raise(SI, s, allin_to, cur, betting, live, raise_count, bet_size, full_raise):
+def may_raise(SI, s, allin_to, cur, betting, live, raise_count, bet_size, full_raise,
+              first_turn_only):
     """Whether seat ``s`` may bet or raise: it has chips above the bet, the fixed-limit cap
     is not reached, and, if it has acted, a full raise (in fixed limit half a bet) has come
-    since (whether anyone could respond is checked when it wants to raise)."""
+    since (whether anyone could respond is checked when it wants to raise). With
+    ``first_turn_only`` (``HS[H_FIRST_TURN_ONLY]``, the first sheet's draw: no raise once
+    the betting has passed the dealer) a seat that has acted this round may not."""
     can_raise = allin_to > cur
+    if first_turn_only and SI[I_ACTED, s] >= 0:
+        return False
     if can_raise and betting == B_FL and live > 2 and raise_count >= 4:
         can_raise = False
     if can_raise and SI[I_ACTED, s] >= 0 and raise_count <= SI[I_ACTCNT, s]:
@@ -376,6 +382,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
     pf_aggr = HS[H_PF_AGGR]
     nact = HS[H_NACT]
     stud = HS[H_STUD]
+    first_turn_only = HS[H_FIRST_TURN_ONLY] == 1
     bring_seat = HS[H_BRING_SEAT] if street == 0 else -1
     agg_range = HF[0]
     n_raises = np.int64(0)
@@ -406,7 +413,7 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
             call = np.int64(0)
         allin_to = rem + mybet
         can_raise = may_raise(SI, s, allin_to, cur, betting, live, raise_count, bet_size,
-                              full_raise)
+                              full_raise, first_turn_only)
         opp_cover = cov2 if s == cov_s1 else cov1
         was_in = SI[I_ACTED, s] >= 0
         n_in = n_committed - (1 if was_in else 0)

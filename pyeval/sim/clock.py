@@ -8,8 +8,8 @@ so a full table deals ``hands_per_hour`` hands an hour (about 30 is usual live) 
 short-handed table deals faster: shuffling and dealing the board take the same time
 whatever the players, each player adds their own share. ``by_players`` overrides the rate
 for given player counts. Breaks stop every clock; levels timed in minutes end by the
-clock of play (breaks excluded), levels timed in hands when the busiest table has dealt
-that many hands in the level.
+clock of play (breaks excluded); levels counted in hands at each table after the table's
+own hands, the tables re-aligned at breaks (:func:`pyeval.sim.spec.level_clock`).
 
 Example:
     >>> c = Clock(hands_per_hour=30)

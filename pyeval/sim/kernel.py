@@ -43,7 +43,9 @@ from pyeval.sim.layout import (
     C_BREAK_ORDER,
     C_DEBUG,
     C_FINAL_START,
+    C_FIRST_TURN_ONLY,
     C_FORMAT,
+    C_LEVEL_CLOCK,
     C_MAX_HANDS,
     C_MERGE,
     C_N_MODELS,
@@ -64,6 +66,9 @@ from pyeval.sim.layout import (
     F_REBUY_P,
     G_DC_STUD,
     G_DEALERS_CHOICE,
+    LEVEL_CLOCK_ALIGNED,
+    LEVEL_CLOCK_ALL_TABLES,
+    LEVEL_CLOCK_TABLE,
     LS_CHIPS,
     LS_PLAYERS,
     LS_START,
@@ -98,6 +103,7 @@ from pyeval.sim.layout import (
     REC_BIG_BET,
     REC_BRING,
     REC_BUTTON,
+    REC_FIRST_TURN,
     REC_GAME,
     REC_HAND,
     REC_LEVEL,
@@ -122,6 +128,7 @@ from pyeval.sim.slots import (
     H_BIG_BET,
     H_BRING_IN,
     H_DEAD,
+    H_FIRST_TURN_ONLY,
     H_GAME,
     H_SB_IN,
     H_SMALL_BET,
@@ -174,13 +181,13 @@ def start_tournament(k, ti, seed, w, tb, out):
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
 def next_table(w, NT):
-    """The table to deal next: the earliest clock among tables with two players or more
-    (-1: none)."""
+    """The table to deal next: the earliest clock among tables with two players or more,
+    not waiting at a break for the others (-1: none)."""
     # np.int64, not the literal -1: the first round of type inference would otherwise
     # compile the table moves once more for a table typed Literal[int](-1)
     t = np.int64(-1)
     for q in range(NT + 1):
-        if w.tbl_on[q] and w.tbl_n[q] >= 2:
+        if w.tbl_on[q] and w.tbl_n[q] >= 2 and not w.tbl_wait[q]:
             if t < 0 or w.tbl_t[q] < w.tbl_t[t]:
                 t = q
     return t
@@ -189,13 +196,55 @@ def next_table(w, NT):
 @numba.njit(cache=True, inline="always", error_model="numpy")
 def level_due(lv, level, level_start, level_hands, now):
     """Whether ``level`` is over at ``now`` (by its minutes of play, or by the hands dealt
-    at the busiest table), and when the next one starts."""
+    at the busiest table, or anywhere: ``level_hands``), and when the next one starts (one
+    clock for every table; each table's own: :func:`table_level_after_hand`)."""
     if lv[level, LV_MIN] > 0:
         end = level_start + lv[level, LV_MIN]
         if now >= end:
             return True, end
         return False, now
     return level_hands >= lv[level, LV_HANDS], now
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def table_level_after_hand(w, lv, t, L, clock_mode):
+    """Each table's own level clock (``cfg[C_LEVEL_CLOCK]`` 1 or 2, the first sheet's levels
+    of "6 hands" at each table): after a hand at table ``t``, the level ends once the table
+    has dealt the level's hands; at a level followed by a break (2: the tables re-align
+    there) the table waits instead, until every table has got there. Returns the table's
+    new level (-1: no change)."""
+    tl = w.tbl_lv[t]
+    if tl >= L - 1 or w.tbl_lh[t] < lv[tl, LV_HANDS]:
+        return np.int64(-1)
+    if clock_mode == LEVEL_CLOCK_ALIGNED and lv[tl, LV_BREAK] > 0:
+        w.tbl_wait[t] = True
+        return np.int64(-1)
+    w.tbl_lv[t] = tl + 1
+    w.tbl_lh[t] = 0
+    return tl + 1
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def break_release(w, NT):
+    """When every table able to deal waits at the break: the latest clock among the
+    waiting tables (the break starts when the last table finishes its level), or -1.0 when
+    no table waits."""
+    rel = -1.0
+    for q in range(NT + 1):
+        if w.tbl_on[q] and w.tbl_wait[q] and w.tbl_t[q] > rel:
+            rel = w.tbl_t[q]
+    return rel
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def align_tables(w, NT, level, rel):
+    """After the break: every table in ``level``, none waiting, its hands counted afresh
+    (:func:`start_level`), its clock at least ``rel``."""
+    for q in range(NT + 1):
+        w.tbl_wait[q] = False
+        w.tbl_lv[q] = level
+        if w.tbl_on[q] and w.tbl_t[q] < rel:
+            w.tbl_t[q] = rel
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -286,12 +335,14 @@ def set_stakes(w, tb, level, game, row, n_here):
     HS[H_BIG_BET] = lv[level, LV_BIG_BET]
     HS[H_GAME] = game
     HS[H_BRING_IN] = lv[level, LV_BRING]
+    HS[H_FIRST_TURN_ONLY] = tb.cfg[C_FIRST_TURN_ONLY]
     return ante
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def record_header(rrow, ti, hands, level, S, t, b, sbs, g, game, ante, lv, is_stud):
-    """The recorded hand's header: tournament, hand, level, seats, positions, stakes."""
+def record_header(rrow, ti, hands, level, S, t, b, sbs, g, game, ante, lv, is_stud, first_turn):
+    """The recorded hand's header: tournament, hand, level, seats, positions, stakes, and
+    whether raises are on a player's first turn only."""
     rrow[:] = -1
     rrow[REC_TOURN] = ti
     rrow[REC_HAND] = hands
@@ -309,6 +360,7 @@ def record_header(rrow, ti, hands, level, S, t, b, sbs, g, game, ante, lv, is_st
     rrow[REC_GAME] = game
     rrow[REC_SMALL_BET] = lv[level, LV_SMALL_BET]
     rrow[REC_BIG_BET] = lv[level, LV_BIG_BET]
+    rrow[REC_FIRST_TURN] = first_turn
     if is_stud:
         rrow[REC_SB_SEAT] = -1
         rrow[REC_BB_SEAT] = -1
@@ -420,8 +472,26 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
     n_rec = 0
     last_end = 0.0
     last_elim = 0.0
+    clock_mode = cfg[C_LEVEL_CLOCK]
+    own_clock = clock_mode == LEVEL_CLOCK_TABLE or clock_mode == LEVEL_CLOCK_ALIGNED
     while True:
         t = next_table(w, NT)
+        if t < 0 and clock_mode == LEVEL_CLOCK_ALIGNED:
+            rel = break_release(w, NT)
+            if rel >= 0.0:
+                # [level clocks] every table has finished the level before the break: the
+                # break, then all tables start the next level together
+                brk += lv[level, LV_BREAK]
+                level += 1
+                align_tables(w, NT, level, rel)
+                n_alive, last_elim, added, n_add = start_level(k, NT, level, rel, brk, n_alive,
+                                                               last_elim, hands, w, tb, out)
+                total_chips += added
+                total_chips = arrivals.race_rounding(cfg, lv[level, LV_CU_UNIT], NT,
+                                                     total_chips, w.stack)
+                n_addons += n_add
+                level_stats(k, NT, level, rel + brk, n_alive, total_chips, w, out.lstats)
+                continue
         if t < 0:
             if stage == 0:
                 # two stages: every first-round table is down to its winner; they start
@@ -437,11 +507,13 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
                     level = 0
                     level_start = now
                     level_hands = 0
+                align_tables(w, NT, level, now)
                 continue
             break
         now = w.tbl_t[t]
-        # ---- level changes (by the clock of play, or by hands dealt)
-        while level < L - 1:
+        # ---- level changes (by the clock of play, or by hands dealt; each table's own
+        # clock of hands is kept after its hands, below)
+        while not own_clock and level < L - 1:
             advance, nxt_start = level_due(lv, level, level_start, level_hands, now)
             if not advance:
                 break
@@ -459,20 +531,22 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
         # ---- the hand
         row = w.seat_pl[t]
         n_here = w.tbl_n[t]
+        tl = w.tbl_lv[t] if own_clock else level    # the level of the table's hand
         b, sbs, g = positions(row, S, n_here, w.tbl_pbb[t], w.tbl_psb[t], w.tbl_first[t])
-        game = hand_game(tb, level, w.tbl_hc[t])
+        game = hand_game(tb, tl, w.tbl_hc[t])
         w.tbl_hc[t] += 1
         is_stud = FACTS[game, FAMILY] != 0     # [variants] a stud game or the draw
         if not is_stud and is_variant(game) and not variant_dealt(stud_on, game):
             err = 4     # a variant in a kernel compiled without the hooks (engine bug)
             break
-        ante = set_stakes(w, tb, level, game, row, n_here)
+        ante = set_stakes(w, tb, tl, game, row, n_here)
         arrivals.mark_absent(w.HS, row, S, w.arrive, now + brk)      # [late players]
         rec_on = (ti < cfg[C_REC_TOURN] and n_rec < cfg[C_REC_HANDS]
                   and hands % cfg[C_REC_STRIDE] == 0)
         if rec_on:
             rrow = out.rec[k * cfg[C_REC_HANDS] + n_rec]
-            record_header(rrow, ti, hands, level, S, t, b, sbs, g, game, ante, lv, is_stud)
+            record_header(rrow, ti, hands, tl, S, t, b, sbs, g, game, ante, lv, is_stud,
+                          cfg[C_FIRST_TURN_ONLY])
             n_rec += 1
         else:
             rrow = w.rec_dummy
@@ -490,7 +564,9 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
         if n_tables == 1:
             ft_hands += 1
         w.tbl_lh[t] += 1
-        if w.tbl_lh[t] > level_hands:
+        if clock_mode == LEVEL_CLOCK_ALL_TABLES:
+            level_hands += 1            # hands dealt anywhere
+        elif w.tbl_lh[t] > level_hands:
             level_hands = w.tbl_lh[t]
         kk = n_here if n_here < 16 else 15
         end_t = now + tb.cfgf[F_MINUTES_PER_HAND + kk]
@@ -500,7 +576,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
         if debug and chips_in_play(w.stack, P) != total_chips:
             err = 1
         # ---- eliminations (and rebuys)
-        nb, added, n_reb = rebuys_and_busts(w, tb, row, level, stage)
+        nb, added, n_reb = rebuys_and_busts(w, tb, row, tl, stage)
         total_chips += added
         # [late players] past the cut-off, those not arrived leave play with their chips
         nb, gone = arrivals.after_hand(cfg, tb.cfgf, row, w.stack, w.arrive, w.grp, nb, w.HS,
@@ -523,6 +599,13 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
         if hands >= max_hands:
             err = 2
             break
+        if own_clock:
+            # [level clocks] the table's own level after its hands (the first table into a
+            # level starts the tournament's)
+            nl = table_level_after_hand(w, lv, t, L, clock_mode)
+            if nl > level:
+                level = nl
+                level_stats(k, NT, level, end_t + brk, n_alive, total_chips, w, out.lstats)
         # ---- between hands: break and balance the tables
         if stage == 1 and n_tables > 1 and tables_to_move(w, NT, cfg):
             n_tables = _rebalance(w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first, w.tbl_pbb, w.tbl_psb,

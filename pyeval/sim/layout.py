@@ -85,12 +85,27 @@ C_STOP_SHORT = 22      # a table this many players short of the fullest stops de
 C_N_ROT_STUD = 23      # stud games in the rotation (after the button games)
 C_SEAT_RULE = 24       # the seating rules (tournament.seating) as bits: 1 balance_rule = same_position,
 #                        2 equal_tables = card_draw, 4 break_draw = fair_blinds; 0 is pyeval's convention
+C_FIRST_TURN_ONLY = 25  # 1: a player bets or raises on their first turn of a round only (the draw)
+C_LEVEL_CLOCK = 26     # how levels counted in hands end: LEVEL_CLOCK_*
+C_LATE = 31            # late players' arrival distribution (sim.arrivals), 0 none
 CFG_COLS = 32
+#: ``cfg[C_LEVEL_CLOCK]``: one clock for every table (levels in minutes; levels in hands
+#: counted at the busiest table, as before the sheets' rule), each table's own count of its
+#: hands (the first sheet's "6 hands"), the same re-aligned at every break (the first
+#: sheet's breaks: a table that has finished the level before a break waits there), or one
+#: count of the hands dealt anywhere (``[schedule] hands_per = "tournament"``)
+LEVEL_CLOCK_ONE = 0
+LEVEL_CLOCK_TABLE = 1
+LEVEL_CLOCK_ALIGNED = 2
+LEVEL_CLOCK_ALL_TABLES = 3
 
 # ---- float configuration: float64[CFGF_COLS] ------------------------------------------
 F_MINUTES_PER_HAND = 0     # 16 columns: minutes per hand with k players at the table
 F_REBUY_P = 16             # chance a busted player rebuys when allowed
 F_ADDON_P = 17             # chance a player takes each add-on offered
+F_LATE_CHANCE = 21         # late players (sim.arrivals): the share of entrants who are late
+F_LATE_SPAN = 22           # uniform: the latest arrival (minutes); exponential: the mean
+F_LATE_CUTOFF = 23         # the cut-off (minutes after the start)
 CFGF_COLS = 24
 
 # ---- player models: float64[M, MP_COLS] ---------------------------------------------------
@@ -158,7 +173,8 @@ REC_NACT = REC_BOARD + 5
 REC_ACT = REC_NACT + 1                  # MAX_ACTIONS x (street, seat, code, to)
 REC_AFTER = REC_ACT + 4 * MAX_ACTIONS   # stacks after the hand
 REC_ANTE_BY = REC_AFTER + MAX_SEATS     # ANTE_BY_CODES of the hand's ante
-REC_COLS = REC_ANTE_BY + 1
+REC_FIRST_TURN = REC_ANTE_BY + 1        # 1: raises on a player's first turn only (the draw)
+REC_COLS = REC_FIRST_TURN + 1
 A_FOLD = 0
 A_CHECK = 1
 A_CALL = 2

@@ -15,7 +15,7 @@ Example:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -40,6 +40,7 @@ from pyeval.sim.layout import (
     REC_BOARD,
     REC_BRING,
     REC_BUTTON,
+    REC_FIRST_TURN,
     REC_GAME,
     REC_HAND,
     REC_HOLE,
@@ -80,6 +81,7 @@ class RecordedHand:
     actions: list[tuple[int, int, str, int]]   # (street, seat, action, to)
     after: dict[int, int]             # seat -> chips after the hand (the kernel's)
     ante_by: str = "each"             # who antes: "each", "big_blind", "button"
+    raises_first_turn_only: bool = False   # the draw's rule: no raise once past the dealer
 
 
 def decode(row: np.ndarray) -> RecordedHand:
@@ -109,13 +111,15 @@ def decode(row: np.ndarray) -> RecordedHand:
         actions=acts,
         after={s: int(row[REC_AFTER + s]) for s in players},
         ante_by=ANTE_BY_NAMES[max(int(row[REC_ANTE_BY]), 0)],
+        raises_first_turn_only=int(row[REC_FIRST_TURN]) == 1,
     )
 
 
 def rules_structure(h: RecordedHand) -> Any:
     """The rules model's betting structure for a recorded hand (a big-blind ante with the
     rules' default ``bb_ante_order``, the blind first, as the kernel posts it; the draw with
-    antes only: no blinds, the small bet the opening bet).
+    antes only: no blinds, the small bet the opening bet; ``raises_first_turn_only`` as the
+    hand was played).
 
     >>> h = RecordedHand(0, 0, 1, "five_card_draw", 0, 0, 0, 25, 50, 100, 0, 0, None, 1,
     ...                  {0: 0, 1: 1}, {0: 500, 1: 500}, {}, [], [], {})
@@ -123,6 +127,11 @@ def rules_structure(h: RecordedHand) -> Any:
     >>> st.limit.value, st.big_blind, st.ante, st.small_bet
     ('no_limit', 0, 25, 50)
     """
+    st = _rules_structure(h)
+    return replace(st, raises_first_turn_only=True) if h.raises_first_turn_only else st
+
+
+def _rules_structure(h: RecordedHand) -> Any:
     from pyeval.rules import Structure
 
     if is_stud(h):

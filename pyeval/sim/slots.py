@@ -6,7 +6,7 @@ slots ``H_*``), so a call passes few arrays: Numba counts references of every ar
 and dozens of those per hand would cost more than the poker.
 
 >>> I_ROWS, B_ROWS, F_ROWS, H_ROWS
-(16, 4, 2, 25)
+(16, 4, 2, 26)
 """
 from __future__ import annotations
 
@@ -65,5 +65,6 @@ H_BRING_IN = 21  # stud: the bring-in
 H_GAME = 22      # the game code (layout.G_*)
 H_ANTE_BY_IN = 23  # who antes (layout.ANTE_BY_CODES): each player, the big blind, the button
 H_DEAD = 24      # dead money of the hand (a big-blind or button ante): in the main pot
-H_ROWS = 25
+H_FIRST_TURN_ONLY = 25  # 1: bets and raises on a player's first turn of a round only (the draw)
+H_ROWS = 26
 RANGE_LAST = 39

@@ -34,7 +34,9 @@ from pyeval.sim.layout import (
     C_BREAK_ORDER,
     C_DEBUG,
     C_FINAL_START,
+    C_FIRST_TURN_ONLY,
     C_FORMAT,
+    C_LEVEL_CLOCK,
     C_MAX_HANDS,
     C_MERGE,
     C_N_ROT_STUD,
@@ -58,6 +60,10 @@ from pyeval.sim.layout import (
     F_REBUY_P,
     GAME_CODES,
     GAME_NAMES,
+    LEVEL_CLOCK_ALIGNED,
+    LEVEL_CLOCK_ALL_TABLES,
+    LEVEL_CLOCK_ONE,
+    LEVEL_CLOCK_TABLE,
     LV_ADDON,
     LV_ANTE,
     LV_ANTE_BY,
@@ -361,6 +367,8 @@ def build_spec(
         cfg[C_SEAT_RULE] |= int(value == sheets) << bit
     cfg[C_START] = start
     cfg[C_ANTE_HU_STOP] = 1 if _get(structure, "antes_stop_heads_up", False) else 0
+    # the first sheet's draw: no raise once the betting has passed around to the dealer
+    cfg[C_FIRST_TURN_ONLY] = 1 if _get(structure, "raises_first_turn_only", False) else 0
     cfg[C_FORMAT] = 1 if fmt == "table_winners" else 0
     final = _get(structure, "final_stage")
     cfg[C_FINAL_START] = int(_get(final, "starting_chips", start) or start)
@@ -374,6 +382,7 @@ def build_spec(
         cfg[C_ADDON_CHIPS] = add_on.chips
         cfg[C_ADDON_PER] = add_on.per_player
     cfg[C_DEBUG] = 1 if debug else 0
+    cfg[C_LEVEL_CLOCK] = level_clock(structure, lv)
     cfgf = np.zeros(CFGF_COLS)
     # late and absent players: each entrant's arrival drawn in the kernel (sim.arrivals)
     late_config(_get(structure, "late_players"), cfg, cfgf)
@@ -420,6 +429,48 @@ def build_spec(
     return SimSpec(lv, cfg, cfgf, rot, players, size, start,
                    name=str(_get(structure, "name", "")), structure=structure, clock=clock,
                    starting_stacks=stacks)
+
+
+def level_clock(structure: Any, lv: np.ndarray) -> int:
+    """How the kernel ends levels counted in hands (``cfg[C_LEVEL_CLOCK]``, layout's
+    ``LEVEL_CLOCK_*``): when every level is counted in hands and the structure's
+    ``[schedule]`` says ``hands_per = "table"`` (its default), each table runs its own level
+    clock, re-aligned at the breaks (``align_at_breaks``, the first sheet); ``"tournament"``
+    counts the hands dealt anywhere. A level that gives minutes (as well) plays its minutes,
+    on one clock for every table (and a level in hands among levels in minutes is counted at
+    the busiest table).
+
+    With each table's own clock, a colour-up or an add-on is held at a break, where the
+    tables meet again: one before a level that follows no break is refused.
+
+    >>> from pyeval.tournament.structure import load_structure
+    >>> level_clock(load_structure("club_3000"), np.zeros((1, LV_COLS), np.int64))
+    0
+    """
+    if (lv[:, LV_MIN] > 0).any() or not (lv[:, LV_HANDS] > 0).any():
+        return LEVEL_CLOCK_ONE
+    schedule = _get(structure, "schedule")
+    per = _get(schedule, "hands_per", "table")
+    if per == "tournament":
+        return LEVEL_CLOCK_ALL_TABLES
+    breaks = [i + 1 for i in range(lv.shape[0]) if lv[i, LV_BREAK] > 0]
+    if breaks and not _get(schedule, "align_at_breaks", True):
+        raise ValueError("each table runs its own level clock, and the simulator re-aligns "
+                         "the tables at the breaks (the first sheet); [schedule] "
+                         "align_at_breaks = false is not simulated: set it true, or give "
+                         "the levels minutes")
+    chips = _get(structure, "chips")
+    held = [("a colour-up", cu.before_level) for cu in _get(chips, "colour_ups", ()) or ()]
+    add_on = _get(structure, "add_on")
+    if add_on is not None:
+        held.append(("the add-on", add_on.before_level))
+    for what, before in held:
+        if before - 1 not in breaks:
+            raise ValueError(
+                f"{what} before level {before}: with each table's own level clock it is held "
+                f"at a break, where the tables re-align; level {before - 1} is followed by "
+                f"none (breaks after levels {breaks or 'none'})")
+    return LEVEL_CLOCK_ALIGNED if breaks else LEVEL_CLOCK_TABLE
 
 
 def structure_rotations(levels: Sequence[Any]) -> tuple[dict[str, int] | None,

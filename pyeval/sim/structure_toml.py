@@ -70,6 +70,7 @@ def structure_toml(
     fmt: str = "single_field",
     antes_stop_heads_up: bool = False,
     notes: str = "",
+    raises_first_turn_only: bool = False,
 ) -> str:
     """TOML text of a structure (see ``docs/tournament.md`` for the format).
 
@@ -77,6 +78,8 @@ def structure_toml(
     ``percent``: the payout table for a field of ``entrants`` (100 % to the winner when
     the field is smaller than the places listed); or ``paid_percent`` and ``ratio``: pay
     about that share of the field, each place ``ratio`` of the one above.
+    ``raises_first_turn_only``: bets and raises on a player's first turn of a round only
+    (the first sheet's draw).
     """
     out = [
         "[tournament]",
@@ -85,6 +88,8 @@ def structure_toml(
     ]
     if antes_stop_heads_up:
         out.append("antes_stop_heads_up = true")
+    if raises_first_turn_only:
+        out.append("raises_first_turn_only = true")
     if notes:
         out.append(f"notes = {_q(notes)}")
     out += ["", "[entrants]", f"count = {entrants}", "", "[buy_in]", f"price = {price}",

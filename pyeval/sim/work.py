@@ -100,6 +100,8 @@ class Work(NamedTuple):
     done_flags: np.ndarray  # scratch flags
     tbl_hc: np.ndarray      # hands dealt at each table (dealer's choice)
     arrive: np.ndarray      # player -> minute of arrival (0: on time; sim.arrivals)
+    tbl_lv: np.ndarray      # each table's own level (levels counted in hands at each table)
+    tbl_wait: np.ndarray    # the table has finished the level before a break and waits there
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -140,7 +142,8 @@ def make_work(P, S):
                 _filled(S * HOLE_MAX, 0, u1).reshape((S, HOLE_MAX)), _filled(i8(5), 0, u1),
                 _filled(i8(16), 0, u1), deck, _filled(S, 0, i8), np.empty(S, i8),
                 _filled(i8(1), 0, i8), np.empty(i8(4), np.uint64), np.empty(S, i8),
-                _filled(S, False, b1), _filled(T, 0, i8), _filled(P, 0.0, f8))
+                _filled(S, False, b1), _filled(T, 0, i8), _filled(P, 0.0, f8),
+                _filled(T, 0, i8), _filled(T, False, b1))
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -188,3 +191,5 @@ def reset_work(w):
         w.deck[i] = i
     _fill(w.start_stack, 0)
     _fill(w.arrive, 0.0)
+    _fill(w.tbl_lv, 0)
+    _fill(w.tbl_wait, False)

@@ -263,16 +263,18 @@ def _until_within(r: TableReader, until: int, n_levels: int, what: str) -> None:
                          f"{what} until level {until}, but the structure has {n_levels} levels")
 
 
-def read_tournament(doc: TableReader) -> tuple[str, str, str, bool, str]:
-    """[tournament]: name, currency, format, whether antes stop heads-up, notes."""
+def read_tournament(doc: TableReader) -> tuple[str, str, str, bool, str, bool]:
+    """[tournament]: name, currency, format, whether antes stop heads-up, notes, whether a
+    player bets or raises on their first turn of a round only."""
     t = _required(doc, "tournament", "name, format, ...")
     name = t.text("name")
     currency = t.text("currency", "")
     fmt = t.text("format", "single_field", FORMATS)
     antes_stop = t.boolean("antes_stop_heads_up", False)
     notes = t.text("notes", "")
+    first_turn = t.boolean("raises_first_turn_only", False)
     t.done()
-    return name, currency, fmt, antes_stop, notes
+    return name, currency, fmt, antes_stop, notes, first_turn
 
 
 def read_entrants(doc: TableReader) -> Entrants:
@@ -496,7 +498,7 @@ def build_structure(doc: TableReader) -> TournamentStructure:
     """Every section of the document ``doc`` read, checked and put together (``file``
     left empty: :func:`~.structure.parse_structure` sets it)."""
     check_sections(doc)
-    name, currency, fmt, antes_stop, notes = read_tournament(doc)
+    name, currency, fmt, antes_stop, notes, first_turn = read_tournament(doc)
     entrants = read_entrants(doc)
     buy_in = read_buy_in(doc)
     levels = read_levels(doc)
@@ -520,7 +522,7 @@ def build_structure(doc: TableReader) -> TournamentStructure:
         payout_rules=payout_rules, antes_stop_heads_up=antes_stop, rebuys=rebuys, add_on=add_on,
         final_stage=final_stage, points=points, notes=notes, starting_by_rank=by_rank,
         schedule=schedule, late_players=late_players, late_registration=late_reg,
-        re_entry=re_entry,
+        re_entry=re_entry, raises_first_turn_only=first_turn,
     )
     check_totals(s)
     check_chip_amounts(s)

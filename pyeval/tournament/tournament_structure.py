@@ -69,6 +69,10 @@ class TournamentStructure:
     late_players: LatePlayers | None = None
     late_registration: LateRegistration | None = None
     re_entry: ReEntry | None = None
+    #: a player may bet or raise only on their first turn of a betting round: once the
+    #: betting has passed around to the dealer the others call or fold (the first sheet's
+    #: 5 Card Draw; the rules' ``Structure.raises_first_turn_only``)
+    raises_first_turn_only: bool = False
 
     def starting_chips_for(self, rank: int) -> int:
         """Starting stack of the player of tour rank ``rank`` (1 = best; ``starting`` when
@@ -148,11 +152,13 @@ class TournamentStructure:
     def simulator_gaps(self) -> list[str]:
         """In words, each feature this structure uses that the simulator does not play yet.
 
-        The simulator (:mod:`pyeval.sim`) reads ``minutes`` (or whole-tournament ``hands``)
-        per level, blinds, antes (from every player, the big blind or the button), bring-ins
-        and limits, levels only for larger fields (:meth:`for_field`), breaks, colour-ups,
-        rebuys, add-ons, late and absent players (:mod:`pyeval.sim.arrivals`) and the
-        two-stage format; anything else is named here.
+        The simulator (:mod:`pyeval.sim`) reads ``minutes`` per level, or ``hands`` when
+        every level is counted in hands only (each table's own clock, re-aligned at breaks,
+        or the hands dealt anywhere with ``hands_per = "tournament"``), blinds, antes (from
+        every player, the big blind or the button), bring-ins and limits, levels only for
+        larger fields (:meth:`for_field`), breaks, colour-ups, rebuys, add-ons, late and
+        absent players (:mod:`pyeval.sim.arrivals`) and the two-stage format; anything else
+        is named here.
 
         Example:
             >>> from pyeval.tournament import load_structure
@@ -163,10 +169,12 @@ class TournamentStructure:
         """
         gaps: list[str] = []
         counted = [lv.number for lv in self.levels if lv.hands is not None]
-        if counted and self.schedule.hands_per == "table":
+        timed = [lv.number for lv in self.levels if lv.minutes is not None]
+        if counted and timed and self.schedule.hands_per == "table":
+            # every level in hands only: each table's own clock (pyeval.sim.spec.level_clock)
             how = ("the simulator plays the minutes equivalent"
                    if all(self.levels[i - 1].minutes is not None for i in counted)
-                   else "the simulator counts hands over the whole tournament")
+                   else "the simulator counts hands at the busiest table")
             aligned = ", re-aligned at breaks" if self.schedule.align_at_breaks and self.breaks else ""
             gaps.append(f"levels counted in hands at each table ({_numbers(counted)}){aligned}: {how}")
         elif counted and any(self.levels[i - 1].minutes is not None for i in counted):

@@ -300,3 +300,50 @@ def test_stud_sheet_event_plays_the_levels_of_its_field(players):
     check_complete(r)
     assert r.players == players and r.level_stats.shape[1] == levels
     assert r.level.min() >= 1 and r.level.max() <= levels
+
+
+def _late_raises(row: np.ndarray) -> int:
+    """Bets and raises by a seat that had already acted in that betting round."""
+    from pyeval.sim.layout import A_RAISE
+
+    acted: set[tuple[int, int]] = set()
+    n = 0
+    for i in range(min(int(row[REC_NACT]), 64)):
+        street, seat, code = (int(x) for x in row[REC_ACT + 4 * i:REC_ACT + 4 * i + 3])
+        if code in (A_DISCARD, A_DRAW):
+            continue
+        if code == A_RAISE and (street, seat) in acted:
+            n += 1
+        acted.add((street, seat))
+    return n
+
+
+@pytest.mark.parametrize("betting", ["fixed_limit", "no_limit"])
+def test_five_card_draw_no_raise_once_past_the_dealer(betting):
+    """The first sheet's draw: "no Raises are permitted once the betting has passed around
+    to the Dealer". With ``raises_first_turn_only`` nobody bets or raises on a second turn
+    of a round, and every hand replays through the rules model with the rule on (which
+    refuses such a raise); the same seed without the rule re-raises."""
+    from pyeval.rules.betting import IllegalAction
+    from pyeval.sim.layout import REC_FIRST_TURN
+
+    on = small_structure("five_card_draw", betting, table_size=6, raises_first_turn_only=True)
+    off = small_structure("five_card_draw", betting, table_size=6)
+    assert on.raises_first_turn_only and not off.raises_first_turn_only
+    r_on = _simulate_checked(on, 17)
+    r_off = _simulate_checked(off, 17)
+    assert (r_on.records[:, REC_FIRST_TURN] == 1).all()
+    assert (r_off.records[:, REC_FIRST_TURN] == 0).all()
+    hands, showdowns = _replay_all(r_on.records)
+    assert hands > 80 and showdowns > 10
+    assert sum(_late_raises(row) for row in r_on.records) == 0
+    late = [row for row in r_off.records if _late_raises(row) > 0]
+    assert len(late) >= 3
+    assert not np.array_equal(r_on.place, r_off.place)
+    # the replay reads the rule from the record: a re-raise is refused with it on
+    for row in late[:3]:
+        assert replay_record(row).matches
+        strict = row.copy()
+        strict[REC_FIRST_TURN] = 1
+        with pytest.raises(IllegalAction, match="passed around to the dealer"):
+            replay_record(strict)
