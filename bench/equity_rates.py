@@ -8,6 +8,19 @@ side, or beside OMPEval's driver (bench/RESULTS.md, "eqfast" section).
     PYTHONPATH=/tmp/base python bench/equity_rates.py ...     # another checkout, same spots
 
 (``PYTHONPATH`` makes the script import the checkout named, not an installed pyeval.)
+
+Against OMPEval's ``EquityCalculator`` on the range spots of issue 15 (bench/RESULTS.md,
+"Ranges Monte Carlo against OMPEval" sections): OMPEval (github:zekyll/OMPEval, built in
+/tmp, never committed, ``g++ -O3 -std=c++11 -msse4.2 -pthread`` with the two gcc-12 fixes
+of the "OMPEval beside pyeval" section) run by a small driver that starts a fresh
+calculator per spot with ``threadCount=1``, ``stdevTarget=0`` and ``setHandLimit(N)`` (4M
+deals heads-up, 2M three-way; it stops at the first update past N) and prints deals per
+process CPU second (``CLOCK_PROCESS_CPUTIME_ID``) from ``start`` to ``wait``; pyeval in warm
+processes, one per tree, each spot ``equity("holdem", hands, threads=1, seed=1,
+exact=False, samples=N)`` timed by ``time.process_time``, the spots of ``range_mc``,
+``range3_mc`` and ``hu_mc``. Rounds interleaved (OMPEval, then each tree, spot by spot), all
+pinned to one core (``taskset -c 0``); report the median of the per-round ratios and
+best ÷ best.
 """
 from __future__ import annotations
 

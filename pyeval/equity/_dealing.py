@@ -17,6 +17,7 @@ from pyeval.numba_mem import ld8, ld64, ldf, ldi64, st8, sti64
 from pyeval.numba_rng import LOW32, draw, mul128, next_word, word_below, word_unit
 
 BATCH_BOUND = np.uint64(1 << 62)
+_U32 = np.uint64(32)
 
 # ways of dealing (see deal_fy, deal_idx)
 DEAL_SHUFFLE, DEAL_INDEP = 0, 2
@@ -183,6 +184,64 @@ def five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm):
     bs = (ld64(csrm, c0) | ld64(csrm, c1)) | (ld64(csrm, c2) | ld64(csrm, c3)) \
         | ld64(csrm, c4)
     return bk, bs
+
+
+@njit(cache=True)
+def five_threshold(D):
+    """The rejection threshold of :func:`floyd_five` for a pool of D cards: 2**32 mod B,
+    B = (D-4)(D-3)(D-2)(D-1)D, the count of its digit tuples (at most 311,875,200 for 52
+    cards, below 2**32).
+
+    >>> int(five_threshold(46)) == 2**32 % (42 * 43 * 44 * 45 * 46)
+    True
+    """
+    b = np.uint64(1)
+    for i in range(5):
+        b *= np.uint64(D - 4 + i)
+    return np.uint64(1 << 32) % b
+
+
+@njit(cache=True, inline="always")
+def floyd_five(s, r, dk, nD, thr5):
+    """Five distinct cards of the pool at ``dk`` (nD cards, 5 <= nD <= 52) from 32 random
+    bits ``r``, as a uniform 5-card set: Floyd's sampling (for j = nD-5 .. nD-1 take a
+    uniform t in [0, j], or j itself when t is already taken) on the pool's positions, its
+    five uniform digits (sizes nD-4 .. nD) read from ``r`` by multiplying its fraction by
+    each size in turn (Lemire's batched bounded draws: the final 32-bit remainder below
+    ``thr5`` = :func:`five_threshold` rejects ``r`` for the low half of a new word, which
+    keeps the digits exactly uniform; about 3 % of the time at 46 cards).
+
+    Shared by the range kernel's deals (:func:`._rangemc._deal5`) and the general hold'em
+    kernel's whole-board deals, so that a seed deals both the same boards. It replaced five
+    independent draws from three words, all redrawn when a card repeated (one deal in five
+    at 46 cards): one word a deal, no repeat, no redraw branch. Inlined into its callers.
+    Returns (state, the five cards)."""
+    one = np.uint64(1)
+    while True:
+        m = r * (nD - np.uint64(4))
+        t0 = m >> _U32
+        m = (m & LOW32) * (nD - np.uint64(3))
+        t1 = m >> _U32
+        m = (m & LOW32) * (nD - np.uint64(2))
+        t2 = m >> _U32
+        m = (m & LOW32) * (nD - one)
+        t3 = m >> _U32
+        m = (m & LOW32) * nD
+        t4 = m >> _U32
+        if (m & LOW32) >= thr5:
+            break
+        s, x = next_word(s)
+        r = x & LOW32
+    # Floyd: position j = nD - 5 + i replaces a digit already taken (branch-free selects)
+    taken = one << t0
+    p1 = t1 if ((taken >> t1) & one) == 0 else nD - np.uint64(4)
+    taken |= one << p1
+    p2 = t2 if ((taken >> t2) & one) == 0 else nD - np.uint64(3)
+    taken |= one << p2
+    p3 = t3 if ((taken >> t3) & one) == 0 else nD - np.uint64(2)
+    taken |= one << p3
+    p4 = t4 if ((taken >> t4) & one) == 0 else nD - one
+    return s, ld8(dk, t0), ld8(dk, p1), ld8(dk, p2), ld8(dk, p3), ld8(dk, p4)
 
 
 def alias_tables(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -37,6 +37,8 @@ from pyeval.equity._dealing import (
     deal_keys,
     draw_five,
     five_keys,
+    five_threshold,
+    floyd_five,
     pick_ranges,
 )
 from pyeval.equity._inputs import (
@@ -65,7 +67,7 @@ from pyeval.equity._layout import (
 from pyeval.equity._showdown import count_high, eval_player, score
 from pyeval.equity._workers import run_workers
 from pyeval.numba_mem import fetch_add, ld8, ld16, ld64, ldf, ldi64, st8, st64, stf
-from pyeval.numba_rng import next_word, word_stream
+from pyeval.numba_rng import LOW32, next_word, word_stream
 
 
 @njit(cache=True)
@@ -120,9 +122,19 @@ def _holdem_chunk(s, n, kn, R, dl, dk, max_attempts, a, TA):
     cnt = sel + np.uint64(8 * P)
     dealt = cnt + np.uint64(8 * P * (P + 1))
     if board_only and method == DEAL_INDEP:
-        # every hole card known, the board dealt by independent draws
+        # every hole card known, the board dealt by independent draws; a whole board as
+        # the range kernel deals it (the low half of one word, floyd_five), so that three or
+        # more known hands give the same counts on either kernel for a seed
+        nD = np.uint64(D)
+        thr5 = five_threshold(D) if U == 5 else np.uint64(0)
         for _ in range(n):
-            s, bk, bs = deal_keys(s, dk, D, thr, U, bk0, bs0, ckey, csrm)
+            if U == 5:
+                s, x = next_word(s)
+                s, c0, c1, c2, c3, c4 = floyd_five(s, x & LOW32, dk, nD, thr5)
+                bk, bs = five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm)
+                bs |= bs0
+            else:
+                s, bk, bs = deal_keys(s, dk, D, thr, U, bk0, bs0, ckey, csrm)
             for p in range(P):
                 st64(hi, p, nx.hv(bk + hk0[p], bs | hs0[p], disp, high, flush))
             count_high(P, hi, cnt)

@@ -29,12 +29,18 @@ import numpy as np
 from numba import njit
 
 from pyeval import numba_ext as nx
-from pyeval.equity._dealing import alias_tables, deal_keys, draw_five, five_keys
+from pyeval.equity._dealing import (
+    alias_tables,
+    deal_keys,
+    five_keys,
+    five_threshold,
+    floyd_five,
+)
 from pyeval.equity._inputs import JointAddrs, JointTable, PoolAddrs, PoolDeal, Streams
 from pyeval.equity._showdown import count_high
 from pyeval.equity._workers import run_workers
 from pyeval.numba_mem import fetch_add, ld8, ld64, ldi64, st64
-from pyeval.numba_rng import LOW32, draw, next_word, word_stream
+from pyeval.numba_rng import LOW32, next_word, word_stream
 
 #: the most compatible choices a joint table holds (larger spots deal by rejection)
 MAX_TUPLES = 1 << 16
@@ -188,19 +194,19 @@ def _hu_pools(s, n, ja, pa, TA):
 
 
 @njit(cache=True, inline="always")
-def _deal5(s, nT, tthr, pools, PD, nD, pthr, W, bk0, ckey, csrm):
-    """One deal of :func:`_hu5_pools`'s kind: a uniform row and five board cards from its
-    pool, redrawn together on a repeat. Returns (state, board key, board mask, the row's
-    offset in the table)."""
-    while True:
+def _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm):
+    """One deal of :func:`_hu5_pools`'s kind from one random word: a uniform row from its
+    high half (Lemire; a rejected row takes a new word), five distinct board cards of the
+    row's pool from its low half (:func:`._dealing.floyd_five`, shared with the general
+    kernel). Returns (state, board key, board mask, the row's offset in the table)."""
+    s, x = next_word(s)
+    m = (x >> _U32) * nT
+    while (m & LOW32) < tthr:
         s, x = next_word(s)
-        s, y = next_word(s)
-        s, z = next_word(s)
-        j, s = draw(z & LOW32, nT, tthr, s)
-        dk = pools + np.uint64(PD) * j
-        s, c0, c1, c2, c3, c4, ok = draw_five(s, x, y, z, dk, nD, pthr)
-        if ok:
-            break
+        m = (x >> _U32) * nT
+    j = m >> _U32
+    dk = pools + np.uint64(PD) * j
+    s, c0, c1, c2, c3, c4 = floyd_five(s, x & LOW32, dk, nD, thr5)
     bk, bs = five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm)
     return s, bk, bs, W * np.int64(j)
 
@@ -208,19 +214,19 @@ def _deal5(s, nT, tthr, pools, PD, nD, pthr, W, bk0, ckey, csrm):
 @njit(cache=True)
 def _hu5_pools(s, n, ja, pa, TA):
     """:func:`_hu_pools` for the commonest case, written out as the fixed-hand kernel
-    (:func:`._montecarlo._holdem_hu5`): a uniform table, five board cards. Three random
-    words give the row (the spare low half of the third) and the five draws; a repeated
-    card redraws all of them, which keeps the row uniform since every row's pool has the
-    same size."""
+    (:func:`._montecarlo._holdem_hu5`): a uniform table, five board cards, one random word
+    a deal (:func:`_deal5`).
+"""
     ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
     nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
     dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
     nD = np.uint64(PD)
+    thr5 = five_threshold(PD)
     w0 = 0
     w1 = 0
     tie = 0
     for _ in range(n):
-        s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, pthr, W, bk0, ckey, csrm)
+        s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm)
         v0 = nx.hv(bk + ld64(tk, r0), bs | ld64(ts, r0), disp, high, flush)
         v1 = nx.hv(bk + ld64(tk, r0 + 1), bs | ld64(ts, r0 + 1), disp, high, flush)
         w0 += v0 > v1
@@ -255,9 +261,10 @@ def _multi5_pools(s, n, P, ja, pa, TA, vals, wins):
     nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
     dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
     nD = np.uint64(PD)
+    thr5 = five_threshold(PD)
     if P == 3:
         for _ in range(n):
-            s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, pthr, W, bk0, ckey, csrm)
+            s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm)
             v0 = nx.hv(bk + ld64(tk, r0), bs | ld64(ts, r0), disp, high, flush)
             v1 = nx.hv(bk + ld64(tk, r0 + 1), bs | ld64(ts, r0 + 1), disp, high, flush)
             v2 = nx.hv(bk + ld64(tk, r0 + 2), bs | ld64(ts, r0 + 2), disp, high, flush)
@@ -267,7 +274,7 @@ def _multi5_pools(s, n, P, ja, pa, TA, vals, wins):
             wins[m] += 1
         return s
     for _ in range(n):
-        s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, pthr, W, bk0, ckey, csrm)
+        s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm)
         if P == 4:              # a constant count: unrolled
             m = _winners(4, bk, bs, tk, ts, r0, disp, high, flush, vals)
         else:

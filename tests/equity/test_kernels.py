@@ -8,7 +8,9 @@ import pytest
 
 import pyeval
 from pyeval.equity import _kernels as K
+from pyeval.equity._dealing import five_threshold, floyd_five
 from pyeval.equity.engine import _alias, _deal_method
+from pyeval.numba_rng import LOW32, next_word, word_stream
 
 T = K.tables()
 TA = T.addrs
@@ -113,6 +115,49 @@ def test_dealing_is_uniform(method: int) -> None:
     chi2 = ((pa[off] - ep) ** 2 / ep).sum()
     dof = off.sum() - 1
     assert chi2 < dof + 6 * np.sqrt(2 * dof) and pa[~off].sum() == 0
+
+
+@numba.njit(cache=False)
+def _floyd_many(n, deck, seed):
+    """n boards of :func:`floyd_five` from ``deck``, as sets (bit masks of the cards)."""
+    dk = np.uint64(deck.ctypes.data)
+    nD = np.uint64(deck.shape[0])
+    thr5 = five_threshold(deck.shape[0])
+    out = np.zeros(n, dtype=np.uint64)
+    s = word_stream(seed, 0)
+    for i in range(n):
+        s, x = next_word(s)
+        s, c0, c1, c2, c3, c4 = floyd_five(s, x & LOW32, dk, nD, thr5)
+        m = np.uint64(0)
+        for c in (c0, c1, c2, c3, c4):
+            m |= np.uint64(1) << np.uint64(c)
+        out[i] = m
+    return out
+
+
+@pytest.mark.parametrize("D", [5, 9, 46])
+def test_floyd_five_deals_every_board_equally_often(D: int) -> None:
+    """The whole-board draw of the range kernel and the general hold'em kernel: five
+    distinct cards of the pool, every 5-card set equally likely (chi-square over all
+    C(9, 5) = 126 sets of a 9-card pool; over each card of a 46-card pool)."""
+    assert int(five_threshold(D)) == 2**32 % math.prod(range(D - 4, D + 1))
+    deck = np.array(sorted(range(52))[52 - D:], dtype=np.uint8)[::-1].copy()
+    n = 200_000
+    boards = _floyd_many(n, deck, 3)
+    bits = (boards[:, None] >> deck[None, :].astype(np.uint64)) & np.uint64(1)
+    assert (bits.sum(1) == 5).all() and int(np.bitwise_or.reduce(boards)) == sum(
+        1 << int(c) for c in deck)
+    if D <= 9:
+        _, counts = np.unique(boards, return_counts=True)
+        k = math.comb(D, 5)
+        assert len(counts) == k
+    else:
+        counts = bits.sum(0)
+        k = D
+    e = counts.sum() / k
+    chi = ((counts - e) ** 2 / e).sum()
+    dof = max(k - 1, 1)
+    assert chi < dof + 6 * np.sqrt(2 * dof), chi
 
 
 def test_deal_method_choice() -> None:
