@@ -14,8 +14,9 @@
  *      multiply and a shift, one 16-lane gather of the displacements, then sixteen scalar
  *      loads of the values (the 128 KB value table misses L1: separate loads each finish
  *      on their own; the AVX2 loop measured 7-9 % for that).
- * A hand with a flush (one in 33) is finished afterwards through the flush table, as in
- * the AVX2 loop. Measured: bench/RESULTS.md ("AVX-512" section). */
+ * A hand with a flush (one in 33) is finished afterwards through the flush table: its row
+ * number waits in a buffer (a compress of the block's flush lanes) and a batch of them is
+ * finished at a time. Measured: bench/RESULTS.md ("AVX-512" section). */
 #include "pyeval.h"
 #include "eval_inline.h"
 #include "high7.h"
@@ -125,12 +126,35 @@ AVX512 static inline void values16(__m512i ka, __m512i kb, uint16_t *out)
     }
 }
 
+/* The flush hands waiting for the flush table: their row numbers, gathered branch-free by
+ * a compress of each block's flush lanes and finished a batch at a time by flush_rest.
+ * Finishing them in the block loop (a call per flush hand, in two blocks of five) made GCC
+ * keep the loop's constants in memory across the calls and reload them every block, and
+ * cost a mispredicted branch in most flush blocks. */
+#define PE_FLUSH_WAIT 1024
+
+static void flush_rest(const uint8_t *cards, uint16_t *out, const uint32_t *rows, int count)
+{
+    for (int j = 0; j < count; j++) {
+        const uint8_t *row = cards + 7 * (int64_t)rows[j];
+        uint64_t key = pe_key_sum(row, 7, PE_KEY_START);
+        out[rows[j]] = pe_flush_value(row, 7, key & PE_FLUSH_BITS);
+    }
+}
+
 AVX512 int64_t pe_h7_batch_avx512(const uint8_t *cards, int64_t n, uint16_t *out, int check)
 {
     avx512_consts k;
     fill_consts(&k);
-    int64_t i = 0;
-    for (; i + 16 <= n; i += 16) {
+    uint32_t waiting[PE_FLUSH_WAIT + 16];
+    int count = 0;
+    /* the block's row numbers as dwords, counted from row base (reset with the buffer, at
+     * least every 2^30 rows, so that they fit) */
+    const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i sixteen = _mm512_set1_epi32(16);
+    __m512i rows = iota;
+    int64_t i = 0, base = 0;
+    for (; i + 16 <= n; i += 16, rows = _mm512_add_epi32(rows, sixteen)) {
         const uint8_t *p = cards + 7 * i;
         __m512i ya = eight_rows(p, &k), yb = eight_rows(p + 56, &k);
         const __m512i c51 = _mm512_set1_epi8(51);
@@ -139,6 +163,7 @@ AVX512 int64_t pe_h7_batch_avx512(const uint8_t *cards, int64_t n, uint16_t *out
         if (check) {
             ok = no_repeats(no_repeats(ok, ya, &k), yb, &k);
             if (ok != PE_CARD_BYTES) {
+                flush_rest(cards + 7 * base, out + base, waiting, count);
                 int64_t rc = pe_h7_batch_scalar(p, n - i, out + i, 1);
                 return rc < 0 ? rc : rc + i;
             }
@@ -150,19 +175,20 @@ AVX512 int64_t pe_h7_batch_avx512(const uint8_t *cards, int64_t n, uint16_t *out
         }
         values16(rank_keys(ya, &k), rank_keys(yb, &k), out + i);
         __m512i fa = flush_bits(ya, &k), fb = flush_bits(yb, &k);
-        unsigned flush = (unsigned)_mm512_test_epi64_mask(fa, fa) |
-                         (unsigned)_mm512_test_epi64_mask(fb, fb) << 8;
-        if (flush) {   /* about two blocks in five: the flush table from each lane's suit bits */
-            uint64_t fl[16];
-            _mm512_storeu_si512(fl, fa);
-            _mm512_storeu_si512(fl + 8, fb);
-            do {
-                int j = __builtin_ctz(flush);
-                flush &= flush - 1;
-                out[i + j] = pe_flush_value(p + 7 * j, 7, fl[j] << PE_SUIT_SHIFT);
-            } while (flush);
+        __mmask16 flush = (__mmask16)(_mm512_test_epi64_mask(fa, fa) |
+                                      (unsigned)_mm512_test_epi64_mask(fb, fb) << 8);
+        /* compress to a register and store: a compress straight to memory is microcoded
+         * on Zen 4 */
+        _mm512_storeu_si512(waiting + count, _mm512_maskz_compress_epi32(flush, rows));
+        count += __builtin_popcount(flush);
+        if (count > PE_FLUSH_WAIT || i - base >= (1 << 30)) {
+            flush_rest(cards + 7 * base, out + base, waiting, count);
+            count = 0;
+            base = i + 16;
+            rows = _mm512_sub_epi32(iota, sixteen);   /* the loop's step adds 16 */
         }
     }
+    flush_rest(cards + 7 * base, out + base, waiting, count);
     int64_t rc = pe_h7_batch_scalar(cards + 7 * i, n - i, out + i, check);
     return rc < 0 ? rc : rc + i;
 }

@@ -128,3 +128,25 @@ def test_unchecked_byte_above_51_adds_nothing(path: int) -> None:
     keep = np.ones(50, bool)
     keep[[17, 40]] = False
     assert np.array_equal(got[keep], _reference(a[keep]))
+
+
+def test_many_flushes_in_one_batch(path: int) -> None:
+    # the AVX-512 loop keeps flush rows waiting in a buffer of 1024 and finishes them a
+    # batch at a time: about 3,600 flushes here fill it three times over
+    a = _deals(120_000, seed=21)
+    flushy = (np.stack([(a % 4 == s).sum(axis=1) for s in range(4)]) >= 5).any(axis=0)
+    assert flushy.sum() > 3 * 1024
+    lib.pe_h7_set_path(3)
+    want = pyeval.high_batch(a)
+    lib.pe_h7_set_path(path)
+    for check in (True, False):
+        assert np.array_equal(pyeval.high_batch(a, check=check), want)
+    a[100_003, 5] = a[100_003, 0]
+    with pytest.raises(ValueError, match="row 100003\\b"):
+        pyeval.high_batch(a)
+    a[100_003, 5] = 60            # unchecked: no card, adds nothing
+    got = pyeval.high_batch(a, check=False)
+    assert got[100_003] == pyeval.high(np.delete(a[100_003], 5))
+    keep = np.ones(len(a), bool)
+    keep[100_003] = False
+    assert np.array_equal(got[keep], want[keep])
