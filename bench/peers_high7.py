@@ -4,7 +4,7 @@ same hands, interleaved, one core.
 The peers are built outside the repository (never committed) with the drivers described in
 bench/RESULTS.md ("cfast" and "issue 15, round 2" sections); pass their folder. Each round
 runs, one after another: OMPEval, the Rust evaluator, then pyeval's 7-card batch on every
-loop it has (automatic, scalar, AVX2, the general tables), checked; each program reports
+loop it has (automatic, scalar, AVX2, the general tables, AVX-512 where the CPU has it), checked; each program reports
 the best of its own inner rounds. The medians over the rounds and the ratios within each
 round are printed, with checksums, and every peer's values must order the hands exactly as
 pyeval's do.
@@ -22,9 +22,9 @@ order with one card added per level: ``enumerate_all`` (``add`` at every level, 
 per hand, Numba ``range`` loops), ``enumerate_all_while`` (the same with ``while`` loops,
 the literal form of the peers' C ``for (c6 = c5 + 1; c6 < 52; c6++)``), and both again with
 the six cards made ready once per six (``ready6``) and the seventh added by
-``value7_with``. ``--enum-only`` runs the nested loops alone; ``--base TREE`` adds the
-plain enumeration over another tree's numba_hand (a subprocess with TREE on PYTHONPATH), the
-"before" of an A/B.
+``value7_with``. ``--enum-only`` runs the nested loops alone, ``--batch-only`` the batches
+alone; ``--base TREE`` adds the plain enumeration over another tree's numba_hand (a
+subprocess with TREE on PYTHONPATH), the "before" of an A/B.
 
     taskset -c 1 python bench/peers_high7.py /tmp/peers/drv --rounds 7
     taskset -c 0 python bench/peers_high7.py /tmp/peers-incr --enum-only --base /tmp/base
@@ -256,6 +256,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--inner", type=int, default=3)
     ap.add_argument("--enum-only", action="store_true", help="only the nested loops")
+    ap.add_argument("--batch-only", action="store_true", help="only the 7-card batches")
     ap.add_argument("--base", type=Path, help="a tree to run the nested loops of too (A/B)")
     args = ap.parse_args()
     omp, hhe = args.peers / "omp_drv", args.peers / "hhe_drv/target/release/hhe_drv"
@@ -269,7 +270,10 @@ def main() -> None:
             make(N).tofile(f)
         files[order] = f
     enumerate_all()   # compile
-    paths = {"auto": 0, "scalar": 1, "avx2": 2, "general": 3}
+    paths = {"auto": 0, "scalar": 1, "avx2": 2, "general": 3, "avx512": 4}
+    if lib.pe_h7_set_path(4) != 4:   # a CPU without AVX-512
+        del paths["avx512"]
+    lib.pe_h7_set_path(0)
     for order, f in files.items():
         a = np.fromfile(f, np.uint8).reshape(-1, 7)
         buf = np.zeros(len(a), np.uint16)
@@ -297,7 +301,8 @@ def main() -> None:
         for k, vals in runs.items():
             print(f"  {k:14s} median {statistics.median(vals):8.2f}  best {max(vals):8.2f}  "
                   f"checksum {sums.get(k, '')}")
-    _enum_rounds(args, omp, hhe)
+    if not args.batch_only:
+        _enum_rounds(args, omp, hhe)
 
 
 def _enum_rounds(args: argparse.Namespace, omp: Path, hhe: Path) -> None:

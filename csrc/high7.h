@@ -37,9 +37,11 @@ static inline uint16_t pe_h7_slot_value(uint32_t rank_key)
 int pe_h7_init(void);       /* high7_table.c, after the main tables */
 size_t pe_h7_bytes(void);
 
-/* the batch loops of exactly 7 cards (high7_batch.c, high7_avx2.c) */
+/* the batch loops of exactly 7 cards (high7_batch.c, high7_avx2.c, high7_avx512.c) */
 int64_t pe_h7_batch_scalar(const uint8_t *cards, int64_t n, uint16_t *out, int check);
 int64_t pe_h7_batch_avx2(const uint8_t *cards, int64_t n, uint16_t *out, int check);
 int pe_h7_avx2_usable(void);
+int64_t pe_h7_batch_avx512(const uint8_t *cards, int64_t n, uint16_t *out, int check);
+int pe_h7_avx512_usable(void);
 
 #endif

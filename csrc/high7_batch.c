@@ -9,8 +9,9 @@
  * time instead, where the shuffles that take the cards apart serve eight hands at once.
  *
  * Paths: 1 this scalar loop, 2 the AVX2 loop (high7_avx2.c), 3 the general loop over the
- * big tables (batch.c, kept for A/B measurement and as a cross-check). 0 = automatic: AVX2
- * when the CPU has it (cpuid, __builtin_cpu_supports), else scalar. All paths give the same
+ * big tables (batch.c, kept for A/B measurement and as a cross-check), 4 the AVX-512 loop
+ * (high7_avx512.c). 0 = automatic: AVX-512 when the CPU has it, else AVX2, else scalar
+ * (cpuid, __builtin_cpu_supports). All paths give the same
  * values; tests force each one. */
 #include <string.h>
 #include "pyeval.h"
@@ -46,13 +47,14 @@ static int forced;   /* 0 automatic, else the path forced by pe_h7_set_path */
 
 static int auto_path(void)
 {
-    return pe_h7_avx2_usable() ? 2 : 1;
+    return pe_h7_avx512_usable() ? 4 : pe_h7_avx2_usable() ? 2 : 1;
 }
 
 int pe_h7_set_path(int path)
 {
     if (path == 0) { forced = 0; return auto_path(); }
-    if (path == 1 || path == 3 || (path == 2 && pe_h7_avx2_usable())) { forced = path; return path; }
+    if (path == 1 || path == 3 || (path == 2 && pe_h7_avx2_usable()) ||
+        (path == 4 && pe_h7_avx512_usable())) { forced = path; return path; }
     return -1;
 }
 
@@ -68,6 +70,7 @@ int64_t pe_h7_batch(const uint8_t *cards, int64_t n, uint16_t *out, int check)
     switch (pe_h7_path()) {
     case 2: return pe_h7_batch_avx2(cards, n, out, check);
     case 3: return pe_h7_general(cards, n, out, check);
+    case 4: return pe_h7_batch_avx512(cards, n, out, check);
     default: return pe_h7_batch_scalar(cards, n, out, check);
     }
 }

@@ -55,7 +55,8 @@ PE_API int64_t pe_best_batch(const uint8_t *hole, int nh, const uint8_t *board, 
                       int min_hole, int max_hole, int kind, uint16_t *out, int check);
 
 /* 7-card high batch (high7_batch.c): which loop pe_high_batch runs for k = 7.
- * path 1 scalar, 2 AVX2, 3 the general tables; 0 automatic (AVX2 when the CPU has it).
+ * path 1 scalar, 2 AVX2, 3 the general tables, 4 AVX-512 (F, BW, VBMI); 0 automatic (AVX-512
+ * when the CPU has it, else AVX2 when it has that, else scalar).
  * pe_h7_set_path returns the path now in effect, or -1 (nothing changed) when the CPU
  * cannot run it. All paths give identical values. */
 PE_API int pe_h7_set_path(int path);

@@ -1,5 +1,5 @@
 """The 7-card high batch runs one of several loops (csrc/high7_batch.c: 1 scalar, 2 AVX2,
-3 the general tables); each is forced here and must give the same values and the same
+3 the general tables, 4 AVX-512); each is forced here and must give the same values and the same
 first bad row as the others."""
 from __future__ import annotations
 
@@ -11,13 +11,13 @@ import pytest
 import pyeval
 from pyeval._native import lib
 
-PATHS = [1, 2, 3]
+PATHS = [1, 2, 3, 4]
 
 
 @pytest.fixture(params=PATHS)
 def path(request: pytest.FixtureRequest) -> Iterator[int]:
     if lib.pe_h7_set_path(request.param) != request.param:
-        pytest.skip(f"this CPU cannot run path {request.param} (AVX2 missing)")
+        pytest.skip(f"this CPU cannot run path {request.param} (AVX2 or AVX-512 missing)")
     yield request.param
     lib.pe_h7_set_path(0)
 
@@ -52,11 +52,13 @@ def _every_seven_card_multiset() -> np.ndarray:
 ALL7 = _every_seven_card_multiset()
 
 
-def test_the_automatic_path_is_avx2_exactly_when_the_cpu_has_it() -> None:
+def test_the_automatic_path_is_the_widest_the_cpu_has() -> None:
     has_avx2 = lib.pe_h7_set_path(2) == 2
+    has_avx512 = lib.pe_h7_set_path(4) == 4
     lib.pe_h7_set_path(0)
-    assert lib.pe_h7_path() == (2 if has_avx2 else 1)
-    assert lib.pe_h7_set_path(4) == -1 and lib.pe_h7_path() == (2 if has_avx2 else 1)
+    want = 4 if has_avx512 else 2 if has_avx2 else 1
+    assert lib.pe_h7_path() == want
+    assert lib.pe_h7_set_path(5) == -1 and lib.pe_h7_path() == want
 
 
 def test_every_rank_multiset_gets_the_general_tables_value(path: int) -> None:
@@ -101,10 +103,11 @@ def test_the_first_bad_row_is_named(path: int, row: int, fault: str) -> None:
 
 
 def test_a_repeat_at_every_pair_of_positions_in_every_lane_is_found(path: int) -> None:
-    # the AVX2 loop compares each card with its row rotated by 1..4 places: every one of
-    # the 21 pairs of positions, in each of the 8 lanes of a block, with the extreme cards
+    # the SIMD loops compare each card with its row rotated by 1..4 places: every one of
+    # the 21 pairs of positions, in each of the 16 lanes of a block (AVX2 blocks are 8
+    # rows, AVX-512 blocks 16 from row 16 on), with the extreme cards
     base = _deals(40, seed=11)
-    for lane in range(8):
+    for lane in range(16):
         row = 16 + lane
         for i in range(7):
             for j in range(i + 1, 7):
@@ -125,3 +128,25 @@ def test_unchecked_byte_above_51_adds_nothing(path: int) -> None:
     keep = np.ones(50, bool)
     keep[[17, 40]] = False
     assert np.array_equal(got[keep], _reference(a[keep]))
+
+
+def test_many_flushes_in_one_batch(path: int) -> None:
+    # the AVX-512 loop keeps flush rows waiting in a buffer of 1024 and finishes them a
+    # batch at a time: about 3,600 flushes here fill it three times over
+    a = _deals(120_000, seed=21)
+    flushy = (np.stack([(a % 4 == s).sum(axis=1) for s in range(4)]) >= 5).any(axis=0)
+    assert flushy.sum() > 3 * 1024
+    lib.pe_h7_set_path(3)
+    want = pyeval.high_batch(a)
+    lib.pe_h7_set_path(path)
+    for check in (True, False):
+        assert np.array_equal(pyeval.high_batch(a, check=check), want)
+    a[100_003, 5] = a[100_003, 0]
+    with pytest.raises(ValueError, match="row 100003\\b"):
+        pyeval.high_batch(a)
+    a[100_003, 5] = 60            # unchecked: no card, adds nothing
+    got = pyeval.high_batch(a, check=False)
+    assert got[100_003] == pyeval.high(np.delete(a[100_003], 5))
+    keep = np.ones(len(a), bool)
+    keep[100_003] = False
+    assert np.array_equal(got[keep], want[keep])
