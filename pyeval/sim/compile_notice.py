@@ -27,7 +27,7 @@ from numba.core import event
 #: tables cached, 118 s before the link-only libraries in the same run; round 4 measured 109 s
 #: with the tables built too, 97 s without; a stud, draw or variant game adds its kernel)
 MESSAGE = ("pyeval: compiling the simulation kernels for this machine, once "
-           "(about 100 s of CPU; `pyeval warmup` does it ahead)...")
+           "(about 60 s of CPU; `pyeval warmup` does it ahead)...")
 
 _said = False
 

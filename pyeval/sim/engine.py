@@ -368,7 +368,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     stud_on = True if deals_stud(spec) or deals_variant(spec) else None
     seed_ = np.uint64(seed % 2**64)
     # a cold cache is compiled by one process of the machine while the others wait for it
-    # (test workers, Dask workers, a CLI run beside a notebook: about 100 s of CPU each)
+    # (test workers, Dask workers, a CLI run beside a notebook: about 60 s of CPU each)
     args = (np.int64(t0), np.int64(n), seed_, *tables, out.res_i, out.res_f, out.elim_t,
             out.elim_h, out.place, out.shares, out.order, out.lstats, out.rec, stud_on)
     key = _layout_key(args)
