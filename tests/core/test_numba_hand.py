@@ -55,10 +55,9 @@ def test_every_rank_multiset_and_random_hands_match_the_c_batch() -> None:
         assert np.array_equal(_values(a), pyeval.high_batch(a))
 
 
-def test_flushes_of_every_suit_and_size_match_the_c_batch() -> None:
-    """five, six and seven of one suit, in each suit (the mask shift of value7), beside
-    hands with four of a suit (no flush, counter one short)"""
-    rng = np.random.default_rng(5)
+def _suited_rows(rng: np.random.Generator) -> np.ndarray:
+    """300 shuffled 7-card rows for each suit and each count 4..7 of that suit (four of a
+    suit: no flush, the counter one short; five to seven: a flush)"""
     rows = []
     for suit in range(4):
         for n_suit in (4, 5, 6, 7):
@@ -66,7 +65,13 @@ def test_flushes_of_every_suit_and_size_match_the_c_batch() -> None:
                 same = rng.choice(13, n_suit, replace=False) * 4 + suit
                 others = [c for c in rng.permutation(52) if c % 4 != suit][:7 - n_suit]
                 rows.append(rng.permutation(np.concatenate([same, others])))
-    a = np.array(rows, np.uint8)
+    return np.array(rows, np.uint8)
+
+
+def test_flushes_of_every_suit_and_size_match_the_c_batch() -> None:
+    """five, six and seven of one suit, in each suit (the mask shift of value7), beside
+    hands with four of a suit (no flush, counter one short)"""
+    a = _suited_rows(np.random.default_rng(5))
     assert np.array_equal(_values(a), pyeval.high_batch(a))
 
 
@@ -170,13 +175,6 @@ def test_six_made_ready_then_a_seventh_match_the_c_batch() -> None:
     rng = np.random.default_rng(6)
     rows = [np.roll(ALL7, -j, axis=1) for j in range(7)]
     rows.append(_deals(100_000, seed=7))
-    flushy = []
-    for suit in range(4):
-        for n_suit in (4, 5, 6, 7):
-            for _ in range(300):
-                same = rng.choice(13, n_suit, replace=False) * 4 + suit
-                others = [c for c in rng.permutation(52) if c % 4 != suit][:7 - n_suit]
-                flushy.append(rng.permutation(np.concatenate([same, others])))
-    rows.append(np.array(flushy, np.uint8))
+    rows.append(_suited_rows(rng))
     a = np.concatenate(rows).astype(np.uint8)
     assert np.array_equal(_values_with(a), pyeval.high_batch(a))
