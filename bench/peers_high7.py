@@ -23,8 +23,9 @@ per hand, Numba ``range`` loops), ``enumerate_all_while`` (the same with ``while
 the literal form of the peers' C ``for (c6 = c5 + 1; c6 < 52; c6++)``), and both again with
 the six cards made ready once per six (``ready6``) and the seventh added by
 ``value7_with``. ``--enum-only`` runs the nested loops alone, ``--batch-only`` the batches
-alone; ``--base TREE`` adds the plain enumeration over another tree's numba_hand (a
-subprocess with TREE on PYTHONPATH), the "before" of an A/B.
+alone; ``--base TREE`` adds the ``range``-loop enumerations (plain and ready6) over another
+tree's numba_hand (a subprocess with TREE on PYTHONPATH, compiled before it is timed), the
+"before" of an A/B.
 
     taskset -c 1 python bench/peers_high7.py /tmp/peers/drv --rounds 7
     taskset -c 0 python bench/peers_high7.py /tmp/peers-incr --enum-only --base /tmp/base
@@ -327,9 +328,11 @@ def _enum_rounds(args: argparse.Namespace, omp: Path, hhe: Path) -> None:
         er["ready6 while"], sums["ready6 while"] = _best_rate(enumerate_all_ready_while,
                                                               args.inner)
         if args.base:
+            env = {**os.environ, "PYTHONPATH": str(args.base)}
             er["base tree"], sums["base tree"] = _peer(
-                [sys.executable, __file__, "--enum-worker", str(args.inner)],
-                env={**os.environ, "PYTHONPATH": str(args.base)})
+                [sys.executable, __file__, "--enum-worker", str(args.inner)], env=env)
+            er["base ready6"], sums["base ready6"] = _peer(
+                [sys.executable, __file__, "--enum-worker", str(args.inner), "ready6"], env=env)
         for k in [k for k in er if not k.startswith(("OMP", "hhe"))]:
             er[f"{k} / OMPEval"] = er[k] / er["OMPEval"]
             er[f"{k} / hhe"] = er[k] / er["hhe"]
@@ -347,7 +350,9 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--enum-worker"]:
         # the base tree's enumeration, for --base: this file's loops over that tree's
         # numba_hand (the import above resolved through PYTHONPATH)
-        rate, total = _best_rate(enumerate_all, int(sys.argv[2]))
+        fn = enumerate_all_ready if sys.argv[3:4] == ["ready6"] else enumerate_all
+        fn()   # compile
+        rate, total = _best_rate(fn, int(sys.argv[2]))
         print(f"pyeval enum best {rate:.2f} M/s checksum {total}")
     else:
         main()
