@@ -4,7 +4,8 @@ same hands, interleaved, one core.
 The peers are built outside the repository (never committed) with the drivers described in
 bench/RESULTS.md ("cfast" and "issue 15, round 2" sections); pass their folder. Each round
 runs, one after another: OMPEval, the Rust evaluator, then pyeval's 7-card batch on every
-loop it has (automatic, scalar, AVX2, the general tables, AVX-512 where the CPU has it), checked; each program reports
+loop it has (automatic, scalar, AVX2, the general tables, AVX-512 where the CPU has it; in
+an order rotated by one each round), checked; each program reports
 the best of its own inner rounds. The medians over the rounds and the ratios within each
 round are printed, with checksums, and every peer's values must order the hands exactly as
 pyeval's do.
@@ -275,6 +276,7 @@ def main() -> None:
     if lib.pe_h7_set_path(4) != 4:   # a CPU without AVX-512
         del paths["avx512"]
     lib.pe_h7_set_path(0)
+    print(f"automatic path: {lib.pe_h7_path()} (1 scalar, 2 AVX2, 4 AVX-512)")
     for order, f in files.items():
         a = np.fromfile(f, np.uint8).reshape(-1, 7)
         buf = np.zeros(len(a), np.uint16)
@@ -291,8 +293,13 @@ def main() -> None:
                     theirs = np.fromfile(args.peers / out, np.uint16)
                     print(f"{order}: {name} orders all hands as pyeval: {_same_order(mine, theirs)}")
             rates["hhe"], sums["hhe"] = _peer([str(hhe), str(f), str(args.inner)])
-            for name, p in paths.items():
-                rates[name], sums[name], _ = _pyeval(a, p, args.inner, buf)
+            # the paths in a rotated order each round: in a fixed order the automatic path,
+            # always first after the peers' processes, read 0.68x the forced AVX-512 loop in
+            # one run (bench/RESULTS.md, "quiet-window checks"), where in one process,
+            # alternated, the two are the same loop at the same rate (round 4)
+            names = list(paths)
+            for name in names[r % len(names):] + names[:r % len(names)]:
+                rates[name], sums[name], _ = _pyeval(a, paths[name], args.inner, buf)
             for k, v in rates.items():
                 runs.setdefault(k, []).append(v)
             runs.setdefault("auto/OMPEval", []).append(rates["auto"] / rates["OMPEval"])
