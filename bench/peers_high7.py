@@ -4,7 +4,8 @@ same hands, interleaved, one core.
 The peers are built outside the repository (never committed) with the drivers described in
 bench/RESULTS.md ("cfast" and "issue 15, round 2" sections); pass their folder. Each round
 runs, one after another: OMPEval, the Rust evaluator, then pyeval's 7-card batch on every
-loop it has (automatic, scalar, AVX2, the general tables, AVX-512 where the CPU has it), checked; each program reports
+loop it has (automatic, scalar, AVX2, the general tables, AVX-512 where the CPU has it; in
+an order rotated by one each round), checked; each program reports
 the best of its own inner rounds. The medians over the rounds and the ratios within each
 round are printed, with checksums, and every peer's values must order the hands exactly as
 pyeval's do.
@@ -23,8 +24,9 @@ per hand, Numba ``range`` loops), ``enumerate_all_while`` (the same with ``while
 the literal form of the peers' C ``for (c6 = c5 + 1; c6 < 52; c6++)``), and both again with
 the six cards made ready once per six (``ready6``) and the seventh added by
 ``value7_with``. ``--enum-only`` runs the nested loops alone, ``--batch-only`` the batches
-alone; ``--base TREE`` adds the plain enumeration over another tree's numba_hand (a
-subprocess with TREE on PYTHONPATH), the "before" of an A/B.
+alone; ``--base TREE`` adds the ``range``-loop enumerations (plain and ready6) over another
+tree's numba_hand (a subprocess with TREE on PYTHONPATH, compiled before it is timed), the
+"before" of an A/B.
 
     taskset -c 1 python bench/peers_high7.py /tmp/peers/drv --rounds 7
     taskset -c 0 python bench/peers_high7.py /tmp/peers-incr --enum-only --base /tmp/base
@@ -274,6 +276,7 @@ def main() -> None:
     if lib.pe_h7_set_path(4) != 4:   # a CPU without AVX-512
         del paths["avx512"]
     lib.pe_h7_set_path(0)
+    print(f"automatic path: {lib.pe_h7_path()} (1 scalar, 2 AVX2, 4 AVX-512)")
     for order, f in files.items():
         a = np.fromfile(f, np.uint8).reshape(-1, 7)
         buf = np.zeros(len(a), np.uint16)
@@ -290,8 +293,13 @@ def main() -> None:
                     theirs = np.fromfile(args.peers / out, np.uint16)
                     print(f"{order}: {name} orders all hands as pyeval: {_same_order(mine, theirs)}")
             rates["hhe"], sums["hhe"] = _peer([str(hhe), str(f), str(args.inner)])
-            for name, p in paths.items():
-                rates[name], sums[name], _ = _pyeval(a, p, args.inner, buf)
+            # the paths in a rotated order each round: in a fixed order the automatic path,
+            # always first after the peers' processes, read 0.68x the forced AVX-512 loop in
+            # one run (bench/RESULTS.md, "quiet-window checks"), where in one process,
+            # alternated, the two are the same loop at the same rate (round 4)
+            names = list(paths)
+            for name in names[r % len(names):] + names[:r % len(names)]:
+                rates[name], sums[name], _ = _pyeval(a, paths[name], args.inner, buf)
             for k, v in rates.items():
                 runs.setdefault(k, []).append(v)
             runs.setdefault("auto/OMPEval", []).append(rates["auto"] / rates["OMPEval"])
@@ -327,9 +335,11 @@ def _enum_rounds(args: argparse.Namespace, omp: Path, hhe: Path) -> None:
         er["ready6 while"], sums["ready6 while"] = _best_rate(enumerate_all_ready_while,
                                                               args.inner)
         if args.base:
+            env = {**os.environ, "PYTHONPATH": str(args.base)}
             er["base tree"], sums["base tree"] = _peer(
-                [sys.executable, __file__, "--enum-worker", str(args.inner)],
-                env={**os.environ, "PYTHONPATH": str(args.base)})
+                [sys.executable, __file__, "--enum-worker", str(args.inner)], env=env)
+            er["base ready6"], sums["base ready6"] = _peer(
+                [sys.executable, __file__, "--enum-worker", str(args.inner), "ready6"], env=env)
         for k in [k for k in er if not k.startswith(("OMP", "hhe"))]:
             er[f"{k} / OMPEval"] = er[k] / er["OMPEval"]
             er[f"{k} / hhe"] = er[k] / er["hhe"]
@@ -347,7 +357,9 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--enum-worker"]:
         # the base tree's enumeration, for --base: this file's loops over that tree's
         # numba_hand (the import above resolved through PYTHONPATH)
-        rate, total = _best_rate(enumerate_all, int(sys.argv[2]))
+        fn = enumerate_all_ready if sys.argv[3:4] == ["ready6"] else enumerate_all
+        fn()   # compile
+        rate, total = _best_rate(fn, int(sys.argv[2]))
         print(f"pyeval enum best {rate:.2f} M/s checksum {total}")
     else:
         main()

@@ -41,7 +41,9 @@ size_t pe_h7_bytes(void);
 int64_t pe_h7_batch_scalar(const uint8_t *cards, int64_t n, uint16_t *out, int check);
 int64_t pe_h7_batch_avx2(const uint8_t *cards, int64_t n, uint16_t *out, int check);
 int pe_h7_avx2_usable(void);
+void pe_h7_avx2_init(void);     /* the AVX2 loop's byte tables, once (from pe_h7_init) */
 int64_t pe_h7_batch_avx512(const uint8_t *cards, int64_t n, uint16_t *out, int check);
 int pe_h7_avx512_usable(void);
+void pe_h7_avx512_init(void);   /* the AVX-512 loop's byte tables, once (from pe_h7_init) */
 
 #endif

@@ -84,25 +84,37 @@ AVX512 static inline __m512i flush_bits(__m512i y, const avx512_consts *k)
     return _mm512_and_si512(c, _mm512_set1_epi64(0x8888));
 }
 
+/* The byte tables of avx512_consts, filled once by pe_h7_avx512_init (from pe_h7_init,
+ * at pe_init): filling them in every call, as before, cost about 220 ns a call, so that the
+ * automatic path ran batches below about 200 rows slower than the scalar loop (one cffi
+ * call of 16 rows: 350 ns against 163 ns; bench/RESULTS.md, "round 4"). */
+static uint8_t avx512_tables[10][64] __attribute__((aligned(64)));
+
+void pe_h7_avx512_init(void)
+{
+    uint32_t pow5[13];
+    pow5[0] = 1;
+    for (int r = 1; r < 13; r++) pow5[r] = pow5[r - 1] * 5u;
+    for (int j = 0; j < 64; j++) {
+        for (int b = 0; b < 4; b++) avx512_tables[b][j] = j < 52 ? (uint8_t)(pow5[j >> 2] >> (8 * b)) : 0;
+        avx512_tables[4][j] = j >= 52 ? 0 : j % 4 == 0 ? 1 : j % 4 == 1 ? 16 : 0;   /* suit01 */
+        avx512_tables[5][j] = j >= 52 ? 0 : j % 4 == 2 ? 1 : j % 4 == 3 ? 16 : 0;   /* suit23 */
+        avx512_tables[6][j] = (uint8_t)(7 * (j / 8) + (j % 8 < 7 ? j % 8 : 0));      /* spread */
+        avx512_tables[7][j] = (uint8_t)((j & 8) + ((j + 1) & 7));   /* PSHUFB: within each 16-byte lane */
+        avx512_tables[8][j] = (uint8_t)((j & 8) + ((j + 2) & 7));
+        avx512_tables[9][j] = (uint8_t)((j & 8) + ((j + 3) & 7));
+    }
+}
+
 AVX512 static void fill_consts(avx512_consts *k)
 {
-    uint8_t t[4][64], s01[64], s23[64], spread[64], r1[64], r2[64], r3[64];
-    for (int j = 0; j < 64; j++) {
-        for (int b = 0; b < 4; b++) t[b][j] = j < 52 ? (uint8_t)(pe_pow5[j >> 2] >> (8 * b)) : 0;
-        s01[j] = j >= 52 ? 0 : j % 4 == 0 ? 1 : j % 4 == 1 ? 16 : 0;
-        s23[j] = j >= 52 ? 0 : j % 4 == 2 ? 1 : j % 4 == 3 ? 16 : 0;
-        spread[j] = (uint8_t)(7 * (j / 8) + (j % 8 < 7 ? j % 8 : 0));
-        r1[j] = (uint8_t)((j & 8) + ((j + 1) & 7));   /* PSHUFB: within each 16-byte lane */
-        r2[j] = (uint8_t)((j & 8) + ((j + 2) & 7));
-        r3[j] = (uint8_t)((j & 8) + ((j + 3) & 7));
-    }
-    for (int b = 0; b < 4; b++) k->t[b] = _mm512_loadu_si512(t[b]);
-    k->suit01 = _mm512_loadu_si512(s01);
-    k->suit23 = _mm512_loadu_si512(s23);
-    k->spread = _mm512_loadu_si512(spread);
-    k->rot1 = _mm512_loadu_si512(r1);
-    k->rot2 = _mm512_loadu_si512(r2);
-    k->rot3 = _mm512_loadu_si512(r3);
+    for (int b = 0; b < 4; b++) k->t[b] = _mm512_load_si512(avx512_tables[b]);
+    k->suit01 = _mm512_load_si512(avx512_tables[4]);
+    k->suit23 = _mm512_load_si512(avx512_tables[5]);
+    k->spread = _mm512_load_si512(avx512_tables[6]);
+    k->rot1 = _mm512_load_si512(avx512_tables[7]);
+    k->rot2 = _mm512_load_si512(avx512_tables[8]);
+    k->rot3 = _mm512_load_si512(avx512_tables[9]);
     k->pad = _mm512_set1_epi8(-1);
 }
 
@@ -196,6 +208,8 @@ AVX512 int64_t pe_h7_batch_avx512(const uint8_t *cards, int64_t n, uint16_t *out
 #else   /* a compiler without AVX-512 intrinsics, or not x86-64: never chosen */
 
 int pe_h7_avx512_usable(void) { return 0; }
+
+void pe_h7_avx512_init(void) {}
 
 int64_t pe_h7_batch_avx512(const uint8_t *cards, int64_t n, uint16_t *out, int check)
 {

@@ -42,6 +42,8 @@ int pe_h7_init(void)
     }
     free(keys);
     free(disp32);
+    pe_h7_avx2_init();      /* after keys.c's pe_pow5, which pe_init fills first */
+    pe_h7_avx512_init();
     return rc;
 }
 

@@ -37,9 +37,10 @@ six hold four of a suit.
 The C library builds the tables on first use (about 0.5 s of CPU); they are kept in
 pyeval's cache folder (:mod:`pyeval.cached_arrays`: 0.01 s to load) and copied into
 module-level arrays, which Numba compiles in as constants (so ``cache=True`` works).
-Memory: :data:`TABLE_BYTES`, 881,818 bytes: for :func:`value7` 263 KB of values, 16 KB of
+Memory: :data:`TABLE_BYTES`, 969,246 bytes: for :func:`value7` 263 KB of values, 16 KB of
 row offsets and the 16 KB flush table; for :func:`ready6` / :func:`value7_with` 478 KB of
-values (13 per six-card rank multiset), 87 KB of six-card slots and 15 KB of offsets.
+values (13 per six-card rank multiset), 175 KB of six-card slots (each the row's first
+value, uint32) and 15 KB of offsets.
 """
 from __future__ import annotations
 
@@ -98,10 +99,13 @@ VALUES = _A["values"]
 FLUSH = _A["flush"]
 SIX_OFFSETS = _A["six_offsets"]
 SIX_INDEX = _A["six_index"]
+# the six-card slots' multiset numbers times 13, as uint32: ready6 reads the row base of
+# AFTER6 directly instead of multiplying per six-card hand (two LEAs)
+SIX_BASE = SIX_INDEX.astype(np.uint32) * np.uint32(13)
 AFTER6 = _A["after6"]
 CARD_AFTER6 = _A["card_after6"]
-#: bytes of the arrays above
-TABLE_BYTES = sum(a.nbytes for a in _A.values())
+#: bytes of the arrays the functions read (SIX_BASE in place of SIX_INDEX)
+TABLE_BYTES = sum(a.nbytes for a in _A.values()) - SIX_INDEX.nbytes + SIX_BASE.nbytes
 
 #: a hand with no card yet: key (suit counters at 3, csrc/keys.h) and mask
 EMPTY_KEY = np.uint64(0x3333 << 32)
@@ -115,7 +119,6 @@ _TWO = np.uint64(2)
 _SUITS = np.uint64(0xFFFF << 32)
 _ONE_MORE = np.uint64(0x1111 << 32)      # one more card of every suit
 _MAY_FLUSH = np.uint64(1 << 63)
-_THIRTEEN = np.uint64(13)
 
 
 @intrinsic
@@ -164,6 +167,24 @@ def _stay_scalar(typingctx):
     return sig, codegen
 
 
+@intrinsic
+def _opaque(typingctx, x):
+    """``x`` unchanged, through an empty ``asm`` that LLVM cannot see into (no instruction).
+    :func:`value7_with` indexes its flush path's card tables with it: seen as an affine
+    function of the caller's loop counter, those indices made LLVM's loop strength
+    reduction keep two pointers per loop level (``&CARD_AFTER6[c5 + 1]``,
+    ``&CARD_MASK[c5 + 1]``, stepped by 8 at every level and spilled to the stack in
+    seven ``range`` loops; ``inspect_asm()``), for a path that one six-card hand in nine
+    takes (bench/RESULTS.md, "incremental hands, round 4")."""
+    sig = x(x)
+
+    def codegen(context, builder, signature, args):
+        ty = args[0].type
+        return builder.asm(ir.FunctionType(ty, [ty]), "", "=r,0", [args[0]], side_effect=False)
+
+    return sig, codegen
+
+
 @numba.njit(inline="always", cache=True)
 def add(key, mask, card):
     """The hand with ``card`` (0..51) added: ``(key, mask)``."""
@@ -194,7 +215,7 @@ def ready6(key, mask):
     multiset number times 13 (low 32 bits), their suit counters (bits 32..47) and bit 63
     when four of a suit make a flush possible."""
     r = np.uint32(key)
-    base = np.uint64(SIX_INDEX[np.uint32(r + SIX_OFFSETS[r >> _SHIFT])]) * _THIRTEEN
+    base = np.uint64(SIX_BASE[np.uint32(r + SIX_OFFSETS[r >> _SHIFT])])
     if ((key + _ONE_MORE) & _FLUSH_BITS) != 0:
         base |= _MAY_FLUSH
     return (key & _SUITS) | base
@@ -222,10 +243,11 @@ def value7_with(ready, mask, card):
         v = AFTER6[np.uint32(ready) + np.uint32(card >> 2)]
         _stay_scalar()
         return v
-    k = ready + CARD_AFTER6[card]
+    c = _opaque(card)
+    k = ready + CARD_AFTER6[c]
     if (k & _FLUSH_BITS) != 0:
         fl = np.uint64(np.uint32(k >> np.uint64(32)) & np.uint32(0x8888))
-        m = mask | CARD_MASK[card]
+        m = mask | CARD_MASK[c]
         v = FLUSH[(m >> ((_clz(fl) << _TWO) & _SIXTY_THREE)) & _RANKS]
         _stay_scalar()
         return v

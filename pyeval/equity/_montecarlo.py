@@ -35,7 +35,6 @@ from pyeval.equity._dealing import (
     DEAL_INDEP,
     deal_any,
     deal_keys,
-    draw_five,
     five_keys,
     five_threshold,
     floyd_five,
@@ -69,25 +68,30 @@ from pyeval.equity._workers import run_workers
 from pyeval.numba_mem import fetch_add, ld8, ld16, ld64, ldf, ldi64, st8, st64, stf
 from pyeval.numba_rng import LOW32, next_word, word_stream
 
+#: whether two known hands with a whole board to deal run :func:`_holdem_hu5` (tests set it
+#: False to run the general kernel on the same spot: the same boards for a seed)
+HU5_KERNEL = True
+
 
 @njit(cache=True)
-def _holdem_hu5(s, n, dk, D, thr, h0, m0, h1, m1, bk0, ckey, csrm, disp, high, flush):
-    """The hottest case, written out: two known hands, a whole board to deal. Five
-    independent draws from three random words, redrawn together on a repeat (as
-    :func:`deal_idx`), keys summed as a tree, two lookups, three counters. Returns
-    (state, wins of hand 0, wins of hand 1, ties)."""
+def _holdem_hu5(s, n, dk, D, thr5, h0, m0, h1, m1, bk0, ckey, csrm, disp, high, flush):
+    """The hottest case, written out: two known hands, a whole board to deal. The board from
+    the low half of one random word (:func:`._dealing.floyd_five`, as the range kernel and
+    the general kernel deal a whole board: a seed gives the same boards on all three), keys
+    summed as a tree, two lookups, three counters. Returns (state, wins of hand 0, wins of
+    hand 1, ties).
+
+    It drew five independent cards from three words and redrew all five on a repeat (one
+    deal in five at 48 cards, a mispredicted branch); one word and Floyd's sampling ran
+    1.31x faster (4M deals, per-pair median of 5 interleaved process pairs against main,
+    pinned; bench/RESULTS.md, "round 4")."""
     nD = np.uint64(D)
     w0 = 0
     w1 = 0
     tie = 0
     for _ in range(n):
-        while True:
-            s, x = next_word(s)
-            s, y = next_word(s)
-            s, z = next_word(s)
-            s, c0, c1, c2, c3, c4, ok = draw_five(s, x, y, z, dk, nD, thr)
-            if ok:
-                break
+        s, x = next_word(s)
+        s, c0, c1, c2, c3, c4 = floyd_five(s, x & LOW32, dk, nD, thr5)
         bk, bs = five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm)
         v0 = nx.hv(bk + h0, bs | m0, disp, high, flush)
         v1 = nx.hv(bk + h1, bs | m1, disp, high, flush)
@@ -301,17 +305,18 @@ def _hu5_work(ctr, kn, dl, ST, TA, out):
     ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
     h0, h1 = kn.hk[0], kn.hk[1]
     m0, m1 = kn.hs[0], kn.hs[1]
-    bk0, deck, thr = kn.bk, dl.deck, dl.thr
+    bk0, deck = kn.bk, dl.deck
     seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
     a_ctr = np.uint64(ctr.ctypes.data)
     dk = np.uint64(deck.ctypes.data)
     D = deck.shape[0]
+    thr5 = five_threshold(D)
     nch = nsamp.shape[0]
     while True:
         ci = fetch_add(a_ctr, 1)
         if ci >= nch:
             break
-        s, w0, w1, tie = _holdem_hu5(word_stream(seed, chunk0 + ci), nsamp[ci], dk, D, thr, h0,
+        s, w0, w1, tie = _holdem_hu5(word_stream(seed, chunk0 + ci), nsamp[ci], dk, D, thr5, h0,
                                      m0, h1, m1, bk0, ckey, csrm, disp, high, flush)
         out[ci, 0, 1] = w0
         out[ci, 0, 2] = tie
@@ -364,7 +369,7 @@ def holdem_mc(kn: HoldemKnown, R: Ranges, dl: Deal, ST: Streams, TA: tuple,
     D = dl.deck.shape[0]
     U = dl.unk_t.shape[0]
     board_only = R.off.shape[0] <= 1 and bool((np.asarray(dl.unk_t) == P).all())
-    if board_only and dl.method == DEAL_INDEP and P == 2 and U == 5:
+    if HU5_KERNEL and board_only and dl.method == DEAL_INDEP and P == 2 and U == 5:
         run_workers(_hu5_work, threads, nch, kn, dl, ST, TA, tally.out)
         return tally
     # scratch arena, one padded row (in 8-byte words) per chunk: the pool, then

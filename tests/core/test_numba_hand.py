@@ -76,8 +76,11 @@ def test_flushes_of_every_suit_and_size_match_the_c_batch() -> None:
 
 
 def test_table_memory_and_layout() -> None:
-    assert nh.TABLE_BYTES == (256 * 8 * 3 + (3959 + 3633) * 4
-                              + (131_612 + 8192 + 43_714 + 13 * 18_395) * 2)
+    assert nh.TABLE_BYTES == (256 * 8 * 3 + (3959 + 3633 + 43_714) * 4
+                              + (131_612 + 8192 + 13 * 18_395) * 2)
+    # ready6's slots hold the six-card multiset's first value in AFTER6: 13 per multiset
+    assert np.array_equal(nh.SIX_BASE, nh.SIX_INDEX.astype(np.uint32) * 13)
+    assert int(nh.SIX_BASE.max()) == 13 * (18_395 - 1)
     assert nh.CARD_KEY[52:].sum() == 0 and nh.CARD_MASK[52:].sum() == 0
     # every card's mask bit is its own, suit s at bits 48 - 16 s
     assert int(np.bitwise_or.reduce(nh.CARD_MASK[:52])).bit_count() == 52
