@@ -83,6 +83,7 @@ from pyeval.sim.slots import (
     RANGE_LAST,
 )
 from pyeval.sim.variants import facts as vfacts
+from pyeval.sim.work import HandState, Policy
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -361,16 +362,23 @@ def record_action(rec, nact, street, s, code, to):
 
 
 @numba.njit(cache=True, forceinline=True, error_model="numpy", **INTERNAL)
-def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev, mp,
-                  push_tab, open_tab, pf_eq, st, rec, rec_on):
+def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on):
     """Play one betting round in place (the rules of :class:`pyeval.rules.betting.Round`).
 
-    ``HS`` holds the round's bet to match, last full level and raise, raise count, betting
-    structure and street bet in, and gets the actions' count and the last aggressor back;
-    ``HF[0]`` the last aggressor's range. Each seat still to act, clockwise from ``first``:
-    what it faces, its model's choice (:func:`pyeval.sim.policy.decide`, or the unopened
-    push-or-fold shortcut, or :func:`pyeval.sim.policy.decide_stud`), made legal, applied.
+    ``h`` (:class:`pyeval.sim.work.HandState`): the hand's arrays. ``h.HS`` holds the
+    round's bet to match, last full level and raise, raise count, betting structure and
+    street bet in, and gets the actions' count and the last aggressor back; ``h.HF[0]`` the
+    last aggressor's range; the models draw from ``h.st``. ``pol``
+    (:class:`pyeval.sim.work.Policy`): the models' parameters and pre-flop tables. ``ev``:
+    the evaluator's tables (:func:`pyeval.numba_ext.high_inline`'s). ``S`` seats,
+    ``street`` (0 before the flop or on third street), ``first`` the seat to act first,
+    ``nb`` the board cards dealt; the actions go to the record row ``rec`` when
+    ``rec_on``. Each seat still to act, clockwise from ``first``: what it faces, its
+    model's choice (:func:`pyeval.sim.policy.decide`, or the unopened push-or-fold
+    shortcut, or :func:`pyeval.sim.policy.decide_stud`), made legal, applied.
     """
+    SI, SB, SF, HS, HF, hole, board, buf, st = h
+    mp, push_tab, open_tab, pf_eq = pol
     cur = HS[H_CUR]
     full_level = HS[H_FULL_LEVEL]
     full_raise = HS[H_FULL_RAISE]
@@ -560,9 +568,15 @@ def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev
     HF[0] = agg_range
 
 
-#: the same function (it was a second, inlined compile of it): LLVM inlines the betting
-#: round into the button hand and the stud and draw hands, where they spend most of their time
-betting_round_inline = betting_round
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev, mp,
+                  push_tab, open_tab, pf_eq, st, rec, rec_on):
+    """:func:`play_betting_round` from its arrays one by one: the form the stud and draw
+    hands (:mod:`pyeval.sim.variants.hands`) call. Inlined by Numba, it only groups them,
+    so the button hand and those hands share one compiled round (the same types)."""
+    play_betting_round(HandState(SI, SB, SF, HS, HF, hole, board, buf, st),
+                       Policy(mp, push_tab, open_tab, pf_eq), ev, S, street, first, nb, rec,
+                       rec_on)
 
 
 @numba.njit(cache=True, error_model="numpy")

@@ -17,7 +17,7 @@ import numpy as np
 
 from pyeval.numba_mem import INTERNAL
 from pyeval.numba_rng import below, uniform
-from pyeval.sim.layout import LV_CU_REMOVED
+from pyeval.sim.layout import LV_CU_REMOVED, LV_CU_UNIT
 from pyeval.sim.table_moves import _unseat
 
 
@@ -44,9 +44,11 @@ def _race_cards(odd, lv, level):
 
 
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def _add_ons(NT, S, per, chips, prob, tbl_on, seat_pl, stack, st):
-    """The add-on, at the break before its level: each player takes each of ``per``
-    add-ons of ``chips`` with probability ``prob``. Returns (chips added, add-ons)."""
+def _add_ons(w, NT, S, per, chips, prob):
+    """The add-on, at the break before its level: each player at the ``NT + 1`` tables of
+    ``w`` (a :class:`pyeval.sim.work.Work`) takes each of ``per`` add-ons of ``chips`` with
+    probability ``prob`` (drawn from ``w.st``). Returns (chips added, add-ons)."""
+    tbl_on, seat_pl, stack, st = w.tbl_on, w.seat_pl, w.stack, w.st
     total_chips = 0
     n_addons = 0
     for q in range(NT + 1):
@@ -63,10 +65,17 @@ def _add_ons(NT, S, per, chips, prob, tbl_on, seat_pl, stack, st):
 
 
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def _colour_up(k, NT, S, unit, lv, level, tbl_on, seat_pl, tbl_n, p_table, p_seat, stack, st,
-               place, shares, order, elim_t, elim_h, n_alive, now, brk, last_elim, hands):
-    """Colour-up of the chips below ``unit`` with a chip race at every table; anyone left
-    with nothing is out. Returns (players left, the clock of the last elimination)."""
+def _colour_up(w, out, k, lv, level, NT, S, n_alive, at, last_elim, hands):
+    """Colour-up of the chips below level ``level``'s unit (``lv[level, LV_CU_UNIT]``, the
+    removed chips ``LV_CU_REMOVED``) with a chip race at every one of the ``NT + 1`` tables
+    of ``w`` (a :class:`pyeval.sim.work.Work`: seating, stacks, stream); anyone left with
+    nothing is out, of ``n_alive``, into row ``k`` of ``out`` (:class:`pyeval.sim.work.Outs`),
+    stamped at the clock ``at`` (or ``last_elim`` if later) and hand ``hands``. Returns
+    (players left, the clock of the last elimination)."""
+    unit = lv[level, LV_CU_UNIT]
+    tbl_on, seat_pl, tbl_n, p_table, p_seat, stack, st = (
+        w.tbl_on, w.seat_pl, w.tbl_n, w.p_table, w.p_seat, w.stack, w.st)
+    place, shares, order, elim_t, elim_h = out.place, out.shares, out.order, out.elim_t, out.elim_h
     pots = np.zeros(NT + 1, np.int64)
     for q in range(NT + 1):
         if tbl_on[q]:
@@ -133,8 +142,8 @@ def _colour_up(k, NT, S, unit, lv, level, tbl_on, seat_pl, tbl_n, p_table, p_sea
                 place[k, p] = n_alive
                 shares[k, p] = 1
                 order[k, n_alive - 1] = p
-                if now + brk > last_elim:
-                    last_elim = now + brk
+                if at > last_elim:
+                    last_elim = at
                 elim_t[k, p] = last_elim
                 elim_h[k, p] = hands
                 _unseat(seat_pl, tbl_n, p_table, p_seat, p)

@@ -56,6 +56,7 @@ from pyeval.sim.results import SimResult
 from pyeval.sim.spec import SimSpec, build_spec
 from pyeval.sim.variants.facts import DEALT, DISCARD, FACTS, FAMILY
 from pyeval.sim.variants.hooks import NO_TABLE, is_variant
+from pyeval.sim.work import Outs, Tables
 
 
 @dataclass(frozen=True)
@@ -337,6 +338,14 @@ def _layout_key(x: Any) -> Any:
     return type(x)
 
 
+def _outs(out: Chunk, lo: int, hi: int, rh: int) -> Outs:
+    """The kernel's outputs (:class:`pyeval.sim.work.Outs`): views of rows ``lo .. hi - 1``
+    of the chunk's arrays (``rh`` recorded hands per tournament)."""
+    return Outs(out.res_i[lo:hi], out.res_f[lo:hi], out.elim_t[lo:hi], out.elim_h[lo:hi],
+                out.place[lo:hi], out.shares[lo:hi], out.order[lo:hi], out.lstats[lo:hi],
+                out.rec[lo * rh:hi * rh])
+
+
 def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
               parallel: bool = True) -> Chunk:
     """Play tournaments ``t0 .. t0 + n - 1`` (on every local core when ``parallel``)."""
@@ -357,11 +366,12 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     pf = _model_tables()
     cfg = spec.cfg.copy()
     cfg[20] = inputs.mp.shape[0]  # C_N_MODELS
-    tables = (spec.levels, cfg, spec.cfgf, inputs.mp, inputs.assign, _starts(spec), inputs.mw,
-              inputs.push_tab, inputs.open_tab, pf.class_of, pf.top, pf.eq_vs_top,
-              omaha_table() if deals_omaha(spec) else _NO_TABLE,
-              stud_table() if deals_stud(spec) else _NO_TABLE,
-              variant_table(spec), spec.rotation, _eval_tables())
+    tables = Tables(spec.levels, cfg, spec.cfgf, inputs.mp, inputs.assign, _starts(spec),
+                    inputs.mw, inputs.push_tab, inputs.open_tab, pf.class_of, pf.top,
+                    pf.eq_vs_top, omaha_table() if deals_omaha(spec) else _NO_TABLE,
+                    stud_table() if deals_stud(spec) else _NO_TABLE, variant_table(spec),
+                    spec.rotation)
+    ev = _eval_tables()
     rh = int(spec.cfg[C_REC_HANDS])
     # the stud-and-draw family and the variants' hooks: compiled only for a structure that
     # deals one of those games (a hold'em or Omaha kernel compiles faster without them)
@@ -369,8 +379,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     seed_ = np.uint64(seed % 2**64)
     # a cold cache is compiled by one process of the machine while the others wait for it
     # (test workers, Dask workers, a CLI run beside a notebook: about 60 s of CPU each)
-    args = (np.int64(t0), np.int64(n), seed_, *tables, out.res_i, out.res_f, out.elim_t,
-            out.elim_h, out.place, out.shares, out.order, out.lstats, out.rec, stud_on)
+    args = (np.int64(t0), np.int64(n), seed_, tables, ev, _outs(out, 0, n, rh), stud_on)
     key = _layout_key(args)
     if key not in _COMPILED:
         compile_once(run_serial, args)
@@ -379,10 +388,8 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     def block(lo: int, hi: int) -> None:
         # tournaments t0 + lo .. t0 + hi - 1 into rows lo .. hi - 1 (views: the kernel's
         # row k is the view's row k - lo; recorded hands likewise)
-        run_serial(np.int64(t0 + lo), np.int64(hi - lo), seed_, *tables,
-                   out.res_i[lo:hi], out.res_f[lo:hi], out.elim_t[lo:hi], out.elim_h[lo:hi],
-                   out.place[lo:hi], out.shares[lo:hi], out.order[lo:hi], out.lstats[lo:hi],
-                   out.rec[lo * rh:hi * rh], stud_on)
+        run_serial(np.int64(t0 + lo), np.int64(hi - lo), seed_, tables, ev,
+                   _outs(out, lo, hi, rh), stud_on)
 
     # one block of consecutive tournaments per thread; the serial kernel releases the GIL
     # (a prange kernel would compile two more levels of the whole kernel)

@@ -23,7 +23,7 @@ from numba.extending import intrinsic
 
 from pyeval import numba_ext as nx
 from pyeval.numba_mem import INTERNAL
-from pyeval.sim.betting import betting_round, betting_round_inline, pot_in_reach
+from pyeval.sim.betting import betting_round, play_betting_round, pot_in_reach
 from pyeval.sim.hand_start import (
     button_ante_seat,
     draw_card,
@@ -98,6 +98,7 @@ from pyeval.sim.slots import (
     RANGE_LAST,
 )
 from pyeval.sim.variants import hooks as vh
+from pyeval.sim.work import HandState, Policy
 
 __all__ = [
     "B_DEALT",
@@ -154,10 +155,10 @@ __all__ = [
     "RANGE_LAST",
     "award_pots",
     "betting_round",
-    "betting_round_inline",
     "button_ante_seat",
     "draw_card",
     "omaha_score",
+    "play_betting_round",
     "play_button_hand",
     "post_dead_ante",
     "post_forced_bets",
@@ -210,20 +211,34 @@ def prefetch_showdown(S, SB, hole, board, card_key, disp, high, mult, row_bits, 
 
 
 @numba.njit(cache=True, forceinline=True, error_model="numpy", **INTERNAL)
-def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf, deck, st,
-                     ev, tabs, rec, rec_on, hooks):
-    """Play one hand at a table (``row[seat]`` = player, -1 empty) and update ``stack``.
+def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
+    """Play one hand at a table (``row[seat]`` = player, -1 empty) and update the stacks.
 
-    ``HS`` carries the stakes in (``H_SB_IN``, ``H_BB_IN``, ``H_ANTE_IN``, ``H_BETTING``,
-    ``H_SMALL_BET``, ``H_BIG_BET``) and the game (``H_GAME``); ``SI[I_MODEL]`` and
-    ``SF[F_DUNIT]`` are filled by the caller.
-    ``tabs``: (pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab, stud_tab, vtab).
+    ``w`` (:class:`pyeval.sim.work.Work`): the tournament's working arrays; the hand reads
+    and writes ``w.stack`` and the hand's own arrays (``w.HS``, ``w.SI``, ``w.SB``,
+    ``w.SF``, ``w.HF``, ``w.hole``, ``w.board``, ``w.buf``, ``w.deck``) and draws from
+    ``w.st``. ``w.HS`` carries the stakes in (``H_SB_IN``, ``H_BB_IN``, ``H_ANTE_IN``,
+    ``H_BETTING``, ``H_SMALL_BET``, ``H_BIG_BET``) and the game (``H_GAME``);
+    ``w.SI[I_MODEL]`` and ``w.SF[F_DUNIT]`` are filled by the caller.
+    ``tb`` (:class:`pyeval.sim.work.Tables`): the pre-flop, Omaha and variant tables and the
+    models'. ``ev``: the evaluator's tables. ``pos``: (button, small blind (-1 dead), big
+    blind) as :func:`pyeval.sim.positions.positions` gives them. ``rec``: the hand's record
+    row, written when ``rec_on``.
     ``hooks``: True in a kernel that plays the rule sheets' variants (:mod:`.variants.hooks`),
     None in one for hold'em and Omaha only (the hooks are then not compiled).
     Returns the number of actions.
     """
+    S = row.shape[0]
+    b, sbs, g = pos
+    stack = w.stack
+    HS, SI, SB, SF, HF = w.HS, w.SI, w.SB, w.SF, w.HF
+    hole, board, buf, deck, st = w.hole, w.board, w.buf, w.deck, w.st
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
-    pf_class, pf_top, pf_eq, omaha_tab, mp, push_tab, open_tab, stud_tab, vtab = tabs
+    pf_class, pf_top, omaha_tab, vtab = tb.pf_class, tb.pf_top, tb.omaha_tab, tb.vtab
+    # what every betting round of the hand reads, by name (the stud and draw hands build
+    # the same two, so one compiled round serves them all)
+    h = HandState(SI, SB, SF, HS, HF, hole, board, buf, st)
+    pol = Policy(tb.mp, tb.push_tab, tb.open_tab, tb.pf_eq)
     sb_amt = HS[H_SB_IN]
     bb_amt = HS[H_BB_IN]
     ante = HS[H_ANTE_IN]
@@ -322,8 +337,7 @@ def play_button_hand(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, 
             HS[H_STREET_BET] = small if street == 1 else big_bet
             HF[0] = 1.0
         HS[H_FULL_RAISE] = HS[H_STREET_BET]
-        betting_round_inline(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev,
-                             mp, push_tab, open_tab, pf_eq, st, rec, rec_on)
+        play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on)
         if street == 0:
             HS[H_PF_AGGR] = HS[H_LAST_AGGR]
     # the showdown, or the last player standing

@@ -40,7 +40,6 @@ from pyeval.sim.layout import (
     C_ADDON_PER,
     C_ANTE_HU_STOP,
     C_BAL_DIFF,
-    C_BREAK_ORDER,
     C_DEBUG,
     C_FINAL_START,
     C_FIRST_TURN_ONLY,
@@ -48,7 +47,6 @@ from pyeval.sim.layout import (
     C_LEVEL_CLOCK,
     C_MAX_HANDS,
     C_MERGE,
-    C_N_MODELS,
     C_N_ROT_STUD,
     C_N_ROTATION,
     C_PLAYERS,
@@ -59,7 +57,6 @@ from pyeval.sim.layout import (
     C_REC_STRIDE,
     C_REC_TOURN,
     C_RESTART_LEVELS,
-    C_SEAT_RULE,
     C_SEATS,
     F_ADDON_P,
     F_MINUTES_PER_HAND,
@@ -143,7 +140,7 @@ from pyeval.sim.table_moves import (
 from pyeval.sim.variants.facts import FACTS, FAMILY
 from pyeval.sim.variants.hands import play_other_if
 from pyeval.sim.variants.hooks import is_variant, variant_dealt
-from pyeval.sim.work import Outs, Tables, make_work, reset_work
+from pyeval.sim.work import make_work, reset_work
 
 __all__ = ["make_work", "next_occ", "positions", "prev_occ", "run_serial", "worst_seat"]
 
@@ -163,9 +160,7 @@ def start_tournament(k, ti, seed, w, tb, out):
     seed_stream(w.st, seed, ti)
     NT = (P + S - 1) // S
     reset_work(w)
-    _draw_seats(P, S, NT, cfg[C_N_MODELS], tb.starts, tb.assign, tb.mw, w.st, w.seat_pl,
-                w.tbl_n, w.tbl_on, w.tbl_pbb, w.p_table, w.p_seat, w.stack, w.models, w.cards,
-                w.occ)
+    _draw_seats(w, tb, NT)
     arrivals.draw_arrivals(cfg, tb.cfgf, w.st, w.arrive)      # [late players]
     lstats = out.lstats
     for lvl in range(tb.lv.shape[0]):
@@ -255,17 +250,14 @@ def start_level(k, NT, level, now, brk, n_alive, last_elim, hands, w, tb, out):
     S = tb.cfg[C_SEATS]
     for q in range(NT + 1):
         w.tbl_lh[q] = 0
-    unit = tb.lv[level, LV_CU_UNIT]
-    if unit > 0:
-        n_alive, last_elim = _colour_up(
-            k, NT, S, unit, tb.lv, level, w.tbl_on, w.seat_pl, w.tbl_n, w.p_table, w.p_seat,
-            w.stack, w.st, out.place, out.shares, out.order, out.elim_t, out.elim_h, n_alive,
-            now, brk, last_elim, hands)
+    if tb.lv[level, LV_CU_UNIT] > 0:
+        n_alive, last_elim = _colour_up(w, out, k, tb.lv, level, NT, S, n_alive, now + brk,
+                                        last_elim, hands)
     added = 0
     n_add = 0
     if tb.lv[level, LV_ADDON] == 1:
-        added, n_add = _add_ons(NT, S, tb.cfg[C_ADDON_PER], tb.cfg[C_ADDON_CHIPS],
-                                tb.cfgf[F_ADDON_P], w.tbl_on, w.seat_pl, w.stack, w.st)
+        added, n_add = _add_ons(w, NT, S, tb.cfg[C_ADDON_PER], tb.cfg[C_ADDON_CHIPS],
+                                tb.cfgf[F_ADDON_P])
     return n_alive, last_elim, added, n_add
 
 
@@ -340,9 +332,17 @@ def set_stakes(w, tb, level, game, row, n_here):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def record_header(rrow, ti, hands, level, S, t, b, sbs, g, game, ante, lv, is_stud, first_turn):
-    """The recorded hand's header: tournament, hand, level, seats, positions, stakes, and
-    whether raises are on a player's first turn only."""
+def record_header(rrow, tb, ti, hands, t, level, pos, game, ante):
+    """The recorded hand's header into the record row ``rrow``: tournament ``ti``, hand
+    ``hands``, table ``t``, the level ``level`` of ``tb.lv`` and its stakes (with the
+    hand's ``ante``), seats and the positions ``pos`` (button, small blind, big blind;
+    none in a stud game or the draw), the ``game`` and whether raises are on a player's
+    first turn only (``tb.cfg``)."""
+    lv = tb.lv
+    S = tb.cfg[C_SEATS]
+    first_turn = tb.cfg[C_FIRST_TURN_ONLY]
+    b, sbs, g = pos
+    is_stud = FACTS[game, FAMILY] != 0
     rrow[:] = -1
     rrow[REC_TOURN] = ti
     rrow[REC_HAND] = hands
@@ -497,10 +497,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
                 # two stages: every first-round table is down to its winner; they start
                 # the final table with fresh chips
                 stage = 1
-                now, total_chips = _start_final_table(
-                    NT, S, cfg[C_FINAL_START], w.st, w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first,
-                    w.tbl_pbb, w.tbl_t, w.tbl_lh, w.p_table, w.p_seat, w.stack, w.cards,
-                    w.tmp_players)
+                now, total_chips = _start_final_table(w, NT, S, cfg[C_FINAL_START])
                 ft_time = now + brk
                 n_tables = 1
                 if cfg[C_RESTART_LEVELS] == 1:
@@ -532,7 +529,8 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
         row = w.seat_pl[t]
         n_here = w.tbl_n[t]
         tl = w.tbl_lv[t] if own_clock else level    # the level of the table's hand
-        b, sbs, g = positions(row, S, n_here, w.tbl_pbb[t], w.tbl_psb[t], w.tbl_first[t])
+        pos = positions(row, S, n_here, w.tbl_pbb[t], w.tbl_psb[t], w.tbl_first[t])
+        b, sbs, g = pos
         game = hand_game(tb, tl, w.tbl_hc[t])
         w.tbl_hc[t] += 1
         is_stud = FACTS[game, FAMILY] != 0     # [variants] a stud game or the draw
@@ -545,8 +543,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
                   and hands % cfg[C_REC_STRIDE] == 0)
         if rec_on:
             rrow = out.rec[k * cfg[C_REC_HANDS] + n_rec]
-            record_header(rrow, ti, hands, tl, S, t, b, sbs, g, game, ante, lv, is_stud,
-                          cfg[C_FIRST_TURN_ONLY])
+            record_header(rrow, tb, ti, hands, t, tl, pos, game, ante)
             n_rec += 1
         else:
             rrow = w.rec_dummy
@@ -557,8 +554,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
                 err = 4     # a stud hand in a kernel compiled without stud (engine bug)
                 break
         else:
-            play_button_hand(S, row, w.stack, b, sbs, g, w.HS, w.SI, w.SB, w.SF, w.HF, w.hole,
-                             w.board, w.buf, w.deck, w.st, ev, tabs, rrow, rec_on, stud_on)
+            play_button_hand(w, tb, ev, row, pos, rrow, rec_on, stud_on)
         move_button(w, t, n_here, b, sbs, g)
         hands += 1
         if n_tables == 1:
@@ -590,9 +586,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
             if end_t + brk > last_elim:
                 last_elim = end_t + brk
             # clockwise from the button
-            _place_busted(k, S, b, nb, w.grp, row, w.start_stack, n_alive, last_elim, hands,
-                          w.occ, w.done_flags, out.place, out.shares, out.order, out.elim_t,
-                          out.elim_h, w.seat_pl, w.tbl_n, w.p_table, w.p_seat)
+            _place_busted(w, out, k, t, b, nb, n_alive, last_elim, hands)
             n_alive -= nb
         if n_alive <= 1 and stage == 1:
             break
@@ -608,10 +602,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
                 level_stats(k, NT, level, end_t + brk, n_alive, total_chips, w, out.lstats)
         # ---- between hands: break and balance the tables
         if stage == 1 and n_tables > 1 and tables_to_move(w, NT, cfg):
-            n_tables = _rebalance(w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first, w.tbl_pbb, w.tbl_psb,
-                                  w.tbl_t, w.p_table, w.p_seat, NT + 1, S, cfg[C_MERGE],
-                                  cfg[C_BAL_DIFF], cfg[C_BREAK_ORDER], w.st, w.cards,
-                                  w.tmp_players, cfg[C_SEAT_RULE], t, w.grp, nb)
+            n_tables = _rebalance(w, cfg, NT + 1, t, nb)
             if n_tables == 1 and ft_time < 0:
                 ft_time = end_t + brk
                 # the final table starts when its last hand ends
@@ -619,8 +610,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
                     if w.tbl_on[q]:
                         w.tbl_t[q] = max(w.tbl_t[q], end_t)
     # ---- the winner (or, after a safety stop, the rest by chips)
-    _finish(k, P, n_alive, w.stack, out.place, out.shares, out.order, out.elim_t, out.elim_h,
-            out.res_i, w.seat_pl, w.tbl_n, w.p_table, w.p_seat, last_end, brk, last_elim, hands)
+    _finish(w, out, k, P, n_alive, last_end + brk, last_elim, hands)
     res_i = out.res_i
     res_i[k, R_HANDS] = hands
     res_i[k, R_LEVEL] = level + 1
@@ -634,24 +624,27 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
-def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, starts, mw, push_tab, open_tab, pf_class,
-               pf_top, pf_eq, omaha_tab, stud_tab, vtab, rotation, ev, res_i, res_f, elim_t, elim_h, place,
-               shares, order, lstats, rec, stud_on):
-    """Play tournaments ``t0 .. t0 + n - 1`` into rows ``0 .. n - 1`` of the output arrays
-    on the calling thread, without the GIL: :mod:`pyeval.sim.engine` runs one block of
-    tournaments per thread (views of the outputs), Dask workers one chunk per task.
-    ``stud_on``: ``True`` when a stud or draw game or one of the rule sheets' button
-    variants may be dealt, ``None`` compiles (and runs) a kernel for hold'em and Omaha only
-    (see :func:`pyeval.sim.variants.hands.play_other_if` and :mod:`pyeval.sim.variants.hooks`)."""
-    own = make_work(cfg[C_PLAYERS], cfg[C_SEATS])
+def run_serial(t0, n, seed, tables, ev, outs, stud_on):
+    """Play tournaments ``t0 .. t0 + n - 1`` (random streams from ``seed``) into rows
+    ``0 .. n - 1`` of the output arrays on the calling thread, without the GIL:
+    :mod:`pyeval.sim.engine` runs one block of tournaments per thread (views of the
+    outputs), Dask workers one chunk per task.
+
+    ``tables`` (:class:`pyeval.sim.work.Tables`): the specification's levels, settings,
+    models and strength tables, read only. ``ev``: the evaluator's tables
+    (:func:`pyeval.numba_ext.high_inline`'s). ``outs`` (:class:`pyeval.sim.work.Outs`): the
+    results, one row per tournament, and the recorded hands. ``stud_on``: ``True`` when a
+    stud or draw game or one of the rule sheets' button variants may be dealt, ``None``
+    compiles (and runs) a kernel for hold'em and Omaha only (see
+    :func:`pyeval.sim.variants.hands.play_other_if` and :mod:`pyeval.sim.variants.hooks`)."""
+    own = make_work(tables.cfg[C_PLAYERS], tables.cfg[C_SEATS])
     # every array below is borrowed (no owner, see numba_mem.borrow): the per-hand calls
     # pass a dozen of them, which would otherwise each cost an atomic reference count in
     # and out (and the shared tables' counts bounce between the threads' cores)
     w = borrow(own)
-    tb = borrow(Tables(lv, cfg, cfgf, mp, assign, starts, mw, push_tab, open_tab, pf_class, pf_top,
-                       pf_eq, omaha_tab, stud_tab, vtab, rotation))
+    tb = borrow(tables)
     ev = borrow(ev)
-    out = borrow(Outs(res_i, res_f, elim_t, elim_h, place, shares, order, lstats, rec))
+    out = borrow(outs)
     for k in range(n):
         play_tournament(k, t0 + k, seed, w, tb, ev, out, stud_on)
     keep_alive(own)

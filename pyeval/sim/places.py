@@ -13,12 +13,20 @@ from pyeval.sim.table_moves import _unseat
 
 
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def _place_busted(k, S, b, nb, grp, row, start_stack, n_alive, last_elim, hands, occ,
-                  done_flags, place, shares, order, elim_t, elim_h, seat_pl, tbl_n, p_table,
-                  p_seat):
-    """Places of the ``nb`` players of seats ``grp[:nb]`` who busted in one hand: fewest
-    chips at the start of the hand take the worst places, equal stacks share; then they
-    leave their seats."""
+def _place_busted(w, out, k, t, b, nb, n_alive, last_elim, hands):
+    """Places of the ``nb`` players of seats ``w.grp[:nb]`` at table ``t`` (button ``b``)
+    who busted in one hand, the ``n_alive`` players before it: fewest chips at the start of
+    the hand (``w.start_stack``) take the worst places, equal stacks share, clockwise from
+    the button; then they leave their seats.
+
+    ``w`` (:class:`pyeval.sim.work.Work`): the seating and the scratch ``w.occ``,
+    ``w.done_flags``. ``out`` (:class:`pyeval.sim.work.Outs`): row ``k`` of the places,
+    shares, order and the elimination's clock ``last_elim`` and hand ``hands``."""
+    row = w.seat_pl[t]
+    S = row.shape[0]
+    grp, start_stack, occ, done_flags = w.grp, w.start_stack, w.occ, w.done_flags
+    place, shares, order, elim_t, elim_h = out.place, out.shares, out.order, out.elim_t, out.elim_h
+    seat_pl, tbl_n, p_table, p_seat = w.seat_pl, w.tbl_n, w.p_table, w.p_seat
     ordered = occ
     no = 0
     for kk2 in range(1, S + 1):
@@ -61,9 +69,15 @@ def _place_busted(k, S, b, nb, grp, row, start_stack, n_alive, last_elim, hands,
 
 
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def _finish(k, P, n_alive, stack, place, shares, order, elim_t, elim_h, res_i, seat_pl, tbl_n,
-            p_table, p_seat, last_end, brk, last_elim, hands):
-    """The winner (or, after a safety stop, the rest by chips)."""
+def _finish(w, out, k, P, n_alive, end, last_elim, hands):
+    """The winner (or, after a safety stop, the ``n_alive`` left by chips, fewest placed
+    worst) of the ``P`` players of ``w`` (a :class:`pyeval.sim.work.Work`: stacks and
+    seating) into row ``k`` of ``out`` (:class:`pyeval.sim.work.Outs`), stamped at the
+    tournament's ``end`` (the last hand's end, breaks included) or ``last_elim`` if later,
+    and hand ``hands``."""
+    stack, seat_pl, tbl_n, p_table, p_seat = w.stack, w.seat_pl, w.tbl_n, w.p_table, w.p_seat
+    place, shares, order, elim_t, elim_h = out.place, out.shares, out.order, out.elim_t, out.elim_h
+    res_i = out.res_i
     while n_alive >= 1:
         bestp = np.int64(-1)
         worstp = np.int64(-1)
@@ -77,7 +91,7 @@ def _finish(k, P, n_alive, stack, place, shares, order, elim_t, elim_h, res_i, s
         place[k, bestp] = n_alive
         shares[k, bestp] = 1
         order[k, n_alive - 1] = bestp
-        elim_t[k, bestp] = max(last_end + brk, last_elim)
+        elim_t[k, bestp] = max(end, last_elim)
         elim_h[k, bestp] = hands
         _unseat(seat_pl, tbl_n, p_table, p_seat, bestp)
         if n_alive == 1:

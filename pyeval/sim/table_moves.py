@@ -10,6 +10,15 @@ import numpy as np
 
 from pyeval.numba_mem import INTERNAL
 from pyeval.numba_rng import below, uniform
+from pyeval.sim.layout import (
+    C_BAL_DIFF,
+    C_BREAK_ORDER,
+    C_MERGE,
+    C_N_MODELS,
+    C_PLAYERS,
+    C_SEAT_RULE,
+    C_SEATS,
+)
 from pyeval.sim.positions import positions
 
 
@@ -132,14 +141,18 @@ def card_draw_low(st, k):
 
 
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def _break_draw(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, NT, S, st, wanted,
-                tmp_cards, posted):
+def _break_draw(w, NT, S, wanted, posted):
     """The fourth sheet's seat draw for a breaking table's players (``wanted[t]`` to table
-    ``t``), as :func:`pyeval.tournament.seating.break_moves` with positions: at each table
-    random free seats that post on the next hand first (the button seat and the seats
-    between it and the small blind only when no other is free), the cards shuffled, then
-    the player who posted the last big blind (``posted``, an index into the movers, -1
-    none) swapped off a seat due the next big blind. Returns the number of cards."""
+    ``t`` of the first ``NT`` of ``w``, a :class:`pyeval.sim.work.Work`, ``S`` seats each),
+    as :func:`pyeval.tournament.seating.break_moves` with positions: at each table random
+    free seats that post on the next hand first (the button seat and the seats between it
+    and the small blind only when no other is free), the cards (``w.cards``: table, seat)
+    shuffled, then the player who posted the last big blind (``posted``, an index into the
+    movers, -1 none) swapped off a seat due the next big blind. Returns the number of
+    cards."""
+    seat_pl, tbl_n, tbl_first, tbl_pbb, tbl_psb = w.seat_pl, w.tbl_n, w.tbl_first, w.tbl_pbb, w.tbl_psb
+    st = w.st
+    tmp_cards = w.cards
     nc = 0
     due = np.zeros(NT * S, np.bool_)
     free = np.empty(S, np.int64)
@@ -213,17 +226,29 @@ def _break_draw(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, NT, S, st, 
 
 
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def _rebalance(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, p_table, p_seat,
-               NT, S, merge, bal_diff, break_order, st, tmp_cards, tmp_players,
-               rule, vt, vacated, n_vac):
-    """Break tables while the players fit on one table fewer, then balance (between hands).
-    Returns the number of tables still in play.
+def _rebalance(w, cfg, NT, vt, n_vac):
+    """Break tables while the players fit on one table fewer, then balance (between hands),
+    over the first ``NT`` tables of ``w`` (a :class:`pyeval.sim.work.Work`: the seating,
+    the tables' positions, the random stream, the scratch ``w.cards`` and
+    ``w.tmp_players``). Returns the number of tables still in play.
 
-    ``rule`` (``C_SEAT_RULE``, 0 for pyeval's convention) adds the sheets' rules of
+    From the settings ``cfg``: ``C_SEATS``, ``C_MERGE`` (the players a table holds when
+    tables break), ``C_BAL_DIFF`` (balance when two tables differ by this many),
+    ``C_BREAK_ORDER`` (0: the highest number breaks, else the shortest table) and
+    ``C_SEAT_RULE`` (0 for pyeval's convention), which adds the sheets' rules of
     :mod:`pyeval.tournament.seating`: 1 ``same_position`` (the player in the same position
-    relative to the button at the fullest table moves into a seat of ``vacated[:n_vac]``,
+    relative to the button at the fullest table moves into a seat of ``w.grp[:n_vac]``,
     the seats of table ``vt`` emptied by the last hand, closest to the left of its button
     first), 2 ``card_draw`` between equally full tables, 4 the ``fair_blinds`` break draw."""
+    S = cfg[C_SEATS]
+    merge = cfg[C_MERGE]
+    bal_diff = cfg[C_BAL_DIFF]
+    break_order = cfg[C_BREAK_ORDER]
+    rule = cfg[C_SEAT_RULE]
+    seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb = (
+        w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first, w.tbl_pbb, w.tbl_psb)
+    p_table, p_seat, st, tmp_cards, tmp_players = w.p_table, w.p_seat, w.st, w.cards, w.tmp_players
+    vacated = w.grp
     n_on = 0
     n_players = 0
     for t in range(NT):
@@ -264,10 +289,9 @@ def _rebalance(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, p_tab
                         best = t
             wanted[best] += 1
         if rule & 4:
-            _break_draw(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, NT, S, st, wanted,
-                        tmp_cards, posted)
+            _break_draw(w, NT, S, wanted, posted)
         else:
-            _random_break_draw(seat_pl, NT, S, st, wanted, tmp_cards)
+            _random_break_draw(w, NT, S, wanted)
         for i in range(nm):
             _seat_player(seat_pl, tbl_n, p_table, p_seat, tmp_cards[i, 0], tmp_cards[i, 1],
                          tmp_players[i])
@@ -311,8 +335,11 @@ def _rebalance(seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb, tbl_t, p_tab
 
 
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def _random_break_draw(seat_pl, NT, S, st, wanted, tmp_cards):
-    """pyeval's convention: random free seats at each table, then who gets which shuffled."""
+def _random_break_draw(w, NT, S, wanted):
+    """pyeval's convention: random free seats at each table (``wanted[t]`` at table ``t`` of
+    ``w``, a :class:`pyeval.sim.work.Work`), then who gets which shuffled (into ``w.cards``:
+    table, seat). Returns the number of cards."""
+    seat_pl, st, tmp_cards = w.seat_pl, w.st, w.cards
     nc = 0
     for t in range(NT):
         if wanted[t] == 0:
@@ -361,11 +388,20 @@ def _card_draw_table(tbl_n, tbl_on, NT, src, st):
 
 
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def _draw_seats(P, S, NT, M, starts, assign, mw, st, seat_pl, tbl_n, tbl_on, tbl_pbb, p_table,
-                p_seat, stack, models, cards, occ):
-    """The seat draw (counts differ by at most one, seats spread around each table), the
-    starting stacks (``starts[p]``: player ``p``'s, the structure's chips by rank), each
-    player's model and each table's button."""
+def _draw_seats(w, tb, NT):
+    """The seat draw of ``tb.cfg``'s players over ``NT`` tables (counts differ by at most
+    one, seats spread around each table), the starting stacks (``tb.starts[p]``: player
+    ``p``'s, the structure's chips by rank), each player's model (``tb.assign``, or drawn
+    by the weights ``tb.mw``) and each table's button, into ``w`` (a
+    :class:`pyeval.sim.work.Work`, reset) from its stream ``w.st``."""
+    cfg = tb.cfg
+    P = cfg[C_PLAYERS]
+    S = cfg[C_SEATS]
+    M = cfg[C_N_MODELS]
+    starts, assign, mw = tb.starts, tb.assign, tb.mw
+    st, seat_pl, tbl_n, tbl_on, tbl_pbb = w.st, w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_pbb
+    p_table, p_seat, stack, models, cards, occ = (
+        w.p_table, w.p_seat, w.stack, w.models, w.cards, w.occ)
     base = P // NT
     extra = P % NT
     nc = 0
@@ -406,11 +442,15 @@ def _draw_seats(P, S, NT, M, starts, assign, mw, st, seat_pl, tbl_n, tbl_on, tbl
 
 
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def _start_final_table(NT, S, final_start, st, seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb,
-                       tbl_t, tbl_lh, p_table, p_seat, stack, cards, tmp_players):
+def _start_final_table(w, NT, S, final_start):
     """Two stages: every first-round table is down to its winner; they start the final
-    table (number ``NT``) with fresh chips, in random seats spread around it, when the last
+    table (number ``NT`` of ``w``, a :class:`pyeval.sim.work.Work`; ``S`` seats) with
+    ``final_start`` chips each, in random seats spread around it, when the last
     first-round table ends. Returns (that time, the chips in play)."""
+    st, seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb = (
+        w.st, w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first, w.tbl_pbb)
+    tbl_t, tbl_lh, p_table, p_seat, stack = w.tbl_t, w.tbl_lh, w.p_table, w.p_seat, w.stack
+    cards, tmp_players = w.cards, w.tmp_players
     now = 0.0
     for q in range(NT):
         if tbl_t[q] > now:

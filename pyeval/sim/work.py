@@ -1,7 +1,9 @@
 """The kernel's inputs and working arrays by name: the tables of one specification
 (:class:`Tables`), the outputs (:class:`Outs`) and the working arrays of one tournament
 (:class:`Work`, made once per thread by :func:`make_work`, reset for each tournament by
-:func:`reset_work`).
+:func:`reset_work`); the two small groups a betting round reads (:class:`HandState`, the
+hand's arrays, and :class:`Policy`, the models' tables), which the button hand and the stud
+and draw hands both build, so that one compiled betting round serves them all.
 
 They are NamedTuples of arrays, so a step of the kernel takes ``w.stack`` or ``tb.lv``
 instead of a list of two dozen positional arrays; the kernel passes them borrowed (see
@@ -62,6 +64,30 @@ class Outs(NamedTuple):
     order: np.ndarray       # players by place
     lstats: np.ndarray      # per level: start, players, chips, tables
     rec: np.ndarray         # recorded hands (layout.REC_*)
+
+
+class HandState(NamedTuple):
+    """The arrays of the hand in play that a betting round reads and writes (views of the
+    same arrays of :class:`Work`, or of the stud and draw hands' arguments)."""
+
+    SI: np.ndarray          # int64[I_ROWS, S]: per-seat ints (slots.I_*)
+    SB: np.ndarray          # bool[B_ROWS, S]: per-seat flags (slots.B_*)
+    SF: np.ndarray          # float64[F_ROWS, S]: per-seat floats (slots.F_*)
+    HS: np.ndarray          # int64[H_ROWS]: the hand's state (slots.H_*)
+    HF: np.ndarray          # float64[2]: the last aggressor's range
+    hole: np.ndarray        # uint8[S, HOLE_MAX]: hole cards
+    board: np.ndarray       # uint8[5]: the board
+    buf: np.ndarray         # uint8[16]: scratch cards for the evaluator
+    st: np.ndarray          # uint64[4]: the tournament's random stream
+
+
+class Policy(NamedTuple):
+    """The player models' tables a betting round reads (views of :class:`Tables`'s)."""
+
+    mp: np.ndarray          # float64[M, MP_*]: the models' parameters
+    push_tab: np.ndarray    # push thresholds by model, players behind and depth
+    open_tab: np.ndarray    # open thresholds by model and players behind
+    pf_eq: np.ndarray       # equity of a hold'em class against a range bucket
 
 
 class Work(NamedTuple):

@@ -21,7 +21,7 @@ import pytest
 from pyeval.numba_rng import below, seed_stream
 from pyeval.sim import simulate
 from pyeval.sim.kernel import positions
-from pyeval.sim.layout import C_SEAT_RULE
+from pyeval.sim.layout import C_BAL_DIFF, C_BREAK_ORDER, C_MERGE, C_SEAT_RULE, C_SEATS, CFG_COLS
 from pyeval.sim.spec import build_spec
 from pyeval.sim.table_moves import (
     _rebalance,
@@ -29,6 +29,7 @@ from pyeval.sim.table_moves import (
     card_draw_low,
     same_position_seat,
 )
+from pyeval.sim.work import Work
 from pyeval.tournament.seating import (
     BalanceRule,
     HandPositions,
@@ -198,11 +199,18 @@ def _kernel_rebalance(S: int, NT: int, seats, prev_bb, prev_sb, rule: int, vt: i
     tbl_n = np.array([len(s) for s in seats], np.int64)
     vac = np.full(S, -1, np.int64)
     vac[:len(vacated)] = vacated
-    _call_rebalance(seat_pl, tbl_n, np.ones(NT, np.bool_), np.zeros(NT, np.bool_),
-                    np.array(prev_bb, np.int64), np.array(prev_sb, np.int64), np.zeros(NT),
-                    p_table, p_seat, NT, S, S, 2, 0, _stream(1),
-                    np.empty((max(P, 2 * S) + S, 2), np.int64), np.empty(max(P, S), np.int64),
-                    rule, vt, vac, len(vacated))
+    # the arrays _rebalance reads by name; the Work's other fields are not read
+    unused = np.zeros(1, np.int64)
+    w = Work(**{f: unused for f in Work._fields} | dict(
+        seat_pl=seat_pl, tbl_n=tbl_n, tbl_on=np.ones(NT, np.bool_),
+        tbl_first=np.zeros(NT, np.bool_), tbl_pbb=np.array(prev_bb, np.int64),
+        tbl_psb=np.array(prev_sb, np.int64), p_table=p_table, p_seat=p_seat, st=_stream(1),
+        cards=np.empty((max(P, 2 * S) + S, 2), np.int64), tmp_players=np.empty(max(P, S), np.int64),
+        grp=vac))
+    cfg = np.zeros(CFG_COLS, np.int64)
+    cfg[C_SEATS], cfg[C_MERGE], cfg[C_BAL_DIFF], cfg[C_BREAK_ORDER] = S, S, 2, 0
+    cfg[C_SEAT_RULE] = rule
+    _call_rebalance(w, cfg, NT, vt, len(vacated))
     return seat_pl
 
 
