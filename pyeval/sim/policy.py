@@ -540,9 +540,9 @@ def stud_tier(mine, n_mine, up_cat_opp, low_opp, kind, buf, card_key, disp, high
     t_hi = 0
     draw = False
     if kind != 1:
-        for i in range(n_mine):
-            buf[i] = mine[i]
-        v = nx.high_inline(buf, n_mine, card_key, disp, high, flush, mult, row_bits, slot_bits)
+        # ``mine`` read in place (the evaluator reads any card array; no copy into ``buf``)
+        v = nx.high_inline(mine, n_mine, card_key, disp, high, flush, mult, row_bits,
+                           slot_bits)
         cat = v >> 12
         if cat >= 5 or cat >= up_cat_opp + 2:
             t_hi = 4
@@ -553,12 +553,14 @@ def stud_tier(mine, n_mine, up_cat_opp, low_opp, kind, buf, card_key, disp, high
         elif cat >= 2:
             t_hi = 1
         if n_mine < 7:
+            # four to a flush: the four suits' counts in one pass, a byte each (the count
+            # of suit s in bits 8s..8s+7; at most 6 cards, so no byte overflows), not a
+            # pass over the cards per suit
+            counts = 0
+            for i in range(n_mine):
+                counts += 1 << (8 * (mine[i] & 3))
             for s in range(4):
-                k = 0
-                for i in range(n_mine):
-                    if (mine[i] & 3) == s:
-                        k += 1
-                if k == 4:
+                if (counts >> (8 * s)) & 0xFF == 4:
                     draw = True
     t_lo = 0
     if kind != 0:
@@ -568,9 +570,9 @@ def stud_tier(mine, n_mine, up_cat_opp, low_opp, kind, buf, card_key, disp, high
             if r <= 7:
                 m |= 1 << r
         k = 0
-        while m:
-            k += m & 1
-            m >>= 1
+        while m:            # the set bits, one step each
+            m &= m - 1
+            k += 1
         if k >= 5:
             t_lo = 4
         elif k >= n_mine - 1 and k > low_opp:

@@ -98,6 +98,8 @@ from pyeval.sim.slots import (
     I_PUT,
     I_REM,
     I_SBET,
+    I_UPCAT,
+    I_UPLOW,
     I_VAL,
     I_WON,
 )
@@ -161,20 +163,36 @@ def start_top(game, hole, n0, kind, stud_tab, pf_class, pf_top, vtab, scratch):
 
 
 @numba.njit(cache=True, error_model="numpy")
-def showing(game, hole, q, n, kind, buf, ev):
+def showing(game, hole, q, n, kind, buf, ev, SI):
     """Value of the cards seat ``q`` shows among its first ``n`` (higher acts first):
-    high, or razz in razz, as :func:`pyeval.rules.showdown.showing_value`."""
+    high, or razz in razz, as :func:`pyeval.rules.showdown.showing_value`. Also what the
+    player models read of them for the street's betting round (:func:`pyeval.sim.betting.
+    _stud_tiers`): their high category into ``SI[I_UPCAT, q]`` and how many distinct
+    cards eight or lower into ``SI[I_UPLOW, q]``. Read here once: the betting round read
+    the same cards again, with the same evaluation (twice per player and street)."""
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     dm = FACTS[game, DOWN_MASK]
     m = 0
+    lows = 0
     for i in range(n):
         if not (dm >> i) & 1:
-            buf[m] = hole[q, i]
+            c = hole[q, i]
+            buf[m] = c
             m += 1
+            r = razz_rank(c)
+            if r <= 7:
+                lows |= 1 << r
+    k = 0
+    while lows:
+        lows &= lows - 1
+        k += 1
+    SI[I_UPLOW, q] = k
+    v = np.int64(nx.high_inline(buf, m, card_key, disp, high, flush, mult, row_bits,
+                                slot_bits))
+    SI[I_UPCAT, q] = v >> 12
     if kind == 1:
         return np.int64(nx.razz_addr(buf.ctypes.data, m))
-    return np.int64(nx.high_inline(buf, m, card_key, disp, high, flush, mult, row_bits,
-                                   slot_bits))
+    return v
 
 
 @numba.njit(cache=True, error_model="numpy")
@@ -386,7 +404,7 @@ def play_stud_game(seats, hand, cards, ev, tabs, record):
                 if q == S:
                     q = 0
                 if SB[B_DEALT, q] and not SB[B_FOLDED, q]:
-                    v = showing(game, hole, q, SI[I_NCARD, q], kind, buf, ev)
+                    v = showing(game, hole, q, SI[I_NCARD, q], kind, buf, ev, SI)
                     if v > best:
                         best = v
                         first = q
