@@ -11,7 +11,6 @@ import numba
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from pyeval import numba_ext as nx
 from pyeval.numba_mem import INTERNAL
 from pyeval.numba_rng import uniform
 from pyeval.sim.layout import (
@@ -40,7 +39,6 @@ from pyeval.sim.policy import (
     decide_stud,
     pair_tier,
     range_bucket,
-    razz_rank,
     stud_tier,
     tier,
 )
@@ -589,42 +587,47 @@ def _up_range(street):
 def _stud_tiers(S, SI, SB, hole, kind, game, buf, ev):
     """Fill ``SI[I_TIER]`` / ``SB[B_DRAW]`` for a stud street: each player's cards against
     what the other players still in show (the up cards: not in the game's ``DOWN_MASK``);
-    in the draw nobody shows a card and each hand is read against one pair."""
+    in the draw nobody shows a card and each hand is read against one pair.
+
+    What each player still in shows (``SI[I_UPCAT]``, ``SI[I_UPLOW]``) the stud hand has
+    read just before this round, as it found who acts first
+    (:func:`pyeval.sim.variants.hands.showing`: the same cards, read once a street)."""
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
-    # [variants: stud and draw] which cards show, from the registry's facts
-    dm = vfacts.FACTS[game, vfacts.DOWN_MASK]
+    # [variants: stud and draw] the best up category and low count among the players in,
+    # and the second best beside the seat holding the best, so that each player's "best
+    # of the others" is one comparison (not a loop over the others per player)
     draw_game = vfacts.FACTS[game, vfacts.FAMILY] == 2
-    for q in range(S):
-        SI[I_UPCAT, q] = 0
-        SI[I_UPLOW, q] = 0
-        if SB[B_DEALT, q] and not SB[B_FOLDED, q] and not draw_game:
-            n = 0
-            m = 0
-            for i in range(SI[I_NCARD, q]):
-                if (dm >> i) & 1:
-                    continue
-                buf[n] = hole[q, i]
-                n += 1
-                r = razz_rank(hole[q, i])
-                if r <= 7:
-                    m |= 1 << r
-            v = nx.high_inline(buf, n, card_key, disp, high, flush, mult, row_bits, slot_bits)
-            SI[I_UPCAT, q] = v >> 12
-            k = 0
-            while m:
-                k += m & 1
-                m >>= 1
-            SI[I_UPLOW, q] = k
+    cat1 = np.int64(0)
+    cat2 = np.int64(0)
+    cat_s = np.int64(-1)
+    low1 = np.int64(0)
+    low2 = np.int64(0)
+    low_s = np.int64(-1)
+    if not draw_game:
+        for o in range(S):
+            if SB[B_DEALT, o] and not SB[B_FOLDED, o]:
+                c = SI[I_UPCAT, o]
+                if c > cat1:
+                    cat2 = cat1
+                    cat1 = c
+                    cat_s = o
+                elif c > cat2:
+                    cat2 = c
+                lo = SI[I_UPLOW, o]
+                if lo > low1:
+                    low2 = low1
+                    low1 = lo
+                    low_s = o
+                elif lo > low2:
+                    low2 = lo
     for q in range(S):
         if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
-            cat = np.int64(2) if draw_game else np.int64(0)
-            low = np.int64(0)
-            for o in range(S):
-                if o != q and SB[B_DEALT, o] and not SB[B_FOLDED, o]:
-                    if SI[I_UPCAT, o] > cat:
-                        cat = SI[I_UPCAT, o]
-                    if SI[I_UPLOW, o] > low:
-                        low = SI[I_UPLOW, o]
+            if draw_game:
+                cat = np.int64(2)
+                low = np.int64(0)
+            else:
+                cat = cat2 if q == cat_s else cat1
+                low = low2 if q == low_s else low1
             t_, d_ = stud_tier(hole[q], SI[I_NCARD, q], cat, low, kind, buf, card_key, disp,
                                high, flush, mult, row_bits, slot_bits)
             SI[I_TIER, q] = t_

@@ -9,7 +9,8 @@ import pytest
 MODULES = ["pyeval.sim.variants.facts", "pyeval.sim.variants.showdown",
            "pyeval.sim.variants.discard", "pyeval.sim.variants.strength",
            "pyeval.sim.variants.draw", "pyeval.sim.variants.deal", "pyeval.sim.variants.replay",
-           "pyeval.sim.variants.hooks", "pyeval.sim.variants.hands", "pyeval.cached_arrays"]
+           "pyeval.sim.variants.hooks", "pyeval.sim.variants.hands", "pyeval.sim.variants.inputs",
+           "pyeval.cached_arrays"]
 
 
 @pytest.mark.parametrize("name", MODULES)

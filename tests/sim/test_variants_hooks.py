@@ -11,6 +11,7 @@ from pyeval.sim.layout import MAX_ACTIONS, REC_ACT, REC_COLS
 from pyeval.sim.preflop import preflop_tables
 from pyeval.sim.variants import hooks as H
 from pyeval.sim.variants.facts import code_of
+from pyeval.sim.variants.inputs import DiscardCards, Discarders, Record
 from pyeval.sim.variants.strength import GAMES3, three_class, variant_tables
 
 PF = lazy(preflop_tables)
@@ -31,11 +32,11 @@ def test_discard_round_order_and_records():
     folded = np.array([False, True, False, False])
     board = pyeval.cards("Ks4s2d")
     rec = np.zeros(REC_COLS, np.int64)
+    who = Discarders(4, dealt, folded, 2)
+    cs = DiscardCards(hole, 4, board, np.zeros(16, np.uint8), PF.class_of, PF.top)
     # not the discard street: nothing happens
-    assert H.discard_round(g, 0, 4, dealt, folded, 2, hole, 4, board, PF.class_of, PF.top,
-                           np.zeros(16, np.uint8), rec, True, 3) == (4, 3)
-    nh, nact = H.discard_round(g, 1, 4, dealt, folded, 2, hole, 4, board, PF.class_of,
-                               PF.top, np.zeros(16, np.uint8), rec, True, 3)
+    assert H.discard_round(g, 0, who, cs, Record(rec, True), 3) == (4, 3)
+    nh, nact = H.discard_round(g, 1, who, cs, Record(rec, True), 3)
     assert (nh, nact) == (2, 6)
     acts = rec[REC_ACT + 12:REC_ACT + 24].reshape(3, 4)
     # clockwise from the button's left (seat 3, 0, then 2; seat 1 folded)
@@ -55,9 +56,11 @@ def test_discard_round_without_recording_still_counts_actions():
     g = code_of("pineapple")
     hole = _table(["AcAdKc", "2c7d9h"])
     rec = np.zeros(1, np.int64)
-    nh, nact = H.discard_round(g, 0, 2, np.array([True, True]), np.array([False, False]), 0,
-                               hole, 3, np.zeros(5, np.uint8), PF.class_of, PF.top,
-                               np.zeros(16, np.uint8), rec, False, MAX_ACTIONS + 1)
+    nh, nact = H.discard_round(g, 0, Discarders(2, np.array([True, True]),
+                                                np.array([False, False]), 0),
+                               DiscardCards(hole, 3, np.zeros(5, np.uint8),
+                                            np.zeros(16, np.uint8), PF.class_of, PF.top),
+                               Record(rec, False), MAX_ACTIONS + 1)
     assert (nh, nact) == (2, MAX_ACTIONS + 3)
     assert pyeval.format_cards(hole[0, :2]) == "AcAd"
 

@@ -28,6 +28,7 @@ from numba.extending import overload
 from pyeval.sim.layout import MAX_ACTIONS, REC_ACT
 from pyeval.sim.variants.discard import apply_discard, keep_on_flop, keep_preflop
 from pyeval.sim.variants.facts import DEALT, DISCARD, DISCARD_STREET, FACTS, FAMILY, MAX_HOLE
+from pyeval.sim.variants.inputs import DiscardCards, Discarders, Record
 from pyeval.sim.variants.showdown import button_value
 from pyeval.sim.variants.strength import irish_bucket, three_class
 
@@ -78,12 +79,16 @@ def start_strength(game, hole, nh, pf_class, pf_top, vtab):
 
 
 @numba.njit(cache=True, error_model="numpy")
-def discard_round(game, street, S, dealt, folded, button, hole, nh, board, pf_class, pf_top,
-                  scratch, rec, rec_on, nact):
-    """Every player still in (``dealt`` and not ``folded``, rows of per-seat booleans)
-    discards, clockwise from the button's left, when ``street`` is the game's discard
-    street. Returns ``(hole cards left, actions so far)``; ``nh`` unchanged when there is
-    no discard now."""
+def discard_round(game, street, who, cs, record, nact):
+    """Every player still in (:class:`.inputs.Discarders` ``who``: ``dealt`` and not
+    ``folded``, rows of per-seat booleans) discards from its cards (``cs``,
+    :class:`.inputs.DiscardCards`), clockwise from the button's left, when ``street`` is
+    the game's discard street; each discard is recorded in ``record``
+    (:class:`.inputs.Record`) as action ``nact``, ``nact + 1``, ... Returns ``(hole cards
+    left, actions so far)``; ``cs.nh`` unchanged when there is no discard now."""
+    S, dealt, folded, button = who
+    hole, nh, board, scratch, pf_class, pf_top = cs
+    rec, rec_on = record
     if FACTS[game, DISCARD_STREET] != street or FACTS[game, DISCARD] == 0:
         return nh, nact
     n_left = nh
@@ -131,7 +136,9 @@ def start_strength_if(on, args):
 
 
 def discard_round_if(on, args):
-    """``discard_round(*args)`` with the hooks; without, nothing discarded."""
+    """:func:`discard_round` of the button hand's tuple ``(game, street, S, dealt, folded,
+    button, hole, nh, board, pf_class, pf_top, scratch, rec, rec_on, nact)`` with the
+    hooks; without, nothing discarded."""
     raise TypeError("discard_round_if is called from compiled kernels only")
 
 
@@ -162,7 +169,17 @@ def _start_strength_if(on, args):
 def _discard_round_if(on, args):
     if _off(on):
         return lambda on, args: (args[7], args[14])    # (nh, nact) unchanged
-    return lambda on, args: discard_round(*args)
+    return lambda on, args: _discard_round_args(args)
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _discard_round_args(args):
+    """:func:`discard_round` of the button hand's 15-tuple, by name."""
+    (game, street, S, dealt, folded, button, hole, nh, board, pf_class, pf_top, scratch, rec,
+     rec_on, nact) = args
+    return discard_round(game, street, Discarders(S, dealt, folded, button),
+                         DiscardCards(hole, nh, board, scratch, pf_class, pf_top),
+                         Record(rec, rec_on), nact)
 
 
 @overload(showdown_value_if)
