@@ -81,7 +81,6 @@ from pyeval.sim.slots import (
     RANGE_LAST,
 )
 from pyeval.sim.variants import facts as vfacts
-from pyeval.sim.work import HandState, Policy
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -564,17 +563,6 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on):
     HS[H_NACT] = nact
     HS[H_LAST_AGGR] = last_aggr
     HF[0] = agg_range
-
-
-@numba.njit(cache=True, inline="always", error_model="numpy")
-def betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, nb, buf, ev, mp,
-                  push_tab, open_tab, pf_eq, st, rec, rec_on):
-    """:func:`play_betting_round` from its arrays one by one: the form the stud and draw
-    hands (:mod:`pyeval.sim.variants.hands`) call. Inlined by Numba, it only groups them,
-    so the button hand and those hands share one compiled round (the same types)."""
-    play_betting_round(HandState(SI, SB, SF, HS, HF, hole, board, buf, st),
-                       Policy(mp, push_tab, open_tab, pf_eq), ev, S, street, first, nb, rec,
-                       rec_on)
 
 
 @numba.njit(cache=True, error_model="numpy")

@@ -23,7 +23,7 @@ from numba.extending import intrinsic
 
 from pyeval import numba_ext as nx
 from pyeval.numba_mem import INTERNAL
-from pyeval.sim.betting import betting_round, play_betting_round, pot_in_reach
+from pyeval.sim.betting import play_betting_round, pot_in_reach
 from pyeval.sim.hand_start import (
     button_ante_seat,
     draw_card,
@@ -154,7 +154,6 @@ __all__ = [
     "I_WON",
     "RANGE_LAST",
     "award_pots",
-    "betting_round",
     "button_ante_seat",
     "draw_card",
     "omaha_score",

@@ -45,7 +45,7 @@ from numba.extending import overload
 from pyeval import numba_ext as nx
 from pyeval.numba_mem import INTERNAL
 from pyeval.sim.arrivals import fold_absent
-from pyeval.sim.betting import betting_round
+from pyeval.sim.betting import play_betting_round
 from pyeval.sim.hand_start import draw_card, post_forced_bets, start_seats
 from pyeval.sim.layout import (
     A_DISCARD,
@@ -128,8 +128,9 @@ from pyeval.sim.variants.facts import (
     ST_UP,
     STREETS,
 )
-from pyeval.sim.variants.inputs import Cards, HandState, Record, Seats
+from pyeval.sim.variants.inputs import Cards, HandSlots, Record, Seats
 from pyeval.sim.variants.showdown import ACE_OF_SPADES, chicago_part, stud_value
+from pyeval.sim.work import HandState, Policy
 
 # The small steps of a stud hand (start_top, showing, _value, _finish) and the dispatch
 # play_other_game are inlined into the hand (``inline="always"``): perf of a warm 7 card
@@ -295,7 +296,7 @@ def _finish(seats, hand, cards, nb, hilo, record):
 def play_stud_game(seats, hand, cards, ev, tabs, record):
     """Play one fixed-limit hand of the stud game ``HS[H_GAME]`` (see the module notes) at
     the table ``seats`` (:class:`.inputs.Seats`; the dealer is its button), on the state
-    ``hand`` (:class:`.inputs.HandState`) with ``cards`` (:class:`.inputs.Cards`), the
+    ``hand`` (:class:`.inputs.HandSlots`) with ``cards`` (:class:`.inputs.Cards`), the
     evaluator's tables ``ev`` and the kernel's tables ``tabs``; ``record``
     (:class:`.inputs.Record`). ``HS`` carries the stakes in (``H_ANTE_IN``,
     ``H_BRING_IN``, ``H_SMALL_BET``, ``H_BIG_BET``). Returns the number of actions."""
@@ -373,7 +374,7 @@ def play_stud_game(seats, hand, cards, ev, tabs, record):
     HS[H_BRING_AMT] = HS[H_BRING_IN]
     HS[H_BETTING] = B_FL
     HF[0] = 1.0
-    no_board = np.int64(0)      # a variable, not the literal 0: one compile of betting_round
+    no_board = np.int64(0)      # a variable, not the literal 0: one compile of the round
     burns = np.int64(0)
     nb = np.int64(0)
     for street in range(FACTS[game, STREETS]):
@@ -426,8 +427,9 @@ def play_stud_game(seats, hand, cards, ev, tabs, record):
         HS[H_FULL_RAISE] = HS[H_STREET_BET]
         if street > 0:
             HF[0] = 1.0
-        betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, no_board, buf, ev,
-                      mp, push_tab, open_tab, pf_eq, st, rec, rec_on)
+        play_betting_round(HandState(SI, SB, SF, HS, HF, hole, board, buf, st),
+                           Policy(mp, push_tab, open_tab, pf_eq), ev, S, street, first,
+                           no_board, rec, rec_on)
         if street == 0 and disc > 0:
             live, able = _count(S, SI, SB)
             if live >= 2:
@@ -586,8 +588,9 @@ def play_draw_game(seats, hand, cards, ev, tabs, record):
             HS[H_RAISES] = 1
             HS[H_STREET_BET] = small
         HS[H_FULL_RAISE] = HS[H_STREET_BET]
-        betting_round(S, street, first, SI, SB, SF, HS, HF, hole, board, no_board, buf, ev,
-                      mp, push_tab, open_tab, pf_eq, st, rec, rec_on)
+        play_betting_round(HandState(SI, SB, SF, HS, HF, hole, board, buf, st),
+                           Policy(mp, push_tab, open_tab, pf_eq), ev, S, street, first,
+                           no_board, rec, rec_on)
         if street == 0:
             HS[H_PF_AGGR] = HS[H_LAST_AGGR]
     if _count(S, SI, SB)[0] >= 2:
@@ -613,7 +616,7 @@ def _play_other_args(args):
     SB, SF, HF, hole, board, buf, deck, st, ev, tabs, rec, rec_on)``, by name."""
     (S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf, deck, st, ev, tabs, rec,
      rec_on) = args
-    return play_other_game(Seats(S, row, stack, b, sbs, g), HandState(HS, SI, SB, SF, HF),
+    return play_other_game(Seats(S, row, stack, b, sbs, g), HandSlots(HS, SI, SB, SF, HF),
                            Cards(hole, board, buf, deck, st), ev, tabs, Record(rec, rec_on))
 
 

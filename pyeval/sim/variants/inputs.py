@@ -6,7 +6,7 @@ unchanged). Packing borrowed arrays into a tuple costs no reference counts
 (:func:`pyeval.numba_mem.borrow`).
 
 - :class:`Seats`: the table of one hand (seats, who sits where, the stacks, the positions);
-- :class:`HandState`: the hand's per-seat and hand-wide state arrays (``slots.*``);
+- :class:`HandSlots`: the hand's per-seat and hand-wide state arrays (``slots.*``);
 - :class:`Cards`: the hole cards, the board, the evaluator's scratch, the deck and its
   random stream;
 - :class:`Record`: the hand's record row and whether it is recorded;
@@ -36,8 +36,9 @@ class Seats(NamedTuple):
     bbs: int                # the big blind's seat
 
 
-class HandState(NamedTuple):
-    """The hand's state arrays (:mod:`pyeval.sim.slots`)."""
+class HandSlots(NamedTuple):
+    """The hand's state arrays (:mod:`pyeval.sim.slots`); the betting round takes them
+    with the cards as :class:`pyeval.sim.work.HandState`."""
 
     HS: np.ndarray          # the hand's state (``H_*``)
     SI: np.ndarray          # per-seat ints (``I_*``)
