@@ -26,6 +26,7 @@ import numpy as np
 
 from pyeval import numba_ext as nx
 from pyeval.compile_once import compile_once
+from pyeval.sim import entries  # late registration and re-entry (the kernel's switch)
 from pyeval.sim._cache import fresh_cache_once
 from pyeval.sim.clock import Clock
 from pyeval.sim.compile_notice import compile_notice
@@ -370,7 +371,8 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     # a cold cache is compiled by one process of the machine while the others wait for it
     # (test workers, Dask workers, a CLI run beside a notebook: about 60 s of CPU each)
     args = (np.int64(t0), np.int64(n), seed_, *tables, out.res_i, out.res_f, out.elim_t,
-            out.elim_h, out.place, out.shares, out.order, out.lstats, out.rec, stud_on)
+            out.elim_h, out.place, out.shares, out.order, out.lstats, out.rec, stud_on,
+            entries.entry_work(spec))       # [entries] None, or the steps' arrays
     key = _layout_key(args)
     if key not in _COMPILED:
         compile_once(run_serial, args)
@@ -382,7 +384,8 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
         run_serial(np.int64(t0 + lo), np.int64(hi - lo), seed_, *tables,
                    out.res_i[lo:hi], out.res_f[lo:hi], out.elim_t[lo:hi], out.elim_h[lo:hi],
                    out.place[lo:hi], out.shares[lo:hi], out.order[lo:hi], out.lstats[lo:hi],
-                   out.rec[lo * rh:hi * rh], stud_on)
+                   out.rec[lo * rh:hi * rh], stud_on,
+                   entries.entry_work(spec))      # [entries] each block its own arrays
 
     # one block of consecutive tournaments per thread; the serial kernel releases the GIL
     # (a prange kernel would compile two more levels of the whole kernel)
