@@ -104,7 +104,8 @@ def entry_work(spec: Any) -> EntryWork | None:
     fresh :class:`EntryWork` (a thread's own).
 
     >>> from pyeval.sim.spec import build_spec
-    >>> entry_work(build_spec("club_3000", players=30)) is None
+    >>> from pyeval.tournament.structure import load_structure
+    >>> entry_work(build_spec(load_structure("club_3000"), players=30)) is None
     True
     """
     cfg = spec.cfg
