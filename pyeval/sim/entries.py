@@ -337,78 +337,95 @@ def reseat_re_entries(ent, level, now, NT, S, w):
 
 
 # --------------------------------------------------------------------------------------
-# the kernel's hooks: with ``ent`` None, constants or the values passed through (the
-# kernel then compiles none of the steps above); with an EntryWork, the steps. Jitted code
-# only.
+# the kernel's hooks: with the switch None, constants or the values passed through (the
+# kernel then compiles none of the steps above); on, the steps. The kernel binds the switch
+# to its working arrays once (:func:`bind_if`: ``(EntryWork, w, tb, out)``), so each hook
+# in the tournament loop takes the switch and a few numbers only: a hook given the loop's
+# NamedTuples of arrays costs every kernel, switched off too, the reference counting of
+# each array at each call site, and its own compile with a signature of hundreds of
+# arguments. Jitted code only.
 
 def _off(ent: Any) -> bool:
     return isinstance(ent, (types.NoneType, types.Omitted))
 
 
-def first_field_if(ent, P, S, NT, cfg):
+def bind_if(ent, w, tb, out):
+    """``(ent, w, tb, out)``: the switch on, with the kernel's working arrays, tables and
+    outputs (the hooks below read them there); None without."""
+    raise TypeError("bind_if is called from compiled kernels only")
+
+
+def first_field_if(eb, P, S, NT):
     """(players seated by the seat draw, their tables): ``(P, NT)`` without late entrants,
     else the first ``P - cfg[C_LATE_ENTRIES]`` players and the tables they fill."""
     raise TypeError("first_field_if is called from compiled kernels only")
 
 
-def start_if(ent, args):
-    """``args = (k, w, tb, out, total_chips, n_tables)``: :func:`start_entries` with the
-    switch on; returns (chips in play, tables in play), passed through without."""
+def start_if(eb, k, total_chips, n_tables):
+    """:func:`start_entries` for tournament row ``k`` with the switch on; returns (chips in
+    play, tables in play), passed through without."""
     raise TypeError("start_if is called from compiled kernels only")
 
 
-def seat_late_if(ent, args):
-    """``args = (t, brk, level, NT, w, tb, total_chips, n_tables, ft_time)``: seat the
-    next late entrant when their minute has come before the hand at table ``t`` (or when no
-    table can deal). Returns (whether one was seated, chips, tables in play, the final
-    table's minute: -1 again when a table opened); without the switch (False, the rest
-    unchanged)."""
+def seat_late_if(eb, t, brk, level, NT, total_chips, n_tables, ft_time):
+    """Seat the next late entrant when their minute has come before the hand at table
+    ``t`` (or when no table can deal). Returns (whether one was seated, chips, tables in
+    play, the final table's minute: -1 again when a table opened); without the switch
+    (False, the rest unchanged)."""
     raise TypeError("seat_late_if is called from compiled kernels only")
 
 
-def re_enter_if(ent, args):
-    """``args = (p, level, w, tb)``: whether busted player ``p`` re-enters now (then with
-    the re-entry's stack, to be reseated after the hand); False without the switch."""
+def re_enter_if(eb, p, level):
+    """Whether busted player ``p`` re-enters now at the table's ``level`` (then with the
+    re-entry's stack, to be reseated after the hand); False without the switch."""
     raise TypeError("re_enter_if is called from compiled kernels only")
 
 
-def reseat_if(ent, args):
-    """``args = (level, now, NT, S, w)``: the hand's re-entries draw their new seats
-    (:func:`reseat_re_entries`); nothing without the switch."""
+def reseat_if(eb, level, now, NT, S):
+    """The hand's re-entries draw their new seats (:func:`reseat_re_entries`); nothing
+    without the switch."""
     raise TypeError("reseat_if is called from compiled kernels only")
 
 
-def finish_if(ent, k, res_i):
+def finish_if(eb, k):
     """The tournament's late entrants and re-entries into ``res_i[k]``; nothing without
     the switch."""
     raise TypeError("finish_if is called from compiled kernels only")
 
 
-@overload(first_field_if)
-def _first_field_if(ent, P, S, NT, cfg):
+@overload(bind_if)
+def _bind_if(ent, w, tb, out):
     if _off(ent):
-        return lambda ent, P, S, NT, cfg: (P, NT)
+        return lambda ent, w, tb, out: None
+    return lambda ent, w, tb, out: (ent, w, tb, out)
 
-    def on(ent, P, S, NT, cfg):
-        P0 = P - cfg[C_LATE_ENTRIES]
+
+@overload(first_field_if)
+def _first_field_if(eb, P, S, NT):
+    if _off(eb):
+        return lambda eb, P, S, NT: (P, NT)
+
+    def on(eb, P, S, NT):
+        P0 = P - eb[2].cfg[C_LATE_ENTRIES]
         return P0, (P0 + S - 1) // S
     return on
 
 
 @overload(start_if)
-def _start_if(ent, args):
-    if _off(ent):
-        return lambda ent, args: (args[4], args[5])
-    return lambda ent, args: start_entries(args[0], ent, args[1], args[2], args[3])
+def _start_if(eb, k, total_chips, n_tables):
+    if _off(eb):
+        return lambda eb, k, total_chips, n_tables: (total_chips, n_tables)
+    return lambda eb, k, total_chips, n_tables: start_entries(k, eb[0], eb[1], eb[2], eb[3])
 
 
 @overload(seat_late_if)
-def _seat_late_if(ent, args):
-    if _off(ent):
-        return lambda ent, args: (False, args[6], args[7], args[8])
+def _seat_late_if(eb, t, brk, level, NT, total_chips, n_tables, ft_time):
+    if _off(eb):
+        return (lambda eb, t, brk, level, NT, total_chips, n_tables, ft_time:
+                (False, total_chips, n_tables, ft_time))
 
-    def on(ent, args):
-        t, brk, level, NT, w, tb, total_chips, n_tables, ft_time = args
+    def on(eb, t, brk, level, NT, total_chips, n_tables, ft_time):
+        ent, w, tb, _ = eb
         p = ent.n[N_NEXT]
         if p >= tb.cfg[C_PLAYERS] or (t >= 0 and ent.entry_t[p] > w.tbl_t[t] + brk):
             return False, total_chips, n_tables, ft_time
@@ -425,12 +442,12 @@ def _seat_late_if(ent, args):
 
 
 @overload(re_enter_if)
-def _re_enter_if(ent, args):
-    if _off(ent):
-        return lambda ent, args: False
+def _re_enter_if(eb, p, level):
+    if _off(eb):
+        return lambda eb, p, level: False
 
-    def on(ent, args):
-        p, level, w, tb = args
+    def on(eb, p, level):
+        ent, w, tb, _ = eb
         cfg = tb.cfg
         # open at the table's level (0-based), under the cap, and the field's chance says
         # so (drawn only when allowed: a structure's other draws stay where they were)
@@ -448,22 +465,22 @@ def _re_enter_if(ent, args):
 
 
 @overload(reseat_if)
-def _reseat_if(ent, args):
-    if _off(ent):
-        return lambda ent, args: None
+def _reseat_if(eb, level, now, NT, S):
+    if _off(eb):
+        return lambda eb, level, now, NT, S: None
 
-    def on(ent, args):
-        if ent.n[N_RESEAT] > 0:
-            reseat_re_entries(ent, args[0], args[1], args[2], args[3], args[4])
+    def on(eb, level, now, NT, S):
+        if eb[0].n[N_RESEAT] > 0:
+            reseat_re_entries(eb[0], level, now, NT, S, eb[1])
     return on
 
 
 @overload(finish_if)
-def _finish_if(ent, k, res_i):
-    if _off(ent):
-        return lambda ent, k, res_i: None
+def _finish_if(eb, k):
+    if _off(eb):
+        return lambda eb, k: None
 
-    def on(ent, k, res_i):
-        res_i[k, R_LATE_ENTRIES] = ent.n[N_LATE]
-        res_i[k, R_REENTRIES] = ent.n[N_RE]
+    def on(eb, k):
+        eb[3].res_i[k, R_LATE_ENTRIES] = eb[0].n[N_LATE]
+        eb[3].res_i[k, R_REENTRIES] = eb[0].n[N_RE]
     return on

@@ -163,7 +163,7 @@ def start_tournament(k, ti, seed, w, tb, out, ent):
     seed_stream(w.st, seed, ti)
     NT = (P + S - 1) // S
     reset_work(w)
-    P0, NT0 = entries.first_field_if(ent, P, S, NT, cfg)    # [entries] late entrants later
+    P0, NT0 = entries.first_field_if(ent, P, S, NT)    # [entries] late entrants later
     _draw_seats(P0, S, NT0, cfg[C_N_MODELS], tb.starts, tb.assign, tb.mw, w.st, w.seat_pl,
                 w.tbl_n, w.tbl_on, w.tbl_pbb, w.p_table, w.p_seat, w.stack, w.models, w.cards,
                 w.occ)
@@ -402,7 +402,7 @@ def rebuys_and_busts(w, tb, row, level, stage, ent):
                 w.rebuys_used[p] += 1
                 n_rebuys += 1
                 continue
-            if entries.re_enter_if(ent, (p, level, w, tb)):     # [entries] a new entry
+            if entries.re_enter_if(ent, p, level):     # [entries] a new entry
                 added += w.stack[p]
                 continue
             w.grp[nb] = s
@@ -470,7 +470,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on, ent):
     err = 0
     n_tables = NT
     # [entries] without the late entrants still to come
-    total_chips, n_tables = entries.start_if(ent, (k, w, tb, out, total_chips, n_tables))
+    total_chips, n_tables = entries.start_if(ent, k, total_chips, n_tables)
     ft_time = -1.0
     if n_tables == 1:
         ft_time = 0.0
@@ -482,8 +482,8 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on, ent):
     own_clock = clock_mode == LEVEL_CLOCK_TABLE or clock_mode == LEVEL_CLOCK_ALIGNED
     while True:
         t = next_table(w, NT)
-        seated, total_chips, n_tables, ft_time = entries.seat_late_if(ent, (  # [entries]
-            t, brk, level, NT, w, tb, total_chips, n_tables, ft_time))
+        seated, total_chips, n_tables, ft_time = entries.seat_late_if(  # [entries]
+            ent, t, brk, level, NT, total_chips, n_tables, ft_time)
         if seated:                                                           # [entries]
             continue                                                         # [entries]
         if t < 0 and clock_mode == LEVEL_CLOCK_ALIGNED:
@@ -604,7 +604,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on, ent):
                           w.occ, w.done_flags, out.place, out.shares, out.order, out.elim_t,
                           out.elim_h, w.seat_pl, w.tbl_n, w.p_table, w.p_seat)
             n_alive -= nb
-        entries.reseat_if(ent, (tl, end_t, NT, S, w))     # [entries] re-entries' new seats
+        entries.reseat_if(ent, tl, end_t, NT, S)     # [entries] re-entries' new seats
         if n_alive <= 1 and stage == 1:
             break
         if hands >= max_hands:
@@ -639,7 +639,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on, ent):
     res_i[k, R_REBUYS] = n_rebuys
     res_i[k, R_ADDONS] = n_addons
     res_i[k, R_ERROR] = err
-    entries.finish_if(ent, k, res_i)        # [entries]
+    entries.finish_if(ent, k)        # [entries]
     out.res_f[k, RF_DURATION] = last_end + brk
     out.res_f[k, RF_FT_TIME] = ft_time
     out.res_f[k, RF_PLAY_MINUTES] = last_end
@@ -666,6 +666,7 @@ def run_serial(t0, n, seed, lv, cfg, cfgf, mp, assign, starts, mw, push_tab, ope
                        pf_eq, omaha_tab, stud_tab, vtab, rotation))
     ev = borrow(ev)
     out = borrow(Outs(res_i, res_f, elim_t, elim_h, place, shares, order, lstats, rec))
+    eb = entries.bind_if(ent, w, tb, out)      # [entries] None, or the switch with them
     for k in range(n):
-        play_tournament(k, t0 + k, seed, w, tb, ev, out, stud_on, ent)
+        play_tournament(k, t0 + k, seed, w, tb, ev, out, stud_on, eb)
     keep_alive(own)
