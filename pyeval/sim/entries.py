@@ -25,9 +25,11 @@ with a switch ``ent``: ``None`` for a structure without late entries or re-entry
 each hook's overload is a constant or the value passed through (no code of this module is
 compiled into that kernel, and nothing is drawn: every result is as before); an
 :class:`EntryWork` (this module's working arrays, one set per thread: :func:`entry_work`)
-for one with them, which the kernel binds to its own arrays once (:func:`bind_if`). The same pattern as ``stud_on`` (:mod:`pyeval.sim.variants.hooks`):
-the steps inlined into every kernel cost the hold'em kernel's cold compile about 25 %
-(bench/RESULTS.md, "Issue 11's table rules in the kernel").
+for one with them, which the kernel binds to its own arrays once (:func:`bind_if`). The
+same pattern as ``stud_on`` (:mod:`pyeval.sim.variants.hooks`): the steps inlined into
+every kernel cost the hold'em kernel's cold compile about 25 % (bench/RESULTS.md, "Issue
+11's table rules in the kernel"); switched off here, the hold'em kernel's compile is as
+before (bench/RESULTS.md, "Late registration and re-entry, compiled only where used").
 
 >>> from pyeval.numba_rng import seed_stream
 >>> st = np.empty(4, np.uint64); seed_stream(st, np.uint64(1), 0)
