@@ -26,6 +26,7 @@ import numpy as np
 
 from pyeval import numba_ext as nx
 from pyeval.compile_once import compile_once
+from pyeval.sim import entries  # late registration and re-entry (the kernel's switch)
 from pyeval.sim._cache import fresh_cache_once
 from pyeval.sim.clock import Clock
 from pyeval.sim.compile_notice import compile_notice
@@ -379,7 +380,8 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     seed_ = np.uint64(seed % 2**64)
     # a cold cache is compiled by one process of the machine while the others wait for it
     # (test workers, Dask workers, a CLI run beside a notebook: about 60 s of CPU each)
-    args = (np.int64(t0), np.int64(n), seed_, tables, ev, _outs(out, 0, n, rh), stud_on)
+    args = (np.int64(t0), np.int64(n), seed_, tables, ev, _outs(out, 0, n, rh), stud_on,
+            entries.entry_work(spec))       # [entries] None, or the steps' arrays
     key = _layout_key(args)
     if key not in _COMPILED:
         compile_once(run_serial, args)
@@ -389,7 +391,8 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
         # tournaments t0 + lo .. t0 + hi - 1 into rows lo .. hi - 1 (views: the kernel's
         # row k is the view's row k - lo; recorded hands likewise)
         run_serial(np.int64(t0 + lo), np.int64(hi - lo), seed_, tables, ev,
-                   _outs(out, lo, hi, rh), stud_on)
+                   _outs(out, lo, hi, rh), stud_on,
+                   entries.entry_work(spec))      # [entries] each block its own arrays
 
     # one block of consecutive tournaments per thread; the serial kernel releases the GIL
     # (a prange kernel would compile two more levels of the whole kernel)

@@ -31,7 +31,7 @@ import numpy as np
 
 from pyeval.numba_mem import borrow, keep_alive
 from pyeval.numba_rng import seed_stream, uniform
-from pyeval.sim import arrivals
+from pyeval.sim import arrivals, entries  # entries: late registration and re-entry
 from pyeval.sim.breaks import _add_ons, _colour_up
 from pyeval.sim.hand import play_button_hand
 from pyeval.sim.layout import (
@@ -151,7 +151,7 @@ __all__ = ["make_work", "next_occ", "positions", "prev_occ", "run_serial", "wors
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def start_tournament(k, ti, seed, w, tb, out):
+def start_tournament(k, ti, seed, w, tb, out, ent):
     """Tournament ``ti`` from scratch into row ``k``: its random stream, the seat draw, the
     starting stacks and models, the first level's figures. Returns the number of tables."""
     cfg = tb.cfg
@@ -160,7 +160,8 @@ def start_tournament(k, ti, seed, w, tb, out):
     seed_stream(w.st, seed, ti)
     NT = (P + S - 1) // S
     reset_work(w)
-    _draw_seats(w, tb, NT)
+    P0, NT0 = entries.first_field_if(ent, P, S, NT)    # [entries] late entrants later
+    _draw_seats(w, tb, P0, NT0)
     arrivals.draw_arrivals(cfg, tb.cfgf, w.st, w.arrive)      # [late players]
     lstats = out.lstats
     for lvl in range(tb.lv.shape[0]):
@@ -382,7 +383,7 @@ def move_button(w, t, n_here, b, sbs, g):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def rebuys_and_busts(w, tb, row, level, stage):
+def rebuys_and_busts(w, tb, row, level, stage, ent):
     """After a hand: each player left with nothing rebuys (while rebuys are open, at the
     model's rate) or is out; the seats of those out go to ``w.grp``. Returns (how many are
     out, chips bought, rebuys)."""
@@ -400,6 +401,9 @@ def rebuys_and_busts(w, tb, row, level, stage):
                 added += cfg[C_REBUY_CHIPS]
                 w.rebuys_used[p] += 1
                 n_rebuys += 1
+                continue
+            if entries.re_enter_if(ent, p, level):     # [entries] a new entry
+                added += w.stack[p]
                 continue
             w.grp[nb] = s
             nb += 1
@@ -439,7 +443,7 @@ def chips_in_play(stack, P):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
+def play_tournament(k, ti, seed, w, tb, ev, out, stud_on, ent):
     """Play tournament ``ti`` into row ``k`` of ``out``: an event loop that deals the next
     hand at the table whose clock is earliest, with the level changes, the eliminations and
     the table moves between hands (see the module's docstring)."""
@@ -448,7 +452,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
     P = cfg[C_PLAYERS]
     S = cfg[C_SEATS]
     L = lv.shape[0]
-    NT = start_tournament(k, ti, seed, w, tb, out)
+    NT = start_tournament(k, ti, seed, w, tb, out, ent)
     tabs = (tb.pf_class, tb.pf_top, tb.pf_eq, tb.omaha_tab, tb.mp, tb.push_tab, tb.open_tab,
             tb.stud_tab, tb.vtab)
     debug = cfg[C_DEBUG] == 1
@@ -465,6 +469,8 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
     n_addons = 0
     err = 0
     n_tables = NT
+    # [entries] without the late entrants still to come
+    total_chips, n_tables = entries.start_if(ent, k, total_chips, n_tables)
     ft_time = -1.0
     if n_tables == 1:
         ft_time = 0.0
@@ -476,6 +482,10 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
     own_clock = clock_mode == LEVEL_CLOCK_TABLE or clock_mode == LEVEL_CLOCK_ALIGNED
     while True:
         t = next_table(w, NT)
+        seated, total_chips, n_tables, ft_time = entries.seat_late_if(  # [entries]
+            ent, t, brk, level, NT, total_chips, n_tables, ft_time)
+        if seated:                                                           # [entries]
+            continue                                                         # [entries]
         if t < 0 and clock_mode == LEVEL_CLOCK_ALIGNED:
             rel = break_release(w, NT)
             if rel >= 0.0:
@@ -572,7 +582,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
         if debug and chips_in_play(w.stack, P) != total_chips:
             err = 1
         # ---- eliminations (and rebuys)
-        nb, added, n_reb = rebuys_and_busts(w, tb, row, tl, stage)
+        nb, added, n_reb = rebuys_and_busts(w, tb, row, tl, stage, ent)
         total_chips += added
         # [late players] past the cut-off, those not arrived leave play with their chips
         nb, gone = arrivals.after_hand(cfg, tb.cfgf, row, w.stack, w.arrive, w.grp, nb, w.HS,
@@ -588,6 +598,7 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
             # clockwise from the button
             _place_busted(w, out, k, t, b, nb, n_alive, last_elim, hands)
             n_alive -= nb
+        entries.reseat_if(ent, tl, end_t, NT, S)     # [entries] re-entries' new seats
         if n_alive <= 1 and stage == 1:
             break
         if hands >= max_hands:
@@ -618,13 +629,14 @@ def play_tournament(k, ti, seed, w, tb, ev, out, stud_on):
     res_i[k, R_REBUYS] = n_rebuys
     res_i[k, R_ADDONS] = n_addons
     res_i[k, R_ERROR] = err
+    entries.finish_if(ent, k)        # [entries]
     out.res_f[k, RF_DURATION] = last_end + brk
     out.res_f[k, RF_FT_TIME] = ft_time
     out.res_f[k, RF_PLAY_MINUTES] = last_end
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
-def run_serial(t0, n, seed, tables, ev, outs, stud_on):
+def run_serial(t0, n, seed, tables, ev, outs, stud_on, ent):
     """Play tournaments ``t0 .. t0 + n - 1`` (random streams from ``seed``) into rows
     ``0 .. n - 1`` of the output arrays on the calling thread, without the GIL:
     :mod:`pyeval.sim.engine` runs one block of tournaments per thread (views of the
@@ -636,7 +648,9 @@ def run_serial(t0, n, seed, tables, ev, outs, stud_on):
     results, one row per tournament, and the recorded hands. ``stud_on``: ``True`` when a
     stud or draw game or one of the rule sheets' button variants may be dealt, ``None``
     compiles (and runs) a kernel for hold'em and Omaha only (see
-    :func:`pyeval.sim.variants.hands.play_other_if` and :mod:`pyeval.sim.variants.hooks`)."""
+    :func:`pyeval.sim.variants.hands.play_other_if` and :mod:`pyeval.sim.variants.hooks`).
+    ``ent``: ``None``, or late registration and re-entry's working arrays
+    (:func:`pyeval.sim.entries.entry_work`; their steps compiled only then)."""
     own = make_work(tables.cfg[C_PLAYERS], tables.cfg[C_SEATS])
     # every array below is borrowed (no owner, see numba_mem.borrow): the per-hand calls
     # pass a dozen of them, which would otherwise each cost an atomic reference count in
@@ -645,6 +659,7 @@ def run_serial(t0, n, seed, tables, ev, outs, stud_on):
     tb = borrow(tables)
     ev = borrow(ev)
     out = borrow(outs)
+    eb = entries.bind_if(ent, w, tb, out)      # [entries] None, or the switch with them
     for k in range(n):
-        play_tournament(k, t0 + k, seed, w, tb, ev, out, stud_on)
+        play_tournament(k, t0 + k, seed, w, tb, ev, out, stud_on, eb)
     keep_alive(own)

@@ -88,6 +88,12 @@ C_SEAT_RULE = 24       # the seating rules (tournament.seating) as bits: 1 balan
 C_FIRST_TURN_ONLY = 25  # 1: a player bets or raises on their first turn of a round only (the draw)
 C_LEVEL_CLOCK = 26     # how levels counted in hands end: LEVEL_CLOCK_*
 C_LATE = 31            # late players' arrival distribution (sim.arrivals), 0 none
+# late registration and re-entry (sim.entries), in the four free columns before C_LATE
+# (the array keeps its size: a structure without them has the configuration it had)
+C_LATE_ENTRIES = 27    # entries that come late (the last players), 0 none
+C_REENTRY_CHIPS = 28   # a re-entry's stack
+C_REENTRY_UNTIL = 29   # last level (1-based) at which a busted player may re-enter; 0: none
+C_REENTRY_MAX = 30     # re-entries per player, -1 unlimited
 CFG_COLS = 32
 #: ``cfg[C_LEVEL_CLOCK]``: one clock for every table (levels in minutes; levels in hands
 #: counted at the busiest table, as before the sheets' rule), each table's own count of its
@@ -106,6 +112,8 @@ F_ADDON_P = 17             # chance a player takes each add-on offered
 F_LATE_CHANCE = 21         # late players (sim.arrivals): the share of entrants who are late
 F_LATE_SPAN = 22           # uniform: the latest arrival (minutes); exponential: the mean
 F_LATE_CUTOFF = 23         # the cut-off (minutes after the start)
+F_LATE_REG_MINUTES = 18    # late registration (sim.entries): the window on the wall clock
+F_REENTRY_P = 19           # re-entry (sim.entries): chance a busted player re-enters when allowed
 CFGF_COLS = 24
 
 # ---- player models: float64[M, MP_COLS] ---------------------------------------------------
@@ -132,7 +140,9 @@ R_ERROR = 5           # 0 fine, 1 chip total broken, 2 safety stop, 3 record ove
 #                       4 a stud hand in a kernel compiled without stud
 R_WINNER = 6
 R_TABLES = 7          # tables at the start
-R_COLS = 8
+R_REENTRIES = 8       # re-entries (sim.entries)
+R_LATE_ENTRIES = 9    # late entrants seated (sim.entries)
+R_COLS = 10
 RF_DURATION = 0       # minutes on the clock, breaks included
 RF_FT_TIME = 1        # when the final table formed (minutes on the clock)
 RF_PLAY_MINUTES = 2   # minutes of play, breaks excluded

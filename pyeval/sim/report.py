@@ -128,6 +128,12 @@ def summary_rows(r: SimResult, by: Sequence[float] | None = None, *, start: str 
         rows.append(("rebuys per tournament (mean)", f"{r.rebuys.mean():.1f}"))
     if r.addons.any():
         rows.append(("add-ons per tournament (mean)", f"{r.addons.mean():.1f}"))
+    if r.late_entries.any():
+        rows.append(("late entries per tournament", f"{r.late_entries.mean():.1f}"))
+    if r.re_entries.any():
+        rows.append(("re-entries per tournament (mean)", f"{r.re_entries.mean():.1f}"))
+        rows.append(("entries per tournament (mean)", f"{r.entries().mean():.1f}"))
+        rows.append(("prize pool (mean)", f"{r.prize_pools().mean():,.0f}"))
     for m in (by if by is not None else default_checkpoints(r)):
         spread = [e.chance_done_by(m) for e in ensemble] if ensemble else None
         rows.append((f"done by {_when(m, start)}", _chance_cell(r.chance_done_by(m), r.n, spread)))

@@ -18,7 +18,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -39,8 +39,10 @@ from pyeval.sim.layout import (
     R_ERROR,
     R_FT_HANDS,
     R_HANDS,
+    R_LATE_ENTRIES,
     R_LEVEL,
     R_REBUYS,
+    R_REENTRIES,
     R_TABLES,
     R_WINNER,
     REC_TOURN,
@@ -77,6 +79,8 @@ class SimResult:
     order: np.ndarray           # [n, players] entrant in each place, first place first
     level_stats: np.ndarray     # [n, levels, 4] players, chips, tables, start minute
     records: np.ndarray         # recorded hands (see pyeval.sim.layout REC_*)
+    re_entries: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    late_entries: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
 
     @classmethod
     def from_chunk(cls, c: Any, spec: Any, models: tuple, seed: int) -> SimResult:
@@ -90,7 +94,7 @@ class SimResult:
             c.res_i[:, R_REBUYS].copy(), c.res_i[:, R_ADDONS].copy(),
             c.res_i[:, R_ERROR].copy(), c.res_i[:, R_WINNER].copy(),
             c.res_i[:, R_TABLES].copy(), c.elim_t, c.elim_h, c.place, c.shares, c.order,
-            c.lstats, rec,
+            c.lstats, rec, c.res_i[:, R_REENTRIES].copy(), c.res_i[:, R_LATE_ENTRIES].copy(),
         )
 
     # ------------------------------------------------------------------ basics
@@ -101,8 +105,15 @@ class SimResult:
 
     @property
     def players(self) -> int:
-        """Entrants per tournament."""
+        """Entrants per tournament (late entrants included; re-entries are entries of the
+        same players: :meth:`entries`)."""
         return int(self.place.shape[1])
+
+    def entries(self) -> np.ndarray:
+        """Entries of each tournament: every player's first entry and the re-entries (what
+        the prize pool counts)."""
+        re = self.re_entries if self.re_entries.size else np.zeros(self.n, np.int64)
+        return self.players + re
 
     def duration_percentiles(self, q: Sequence[float] = PERCENTILES) -> dict[float, float]:
         """Duration (minutes) at the given percentiles.
@@ -259,12 +270,13 @@ class SimResult:
         st = self.spec.structure
         P = self.players
         out = np.zeros((self.n, P), np.int64)
-        cache: dict[tuple[int, int], np.ndarray] = {}
+        cache: dict[tuple[int, int, int], np.ndarray] = {}
+        re = self.entries() - P
         for t in range(self.n):
-            key = (int(self.rebuys[t]), int(self.addons[t]))
+            key = (int(self.rebuys[t]), int(self.addons[t]), int(re[t]))
             if key not in cache:
                 amounts = np.zeros(P + 1, np.int64)
-                a = st.payouts(P, key[0], key[1])
+                a = st.payouts(P, key[0], key[1], key[2])
                 amounts[: len(a)] = a
                 cache[key] = amounts
             amounts = cache[key]
@@ -279,10 +291,12 @@ class SimResult:
         return out
 
     def prize_pools(self) -> np.ndarray:
-        """Prize pool of each tournament (rebuys and add-ons included)."""
+        """Prize pool of each tournament (every entry, re-entries, rebuys and add-ons
+        included)."""
         st = self.spec.structure
-        return np.array([st.prize_pool(self.players, int(r), int(a))
-                         for r, a in zip(self.rebuys, self.addons)], np.int64)
+        re = self.entries() - self.players
+        return np.array([st.prize_pool(self.players, int(r), int(a), int(e))
+                         for r, a, e in zip(self.rebuys, self.addons, re)], np.int64)
 
     # ------------------------------------------------------------------ frames
     def to_frame(self) -> Any:
@@ -305,6 +319,7 @@ class SimResult:
             "winner": self.winner,
             "rebuys": self.rebuys,
             "addons": self.addons,
+            "entries": self.entries(),
         })
 
     def eliminations_frame(self) -> Any:

@@ -22,6 +22,7 @@ import numpy as np
 from pyeval.games import REGISTRY, Game
 from pyeval.sim.arrivals import late_config
 from pyeval.sim.clock import Clock
+from pyeval.sim.entries import entry_config
 from pyeval.sim.layout import (
     ANTE_BY_CODES,
     ANTE_EACH,
@@ -36,6 +37,7 @@ from pyeval.sim.layout import (
     C_FINAL_START,
     C_FIRST_TURN_ONLY,
     C_FORMAT,
+    C_LATE_ENTRIES,
     C_LEVEL_CLOCK,
     C_MAX_HANDS,
     C_MERGE,
@@ -48,6 +50,7 @@ from pyeval.sim.layout import (
     C_REC_HANDS,
     C_REC_STRIDE,
     C_REC_TOURN,
+    C_REENTRY_UNTIL,
     C_RESTART_LEVELS,
     C_SEAT_RULE,
     C_SEATS,
@@ -58,6 +61,7 @@ from pyeval.sim.layout import (
     F_ADDON_P,
     F_MINUTES_PER_HAND,
     F_REBUY_P,
+    F_REENTRY_P,
     GAME_CODES,
     GAME_NAMES,
     LEVEL_CLOCK_ALIGNED,
@@ -250,6 +254,8 @@ def build_spec(
     record_hands: int = 0,
     record_stride: int = 1,
     max_hands: int = 2_000_000,
+    late_entries: int = 0,
+    re_entry_chance: float = 1.0,
 ) -> SimSpec:
     """Convert a tournament-layer structure into a :class:`SimSpec`.
 
@@ -264,7 +270,10 @@ def build_spec(
     (:func:`structure_rotations`), else every hold'em game of the rule sheets, and every
     stud game of the sheets that the table seats (:func:`table_limit`).
     ``SimSpec.starting_stacks``: each player's stack by rank (the structure's
-    ``starting_chips_for``).
+    ``starting_chips_for``). ``late_entries``: how many of the ``players`` entries register
+    late (the structure's ``[late_registration]``; the last players), and
+    ``re_entry_chance``: the chance a busted player re-enters while the structure's
+    ``[re_entry]`` allows it (:mod:`pyeval.sim.entries`).
 
     Example:
         >>> from pyeval.tournament.structure import load_structure
@@ -421,6 +430,8 @@ def build_spec(
         raise ValueError("rebuy_chance and addon_chance are probabilities between 0 and 1")
     cfgf[F_REBUY_P] = rebuy_chance
     cfgf[F_ADDON_P] = addon_chance
+    # late registration and re-entry (after the minutes per hand: a window in hands needs them)
+    entry_config(structure, players, late_entries, re_entry_chance, lv, cfg, cfgf, size)
     if (lv[:, LV_BET] == B_FL).any() and (lv[:, LV_SMALL_BET] <= 0).any():
         raise ValueError("a fixed-limit level needs its small and big bet")
     by_rank = getattr(structure, "starting_chips_for", None)
@@ -510,7 +521,10 @@ def with_players(spec: SimSpec, players: int) -> SimSpec:
                       record_hands=int(spec.cfg[C_REC_HANDS]),
                       record_stride=int(spec.cfg[C_REC_STRIDE]),
                       max_hands=int(spec.cfg[C_MAX_HANDS]),
-                      rotation=rotation_names(spec)[0], stud_rotation=rotation_names(spec)[1])
+                      rotation=rotation_names(spec)[0], stud_rotation=rotation_names(spec)[1],
+                      late_entries=min(int(spec.cfg[C_LATE_ENTRIES]), max(players - 2, 0)),
+                      re_entry_chance=(float(spec.cfgf[F_REENTRY_P]) if spec.cfg[C_REENTRY_UNTIL]
+                                       else 1.0))
 
 
 def rotation_names(spec: SimSpec) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -15,7 +15,6 @@ from pyeval.sim.layout import (
     C_BREAK_ORDER,
     C_MERGE,
     C_N_MODELS,
-    C_PLAYERS,
     C_SEAT_RULE,
     C_SEATS,
 )
@@ -388,14 +387,15 @@ def _card_draw_table(tbl_n, tbl_on, NT, src, st):
 
 
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def _draw_seats(w, tb, NT):
-    """The seat draw of ``tb.cfg``'s players over ``NT`` tables (counts differ by at most
+def _draw_seats(w, tb, P, NT):
+    """The seat draw of the first ``P`` players over ``NT`` tables (counts differ by at most
     one, seats spread around each table), the starting stacks (``tb.starts[p]``: player
     ``p``'s, the structure's chips by rank), each player's model (``tb.assign``, or drawn
     by the weights ``tb.mw``) and each table's button, into ``w`` (a
-    :class:`pyeval.sim.work.Work`, reset) from its stream ``w.st``."""
+    :class:`pyeval.sim.work.Work`, reset) from its stream ``w.st``. ``P`` is the field
+    (``tb.cfg[C_PLAYERS]``), less the late entrants (:mod:`pyeval.sim.entries`) who are
+    seated when they come."""
     cfg = tb.cfg
-    P = cfg[C_PLAYERS]
     S = cfg[C_SEATS]
     M = cfg[C_N_MODELS]
     starts, assign, mw = tb.starts, tb.assign, tb.mw

@@ -157,8 +157,9 @@ class TournamentStructure:
         or the hands dealt anywhere with ``hands_per = "tournament"``), blinds, antes (from
         every player, the big blind or the button), bring-ins and limits, levels only for
         larger fields (:meth:`for_field`), breaks, colour-ups, rebuys, add-ons, late and
-        absent players (:mod:`pyeval.sim.arrivals`) and the two-stage format; anything else
-        is named here.
+        absent players (:mod:`pyeval.sim.arrivals`), late registration and re-entry
+        (:mod:`pyeval.sim.entries`, one field) and the two-stage format; anything else is
+        named here.
 
         Example:
             >>> from pyeval.tournament import load_structure
@@ -180,10 +181,12 @@ class TournamentStructure:
         elif counted and any(self.levels[i - 1].minutes is not None for i in counted):
             gaps.append(f"levels counted in hands ({_numbers(counted)}): the simulator plays the "
                         "minutes equivalent")
-        if self.late_registration is not None:
-            gaps.append(f"late registration until level {self.late_registration.until_level}")
-        if self.re_entry is not None:
-            gaps.append(f"re-entry until level {self.re_entry.until_level}")
+        if self.late_registration is not None and self.format == "table_winners":
+            gaps.append(f"late registration until level {self.late_registration.until_level}"
+                        " in the two-stage format")
+        if self.re_entry is not None and self.format == "table_winners":
+            gaps.append(f"re-entry until level {self.re_entry.until_level} in the two-stage "
+                        "format")
         return gaps
 
     def level(self, number: int) -> Level:
