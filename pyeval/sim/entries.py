@@ -52,7 +52,6 @@ from pyeval.numba_mem import INTERNAL
 from pyeval.numba_rng import below, uniform
 from pyeval.sim.layout import (
     C_BAL_DIFF,
-    C_BREAK_ORDER,
     C_LATE_ENTRIES,
     C_MERGE,
     C_N_MODELS,
@@ -60,7 +59,6 @@ from pyeval.sim.layout import (
     C_REENTRY_CHIPS,
     C_REENTRY_MAX,
     C_REENTRY_UNTIL,
-    C_SEAT_RULE,
     C_SEATS,
     F_LATE_REG_MINUTES,
     F_MINUTES_PER_HAND,
@@ -194,13 +192,17 @@ def draw_entry_times(cfg, cfgf, st, entry_t):
 
 
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def seat_entry(NT, S, p, seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_t, tbl_lh, tbl_lv,
-               level, p_table, p_seat, st, play_now, occ):
-    """Seat player ``p`` (a late entrant or a re-entry): at the table in play with the
-    fewest players (the lowest number), in a random free seat; when every table in play is
-    full, alone at a new table (the lowest number not in play; its button the player's
-    seat, its clock ``play_now``, its level ``level``) that balancing then fills. Returns
-    the table."""
+def seat_entry(w, NT, S, p, level, play_now):
+    """Seat player ``p`` (a late entrant or a re-entry) among the first ``NT`` tables of
+    ``w`` (a :class:`pyeval.sim.work.Work`: its seating, the tables' clocks and levels, the
+    random stream ``w.st``, the scratch seats ``w.occ``; ``S`` seats a table): at the table
+    in play with the fewest players (the lowest number), in a random free seat; when every
+    table in play is full, alone at a new table (the lowest number not in play; its button
+    the player's seat, its clock ``play_now``, its level ``level``) that balancing then
+    fills. Returns the table."""
+    seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb = w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first, w.tbl_pbb
+    tbl_t, tbl_lh, tbl_lv, p_table, p_seat, st, occ = (
+        w.tbl_t, w.tbl_lh, w.tbl_lv, w.p_table, w.p_seat, w.st, w.occ)
     best = np.int64(-1)
     for q in range(NT):
         if tbl_on[q] and tbl_n[q] < S and (best < 0 or tbl_n[q] < tbl_n[best]):
@@ -309,19 +311,14 @@ def seat_late_entrant(p, play_now, level, NT, w, tb):
     added, tables in play)."""
     cfg = tb.cfg
     S = cfg[C_SEATS]
-    q = seat_entry(NT, S, p, w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first, w.tbl_pbb, w.tbl_t,
-                   w.tbl_lh, w.tbl_lv, level, w.p_table, w.p_seat, w.st, play_now, w.occ)
+    q = seat_entry(w, NT, S, p, level, play_now)
     if w.tbl_t[q] < play_now:
         w.tbl_t[q] = play_now
     w.stack[p] = tb.starts[p]
     w.models[p] = entry_model(p, tb.assign, tb.mw, cfg[C_N_MODELS], w.st)
     n_tables = tables_in_play(w.tbl_on, NT)
     if n_tables > 1 and _tables_to_move(w.tbl_on, w.tbl_n, NT, cfg):
-        n_tables = _rebalance(w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first, w.tbl_pbb, w.tbl_psb,
-                              w.tbl_t, w.p_table, w.p_seat, NT + 1, S, cfg[C_MERGE],
-                              cfg[C_BAL_DIFF], cfg[C_BREAK_ORDER], w.st, w.cards,
-                              w.tmp_players, cfg[C_SEAT_RULE], np.int64(-1), w.grp,
-                              np.int64(0))
+        n_tables = _rebalance(w, cfg, NT + 1, np.int64(-1), np.int64(0))
     return tb.starts[p], np.int64(n_tables)
 
 
@@ -333,8 +330,7 @@ def reseat_re_entries(ent, level, now, NT, S, w):
     for i in range(n_re):
         _unseat(w.seat_pl, w.tbl_n, w.p_table, w.p_seat, ent.reseat[i])
     for i in range(n_re):
-        seat_entry(NT, S, ent.reseat[i], w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first, w.tbl_pbb,
-                   w.tbl_t, w.tbl_lh, w.tbl_lv, level, w.p_table, w.p_seat, w.st, now, w.occ)
+        seat_entry(w, NT, S, ent.reseat[i], level, now)
     ent.n[N_RESEAT] = 0
 
 

@@ -37,6 +37,7 @@ from pyeval.sim.replay import replay_record
 from pyeval.sim.report import summary_rows
 from pyeval.sim.spec import build_spec, with_players
 from pyeval.sim.structure_toml import structure_toml
+from pyeval.sim.work import Work
 from pyeval.tournament.structure import parse_structure
 
 from .conftest import NL_LEVELS
@@ -237,30 +238,33 @@ def test_registration_window_and_minutes():
 
 
 @numba.njit
+def _seat_in(w, NT, S, p, level, play_now):
+    return seat_entry(w, NT, S, p, level, play_now)     # seat_entry is internal: no Python entry
+
+
 def _seat(tbl_n_start, tbl_on, S, p, level, play_now, seed):
     NT = tbl_n_start.shape[0] - 1
     seat_pl = np.full((NT + 1, S), -1, np.int64)
     tbl_n = np.zeros(NT + 1, np.int64)
-    p_table = np.full(20, -1, np.int64)
-    p_seat = np.full(20, -1, np.int64)
     q_next = 100
     for t in range(NT + 1):
         for s in range(tbl_n_start[t]):
             seat_pl[t, s] = q_next
             tbl_n[t] += 1
             q_next += 1
-    tbl_first = np.zeros(NT + 1, np.bool_)
-    tbl_pbb = np.zeros(NT + 1, np.int64)
-    tbl_t = np.zeros(NT + 1)
-    tbl_lh = np.full(NT + 1, 7, np.int64)
-    tbl_lv = np.zeros(NT + 1, np.int64)
     st = np.empty(4, np.uint64)
     seed_stream(st, np.uint64(seed), 0)
-    occ = np.zeros(S, np.int64)
-    t = seat_entry(NT, S, p, seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_t, tbl_lh, tbl_lv,
-                   level, p_table, p_seat, st, play_now, occ)
-    return (t, p_table[p], p_seat[p], seat_pl[t, p_seat[p]], tbl_n[t], tbl_on[t], tbl_first[t],
-            tbl_pbb[t], tbl_t[t], tbl_lh[t], tbl_lv[t])
+    # the arrays seat_entry reads by name; the Work's other fields are not read
+    unused = np.zeros(1, np.int64)
+    w = Work(**{f: unused for f in Work._fields} | dict(
+        seat_pl=seat_pl, tbl_n=tbl_n, tbl_on=tbl_on, tbl_first=np.zeros(NT + 1, np.bool_),
+        tbl_pbb=np.zeros(NT + 1, np.int64), tbl_t=np.zeros(NT + 1),
+        tbl_lh=np.full(NT + 1, 7, np.int64), tbl_lv=np.zeros(NT + 1, np.int64),
+        p_table=np.full(20, -1, np.int64), p_seat=np.full(20, -1, np.int64), st=st,
+        occ=np.zeros(S, np.int64)))
+    t = _seat_in(w, np.int64(NT), np.int64(S), np.int64(p), np.int64(level), float(play_now))
+    return (t, w.p_table[p], w.p_seat[p], w.seat_pl[t, w.p_seat[p]], w.tbl_n[t], w.tbl_on[t],
+            w.tbl_first[t], w.tbl_pbb[t], w.tbl_t[t], w.tbl_lh[t], w.tbl_lv[t])
 
 
 def test_seat_entry_at_the_shortest_table():
