@@ -35,7 +35,7 @@ evaluators (tests/core/test_numba_layer.py).
 >>> srm = np.bitwise_or.reduce(t.csrm[c])
 >>> @numba.njit(cache=False)
 ... def value(key, srm, TA):
-...     return hv(key, srm, TA[4], TA[5], TA[6])
+...     return hv(key, srm, TA.disp, TA.high, TA.flush)
 >>> int(value(key, srm, t.addrs)) == pyeval.high(c)
 True
 """
@@ -163,9 +163,31 @@ class KernelTables(NamedTuple):
     pair_id: np.ndarray   # uint8[169] index of an unordered pair of ranks
 
     @property
-    def addrs(self) -> tuple:
-        """The tables' addresses, in field order, as the kernels take them."""
-        return tuple(np.uint64(a.ctypes.data) for a in self)
+    def addrs(self) -> TableAddrs:
+        """The tables' addresses by name (:class:`TableAddrs`), as the kernels take them."""
+        return TableAddrs(*(np.uint64(a.ctypes.data) for a in self))
+
+
+class TableAddrs(NamedTuple):
+    """The address (``uint64``) of each table of :class:`KernelTables`, by the same names:
+    what equity kernels take (``TA.disp``, ``TA.om_high``; see :mod:`pyeval.numba_mem` for
+    why addresses, not arrays)."""
+
+    ckey: np.uint64
+    csrm: np.uint64
+    clow: np.uint64
+    cbit: np.uint64
+    disp: np.uint64
+    high: np.uint64
+    flush: np.uint64
+    razz: np.uint64
+    razzm: np.uint64
+    low8m: np.uint64
+    board_disp: np.uint64
+    board_id: np.uint64
+    om_high: np.uint64
+    om_low8: np.uint64
+    pair_id: np.uint64
 
 
 _KERNEL_TABLES: KernelTables | None = None

@@ -178,7 +178,7 @@ def _exact_board(G, bmask, ca, sa, TA):
     """All deals of the players' combinations (at ``ca``) on one complete board (at
     ``sa.bcur``, card mask ``bmask``), in the task's scratch row ``sa``. Returns (deals,
     weight)."""
-    ckey, csrm, clow = TA[:3]
+    ckey, csrm, clow = TA.ckey, TA.csrm, TA.clow
     kind, split, P, H, NB = G.kind, G.split, G.P, G.H, G.NB
     c_off, c_cards, c_w, c_mask, c_key, c_srm, c_low, c_as = ca
     bcur, chi, clo, valid, idx, ustack, wstack, hi, lo, ix, st, acc = sa
@@ -209,7 +209,7 @@ def _exact_board(G, bmask, ca, sa, TA):
 def _exact_tasks_work(ctr, G, B, U, C, rows, TA, tally):
     """Worker of :func:`exact_tasks`: tasks until none is left, each in its own padded row
     of the scratch arena."""
-    cbit = TA[3]
+    cbit = TA.cbit
     P, NB = G.P, G.NB
     board0, bdeck, slots, k, bmask0 = B
     pa, pb, n_tasks, t0 = U
@@ -466,7 +466,7 @@ def _exact5_hu(a, b, D, kk, ks, kr, hk, hs, pairs, npairs, chains, nchains, hi, 
 def _exact5_work(ctr, hk, hs, kk, ks, kr, pa, pb, pairs, chains, n_tasks, t0, arena, row, o_cnt,
                  TA, out):
     """Worker of :func:`holdem_exact5`: tasks until none is left."""
-    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    disp, high, flush = TA.disp, TA.high, TA.flush
     a_ctr = np.uint64(ctr.ctypes.data)
     base = np.uint64(arena.ctypes.data)
     P = hk.shape[0]
@@ -500,7 +500,7 @@ def _exact5_work(ctr, hk, hs, kk, ks, kr, pa, pb, pairs, chains, n_tasks, t0, ar
 def _exact5_hu_work(ctr, hk, hs, kk, ks, kr, pa, pb, pairs, chains, n_tasks, t0, arena, row, o_cnt,
                     TA, out):
     """:func:`_exact5_work` heads-up, with :func:`_exact5_hu`."""
-    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    disp, high, flush = TA.disp, TA.high, TA.flush
     a_ctr = np.uint64(ctr.ctypes.data)
     base = np.uint64(arena.ctypes.data)
     P = hk.shape[0]
@@ -580,7 +580,7 @@ def _holdem_board(P, bk, bs, bmask, ca, sa, disp, high, flush):
 @njit(cache=True, nogil=True)
 def _combos_work(ctr, C, B, U, rows, TA, tally):
     """Worker of :func:`holdem_exact_combos`: tasks until none is left."""
-    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    disp, high, flush = TA.disp, TA.high, TA.flush
     bk0, bs0, bmask0, k, kk, ks, kb = B
     pa, pb, n_tasks, t0 = U
     out, deals, wts = tally.cw, tally.deals, tally.wts

@@ -165,7 +165,7 @@ class Values:
     def need(self, pids: np.ndarray) -> None:
         TA = nx.kernel_tables().addrs
         _fill_v(self.V, self.filled, np.unique(pids).astype(np.int64), self.key0,
-                self.pat.rsum, _RKEY, _PA, _PB, TA[4], TA[5])
+                self.pat.rsum, _RKEY, _PA, _PB, TA.disp, TA.high)
 
 
 _VALUES: dict[tuple[int, ...], Values] = {}

@@ -208,5 +208,5 @@ def holdem_exact_ranks(hk: np.ndarray, hs: np.ndarray, bdeck: np.ndarray, TA: An
     cnt = np.zeros((P, P + 1), dtype=np.int64)
     if gj:
         _walk(hk, SK, SW, np.concatenate(gj), np.concatenate(gk), np.concatenate(greal),
-              np.concatenate(gsub), TA[4], TA[5], cnt, np.zeros(P, dtype=np.uint64))
+              np.concatenate(gsub), TA.disp, TA.high, cnt, np.zeros(P, dtype=np.uint64))
     return cnt[None, :, :]

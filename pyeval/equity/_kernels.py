@@ -151,4 +151,4 @@ def tables(omaha: bool = False) -> KernelTables:
 @njit(cache=True)
 def hv_at(key, srm, TA):
     """:func:`pyeval.numba_ext.hv` with the table addresses of :attr:`Tables.addrs`."""
-    return hv(key, srm, TA[4], TA[5], TA[6])
+    return hv(key, srm, TA.disp, TA.high, TA.flush)

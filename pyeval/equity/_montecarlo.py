@@ -105,7 +105,7 @@ def _holdem_hu5(s, n, dk, D, thr5, h0, m0, h1, m1, bk0, ckey, csrm, disp, high, 
 def _holdem_chunk(s, n, kn, R, dl, dk, max_attempts, a, TA):
     """One chunk of :func:`holdem_mc`: n deals from the pool at ``dk``, counts left in the
     scratch words at ``a``. Returns (range attempts, ok)."""
-    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
     hk0, hs0, bk0, bs0 = kn
     rp, r_off, r_key, r_srm, r_mask, r_prob, r_alias = R.rp, R.off, R.key, R.srm, R.mask, \
         R.prob, R.alias
@@ -190,7 +190,7 @@ def _mc_chunk(s, n, G, kn, R, dl, dk, max_attempts, cur, curb, w, TA):
     """One chunk of :func:`mc_chunks`: n deals from the pool at ``dk`` (hole cards at
     ``cur``, the board at ``curb``) into the sums at the scratch words ``w``. Returns
     (range attempts, ok)."""
-    ckey, csrm, clow = TA[:3]
+    ckey, csrm, clow = TA.ckey, TA.csrm, TA.clow
     kind, split, P, H, NB, down_mask = G
     base_k, base_s, base_l = kn.key, kn.srm, kn.low
     rp, r_off, r_cards, r_mask, r_prob, r_alias = R.rp, R.off, R.cards, R.mask, R.prob, \
@@ -302,7 +302,7 @@ def _mc_chunk(s, n, G, kn, R, dl, dk, max_attempts, cur, curb, w, TA):
 def _hu5_work(ctr, kn, dl, ST, TA, out):
     """Worker of :func:`holdem_mc` in its heads-up case (two known hands, five board cards
     by independent draws, which read the pool without changing it)."""
-    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
     h0, h1 = kn.hk[0], kn.hk[1]
     m0, m1 = kn.hs[0], kn.hs[1]
     bk0, deck = kn.bk, dl.deck

@@ -80,9 +80,9 @@ def _chunk(s, n, hands, ob, TA, vals, wins):
     each player's
     high from the board's row, its low (``lows``) from the 8-or-better table; one count
     added at ``wins[high mask | low mask << P]``. Returns the state."""
-    ckey, csrm, clow = TA[0], TA[1], TA[2]
-    flush = TA[6]
-    board_disp, board_id, om_high, om_low8 = TA[10], TA[11], TA[12], TA[13]
+    ckey, csrm, clow = TA.ckey, TA.csrm, TA.clow
+    flush = TA.flush
+    board_disp, board_id, om_high, om_low8 = TA.board_disp, TA.board_id, TA.om_high, TA.om_low8
     cols, hk, hs, hl, lows = hands
     bk0, bs0, bl0, deck, thr, U = ob
     P = cols.shape[0]

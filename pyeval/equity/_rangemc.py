@@ -170,7 +170,7 @@ def _hu_pools(s, n, ja, pa, TA):
     """n heads-up deals of the joint table at ``ja``, each board drawn from its row's own
     pool (the cards its hands do not hold) by independent draws
     (:func:`._dealing.deal_keys`). Returns (state, wins of 0, wins of 1, ties)."""
-    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
     nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
     dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
     w0 = 0
@@ -217,7 +217,7 @@ def _hu5_pools(s, n, ja, pa, TA):
     (:func:`._montecarlo._holdem_hu5`): a uniform table, five board cards, one random word
     a deal (:func:`_deal5`).
 """
-    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
     nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
     dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
     nD = np.uint64(PD)
@@ -257,7 +257,7 @@ def _multi5_pools(s, n, P, ja, pa, TA, vals, wins):
     into ``vals``; a deal adds one to ``wins`` at the mask of its winners (bit p for player
     p: the best value found by ``max``, the mask by comparisons, so no branch depends on
     who wins). Three players, the commonest, in registers: no per-player array."""
-    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
     nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
     dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
     nD = np.uint64(PD)
@@ -302,7 +302,7 @@ def _mask_counts(P, wins, cnt):
 @njit(cache=True)
 def _hu_shared(s, n, ja, pa, TA):
     """:func:`_hu_pools` with every board drawn from the shared pool (:func:`_board`)."""
-    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
     nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
     dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
     nD = np.uint64(D)
@@ -325,7 +325,7 @@ def _hu_shared(s, n, ja, pa, TA):
 def _multi_chunk(s, n, P, ja, pa, TA, hi, cnt):
     """n deals for P players, counts added at ``cnt``, boards from the rows' pools when
     there are (``PD`` > 0), else from the shared one. Returns the state."""
-    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
     nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
     dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
     nD = np.uint64(D)

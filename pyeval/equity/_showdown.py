@@ -40,8 +40,9 @@ def eval_player(kind, split, hole, H, board, NB, hk, hs, hl, bk, bs, bl, TA):
     """(high, low) of one player. ``hole``/``board``: addresses of the cards; ``hk/hs/hl``
     the hole cards' key, suit-rank mask and ace-low bits, ``bk/bs/bl`` the board's (``bk``
     includes KEY_START). low is 0 when the game has no low half or no low qualifies."""
-    ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA[:10]
-    board_disp, board_id, om_high, om_low8, pair_id = TA[10:]
+    ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
+    razz, razzm, low8m = TA.razz, TA.razzm, TA.low8m
+    board_disp, board_id, om_high, om_low8, pair_id = TA.board_disp, TA.board_id, TA.om_high, TA.om_low8, TA.pair_id
     key = bk + hk
     srm = bs | hs
     lo = np.uint64(0)
