@@ -389,9 +389,7 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
             return A_CALL, 0, 1.0
         return A_FOLD, 0, 1.0
     if kind >= K_LIMPER:
-        return _loose_postflop(kind, tr, draw, street, call, pot, cur, mybet, rem, stack_total,
-                               can_raise, min_to, max_to, n_raises, pf_aggressor, cbet, loose, u,
-                               bb)
+        return _loose_postflop(model, money, ctx, street, tr, draw, u)
     if call == 0:
         bet = tr >= 3
         if not bet and tr == 2:
@@ -445,11 +443,16 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
 
 
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def _loose_postflop(kind, tr, draw, street, call, pot, cur, mybet, rem, stack_total, can_raise,
-                    min_to, max_to, n_raises, pf_aggressor, cbet, loose, u, bb):
+def _loose_postflop(model, money, ctx, street, tr, draw, u):
     """After the flop, the limper (kind 2) and the calling station (kind 3): bet made hands,
     seldom bluff, call any pair and any draw, and now and then nothing on the flop; the
-    station calls bigger bets and more often. Returns ``(code, to, range)``."""
+    station calls bigger bets and more often. ``model``, ``money``, ``ctx``, ``tr``,
+    ``draw`` and ``u`` as :func:`decide` takes them (the same tuples, passed on). Returns
+    ``(code, to, range)``."""
+    kind, loose, _aggr, _push_depth, _call_margin, _open_size, cbet = model
+    rem, mybet, cur, call, min_to, max_to, pot, bb, _opp_cover = money
+    can_raise, _n_behind, _n_in, n_raises, _agg_range, pf_aggressor, _depth, _is_bb = ctx
+    stack_total = rem + mybet
     station = kind == K_STATION
     if call == 0:
         bet = tr >= 3 or (tr == 2 and u < 0.25)
