@@ -100,9 +100,6 @@ def entries_from_records(hands: list[np.ndarray]) -> tuple[dict[int, np.ndarray]
     return first, re
 
 
-# slow: the only tests that compile the kernel with late registration and re-entry (about
-# 30 s of CPU cold, a kernel no other test needs): the fast lane leaves them to the full run
-@pytest.mark.slow
 def test_late_entrants_and_re_entries():
     """14 entries, 4 of them late (players 10-13, registering by the end of level 2: 10 +
     5 + 10 minutes with the break), tables of 6; re-entry (2,000 chips for 30) until level
@@ -152,7 +149,6 @@ def test_late_entrants_and_re_entries():
     assert rows["entries per tournament (mean)"] == f"{14 + r.re_entries.mean():.1f}"
 
 
-@pytest.mark.slow      # the entries kernel (see above)
 def test_re_entry_unlimited_and_without_late_registration():
     """Re-entry alone (no late entrants: the seat draw seats all 14 at 3 tables), no cap:
     the kernel's re-entries are those the hands show, some player re-enters more than
@@ -178,7 +174,6 @@ def test_re_entry_unlimited_and_without_late_registration():
     assert r.prize_pools().tolist() == (BUY_IN * 14 + RE_PRICE * r.re_entries).tolist()
 
 
-@pytest.mark.slow      # the entries kernel (see above)
 def test_no_re_entry_when_not_taken():
     """With ``re_entry_chance=0`` nobody re-enters: 14 entries, the pool 14 x 20."""
     s = entry_structure()
