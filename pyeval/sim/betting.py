@@ -571,6 +571,16 @@ def _up_range(street):
     return 2, 2 + (street + 1 if street < 4 else 4)
 
 
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _top_two(v, o, top, second, top_seat):
+    """``(top, second, top's seat)`` with seat ``o``'s value ``v`` counted in."""
+    if v > top:
+        return v, top, np.int64(o)
+    if v > second:
+        return top, v, top_seat
+    return top, second, top_seat
+
+
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def _stud_tiers(S, SI, SB, hole, kind, game, buf, ev):
     """Fill ``SI[I_TIER]`` / ``SB[B_DRAW]`` for a stud street: each player's cards against
@@ -594,20 +604,8 @@ def _stud_tiers(S, SI, SB, hole, kind, game, buf, ev):
     if not draw_game:
         for o in range(S):
             if SB[B_DEALT, o] and not SB[B_FOLDED, o]:
-                c = SI[I_UPCAT, o]
-                if c > cat1:
-                    cat2 = cat1
-                    cat1 = c
-                    cat_s = o
-                elif c > cat2:
-                    cat2 = c
-                lo = SI[I_UPLOW, o]
-                if lo > low1:
-                    low2 = low1
-                    low1 = lo
-                    low_s = o
-                elif lo > low2:
-                    low2 = lo
+                cat1, cat2, cat_s = _top_two(SI[I_UPCAT, o], o, cat1, cat2, cat_s)
+                low1, low2, low_s = _top_two(SI[I_UPLOW, o], o, low1, low2, low_s)
     for q in range(S):
         if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
             if draw_game:
