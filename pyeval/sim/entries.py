@@ -51,9 +51,7 @@ from numba.extending import overload
 from pyeval.numba_mem import INTERNAL
 from pyeval.numba_rng import below, uniform
 from pyeval.sim.layout import (
-    C_BAL_DIFF,
     C_LATE_ENTRIES,
-    C_MERGE,
     C_N_MODELS,
     C_PLAYERS,
     C_REENTRY_CHIPS,
@@ -72,7 +70,7 @@ from pyeval.sim.layout import (
     R_REENTRIES,
     R_TABLES,
 )
-from pyeval.sim.table_moves import _rebalance, _seat_player, _unseat
+from pyeval.sim.table_moves import _rebalance, _seat_player, _unseat, tables_to_move
 
 __all__ = ["EntryWork", "draw_entry_times", "entry_config", "entry_work", "uses_entries"]
 
@@ -254,26 +252,6 @@ def tables_in_play(tbl_on, NT):
 
 
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def _tables_to_move(tbl_on, tbl_n, NT, cfg):
-    """The kernel's test (``kernel.tables_to_move``, not importable here: the kernel
-    imports this module): the players fit on one table fewer, or two tables differ by the
-    balancing difference or more."""
-    n_on = 0
-    n_pl = 0
-    most = 0
-    least = cfg[C_SEATS] + 1
-    for q in range(NT + 1):
-        if tbl_on[q]:
-            n_on += 1
-            n_pl += tbl_n[q]
-            if tbl_n[q] > most:
-                most = tbl_n[q]
-            if tbl_n[q] < least:
-                least = tbl_n[q]
-    return n_pl <= (n_on - 1) * cfg[C_MERGE] or most - least >= cfg[C_BAL_DIFF]
-
-
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
 def start_entries(k, ent, w, tb, out):
     """At the start of tournament ``k`` (after the seat draw of the first entrants and the
     late players' arrivals): the counts afresh, each late entrant's registration minute
@@ -317,7 +295,7 @@ def seat_late_entrant(p, play_now, level, NT, w, tb):
     w.stack[p] = tb.starts[p]
     w.models[p] = entry_model(p, tb.assign, tb.mw, cfg[C_N_MODELS], w.st)
     n_tables = tables_in_play(w.tbl_on, NT)
-    if n_tables > 1 and _tables_to_move(w.tbl_on, w.tbl_n, NT, cfg):
+    if n_tables > 1 and tables_to_move(w, NT, cfg):
         n_tables = _rebalance(w, cfg, NT + 1, np.int64(-1), np.int64(0))
     return tb.starts[p], np.int64(n_tables)
 

@@ -39,14 +39,12 @@ from pyeval.sim.layout import (
     C_ADDON_CHIPS,
     C_ADDON_PER,
     C_ANTE_HU_STOP,
-    C_BAL_DIFF,
     C_DEBUG,
     C_FINAL_START,
     C_FIRST_TURN_ONLY,
     C_FORMAT,
     C_LEVEL_CLOCK,
     C_MAX_HANDS,
-    C_MERGE,
     C_N_ROT_STUD,
     C_N_ROTATION,
     C_PLAYERS,
@@ -135,6 +133,7 @@ from pyeval.sim.table_moves import (
     _draw_seats,
     _rebalance,
     _start_final_table,
+    tables_to_move,
     worst_seat,
 )
 from pyeval.sim.variants.facts import FACTS, FAMILY
@@ -408,25 +407,6 @@ def rebuys_and_busts(w, tb, row, level, stage, ent):
             w.grp[nb] = s
             nb += 1
     return nb, added, n_rebuys
-
-
-@numba.njit(cache=True, inline="always", error_model="numpy")
-def tables_to_move(w, NT, cfg):
-    """Whether tables break or balance now: the players fit on one table fewer, or two
-    tables differ by the balancing difference or more."""
-    n_on = 0
-    n_pl = 0
-    most = 0
-    least = cfg[C_SEATS] + 1
-    for q in range(NT + 1):
-        if w.tbl_on[q]:
-            n_on += 1
-            n_pl += w.tbl_n[q]
-            if w.tbl_n[q] > most:
-                most = w.tbl_n[q]
-            if w.tbl_n[q] < least:
-                least = w.tbl_n[q]
-    return n_pl <= (n_on - 1) * cfg[C_MERGE] or most - least >= cfg[C_BAL_DIFF]
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")

@@ -486,3 +486,24 @@ def _start_final_table(w, NT, S, final_start):
     tbl_t[ft] = now
     tbl_lh[ft] = 0
     return now, total_chips
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def tables_to_move(w, NT, cfg):
+    """Whether tables break or balance now (the first ``NT + 1`` tables of ``w``, a
+    :class:`pyeval.sim.work.Work`; the kernel asks between hands, late registration after
+    seating an entrant): the players fit on one table fewer, or two
+    tables differ by the balancing difference or more."""
+    n_on = 0
+    n_pl = 0
+    most = 0
+    least = cfg[C_SEATS] + 1
+    for q in range(NT + 1):
+        if w.tbl_on[q]:
+            n_on += 1
+            n_pl += w.tbl_n[q]
+            if w.tbl_n[q] > most:
+                most = w.tbl_n[q]
+            if w.tbl_n[q] < least:
+                least = w.tbl_n[q]
+    return n_pl <= (n_on - 1) * cfg[C_MERGE] or most - least >= cfg[C_BAL_DIFF]
