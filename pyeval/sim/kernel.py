@@ -29,7 +29,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from pyeval.numba_mem import borrow, keep_alive
+from pyeval.numba_mem import INTERNAL, borrow, keep_alive
 from pyeval.numba_rng import seed_stream, uniform
 from pyeval.sim import arrivals, entries  # entries: late registration and re-entry
 from pyeval.sim.breaks import _add_ons, _colour_up
@@ -422,11 +422,26 @@ def chips_in_play(stack, P):
 # the tournament
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
-def play_tournament(k, ti, seed, w, tb, ev, out, stud_on, ent):
-    """Play tournament ``ti`` into row ``k`` of ``out``: an event loop that deals the next
+# Compiled as a call of its own, not inlined into run_serial: inlining its 277 IR blocks
+# cost 3.8 s of Numba's inline pass (inline_ir deep-copies the callee block by block, the
+# whole variable scope once per block), for one call per tournament (bench/RESULTS.md,
+# "Where the hold'em kernel's cold compile goes"). It borrows its arrays itself: borrowed
+# in the caller and passed in, their null owners are no longer constants here, and every
+# per-hand call would test and count them again (30 % slower steady, measured).
+@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+def play_tournament(k, ti, seed, own, tables, evt, outs, stud_on, ent_work):
+    """Play tournament ``ti`` into row ``k`` of ``outs``: an event loop that deals the next
     hand at the table whose clock is earliest, with the level changes, the eliminations and
-    the table moves between hands (see the module's docstring)."""
+    the table moves between hands (see the module's docstring). ``own``: the working
+    arrays (:func:`pyeval.sim.work.make_work`); the rest as :func:`run_serial`'s."""
+    # every array below is borrowed (no owner, see numba_mem.borrow): the per-hand calls
+    # pass a dozen of them, which would otherwise each cost an atomic reference count in
+    # and out (and the shared tables' counts bounce between the threads' cores)
+    w = borrow(own)
+    tb = borrow(tables)
+    ev = borrow(evt)
+    out = borrow(outs)
+    ent = entries.bind_if(ent_work, w, tb, out)    # [entries] None, or the switch with them
     cfg = tb.cfg
     lv = tb.lv
     P = cfg[C_PLAYERS]
@@ -632,14 +647,6 @@ def run_serial(t0, n, seed, tables, ev, outs, stud_on, ent):
     ``ent``: ``None``, or late registration and re-entry's working arrays
     (:func:`pyeval.sim.entries.entry_work`; their steps compiled only then)."""
     own = make_work(tables.cfg[C_PLAYERS], tables.cfg[C_SEATS])
-    # every array below is borrowed (no owner, see numba_mem.borrow): the per-hand calls
-    # pass a dozen of them, which would otherwise each cost an atomic reference count in
-    # and out (and the shared tables' counts bounce between the threads' cores)
-    w = borrow(own)
-    tb = borrow(tables)
-    ev = borrow(ev)
-    out = borrow(outs)
-    eb = entries.bind_if(ent, w, tb, out)      # [entries] None, or the switch with them
     for k in range(n):
-        play_tournament(k, t0 + k, seed, w, tb, ev, out, stud_on, eb)
+        play_tournament(k, t0 + k, seed, own, tables, ev, outs, stud_on, ent)
     keep_alive(own)
