@@ -32,6 +32,7 @@ from typing import Any
 
 from numba import typeof
 
+from pyeval import frame_chunks  # noqa: F401  (registers: frame-stack chunks kept while compiling)
 from pyeval.cachedir import cache_dir
 
 __all__ = ["compile_once"]

@@ -48,6 +48,7 @@ import numba
 import numpy as np
 from numba import types
 
+from pyeval import frame_chunks  # noqa: F401  (registers: frame-stack chunks kept while compiling)
 from pyeval._native import LIBRARY_PATH, ffi, lib
 from pyeval.numba_mem import ld8, ld16, ld32, ld64
 
