@@ -38,6 +38,7 @@ from pyeval.sim.layout import (
     C_PLAYERS,
     C_REC_HANDS,
     C_REC_TOURN,
+    C_SEATS,
     C_START,
     G_DC_STUD,
     G_DEALERS_CHOICE,
@@ -57,7 +58,7 @@ from pyeval.sim.results import SimResult
 from pyeval.sim.spec import SimSpec, build_spec
 from pyeval.sim.variants.facts import DEALT, DISCARD, FACTS, FAMILY
 from pyeval.sim.variants.hooks import NO_TABLE, is_variant
-from pyeval.sim.work import Outs, Tables
+from pyeval.sim.work import Outs, Tables, make_work
 
 
 @dataclass(frozen=True)
@@ -381,7 +382,8 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     # a cold cache is compiled by one process of the machine while the others wait for it
     # (test workers, Dask workers, a CLI run beside a notebook: about 60 s of CPU each)
     args = (np.int64(t0), np.int64(n), seed_, tables, ev, _outs(out, 0, n, rh), stud_on,
-            entries.entry_work(spec))       # [entries] None, or the steps' arrays
+            entries.entry_work(spec),       # [entries] None, or the steps' arrays
+            make_work(P, int(spec.cfg[C_SEATS])))
     key = _layout_key(args)
     if key not in _COMPILED:
         compile_once(run_serial, args)
@@ -392,7 +394,8 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
         # row k is the view's row k - lo; recorded hands likewise)
         run_serial(np.int64(t0 + lo), np.int64(hi - lo), seed_, tables, ev,
                    _outs(out, lo, hi, rh), stud_on,
-                   entries.entry_work(spec))      # [entries] each block its own arrays
+                   entries.entry_work(spec),      # [entries] each block its own arrays
+                   make_work(P, int(spec.cfg[C_SEATS])))     # and its own working arrays
 
     # one block of consecutive tournaments per thread; the serial kernel releases the GIL
     # (a prange kernel would compile two more levels of the whole kernel)

@@ -139,9 +139,9 @@ from pyeval.sim.table_moves import (
 from pyeval.sim.variants.facts import FACTS, FAMILY
 from pyeval.sim.variants.hands import play_other_if
 from pyeval.sim.variants.hooks import is_variant, variant_dealt
-from pyeval.sim.work import make_work, reset_work
+from pyeval.sim.work import reset_work
 
-__all__ = ["make_work", "next_occ", "positions", "prev_occ", "run_serial", "worst_seat"]
+__all__ = ["next_occ", "positions", "prev_occ", "run_serial", "worst_seat"]
 
 # --------------------------------------------------------------------------------------
 # the steps of a tournament, inlined into the loop by Numba (each is small and called once:
@@ -631,7 +631,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, stud_on, ent_work):
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
-def run_serial(t0, n, seed, tables, ev, outs, stud_on, ent):
+def run_serial(t0, n, seed, tables, ev, outs, stud_on, ent, own):
     """Play tournaments ``t0 .. t0 + n - 1`` (random streams from ``seed``) into rows
     ``0 .. n - 1`` of the output arrays on the calling thread, without the GIL:
     :mod:`pyeval.sim.engine` runs one block of tournaments per thread (views of the
@@ -645,9 +645,8 @@ def run_serial(t0, n, seed, tables, ev, outs, stud_on, ent):
     compiles (and runs) a kernel for hold'em and Omaha only (see
     :func:`pyeval.sim.variants.hands.play_other_if` and :mod:`pyeval.sim.variants.hooks`).
     ``ent``: ``None``, or late registration and re-entry's working arrays
-    (:func:`pyeval.sim.entries.entry_work`; their steps compiled only then)."""
-    # play_tournament borrows the arrays of its own arguments, which each call keeps alive:
-    # no keep_alive(own) after the loop (its compile for the 34-array Work: 0.8 s)
-    own = make_work(tables.cfg[C_PLAYERS], tables.cfg[C_SEATS])
+    (:func:`pyeval.sim.entries.entry_work`; their steps compiled only then). ``own``: the
+    working arrays of the block's tournaments (:func:`pyeval.sim.work.make_work`, one set
+    per thread; play_tournament borrows them, and this call keeps them alive)."""
     for k in range(n):
         play_tournament(k, t0 + k, seed, own, tables, ev, outs, stud_on, ent)
