@@ -120,8 +120,8 @@ def _need_matplotlib() -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise click.ClickException("the report's plots need matplotlib: pip install 'pyeval[report]' "
-                                   "(or pass --no-report)") from None
+        raise click.ClickException("the report's plots need matplotlib, a dependency of pyeval "
+                                   "missing here: pip install matplotlib (or pass --no-report)") from None
 
 
 def _load(structure: str) -> Any:
@@ -236,7 +236,7 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
             click.echo(f"\nreport: {files['html']}")
         if csv:
             path = outdir / "tournaments.csv"
-            result.to_frame().to_csv(path, index_label="tournament")
+            result.write_csv(path)
             click.echo(f"per tournament: {path}")
 
 
