@@ -159,10 +159,10 @@ def test_level_clock_of_a_structure():
     s = hands_structure()
     assert int(build_spec(s).cfg[C_LEVEL_CLOCK]) == LEVEL_CLOCK_ALIGNED
     assert int(build_spec(replace(s, breaks=())).cfg[C_LEVEL_CLOCK]) == LEVEL_CLOCK_TABLE
-    # levels in minutes (and the shipped examples, which give both): one clock, as before
+    # levels in minutes (or in hands and minutes): one clock, as before
     assert int(build_spec(small_structure()).cfg[C_LEVEL_CLOCK]) == LEVEL_CLOCK_ONE
-    from pyeval.tournament.structure import load_structure
-    assert int(build_spec(load_structure("hands_100k_stud")).cfg[C_LEVEL_CLOCK]) == LEVEL_CLOCK_ONE
+    assert int(build_spec(replace(s, levels=tuple(replace(lv, minutes=12) for lv in s.levels))
+                          ).cfg[C_LEVEL_CLOCK]) == LEVEL_CLOCK_ONE
     with pytest.raises(ValueError, match="align_at_breaks = false is not simulated"):
         build_spec(replace(s, schedule=Schedule(align_at_breaks=False)))
     levels = [LevelSpec(sb, bb, hands=h) for (sb, bb), h in zip(BLINDS, HANDS)]
@@ -174,3 +174,27 @@ def test_level_clock_of_a_structure():
     ok = small_structure("holdem", "no_limit", levels=levels, breaks=BREAKS,
                          colour_ups=[(3, [25])])
     assert int(build_spec(ok).cfg[C_LEVEL_CLOCK]) == LEVEL_CLOCK_ALIGNED
+
+
+#: the first sheet's events: levels in hands only ("6 Hands", "12 Hands")
+SHEET_EVENTS = ("hands_100k_stud", "hands_100k_holdem", "trust_a_mate_main_event")
+
+
+@pytest.mark.parametrize("name", SHEET_EVENTS)
+def test_the_first_sheets_events_run_each_tables_clock(name):
+    """The first sheet's events give hands only, so each table counts its own hands and the
+    tables re-align at every break, for every field the file allows; nothing is left
+    unsimulated (``simulate`` warns of nothing), and the colour-ups sit at breaks."""
+    from pyeval.tournament.structure import load_structure
+
+    s = load_structure(name)
+    assert all(lv.hands in (6, 12) and lv.minutes is None for lv in s.levels)
+    assert s.simulator_gaps() == []
+    breaks = {b.after_level for b in s.breaks}
+    assert breaks == set(range(2, len(s.levels), 2))
+    assert all(cu.before_level - 1 in breaks for cu in s.chips.colour_ups)
+    for players in range(s.entrants.minimum, s.entrants.maximum + 1):
+        spec = build_spec(s, players)
+        assert int(spec.cfg[C_LEVEL_CLOCK]) == LEVEL_CLOCK_ALIGNED, players
+        assert spec.level_count == len(s.levels_for(players))
+
