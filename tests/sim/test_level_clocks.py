@@ -4,8 +4,9 @@ period ... a 5 minute break, in which time multiple tables should become once ag
 in their blinds"): a table that has dealt the hands of the level before a break waits there
 until every table has; the break then starts, and all tables start the next level together.
 
-The tests play the hold'em kernel the other simulator tests compile (no new kernel), with
-every hand recorded, and check each table's levels hand by hand."""
+The tests play the hold'em kernel the other simulator tests compile (no new kernel; the
+first sheet's stud event the stud family's, as test_games_kernel does), with every hand
+recorded, and check each table's levels hand by hand."""
 from __future__ import annotations
 
 from collections import defaultdict
@@ -198,3 +199,37 @@ def test_the_first_sheets_events_run_each_tables_clock(name):
         assert int(spec.cfg[C_LEVEL_CLOCK]) == LEVEL_CLOCK_ALIGNED, players
         assert spec.level_count == len(s.levels_for(players))
 
+
+
+def test_the_stud_sheet_event_counts_hands_at_each_table():
+    """``hands_100k_stud`` with 14 players (two tables of 7): every table deals each level's
+    hands by its own count (6 hands for levels 1-5, 12 from level 6), nobody deals the level
+    after a break before every table has finished the level before it, and the hands replay
+    through the rules model."""
+    from pyeval.tournament.structure import load_structure
+
+    s = load_structure("hands_100k_stud")
+    hands = [lv.hands for lv in s.levels]
+    assert hands == [6] * 5 + [12] * 3
+    r = simulate(s, n=4, seed=5, players=14, debug=True, record_tournaments=4,
+                 record_hands=3000, threads=1)
+    assert (r.errors == 0).all()
+    check_complete(r)
+    assert [int((r.records[:, REC_TOURN] == t).sum()) for t in range(4)] == r.hands.tolist()
+    seq = [lvl + 1 for lvl, h in enumerate(hands[:-1]) for _ in range(h)]
+    tables = by_table(r.records)
+    assert len(tables) >= 8
+    for rows in tables.values():
+        levels = [int(row[REC_LEVEL]) for row in rows]
+        assert levels == (seq + [len(hands)] * len(levels))[:len(levels)]
+    for ti in range(4):
+        mine = r.records[r.records[:, REC_TOURN] == ti]
+        for brk in s.breaks:
+            before = mine[mine[:, REC_LEVEL] <= brk.after_level, REC_HAND]
+            later = mine[mine[:, REC_LEVEL] > brk.after_level, REC_HAND]
+            if later.size:
+                assert later.min() > before.max()
+    assert r.level.min() >= 7          # 14 players: the 10+ levels are played
+    for rows in tables.values():
+        for row in rows[:10]:
+            assert replay_record(row).matches
