@@ -375,8 +375,8 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, stud_on):
     ``rec_on``. ``stud_on``: the kernel's switch of the stud and draw family (``None``: a
     hold'em and Omaha kernel, whose rounds then compile without the stud models, see
     :func:`stud_tiers_if`; a bool otherwise, never a literal ``True``: that would compile
-    the round a second time beside the button hand's). Each seat still to act, clockwise from ``first``: what it faces, its
-    model's choice (:func:`pyeval.sim.policy.decide`, or the unopened push-or-fold
+    the round a second time beside the button hand's). Each seat still to act, clockwise
+    from ``first``: what it faces, its model's choice (:func:`pyeval.sim.policy.decide`, or the unopened push-or-fold
     shortcut, or :func:`pyeval.sim.policy.decide_stud`), made legal, applied.
     """
     SI, SB, SF, HS, HF, hole, board, buf, st = h
