@@ -173,20 +173,25 @@ def test_cli_simulate_checks_before_the_work(tmp_path, monkeypatch):
     assert calls == [] and time.monotonic() - start < 15
 
 
-def test_cli_simulate_without_matplotlib_fails_before_the_work(monkeypatch, tmp_path):
+def _hide_package(monkeypatch, package: str) -> None:
+    """Make ``import <package>`` (and its submodules) fail, as if it were not installed."""
     import builtins
 
+    real = builtins.__import__
+
+    def hidden(name, *a, **k):
+        if name.split(".")[0] == package:
+            raise ImportError(f"no {package}")
+        return real(name, *a, **k)
+
+    monkeypatch.setattr(builtins, "__import__", hidden)
+
+
+def test_cli_simulate_without_matplotlib_fails_before_the_work(monkeypatch, tmp_path):
     import pyeval.sim
     calls = []
     monkeypatch.setattr(pyeval.sim, "simulate", lambda *a, **k: calls.append(1))
-    real = builtins.__import__
-
-    def no_mpl(name, *a, **k):
-        if name.split(".")[0] == "matplotlib":
-            raise ImportError("no matplotlib")
-        return real(name, *a, **k)
-
-    monkeypatch.setattr(builtins, "__import__", no_mpl)
+    _hide_package(monkeypatch, "matplotlib")
     res = CliRunner().invoke(tournament, ["simulate", "club_3000", "-n", "5", "-o", str(tmp_path / "r")])
     assert res.exit_code == 1 and "need matplotlib" in res.output and "--no-report" in res.output
     assert calls == []
@@ -196,19 +201,10 @@ def test_cli_simulate_csv_needs_no_pandas_and_matches_to_frame(monkeypatch, tmp_
     """``--csv`` writes its rows with Python's csv module: with pandas unimportable the run
     still writes them (it used to fail after the whole simulation), and the file is exactly
     what pandas writes from :meth:`SimResult.to_frame`."""
-    import builtins
-
     from pyeval.sim import simulate
     expected = tmp_path / "pandas.csv"
     simulate("club_3000", n=6, seed=3).to_frame().to_csv(expected, index_label="tournament")
-    real = builtins.__import__
-
-    def no_pandas(name, *a, **k):
-        if name.split(".")[0] == "pandas":
-            raise ImportError("no pandas")
-        return real(name, *a, **k)
-
-    monkeypatch.setattr(builtins, "__import__", no_pandas)
+    _hide_package(monkeypatch, "pandas")
     out = tmp_path / "r"
     res = CliRunner().invoke(tournament, ["simulate", "club_3000", "-n", "6", "--seed", "3",
                                           "--no-report", "--no-progress", "--csv", "-o", str(out)])
