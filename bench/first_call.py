@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 
+_MC = "exact=False, samples=100_000"
 CASES = {
     "exact": 'pyeval.equity("holdem", ["AcAd", "KhKs"])',
     "mc": 'pyeval.equity("holdem", ["AcAd", "KhKs"], exact=False, samples=100_000)',
@@ -25,6 +26,34 @@ CASES = {
     "omaha_exact": 'pyeval.equity("omaha", ["AsAhKsKh", "QdQcJdJc"], board="2c7d9h")',
     # hold'em exact with ranges on a flop (the combinations' board walk or rank patterns)
     "range_exact": 'pyeval.equity("holdem", ["AK", "QQ+"], board="2c7d9h")',
+    # every other game family (issue 13: every game's first call), Monte Carlo then exact;
+    # hold'em three-way (the joint-table kernel) and Omaha Hi/Lo with known hands (its own
+    # kernel), Omaha from part of each hand (the general kernel)
+    "mc3": f'pyeval.equity("holdem", ["AcAd", "KhKs", "QcQd"], {_MC})',
+    "ranges3": f'pyeval.equity("holdem", ["AA,KK", "AK", "AQs+,KQs"], {_MC})',
+    "exact3": 'pyeval.equity("holdem", ["AcAd", "KhKs", "QcQd"], exact=True)',
+    "range3_exact": 'pyeval.equity("holdem", ["AA,KK", "AK", "AQs+,KQs"], exact=True)',
+    "omaha8": f'pyeval.equity("omaha8", ["AsAh2s3h", "KcKdQcQd"], {_MC})',
+    "omaha_part_mc": f'pyeval.equity("omaha", ["AsAh**", "QdQcJd*"], {_MC})',
+    "omaha8_mc": f'pyeval.equity("omaha8", ["AsAh2s*", "KcKdQc*"], {_MC})',
+    "stud8_mc": f'pyeval.equity("stud8", ["Ac2d3s", "QhQsJd"], {_MC})',
+    "chicago_mc": f'pyeval.equity("chicago", ["AcAdKs", "QhQsJd"], {_MC})',
+    "razz_mc": f'pyeval.equity("razz", ["Ac2d3s", "QhQsJd"], {_MC})',
+    "draw5_mc": f'pyeval.equity("draw5", ["AcAdKsKh", "QhQsJdJc"], {_MC})',
+    "super8_mc": f'pyeval.equity("super8", ["AcAdKs", "QhQsJd"], {_MC})',
+    "tahoe_mc": f'pyeval.equity("tahoe", ["AcAdKs", "QhQsJd"], {_MC})',
+    "buffalo_mc": f'pyeval.equity("buffalo", ["AcAdKs", "QhQsJd"], {_MC})',
+    "croc_mc": f'pyeval.equity("crocodile", ["AcAdKs", "QhQsJd"], {_MC})',
+    "omaha8_exact": 'pyeval.equity("omaha8", ["AsAh2s3h", "KcKdQcQd"], board="2c7d9h")',
+    "stud_exact": 'pyeval.equity("stud", ["AcAdKs5h6h", "QhQsJd9c8c"], exact=True)',
+    "stud8_exact": 'pyeval.equity("stud8", ["Ac2d3s5h6h", "QhQsJd9c8c"], exact=True)',
+    "chicago_exact": 'pyeval.equity("chicago", ["AcAdKs5h6h", "QhQsJd9c8c"], exact=True)',
+    "razz_exact": 'pyeval.equity("razz", ["Ac2d3sKhQh", "4h5s6dJcTc"], exact=True)',
+    "draw5_exact": 'pyeval.equity("draw5", ["AcAdKsKh", "QhQsJdJc"], exact=True)',
+    "super8_exact": 'pyeval.equity("super8", ["AcAdKs", "QhQsJd"], board="2c7d9h")',
+    "tahoe_exact": 'pyeval.equity("tahoe", ["AcAdKs", "QhQsJd"], board="2c7d9h")',
+    "buffalo_exact": 'pyeval.equity("buffalo", ["AcAdKs5h6h", "QhQsJd9c8c"], exact=True)',
+    "croc_exact": 'pyeval.equity("crocodile", ["AcAdKs5h6h", "QhQsJd9c8c"], exact=True)',
 }
 CHILD = ("import time, pyeval\nt = time.process_time()\nr = {call}\n"
          "print(time.process_time() - t)")
@@ -46,7 +75,7 @@ def main(names: list[str]) -> None:
             with tempfile.TemporaryDirectory() as cache:
                 cold = run(CASES[name], cache)
                 warm = run(CASES[name], cache)
-            print(f"{name:7s} run {rep + 1}: cold {cold[0]:5.2f} s CPU (call {cold[1]:5.2f}), "
+            print(f"{name:13s} run {rep + 1}: cold {cold[0]:5.2f} s CPU (call {cold[1]:5.2f}), "
                   f"warm {warm[0]:5.2f} s CPU (call {warm[1]:5.2f})", flush=True)
 
 

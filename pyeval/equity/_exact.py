@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.extending import overload
 
 from pyeval import numba_ext as nx
 from pyeval.equity._inputs import (
@@ -41,10 +42,10 @@ from pyeval.equity._inputs import (
     HoldemBoard,
     Units,
 )
-from pyeval.equity._layout import NONE, NSTAT, SP_NONE
-from pyeval.equity._showdown import eval_player, score
+from pyeval.equity._layout import NONE, NSTAT, SP_NONE, NoSplit
+from pyeval.equity._showdown import HOOK, high_value, low_value, score
 from pyeval.equity._workers import run_workers
-from pyeval.numba_mem import fetch_add, ld8, ld16, ld64, ldf, ldi64, st8, st64, stf, sti64
+from pyeval.numba_mem import INTERNAL, fetch_add, ld8, ld16, ld64, ldf, ldi64, st8, st64, stf, sti64
 
 KEY_START = nx.KEY_START
 
@@ -85,50 +86,113 @@ def row_addrs(a, rows):
                       a + np.uint64(8 * rows.st), a + np.uint64(8 * rows.acc))
 
 
-@njit(cache=True)
-def _tuples(split, P, bmask, c_off, c_mask, c_w, c_as, valid, chi, clo, idx, us, ws, hi,
-            lo, st, acc):
-    """Every choice of one valid combination per player sharing no card (nor any with
-    ``bmask``), values already in ``chi``/``clo``: weighted counts of pots won shared k ways
-    into ``acc`` (float64[P, P + 1]) for high-only games, :func:`score` sums into ``st``
-    for split pots. Heads-up high-only is two plain loops; otherwise a depth-first walk.
-    Arguments are addresses. Returns (deals, weight)."""
+@njit(cache=True, **INTERNAL)
+def _pairs_high(c_off, c_mask, c_w, valid, chi, acc):
+    """:func:`_tuples` heads-up in a high-only game: two plain loops, three sums in
+    registers. Returns (deals, weight)."""
     deals = 0.0
     wsum = 0.0
-    if split == SP_NONE and P == 2:
-        e0 = ldi64(c_off, 1)
-        e1 = ldi64(c_off, 2)
-        w01 = 0.0
-        w10 = 0.0
-        wtie = 0.0
-        for j0 in range(0, e0):
-            if ld8(valid, j0) == 0:
+    e0 = ldi64(c_off, 1)
+    e1 = ldi64(c_off, 2)
+    w01 = 0.0
+    w10 = 0.0
+    wtie = 0.0
+    for j0 in range(0, e0):
+        if ld8(valid, j0) == 0:
+            continue
+        v0 = ld64(chi, j0)
+        m0 = ld64(c_mask, j0)
+        x0 = ldf(c_w, j0)
+        for j1 in range(e0, e1):
+            if ld8(valid, j1) == 0 or (ld64(c_mask, j1) & m0):
                 continue
-            v0 = ld64(chi, j0)
-            m0 = ld64(c_mask, j0)
-            x0 = ldf(c_w, j0)
-            for j1 in range(e0, e1):
-                if ld8(valid, j1) == 0 or (ld64(c_mask, j1) & m0):
-                    continue
-                v1 = ld64(chi, j1)
-                w = x0 * ldf(c_w, j1)
-                deals += 1.0
-                wsum += w
-                if v0 > v1:
-                    w01 += w
-                elif v1 > v0:
-                    w10 += w
-                else:
-                    wtie += w
-        stf(acc, 1, ldf(acc, 1) + w01)
-        stf(acc, 2, ldf(acc, 2) + wtie)
-        stf(acc, 4, ldf(acc, 4) + w10)
-        stf(acc, 5, ldf(acc, 5) + wtie)
-        return deals, wsum
-    p = 0
-    sti64(idx, 0, ldi64(c_off, 0) - 1)
-    st64(us, 0, bmask)
-    stf(ws, 0, 1.0)
+            v1 = ld64(chi, j1)
+            w = x0 * ldf(c_w, j1)
+            deals += 1.0
+            wsum += w
+            if v0 > v1:
+                w01 += w
+            elif v1 > v0:
+                w10 += w
+            else:
+                wtie += w
+    stf(acc, 1, ldf(acc, 1) + w01)
+    stf(acc, 2, ldf(acc, 2) + wtie)
+    stf(acc, 4, ldf(acc, 4) + w10)
+    stf(acc, 5, ldf(acc, 5) + wtie)
+    return deals, wsum
+
+
+def pairs_high(sp, P, c_off, c_mask, c_w, valid, chi, acc):
+    """(done, deals, weight): :func:`_pairs_high` for two players in a high-only game
+    (``sp`` :class:`~._layout.NoSplit`), else not done (nothing compiled for it)."""
+    raise TypeError("pairs_high is called from compiled kernels only")
+
+
+@overload(pairs_high, jit_options=HOOK)
+def _pairs_high_ov(sp, P, c_off, c_mask, c_w, valid, chi, acc):
+    if getattr(sp, "instance_class", None) is NoSplit:
+        def high(sp, P, c_off, c_mask, c_w, valid, chi, acc):
+            if P != 2:
+                return False, 0.0, 0.0
+            d, w = _pairs_high(c_off, c_mask, c_w, valid, chi, acc)
+            return True, d, w
+        return high
+    return lambda sp, P, c_off, c_mask, c_w, valid, chi, acc: (False, 0.0, 0.0)
+
+
+def tuple_showdown(sp, P, idx, chi, clo, c_as, hi, lo, st, acc, w):
+    """The showdown of one tuple (the combinations at ``idx``) of weight ``w``: high-only
+    games add it to the weighted counts of pots won shared k ways ``acc``
+    (float64[P, P + 1]), split games to the sums ``st`` (:func:`._showdown.score`)."""
+    raise TypeError("tuple_showdown is called from compiled kernels only")
+
+
+@overload(tuple_showdown, jit_options=HOOK)
+def _tuple_showdown(sp, P, idx, chi, clo, c_as, hi, lo, st, acc, w):
+    if getattr(sp, "instance_class", None) is NoSplit:
+        return (lambda sp, P, idx, chi, clo, c_as, hi, lo, st, acc, w:
+                _count_tuple(P, idx, chi, hi, acc, w))
+    return (lambda sp, P, idx, chi, clo, c_as, hi, lo, st, acc, w:
+            _score_tuple(sp.code, P, idx, chi, clo, c_as, hi, lo, st, w))
+
+
+@njit(cache=True, **INTERNAL)
+def _count_tuple(P, idx, chi, hi, acc, w):
+    best = np.uint64(0)
+    k = 0
+    for q in range(P):
+        v = ld64(chi, ldi64(idx, q))
+        st64(hi, q, v)
+        if v > best:
+            best = v
+            k = 1
+        elif v == best:
+            k += 1
+    for q in range(P):
+        if ld64(hi, q) == best:
+            o = q * (P + 1) + k
+            stf(acc, o, ldf(acc, o) + w)
+
+
+@njit(cache=True, **INTERNAL)
+def _score_tuple(split, P, idx, chi, clo, c_as, hi, lo, st, w):
+    holder = np.int64(-1)
+    for q in range(P):
+        jq = ldi64(idx, q)
+        st64(hi, q, ld64(chi, jq))
+        st64(lo, q, ld64(clo, jq))
+        if ld8(c_as, jq):
+            holder = np.int64(q)
+    score(split, P, hi, lo, holder, st, w)
+
+
+@njit(cache=True, **INTERNAL)
+def _next_tuple(p, P, c_off, c_mask, c_w, valid, idx, us, ws):
+    """One step of the depth-first walk over the choices of one valid combination per
+    player sharing no card (``idx``: the choice of each player, ``us``/``ws``: the cards
+    used and the weight up to each): from level ``p``, on to the next whole tuple.
+    Returns (P - 1, its weight) there, (-1, 0) when the walk is over."""
     while p >= 0:
         j = ldi64(idx, p) + 1
         sti64(idx, p, j)
@@ -143,43 +207,42 @@ def _tuples(split, P, bmask, c_off, c_mask, c_w, c_as, valid, chi, clo, idx, us,
             p += 1
             sti64(idx, p, ldi64(c_off, p) - 1)
             continue
-        w = ldf(ws, p) * ldf(c_w, j)
+        return p, ldf(ws, p) * ldf(c_w, j)
+    return p, 0.0
+
+
+@njit(cache=True, **INTERNAL)
+def _tuples(sp, P, bmask, c_off, c_mask, c_w, c_as, valid, chi, clo, idx, us, ws, hi,
+            lo, st, acc):
+    """Every choice of one valid combination per player sharing no card (nor any with
+    ``bmask``), values already in ``chi``/``clo``: weighted counts of pots won shared k ways
+    into ``acc`` (float64[P, P + 1]) for high-only games, :func:`score` sums into ``st``
+    for split pots (``sp``: the split class). Heads-up high-only is two plain loops;
+    otherwise a depth-first walk. Arguments are addresses. Returns (deals, weight)."""
+    done, deals, wsum = pairs_high(sp, P, c_off, c_mask, c_w, valid, chi, acc)
+    if done:
+        return deals, wsum
+    p = 0
+    sti64(idx, 0, ldi64(c_off, 0) - 1)
+    st64(us, 0, bmask)
+    stf(ws, 0, 1.0)
+    while True:
+        p, w = _next_tuple(p, P, c_off, c_mask, c_w, valid, idx, us, ws)
+        if p < 0:
+            break
         deals += 1.0
         wsum += w
-        if split == SP_NONE:
-            best = np.uint64(0)
-            k = 0
-            for q in range(P):
-                v = ld64(chi, ldi64(idx, q))
-                st64(hi, q, v)
-                if v > best:
-                    best = v
-                    k = 1
-                elif v == best:
-                    k += 1
-            for q in range(P):
-                if ld64(hi, q) == best:
-                    o = q * (P + 1) + k
-                    stf(acc, o, ldf(acc, o) + w)
-            continue
-        holder = -1
-        for q in range(P):
-            jq = ldi64(idx, q)
-            st64(hi, q, ld64(chi, jq))
-            st64(lo, q, ld64(clo, jq))
-            if ld8(c_as, jq):
-                holder = q
-        score(split, P, hi, lo, holder, st, w)
+        tuple_showdown(sp, P, idx, chi, clo, c_as, hi, lo, st, acc, w)
     return deals, wsum
 
 
-@njit(cache=True)
+@njit(cache=True, **INTERNAL)
 def _exact_board(G, bmask, ca, sa, TA):
     """All deals of the players' combinations (at ``ca``) on one complete board (at
     ``sa.bcur``, card mask ``bmask``), in the task's scratch row ``sa``. Returns (deals,
-    weight)."""
+    weight). Compiled for the game's evaluation and split classes (``G.ev``, ``G.sp``)."""
     ckey, csrm, clow = TA.ckey, TA.csrm, TA.clow
-    kind, split, P, H, NB = G.kind, G.split, G.P, G.H, G.NB
+    ev, sp, P, H, NB = G.ev, G.sp, G.P, G.H, G.NB
     c_off, c_cards, c_w, c_mask, c_key, c_srm, c_low, c_as = ca
     bcur, chi, clo, valid, idx, ustack, wstack, hi, lo, ix, st, acc = sa
     bk = KEY_START
@@ -196,12 +259,11 @@ def _exact_board(G, bmask, ca, sa, TA):
                 st8(valid, j, 0)
                 continue
             st8(valid, j, 1)
-            h, l_ = eval_player(kind, split, c_cards + np.uint64(j * H), H, bcur, NB,
-                                ld64(c_key, j), ld64(c_srm, j), ld64(c_low, j), bk, bs, bl,
-                                TA)
-            st64(chi, j, h)
-            st64(clo, j, l_)
-    return _tuples(split, P, bmask, c_off, c_mask, c_w, c_as, valid, chi, clo, idx, ustack,
+            hl = ld64(c_low, j)
+            st64(chi, j, high_value(ev, c_cards + np.uint64(j * H), H, bcur, NB, ld64(c_key, j),
+                                    ld64(c_srm, j), bk, bs, bl, hl, TA))
+            st64(clo, j, low_value(ev, sp, hl, bl, TA))
+    return _tuples(sp, P, bmask, c_off, c_mask, c_w, c_as, valid, chi, clo, idx, ustack,
                    wstack, hi, lo, st, acc)
 
 
@@ -573,8 +635,8 @@ def _holdem_board(P, bk, bs, bmask, ca, sa, disp, high, flush):
             else:
                 st8(valid, j, 1)
                 st64(val, j, nx.hv(bk + ld64(c_key, j), bs | ld64(c_srm, j), disp, high, flush))
-    return _tuples(SP_NONE, P, bmask, c_off, c_mask, c_w, c_w, valid, val, val, idx, us, ws,
-                   hi, hi, acc, acc)
+    return _tuples(NoSplit(SP_NONE), P, bmask, c_off, c_mask, c_w, c_w, valid, val, val, idx,
+                   us, ws, hi, hi, acc, acc)
 
 
 @njit(cache=True, nogil=True)

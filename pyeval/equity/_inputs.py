@@ -22,22 +22,34 @@ copy, and the loops read the same arrays as before.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from pyeval.equity._dealing import deal_plan
+from pyeval.equity._layout import evaluation, split_of
 
 
 class Game(NamedTuple):
-    """The showdown facts of the game a kernel plays (``_layout.K_*`` and ``SP_*``)."""
+    """The showdown facts of the game a kernel plays: its evaluation and split as classes
+    (:mod:`._layout`'s type-level switches: a kernel is compiled for one of each), players,
+    hole and board cards (:func:`make_game`)."""
 
-    kind: int       # the evaluation (K_HOLDEM, K_OMAHA, ...)
-    split: int      # how the pot is split (SP_NONE, SP_LOW8, SP_CHICAGO)
+    ev: Any         # the evaluation (_layout.High, OmahaHigh, RazzLow, BestOfEight, DropOne)
+    sp: Any         # how the pot is split (_layout.NoSplit, Low8, Chicago)
     P: int          # players
     H: int          # hole cards each
     NB: int         # board cards
     down: int       # the hole positions that are down cards, a bit each (Chicago)
+
+
+def make_game(kind: int, split: int, P: int, H: int, NB: int, down: int) -> Game:
+    """The :class:`Game` of an evaluation kind and split code (``_layout.K_*``, ``SP_*``).
+
+    >>> make_game(4, 1, 2, 7, 0, 0b1000011)[:2]
+    (High(n=0), Low8(code=1))
+    """
+    return Game(evaluation(kind, H), split_of(split), int(P), int(H), int(NB), int(down))
 
 
 class HoldemKnown(NamedTuple):

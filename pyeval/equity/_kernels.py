@@ -68,7 +68,7 @@ from pyeval.equity._layout import (
     SP_NONE,
 )
 from pyeval.equity._montecarlo import holdem_mc, mc_chunks
-from pyeval.equity._showdown import count_high, eval_player, score
+from pyeval.equity._showdown import count_high, high_value, low_value, score
 from pyeval.numba_ext import KEY_START, KernelTables, drop_best, hv, omaha_v, razz_v
 from pyeval.numba_mem import fetch_add, keep_alive, ld8, ld16, ld32, ld64, ldf, ldi64, st8, st64, stf, sti64
 from pyeval.numba_rng import word_stream
@@ -112,9 +112,9 @@ __all__ = [
     "deal_keys",
     "deal_plan",
     "drop_best",
-    "eval_player",
     "exact_tasks",
     "fetch_add",
+    "high_value",
     "holdem_exact5",
     "holdem_exact_combos",
     "holdem_mc",
@@ -127,6 +127,7 @@ __all__ = [
     "ld64",
     "ldf",
     "ldi64",
+    "low_value",
     "mc_chunks",
     "omaha_v",
     "pick_ranges",

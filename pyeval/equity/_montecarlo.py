@@ -51,21 +51,17 @@ from pyeval.equity._inputs import (
     Streams,
     Tally,
 )
-from pyeval.equity._layout import (
-    AS_CARD,
-    NSTAT,
-    S_HTIE,
-    S_HWIN,
-    S_SHARE,
-    S_SHARE2,
-    S_TIE,
-    S_WIN,
-    SP_CHICAGO,
-    SP_NONE,
+from pyeval.equity._layout import NSTAT
+from pyeval.equity._showdown import (
+    ace_holder,
+    count_high,
+    counts_to_sums,
+    high_value,
+    low_value,
+    settle,
 )
-from pyeval.equity._showdown import count_high, eval_player, score
 from pyeval.equity._workers import run_workers
-from pyeval.numba_mem import fetch_add, ld8, ld16, ld64, ldf, ldi64, st8, st64, stf
+from pyeval.numba_mem import INTERNAL, fetch_add, ld16, ld64, ldf, ldi64, st8, st64
 from pyeval.numba_rng import LOW32, next_word, word_stream
 
 #: whether two known hands with a whole board to deal run :func:`_holdem_hu5` (tests set it
@@ -185,66 +181,36 @@ def _holdem_chunk(s, n, kn, R, dl, dk, max_attempts, a, TA):
     return n_att, True
 
 
-@njit(cache=True)
-def _mc_chunk(s, n, G, kn, R, dl, dk, max_attempts, cur, curb, w, TA):
+@njit(cache=True, **INTERNAL)
+def _mc_chunk(s, n, G, kn, dl, dk, cur, curb, w, TA):
     """One chunk of :func:`mc_chunks`: n deals from the pool at ``dk`` (hole cards at
-    ``cur``, the board at ``curb``) into the sums at the scratch words ``w``. Returns
-    (range attempts, ok)."""
+    ``cur``, the board at ``curb``) into the sums at the scratch words ``w``. Returns the
+    random state. Compiled for the game's evaluation and split classes (``G.ev``,
+    ``G.sp``): only that game's evaluator and scoring are in it."""
     ckey, csrm, clow = TA.ckey, TA.csrm, TA.clow
-    kind, split, P, H, NB, down_mask = G
+    ev, sp, P, H, NB, down_mask = G
     base_k, base_s, base_l = kn.key, kn.srm, kn.low
-    rp, r_off, r_cards, r_mask, r_prob, r_alias = R.rp, R.off, R.cards, R.mask, R.prob, \
-        R.alias
     method, unk_t, unk_s, ends, gthr, ngroups, thr = dl.method, dl.unk_t, dl.unk_s, dl.ends, \
         dl.gthr, dl.ngroups, dl.thr
     D = dl.deck.shape[0]
     U = unk_t.shape[0]
-    has_ranges = r_off.shape[0] > 1
     ak = w
     as_ = ak + np.uint64(8 * (P + 1))
     al = as_ + np.uint64(8 * (P + 1))
     hi = al + np.uint64(8 * (P + 1))
     lo = hi + np.uint64(8 * P)
-    sel = lo + np.uint64(8 * P)
-    st = sel + np.uint64(8 * P)
+    st = lo + np.uint64(8 * P)
     cnt = st + np.uint64(8 * P * NSTAT)
     dealt = cnt + np.uint64(8 * P * (P + 1))
     for p in range(P + 1):
         st64(ak, p, base_k[p])
         st64(as_, p, base_s[p])
         st64(al, p, base_l[p])
-    a_rp = np.uint64(rp.ctypes.data)
-    a_roff = np.uint64(r_off.ctypes.data)
-    a_rprob = np.uint64(r_prob.ctypes.data)
-    a_ralias = np.uint64(r_alias.ctypes.data)
-    a_rmask = np.uint64(r_mask.ctypes.data)
     a_ends = np.uint64(ends.ctypes.data)
     a_gthr = np.uint64(gthr.ctypes.data)
-    n_att = 0
+    no_cards = np.uint64(0)
     for _ in range(n):
-        used = np.uint64(0)
-        if has_ranges:
-            s, used, tries, ok = pick_ranges(s, P, a_rp, a_roff, a_rprob, a_ralias, a_rmask,
-                                             sel, max_attempts)
-            n_att += tries
-            if not ok:
-                return n_att, False
-            for p in range(P):
-                if rp[p] >= 0:
-                    j = ldi64(sel, p)
-                    k = base_k[p]
-                    sm = base_s[p]
-                    lm = base_l[p]
-                    for q in range(2):
-                        c = r_cards[j, q]
-                        st8(cur, p * H + q, c)
-                        k += ld64(ckey, c)
-                        sm |= ld64(csrm, c)
-                        lm |= np.uint64(ld16(clow, c))
-                    st64(ak, p, k)
-                    st64(as_, p, sm)
-                    st64(al, p, lm)
-        s = deal_any(s, method, dk, D, thr, a_ends, a_gthr, ngroups, used, U, dealt)
+        s = deal_any(s, method, dk, D, thr, a_ends, a_gthr, ngroups, no_cards, U, dealt)
         # the cards to deal come grouped by player (board last): sum each group in
         # registers and set its keys once
         i = 0
@@ -266,36 +232,20 @@ def _mc_chunk(s, n, G, kn, R, dl, dk, max_attempts, cur, curb, w, TA):
             st64(ak, t, k)
             st64(as_, t, sm)
             st64(al, t, lm)
-        holder = -1
+        holder = np.int64(-1)
         bk = ld64(ak, P)
         bs = ld64(as_, P)
         bl = ld64(al, P)
         for p in range(P):
-            h, l_ = eval_player(kind, split, cur + np.uint64(p * H), H, curb, NB,
-                                ld64(ak, p), ld64(as_, p), ld64(al, p), bk, bs, bl, TA)
-            st64(hi, p, h)
-            st64(lo, p, l_)
-            if split == SP_CHICAGO:
-                for j in range(H):
-                    if ld8(cur, p * H + j) == AS_CARD and (down_mask >> j) & 1:
-                        holder = p
-        if split == SP_NONE:
-            count_high(P, hi, cnt)
-        else:
-            score(split, P, hi, lo, holder, st, 1.0)
-    if split == SP_NONE:
-        # pots won shared k ways -> the sums score() keeps
-        for p in range(P):
-            for k in range(1, P + 1):
-                c = np.float64(ldi64(cnt, p * (P + 1) + k))
-                o = p * NSTAT
-                stf(st, o + S_SHARE, ldf(st, o + S_SHARE) + c / k)
-                stf(st, o + S_SHARE2, ldf(st, o + S_SHARE2) + c / (k * k))
-                wi = S_WIN if k == 1 else S_TIE
-                hw = S_HWIN if k == 1 else S_HTIE
-                stf(st, o + wi, ldf(st, o + wi) + c)
-                stf(st, o + hw, ldf(st, o + hw) + c)
-    return n_att, True
+            hole = cur + np.uint64(p * H)
+            hl = ld64(al, p)
+            st64(hi, p, high_value(ev, hole, H, curb, NB, ld64(ak, p), ld64(as_, p), bk, bs, bl,
+                                   hl, TA))
+            st64(lo, p, low_value(ev, sp, hl, bl, TA))
+            holder = ace_holder(sp, hole, H, down_mask, p, holder)
+        settle(sp, P, hi, lo, holder, st, cnt, 1.0)
+    counts_to_sums(sp, P, cnt, st)
+    return s
 
 
 @njit(cache=True, nogil=True)
@@ -382,13 +332,12 @@ def holdem_mc(kn: HoldemKnown, R: Ranges, dl: Deal, ST: Streams, TA: tuple,
 
 
 @njit(cache=True, nogil=True)
-def _mc_work(ctr, G, kn, R, dl, ST, rows, TA, tally):
+def _mc_work(ctr, G, kn, dl, ST, rows, TA, out):
     """Worker of :func:`mc_chunks`: chunks until none is left, each in its own padded row
     of the scratch arena (the pool, hole cards, board, then the chunk's words)."""
     a_ctr = np.uint64(ctr.ctypes.data)
     base = np.uint64(rows.arena.ctypes.data)
     row, o_cur, o_curb, o_w = rows.row, rows.cur, rows.curb, rows.w
-    out, attempts, failed = tally
     P, H, NB = G.P, G.H, G.NB
     hole0, board0, deck = kn.hole0, kn.board0, dl.deck
     D = deck.shape[0]
@@ -409,24 +358,23 @@ def _mc_work(ctr, G, kn, R, dl, ST, rows, TA, tally):
                 st8(cur, p * H + j, hole0[p, j])
         for j in range(NB):
             st8(curb, j, board0[j])
-        n_att, ok = _mc_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], G, kn, R, dl, a,
-                              ST.max_attempts, cur, curb, w, TA)
-        attempts[ci] = n_att
-        failed[ci] = 0 if ok else 1
-        st = w + np.uint64(8 * (3 * (P + 1) + 3 * P))
+        _mc_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], G, kn, dl, a, cur, curb, w, TA)
+        st = w + np.uint64(8 * (3 * (P + 1) + 2 * P))
         for p in range(P):
             for k in range(NSTAT):
                 out[ci, p, k] = ldf(st, p * NSTAT + k)
 
 
-def mc_chunks(G: Game, hole0: np.ndarray, board0: np.ndarray, R: Ranges, dl: Deal,
-              ST: Streams, TA: tuple, threads: int = 1) -> Tally:
-    """Monte Carlo for every game: ``len(ST.nsamp)`` chunks of deals on ``threads``
-    threads. Returns sums [chunks, P, NSTAT], range attempts and failures per chunk.
+def mc_chunks(G: Game, hole0: np.ndarray, board0: np.ndarray, dl: Deal, ST: Streams, TA: tuple,
+              threads: int = 1) -> Tally:
+    """Monte Carlo for every game but two-card hold'em: ``len(ST.nsamp)`` chunks of deals on
+    ``threads`` threads. Returns sums [chunks, P, NSTAT] (no range draws: attempts and
+    failures are zero; ranges are hold'em's, :func:`holdem_mc` and :mod:`._rangemc`).
 
-    ``hole0`` [P, H] and ``board0`` [NB]: known cards, 255 where a card is to be dealt;
-    ranges as for :func:`holdem_mc` (with their cards ``R.cards``); ``dl.unk_t/unk_s``: for
-    each card to deal, its player (P for the board) and slot.
+    ``G``: the game (:func:`._inputs.make_game`: its evaluation and split classes choose
+    what the kernel is compiled with); ``hole0`` [P, H] and ``board0`` [NB]: known cards,
+    255 where a card is to be dealt; ``dl.unk_t/unk_s``: for each card to deal, its player
+    (P for the board) and slot.
     """
     T = nx.kernel_tables()
     P, H, NB = G.P, G.H, G.NB
@@ -448,13 +396,14 @@ def mc_chunks(G: Game, hole0: np.ndarray, board0: np.ndarray, R: Ranges, dl: Dea
         base_s[P] = np.bitwise_or.reduce(T.csrm[board0])
         base_l[P] = np.bitwise_or.reduce(T.clow[board0])
     # scratch arena, one padded row (in 8-byte words) per chunk: the pool, hole cards,
-    # board, then the worker's words
+    # board, then the chunk's words: keys, suit-rank and low masks (P + 1 each), high and
+    # low values (P each), sums (P * NSTAT), counts (P * (P + 1)), dealt cards (U + 1)
     o_cur = (D + 7) // 8
     o_curb = o_cur + (P * H + 7) // 8
     o_w = o_curb + (NB + 7) // 8
-    n_w = 3 * (P + 1) + 3 * P + P * NSTAT + P * (P + 1) + U + 1
+    n_w = 3 * (P + 1) + 2 * P + P * NSTAT + P * (P + 1) + U + 1
     row = ((o_w + n_w + 7) // 8) * 8 + 8
     rows = MCRows(np.zeros(nch * row, dtype=np.uint64), row, o_cur, o_curb, o_w)
-    run_workers(_mc_work, threads, nch, G, Known(hole0, board0, base_k, base_s, base_l), R, dl,
-                ST, rows, TA, tally)
+    run_workers(_mc_work, threads, nch, G, Known(hole0, board0, base_k, base_s, base_l), dl, ST,
+                rows, TA, tally.out)
     return tally

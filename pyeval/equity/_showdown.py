@@ -7,19 +7,15 @@ the evaluation layer (:mod:`pyeval.numba_ext`), and the pot shares added to the 
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
+from numba.extending import overload
 
 from pyeval import numba_ext as nx
 from pyeval.equity._layout import (
-    K_BUFFALO,
-    K_FIVE,
-    K_HOLDEM,
-    K_OMAHA,
-    K_RAZZ,
-    K_STUD,
-    K_SUPER8,
-    K_TAHOE,
+    AS_CARD,
     NSTAT,
     S_HTIE,
     S_HWIN,
@@ -31,51 +27,154 @@ from pyeval.equity._layout import (
     S_WIN,
     SP_CHICAGO,
     SP_LOW8,
+    BestOfEight,
+    Chicago,
+    DropOne,
+    High,
+    Low8,
+    NoSplit,
+    OmahaHigh,
+    RazzLow,
 )
-from pyeval.numba_mem import ld64, ldf, ldi64, stf, sti64
+from pyeval.numba_mem import INTERNAL, ld8, ld64, ldf, ldi64, stf, sti64
+
+_ZERO = np.int64(0)
+#: the jit options of the hooks' implementations (each a small function of its own): only
+#: linked into the kernel that calls it (:data:`pyeval.numba_mem.INTERNAL`). Inlined
+#: (``inline="always"``) they cost more: Numba compiles an inlined overload in full first
+HOOK: Any = INTERNAL
 
 
-@njit(cache=True)
-def eval_player(kind, split, hole, H, board, NB, hk, hs, hl, bk, bs, bl, TA):
-    """(high, low) of one player. ``hole``/``board``: addresses of the cards; ``hk/hs/hl``
-    the hole cards' key, suit-rank mask and ace-low bits, ``bk/bs/bl`` the board's (``bk``
-    includes KEY_START). low is 0 when the game has no low half or no low qualifies."""
-    ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
-    razz, razzm, low8m = TA.razz, TA.razzm, TA.low8m
-    board_disp, board_id, om_high, om_low8, pair_id = TA.board_disp, TA.board_id, TA.om_high, TA.om_low8, TA.pair_id
-    key = bk + hk
-    srm = bs | hs
-    lo = np.uint64(0)
-    if kind == K_HOLDEM or kind == K_STUD or kind == K_FIVE:
-        hi = nx.hv(key, srm, disp, high, flush)
-    elif kind == K_OMAHA:
-        hi = nx.omaha_v(hole, H, hk, hs, bk, bs, flush, board_disp, board_id, om_high, pair_id)
-        if split == SP_LOW8:
-            lo = nx.omaha_low8_v(bl, hl, om_low8)
-        return hi, lo
-    elif kind == K_RAZZ:
-        hi = nx.razz_v(key, bl | hl, disp, razz, razzm)
-    elif kind == K_SUPER8:
-        # best five of eight = the best of the eight seven-card hands
-        hi = nx.drop_best(key, srm, hole, 0, H, ckey, csrm, disp, high, flush)
-        hb = nx.drop_best(key, srm, board, 0, NB, ckey, csrm, disp, high, flush)
-        if hb > hi:
-            hi = hb
-    elif kind == K_TAHOE:
-        # at most two of three hole cards: leave one out
-        hi = nx.drop_best(key, srm, hole, 0, H, ckey, csrm, disp, high, flush)
-    elif kind == K_BUFFALO:
-        # at most two of the first three down cards: leave one of them out
-        hi = nx.drop_best(key, srm, hole, 0, 3, ckey, csrm, disp, high, flush)
-    else:
-        # Crocodile, at most one of the two down cards: leave one of them out
-        hi = nx.drop_best(key, srm, hole, 0, 2, ckey, csrm, disp, high, flush)
-    if split == SP_LOW8:
-        lo = nx.low8_v(bl | hl, low8m)
-    return hi, lo
+def high_value(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
+    """High value of one player under the evaluation ``ev`` (a class of
+    :mod:`._layout`: :class:`~._layout.High`, :class:`~._layout.OmahaHigh`, ...).
+    ``hole``/``board``: addresses of the cards; ``hk/hs/hl`` the hole cards' key, suit-rank
+    mask and ace-low bits, ``bk/bs/bl`` the board's (``bk`` includes KEY_START). Chosen by
+    the class at typing time, so a kernel holds only its game's evaluator."""
+    raise TypeError("high_value is called from compiled kernels only")
 
 
-@njit(cache=True)
+def low_value(ev, sp, hl, bl, TA):
+    """8-or-better low of one player under the split ``sp`` (0 without a low half or
+    when no low qualifies): Omaha's from two hole cards and three board cards, every
+    other game's from all its cards."""
+    raise TypeError("low_value is called from compiled kernels only")
+
+
+def ace_holder(sp, hole, H, down, p, holder):
+    """Chicago (``sp`` :class:`~._layout.Chicago`): ``p`` when its hole cards at ``hole``
+    hold the ace of spades in a down position (``down``: a bit per position), else
+    ``holder``; any other split: ``holder``."""
+    raise TypeError("ace_holder is called from compiled kernels only")
+
+
+def settle(sp, P, hi, lo, holder, st, cnt, w):
+    """One showdown of weight ``w``: high-only games count pots won shared k ways into
+    ``cnt`` (:func:`count_high`, weight 1), split games add to the sums ``st``
+    (:func:`score`)."""
+    raise TypeError("settle is called from compiled kernels only")
+
+
+def counts_to_sums(sp, P, cnt, st):
+    """High-only games: the counts of pots won shared k ways (``cnt``, int64[P, P + 1])
+    added to the sums ``st`` that :func:`score` keeps; split games keep their sums."""
+    raise TypeError("counts_to_sums is called from compiled kernels only")
+
+
+def _cls(t):
+    return getattr(t, "instance_class", None)
+
+
+@overload(high_value, jit_options=HOOK)
+def _high_value(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
+    c = _cls(ev)
+    if c is High:
+        def plain(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
+            return nx.hv(bk + hk, bs | hs, TA.disp, TA.high, TA.flush)
+        return plain
+    if c is OmahaHigh:
+        def omaha(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
+            return nx.omaha_v(hole, H, hk, hs, bk, bs, TA.flush, TA.board_disp, TA.board_id,
+                              TA.om_high, TA.pair_id)
+        return omaha
+    if c is RazzLow:
+        def razz(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
+            return nx.razz_v(bk + hk, bl | hl, TA.disp, TA.razz, TA.razzm)
+        return razz
+    if c is BestOfEight:
+        def eight(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
+            # best five of eight = the best of the eight seven-card hands
+            return _best_of_eight(hole, H, board, NB, bk + hk, bs | hs, TA)
+        return eight
+    if c is DropOne:
+        def drop(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
+            return nx.drop_best(bk + hk, bs | hs, hole, _ZERO, ev.n, TA.ckey, TA.csrm, TA.disp,
+                                TA.high, TA.flush)
+        return drop
+    return None
+
+
+@njit(cache=True, **INTERNAL)
+def _best_of_eight(hole, H, board, NB, key, srm, TA):
+    """Super Eight: the best of leaving out one hole card or one board card."""
+    hi = nx.drop_best(key, srm, hole, _ZERO, H, TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush)
+    hb = nx.drop_best(key, srm, board, _ZERO, NB, TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush)
+    return hb if hb > hi else hi
+
+
+@overload(low_value, jit_options=HOOK)
+def _low_value(ev, sp, hl, bl, TA):
+    if _cls(sp) is not Low8:
+        return lambda ev, sp, hl, bl, TA: np.uint64(0)
+    if _cls(ev) is OmahaHigh:
+        return lambda ev, sp, hl, bl, TA: nx.omaha_low8_v(bl, hl, TA.om_low8)
+    return lambda ev, sp, hl, bl, TA: nx.low8_v(bl | hl, TA.low8m)
+
+
+@overload(ace_holder, jit_options=HOOK)
+def _ace_holder(sp, hole, H, down, p, holder):
+    if _cls(sp) is not Chicago:
+        return lambda sp, hole, H, down, p, holder: holder
+    return lambda sp, hole, H, down, p, holder: _ace_down(hole, H, down, p, holder)
+
+
+@njit(cache=True, **INTERNAL)
+def _ace_down(hole, H, down, p, holder):
+    for j in range(H):
+        if ld8(hole, j) == AS_CARD and (down >> j) & 1:
+            return p
+    return holder
+
+
+@overload(settle, jit_options=HOOK)
+def _settle(sp, P, hi, lo, holder, st, cnt, w):
+    if _cls(sp) is NoSplit:
+        return lambda sp, P, hi, lo, holder, st, cnt, w: count_high(P, hi, cnt)
+    return lambda sp, P, hi, lo, holder, st, cnt, w: score(sp.code, P, hi, lo, holder, st, w)
+
+
+@overload(counts_to_sums, jit_options=HOOK)
+def _counts_to_sums(sp, P, cnt, st):
+    if _cls(sp) is NoSplit:
+        return lambda sp, P, cnt, st: _add_counts(P, cnt, st)
+    return lambda sp, P, cnt, st: None
+
+
+@njit(cache=True, **INTERNAL)
+def _add_counts(P, cnt, st):
+    for p in range(P):
+        for k in range(1, P + 1):
+            c = np.float64(ldi64(cnt, p * (P + 1) + k))
+            o = p * NSTAT
+            stf(st, o + S_SHARE, ldf(st, o + S_SHARE) + c / k)
+            stf(st, o + S_SHARE2, ldf(st, o + S_SHARE2) + c / (k * k))
+            wi = S_WIN if k == 1 else S_TIE
+            hw = S_HWIN if k == 1 else S_HTIE
+            stf(st, o + wi, ldf(st, o + wi) + c)
+            stf(st, o + hw, ldf(st, o + hw) + c)
+
+
+@njit(cache=True, **INTERNAL)
 def score(split, P, hi, lo, holder, st, w):
     """Adds one showdown of weight w to the per-player sums at ``st`` (float64[P, NSTAT]).
     ``hi``/``lo``: addresses of the players' values; ``holder``: the player with the ace of
@@ -130,7 +229,7 @@ def score(split, P, hi, lo, holder, st, w):
                 stf(st, o + S_TIE, ldf(st, o + S_TIE) + w)
 
 
-@njit(cache=True)
+@njit(cache=True, **INTERNAL)
 def count_high(P, hi, cnt):
     """Adds one high-only showdown to ``cnt`` (int64[P, P + 1]): each winner's count of
     pots shared k ways, at index k."""

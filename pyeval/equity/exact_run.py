@@ -16,7 +16,7 @@ import numpy as np
 from pyeval.equity import _exact_classes as XC
 from pyeval.equity import _exact_ranks as XR
 from pyeval.equity import _kernels as K
-from pyeval.equity._inputs import Combos, Game
+from pyeval.equity._inputs import Combos, make_game
 from pyeval.equity.games import EquityGame
 from pyeval.equity.result import Progress
 from pyeval.equity.spot import Player, Spot
@@ -136,7 +136,7 @@ def _run_exact(spot: Spot, progress: Callable[[Progress], None] | None,
                 return _counts_to_stats(cw), n, w
         else:
             board0 = np.array(spot.board + [K.NONE] * k, dtype=np.uint8)
-            game = Game(g.kind, g.split_code, P, H, g.board, sum(1 << j for j in g.down))
+            game = make_game(g.kind, g.split_code, P, H, g.board, sum(1 << j for j in g.down))
 
             def run(t0: int, t1: int):
                 st, cw, n, w = K.exact_tasks(game, board0, bdeck, C, EXACT_TASKS, t0, t1, TA,

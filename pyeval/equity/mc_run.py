@@ -16,7 +16,7 @@ from pyeval.equity import _kernels as K
 from pyeval.equity import _omahamc as OM
 from pyeval.equity import _rangemc as RM
 from pyeval.equity._dealing import alias_tables
-from pyeval.equity._inputs import Game, HoldemKnown, Ranges, Streams, make_deal
+from pyeval.equity._inputs import HoldemKnown, Ranges, Streams, make_deal, make_game
 from pyeval.equity.cost import _EVAL_COST
 from pyeval.equity.result import Progress
 from pyeval.equity.spot import Spot
@@ -197,7 +197,7 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
     ranges = Ranges(rp, r_off, r_cards, r_key, r_srm, r_mask, r_prob, r_alias)
     deal = make_deal(deck, method, unk_t_a, unk_s_a)
     known = HoldemKnown(hk0, hs0, bk0, bs0)
-    game = Game(g.kind, g.split_code, P, H, NB, down_mask)
+    game = make_game(g.kind, g.split_code, P, H, NB, down_mask)
 
     target = samples if samples is not None else DEFAULT_MAX_SAMPLES
     if samples is None and std_err is None:
@@ -243,7 +243,7 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
             cnt, att, failed = K.holdem_mc(known, ranges, deal, streams, TA,
                                            threads=run_threads)
             return _counts_to_stats(cnt), att, failed
-        return K.mc_chunks(game, hole0, board0, ranges, deal, streams, TA, threads=run_threads)
+        return K.mc_chunks(game, hole0, board0, deal, streams, TA, threads=run_threads)
 
     rounds = _round_sizes(_round_cap(spot), time_limit is not None)
     rate = None                      # deals per second in the last round (time limits)
