@@ -405,17 +405,19 @@ def _add(acc, b, wt, cnt):
                 acc[b, p, q] += wt * cnt[p, q]
 
 
-# The four workers below take blocks of ``tu.blk`` tuples (rows of ``tu.reps``, combination
+# The two workers below take blocks of ``tu.blk`` tuples (rows of ``tu.reps``, combination
 # indices per player: :class:`~._inputs.RankTuples`; the known cards ``kb`` and the tables
 # ``tb``: :class:`~._inputs.RankBoard`, :class:`~._inputs.RankTables`) until none is left;
-# each tuple's counts of one step times its weight go into its block's row of ``acc``
-# [blocks, P, P + 1] (pots won shared n ways at index n). One worker per step and per
-# heads-up or not, so that a call compiles only what it runs (issue 13): a heads-up spot
-# never compiles the many-player loops.
+# each tuple's counts of step ``mode`` times its weight go into its block's row of ``acc``
+# [blocks, P, P + 1] (pots won shared n ways at index n). One worker for heads-up and one
+# for more players, so that a heads-up spot never compiles the many-player loops; each
+# runs both steps (a run always needs both), which compiles the worker's entry point and
+# its common steps once: two workers per step took 2.1 s of a first heads-up call's 3.0 s
+# of CPU (issue 13).
 
 @njit(cache=True, nogil=True)
-def _ranks_hu_work(ctr, tu, kb, tb, acc):
-    """Step 1 (by ranks), two players."""
+def _hu_work(ctr, mode, tu, kb, tb, acc):
+    """Step ``mode`` (1 by ranks, 2 by flushes), two players."""
     a_ctr = np.uint64(ctr.ctypes.data)
     reps, wts, blk, c_card, c_pid = tu
     k, base_avail, base_amask, bsm, bcnt = kb
@@ -424,55 +426,6 @@ def _ranks_hu_work(ctr, tu, kb, tb, acc):
     nR = codes.shape[0]
     avail, amask, hsm, hn, row, cnt = _scratch(P)
     tab = np.ones(_ONE + 1, dtype=np.int64)
-    while True:
-        b = fetch_add(a_ctr, 1)
-        if b >= acc.shape[0]:
-            break
-        for it in range(b * blk, min(n_items, (b + 1) * blk)):
-            _setup(it, reps, c_card, c_pid, nR, base_avail, base_amask, avail, amask, hsm,
-                   hn, row, cnt)
-            for r in range(13):
-                for m in range(6):
-                    tab[6 * r + m] = comb[avail[r], m]
-            _ranks_hu(nR, codes, tab, V, row[0], row[1], cnt)
-            _add(acc, b, wts[it], cnt)
-
-
-@njit(cache=True, nogil=True)
-def _ranks_any_work(ctr, tu, kb, tb, acc):
-    """Step 1 (by ranks), any number of players."""
-    a_ctr = np.uint64(ctr.ctypes.data)
-    reps, wts, blk, c_card, c_pid = tu
-    k, base_avail, base_amask, bsm, bcnt = kb
-    codes, V, subs, soff, scnt, ioff, idx, o2a, o2b, comb, flush = tb
-    n_items, P = reps.shape
-    nR = codes.shape[0]
-    avail, amask, hsm, hn, row, cnt = _scratch(P)
-    tab = np.ones(_ONE + 1, dtype=np.int64)
-    while True:
-        b = fetch_add(a_ctr, 1)
-        if b >= acc.shape[0]:
-            break
-        for it in range(b * blk, min(n_items, (b + 1) * blk)):
-            _setup(it, reps, c_card, c_pid, nR, base_avail, base_amask, avail, amask, hsm,
-                   hn, row, cnt)
-            for r in range(13):
-                for m in range(6):
-                    tab[6 * r + m] = comb[avail[r], m]
-            _ranks_any(P, nR, codes, tab, V, row, cnt)
-            _add(acc, b, wts[it], cnt)
-
-
-@njit(cache=True, nogil=True)
-def _flush_hu_work(ctr, tu, kb, tb, acc):
-    """Step 2 (by flushes), two players."""
-    a_ctr = np.uint64(ctr.ctypes.data)
-    reps, wts, blk, c_card, c_pid = tu
-    k, base_avail, base_amask, bsm, bcnt = kb
-    codes, V, subs, soff, scnt, ioff, idx, o2a, o2b, comb, flush = tb
-    n_items, P = reps.shape
-    nR = codes.shape[0]
-    avail, amask, hsm, hn, row, cnt = _scratch(P)
     ow = np.zeros(91, dtype=np.int64)
     while True:
         b = fetch_add(a_ctr, 1)
@@ -481,23 +434,29 @@ def _flush_hu_work(ctr, tu, kb, tb, acc):
         for it in range(b * blk, min(n_items, (b + 1) * blk)):
             _setup(it, reps, c_card, c_pid, nR, base_avail, base_amask, avail, amask, hsm,
                    hn, row, cnt)
-            for s in range(4):
-                bs = bcnt[s]
-                if bs + k < 3:
-                    continue
-                maxn = max(hn[s, 0], hn[s, 1])
-                am = amask[s]
-                for j in range(max(0, 3 - bs, 5 - bs - maxn), k + 1):
-                    nO = _other_weights(k - j, avail, am, o2a, o2b, ow)
-                    _flush_hu(am, scnt[j], subs, soff[j], bsm[s], hsm[s, 0], hsm[s, 1],
-                              hn[s, 0] + bs + j >= 5, hn[s, 1] + bs + j >= 5, nO, ow, idx,
-                              ioff[j], V, row[0], row[1], flush, cnt)
+            if mode == BY_RANKS:
+                for r in range(13):
+                    for m in range(6):
+                        tab[6 * r + m] = comb[avail[r], m]
+                _ranks_hu(nR, codes, tab, V, row[0], row[1], cnt)
+            else:
+                for s in range(4):
+                    bs = bcnt[s]
+                    if bs + k < 3:
+                        continue
+                    maxn = max(hn[s, 0], hn[s, 1])
+                    am = amask[s]
+                    for j in range(max(0, 3 - bs, 5 - bs - maxn), k + 1):
+                        nO = _other_weights(k - j, avail, am, o2a, o2b, ow)
+                        _flush_hu(am, scnt[j], subs, soff[j], bsm[s], hsm[s, 0], hsm[s, 1],
+                                  hn[s, 0] + bs + j >= 5, hn[s, 1] + bs + j >= 5, nO, ow, idx,
+                                  ioff[j], V, row[0], row[1], flush, cnt)
             _add(acc, b, wts[it], cnt)
 
 
 @njit(cache=True, nogil=True)
-def _flush_any_work(ctr, tu, kb, tb, acc):
-    """Step 2 (by flushes), any number of players."""
+def _any_work(ctr, mode, tu, kb, tb, acc):
+    """Step ``mode`` (1 by ranks, 2 by flushes), any number of players."""
     a_ctr = np.uint64(ctr.ctypes.data)
     reps, wts, blk, c_card, c_pid = tu
     k, base_avail, base_amask, bsm, bcnt = kb
@@ -505,6 +464,7 @@ def _flush_any_work(ctr, tu, kb, tb, acc):
     n_items, P = reps.shape
     nR = codes.shape[0]
     avail, amask, hsm, hn, row, cnt = _scratch(P)
+    tab = np.ones(_ONE + 1, dtype=np.int64)
     fl = np.zeros(P, dtype=np.bool_)
     ow = np.zeros(91, dtype=np.int64)
     RB = np.zeros(nR, dtype=np.int64)
@@ -516,29 +476,31 @@ def _flush_any_work(ctr, tu, kb, tb, acc):
         for it in range(b * blk, min(n_items, (b + 1) * blk)):
             _setup(it, reps, c_card, c_pid, nR, base_avail, base_amask, avail, amask, hsm,
                    hn, row, cnt)
-            ready = False
-            for s in range(4):
-                bs = bcnt[s]
-                if bs + k < 3:
-                    continue
-                maxn = 0
-                for p in range(P):
-                    maxn = max(maxn, hn[s, p])
-                am = amask[s]
-                for j in range(max(0, 3 - bs, 5 - bs - maxn), k + 1):
-                    nO = _other_weights(k - j, avail, am, o2a, o2b, ow)
+            if mode == BY_RANKS:
+                for r in range(13):
+                    for m in range(6):
+                        tab[6 * r + m] = comb[avail[r], m]
+                _ranks_any(P, nR, codes, tab, V, row, cnt)
+            else:
+                ready = False
+                for s in range(4):
+                    bs = bcnt[s]
+                    if bs + k < 3:
+                        continue
+                    maxn = 0
                     for p in range(P):
-                        fl[p] = hn[s, p] + bs + j >= 5
-                    if not ready:
-                        _outcomes(P, nR, V, row, RB, RM)
-                        ready = True
-                    _flush_any(P, am, scnt[j], subs, soff[j], bsm[s], hsm[s], fl, nO, ow,
-                               idx, ioff[j], V, row, RB, RM, flush, cnt)
+                        maxn = max(maxn, hn[s, p])
+                    am = amask[s]
+                    for j in range(max(0, 3 - bs, 5 - bs - maxn), k + 1):
+                        nO = _other_weights(k - j, avail, am, o2a, o2b, ow)
+                        for p in range(P):
+                            fl[p] = hn[s, p] + bs + j >= 5
+                        if not ready:
+                            _outcomes(P, nR, V, row, RB, RM)
+                            ready = True
+                        _flush_any(P, am, scnt[j], subs, soff[j], bsm[s], hsm[s], fl, nO, ow,
+                                   idx, ioff[j], V, row, RB, RM, flush, cnt)
             _add(acc, b, wts[it], cnt)
-
-
-_WORKERS = {(BY_RANKS, True): _ranks_hu_work, (BY_RANKS, False): _ranks_any_work,
-            (BY_FLUSHES, True): _flush_hu_work, (BY_FLUSHES, False): _flush_any_work}
 
 
 #: tuples per block of :func:`run` (each block sums into its own row, in order)
@@ -568,7 +530,7 @@ def run(mode: int, vals: Values, c_card: np.ndarray, c_pid: np.ndarray, reps: np
     acc = np.zeros((nblk, P, P + 1), dtype=np.float64)
     if len(reps):
         T = nx.kernel_tables()
-        run_workers(_WORKERS[mode, P == 2], threads, nblk,
+        run_workers(_hu_work if P == 2 else _any_work, threads, nblk, mode,
                     RankTuples(reps, wts, BLOCK, c_card, c_pid),
                     RankBoard(vals.k, avail, amask, bsm, bcnt),
                     RankTables(pat.codes, vals.V, _SUBS, _SOFF, _SCNT, pat.ioff, pat.idx, _PA,

@@ -181,7 +181,7 @@ def _suit_shares(rows: list[np.ndarray]) -> np.ndarray:
 def _flush_work(spot: Spot, shares: np.ndarray) -> tuple[float, float, float, float]:
     """Expected inner steps and subsets of the flush pass for one tuple, the chance that
     it looks at any, and the subsets it works on (see
-    :func:`pyeval.equity._exact_holdem._flush_hu_work`), from the seats' shares of cards in
+    :func:`pyeval.equity._exact_holdem._hu_work`), from the seats' shares of cards in
     each suit (seats taken as independent)."""
     k = 5 - len(spot.board)
     bcnt = [0, 0, 0, 0]
