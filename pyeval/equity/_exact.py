@@ -390,7 +390,7 @@ def exact_tasks(G: Game, board0: np.ndarray, bdeck: np.ndarray, C: Combos, n_tas
 
 
 
-@njit(cache=True)
+@njit(cache=True, **INTERNAL)
 def _canonical(srm, shift, pairs, npairs):
     """Compares the board's rank masks of neighbouring interchangeable suits (see
     :func:`holdem_exact5`), on the ranks from ``shift`` up only: -1 when some pair is in the

@@ -69,7 +69,7 @@ from pyeval.numba_rng import LOW32, next_word, word_stream
 HU5_KERNEL = True
 
 
-@njit(cache=True)
+@njit(cache=True, **INTERNAL)
 def _holdem_hu5(s, n, dk, D, thr5, h0, m0, h1, m1, bk0, ckey, csrm, disp, high, flush):
     """The hottest case, written out: two known hands, a whole board to deal. The board from
     the low half of one random word (:func:`._dealing.floyd_five`, as the range kernel and
@@ -97,7 +97,7 @@ def _holdem_hu5(s, n, dk, D, thr5, h0, m0, h1, m1, bk0, ckey, csrm, disp, high, 
     return s, w0, w1, tie
 
 
-@njit(cache=True)
+@njit(cache=True, **INTERNAL)
 def _holdem_chunk(s, n, kn, R, dl, dk, max_attempts, a, TA):
     """One chunk of :func:`holdem_mc`: n deals from the pool at ``dk``, counts left in the
     scratch words at ``a``. Returns (range attempts, ok)."""
