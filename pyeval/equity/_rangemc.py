@@ -26,7 +26,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from pyeval import numba_ext as nx
 from pyeval.equity._dealing import (
@@ -37,7 +38,7 @@ from pyeval.equity._dealing import (
     floyd_five,
 )
 from pyeval.equity._inputs import JointAddrs, JointTable, PoolAddrs, PoolDeal, Streams
-from pyeval.equity._showdown import count_high
+from pyeval.equity._showdown import HOOK, count_high
 from pyeval.equity._workers import run_workers
 from pyeval.numba_mem import INTERNAL, fetch_add, ld8, ld64, ldi64, st64
 from pyeval.numba_rng import LOW32, next_word, word_stream
@@ -252,27 +253,37 @@ def _winners(P, bk, bs, tk, ts, r0, disp, high, flush, vals):
 
 
 @njit(cache=True, **INTERNAL)
-def _multi5_pools(s, n, P, ja, pa, TA, vals, wins):
-    """:func:`_hu5_pools` for P players: the same row and board draws, each player's value
-    into ``vals``; a deal adds one to ``wins`` at the mask of its winners (bit p for player
-    p: the best value found by ``max``, the mask by comparisons, so no branch depends on
-    who wins). Three players, the commonest, in registers: no per-player array."""
+def _multi5_three(s, n, ja, pa, TA, wins):
+    """:func:`_multi5_pools` for three players, the commonest, in registers: no
+    per-player array."""
     ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
     nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
     dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
     nD = np.uint64(PD)
     thr5 = five_threshold(PD)
-    if P == 3:
-        for _ in range(n):
-            s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm)
-            v0 = nx.hv(bk + ld64(tk, r0), bs | ld64(ts, r0), disp, high, flush)
-            v1 = nx.hv(bk + ld64(tk, r0 + 1), bs | ld64(ts, r0 + 1), disp, high, flush)
-            v2 = nx.hv(bk + ld64(tk, r0 + 2), bs | ld64(ts, r0 + 2), disp, high, flush)
-            best = max(max(v0, v1), v2)
-            m = np.int64(v0 == best) | (np.int64(v1 == best) << 1) \
-                | (np.int64(v2 == best) << 2)
-            wins[m] += 1
-        return s
+    for _ in range(n):
+        s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm)
+        v0 = nx.hv(bk + ld64(tk, r0), bs | ld64(ts, r0), disp, high, flush)
+        v1 = nx.hv(bk + ld64(tk, r0 + 1), bs | ld64(ts, r0 + 1), disp, high, flush)
+        v2 = nx.hv(bk + ld64(tk, r0 + 2), bs | ld64(ts, r0 + 2), disp, high, flush)
+        best = max(max(v0, v1), v2)
+        m = np.int64(v0 == best) | (np.int64(v1 == best) << 1) \
+            | (np.int64(v2 == best) << 2)
+        wins[m] += 1
+    return s
+
+
+@njit(cache=True, **INTERNAL)
+def _multi5_pools(s, n, P, ja, pa, TA, vals, wins):
+    """:func:`_hu5_pools` for P players (four or more: three have :func:`_multi5_three`):
+    the same row and board draws, each player's value into ``vals``; a deal adds one to
+    ``wins`` at the mask of its winners (bit p for player p: the best value found by
+    ``max``, the mask by comparisons, so no branch depends on who wins)."""
+    ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
+    nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
+    dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
+    nD = np.uint64(PD)
+    thr5 = five_threshold(PD)
     for _ in range(n):
         s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm)
         if P == 4:              # a constant count: unrolled
@@ -281,6 +292,22 @@ def _multi5_pools(s, n, P, ja, pa, TA, vals, wins):
             m = _winners(P, bk, bs, tk, ts, r0, disp, high, flush, vals)
         wins[m] += 1
     return s
+
+
+def multi5(three, s, n, P, ja, pa, TA, vals, wins):
+    """:func:`_multi5_three` when ``three`` is not None (three players), else
+    :func:`_multi5_pools`: chosen by the type of ``three``, so that a three-way first call
+    compiles only the three-player loop (issue 13)."""
+    raise TypeError("multi5 is called from compiled kernels only")
+
+
+@overload(multi5, jit_options=HOOK)
+def _multi5(three, s, n, P, ja, pa, TA, vals, wins):
+    if isinstance(three, (types.NoneType, types.Omitted)):
+        return (lambda three, s, n, P, ja, pa, TA, vals, wins:
+                _multi5_pools(s, n, P, ja, pa, TA, vals, wins))
+    return (lambda three, s, n, P, ja, pa, TA, vals, wins:
+            _multi5_three(s, n, ja, pa, TA, wins))
 
 
 @njit(cache=True, **INTERNAL)
@@ -427,8 +454,9 @@ def _work_hu_shared(ctr, J, pd, ST, TA, out):
 
 
 @njit(cache=True, nogil=True)
-def _work_multi5(ctr, J, pd, ST, TA, out):
-    """:func:`_work_hu5` for three players or more, with :func:`_multi5_pools`."""
+def _work_multi5(ctr, J, pd, ST, TA, out, three):
+    """:func:`_work_hu5` for three players or more, with :func:`_multi5_three` (``three``
+    True) or :func:`_multi5_pools` (``three`` None)."""
     P = J.P
     ja = _joint_addrs(J)
     pa = _pool_addrs(pd)
@@ -441,7 +469,7 @@ def _work_multi5(ctr, J, pd, ST, TA, out):
         if ci >= nsamp.shape[0]:
             break
         wins[:] = 0
-        _multi5_pools(word_stream(seed, chunk0 + ci), nsamp[ci], P, ja, pa, TA, vals, wins)
+        multi5(three, word_stream(seed, chunk0 + ci), nsamp[ci], P, ja, pa, TA, vals, wins)
         _mask_counts(P, wins, out[ci])
 
 
@@ -490,8 +518,11 @@ def holdem_range_mc(tk: np.ndarray, ts: np.ndarray, tm: np.ndarray, keep: np.nda
     PD = pools.shape[1] if pools.shape[0] else 0
     pthr = np.uint64((1 << 32) % max(PD, 1))
     fast5 = PD > 0 and U == 5 and int(bs0) == 0 and not weighted
+    extra: tuple = ()
     if P != 2:
         work = _work_multi5 if fast5 and P <= MAX_MASK_PLAYERS else _work_multi
+        if work is _work_multi5:
+            extra = (True if P == 3 else None,)
     elif fast5:
         work = _work_hu5
     else:
@@ -500,5 +531,5 @@ def holdem_range_mc(tk: np.ndarray, ts: np.ndarray, tm: np.ndarray, keep: np.nda
                 JointTable(np.int64(P), np.int64(T), tthr, keep, alias, bool(weighted), tab),
                 PoolDeal(deck, thr, pools, np.int64(PD), pthr, np.int64(U), np.uint64(bk0),
                          np.uint64(bs0)),
-                Streams(np.uint64(seed), np.int64(chunk0), nsamp, 0), TA, out)
+                Streams(np.uint64(seed), np.int64(chunk0), nsamp, 0), TA, out, *extra)
     return out
