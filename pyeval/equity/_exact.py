@@ -222,7 +222,7 @@ def _tuples(sp, P, bmask, c_off, c_mask, c_w, c_as, valid, chi, clo, idx, us, ws
     done, deals, wsum = pairs_high(sp, P, c_off, c_mask, c_w, valid, chi, acc)
     if done:
         return deals, wsum
-    p = 0
+    p = np.int64(0)          # not the literal 0: _next_tuple would be compiled for it too
     sti64(idx, 0, ldi64(c_off, 0) - 1)
     st64(us, 0, bmask)
     stf(ws, 0, 1.0)
