@@ -34,7 +34,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -42,7 +42,7 @@ from numba import njit
 from pyeval import numba_ext as nx
 from pyeval.equity._inputs import RankBoard, RankTables, RankTuples
 from pyeval.equity._workers import run_workers
-from pyeval.numba_mem import fetch_add, ld16
+from pyeval.numba_mem import fetch_add, ld16, ldi64, sti64
 
 #: C(n, r) for n < 18, r < 6
 _BIN = np.array([[math.comb(n, r) for r in range(6)] for n in range(18)], dtype=np.int64)
@@ -186,6 +186,15 @@ def values(board: Sequence[int]) -> Values:
 BY_RANKS, BY_FLUSHES = 1, 2
 
 
+# The steps' scratch arrays (a tuple's cards left, each player's cards of each suit, the
+# counts, the weight tables) are words of one arena made in Python, a row per thread
+# (:func:`_scratch`), read and written by address (:mod:`pyeval.numba_mem`) as the other
+# kernels do: arrays made in the worker compiled Numba's ``np.zeros`` for each shape and
+# their indexing was the larger part of the workers' compile (issue 13: the workers'
+# skeleton alone, without either step, took 1 s of a first call). Two-dimensional scratch
+# is row-major: ``hsm``/``hn`` [4, P] at ``s * P + p``, ``cnt`` [P, P + 1] at
+# ``p * (P + 1) + k``.
+
 @njit(cache=True, inline="always")
 def _ranks_hu(nR, codes, tab, V, r0, r1, cnt):
     """Step 1 heads-up: three sums in registers, no branch on the outcome."""
@@ -193,32 +202,32 @@ def _ranks_hu(nR, codes, tab, V, r0, r1, cnt):
     b = np.int64(0)
     t = np.int64(0)
     for i in range(nR):
-        w = (tab[codes[i, 0]] * tab[codes[i, 1]] * tab[codes[i, 2]] * tab[codes[i, 3]]
-             * tab[codes[i, 4]])
+        w = (ldi64(tab, codes[i, 0]) * ldi64(tab, codes[i, 1]) * ldi64(tab, codes[i, 2])
+             * ldi64(tab, codes[i, 3]) * ldi64(tab, codes[i, 4]))
         v0 = V[r0 + i]
         v1 = V[r1 + i]
         a += w * (v0 > v1)
         b += w * (v1 > v0)
         t += w * (v0 == v1)
-    cnt[0, 1] += a
-    cnt[1, 1] += b
-    cnt[0, 2] += t
-    cnt[1, 2] += t
+    sti64(cnt, 1, ldi64(cnt, 1) + a)
+    sti64(cnt, 4, ldi64(cnt, 4) + b)
+    sti64(cnt, 2, ldi64(cnt, 2) + t)
+    sti64(cnt, 5, ldi64(cnt, 5) + t)
 
 
 @njit(cache=True, inline="always")
 def _ranks_any(P, nR, codes, tab, V, row, cnt):
     """Step 1 for any number of players."""
     for i in range(nR):
-        w = (tab[codes[i, 0]] * tab[codes[i, 1]] * tab[codes[i, 2]] * tab[codes[i, 3]]
-             * tab[codes[i, 4]])
+        w = (ldi64(tab, codes[i, 0]) * ldi64(tab, codes[i, 1]) * ldi64(tab, codes[i, 2])
+             * ldi64(tab, codes[i, 3]) * ldi64(tab, codes[i, 4]))
         if w == 0:
             continue
         best = -1
         nb = 0
         mask = 0
         for p in range(P):
-            v = np.int64(V[row[p] + i])
+            v = np.int64(V[ldi64(row, p) + i])
             if v > best:
                 best = v
                 nb = 1
@@ -228,7 +237,8 @@ def _ranks_any(P, nR, codes, tab, V, row, cnt):
                 mask |= 1 << p
         for p in range(P):
             if (mask >> p) & 1:
-                cnt[p, nb] += w
+                o = p * (P + 1) + nb
+                sti64(cnt, o, ldi64(cnt, o) + w)
 
 
 @njit(cache=True, inline="always")
@@ -248,7 +258,7 @@ def _flush_hu(m_ok, nsub, subs, s0, full0, h0, h1, f0, f1, nO, ow, idx, i0, V, r
         F1 = np.int64(flush[full | h1])
         base = i0 + t * nO
         for q in range(nO):
-            w = ow[q]
+            w = ldi64(ow, q)
             i = np.int64(idx[base + q])
             v0 = np.int64(V[r0 + i])
             v1 = np.int64(V[r1 + i])
@@ -257,10 +267,10 @@ def _flush_hu(m_ok, nsub, subs, s0, full0, h0, h1, f0, f1, nO, ow, idx, i0, V, r
             d0 += w * (np.int64(x0 > x1) - np.int64(v0 > v1))
             d1 += w * (np.int64(x1 > x0) - np.int64(v1 > v0))
             dt += w * (np.int64(x0 == x1) - np.int64(v0 == v1))
-    cnt[0, 1] += d0
-    cnt[1, 1] += d1
-    cnt[0, 2] += dt
-    cnt[1, 2] += dt
+    sti64(cnt, 1, ldi64(cnt, 1) + d0)
+    sti64(cnt, 4, ldi64(cnt, 4) + d1)
+    sti64(cnt, 2, ldi64(cnt, 2) + dt)
+    sti64(cnt, 5, ldi64(cnt, 5) + dt)
 
 
 @njit(cache=True, inline="always")
@@ -270,14 +280,14 @@ def _outcomes(P, nR, V, row, RB, RM):
         best = -1
         mask = 0
         for p in range(P):
-            v = np.int64(V[row[p] + i])
+            v = np.int64(V[ldi64(row, p) + i])
             if v > best:
                 best = v
                 mask = 1 << p
             elif v == best:
                 mask |= 1 << p
-        RB[i] = best
-        RM[i] = mask
+        sti64(RB, i, best)
+        sti64(RM, i, mask)
 
 
 @njit(cache=True, inline="always")
@@ -295,8 +305,8 @@ def _flush_any(P, m_ok, nsub, subs, s0, full0, hs, fl, nO, ow, idx, i0, V, row, 
         fbest = -1
         fmask = 0
         for p in range(P):
-            if fl[p]:
-                f = np.int64(flush[full | hs[p]])
+            if ldi64(fl, p):
+                f = np.int64(flush[full | ldi64(hs, p)])
                 if f > fbest:
                     fbest = f
                     fmask = 1 << p
@@ -307,19 +317,19 @@ def _flush_any(P, m_ok, nsub, subs, s0, full0, hs, fl, nO, ow, idx, i0, V, row, 
             fnb += (fmask >> p) & 1
         base = i0 + t * nO
         for q in range(nO):
-            w = ow[q]
+            w = ldi64(ow, q)
             if w == 0:
                 continue
             i = np.int64(idx[base + q])
-            mask = RM[i]
+            mask = ldi64(RM, i)
             rmask = fmask
             rnb = fnb
-            if RB[i] >= fbest:             # somebody's ranks make a full house or more
+            if ldi64(RB, i) >= fbest:      # somebody's ranks make a full house or more
                 rbest = fbest
                 for p in range(P):
-                    if fl[p]:
+                    if ldi64(fl, p):
                         continue
-                    v = np.int64(V[row[p] + i])
+                    v = np.int64(V[ldi64(row, p) + i])
                     if v > rbest:
                         rbest = v
                         rmask = 1 << p
@@ -333,18 +343,50 @@ def _flush_any(P, m_ok, nsub, subs, s0, full0, hs, fl, nO, ow, idx, i0, V, row, 
                     nb += (mask >> p) & 1
                 for p in range(P):
                     if (mask >> p) & 1:
-                        cnt[p, nb] -= w
+                        o = p * (P + 1) + nb
+                        sti64(cnt, o, ldi64(cnt, o) - w)
                     if (rmask >> p) & 1:
-                        cnt[p, rnb] += w
+                        o = p * (P + 1) + rnb
+                        sti64(cnt, o, ldi64(cnt, o) + w)
+
+
+class Scratch(NamedTuple):
+    """Where each scratch array starts in a thread's row of the arena (words)."""
+
+    avail: int      # [13] cards left of each rank
+    amask: int      # [4] ranks left of each suit
+    hsm: int        # [4, P] each player's ranks of each suit
+    hn: int         # [4, P] and how many
+    row: int        # [P] each player's row of V
+    cnt: int        # [P, P + 1] the tuple's counts
+    tab: int        # [_ONE + 1] step 1's weights of a rank appearing m times
+    ow: int         # [91] step 2's weights of the other cards
+    fl: int         # [P] step 2's flush flags
+    RB: int         # [nR] step 2's ranks-only best value
+    RM: int         # [nR] and winners
+    size: int       # words a row
+
+
+def _scratch(P: int, nR: int) -> Scratch:
+    """The arena's layout for P players and nR multisets (a row padded to whole cache
+    lines, plus one)."""
+    o = [0]
+    for n in (13, 4, 4 * P, 4 * P, P, P * (P + 1), _ONE + 1, 91, P, nR, nR):
+        o.append(o[-1] + n)
+    return Scratch(o[0], o[1], o[2], o[3], o[4], o[5], o[6], o[7], o[8], o[9], o[10],
+                   (o[11] + 7) // 8 * 8 + 8)
 
 
 @njit(cache=True, inline="always")
-def _scratch(P):
-    """A worker's arrays for :func:`_setup`: ``avail``, ``amask``, ``hsm``, ``hn``,
-    ``row``, ``cnt``."""
-    return (np.zeros(13, dtype=np.int64), np.zeros(4, dtype=np.int64),
-            np.zeros((4, P), dtype=np.int64), np.zeros((4, P), dtype=np.int64),
-            np.zeros(P, dtype=np.int64), np.zeros((P, P + 1), dtype=np.int64))
+def _row_addrs(a, sc):
+    """The scratch arrays of the row at address ``a`` (one word set: ``tab``'s padding
+    entry :data:`_ONE` reads 1)."""
+    tab = a + np.uint64(8 * sc.tab)
+    sti64(tab, _ONE, 1)
+    return (a + np.uint64(8 * sc.avail), a + np.uint64(8 * sc.amask),
+            a + np.uint64(8 * sc.hsm), a + np.uint64(8 * sc.hn), a + np.uint64(8 * sc.row),
+            a + np.uint64(8 * sc.cnt), tab, a + np.uint64(8 * sc.ow),
+            a + np.uint64(8 * sc.fl), a + np.uint64(8 * sc.RB), a + np.uint64(8 * sc.RM))
 
 
 @njit(cache=True, inline="always")
@@ -354,55 +396,57 @@ def _setup(it, reps, c_card, c_pid, nR, base_avail, base_amask, avail, amask, hs
     of each suit (``hsm`` ranks, ``hn`` how many) and value-table row; ``cnt`` cleared."""
     P = reps.shape[1]
     for r in range(13):
-        avail[r] = base_avail[r]
+        sti64(avail, r, base_avail[r])
     for s in range(4):
-        amask[s] = base_amask[s]
+        sti64(amask, s, base_amask[s])
         for p in range(P):
-            hsm[s, p] = 0
-            hn[s, p] = 0
+            sti64(hsm, s * P + p, 0)
+            sti64(hn, s * P + p, 0)
     for p in range(P):
         j = reps[it, p]
         for h in range(2):
             c = np.int64(c_card[j, h])
             r = c >> 2
-            s = c & 3
-            avail[r] -= 1
-            amask[s] &= ~(1 << r)
-            hsm[s, p] |= 1 << r
-            hn[s, p] += 1
-        row[p] = c_pid[j] * nR
-    cnt[:, :] = 0
+            o = (c & 3) * P + p
+            sti64(avail, r, ldi64(avail, r) - 1)
+            sti64(amask, c & 3, ldi64(amask, c & 3) & ~(1 << r))
+            sti64(hsm, o, ldi64(hsm, o) | (1 << r))
+            sti64(hn, o, ldi64(hn, o) + 1)
+        sti64(row, p, c_pid[j] * nR)
+    for q in range(P * (P + 1)):
+        sti64(cnt, q, 0)
 
 
 @njit(cache=True, inline="always")
 def _other_weights(oc, avail, am, o2a, o2b, ow):
     """Boards for each multiset of the ``oc`` (0-2) board cards not of the suit (ranks of
     ``avail`` less the suit's ``am``) into ``ow``; returns how many multisets."""
-    ow[0] = 1
+    sti64(ow, 0, 1)
     if oc == 1:
         for r in range(13):
-            ow[r] = avail[r] - ((am >> r) & 1)
+            sti64(ow, r, ldi64(avail, r) - ((am >> r) & 1))
         return 13
     if oc == 2:
         for q in range(91):
             ra = o2a[q]
-            x = avail[ra] - ((am >> ra) & 1)
+            x = ldi64(avail, ra) - ((am >> ra) & 1)
             if ra == o2b[q]:
-                ow[q] = x * (x - 1) // 2
+                sti64(ow, q, x * (x - 1) // 2)
             else:
                 rb = o2b[q]
-                ow[q] = x * (avail[rb] - ((am >> rb) & 1))
+                sti64(ow, q, x * (ldi64(avail, rb) - ((am >> rb) & 1)))
         return 91
     return 1
 
 
 @njit(cache=True, inline="always")
 def _add(acc, b, wt, cnt):
-    P = cnt.shape[0]
+    P = acc.shape[1]
     for p in range(P):
         for q in range(P + 1):
-            if cnt[p, q] != 0:
-                acc[b, p, q] += wt * cnt[p, q]
+            c = ldi64(cnt, p * (P + 1) + q)
+            if c != 0:
+                acc[b, p, q] += wt * c
 
 
 # The two workers below take blocks of ``tu.blk`` tuples (rows of ``tu.reps``, combination
@@ -413,20 +457,20 @@ def _add(acc, b, wt, cnt):
 # for more players, so that a heads-up spot never compiles the many-player loops; each
 # runs both steps (a run always needs both), which compiles the worker's entry point and
 # its common steps once: two workers per step took 2.1 s of a first heads-up call's 3.0 s
-# of CPU (issue 13).
+# of CPU (issue 13). Each thread takes a row of the scratch arena (``ctr[1]`` counts them).
 
 @njit(cache=True, nogil=True)
-def _hu_work(ctr, mode, tu, kb, tb, acc):
+def _hu_work(ctr, mode, tu, kb, tb, arena, sc, acc):
     """Step ``mode`` (1 by ranks, 2 by flushes), two players."""
     a_ctr = np.uint64(ctr.ctypes.data)
     reps, wts, blk, c_card, c_pid = tu
     k, base_avail, base_amask, bsm, bcnt = kb
     codes, V, subs, soff, scnt, ioff, idx, o2a, o2b, comb, flush = tb
-    n_items, P = reps.shape
+    n_items = reps.shape[0]
     nR = codes.shape[0]
-    avail, amask, hsm, hn, row, cnt = _scratch(P)
-    tab = np.ones(_ONE + 1, dtype=np.int64)
-    ow = np.zeros(91, dtype=np.int64)
+    slot = fetch_add(a_ctr + np.uint64(8), 1)
+    avail, amask, hsm, hn, row, cnt, tab, ow, fl, RB, RM = _row_addrs(
+        np.uint64(arena.ctypes.data) + np.uint64(8 * sc.size * slot), sc)
     while True:
         b = fetch_add(a_ctr, 1)
         if b >= acc.shape[0]:
@@ -434,28 +478,32 @@ def _hu_work(ctr, mode, tu, kb, tb, acc):
         for it in range(b * blk, min(n_items, (b + 1) * blk)):
             _setup(it, reps, c_card, c_pid, nR, base_avail, base_amask, avail, amask, hsm,
                    hn, row, cnt)
+            r0 = ldi64(row, 0)
+            r1 = ldi64(row, 1)
             if mode == BY_RANKS:
                 for r in range(13):
                     for m in range(6):
-                        tab[6 * r + m] = comb[avail[r], m]
-                _ranks_hu(nR, codes, tab, V, row[0], row[1], cnt)
+                        sti64(tab, 6 * r + m, comb[ldi64(avail, r), m])
+                _ranks_hu(nR, codes, tab, V, r0, r1, cnt)
             else:
                 for s in range(4):
                     bs = bcnt[s]
                     if bs + k < 3:
                         continue
-                    maxn = max(hn[s, 0], hn[s, 1])
-                    am = amask[s]
+                    n0 = ldi64(hn, 2 * s)
+                    n1 = ldi64(hn, 2 * s + 1)
+                    maxn = max(n0, n1)
+                    am = ldi64(amask, s)
                     for j in range(max(0, 3 - bs, 5 - bs - maxn), k + 1):
                         nO = _other_weights(k - j, avail, am, o2a, o2b, ow)
-                        _flush_hu(am, scnt[j], subs, soff[j], bsm[s], hsm[s, 0], hsm[s, 1],
-                                  hn[s, 0] + bs + j >= 5, hn[s, 1] + bs + j >= 5, nO, ow, idx,
-                                  ioff[j], V, row[0], row[1], flush, cnt)
+                        _flush_hu(am, scnt[j], subs, soff[j], bsm[s], ldi64(hsm, 2 * s),
+                                  ldi64(hsm, 2 * s + 1), n0 + bs + j >= 5, n1 + bs + j >= 5,
+                                  nO, ow, idx, ioff[j], V, r0, r1, flush, cnt)
             _add(acc, b, wts[it], cnt)
 
 
 @njit(cache=True, nogil=True)
-def _any_work(ctr, mode, tu, kb, tb, acc):
+def _any_work(ctr, mode, tu, kb, tb, arena, sc, acc):
     """Step ``mode`` (1 by ranks, 2 by flushes), any number of players."""
     a_ctr = np.uint64(ctr.ctypes.data)
     reps, wts, blk, c_card, c_pid = tu
@@ -463,12 +511,9 @@ def _any_work(ctr, mode, tu, kb, tb, acc):
     codes, V, subs, soff, scnt, ioff, idx, o2a, o2b, comb, flush = tb
     n_items, P = reps.shape
     nR = codes.shape[0]
-    avail, amask, hsm, hn, row, cnt = _scratch(P)
-    tab = np.ones(_ONE + 1, dtype=np.int64)
-    fl = np.zeros(P, dtype=np.bool_)
-    ow = np.zeros(91, dtype=np.int64)
-    RB = np.zeros(nR, dtype=np.int64)
-    RM = np.zeros(nR, dtype=np.int64)
+    slot = fetch_add(a_ctr + np.uint64(8), 1)
+    avail, amask, hsm, hn, row, cnt, tab, ow, fl, RB, RM = _row_addrs(
+        np.uint64(arena.ctypes.data) + np.uint64(8 * sc.size * slot), sc)
     while True:
         b = fetch_add(a_ctr, 1)
         if b >= acc.shape[0]:
@@ -479,7 +524,7 @@ def _any_work(ctr, mode, tu, kb, tb, acc):
             if mode == BY_RANKS:
                 for r in range(13):
                     for m in range(6):
-                        tab[6 * r + m] = comb[avail[r], m]
+                        sti64(tab, 6 * r + m, comb[ldi64(avail, r), m])
                 _ranks_any(P, nR, codes, tab, V, row, cnt)
             else:
                 ready = False
@@ -489,17 +534,18 @@ def _any_work(ctr, mode, tu, kb, tb, acc):
                         continue
                     maxn = 0
                     for p in range(P):
-                        maxn = max(maxn, hn[s, p])
-                    am = amask[s]
+                        maxn = max(maxn, ldi64(hn, s * P + p))
+                    am = ldi64(amask, s)
                     for j in range(max(0, 3 - bs, 5 - bs - maxn), k + 1):
                         nO = _other_weights(k - j, avail, am, o2a, o2b, ow)
                         for p in range(P):
-                            fl[p] = hn[s, p] + bs + j >= 5
+                            sti64(fl, p, np.int64(ldi64(hn, s * P + p) + bs + j >= 5))
                         if not ready:
                             _outcomes(P, nR, V, row, RB, RM)
                             ready = True
-                        _flush_any(P, am, scnt[j], subs, soff[j], bsm[s], hsm[s], fl, nO, ow,
-                                   idx, ioff[j], V, row, RB, RM, flush, cnt)
+                        _flush_any(P, am, scnt[j], subs, soff[j], bsm[s],
+                                   hsm + np.uint64(8 * s * P), fl, nO, ow, idx, ioff[j], V,
+                                   row, RB, RM, flush, cnt)
             _add(acc, b, wts[it], cnt)
 
 
@@ -530,11 +576,14 @@ def run(mode: int, vals: Values, c_card: np.ndarray, c_pid: np.ndarray, reps: np
     acc = np.zeros((nblk, P, P + 1), dtype=np.float64)
     if len(reps):
         T = nx.kernel_tables()
+        sc = _scratch(P, pat.codes.shape[0])
+        workers = max(1, min(int(threads), nblk))           # as run_workers starts them
         run_workers(_hu_work if P == 2 else _any_work, threads, nblk, mode,
                     RankTuples(reps, wts, BLOCK, c_card, c_pid),
                     RankBoard(vals.k, avail, amask, bsm, bcnt),
                     RankTables(pat.codes, vals.V, _SUBS, _SOFF, _SCNT, pat.ioff, pat.idx, _PA,
-                               _PB, _COMB, T.flush), acc)
+                               _PB, _COMB, T.flush),
+                    np.zeros(workers * sc.size, dtype=np.int64), sc, acc)
     return acc.sum(axis=0)
 
 
