@@ -26,9 +26,10 @@ CASES = {
     "omaha_exact": 'pyeval.equity("omaha", ["AsAhKsKh", "QdQcJdJc"], board="2c7d9h")',
     # hold'em exact with ranges on a flop (the combinations' board walk or rank patterns)
     "range_exact": 'pyeval.equity("holdem", ["AK", "QQ+"], board="2c7d9h")',
-    # every other game family (issue 13: every game's first call), Monte Carlo then exact;
-    # hold'em three-way (the joint-table kernel) and Omaha Hi/Lo with known hands (its own
-    # kernel), Omaha from part of each hand (the general kernel)
+    # every other game family (issue 13: every game's first call): hold'em three-way, known
+    # hands and ranges (the joint-table, rank-walk and rank-pattern kernels); Omaha Hi/Lo
+    # with known hands (the Omaha kernel); then each evaluation and split of the general
+    # kernels, Monte Carlo from part of each hand, then exact enumeration
     "mc3": f'pyeval.equity("holdem", ["AcAd", "KhKs", "QcQd"], {_MC})',
     "ranges3": f'pyeval.equity("holdem", ["AA,KK", "AK", "AQs+,KQs"], {_MC})',
     "exact3": 'pyeval.equity("holdem", ["AcAd", "KhKs", "QcQd"], exact=True)',
