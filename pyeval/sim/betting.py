@@ -196,7 +196,7 @@ def read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev):
     it first acts in the round (what a tier depends on stays the same for the street)."""
     if street > 0:
         if HS[H_STUD] >= 0:
-            _stud_tiers(S, SI, SB, hole, HS[H_STUD], HS[H_GAME])
+            _stud_tiers(S, SI, SB, hole, HS[H_STUD], HS[H_GAME], buf, ev)
         else:
             for q in range(S):
                 SI[I_TIER, q] = -1
@@ -582,7 +582,7 @@ def _top_two(v, o, top, second, top_seat):
 
 
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def _stud_tiers(S, SI, SB, hole, kind, game):
+def _stud_tiers(S, SI, SB, hole, kind, game, buf, ev):
     """Fill ``SI[I_TIER]`` / ``SB[B_DRAW]`` for a stud street: each player's cards against
     what the other players still in show (the up cards: not in the game's ``DOWN_MASK``);
     in the draw nobody shows a card and each hand is read against one pair.
@@ -590,6 +590,7 @@ def _stud_tiers(S, SI, SB, hole, kind, game):
     What each player still in shows (``SI[I_UPCAT]``, ``SI[I_UPLOW]``) the stud hand has
     read just before this round, as it found who acts first
     (:func:`pyeval.sim.variants.hands.showing`: the same cards, read once a street)."""
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     # [variants: stud and draw] the best up category and low count among the players in,
     # and the second best beside the seat holding the best, so that each player's "best
     # of the others" is one comparison (not a loop over the others per player)
@@ -613,6 +614,7 @@ def _stud_tiers(S, SI, SB, hole, kind, game):
             else:
                 cat = cat2 if q == cat_s else cat1
                 low = low2 if q == low_s else low1
-            t_, d_ = stud_tier(hole[q], SI[I_NCARD, q], cat, low, kind)
+            t_, d_ = stud_tier(hole[q], SI[I_NCARD, q], cat, low, kind, buf, card_key, disp,
+                               high, flush, mult, row_bits, slot_bits)
             SI[I_TIER, q] = t_
             SB[B_DRAW, q] = d_

@@ -28,6 +28,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from pyeval import numba_ext as nx
 from pyeval.numba_mem import INTERNAL
 from pyeval.sim.layout import A_CALL, A_CHECK, A_FOLD, A_RAISE
 
@@ -538,29 +539,21 @@ def stud3_score(c0, c1, c2, kind):
 
 
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def stud_tier(mine, n_mine, up_cat_opp, low_opp, kind):
+def stud_tier(mine, n_mine, up_cat_opp, low_opp, kind, buf, card_key, disp, high, flush, mult,
+              row_bits, slot_bits):
     """Strength 0..4 of a stud hand against what the others show, and a draw flag.
 
     High (``kind`` 0, and 2 for hi/lo): the category of the best hand of my cards against
     the best category showing among the others' up cards (``up_cat_opp``). Low (1, and 2):
     my distinct cards eight or lower against the most any other shows (``low_opp``).
-
-    The category is :func:`category` of the cards' rank and suit masks (the evaluator's
-    ``high >> 12``, tied to it by tests/sim/test_models.py), not the evaluator's lookup:
-    only the category is read here, and the masks also count the suits for the four-flush
-    draw. The lookup (a hashed read of a 256 kB table, per player and street, the hottest
-    instruction of a warm stud kernel in bench/RESULTS.md) and the seven table arguments
-    it needed are gone; with :func:`pyeval.sim.variants.hands.showing` read from rank
-    masks too, the stud games play 1.08-1.16x the table-hands per second (bench/RESULTS.md).
     """
     t_hi = 0
     draw = False
     if kind != 1:
-        cards = (np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0),
-                 np.int64(0))
-        for i in range(n_mine):
-            cards = add_card(mine[i], cards)
-        cat = category(cards)
+        # ``mine`` read in place (the evaluator reads any card array; no copy into ``buf``)
+        v = nx.high_inline(mine, n_mine, card_key, disp, high, flush, mult, row_bits,
+                           slot_bits)
+        cat = v >> 12
         if cat >= 5 or cat >= up_cat_opp + 2:
             t_hi = 4
         elif cat > up_cat_opp and cat >= 2:
@@ -570,11 +563,14 @@ def stud_tier(mine, n_mine, up_cat_opp, low_opp, kind):
         elif cat >= 2:
             t_hi = 1
         if n_mine < 7:
-            # four to a flush: the four suits' counts are the masks' nibbles (at most 6
-            # cards, so no nibble overflows)
-            suits = cards[4]
+            # four to a flush: the four suits' counts in one pass, a byte each (the count
+            # of suit s in bits 8s..8s+7; at most 6 cards, so no byte overflows), not a
+            # pass over the cards per suit
+            counts = 0
+            for i in range(n_mine):
+                counts += 1 << (8 * (mine[i] & 3))
             for s in range(4):
-                if (suits >> (4 * s)) & 15 == 4:
+                if (counts >> (8 * s)) & 0xFF == 4:
                     draw = True
     t_lo = 0
     if kind != 0:
