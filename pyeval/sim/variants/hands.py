@@ -698,7 +698,17 @@ def play_other_if(on, args):
     raise TypeError("play_other_if is called from compiled kernels only")
 
 
-@overload(play_other_if)
+# The lambda below is compiled ``forceinline`` (LLVM's alwaysinline): LLVM inlines it into
+# the kernel's play_tournament and, with it, play_stud_game and play_draw_game (their one
+# call site each). perf of a warm 7 card stud kernel, before: 71 % of the samples in
+# play_stud_game, 4.7 % in this lambda, 3 % in NRT_incref/decref at the calls; after: no
+# play_stud_game or lambda symbol left, 88 % in play_tournament, NRT 0.2 %, and the stud
+# and draw games play 1.6-1.9x the table-hands per CPU second with the same results
+# (bench/RESULTS.md, "stud and draw hands inside the kernel"). Why the hand's own code
+# runs so much faster once inlined was not analysed. Its price: the all-games kernel's
+# cold compile (LLVM optimises the hand inside play_tournament); the hold'em kernel,
+# compiled with ``on`` None, inlines only the constant -1.
+@overload(play_other_if, jit_options={"forceinline": True})
 def _play_other_if(on, args):
     if isinstance(on, (types.NoneType, types.Omitted)):
         return lambda on, args: np.int64(-1)
