@@ -85,6 +85,26 @@ def _draw_rank(a, b, board, nb):
     return 0
 
 
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _draw_rank_of(cards, a, b):
+    """:func:`_draw_rank` of the hole cards ``a``, ``b`` and the flop from the five cards'
+    masks ``cards`` (:func:`pyeval.sim.policy.add_card`), without its loops: a suit of
+    ``a`` or ``b`` holding four cards or more (the suit counts are the masks' nibbles), or
+    four ranks in a row (``run``: bit ``lo`` for ranks ``lo..lo+3``) open at both ends with
+    ``a`` or ``b`` among them, ``lo`` from 1 to 8 as there. Its six calls per player were
+    148 of keep_on_flop's 243 ns (Irish hands, one core); tied to :func:`_draw_rank` by
+    tests/sim/test_variants_discard.py."""
+    m, _m2, _m3, _m4, suits, _srm = cards
+    if (suits >> (4 * (a & 3))) & 15 >= 4 or (suits >> (4 * (b & 3))) & 15 >= 4:
+        return 2
+    mine = (np.int64(1) << (a >> 2)) | (np.int64(1) << (b >> 2))
+    run = m & (m >> 1) & (m >> 2) & (m >> 3)
+    near = mine | (mine >> 1) | (mine >> 2) | (mine >> 3)     # bit lo: a or b in lo..lo+3
+    if run & near & ~(m << 1) & ~(m >> 4) & 0x1FE:
+        return 1
+    return 0
+
+
 @numba.njit(cache=True, error_model="numpy")
 def keep_on_flop(hole, nh, board, pf_class, pf_top, scratch):
     """Bit mask of the two cards of ``hole[:nh]`` that make the best hand with the three
@@ -92,8 +112,9 @@ def keep_on_flop(hole, nh, board, pf_class, pf_top, scratch):
 
     Each five-card hand is read from its rank and suit masks (:func:`pyeval.sim.policy.
     category` and :func:`~pyeval.sim.policy.rank_key`: the evaluator's order without its
-    table), the flop's masks made once: the C evaluator's call per pair (six per Irish
-    player) was 7 % of a warm Irish kernel's samples (perf, bench/RESULTS.md).
+    table; the draw by :func:`_draw_rank_of`), the flop's masks made once: the C
+    evaluator's call per pair (six per Irish player) was 7 % of a warm Irish kernel's
+    samples (perf, bench/RESULTS.md).
     ``scratch`` is not used (kept for the callers)."""
     best_key = -1
     best_top = 2.0
@@ -105,7 +126,7 @@ def keep_on_flop(hole, nh, board, pf_class, pf_top, scratch):
         for j in range(i + 1, nh):
             cards = add_card(hole[j], add_card(hole[i], flop))
             cat = np.int64(category(cards))
-            d = _draw_rank(hole[i], hole[j], board, 3)
+            d = _draw_rank_of(cards, np.int64(hole[i]), np.int64(hole[j]))
             # (twice the category + the draw's bonus, then the evaluator's order: the
             # category, then the ranks); as (2 * (v >> 12) + bonus) * 65536 + v of the
             # five cards' high value v
