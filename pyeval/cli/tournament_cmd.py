@@ -120,8 +120,8 @@ def _need_matplotlib() -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise click.ClickException("the report's plots need matplotlib: pip install 'pyeval[report]' "
-                                   "(or pass --no-report)") from None
+        raise click.ClickException("the report's plots need matplotlib, a dependency of pyeval "
+                                   "missing here: pip install matplotlib (or pass --no-report)") from None
 
 
 def _load(structure: str) -> Any:
@@ -236,7 +236,7 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
             click.echo(f"\nreport: {files['html']}")
         if csv:
             path = outdir / "tournaments.csv"
-            result.to_frame().to_csv(path, index_label="tournament")
+            result.write_csv(path)
             click.echo(f"per tournament: {path}")
 
 
@@ -356,17 +356,20 @@ def _ante_option(text: str) -> tuple[int | None, str]:
 @tournament.command("show")
 @click.argument("structure")
 @click.option("--start", default=None, help="Start time (19:00) for clock times.")
-def show_cmd(structure: str, start: str | None) -> None:
+@click.option("--players", type=click.IntRange(min=2), default=None,
+              help="The sheet of a field of N entrants: only the levels it plays "
+                   "(levels for larger fields left out).")
+def show_cmd(structure: str, start: str | None, players: int | None) -> None:
     """Print the blind sheet of STRUCTURE: levels with times, breaks, colour-ups, antes,
-    rebuys and add-ons.
+    rebuys and add-ons; a level used only for larger fields says so ("10+ players only").
 
-    Example: pyeval tournament show club_3000 --start 19:00
+    Example: pyeval tournament show hands_100k_stud --players 8
     """
     from pyeval.tournament.sheet import format_sheet
 
     st = _load(structure)
     try:
-        click.echo(format_sheet(st, start))
+        click.echo(format_sheet(st, start, players))
     except ValueError as e:
         raise click.ClickException(str(e)) from None
 

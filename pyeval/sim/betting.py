@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import numba
 import numpy as np
+from numba.core import types
 from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import overload
 
 from pyeval.numba_mem import INTERNAL
 from pyeval.numba_rng import uniform
@@ -188,7 +190,7 @@ def open_round(S, street, cur, bring_seat, SI, SB, HS):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev):
+def read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev, stud_on):
     """After the first street, what the players make of their hands for the models. Stud
     and draw: ``SI[I_TIER]`` and ``SB[B_DRAW]`` of each player with chips, against what
     the others show. Button games: the board's :func:`pyeval.sim.policy.board_facts`
@@ -196,7 +198,7 @@ def read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev):
     it first acts in the round (what a tier depends on stays the same for the street)."""
     if street > 0:
         if HS[H_STUD] >= 0:
-            _stud_tiers(S, SI, SB, hole, HS[H_STUD], HS[H_GAME], buf, ev)
+            stud_tiers_if(stud_on, S, SI, SB, hole, HS[H_STUD], HS[H_GAME], buf, ev)
         else:
             for q in range(S):
                 SI[I_TIER, q] = -1
@@ -359,7 +361,7 @@ def record_action(rec, nact, street, s, code, to):
 
 
 @numba.njit(cache=True, forceinline=True, error_model="numpy", **INTERNAL)
-def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on):
+def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, stud_on):
     """Play one betting round in place (the rules of :class:`pyeval.rules.betting.Round`).
 
     ``h`` (:class:`pyeval.sim.work.HandState`): the hand's arrays. ``h.HS`` holds the
@@ -370,7 +372,9 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on):
     the evaluator's tables (:func:`pyeval.numba_ext.high_inline`'s). ``S`` seats,
     ``street`` (0 before the flop or on third street), ``first`` the seat to act first,
     ``nb`` the board cards dealt; the actions go to the record row ``rec`` when
-    ``rec_on``. Each seat still to act, clockwise from ``first``: what it faces, its
+    ``rec_on``. ``stud_on``: the kernel's switch of the stud and draw family (``None``: a
+    hold'em and Omaha kernel, whose rounds then compile without the stud models, see
+    :func:`stud_tiers_if`). Each seat still to act, clockwise from ``first``: what it faces, its
     model's choice (:func:`pyeval.sim.policy.decide`, or the unopened push-or-fold
     shortcut, or :func:`pyeval.sim.policy.decide_stud`), made legal, applied.
     """
@@ -398,7 +402,7 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on):
         # after the flop a lone player with chips has nobody to bet against
         HS[H_LAST_AGGR] = -1
         return
-    facts = read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev)
+    facts = read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev, stud_on)
     able_bb = SI[I_POTC, bb_seat] if bb_seat >= 0 else 0
     n_pending = n_pend      # seats still to act (after the flop; kept as they act)
     s = first
@@ -443,10 +447,10 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on):
             min_to, max_to = raise_bounds(can_raise, betting, cur, pot, call, allin_to,
                                           full_level, full_raise, bet_size)
             if stud >= 0:
-                code, to, rng_ = decide_stud(model_of(mp, m), SF[F_TOP, s], street,
-                                             SI[I_TIER, s], SB[B_DRAW, s], call, can_raise,
-                                             min_to, pot, n_raises, agg_range, s == bring_seat,
-                                             u)
+                code, to, rng_ = decide_stud_if(stud_on, model_of(mp, m), SF[F_TOP, s],
+                                                street, SI[I_TIER, s], SB[B_DRAW, s], call,
+                                                can_raise, min_to, pot, n_raises, agg_range,
+                                                s == bring_seat, u)
             elif street == 0 and n_raises == 0 and call > 0 and can_raise and push_fold_now:
                 # the most common decision, as decide() takes it: shove or fold unopened
                 if SF[F_TOP, s] <= thr_push:
@@ -569,6 +573,50 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on):
 def _up_range(street):
     """Indices of the up cards a seat shows on a stud street (0 = third street)."""
     return 2, 2 + (street + 1 if street < 4 else 4)
+
+
+# The stud models compiled only into kernels that deal the stud and draw family: in a
+# hold'em and Omaha kernel (the switch ``None``) the round's stud branches are never taken,
+# and without these switches their callees (_stud_tiers, stud_tier, decide_stud) were typed,
+# lowered and optimised all the same: 1.1 s of the hold'em kernel's cold compile
+# (bench/RESULTS.md, "The frame-stack chunks").
+
+
+def _no_family(on) -> bool:
+    return isinstance(on, (types.NoneType, types.Omitted))
+
+
+def stud_tiers_if(on, S, SI, SB, hole, kind, game, buf, ev):
+    """:func:`_stud_tiers` in a kernel with the stud family (``on`` a bool), nothing in one
+    without (``on`` None). Jitted code only."""
+    raise TypeError("stud_tiers_if is called from compiled kernels only")
+
+
+@overload(stud_tiers_if)
+def _stud_tiers_if(on, S, SI, SB, hole, kind, game, buf, ev):
+    if _no_family(on):
+        return lambda on, S, SI, SB, hole, kind, game, buf, ev: None
+    return lambda on, S, SI, SB, hole, kind, game, buf, ev: _stud_tiers(
+        S, SI, SB, hole, kind, game, buf, ev)
+
+
+def decide_stud_if(on, model, top, street, tier_, draw, call, can_raise, min_to, pot,
+                   n_raises, agg_range, bringer, u):
+    """:func:`pyeval.sim.policy.decide_stud` in a kernel with the stud family, a fold in one
+    without (never asked there: no stud hand is dealt). Jitted code only."""
+    raise TypeError("decide_stud_if is called from compiled kernels only")
+
+
+@overload(decide_stud_if)
+def _decide_stud_if(on, model, top, street, tier_, draw, call, can_raise, min_to, pot,
+                    n_raises, agg_range, bringer, u):
+    if _no_family(on):
+        return (lambda on, model, top, street, tier_, draw, call, can_raise, min_to, pot,
+                n_raises, agg_range, bringer, u: (np.int64(A_FOLD), np.int64(0), 1.0))
+    return (lambda on, model, top, street, tier_, draw, call, can_raise, min_to, pot,
+            n_raises, agg_range, bringer, u: decide_stud(
+                model, top, street, tier_, draw, call, can_raise, min_to, pot, n_raises,
+                agg_range, bringer, u))
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")

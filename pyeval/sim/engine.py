@@ -30,6 +30,7 @@ from pyeval.sim import entries  # late registration and re-entry (the kernel's s
 from pyeval.sim._cache import fresh_cache_once
 from pyeval.sim.clock import Clock
 from pyeval.sim.compile_notice import compile_notice
+from pyeval.sim.extras import uses_extras
 from pyeval.sim.hand import omaha_score
 from pyeval.sim.kernel import run_serial
 from pyeval.sim.layout import (
@@ -38,6 +39,7 @@ from pyeval.sim.layout import (
     C_PLAYERS,
     C_REC_HANDS,
     C_REC_TOURN,
+    C_SEATS,
     C_START,
     G_DC_STUD,
     G_DEALERS_CHOICE,
@@ -57,7 +59,7 @@ from pyeval.sim.results import SimResult
 from pyeval.sim.spec import SimSpec, build_spec
 from pyeval.sim.variants.facts import DEALT, DISCARD, FACTS, FAMILY
 from pyeval.sim.variants.hooks import NO_TABLE, is_variant
-from pyeval.sim.work import Outs, Tables
+from pyeval.sim.work import Outs, Tables, make_work
 
 
 @dataclass(frozen=True)
@@ -377,11 +379,16 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     # the stud-and-draw family and the variants' hooks: compiled only for a structure that
     # deals one of those games (a hold'em or Omaha kernel compiles faster without them)
     stud_on = True if deals_stud(spec) or deals_variant(spec) else None
+    # late players, add-ons and two stages likewise (pyeval.sim.extras); a kernel with the
+    # stud family or late registration has them too (one kernel more, not three)
+    ex = (True if uses_extras(spec.cfg, spec.levels) or stud_on
+          or entries.uses_entries(spec.cfg) else None)
     seed_ = np.uint64(seed % 2**64)
     # a cold cache is compiled by one process of the machine while the others wait for it
     # (test workers, Dask workers, a CLI run beside a notebook: about 60 s of CPU each)
     args = (np.int64(t0), np.int64(n), seed_, tables, ev, _outs(out, 0, n, rh), stud_on,
-            entries.entry_work(spec))       # [entries] None, or the steps' arrays
+            entries.entry_work(spec),       # [entries] None, or the steps' arrays
+            make_work(P, int(spec.cfg[C_SEATS])), ex)
     key = _layout_key(args)
     if key not in _COMPILED:
         compile_once(run_serial, args)
@@ -392,7 +399,8 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
         # row k is the view's row k - lo; recorded hands likewise)
         run_serial(np.int64(t0 + lo), np.int64(hi - lo), seed_, tables, ev,
                    _outs(out, lo, hi, rh), stud_on,
-                   entries.entry_work(spec))      # [entries] each block its own arrays
+                   entries.entry_work(spec),      # [entries] each block its own arrays
+                   make_work(P, int(spec.cfg[C_SEATS])), ex)     # and its own working arrays
 
     # one block of consecutive tournaments per thread; the serial kernel releases the GIL
     # (a prange kernel would compile two more levels of the whole kernel)

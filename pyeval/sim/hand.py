@@ -336,7 +336,7 @@ def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
             HS[H_STREET_BET] = small if street == 1 else big_bet
             HF[0] = 1.0
         HS[H_FULL_RAISE] = HS[H_STREET_BET]
-        play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on)
+        play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, hooks)
         if street == 0:
             HS[H_PF_AGGR] = HS[H_LAST_AGGR]
     # the showdown, or the last player standing

@@ -31,8 +31,11 @@ import numpy as np
 
 from pyeval.numba_mem import INTERNAL, borrow
 from pyeval.numba_rng import seed_stream, uniform
-from pyeval.sim import arrivals, entries  # entries: late registration and re-entry
-from pyeval.sim.breaks import _add_ons, _colour_up
+from pyeval.sim import (
+    entries,  # late registration and re-entry
+    extras,  # late players, add-ons, two stages
+)
+from pyeval.sim.breaks import _colour_up
 from pyeval.sim.hand import play_button_hand
 from pyeval.sim.layout import (
     ANTE_EACH,
@@ -132,16 +135,15 @@ from pyeval.sim.slots import (
 from pyeval.sim.table_moves import (
     _draw_seats,
     _rebalance,
-    _start_final_table,
     tables_to_move,
     worst_seat,
 )
 from pyeval.sim.variants.facts import FACTS, FAMILY
 from pyeval.sim.variants.hands import play_other_if
 from pyeval.sim.variants.hooks import is_variant, variant_dealt
-from pyeval.sim.work import make_work, reset_work
+from pyeval.sim.work import reset_work
 
-__all__ = ["make_work", "next_occ", "positions", "prev_occ", "run_serial", "worst_seat"]
+__all__ = ["next_occ", "positions", "prev_occ", "run_serial", "worst_seat"]
 
 # --------------------------------------------------------------------------------------
 # the steps of a tournament, inlined into the loop by Numba (each is small and called once:
@@ -150,7 +152,7 @@ __all__ = ["make_work", "next_occ", "positions", "prev_occ", "run_serial", "wors
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def start_tournament(k, ti, seed, w, tb, out, ent):
+def start_tournament(k, ti, seed, w, tb, out, ent, ex):
     """Tournament ``ti`` from scratch into row ``k``: its random stream, the seat draw, the
     starting stacks and models, the first level's figures. Returns the number of tables."""
     cfg = tb.cfg
@@ -161,7 +163,7 @@ def start_tournament(k, ti, seed, w, tb, out, ent):
     reset_work(w)
     P0, NT0 = entries.first_field_if(ent, P, S, NT)    # [entries] late entrants later
     _draw_seats(w, tb, P0, NT0)
-    arrivals.draw_arrivals(cfg, tb.cfgf, w.st, w.arrive)      # [late players]
+    extras.draw_arrivals_if(ex, cfg, tb.cfgf, w.st, w.arrive)      # [late players]
     lstats = out.lstats
     for lvl in range(tb.lv.shape[0]):
         lstats[k, lvl, LS_START] = -1.0
@@ -243,7 +245,7 @@ def align_tables(w, NT, level, rel):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def start_level(k, NT, level, now, brk, n_alive, last_elim, hands, w, tb, out):
+def start_level(k, NT, level, now, brk, n_alive, last_elim, hands, w, tb, out, ex):
     """The start of ``level``: the colour-up with a chip race at every table, then the
     add-on of the break before it. Returns (players left, the clock of the last
     elimination, chips added, add-ons)."""
@@ -256,8 +258,8 @@ def start_level(k, NT, level, now, brk, n_alive, last_elim, hands, w, tb, out):
     added = 0
     n_add = 0
     if tb.lv[level, LV_ADDON] == 1:
-        added, n_add = _add_ons(w, NT, S, tb.cfg[C_ADDON_PER], tb.cfg[C_ADDON_CHIPS],
-                                tb.cfgf[F_ADDON_P])
+        added, n_add = extras.add_ons_if(ex, w, NT, S, tb.cfg[C_ADDON_PER],
+                                         tb.cfg[C_ADDON_CHIPS], tb.cfgf[F_ADDON_P])
     return n_alive, last_elim, added, n_add
 
 
@@ -429,7 +431,7 @@ def chips_in_play(stack, P):
 # in the caller and passed in, their null owners are no longer constants here, and every
 # per-hand call would test and count them again (30 % slower steady, measured).
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def play_tournament(k, ti, seed, own, tables, evt, outs, stud_on, ent_work):
+def play_tournament(k, ti, seed, own, tables, evt, outs, stud_on, ent_work, ex):
     """Play tournament ``ti`` into row ``k`` of ``outs``: an event loop that deals the next
     hand at the table whose clock is earliest, with the level changes, the eliminations and
     the table moves between hands (see the module's docstring). ``own``: the working
@@ -447,7 +449,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, stud_on, ent_work):
     P = cfg[C_PLAYERS]
     S = cfg[C_SEATS]
     L = lv.shape[0]
-    NT = start_tournament(k, ti, seed, w, tb, out, ent)
+    NT = start_tournament(k, ti, seed, w, tb, out, ent, ex)
     tabs = (tb.pf_class, tb.pf_top, tb.pf_eq, tb.omaha_tab, tb.mp, tb.push_tab, tb.open_tab,
             tb.stud_tab, tb.vtab)
     debug = cfg[C_DEBUG] == 1
@@ -490,10 +492,10 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, stud_on, ent_work):
                 level += 1
                 align_tables(w, NT, level, rel)
                 n_alive, last_elim, added, n_add = start_level(k, NT, level, rel, brk, n_alive,
-                                                               last_elim, hands, w, tb, out)
+                                                               last_elim, hands, w, tb, out, ex)
                 total_chips += added
-                total_chips = arrivals.race_rounding(cfg, lv[level, LV_CU_UNIT], NT,
-                                                     total_chips, w.stack)
+                total_chips = extras.race_rounding_if(ex, cfg, lv[level, LV_CU_UNIT], NT,
+                                                      total_chips, w.stack)
                 n_addons += n_add
                 level_stats(k, NT, level, rel + brk, n_alive, total_chips, w, out.lstats)
                 continue
@@ -502,7 +504,8 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, stud_on, ent_work):
                 # two stages: every first-round table is down to its winner; they start
                 # the final table with fresh chips
                 stage = 1
-                now, total_chips = _start_final_table(w, NT, S, cfg[C_FINAL_START])
+                now, total_chips = extras.start_final_table_if(ex, w, NT, S,
+                                                                cfg[C_FINAL_START])
                 ft_time = now + brk
                 n_tables = 1
                 if cfg[C_RESTART_LEVELS] == 1:
@@ -524,10 +527,10 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, stud_on, ent_work):
             level_start = nxt_start
             level_hands = 0
             n_alive, last_elim, added, n_add = start_level(k, NT, level, now, brk, n_alive,
-                                                           last_elim, hands, w, tb, out)
+                                                           last_elim, hands, w, tb, out, ex)
             total_chips += added
-            total_chips = arrivals.race_rounding(cfg, lv[level, LV_CU_UNIT], NT, total_chips,
-                                                 w.stack)       # [late players]
+            total_chips = extras.race_rounding_if(ex, cfg, lv[level, LV_CU_UNIT], NT,
+                                                  total_chips, w.stack)     # [late players]
             n_addons += n_add
             level_stats(k, NT, level, level_start + brk, n_alive, total_chips, w, out.lstats)
         # ---- the hand
@@ -543,7 +546,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, stud_on, ent_work):
             err = 4     # a variant in a kernel compiled without the hooks (engine bug)
             break
         ante = set_stakes(w, tb, tl, game, row, n_here)
-        arrivals.mark_absent(w.HS, row, S, w.arrive, now + brk)      # [late players]
+        extras.mark_absent_if(ex, w.HS, row, S, w.arrive, now + brk)      # [late players]
         rec_on = (ti < cfg[C_REC_TOURN] and n_rec < cfg[C_REC_HANDS]
                   and hands % cfg[C_REC_STRIDE] == 0)
         if rec_on:
@@ -580,8 +583,8 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, stud_on, ent_work):
         nb, added, n_reb = rebuys_and_busts(w, tb, row, tl, stage, ent)
         total_chips += added
         # [late players] past the cut-off, those not arrived leave play with their chips
-        nb, gone = arrivals.after_hand(cfg, tb.cfgf, row, w.stack, w.arrive, w.grp, nb, w.HS,
-                                       end_t + brk, rrow, rec_on)
+        nb, gone = extras.after_hand_if(ex, cfg, tb.cfgf, row, w.stack, w.arrive, w.grp, nb,
+                                        w.HS, end_t + brk, rrow, rec_on)
         total_chips -= gone
         n_rebuys += n_reb
         if nb > 0:
@@ -631,7 +634,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, stud_on, ent_work):
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
-def run_serial(t0, n, seed, tables, ev, outs, stud_on, ent):
+def run_serial(t0, n, seed, tables, ev, outs, stud_on, ent, own, ex):
     """Play tournaments ``t0 .. t0 + n - 1`` (random streams from ``seed``) into rows
     ``0 .. n - 1`` of the output arrays on the calling thread, without the GIL:
     :mod:`pyeval.sim.engine` runs one block of tournaments per thread (views of the
@@ -645,9 +648,10 @@ def run_serial(t0, n, seed, tables, ev, outs, stud_on, ent):
     compiles (and runs) a kernel for hold'em and Omaha only (see
     :func:`pyeval.sim.variants.hands.play_other_if` and :mod:`pyeval.sim.variants.hooks`).
     ``ent``: ``None``, or late registration and re-entry's working arrays
-    (:func:`pyeval.sim.entries.entry_work`; their steps compiled only then)."""
-    # play_tournament borrows the arrays of its own arguments, which each call keeps alive:
-    # no keep_alive(own) after the loop (its compile for the 34-array Work: 0.8 s)
-    own = make_work(tables.cfg[C_PLAYERS], tables.cfg[C_SEATS])
+    (:func:`pyeval.sim.entries.entry_work`; their steps compiled only then). ``own``: the
+    working arrays of the block's tournaments (:func:`pyeval.sim.work.make_work`, one set
+    per thread; play_tournament borrows them, and this call keeps them alive). ``ex``:
+    ``True`` when the structure has late players, add-ons or two stages, ``None`` compiles
+    a kernel without those steps (:mod:`pyeval.sim.extras`)."""
     for k in range(n):
-        play_tournament(k, t0 + k, seed, own, tables, ev, outs, stud_on, ent)
+        play_tournament(k, t0 + k, seed, own, tables, ev, outs, stud_on, ent, ex)

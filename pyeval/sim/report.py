@@ -222,7 +222,8 @@ def figures(r: SimResult, *, start: str | None = None) -> dict[str, Any]:
     try:
         import matplotlib
     except ImportError:
-        raise ImportError("the report's plots need matplotlib: pip install 'pyeval[report]'") from None
+        raise ImportError("the report's plots need matplotlib, a dependency of pyeval missing "
+                          "here: pip install matplotlib") from None
     matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
 

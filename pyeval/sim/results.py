@@ -17,6 +17,8 @@ Example:
 """
 from __future__ import annotations
 
+import csv
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -299,17 +301,10 @@ class SimResult:
                          for r, a, e in zip(self.rebuys, self.addons, re)], np.int64)
 
     # ------------------------------------------------------------------ frames
-    def to_frame(self) -> Any:
-        """One row per tournament: duration, hands, level reached, final table, winner...
-
-        Example:
-            >>> from pyeval.sim import simulate
-            >>> simulate("club_3000", n=4, seed=1, players=12).to_frame().shape[0]
-            4
-        """
-        import pandas as pd
-
-        return pd.DataFrame({
+    def tournament_columns(self) -> dict[str, np.ndarray]:
+        """One value per tournament, by column: duration, hands, level reached, final table,
+        winner... (what :meth:`to_frame` and :meth:`write_csv` lay out)."""
+        return {
             "duration_min": self.duration,
             "play_min": self.play_minutes,
             "hands": self.hands,
@@ -320,7 +315,42 @@ class SimResult:
             "rebuys": self.rebuys,
             "addons": self.addons,
             "entries": self.entries(),
-        })
+        }
+
+    def to_frame(self) -> Any:
+        """One row per tournament (:meth:`tournament_columns`) as a pandas ``DataFrame``.
+
+        Example:
+            >>> from pyeval.sim import simulate
+            >>> simulate("club_3000", n=4, seed=1, players=12).to_frame().shape[0]
+            4
+        """
+        try:
+            import pandas as pd
+        except ImportError:
+            raise RuntimeError("to_frame() needs pandas, which is not installed: "
+                               "pip install 'pyeval[report]' (write_csv() needs nothing)") from None
+        return pd.DataFrame(self.tournament_columns())
+
+    def write_csv(self, path: str | os.PathLike[str]) -> None:
+        """One row per tournament (:meth:`tournament_columns`, after a ``tournament`` index)
+        into the CSV file ``path``, with Python's own csv module (no pandas needed).
+
+        Example:
+            >>> import tempfile, pathlib
+            >>> from pyeval.sim import simulate
+            >>> d = pathlib.Path(tempfile.mkdtemp())
+            >>> simulate("club_3000", n=3, seed=1, players=12).write_csv(d / "t.csv")
+            >>> lines = (d / "t.csv").read_text().splitlines()
+            >>> len(lines), lines[0].split(",")[:3]
+            (4, ['tournament', 'duration_min', 'play_min'])
+        """
+        cols = self.tournament_columns()
+        with open(path, "w", newline="") as f:
+            out = csv.writer(f, lineterminator="\n")
+            out.writerow(["tournament", *cols])
+            for i, row in enumerate(zip(*(c.tolist() for c in cols.values()))):
+                out.writerow([i, *row])
 
     def eliminations_frame(self) -> Any:
         """One row per entrant per tournament: place, shared places, minute, hand."""

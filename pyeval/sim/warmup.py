@@ -1,8 +1,9 @@
 """Compile (or load from Numba's cache) every simulation kernel ahead of the first run.
 
 For images and CI: after :func:`warm_up` the first :func:`pyeval.sim.simulate` of any game
-starts at once. The kernels land in Numba's cache (``NUMBA_CACHE_DIR`` when set, else beside
-the sources), so a warm-up in one process serves every later one.
+and structure, and the first equity call of any game, start at once. The kernels land in
+Numba's cache (``NUMBA_CACHE_DIR`` when set, else beside the sources), so a warm-up in one
+process serves every later one.
 
 Example:
     >>> done = warm_up(equity=False)
@@ -13,36 +14,69 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 _WARM_TOURNAMENTS = 2
+
+#: the kernels a simulation can need, as (example, late entrants): button games only;
+#: with add-ons, late players or two stages (pyeval.sim.extras); every game (the stud
+#: family); and late registration without and with the stud family (pyeval.sim.entries)
+_KERNELS = (("club_3000", 0), ("addon_3500", 0), ("hands_100k_stud", 0), ("club_3000", 2),
+            ("hands_100k_stud", 2))
+
+
+def _structure(name: str, late_entries: int) -> Any:
+    """Example ``name``, with a late registration until level 2 when ``late_entries``."""
+    from pyeval.tournament.structure import load_structure, parse_structure
+
+    st = load_structure(name)
+    if not late_entries:
+        return st
+    text = Path(st.file).read_text(encoding="utf-8")
+    return parse_structure(text + "\n[late_registration]\nuntil_level = 2\n", st.file)
 
 
 def _warm_simulation() -> None:
     from pyeval.sim.compile_notice import compile_notice
     from pyeval.sim.engine import kernel_inputs, run_chunk
     from pyeval.sim.spec import build_spec
-    from pyeval.tournament.structure import load_structure
 
-    # two kernels: button games only (hold'em, Omaha) and every game (stud among them),
-    # each on the local threads and on Dask workers alike; a cold cache is announced as it
-    # is in simulate()
+    # every kernel variant, each on the local threads and on Dask workers alike; a cold
+    # cache is announced as it is in simulate()
     with compile_notice():
-        for name in ("club_3000", "hands_100k_stud"):
-            spec = build_spec(load_structure(name), 10)
+        for name, late in _KERNELS:
+            spec = build_spec(_structure(name, late), 10, late_entries=late)
             run_chunk(spec, kernel_inputs("balanced", 10), 0, 0, _WARM_TOURNAMENTS,
                       parallel=False)
 
 
 def _warm_equity() -> None:
     from pyeval.equity import equity
+    from pyeval.equity.games import GAMES
 
-    equity("holdem", ["AcAd", "KhKs"])
+    deck = [r + s for r in "AKQJT98765432" for s in "cdhs"]
+    for key, g in GAMES.items():
+        # Monte Carlo from a part of each hand (what most calls are), then an exact
+        # enumeration of a few cards to come (each game's exact kernel, not its cost)
+        k = 3 if g.board == 0 else g.hole
+        equity(key, ["".join(deck[:k]), "".join(deck[k:2 * k])], exact=False,
+               samples=2_000, seed=1)
+        if g.board:
+            equity(key, ["".join(deck[:g.hole]), "".join(deck[g.hole:2 * g.hole])],
+                   board="".join(deck[40:43]), exact=True)
+        else:
+            k = g.hole - 1
+            equity(key, ["".join(deck[:k]), "".join(deck[k:2 * k])], exact=True)
+    equity("holdem", ["AcAd", "KhKs"])                        # heads-up pre-flop, exact
+    equity("holdem", ["AK", "QQ+"], exact=False, samples=2_000, seed=1)      # ranges
+    equity("holdem", ["AK", "QQ+"], board="2c7d9h")                          # ranges, exact
 
 
 def warm_up(equity: bool = True, report: Callable[[str, float], None] | None = None) -> dict[str, float]:
-    """Compile the simulator's kernels (button games only, and every game; the local
-    threads and the Dask workers use the same) and, with ``equity``, the equity engine's
-    first call. Returns seconds per part; ``report(part, seconds)`` is called after each."""
+    """Compile every kernel of the simulator (each variant a structure can need; the local
+    threads and the Dask workers use the same) and, with ``equity``, every game's equity
+    kernels. Returns seconds per part; ``report(part, seconds)`` is called after each."""
     parts: list[tuple[str, Callable[[], None]]] = [("simulation", _warm_simulation)]
     if equity:
         parts.append(("equity", _warm_equity))

@@ -1,20 +1,17 @@
 """The kernel's inputs and working arrays by name: the tables of one specification
 (:class:`Tables`), the outputs (:class:`Outs`) and the working arrays of one tournament
-(:class:`Work`, made once per thread by :func:`make_work`, reset for each tournament by
-:func:`reset_work`); the two small groups a betting round reads (:class:`HandState`, the
-hand's arrays, and :class:`Policy`, the models' tables), which the button hand and the stud
-and draw hands both build, so that one compiled betting round serves them all.
+(:class:`Work`, made in Python once per block of tournaments by :func:`make_work`, reset
+for each tournament by :func:`reset_work`); the two small groups a betting round reads
+(:class:`HandState`, the hand's arrays, and :class:`Policy`, the models' tables), which the
+button hand and the stud and draw hands both build, so that one compiled betting round
+serves them all.
 
 They are NamedTuples of arrays, so a step of the kernel takes ``w.stack`` or ``tb.lv``
 instead of a list of two dozen positional arrays; the kernel passes them borrowed (see
 :func:`pyeval.numba_mem.borrow`), so passing one costs no reference counts.
 
->>> @numba.njit                      # make_work is internal: compiled code calls it
-... def shapes(P, S):
-...     w = make_work(P, S)
-...     return w.seat_pl.shape, w.stack.shape, w.SI.shape[0]
->>> seat_pl, stack, rows = shapes(9, 6)    # 9 players, 6-max: two tables and a final table
->>> seat_pl, stack, rows == I_ROWS
+>>> w = make_work(9, 6)              # 9 players, 6-max: two tables and a final table
+>>> w.seat_pl.shape, w.stack.shape, w.SI.shape[0] == I_ROWS
 ((3, 6), (9,), True)
 """
 from __future__ import annotations
@@ -130,46 +127,26 @@ class Work(NamedTuple):
     tbl_wait: np.ndarray    # the table has finished the level before a break and waits there
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
-def _filled(n, value, dtype):
-    """``np.full(n, value, dtype)`` from the one ``np.empty`` of its dtype (each distinct
-    ``np.zeros``, ``np.full`` or literal shape would compile an allocator of its own)."""
-    a = np.empty(n, dtype)
-    for i in range(n):
-        a[i] = value
-    return a
-
-
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def make_work(P, S):
-    """The working arrays of one tournament of ``P`` players at ``S``-seat tables."""
-    P = np.int64(P)
-    S = np.int64(S)
-    NT = (P + S - 1) // S
-    T = NT + 1
-    i8 = np.int64
-    b1 = np.bool_
-    f8 = np.float64
-    u1 = np.uint8
-    deck = np.empty(i8(52), u1)
-    for i in range(52):
-        deck[i] = i
-    return Work(_filled(T * S, -1, i8).reshape((T, S)), _filled(T, 0, i8),
-                _filled(T, False, b1), _filled(T, True, b1), _filled(T, 0, i8),
-                _filled(T, 0, i8), _filled(T, 0.0, f8), _filled(T, 0, i8),
-                _filled(P, -1, i8), _filled(P, -1, i8), _filled(P, 0, i8),
-                _filled(P, 0, i8), _filled(P, 0, i8),
-                np.empty((max(P, 2 * S) + S) * 2, i8).reshape((max(P, 2 * S) + S, 2)),
-                np.empty(max(P, S), i8),
-                _filled(i8(I_ROWS) * S, 0, i8).reshape((I_ROWS, S)),
-                _filled(i8(B_ROWS) * S, False, b1).reshape((B_ROWS, S)),
-                _filled(i8(F_ROWS) * S, 0.0, f8).reshape((F_ROWS, S)),
-                _filled(i8(HS_ROWS), 0, i8), _filled(i8(2), 0.0, f8),
-                _filled(S * HOLE_MAX, 0, u1).reshape((S, HOLE_MAX)), _filled(i8(5), 0, u1),
-                _filled(i8(16), 0, u1), deck, _filled(S, 0, i8), np.empty(S, i8),
-                _filled(i8(1), 0, i8), np.empty(i8(4), np.uint64), np.empty(S, i8),
-                _filled(S, False, b1), _filled(T, 0, i8), _filled(P, 0.0, f8),
-                _filled(T, 0, i8), _filled(T, False, b1))
+def make_work(P: int, S: int) -> Work:
+    """The working arrays of one tournament of ``P`` players at ``S``-seat tables, made in
+    Python once per block of tournaments (a thread's, or a Dask task's) and passed to the
+    kernel: :func:`reset_work` sets them for each tournament. Made in the kernel they cost
+    its cold compile 0.9 s (an allocator and a fill loop per array)."""
+    P = int(P)
+    S = int(S)
+    T = (P + S - 1) // S + 1
+    i8, b1, f8, u1 = np.int64, np.bool_, np.float64, np.uint8
+    pairs = max(P, 2 * S) + S
+    return Work(np.full((T, S), -1, i8), np.zeros(T, i8), np.zeros(T, b1), np.ones(T, b1),
+                np.zeros(T, i8), np.zeros(T, i8), np.zeros(T, f8), np.zeros(T, i8),
+                np.full(P, -1, i8), np.full(P, -1, i8), np.zeros(P, i8), np.zeros(P, i8),
+                np.zeros(P, i8), np.zeros((pairs, 2), i8), np.zeros(max(P, S), i8),
+                np.zeros((I_ROWS, S), i8), np.zeros((B_ROWS, S), b1),
+                np.zeros((F_ROWS, S), f8), np.zeros(HS_ROWS, i8), np.zeros(2, f8),
+                np.zeros((S, HOLE_MAX), u1), np.zeros(5, u1), np.zeros(16, u1),
+                np.arange(52, dtype=u1), np.zeros(S, i8), np.zeros(S, i8), np.zeros(1, i8),
+                np.zeros(4, np.uint64), np.zeros(S, i8), np.zeros(S, b1), np.zeros(T, i8),
+                np.zeros(P, f8), np.zeros(T, i8), np.zeros(T, b1))
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")

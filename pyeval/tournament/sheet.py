@@ -6,6 +6,12 @@ Example:
     >>> rows = blind_sheet(load_structure("club_3000"), start="19:00")
     >>> rows[0]["label"], rows[0]["starts"], rows[2]["what"], rows[2]["starts"]
     ('25/50', '19:00', 'break', '19:40')
+
+Levels used only for larger fields say so; ``players`` keeps the levels of that field:
+    >>> [r["notes"] for r in blind_sheet(load_structure("hands_100k_stud")) if r["what"] == "level"][5:]
+    ['', '10+ players only', '10+ players only']
+    >>> len([r for r in blind_sheet(load_structure("hands_100k_stud"), players=8) if r["what"] == "level"])
+    6
 """
 
 from __future__ import annotations
@@ -42,13 +48,28 @@ def level_label(level: Level) -> str:
     return text
 
 
-def blind_sheet(s: Any, start: str | None = None) -> list[dict[str, Any]]:
+def blind_sheet(s: Any, start: str | None = None, players: int | None = None) -> list[dict[str, Any]]:
     """One row per level and break, in order: ``what`` ("level" or "break"), ``number``,
     ``label``, ``game``, ``length``, ``starts`` / ``ends`` (h:mm on the tournament clock, or
-    clock times from ``start``), ``notes`` (colour-ups, rebuys, add-ons).
+    clock times from ``start``), ``notes`` (a level only for larger fields: "10+ players only";
+    colour-ups, rebuys, add-ons).
 
-    After a level timed in hands the clock is unknown and ``starts`` is ``"-"``.
+    ``players``: the sheet of a field of that many entrants, the levels it plays
+    (:meth:`~pyeval.tournament.tournament_structure.TournamentStructure.for_field`; its last
+    level goes on). After a level timed in hands the clock is unknown and ``starts`` is
+    ``"-"``.
+
+    Example:
+        >>> from pyeval.tournament import load_structure
+        >>> rows = blind_sheet(load_structure("hands_100k_holdem"), players=12)
+        >>> [(r["number"], r["notes"]) for r in rows if r["what"] == "level"][-2:]
+        [(10, '10+ players only'), (11, '10+ players only')]
     """
+    if players is not None:
+        if players < 2:
+            raise ValueError(f"players must be at least 2, got {players}")
+        s = s.for_field(players)
+
     def at(minutes: float | None) -> str:
         if minutes is None:
             return "-"
@@ -60,6 +81,8 @@ def blind_sheet(s: Any, start: str | None = None) -> list[dict[str, Any]]:
     t: float | None = 0.0
     for lv in s.levels:
         notes = []
+        if getattr(lv, "min_players", 0):
+            notes.append(f"{lv.min_players}+ players only")
         if lv.number in colour:
             notes.append("colour up " + ", ".join(str(x) for x in colour[lv.number]) + " before this level")
         if s.rebuys and lv.number <= s.rebuys.until_level:
@@ -80,9 +103,17 @@ def blind_sheet(s: Any, start: str | None = None) -> list[dict[str, Any]]:
     return rows
 
 
-def format_sheet(s: Any, start: str | None = None) -> str:
-    """The blind sheet as aligned text (what ``pyeval tournament show`` prints)."""
-    rows = blind_sheet(s, start)
+def format_sheet(s: Any, start: str | None = None, players: int | None = None) -> str:
+    """The blind sheet as aligned text (what ``pyeval tournament show`` prints); with
+    ``players``, the sheet of that field (its title says so).
+
+    Example:
+        >>> from pyeval.tournament import load_structure
+        >>> text = format_sheet(load_structure("hands_100k_stud"), players=8).splitlines()
+        >>> text[0], text[-1].split()[:2], "players only" in "".join(text)
+        ('Trust A Mate stud, 100,000 chips, 8 players', ['6', 'ante'], False)
+    """
+    rows = blind_sheet(s, start, players)
     cells = []
     for r in rows:
         if r["what"] == "level":
@@ -95,4 +126,5 @@ def format_sheet(s: Any, start: str | None = None) -> str:
     def line(c: tuple[str, ...]) -> str:
         return (f"{c[0]:>{w[0]}}  {c[1]:<{w[1]}}  {c[2]:<{w[2]}}  {c[3]:>{w[3]}}  {c[4]:>{w[4]}}  "
                 f"{c[5]:>{w[5]}}  {c[6]}").rstrip()
-    return "\n".join([s.name, line(head)] + [line(c) for c in cells])
+    title = s.name if players is None else f"{s.name}, {players} players"
+    return "\n".join([title, line(head)] + [line(c) for c in cells])

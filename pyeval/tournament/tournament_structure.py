@@ -165,8 +165,13 @@ class TournamentStructure:
             >>> from pyeval.tournament import load_structure
             >>> load_structure("club_3000").simulator_gaps()
             []
-            >>> print(load_structure("hands_100k_stud").simulator_gaps()[0][:40])
-            levels counted in hands at each table (l
+            >>> stud = load_structure("hands_100k_stud")      # the sheet's hands only
+            >>> stud.simulator_gaps()
+            []
+            >>> from dataclasses import replace
+            >>> timed = replace(stud, levels=tuple(replace(lv, minutes=15) for lv in stud.levels))
+            >>> print(timed.simulator_gaps()[0][:60])
+            levels counted in hands at each table (levels 1-8), re-align
         """
         gaps: list[str] = []
         counted = [lv.number for lv in self.levels if lv.hands is not None]

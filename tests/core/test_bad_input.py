@@ -9,6 +9,7 @@ import re
 
 import numpy as np
 import pytest
+from fuzz_budget import within_budget
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
@@ -481,7 +482,6 @@ def test_limits_must_be_integers(bad) -> None:
 # ------------------------------------------------------------------ time-bounded fuzzing
 
 FUZZ_BUDGET = 15.0          # seconds of the test's own time, whatever the example count
-_fuzz_clock: dict[str, float] = {}
 
 BATCH_FUNCS = {
     "high_batch": lambda a, b, lo, hi: pyeval.high_batch(a),
@@ -502,13 +502,10 @@ BATCH_FUNCS = {
        st.one_of(st.integers(-(2**70), 2**70), st.integers(-1, 6)),
        st.one_of(st.none(), st.integers(-(2**70), 2**70), st.integers(-1, 8)))
 @pytest.mark.slow
+@within_budget(FUZZ_BUDGET)
 def test_batch_api_fuzz_within_a_time_budget(name, dtype, a, b, lo, hi) -> None:
     """Any array, shape, dtype and limit: a clean error or values equal to the single-hand
     functions (the budget bounds the test's time; the example count bounds hypothesis)."""
-    import time
-    start = _fuzz_clock.setdefault("start", time.monotonic())
-    if time.monotonic() - start > FUZZ_BUDGET:
-        return
     a = a.astype(dtype)                     # wraps or truncates: any bytes at all
     try:
         r = BATCH_FUNCS[name](a, b, lo, hi)

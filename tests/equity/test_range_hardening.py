@@ -9,6 +9,7 @@ import time
 
 import pytest
 from click.testing import CliRunner
+from fuzz_budget import within_budget
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -132,11 +133,13 @@ def test_one_tokenizer_for_cards_ranges_and_hands() -> None:
 
 _FUZZ = settings(max_examples=300, deadline=None, derandomize=True,
                  suppress_health_check=[HealthCheck.too_slow])
+FUZZ_BUDGET_S = 10.0      # each fuzz test's fixed time budget (tests/fuzz_budget.py)
 _RANGE_ALPHABET = "AKQJT98765432akqjtso+-,:().%*? 01e♥♠ſxtopvs"
 
 
 @_FUZZ
 @given(st.text(alphabet=_RANGE_ALPHABET, max_size=80))
+@within_budget(FUZZ_BUDGET_S)
 def test_fuzz_parse_range_gives_a_range_or_its_own_error(text: str) -> None:
     t0 = time.perf_counter()
     try:
@@ -151,6 +154,7 @@ def test_fuzz_parse_range_gives_a_range_or_its_own_error(text: str) -> None:
 
 @_FUZZ
 @given(st.text(alphabet="AKQT9832cdhsCDHS♣♦♥♠10 ,;*?ſxX!", max_size=40))
+@within_budget(FUZZ_BUDGET_S)
 def test_fuzz_cards_give_cards_or_a_value_error(text: str) -> None:
     try:
         cs = pyeval.cards(text)
@@ -164,6 +168,7 @@ def test_fuzz_cards_give_cards_or_a_value_error(text: str) -> None:
 
 @_FUZZ
 @given(st.text(max_size=30))
+@within_budget(FUZZ_BUDGET_S)
 def test_fuzz_any_unicode_text(text: str) -> None:
     for fn in (pyeval.cards, parse_range):
         with contextlib.suppress(ValueError):
@@ -175,6 +180,7 @@ def test_fuzz_any_unicode_text(text: str) -> None:
 @given(st.lists(st.text(alphabet="AKQT92shdc♥*?, +%()0.5:", max_size=12), min_size=2,
                 max_size=3),
        st.sampled_from(["holdem", "omaha", "stud", "razz"]))
+@within_budget(FUZZ_BUDGET_S)
 def test_fuzz_hands_give_a_spot_or_a_clear_error(hands: list[str], game: str) -> None:
     from pyeval.equity import make_spot
     try:

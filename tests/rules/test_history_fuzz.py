@@ -2,14 +2,16 @@
 replay or raise the module's own error (HistoryError / PHHError) naming what was wrong;
 never a KeyError, AttributeError, TypeError or any other error from inside.
 
-Derandomized (a fixed seed) with a fixed number of examples, so the run is the same every
-time and bounded in time.
+Derandomized (a fixed seed) with a fixed number of examples and a fixed time budget per test
+(tests/fuzz_budget.py), so the examples are the same every time and the run is bounded in
+time.
 """
 import copy
 import json
 
 import numpy as np
 import pytest
+from fuzz_budget import within_budget
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +21,7 @@ from pyeval.rules.play import play_random
 
 FUZZ = settings(max_examples=400, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow])
+FUZZ_BUDGET_S = 15.0
 
 
 def _played(game, structure, n, seed, **kw):
@@ -78,6 +81,7 @@ def damaged_json(draw):
 @FUZZ
 @given(damaged_json())
 @pytest.mark.slow
+@within_budget(FUZZ_BUDGET_S)
 def test_damaged_json_histories_raise_only_the_modules_error(d):
     try:
         Hand.replay(d)
@@ -88,6 +92,7 @@ def test_damaged_json_histories_raise_only_the_modules_error(d):
 
 @FUZZ
 @given(st.sampled_from(BASES), st.floats(0, 0.99))
+@within_budget(FUZZ_BUDGET_S)
 def test_truncated_json_text(d, cut):
     text = json.dumps(d)
     with pytest.raises(HistoryError):
@@ -131,6 +136,7 @@ def damaged_phh(draw):
 
 @FUZZ
 @given(damaged_phh())
+@within_budget(FUZZ_BUDGET_S)
 def test_damaged_phh_records_raise_only_the_modules_error(text):
     try:
         for rec in phh.loads(text, "fuzz.phh"):

@@ -97,6 +97,8 @@ def test_warmup_command_reports_each_part_then_simulations_compile_nothing(tmp_p
     second cold compile of every kernel here cost the test command about four minutes.)"""
     from pyeval.cli.main import cli
     from pyeval.sim import simulate
+    from pyeval.sim.spec import build_spec
+    from pyeval.sim.warmup import _structure
 
     res = CliRunner().invoke(cli, ["warmup", "--no-equity"])
     assert res.exit_code == 0, res.output
@@ -115,6 +117,10 @@ def test_warmup_command_reports_each_part_then_simulations_compile_nothing(tmp_p
     with cn.compile_notice(stream=err):
         simulate("club_3000", n=2, seed=3, players=12)
         simulate("hands_100k_stud", n=1, seed=3, players=8)
+        simulate("two_stage_table_winners", n=1, seed=3)          # [extras]
+        for name in ("club_3000", "hands_100k_stud"):             # [entries]
+            late = _structure(name, 2)
+            simulate(late, n=1, seed=3, spec=build_spec(late, 12, late_entries=2))
     assert err.getvalue() == "" and not cn.said()
     # new processes with this process's cache (NUMBA_CACHE_DIR, or Numba's default beside
     # the sources), run outside the source tree as _run_child does

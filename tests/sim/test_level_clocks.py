@@ -4,8 +4,9 @@ period ... a 5 minute break, in which time multiple tables should become once ag
 in their blinds"): a table that has dealt the hands of the level before a break waits there
 until every table has; the break then starts, and all tables start the next level together.
 
-The tests play the hold'em kernel the other simulator tests compile (no new kernel), with
-every hand recorded, and check each table's levels hand by hand."""
+The tests play the hold'em kernel the other simulator tests compile (no new kernel; the
+first sheet's stud event the stud family's, as test_games_kernel does), with every hand
+recorded, and check each table's levels hand by hand."""
 from __future__ import annotations
 
 from collections import defaultdict
@@ -159,10 +160,10 @@ def test_level_clock_of_a_structure():
     s = hands_structure()
     assert int(build_spec(s).cfg[C_LEVEL_CLOCK]) == LEVEL_CLOCK_ALIGNED
     assert int(build_spec(replace(s, breaks=())).cfg[C_LEVEL_CLOCK]) == LEVEL_CLOCK_TABLE
-    # levels in minutes (and the shipped examples, which give both): one clock, as before
+    # levels in minutes (or in hands and minutes): one clock, as before
     assert int(build_spec(small_structure()).cfg[C_LEVEL_CLOCK]) == LEVEL_CLOCK_ONE
-    from pyeval.tournament.structure import load_structure
-    assert int(build_spec(load_structure("hands_100k_stud")).cfg[C_LEVEL_CLOCK]) == LEVEL_CLOCK_ONE
+    assert int(build_spec(replace(s, levels=tuple(replace(lv, minutes=12) for lv in s.levels))
+                          ).cfg[C_LEVEL_CLOCK]) == LEVEL_CLOCK_ONE
     with pytest.raises(ValueError, match="align_at_breaks = false is not simulated"):
         build_spec(replace(s, schedule=Schedule(align_at_breaks=False)))
     levels = [LevelSpec(sb, bb, hands=h) for (sb, bb), h in zip(BLINDS, HANDS)]
@@ -174,3 +175,61 @@ def test_level_clock_of_a_structure():
     ok = small_structure("holdem", "no_limit", levels=levels, breaks=BREAKS,
                          colour_ups=[(3, [25])])
     assert int(build_spec(ok).cfg[C_LEVEL_CLOCK]) == LEVEL_CLOCK_ALIGNED
+
+
+#: the first sheet's events: levels in hands only ("6 Hands", "12 Hands")
+SHEET_EVENTS = ("hands_100k_stud", "hands_100k_holdem", "trust_a_mate_main_event")
+
+
+@pytest.mark.parametrize("name", SHEET_EVENTS)
+def test_the_first_sheets_events_run_each_tables_clock(name):
+    """The first sheet's events give hands only, so each table counts its own hands and the
+    tables re-align at every break, for every field the file allows; nothing is left
+    unsimulated (``simulate`` warns of nothing), and the colour-ups sit at breaks."""
+    from pyeval.tournament.structure import load_structure
+
+    s = load_structure(name)
+    assert all(lv.hands in (6, 12) and lv.minutes is None for lv in s.levels)
+    assert s.simulator_gaps() == []
+    breaks = {b.after_level for b in s.breaks}
+    assert breaks == set(range(2, len(s.levels), 2))
+    assert all(cu.before_level - 1 in breaks for cu in s.chips.colour_ups)
+    for players in range(s.entrants.minimum, s.entrants.maximum + 1):
+        spec = build_spec(s, players)
+        assert int(spec.cfg[C_LEVEL_CLOCK]) == LEVEL_CLOCK_ALIGNED, players
+        assert spec.level_count == len(s.levels_for(players))
+
+
+
+def test_the_stud_sheet_event_counts_hands_at_each_table():
+    """``hands_100k_stud`` with 14 players (two tables of 7): every table deals each level's
+    hands by its own count (6 hands for levels 1-5, 12 from level 6), nobody deals the level
+    after a break before every table has finished the level before it, and the hands replay
+    through the rules model."""
+    from pyeval.tournament.structure import load_structure
+
+    s = load_structure("hands_100k_stud")
+    hands = [lv.hands for lv in s.levels]
+    assert hands == [6] * 5 + [12] * 3
+    r = simulate(s, n=4, seed=5, players=14, debug=True, record_tournaments=4,
+                 record_hands=3000, threads=1)
+    assert (r.errors == 0).all()
+    check_complete(r)
+    assert [int((r.records[:, REC_TOURN] == t).sum()) for t in range(4)] == r.hands.tolist()
+    seq = [lvl + 1 for lvl, h in enumerate(hands[:-1]) for _ in range(h)]
+    tables = by_table(r.records)
+    assert len(tables) >= 8
+    for rows in tables.values():
+        levels = [int(row[REC_LEVEL]) for row in rows]
+        assert levels == (seq + [len(hands)] * len(levels))[:len(levels)]
+    for ti in range(4):
+        mine = r.records[r.records[:, REC_TOURN] == ti]
+        for brk in s.breaks:
+            before = mine[mine[:, REC_LEVEL] <= brk.after_level, REC_HAND]
+            later = mine[mine[:, REC_LEVEL] > brk.after_level, REC_HAND]
+            if later.size:
+                assert later.min() > before.max()
+    assert r.level.min() >= 7          # 14 players: the 10+ levels are played
+    for rows in tables.values():
+        for row in rows[:10]:
+            assert replay_record(row).matches

@@ -192,6 +192,32 @@ def test_cli_simulate_without_matplotlib_fails_before_the_work(monkeypatch, tmp_
     assert calls == []
 
 
+def test_cli_simulate_csv_needs_no_pandas_and_matches_to_frame(monkeypatch, tmp_path):
+    """``--csv`` writes its rows with Python's csv module: with pandas unimportable the run
+    still writes them (it used to fail after the whole simulation), and the file is exactly
+    what pandas writes from :meth:`SimResult.to_frame`."""
+    import builtins
+
+    from pyeval.sim import simulate
+    expected = tmp_path / "pandas.csv"
+    simulate("club_3000", n=6, seed=3).to_frame().to_csv(expected, index_label="tournament")
+    real = builtins.__import__
+
+    def no_pandas(name, *a, **k):
+        if name.split(".")[0] == "pandas":
+            raise ImportError("no pandas")
+        return real(name, *a, **k)
+
+    monkeypatch.setattr(builtins, "__import__", no_pandas)
+    out = tmp_path / "r"
+    res = CliRunner().invoke(tournament, ["simulate", "club_3000", "-n", "6", "--seed", "3",
+                                          "--no-report", "--no-progress", "--csv", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    written = (out / "tournaments.csv").read_bytes().decode()
+    assert written == expected.read_bytes().decode()
+    assert len(written.splitlines()) == 7
+
+
 def test_cli_simulate_warns_for_a_field_outside_the_structure():
     res = CliRunner().invoke(tournament, ["simulate", "club_3000", "-n", "10", "--players",
                                                           "50", "--no-report", "--no-progress"])

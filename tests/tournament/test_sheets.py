@@ -162,6 +162,43 @@ def test_club_examples_are_the_last_sheet() -> None:
     assert final.chips_in_play(10) == 5000 + 4800 + 4600 + 4400 + 4200 + 5 * 4000
 
 
+def points_rows(text: str) -> list[tuple[int, int | None, list[int]]]:
+    """The first sheet's bonus table: (smallest field, largest or None for "N+", percent by
+    place) per row."""
+    part = text.split("divided up on the following basis.", 1)[1].split("EXAMPLE BELOW", 1)[0]
+    rows = []
+    for lo, hi, plus, rest in re.findall(r"\| (\d+)(?:-(\d+)|(\+)) \|((?: [\d%-]+ \|)+)", part):
+        assert bool(hi) != bool(plus)
+        rows.append((int(lo), int(hi) if hi else None, [int(p) for p in re.findall(r"(\d+)%", rest)]))
+    return rows
+
+
+@needs_sheets
+def test_club_points_are_the_first_sheets_tour_points() -> None:
+    """club_3000 scores the first sheet's tour points (the club sheet gives none): points
+    per player beaten, the bonus pool per entrant, the bonus table for every field size,
+    and the example's 5,000 regular points for 4th of 4."""
+    text = sheet("000")
+    rows = points_rows(text)
+    assert [(lo, hi) for lo, hi, _ in rows] == [(1, 10), (11, 15), (16, 20), (21, None)]
+    club = load("club_3000")
+    pts = club.points
+    assert pts is not None
+    beaten, per_entrant = (money(x) for x in re.search(
+        r"receives ([\d,]+) points for every player they finish above.*?calculated as follows "
+        r"([\d,]+) points \* tournament entrants", text).groups())
+    assert (pts.per_player_beaten, pts.bonus_per_entrant) == (beaten, per_entrant)
+    tables = [(t.min_entrants, t.max_entrants, [int(p) for p in t.percents]) for t in pts.bonus_tables]
+    # the file's tables are the sheet's rows: "1-10" from 3 players (three places paid),
+    # "21+" up to the file's largest field
+    assert tables == [(max(lo, len(pc)), hi or club.entrants.maximum, pc) for lo, hi, pc in rows]
+    # the sheet's example, four entrants: its totals column, 4th's regular points included
+    totals = [money(x) for x in re.findall(r"\| \d\w\w \| [\d,-]+ \| [\d,]+ \| ([\d,]+) \|",
+                                          text.split("EXAMPLE BELOW", 1)[1][:400])]
+    assert list(pts.by_place(4)) == totals == [50_000, 32_000, 18_000, 5_000]
+    assert pts.by_place(11)[:5] == (152_800, 119_700, 96_500, 81_000, 60_000)
+
+
 DOC = Path(__file__).resolve().parents[2] / "docs" / "tournament.md"
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
+from fuzz_budget import within_budget
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -129,17 +129,13 @@ def mutated(draw: st.DrawFn) -> str:
 
 
 _FUZZ_BUDGET_S = 20.0
-_fuzz_start: list[float] = []
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow],
           derandomize=True)
 @given(mutated())
+@within_budget(_FUZZ_BUDGET_S)
 def test_fuzzed_structure_files_load_or_are_refused_with_a_line(text: str) -> None:
-    if not _fuzz_start:
-        _fuzz_start.append(time.monotonic())
-    if time.monotonic() - _fuzz_start[0] > _FUZZ_BUDGET_S:   # fixed time budget
-        return
     try:
         s = parse_structure(text, "x.toml")
     except StructureError as err:

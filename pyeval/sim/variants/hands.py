@@ -500,7 +500,7 @@ def play_stud_game(seats, hand, cards, ev, tabs, record):
             HF[0] = 1.0
         play_betting_round(HandState(SI, SB, SF, HS, HF, hole, board, buf, st),
                            Policy(mp, push_tab, open_tab, pf_eq), ev, S, street, first,
-                           no_board, rec, rec_on)
+                           no_board, rec, rec_on, True)
         if street == 0 and disc > 0:
             live, able = _count(S, SI, SB)
             if live >= 2:
@@ -661,7 +661,7 @@ def play_draw_game(seats, hand, cards, ev, tabs, record):
         HS[H_FULL_RAISE] = HS[H_STREET_BET]
         play_betting_round(HandState(SI, SB, SF, HS, HF, hole, board, buf, st),
                            Policy(mp, push_tab, open_tab, pf_eq), ev, S, street, first,
-                           no_board, rec, rec_on)
+                           no_board, rec, rec_on, True)
         if street == 0:
             HS[H_PF_AGGR] = HS[H_LAST_AGGR]
     if _count(S, SI, SB)[0] >= 2:
