@@ -710,6 +710,8 @@ def play_other_if(on, args):
 # compiled with ``on`` None, inlines only the constant -1.
 @overload(play_other_if, jit_options={"forceinline": True})
 def _play_other_if(on, args):
-    if isinstance(on, (types.NoneType, types.Omitted)):
+    # None: a hold'em and Omaha kernel; an integer: a kernel of the button variants' hooks
+    # without the stud family (pyeval.sim.engine); a bool: every game
+    if isinstance(on, (types.NoneType, types.Omitted, types.Integer)):
         return lambda on, args: np.int64(-1)
     return lambda on, args: _play_other_args(args)
