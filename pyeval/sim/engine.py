@@ -378,10 +378,14 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     rh = int(spec.cfg[C_REC_HANDS])
     # the stud-and-draw family and the variants' hooks: compiled only for a structure that
     # deals one of those games (a hold'em or Omaha kernel compiles faster without them)
-    stud_on = True if deals_stud(spec) or deals_variant(spec) else None
+    # [speed] a structure that deals button variants but no stud or draw game gets the hooks
+    # without the stud family (``stud_on`` an int64: see variants.hands.play_other_if): the
+    # stud and draw hands inlined into play_tournament slowed the button variants' hands of
+    # the same kernel to 0.74-0.81 of main's (bench/RESULTS.md)
+    stud_on = True if deals_stud(spec) else (np.int64(0) if deals_variant(spec) else None)
     # late players, add-ons and two stages likewise (pyeval.sim.extras); a kernel with the
     # stud family or late registration has them too (one kernel more, not three)
-    ex = (True if uses_extras(spec.cfg, spec.levels) or stud_on
+    ex = (True if uses_extras(spec.cfg, spec.levels) or stud_on is not None
           or entries.uses_entries(spec.cfg) else None)
     seed_ = np.uint64(seed % 2**64)
     # a cold cache is compiled by one process of the machine while the others wait for it
