@@ -89,25 +89,26 @@ from pyeval.sim.layout import (
 
 DECK = 52
 
-#: the most hole cards the kernel's button hand deals (hold'em 2, the variants 3 or 4, Omaha 4;
-#: the 5- and 6-card Omahas of the equity engine are not the sheets' and not dealt)
-BUTTON_DEALT_MAX = 4
-#: games the kernel plays, derived from the game registry (in its order); the rest of the
-#: structure-file games are refused clearly.
-#: the hold'em games of the rule sheets (Dealer's Choice chooses among them)
-SHEET_BUTTON_GAMES = tuple(g.key for g in REGISTRY.family("holdem")
-                           if g.dealt_hole_cards <= BUTTON_DEALT_MAX)
-#: the button variants the kernel plays through :mod:`pyeval.sim.variants.hooks` (three dealt
-#: cards or a discard: the rule of ``hooks.is_variant``)
-BUTTON_VARIANTS = tuple(g.key for g in REGISTRY.family("holdem") if g.key in SHEET_BUTTON_GAMES
-                        and (g.dealt_hole_cards == 3 or g.discards > 0))
+#: games the kernel plays, derived from the game registry (in its order).
+#: every button game: the registry's hold'em family (hold'em, the Omahas with 4, 5 and 6
+#: hole cards, high and hi/lo, and the rule sheets' other hold'em games)
+BUTTON_GAMES = tuple(g.key for g in REGISTRY.family("holdem"))
+#: the hold'em games of the rule sheets, which Dealer's Choice chooses among by default
+#: (the first sheet: "Dealer's may only choose from the games listed above"): the
+#: registry's hold'em family but the 5- and 6-card Omahas, which no sheet names
+SHEET_BUTTON_GAMES = tuple(g.key for g in REGISTRY.family("holdem") if g.dealt_hole_cards <= 4)
+#: the button games the kernel plays through :mod:`pyeval.sim.variants.hooks` (three dealt
+#: cards, a discard, or more than four hole cards: the rule of ``hooks.is_variant``)
+BUTTON_VARIANTS = tuple(g.key for g in REGISTRY.family("holdem")
+                        if g.dealt_hole_cards == 3 or g.discards > 0 or g.dealt_hole_cards > 4)
 #: the stud games of the rule sheets (Dealer's Choice Stud chooses among them), played by
 #: :mod:`pyeval.sim.variants.hands`
 SHEET_STUD_GAMES = tuple(g.key for g in REGISTRY.family("stud"))
-SIMULATED_GAMES = (("dealers_choice", "dealers_choice_stud") + SHEET_BUTTON_GAMES
+SIMULATED_GAMES = (("dealers_choice", "dealers_choice_stud") + BUTTON_GAMES
                    + SHEET_STUD_GAMES + ("five_card_draw",))
 STUD_GAMES = SHEET_STUD_GAMES + ("dealers_choice_stud",)
-#: dealer's choice takes every hold'em game of the sheets, one game a hand in turn
+#: dealer's choice takes every hold'em game of the sheets, one game a hand in turn (a
+#: rotation or weights given by the structure or the caller may name any button game)
 DEFAULT_ROTATION = SHEET_BUTTON_GAMES
 #: dealer's choice stud: every stud game of the sheets that the table seats
 #: (:func:`table_limit`), one game a hand in turn
@@ -407,8 +408,8 @@ def build_spec(
     rot_s = (expand_rotation(stud_rotation) if stud_rotation is not None else
              tuple(g for g in DEFAULT_STUD_ROTATION if table_limit(g) >= size))
     for g in rot_b:
-        if g not in SHEET_BUTTON_GAMES:
-            raise ValueError(f"dealer's choice rotates {', '.join(SHEET_BUTTON_GAMES)}; not {g!r}")
+        if g not in BUTTON_GAMES:
+            raise ValueError(f"dealer's choice rotates {', '.join(BUTTON_GAMES)}; not {g!r}")
     for g in rot_s:
         if g not in SHEET_STUD_GAMES:
             raise ValueError(f"dealer's choice stud rotates {', '.join(SHEET_STUD_GAMES)}; "
