@@ -121,18 +121,21 @@ Rotation = Sequence[str] | Mapping[str, int]
 
 
 def _deck_holds(g: Game, n: int) -> bool:
-    """Whether a stud deal to ``n`` players who all stay to the end takes no more cards
-    than the deck holds (at most one community card, as the rules model deals it)."""
+    """Whether a stud deal to ``n`` players who all stay to the end needs at most one
+    community card, as the rules model deals it: from the stub, or, when every card is
+    dealt or burned (Australian with seven), from the burned and discarded cards
+    reshuffled (:func:`pyeval.sim.variants.deal.community_card`)."""
     used = n * g.streets[0].hole
     community = False
     for st in g.streets[1:]:
         left = DECK - used
         need = n * st.hole + (1 if st.burn else 0)
         if st.hole == 1 and need > left:
-            if community or left < 1:
+            if community or (left < 1 and not g.discards):
                 return False
             community = True
-            used += (1 if st.burn and left >= 2 else 0) + 1
+            # the card from the stub (none left: from the muck, which the stub never sees)
+            used += (1 if st.burn and left >= 2 else 0) + (1 if left >= 1 else 0)
         else:
             used += need
     return used <= DECK
@@ -141,10 +144,13 @@ def _deck_holds(g: Game, n: int) -> bool:
 def table_limit(game: str) -> int:
     """The most players a simulated table of ``game`` seats: the registry's most, at most
     :data:`~pyeval.sim.layout.MAX_SEATS`; a stud game as many as the deck deals to the
-    end without a reshuffle (Australian deals four cards each to start: six).
+    end with at most one community card (Australian: its seven, the seventh street's
+    community card from the reshuffled burns and discards when all seven stay in).
 
     >>> table_limit("seven_card_stud"), table_limit("australian"), table_limit("five_card_stud")
-    (8, 6, 10)
+    (8, 7, 10)
+    >>> table_limit("omaha5"), table_limit("omaha6")
+    (8, 7)
     """
     g = REGISTRY.game(game)
     n = min(g.max_players, MAX_SEATS)

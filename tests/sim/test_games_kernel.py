@@ -248,7 +248,7 @@ def test_five_card_stud_ten_at_a_table_deals_the_community_card():
     cards (a burn and ten) of the ten left, so one community card is dealt."""
     from .conftest import stud_structure
 
-    assert table_limit("five_card_stud") == 10 and table_limit("australian") == 6
+    assert table_limit("five_card_stud") == 10 and table_limit("australian") == 7
     s = stud_structure("five_card_stud", table_size=10, entrants=10, starting=25)
     r = simulate(s, n=3, seed=2, debug=True, record_tournaments=3, record_hands=40,
                  threads=1)
@@ -258,12 +258,52 @@ def test_five_card_stud_ten_at_a_table_deals_the_community_card():
     assert sum(int(row[REC_BOARD] >= 0) for row in r.records) >= 3
 
 
-def test_australian_refuses_seven_at_a_table():
+def test_australian_seven_at_a_table_deals_the_community_card_from_the_muck():
+    """Seven players of one ante each are all in before the cards: after three rounds of
+    seven and three burns no card is left for seventh street, and the rules model deals
+    the community card from its reshuffled muck (the three burns and seven discards). The
+    simulator draws it from the same cards: every hand replays chip for chip, with a
+    discarded card in the middle in some hands and a burned one in others."""
+    import dataclasses
+
+    from pyeval.sim.variants.replay import cards_of_mask, stud_deck
+
+    from .conftest import stud_structure
+
+    g = REGISTRY.game("australian")
+    s = stud_structure("australian", table_size=7, entrants=7, starting=25)
+    r = simulate(s, n=30, seed=2, debug=True, record_tournaments=30, record_hands=5,
+                 threads=1)
+    assert (r.errors == 0).all()
+    check_complete(r)
+    discarded = burned = 0
+    for row in r.records:
+        res = replay_record(row)
+        assert res.matches, (res.hand, res.rules_stacks)
+        h = res.hand
+        gone = [c for _st, _s, a, to in h.actions if a == "discard" for c in cards_of_mask(to)]
+        # 7 x 4 cards, a burn and 7 cards three times: the deck is dealt to its last card
+        assert len(gone) == 7 and all(len(cs) == 6 for cs in h.hole.values())
+        assert len(h.board) == 1
+        order, _seed = stud_deck(g, h)
+        burns = [order[28], order[36], order[44]]
+        assert h.board[0] in gone + burns
+        discarded += h.board[0] in gone
+        burned += h.board[0] in burns
+    assert len(r.records) == 30 and discarded >= 5 and burned >= 3
+    # a card from outside the muck cannot be the community card: the replay refuses it
+    h = replay_record(r.records[0]).hand
+    held = h.hole[min(h.hole)][0]
+    with pytest.raises(ValueError, match="is not in the muck"):
+        replay_record(dataclasses.replace(h, board=[held]))
+
+
+def test_australian_refuses_eight_at_a_table():
     from .conftest import stud_structure
 
     with pytest.raises(ValueError, match="Australian deals 8 cards each; the simulator seats "
-                                         "at most 6"):
-        build_spec(stud_structure("australian", table_size=7))
+                                         "at most 7"):
+        build_spec(stud_structure("australian", table_size=8))
 
 
 @pytest.mark.parametrize("betting", ["fixed_limit", "no_limit"])
@@ -331,7 +371,7 @@ def test_five_card_draw_with_antes_only_replays_exactly(betting):
 def test_stud_and_draw_same_seed_same_result_any_threads():
     from .conftest import stud_structure
 
-    for s in (stud_structure("australian", table_size=6), small_structure("five_card_draw")):
+    for s in (stud_structure("australian", table_size=7), small_structure("five_card_draw")):
         a = simulate(s, n=6, seed=9, threads=1)
         b = simulate(s, n=6, seed=9, threads=2)
         assert np.array_equal(a.place, b.place) and np.array_equal(a.duration, b.duration)
@@ -349,11 +389,14 @@ def test_dealers_choice_stud_over_every_stud_game():
     assert {int(row[REC_GAME]) for row in r.records} == {REGISTRY.game(k).code
                                                          for k in SHEET_STUD_GAMES}
     _replay_all(r.records)
-    # at seven a table Australian is left out of the default rotation
+    # at seven a table Australian is in the default rotation, at eight it is left out
     spec7 = build_spec(stud_structure("dealers_choice_stud"))
-    assert REGISTRY.game("australian").code not in set(spec7.rotation.tolist())
-    with pytest.raises(ValueError, match="australian seats at most 6"):
-        build_spec(stud_structure("dealers_choice_stud"), stud_rotation=("australian",))
+    assert REGISTRY.game("australian").code in set(spec7.rotation.tolist())
+    spec8 = build_spec(stud_structure("dealers_choice_stud", table_size=8))
+    assert REGISTRY.game("australian").code not in set(spec8.rotation.tolist())
+    with pytest.raises(ValueError, match="australian seats at most 7"):
+        build_spec(stud_structure("dealers_choice_stud", table_size=8),
+                   stud_rotation=("australian",))
 
 
 @pytest.mark.parametrize("players", [8, 10, 28])
