@@ -4,8 +4,9 @@ the kernel alone (``run_chunk`` serial on a prepared spec and inputs, as
 bench/ab_players.py measures hold'em). Each call plays TOURNAMENTS tournaments (default 40)
 of the structures below: the button games 60 entrants at tables of 9, the stud games 56 at
 tables of 7 or 8 (Australian and dealer's choice stud also 54 at tables of 6), the draw 56
-at tables of 8, 5- and 6-card Omaha 56 at tables of 8 and 7; the field is "balanced". A call of 40 such tournaments is 6,000-12,000
-table-hands, a typical interactive ``simulate`` call. Rates are per CPU second of the
+at tables of 8, 5- and 6-card Omaha 56 at tables of 8 and 7; the field is "balanced". A
+call of 40 such tournaments is 6,000-12,000 table-hands, a typical interactive
+``simulate`` call. Rates are per CPU second of the
 process (``time.process_time``, steadier than wall time on a loaded machine); the games
 are interleaved round by round; median and best of the rounds. From the repository root:
 
