@@ -251,7 +251,9 @@ def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
     # the rule sheets' variants (Irish, Super 8, Tahoe, Pineapples) and 5- and 6-card Omaha
     var = vh.variant_dealt(hooks, game)
     nh = 4 if (game == G_OMAHA or game == G_OMAHA8) else (vh.hole_count(game) if var else 2)
-    scratch = np.empty(16, np.uint8) if var else buf
+    # the variants' scratch cards: the evaluator's (``buf``), never in use at the same time
+    # (written before each read; an array of its own per hand was an allocation a hand)
+    scratch = buf
     hilo = game == G_OMAHA8 or vh.low8_dealt(hooks, game)
     if betting != B_FL or small <= 0:
         small = bb_amt
