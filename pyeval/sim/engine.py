@@ -301,6 +301,23 @@ def deals_omaha(spec: SimSpec) -> bool:
                for g in dealt_games(spec))
 
 
+def deals_big_omaha(spec: SimSpec) -> bool:
+    """Whether a level of ``spec`` deals 5- or 6-card Omaha (high or hi/lo; itself or in a
+    rotation): the kernel then reads their columns of the Omaha table."""
+    return any(FACTS[g, FAMILY] == 0 and FACTS[g, DEALT] > 4 for g in dealt_games(spec))
+
+
+def omaha_kernel_table(spec: SimSpec) -> np.ndarray:
+    """The Omaha table the kernel reads for ``spec``: 4-card Omaha's (:func:`omaha_table`),
+    with the columns of 5- and 6-card Omaha after it
+    (:func:`pyeval.sim.variants.omaha.kernel_table`) when a level deals one of those, or a
+    stand-in when no level deals Omaha."""
+    if deals_big_omaha(spec):
+        from pyeval.sim.variants.omaha import kernel_table
+        return kernel_table(omaha_table())
+    return omaha_table() if deals_omaha(spec) else _NO_TABLE
+
+
 #: the stand-in for a table the dealt games never read (the kernel's argument types stay)
 _NO_TABLE = np.zeros((1, 1))
 
@@ -371,7 +388,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     cfg[20] = inputs.mp.shape[0]  # C_N_MODELS
     tables = Tables(spec.levels, cfg, spec.cfgf, inputs.mp, inputs.assign, _starts(spec),
                     inputs.mw, inputs.push_tab, inputs.open_tab, pf.class_of, pf.top,
-                    pf.eq_vs_top, omaha_table() if deals_omaha(spec) else _NO_TABLE,
+                    pf.eq_vs_top, omaha_kernel_table(spec),
                     stud_table() if deals_stud(spec) else _NO_TABLE, variant_table(spec),
                     spec.rotation)
     ev = _eval_tables()

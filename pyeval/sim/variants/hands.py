@@ -6,8 +6,9 @@ up, 7 Card Stud two and one, Australian three and one, Buffalo as the registry d
 the bring-in when the first street shows a card (otherwise the first player left of the
 dealer opens), the burn and the one card of every later street, the discard after the
 first street's betting (Australian: :func:`.discard.keep_third_street`), the single
-community card when the deck runs short (:mod:`.deal`), small or big bets by the street's
-flag, and the showdown of :mod:`.showdown` (hole-card limits of Buffalo and Crocodile,
+community card when the deck runs short (:mod:`.deal`; with no card left, Australian's
+seven at seventh street, one of the burned and discarded cards), small or big bets by the
+street's flag, and the showdown of :mod:`.showdown` (hole-card limits of Buffalo and Crocodile,
 Chicago's ace of spades, razz, 8-or-better). For the three 7 card stud games it draws the
 same cards and takes the same decisions as the hand it replaces.
 
@@ -103,7 +104,7 @@ from pyeval.sim.slots import (
     I_VAL,
     I_WON,
 )
-from pyeval.sim.variants.deal import street_plan
+from pyeval.sim.variants.deal import community_card, street_plan
 from pyeval.sim.variants.discard import apply_discard, keep_third_street, kept_pair
 from pyeval.sim.variants.draw import draw_mask
 from pyeval.sim.variants.facts import (
@@ -447,6 +448,7 @@ def play_stud_game(seats, hand, cards, ev, tabs, record):
     HF[0] = 1.0
     no_board = np.int64(0)      # a variable, not the literal 0: one compile of the round
     burns = np.int64(0)
+    muck = np.int64(0)          # the discarded cards (Australian), a card mask
     nb = np.int64(0)
     for street in range(FACTS[game, STREETS]):
         live, able = _count(S, SI, SB)
@@ -460,7 +462,8 @@ def play_stud_game(seats, hand, cards, ev, tabs, record):
             community, burn_ = street_plan(pos + burns, live, each, (flags & S_BURN) != 0)
             burns += 1 if burn_ else 0
             if community:
-                board[0] = draw_card(deck, pos, st)
+                # the next card, or with none left one of the burns and discards
+                board[0] = community_card(deck, pos, burns, muck, st)
                 pos += 1
                 nb = 1
             else:
@@ -516,6 +519,7 @@ def play_stud_game(seats, hand, cards, ev, tabs, record):
                         keep |= 1 << i
                     n_left, gone = apply_discard(hole[s], n0, keep)
                     SI[I_NCARD, s] = n_left
+                    muck |= gone
                     if rec_on:
                         _record(rec, nact, 0, s, A_DISCARD, gone)
                     nact += 1
