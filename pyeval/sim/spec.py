@@ -95,15 +95,15 @@ DECK = 52
 BUTTON_GAMES = tuple(g.key for g in REGISTRY.family("holdem"))
 #: the hold'em games of the rule sheets, which Dealer's Choice chooses among by default
 #: (the first sheet: "Dealer's may only choose from the games listed above"): the
-#: registry's hold'em family but the 5- and 6-card Omahas, which no sheet names
-SHEET_BUTTON_GAMES = tuple(g.key for g in REGISTRY.family("holdem") if g.dealt_hole_cards <= 4)
+#: registry's list for it (``pyeval.games.Choice.games``; not the 5- and 6-card Omahas)
+SHEET_BUTTON_GAMES = tuple(g.key for g in REGISTRY.choice_games(REGISTRY.choice("dealers_choice")))
 #: the button games the kernel plays through :mod:`pyeval.sim.variants.hooks` (three dealt
 #: cards, a discard, or more than four hole cards: the rule of ``hooks.is_variant``)
 BUTTON_VARIANTS = tuple(g.key for g in REGISTRY.family("holdem")
                         if g.dealt_hole_cards == 3 or g.discards > 0 or g.dealt_hole_cards > 4)
 #: the stud games of the rule sheets (Dealer's Choice Stud chooses among them), played by
 #: :mod:`pyeval.sim.variants.hands`
-SHEET_STUD_GAMES = tuple(g.key for g in REGISTRY.family("stud"))
+SHEET_STUD_GAMES = tuple(g.key for g in REGISTRY.choice_games(REGISTRY.choice("dealers_choice_stud")))
 SIMULATED_GAMES = (("dealers_choice", "dealers_choice_stud") + BUTTON_GAMES
                    + SHEET_STUD_GAMES + ("five_card_draw",))
 STUD_GAMES = SHEET_STUD_GAMES + ("dealers_choice_stud",)
