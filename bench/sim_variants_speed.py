@@ -3,9 +3,10 @@ through ``simulate()`` (what a user gets: spec, model inputs, chunks, result ass
 the kernel alone (``run_chunk`` serial on a prepared spec and inputs, as
 bench/ab_players.py measures hold'em). Each call plays TOURNAMENTS tournaments (default 40)
 of the structures below: the button games 60 entrants at tables of 9, the stud games 56 at
-tables of 7 or 8 (Australian and dealer's choice stud 54 at tables of 6), the draw 56 at
-tables of 8; the field is "balanced". A call of 40 such tournaments is 6,000-12,000
-table-hands, a typical interactive ``simulate`` call. Rates are per CPU second of the
+tables of 7 or 8 (Australian and dealer's choice stud also 54 at tables of 6), the draw 56
+at tables of 8, 5- and 6-card Omaha 56 at tables of 8 and 7; the field is "balanced". A
+call of 40 such tournaments is 6,000-12,000 table-hands, a typical interactive
+``simulate`` call. Rates are per CPU second of the
 process (``time.process_time``, steadier than wall time on a loaded machine); the games
 are interleaved round by round; median and best of the rounds. From the repository root:
 
@@ -42,12 +43,18 @@ def structures() -> dict:
               "chicago"):
         out[g] = stud_structure(g, entrants=56, table_size=7)
     out["australian (6)"] = stud_structure("australian", entrants=54, table_size=6)
+    out["australian (7)"] = stud_structure("australian", entrants=56, table_size=7)
     out["dealers_choice_stud (6)"] = stud_structure("dealers_choice_stud", entrants=54,
                                                     table_size=6)
     out["dealers_choice"] = small_structure("dealers_choice", "pot_limit", entrants=60,
                                             table_size=9)
     out["five_card_draw (8)"] = small_structure("five_card_draw", "fixed_limit", entrants=56,
                                                 table_size=8)
+    # 5- and 6-card Omaha, pot limit, at the tables the registry seats (8 and 7)
+    for g, size in (("omaha5", 8), ("omaha6", 7), ("omaha5_hilo", 8), ("omaha6_hilo", 7)):
+        out[f"{g} ({size})"] = small_structure(g, "pot_limit", entrants=56, table_size=size)
+    out["dealers_choice_stud (7)"] = stud_structure("dealers_choice_stud", entrants=56,
+                                                    table_size=7)
     return out
 
 

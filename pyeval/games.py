@@ -35,7 +35,7 @@ published (recorded hands store codes); a new game takes the next free code.
 >>> tuple(s.name for s in lookup("5 card draw").streets)
 ('deal', 'draw')
 >>> lookup("dealers_choice_stud").family, len(REGISTRY.choice_games(lookup("dealers_choice")))
-('stud', 12)
+('stud', 8)
 >>> lookup("badugi")
 Traceback (most recent call last):
 ...
@@ -300,6 +300,9 @@ class Choice:
     family: str
     code: int = -1
     aliases: tuple[str, ...] = field(default=(), compare=False)
+    #: the games the dealer chooses among, by key, when the event names none (the rule
+    #: sheet's list); empty: every game of ``family``. An event may name any game of it.
+    games: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.family not in FAMILIES:
@@ -422,6 +425,10 @@ class Registry:
         for c in self.choices:
             if not self.family(c.family):
                 raise ValueError(f"{c.name!r} chooses among {c.family} games; there are none")
+            family = {g.key for g in self.family(c.family)}
+            if not set(c.games) <= family:
+                raise ValueError(f"{c.name!r} lists games outside its {c.family} family: "
+                                 f"{', '.join(k for k in c.games if k not in family)}")
 
     def __iter__(self) -> Iterator[Entry]:
         return iter(self.entries)
@@ -473,7 +480,27 @@ class Registry:
         return tuple(g for g in self.games if g.family == family)
 
     def choice_games(self, choice: Choice) -> tuple[Game, ...]:
-        """The games a dealer's choice entry chooses among: every game of its family."""
+        """The games a dealer's choice entry chooses among when the event names none: its
+        ``games`` (the rule sheet's list), else every game of its family."""
+        if choice.games:
+            return tuple(self.game(k) for k in choice.games)
+        return self.family(choice.family)
+
+    def choice(self, key: str) -> Choice:
+        """The dealer's choice entry of key ``key``.
+
+        >>> [g.key for g in REGISTRY.choice_games(REGISTRY.choice("dealers_choice"))][:3]
+        ['holdem', 'omaha', 'omaha_hilo']
+        """
+        for c in self.choices:
+            if c.key == key:
+                return c
+        raise UnknownGameError(f"no dealer's choice {key!r}; choices: "
+                               f"{', '.join(c.key for c in self.choices)}")
+
+    def choice_allowed(self, choice: Choice) -> tuple[Game, ...]:
+        """The games an event may name for a dealer's choice entry: every game of its
+        family (:meth:`choice_games` are those it chooses among when it names none)."""
         return self.family(choice.family)
 
     def find(self, name: str) -> Entry | None:
@@ -580,7 +607,11 @@ def _entries() -> tuple[Entry, ...]:
              equity_key="draw5",
              usage="all five cards (pat hands; missing cards are drawn at random)",
              aliases=("draw",)),
-        Choice("dealers_choice", "Dealer's Choice", "holdem", code=6),
+        # the first sheet: "Dealer's may only choose from the games listed above", the sheet's
+        # hold'em games (not the 5- and 6-card Omahas, which no sheet names)
+        Choice("dealers_choice", "Dealer's Choice", "holdem", code=6,
+               games=("holdem", "omaha", "omaha_hilo", "irish", "super_eight", "tahoe",
+                      "pineapple", "crazy_pineapple")),
         Choice("dealers_choice_stud", "Dealer's Choice Stud", "stud", code=7),
     )
 

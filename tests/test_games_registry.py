@@ -112,8 +112,14 @@ def test_deals_as_the_rule_sheets_write_them() -> None:
 def test_the_dealers_choices_cover_their_families() -> None:
     dc, dcs = (lookup(k) for k in CHOICES)
     assert isinstance(dc, Choice) and isinstance(dcs, Choice)
-    assert [g.key for g in REGISTRY.choice_games(dc)] == [k for k, v in EXPECTED.items()
-                                                         if v[1] == "holdem"]
+    # by default the first sheet's hold'em games ("Dealer's may only choose from the games
+    # listed above": no 5- or 6-card Omaha); an event may name any game of the family
+    assert [g.key for g in REGISTRY.choice_games(dc)] == [
+        "holdem", "omaha", "omaha_hilo", "irish", "super_eight", "tahoe", "pineapple",
+        "crazy_pineapple"]
+    assert [g.key for g in REGISTRY.choice_allowed(dc)] == [k for k, v in EXPECTED.items()
+                                                           if v[1] == "holdem"]
+    assert REGISTRY.choice_games(dcs) == REGISTRY.choice_allowed(dcs) == REGISTRY.family("stud")
     assert len(REGISTRY.choice_games(dcs)) == 8
     assert REGISTRY.by_code(7) is dcs
 
@@ -127,7 +133,7 @@ def test_rules_view() -> None:
     assert tuple(g.name for g in REGISTRY.family("holdem")) == rg.HOLDEM_GAMES
     assert tuple(g.name for g in REGISTRY.family("stud")) == rg.STUD_GAMES
     assert rg.Game is Game and rg.Street is Street
-    assert rg.DealersChoice.holdem().games == REGISTRY.family("holdem")
+    assert rg.DealersChoice.holdem().games == REGISTRY.choice_games(REGISTRY.choice("dealers_choice"))
     assert rg.DealersChoice.stud().name == "Dealer's Choice Stud"
 
 
@@ -386,7 +392,7 @@ def test_a_new_game_reaches_every_layer() -> None:
     assert len(reg) == len(REGISTRY) + 2 and "omaha7" not in REGISTRY
     assert reg.lookup("PLO7") is seven and reg.codes()["omaha7"] == 23
     dc = reg.lookup("dealers_choice")
-    assert isinstance(dc, Choice) and reg.choice_games(dc)[-1] is seven
+    assert isinstance(dc, Choice) and reg.choice_allowed(dc)[-1] is seven
     # rules model
     rules = rg.catalogue(reg)
     assert rules["7 Card Omaha"] is seven and rules["Mini Stud"] is mini

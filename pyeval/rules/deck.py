@@ -80,6 +80,22 @@ def format_known(cs: Sequence[int]) -> str:
     return "".join("??" if c == UNKNOWN else format_card(c) for c in cs)
 
 
+#: the stream of a deck's reshuffles: its generator is seeded ``[seed, RESHUFFLE_STREAM]``
+RESHUFFLE_STREAM = 0x5EED
+
+
+def reshuffled(seed: int, pool: Sequence[int]) -> list[int]:
+    """The order in which the first reshuffle of a deck seeded ``seed`` puts the cards of
+    its muck ``pool`` (in the order they went there) under the stub.
+
+    >>> d = Deck(order=[0, 1], seed=3)
+    >>> d.discard([7, 8, 9]); d.deal(0, 2) + d.deal(1, 3) == [0, 1] + reshuffled(3, [7, 8, 9])
+    True
+    """
+    rng = np.random.default_rng([int(seed), RESHUFFLE_STREAM])
+    return [int(c) for c in rng.permutation(np.array(list(pool), np.int64))]
+
+
 class OutOfCards(RuntimeError):
     """The stub is empty and nothing is left to reshuffle (a given deck too short for the
     hand, or more players than the game's deck can serve)."""
@@ -140,7 +156,7 @@ class Deck:
         if pool:
             self.muck = [c for c in self.muck if c in keep]
             if self._rng is None:
-                self._rng = np.random.default_rng([int(self.seed), 0x5EED])
+                self._rng = np.random.default_rng([int(self.seed), RESHUFFLE_STREAM])
             self.order.extend(int(c) for c in self._rng.permutation(np.array(pool, np.int64)))
             self.reshuffles += 1
         if len(self.order) < n:

@@ -149,7 +149,8 @@ class DealersChoice:
 
     @classmethod
     def of_choice(cls, name: str, registry: Registry = REGISTRY) -> DealersChoice:
-        """A dealer's choice entry of the registry: every game of its family, its name.
+        """A dealer's choice entry of the registry: the games it chooses among (the rule
+        sheet's list, :meth:`pyeval.games.Registry.choice_games`), its name.
 
         >>> dc = DealersChoice.of_choice("Dealer's Choice Stud")
         >>> dc.name, len(dc.games), dc.games[0].name

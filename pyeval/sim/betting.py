@@ -584,7 +584,9 @@ def _up_range(street):
 
 
 def _no_family(on) -> bool:
-    return isinstance(on, (types.NoneType, types.Omitted))
+    # None: a hold'em and Omaha kernel; an integer: the button variants' kernel without the
+    # stud family (as variants.hands.play_other_if reads it); a bool: every game
+    return isinstance(on, (types.NoneType, types.Omitted, types.Integer))
 
 
 def stud_tiers_if(on, S, SI, SB, hole, kind, game, buf, ev):

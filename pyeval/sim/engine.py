@@ -301,6 +301,23 @@ def deals_omaha(spec: SimSpec) -> bool:
                for g in dealt_games(spec))
 
 
+def deals_big_omaha(spec: SimSpec) -> bool:
+    """Whether a level of ``spec`` deals 5- or 6-card Omaha (high or hi/lo; itself or in a
+    rotation): the kernel then reads their columns of the Omaha table."""
+    return any(FACTS[g, FAMILY] == 0 and FACTS[g, DEALT] > 4 for g in dealt_games(spec))
+
+
+def omaha_kernel_table(spec: SimSpec) -> np.ndarray:
+    """The Omaha table the kernel reads for ``spec``: 4-card Omaha's (:func:`omaha_table`),
+    with the columns of 5- and 6-card Omaha after it
+    (:func:`pyeval.sim.variants.omaha.kernel_table`) when a level deals one of those, or a
+    stand-in when no level deals Omaha."""
+    if deals_big_omaha(spec):
+        from pyeval.sim.variants.omaha import kernel_table
+        return kernel_table(omaha_table())
+    return omaha_table() if deals_omaha(spec) else _NO_TABLE
+
+
 #: the stand-in for a table the dealt games never read (the kernel's argument types stay)
 _NO_TABLE = np.zeros((1, 1))
 
@@ -371,17 +388,21 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     cfg[20] = inputs.mp.shape[0]  # C_N_MODELS
     tables = Tables(spec.levels, cfg, spec.cfgf, inputs.mp, inputs.assign, _starts(spec),
                     inputs.mw, inputs.push_tab, inputs.open_tab, pf.class_of, pf.top,
-                    pf.eq_vs_top, omaha_table() if deals_omaha(spec) else _NO_TABLE,
+                    pf.eq_vs_top, omaha_kernel_table(spec),
                     stud_table() if deals_stud(spec) else _NO_TABLE, variant_table(spec),
                     spec.rotation)
     ev = _eval_tables()
     rh = int(spec.cfg[C_REC_HANDS])
     # the stud-and-draw family and the variants' hooks: compiled only for a structure that
     # deals one of those games (a hold'em or Omaha kernel compiles faster without them)
-    stud_on = True if deals_stud(spec) or deals_variant(spec) else None
+    # [speed] a structure that deals button variants but no stud or draw game gets the hooks
+    # without the stud family (``stud_on`` an int64: see variants.hands.play_other_if): the
+    # stud and draw hands inlined into play_tournament slowed the button variants' hands of
+    # the same kernel to 0.74-0.81 of main's (bench/RESULTS.md)
+    stud_on = True if deals_stud(spec) else (np.int64(0) if deals_variant(spec) else None)
     # late players, add-ons and two stages likewise (pyeval.sim.extras); a kernel with the
     # stud family or late registration has them too (one kernel more, not three)
-    ex = (True if uses_extras(spec.cfg, spec.levels) or stud_on
+    ex = (True if uses_extras(spec.cfg, spec.levels) or stud_on is not None
           or entries.uses_entries(spec.cfg) else None)
     seed_ = np.uint64(seed % 2**64)
     # a cold cache is compiled by one process of the machine while the others wait for it

@@ -1,4 +1,6 @@
-"""One hand of a button game (hold'em, Omaha, Omaha hi/lo) in Numba, as the rules say.
+"""One hand of a button game (hold'em, Omaha, Omaha hi/lo; the rule sheets' other hold'em
+games and 5- and 6-card Omaha through :mod:`pyeval.sim.variants.hooks`) in Numba, as the
+rules say.
 
 The hand follows :mod:`pyeval.rules`: antes, then the small and big blind (a short stack
 posts what it has, and the others act as if the full big blind was posted); betting rounds
@@ -223,8 +225,9 @@ def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
     models'. ``ev``: the evaluator's tables. ``pos``: (button, small blind (-1 dead), big
     blind) as :func:`pyeval.sim.positions.positions` gives them. ``rec``: the hand's record
     row, written when ``rec_on``.
-    ``hooks``: True in a kernel that plays the rule sheets' variants (:mod:`.variants.hooks`),
-    None in one for hold'em and Omaha only (the hooks are then not compiled).
+    ``hooks``: True in a kernel that plays the rule sheets' variants and 5- and 6-card Omaha
+    (:mod:`.variants.hooks`), None in one for hold'em and Omaha only (the hooks are then
+    not compiled).
     Returns the number of actions.
     """
     S = row.shape[0]
@@ -245,10 +248,13 @@ def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
     small = HS[H_SMALL_BET]
     big_bet = HS[H_BIG_BET]
     game = HS[H_GAME]
-    var = vh.variant_dealt(hooks, game)      # the rule sheets' variants: Irish, Super 8, Tahoe, Pineapples
+    # the rule sheets' variants (Irish, Super 8, Tahoe, Pineapples) and 5- and 6-card Omaha
+    var = vh.variant_dealt(hooks, game)
     nh = 4 if (game == G_OMAHA or game == G_OMAHA8) else (vh.hole_count(game) if var else 2)
-    scratch = np.empty(16, np.uint8) if var else buf
-    hilo = game == G_OMAHA8
+    # the variants' scratch cards: the evaluator's (``buf``), never in use at the same time
+    # (written before each read; an array of its own per hand was an allocation a hand)
+    scratch = buf
+    hilo = game == G_OMAHA8 or vh.low8_dealt(hooks, game)
     if betting != B_FL or small <= 0:
         small = bb_amt
     if big_bet <= 0:
@@ -266,7 +272,7 @@ def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
             if var:
                 # [variants: deal] the starting strength the models read
                 top_, c_ = vh.start_strength_if(hooks, (game, hole[s], nh, pf_class, pf_top,
-                                                        vtab))
+                                                        vtab, omaha_tab))
                 SI[I_CLS, s] = c_
                 SF[F_TOP, s] = top_
             elif nh == 2:
@@ -370,6 +376,9 @@ def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
                     # [variants: showdown] the game's hole-card limits
                     SI[I_VAL, s] = vh.showdown_value_if(hooks, (game, hole[s], nh, board,
                                                                  scratch))
+                    if hilo:
+                        SI[I_LOW, s] = vh.showdown_low_if(hooks, (game, hole[s], nh, board,
+                                                                  scratch))
                 else:
                     hs_ = hole[s]
                     SI[I_VAL, s] = nx.omaha_high_addr(hs_.ctypes.data, 4, board.ctypes.data, 5)

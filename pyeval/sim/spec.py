@@ -89,25 +89,26 @@ from pyeval.sim.layout import (
 
 DECK = 52
 
-#: the most hole cards the kernel's button hand deals (hold'em 2, the variants 3 or 4, Omaha 4;
-#: the 5- and 6-card Omahas of the equity engine are not the sheets' and not dealt)
-BUTTON_DEALT_MAX = 4
-#: games the kernel plays, derived from the game registry (in its order); the rest of the
-#: structure-file games are refused clearly.
-#: the hold'em games of the rule sheets (Dealer's Choice chooses among them)
-SHEET_BUTTON_GAMES = tuple(g.key for g in REGISTRY.family("holdem")
-                           if g.dealt_hole_cards <= BUTTON_DEALT_MAX)
-#: the button variants the kernel plays through :mod:`pyeval.sim.variants.hooks` (three dealt
-#: cards or a discard: the rule of ``hooks.is_variant``)
-BUTTON_VARIANTS = tuple(g.key for g in REGISTRY.family("holdem") if g.key in SHEET_BUTTON_GAMES
-                        and (g.dealt_hole_cards == 3 or g.discards > 0))
+#: games the kernel plays, derived from the game registry (in its order).
+#: every button game: the registry's hold'em family (hold'em, the Omahas with 4, 5 and 6
+#: hole cards, high and hi/lo, and the rule sheets' other hold'em games)
+BUTTON_GAMES = tuple(g.key for g in REGISTRY.family("holdem"))
+#: the hold'em games of the rule sheets, which Dealer's Choice chooses among by default
+#: (the first sheet: "Dealer's may only choose from the games listed above"): the
+#: registry's list for it (``pyeval.games.Choice.games``; not the 5- and 6-card Omahas)
+SHEET_BUTTON_GAMES = tuple(g.key for g in REGISTRY.choice_games(REGISTRY.choice("dealers_choice")))
+#: the button games the kernel plays through :mod:`pyeval.sim.variants.hooks` (three dealt
+#: cards, a discard, or more than four hole cards: the rule of ``hooks.is_variant``)
+BUTTON_VARIANTS = tuple(g.key for g in REGISTRY.family("holdem")
+                        if g.dealt_hole_cards == 3 or g.discards > 0 or g.dealt_hole_cards > 4)
 #: the stud games of the rule sheets (Dealer's Choice Stud chooses among them), played by
 #: :mod:`pyeval.sim.variants.hands`
-SHEET_STUD_GAMES = tuple(g.key for g in REGISTRY.family("stud"))
-SIMULATED_GAMES = (("dealers_choice", "dealers_choice_stud") + SHEET_BUTTON_GAMES
+SHEET_STUD_GAMES = tuple(g.key for g in REGISTRY.choice_games(REGISTRY.choice("dealers_choice_stud")))
+SIMULATED_GAMES = (("dealers_choice", "dealers_choice_stud") + BUTTON_GAMES
                    + SHEET_STUD_GAMES + ("five_card_draw",))
 STUD_GAMES = SHEET_STUD_GAMES + ("dealers_choice_stud",)
-#: dealer's choice takes every hold'em game of the sheets, one game a hand in turn
+#: dealer's choice takes every hold'em game of the sheets, one game a hand in turn (a
+#: rotation or weights given by the structure or the caller may name any button game)
 DEFAULT_ROTATION = SHEET_BUTTON_GAMES
 #: dealer's choice stud: every stud game of the sheets that the table seats
 #: (:func:`table_limit`), one game a hand in turn
@@ -120,18 +121,21 @@ Rotation = Sequence[str] | Mapping[str, int]
 
 
 def _deck_holds(g: Game, n: int) -> bool:
-    """Whether a stud deal to ``n`` players who all stay to the end takes no more cards
-    than the deck holds (at most one community card, as the rules model deals it)."""
+    """Whether a stud deal to ``n`` players who all stay to the end needs at most one
+    community card, as the rules model deals it: from the stub, or, when every card is
+    dealt or burned (Australian with seven), from the burned and discarded cards
+    reshuffled (:func:`pyeval.sim.variants.deal.community_card`)."""
     used = n * g.streets[0].hole
     community = False
     for st in g.streets[1:]:
         left = DECK - used
         need = n * st.hole + (1 if st.burn else 0)
         if st.hole == 1 and need > left:
-            if community or left < 1:
+            if community or (left < 1 and not g.discards):
                 return False
             community = True
-            used += (1 if st.burn and left >= 2 else 0) + 1
+            # the card from the stub (none left: from the muck, which the stub never sees)
+            used += (1 if st.burn and left >= 2 else 0) + (1 if left >= 1 else 0)
         else:
             used += need
     return used <= DECK
@@ -140,10 +144,13 @@ def _deck_holds(g: Game, n: int) -> bool:
 def table_limit(game: str) -> int:
     """The most players a simulated table of ``game`` seats: the registry's most, at most
     :data:`~pyeval.sim.layout.MAX_SEATS`; a stud game as many as the deck deals to the
-    end without a reshuffle (Australian deals four cards each to start: six).
+    end with at most one community card (Australian: its seven, the seventh street's
+    community card from the reshuffled burns and discards when all seven stay in).
 
     >>> table_limit("seven_card_stud"), table_limit("australian"), table_limit("five_card_stud")
-    (8, 6, 10)
+    (8, 7, 10)
+    >>> table_limit("omaha5"), table_limit("omaha6")
+    (8, 7)
     """
     g = REGISTRY.game(game)
     n = min(g.max_players, MAX_SEATS)
@@ -407,8 +414,8 @@ def build_spec(
     rot_s = (expand_rotation(stud_rotation) if stud_rotation is not None else
              tuple(g for g in DEFAULT_STUD_ROTATION if table_limit(g) >= size))
     for g in rot_b:
-        if g not in SHEET_BUTTON_GAMES:
-            raise ValueError(f"dealer's choice rotates {', '.join(SHEET_BUTTON_GAMES)}; not {g!r}")
+        if g not in BUTTON_GAMES:
+            raise ValueError(f"dealer's choice rotates {', '.join(BUTTON_GAMES)}; not {g!r}")
     for g in rot_s:
         if g not in SHEET_STUD_GAMES:
             raise ValueError(f"dealer's choice stud rotates {', '.join(SHEET_STUD_GAMES)}; "

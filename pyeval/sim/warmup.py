@@ -21,20 +21,28 @@ _WARM_TOURNAMENTS = 2
 
 #: the kernels a simulation can need, as (example, late entrants): button games only;
 #: with add-ons, late players or two stages (pyeval.sim.extras); every game (the stud
-#: family); and late registration without and with the stud family (pyeval.sim.entries)
+#: family); and late registration without and with the stud family (pyeval.sim.entries);
+#: the button variants' hooks without the stud family ("club_3000:super_eight": the
+#: example dealing Super Eight), without and with late registration
 _KERNELS = (("club_3000", 0), ("addon_3500", 0), ("hands_100k_stud", 0), ("club_3000", 2),
-            ("hands_100k_stud", 2))
+            ("hands_100k_stud", 2), ("club_3000:super_eight", 0), ("club_3000:super_eight", 2))
 
 
 def _structure(name: str, late_entries: int) -> Any:
-    """Example ``name``, with a late registration until level 2 when ``late_entries``."""
+    """Example ``name`` (``example:game``: its hold'em dealt as ``game``), with a late
+    registration until level 2 when ``late_entries``."""
     from pyeval.tournament.structure import load_structure, parse_structure
 
+    name, _, game = name.partition(":")
     st = load_structure(name)
-    if not late_entries:
+    if not late_entries and not game:
         return st
     text = Path(st.file).read_text(encoding="utf-8")
-    return parse_structure(text + "\n[late_registration]\nuntil_level = 2\n", st.file)
+    if game:
+        text = text.replace('game = "holdem"', f'game = "{game}"')
+    if late_entries:
+        text += "\n[late_registration]\nuntil_level = 2\n"
+    return parse_structure(text, st.file)
 
 
 def _warm_simulation() -> None:

@@ -52,7 +52,7 @@ GAMES: frozenset[str] = BLIND_GAMES | STUD_GAMES
 DRAW_GAMES: frozenset[str] = frozenset(g.key for g in REGISTRY.family("draw"))
 #: The games each dealer's choice entry may name (every game of its family), by key.
 CHOICE_GAMES: dict[str, tuple[str, ...]] = {
-    c.key: tuple(g.key for g in REGISTRY.choice_games(c)) for c in REGISTRY.choices}
+    c.key: tuple(g.key for g in REGISTRY.choice_allowed(c)) for c in REGISTRY.choices}
 
 #: The name of each game in the rules model (``pyeval.rules.games.GAMES``); the two dealer's
 #: choice entries map to ``None``: they are ``pyeval.rules.games.DealersChoice`` rotations.

@@ -282,13 +282,15 @@ def test_seeded_deals_repeat_and_differ():
 
 def test_dealers_choice_picks_a_game_per_hand():
     dc = DealersChoice.holdem()
-    # every hold'em-family game of the registry: 12 since 6 Card Omaha Hi/Lo joined it
-    assert {g.family for g in dc.games} == {"holdem"} and len(dc.games) == 12
-    assert "6 Card Omaha Hi/Lo" in {g.name for g in dc.games}
+    # the first sheet's hold'em games, the only ones a dealer may choose there: 8, no 5- or
+    # 6-card Omaha (a dealer's choice of those is DealersChoice.of(...))
+    assert {g.family for g in dc.games} == {"holdem"} and len(dc.games) == 8
+    assert "Irish" in {g.name for g in dc.games}
+    assert not {"5 Card Omaha", "6 Card Omaha Hi/Lo"} & {g.name for g in dc.games}
     picks = [dc.pick(np.random.default_rng(5)).name for _ in range(3)]
     assert picks == [dc.pick(5).name] * 3
-    names = [dc.rotation(i).name for i in range(13)]
-    assert names[0] == names[12] == "Texas Hold'em" and len(set(names)) == 12
+    names = [dc.rotation(i).name for i in range(9)]
+    assert names[0] == names[8] == "Texas Hold'em" and len(set(names)) == 8
     stud = DealersChoice.stud()
     assert "Razz" in [g.name for g in stud.games] and stud.name == "Dealer's Choice Stud"
     with pytest.raises(ValueError, match="share a family"):

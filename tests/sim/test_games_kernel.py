@@ -1,10 +1,11 @@
 """Every game of the rule sheets in the simulator: the button variants (Irish, Super Eight,
-Tahoe, Pineapple, Crazy Pineapple), every stud game (5 Card Stud, 7 Card Stud, Hi/Lo,
-Razz, Australian, Buffalo, Crocodile, Chicago, with eight at a table) and 5 Card Draw,
-alone and in Dealer's Choice. Every hand's chips are checked (debug), every tournament has
-one winner and a complete order, the same seed gives the same result for any thread count,
-and sampled hands replay through the rules model chip for chip, discards and draws
-included. The stud and draw tests share this module so one worker compiles that family."""
+Tahoe, Pineapple, Crazy Pineapple), 5- and 6-card Omaha (high and hi/lo), every stud game
+(5 Card Stud, 7 Card Stud, Hi/Lo, Razz, Australian with seven, Buffalo, Crocodile, Chicago,
+with eight at a table) and 5 Card Draw, alone and in Dealer's Choice. Every hand's chips
+are checked (debug), every tournament has one winner and a complete order, the same seed
+gives the same result for any thread count, and sampled hands replay through the rules
+model chip for chip, discards and draws included. The stud and draw tests share this
+module so one worker compiles that family."""
 from __future__ import annotations
 
 import numpy as np
@@ -23,6 +24,9 @@ from .test_kernel import check_complete
 
 VARIANTS = [("irish", "pot_limit"), ("super_eight", "no_limit"), ("tahoe", "pot_limit"),
             ("pineapple", "no_limit"), ("crazy_pineapple", "fixed_limit")]
+#: 5- and 6-card Omaha, pot limit as they are played
+BIG_OMAHA = [("omaha5", "pot_limit"), ("omaha6", "pot_limit"), ("omaha5_hilo", "pot_limit"),
+             ("omaha6_hilo", "pot_limit")]
 
 
 def _players(row: np.ndarray) -> list[int]:
@@ -35,7 +39,7 @@ def _discards(row: np.ndarray, code: int = A_DISCARD) -> int:
     return sum(1 for i in range(n) if row[REC_ACT + 4 * i + 2] == code)
 
 
-@pytest.mark.parametrize("game,betting", VARIANTS)
+@pytest.mark.parametrize("game,betting", VARIANTS + BIG_OMAHA)
 def test_variant_tournaments_replay_exactly(game, betting):
     s = small_structure(game, betting)
     r = simulate(s, n=6, seed=23, field="balanced", debug=True, record_tournaments=6,
@@ -75,6 +79,68 @@ def test_dealers_choice_over_the_button_games():
         assert res.matches, (res.hand, res.rules_stacks)
 
 
+def _low_at_showdown(h) -> bool:
+    """Whether a player still in at the showdown of recorded hand ``h`` holds an
+    8-or-better low (the rules model's evaluation)."""
+    from pyeval.rules.showdown import evaluate
+
+    g = REGISTRY.game(h.game)
+    folded = {seat for _st, seat, a, _to in h.actions if a == "fold"}
+    live = [s for s, cs in h.hole.items() if cs and s not in folded]
+    return len(live) > 1 and len(h.board) == 5 and any(
+        evaluate(g, list(h.hole[s]), board=list(h.board)).low for s in live)
+
+
+@pytest.mark.parametrize("game", ["omaha5_hilo", "omaha6_hilo"])
+def test_big_omaha_hilo_splits_pots_as_the_rules_model(game):
+    """Hi/lo with 5 and 6 hole cards: showdowns with a qualifying low (the pot split in
+    halves) replay chip for chip, and so do the others (the whole pot to high)."""
+    s = small_structure(game, "pot_limit")
+    r = simulate(s, n=4, seed=7, field="loose_passive", debug=True, record_tournaments=4,
+                 record_hands=150, threads=1)
+    assert (r.errors == 0).all()
+    check_complete(r)
+    lows = highs_only = 0
+    for row in r.records:
+        res = replay_variant(row)
+        assert res.matches, (res.hand, res.rules_stacks)
+        folded = sum(1 for a in res.hand.actions if a[2] == "fold")
+        if folded < len([c for c in res.hand.hole.values() if c]) - 1:
+            if _low_at_showdown(res.hand):
+                lows += 1
+            else:
+                highs_only += 1
+    assert lows >= 5 and highs_only >= 5
+
+
+def test_dealers_choice_with_the_big_omahas():
+    """A rotation the director gives may name 5- and 6-card Omaha (the registry's hold'em
+    family); the default rotation is the first sheet's list, which does not."""
+    from pyeval.sim.spec import DEFAULT_ROTATION
+
+    assert not {"omaha5", "omaha6", "omaha5_hilo", "omaha6_hilo"} & set(DEFAULT_ROTATION)
+    rot = {"holdem": 1, "omaha5": 1, "omaha6_hilo": 1, "irish": 1}
+    s = small_structure("dealers_choice", "pot_limit")
+    spec = build_spec(s, rotation=rot, debug=True, record_tournaments=3, record_hands=150)
+    r = simulate(s, n=3, seed=5, spec=spec, threads=1)
+    assert (r.errors == 0).all()
+    check_complete(r)
+    assert {int(row[REC_GAME]) for row in r.records} == {REGISTRY.game(k).code for k in rot}
+    for row in r.records:
+        res = replay_variant(row)
+        assert res.matches, (res.hand, res.rules_stacks)
+    # 6-card Omaha seats seven: a table of eight cannot deal it
+    with pytest.raises(ValueError, match="omaha6_hilo seats at most 7"):
+        build_spec(small_structure("dealers_choice", "pot_limit", table_size=8), rotation=rot)
+
+
+def test_big_omaha_table_limits():
+    assert (table_limit("omaha5"), table_limit("omaha6")) == (8, 7)
+    with pytest.raises(ValueError, match="6 Card Omaha deals 6 cards each; the simulator "
+                                         "seats at most 7"):
+        build_spec(small_structure("omaha6", "pot_limit", table_size=8))
+
+
 def test_dealers_choice_weights():
     s = small_structure("dealers_choice", "pot_limit")
     spec = build_spec(s, rotation={"holdem": 3, "irish": 1, "tahoe": 2})
@@ -88,11 +154,14 @@ def test_dealers_choice_weights():
         build_spec(s, rotation={"holdem": 1.5})
 
 
-def test_same_seed_same_result_any_threads():
-    s = small_structure("pineapple", "no_limit")
+@pytest.mark.parametrize("game", ["pineapple", "omaha5", "omaha6", "omaha5_hilo",
+                                  "omaha6_hilo"])
+def test_same_seed_same_result_any_threads(game):
+    s = small_structure(game, "no_limit" if game == "pineapple" else "pot_limit")
     a = simulate(s, n=8, seed=9, threads=1)
     b = simulate(s, n=8, seed=9, threads=2)
     assert np.array_equal(a.place, b.place) and np.array_equal(a.duration, b.duration)
+    assert np.array_equal(a.hands, b.hands)
 
 
 @pytest.mark.parametrize("game", ["seven_card_stud", "razz", "seven_card_stud_hilo"])
@@ -179,7 +248,7 @@ def test_five_card_stud_ten_at_a_table_deals_the_community_card():
     cards (a burn and ten) of the ten left, so one community card is dealt."""
     from .conftest import stud_structure
 
-    assert table_limit("five_card_stud") == 10 and table_limit("australian") == 6
+    assert table_limit("five_card_stud") == 10 and table_limit("australian") == 7
     s = stud_structure("five_card_stud", table_size=10, entrants=10, starting=25)
     r = simulate(s, n=3, seed=2, debug=True, record_tournaments=3, record_hands=40,
                  threads=1)
@@ -189,12 +258,52 @@ def test_five_card_stud_ten_at_a_table_deals_the_community_card():
     assert sum(int(row[REC_BOARD] >= 0) for row in r.records) >= 3
 
 
-def test_australian_refuses_seven_at_a_table():
+def test_australian_seven_at_a_table_deals_the_community_card_from_the_muck():
+    """Seven players of one ante each are all in before the cards: after three rounds of
+    seven and three burns no card is left for seventh street, and the rules model deals
+    the community card from its reshuffled muck (the three burns and seven discards). The
+    simulator draws it from the same cards: every hand replays chip for chip, with a
+    discarded card in the middle in some hands and a burned one in others."""
+    import dataclasses
+
+    from pyeval.sim.variants.replay import cards_of_mask, stud_deck
+
+    from .conftest import stud_structure
+
+    g = REGISTRY.game("australian")
+    s = stud_structure("australian", table_size=7, entrants=7, starting=25)
+    r = simulate(s, n=30, seed=2, debug=True, record_tournaments=30, record_hands=5,
+                 threads=1)
+    assert (r.errors == 0).all()
+    check_complete(r)
+    discarded = burned = 0
+    for row in r.records:
+        res = replay_record(row)
+        assert res.matches, (res.hand, res.rules_stacks)
+        h = res.hand
+        gone = [c for _st, _s, a, to in h.actions if a == "discard" for c in cards_of_mask(to)]
+        # 7 x 4 cards, a burn and 7 cards three times: the deck is dealt to its last card
+        assert len(gone) == 7 and all(len(cs) == 6 for cs in h.hole.values())
+        assert len(h.board) == 1
+        order, _seed = stud_deck(g, h)
+        burns = [order[28], order[36], order[44]]
+        assert h.board[0] in gone + burns
+        discarded += h.board[0] in gone
+        burned += h.board[0] in burns
+    assert len(r.records) == 30 and discarded >= 5 and burned >= 3
+    # a card from outside the muck cannot be the community card: the replay refuses it
+    h = replay_record(r.records[0]).hand
+    held = h.hole[min(h.hole)][0]
+    with pytest.raises(ValueError, match="is not in the muck"):
+        replay_record(dataclasses.replace(h, board=[held]))
+
+
+def test_australian_refuses_eight_at_a_table():
     from .conftest import stud_structure
 
     with pytest.raises(ValueError, match="Australian deals 8 cards each; the simulator seats "
-                                         "at most 6"):
-        build_spec(stud_structure("australian", table_size=7))
+                                         "at most 7"):
+        build_spec(stud_structure("australian", table_size=8))
 
 
 @pytest.mark.parametrize("betting", ["fixed_limit", "no_limit"])
@@ -262,7 +371,7 @@ def test_five_card_draw_with_antes_only_replays_exactly(betting):
 def test_stud_and_draw_same_seed_same_result_any_threads():
     from .conftest import stud_structure
 
-    for s in (stud_structure("australian", table_size=6), small_structure("five_card_draw")):
+    for s in (stud_structure("australian", table_size=7), small_structure("five_card_draw")):
         a = simulate(s, n=6, seed=9, threads=1)
         b = simulate(s, n=6, seed=9, threads=2)
         assert np.array_equal(a.place, b.place) and np.array_equal(a.duration, b.duration)
@@ -280,11 +389,14 @@ def test_dealers_choice_stud_over_every_stud_game():
     assert {int(row[REC_GAME]) for row in r.records} == {REGISTRY.game(k).code
                                                          for k in SHEET_STUD_GAMES}
     _replay_all(r.records)
-    # at seven a table Australian is left out of the default rotation
+    # at seven a table Australian is in the default rotation, at eight it is left out
     spec7 = build_spec(stud_structure("dealers_choice_stud"))
-    assert REGISTRY.game("australian").code not in set(spec7.rotation.tolist())
-    with pytest.raises(ValueError, match="australian seats at most 6"):
-        build_spec(stud_structure("dealers_choice_stud"), stud_rotation=("australian",))
+    assert REGISTRY.game("australian").code in set(spec7.rotation.tolist())
+    spec8 = build_spec(stud_structure("dealers_choice_stud", table_size=8))
+    assert REGISTRY.game("australian").code not in set(spec8.rotation.tolist())
+    with pytest.raises(ValueError, match="australian seats at most 7"):
+        build_spec(stud_structure("dealers_choice_stud", table_size=8),
+                   stud_rotation=("australian",))
 
 
 @pytest.mark.parametrize("players", [8, 10, 14, 20, 28])

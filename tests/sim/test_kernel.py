@@ -106,8 +106,9 @@ def test_bad_arguments(club):
         simulate(replace(stud, levels=tuple(replace(lv, betting="pot_limit")
                                             for lv in stud.levels)), n=1)
     from .conftest import small_structure
-    with pytest.raises(ValueError, match="does not play 'omaha5'"):
-        simulate(small_structure("omaha5", "pot_limit"), n=1)
+    with pytest.raises(ValueError, match="6 Card Omaha deals 6 cards each; the simulator "
+                                         "seats at most 7 a table"):
+        simulate(small_structure("omaha6", "pot_limit", table_size=8), n=1)
 
 
 def test_two_stage_final_table_has_the_table_winners(structures):

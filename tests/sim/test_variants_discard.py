@@ -129,3 +129,33 @@ def test_apply_discard_keeps_the_order_and_reports_the_cards():
     n, gone = apply_discard(h, 5, 0b10110)
     assert n == 3 and pyeval.format_cards(h[:3]) == "3d4h6c"
     assert gone == (1 << 0) | (1 << 15)
+
+
+def test_the_draw_from_masks_is_the_draw_rule():
+    """keep_on_flop's draw, read from the five cards' masks (``_draw_rank_of``), is
+    ``_draw_rank`` (the rule as the module notes word it, a loop over suits and windows):
+    random flops, and flops from few ranks and two suits, where draws are common."""
+    import numba
+
+    from pyeval.sim.policy import add_card
+    from pyeval.sim.variants.discard import _draw_rank, _draw_rank_of
+
+    @numba.njit
+    def both(deals):
+        out = np.empty((deals.shape[0], 2), np.int64)
+        for i in range(deals.shape[0]):
+            cards = (0, 0, 0, 0, 0, 0)
+            for k in range(5):
+                cards = add_card(deals[i, k], cards)
+            a, b = np.int64(deals[i, 0]), np.int64(deals[i, 1])
+            out[i, 0] = _draw_rank_of(cards, a, b)
+            out[i, 1] = _draw_rank(deals[i, 0], deals[i, 1], deals[i, 2:5], 3)
+        return out
+
+    rng = np.random.default_rng(11)
+    few = np.array([r * 4 + s for r in (0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12) for s in (0, 1)])
+    deals = np.array([rng.permutation(52)[:5] for _ in range(40000)]
+                     + [rng.permutation(few)[:5] for _ in range(40000)], np.uint8)
+    got = both(deals)
+    assert (got[:, 0] == got[:, 1]).all()
+    assert set(got[:, 1].tolist()) == {0, 1, 2}

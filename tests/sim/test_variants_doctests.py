@@ -10,6 +10,7 @@ MODULES = ["pyeval.sim.variants.facts", "pyeval.sim.variants.showdown",
            "pyeval.sim.variants.discard", "pyeval.sim.variants.strength",
            "pyeval.sim.variants.draw", "pyeval.sim.variants.deal", "pyeval.sim.variants.replay",
            "pyeval.sim.variants.hooks", "pyeval.sim.variants.hands", "pyeval.sim.variants.inputs",
+           "pyeval.sim.variants.omaha",
            "pyeval.cached_arrays"]
 
 

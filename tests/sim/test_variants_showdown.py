@@ -20,11 +20,13 @@ def _scratch() -> np.ndarray:
     return np.zeros(16, np.uint8)
 
 
-@pytest.mark.parametrize("key", BUTTON)
-def test_button_values_are_the_rules_models(key):
+# each game with the hole cards it shows down with, and those dealt before a discard (Irish
+# and the Pineapples all in before it): button_value's pairs path for the second
+@pytest.mark.parametrize("key,nh", sorted({(k, n) for k in BUTTON for g in [REGISTRY.game(k)]
+                                            for n in (g.hole_cards, g.dealt_hole_cards)}))
+def test_button_values_are_the_rules_models(key, nh):
     g = REGISTRY.game(key)
     rng = np.random.default_rng(11)
-    nh = g.hole_cards
     code = code_of(key)
     for _ in range(DEALS):
         c = rng.permutation(52)[:nh + 5].astype(np.uint8)

@@ -7,6 +7,8 @@ others from them; here both are checked against the cards read one by one in Pyt
 the C evaluator (``pyeval.high``) and the tier rules as ``stud_tier`` words them."""
 from __future__ import annotations
 
+import itertools
+
 import numba
 import numpy as np
 import pytest
@@ -111,10 +113,12 @@ def test_each_player_is_read_against_the_best_the_others_show(key, kind):
         live = [q for q in range(S) if SB[B_DEALT, q] and not SB[B_FOLDED, q]]
         up = {q: [int(c) for i, c in enumerate(hole[q, :n]) if not (dm >> i) & 1]
               for q in live}
+        want = {q: (pyeval.razz(np.array(up[q], np.uint8)) if kind == 1
+                    else pyeval.high(np.array(up[q], np.uint8))) for q in live}
         for q in live:
-            want = (pyeval.razz(np.array(up[q], np.uint8)) if kind == 1
-                    else pyeval.high(np.array(up[q], np.uint8)))
-            assert vals[q] == want
+            for o in live:      # showing's keys order and tie the players as the values do
+                assert (vals[q] > vals[o]) == (want[q] > want[o])
+                assert (vals[q] == vals[o]) == (want[q] == want[o])
             assert SI[I_UPCAT, q] == pyeval.high(np.array(up[q], np.uint8)) >> 12
             assert SI[I_UPLOW, q] == _lows(up[q])
         for q in range(S):
@@ -128,3 +132,56 @@ def test_each_player_is_read_against_the_best_the_others_show(key, kind):
             else:
                 assert SI[I_TIER, q] == -7           # not read
     assert checked > 300
+
+
+def _multisets(n: int):
+    """Every rank multiset of ``n`` cards (at most four of a rank), as distinct cards."""
+    for ranks in itertools.combinations_with_replacement(range(13), n):
+        if all(ranks.count(r) <= 4 for r in set(ranks)):
+            seen: dict[int, int] = {}
+            cards = []
+            for r in ranks:
+                seen[r] = seen.get(r, -1) + 1
+                cards.append(4 * r + seen[r])
+            yield cards
+
+
+@pytest.mark.parametrize("with_crocodile", [False, True])
+def test_showing_orders_up_cards_as_the_evaluator(with_crocodile):
+    """:func:`showing`'s key of one to four up cards (every rank multiset; read from rank
+    masks, not the evaluator) orders and ties hands of one size as ``pyeval.high`` does,
+    and in razz as ``pyeval.razz`` does, with the evaluator's category; Crocodile's five up
+    cards (its last street) are read by the evaluator itself."""
+    ev = _eval_tables()
+    key = "crocodile" if with_crocodile else "seven_card_stud"
+    game = code_of(key)
+    dm = int(FACTS[game, DOWN_MASK])
+    up_pos = [i for i in range(7) if not (dm >> i) & 1]
+    sizes = [5] if with_crocodile else [1, 2, 3, 4]
+    for n_up in sizes:
+        hands = (list(_multisets(n_up)) if n_up < 5 else
+                 [list(map(int, np.random.default_rng(n).permutation(52)[:5]))
+                  for n in range(3000)])
+        for kind in ((0,) if with_crocodile else (0, 1)):
+            keys, want = [], []
+            for cards in hands:
+                hole = np.zeros((1, 16), np.uint8)
+                for i, c in zip(up_pos, cards):
+                    hole[0, i] = c
+                n = up_pos[n_up - 1] + 1
+                SI = np.zeros((I_ROWS, 1), np.int64)
+                SB = np.zeros((B_ROWS, 1), np.bool_)
+                SB[B_DEALT] = True
+                SI[I_NCARD] = n
+                keys.append(int(_read_street(game, hole, kind, SI, SB, ev)[0]))
+                a = np.array(cards, np.uint8)
+                want.append(pyeval.razz(a) if kind == 1 else pyeval.high(a))
+                assert SI[I_UPCAT, 0] == pyeval.high(a) >> 12
+            k = np.array(keys, dtype=object)
+            w = np.array(want, np.int64)
+            order = np.argsort(w, kind="stable")
+            ks, ws = k[order], w[order]
+            # sorted by value, the keys rise with it and are equal exactly when it is
+            for i in range(1, len(ws)):
+                assert (ks[i] > ks[i - 1]) == (ws[i] > ws[i - 1]), (n_up, kind)
+                assert (ks[i] == ks[i - 1]) == (ws[i] == ws[i - 1]), (n_up, kind)

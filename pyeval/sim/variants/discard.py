@@ -33,7 +33,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from pyeval import numba_ext as nx
+from pyeval.sim.policy import add_card, category, rank_key
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -85,22 +85,53 @@ def _draw_rank(a, b, board, nb):
     return 0
 
 
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _draw_rank_of(cards, a, b):
+    """:func:`_draw_rank` of the hole cards ``a``, ``b`` and the flop from the five cards'
+    masks ``cards`` (:func:`pyeval.sim.policy.add_card`), without its loops: a suit of
+    ``a`` or ``b`` holding four cards or more (the suit counts are the masks' nibbles), or
+    four ranks in a row (``run``: bit ``lo`` for ranks ``lo..lo+3``) open at both ends with
+    ``a`` or ``b`` among them, ``lo`` from 1 to 8 as there. Its six calls per player were
+    148 of keep_on_flop's 243 ns (Irish hands, one core); tied to :func:`_draw_rank` by
+    tests/sim/test_variants_discard.py."""
+    m, _m2, _m3, _m4, suits, _srm = cards
+    if (suits >> (4 * (a & 3))) & 15 >= 4 or (suits >> (4 * (b & 3))) & 15 >= 4:
+        return 2
+    mine = (np.int64(1) << (a >> 2)) | (np.int64(1) << (b >> 2))
+    run = m & (m >> 1) & (m >> 2) & (m >> 3)
+    near = mine | (mine >> 1) | (mine >> 2) | (mine >> 3)     # bit lo: a or b in lo..lo+3
+    if run & near & ~(m << 1) & ~(m >> 4) & 0x1FE:
+        return 1
+    return 0
+
+
 @numba.njit(cache=True, error_model="numpy")
 def keep_on_flop(hole, nh, board, pf_class, pf_top, scratch):
     """Bit mask of the two cards of ``hole[:nh]`` that make the best hand with the three
-    flop cards ``board[:3]`` (see the module notes for the order)."""
+    flop cards ``board[:3]`` (see the module notes for the order).
+
+    Each five-card hand is read from its rank and suit masks (:func:`pyeval.sim.policy.
+    category` and :func:`~pyeval.sim.policy.rank_key`: the evaluator's order without its
+    table; the draw by :func:`_draw_rank_of`), the flop's masks made once: the C
+    evaluator's call per pair (six per Irish player) was 7 % of a warm Irish kernel's
+    samples (perf, bench/RESULTS.md).
+    ``scratch`` is not used (kept for the callers)."""
     best_key = -1
     best_top = 2.0
     keep = 3
+    flop = (np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0))
     for k in range(3):
-        scratch[2 + k] = board[k]
+        flop = add_card(board[k], flop)
     for i in range(nh):
         for j in range(i + 1, nh):
-            scratch[0] = hole[i]
-            scratch[1] = hole[j]
-            v = np.int64(nx.high_addr(scratch.ctypes.data, 5))
-            d = _draw_rank(hole[i], hole[j], board, 3)
-            key = (2 * (v >> 12) + (3 if d == 2 else d)) * 65536 + v
+            cards = add_card(hole[j], add_card(hole[i], flop))
+            cat = np.int64(category(cards))
+            d = _draw_rank_of(cards, np.int64(hole[i]), np.int64(hole[j]))
+            # (twice the category + the draw's bonus, then the evaluator's order: the
+            # category, then the ranks); as (2 * (v >> 12) + bonus) * 65536 + v of the
+            # five cards' high value v
+            key = (((2 * cat + (3 if d == 2 else d)) << 56) | (cat << 52)
+                   | rank_key(cards, cat))
             t = pf_top[pf_class[np.int64(hole[i]) * 52 + np.int64(hole[j])]]
             if key > best_key or (key == best_key and t < best_top):
                 best_key = key
@@ -112,17 +143,20 @@ def keep_on_flop(hole, nh, board, pf_class, pf_top, scratch):
 @numba.njit(cache=True, error_model="numpy")
 def keep_third_street(hole, n_down, up, scratch):
     """Bit mask of the two of the ``n_down`` down cards ``hole[:n_down]`` that make the best
-    three-card hand with the up card ``up`` (see the module notes)."""
+    three-card hand with the up card ``up`` (see the module notes). The three cards are read
+    from their rank masks (:func:`pyeval.sim.policy.category` and
+    :func:`~pyeval.sim.policy.rank_key`, the evaluator's order without its C call: called
+    twice per Australian player and hand). ``scratch`` is not used (kept for the callers)."""
     best_key = -1
     keep = 3
-    scratch[2] = up
     for i in range(n_down):
         for j in range(i + 1, n_down):
             a = hole[i]
             b = hole[j]
-            scratch[0] = a
-            scratch[1] = b
-            v = np.int64(nx.high_addr(scratch.ctypes.data, 3))
+            cards = add_card(up, add_card(b, add_card(a, (
+                np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0),
+                np.int64(0)))))
+            cat = np.int64(category(cards))
             suited = 1 if ((a & 3) == (b & 3) and (b & 3) == (up & 3)) else 0
             ra = a >> 2
             rb = b >> 2
@@ -130,7 +164,9 @@ def keep_third_street(hole, n_down, up, scratch):
             hi = max(ra, max(rb, ru))
             lo = min(ra, min(rb, ru))
             near = 1 if (hi - lo <= 4 and ra != rb and rb != ru and ra != ru) else 0
-            key = (((v >> 12) * 2 + suited) * 2 + near) * 65536 + v
+            # as (((v >> 12) * 2 + suited) * 2 + near) * 65536 + v of the three cards'
+            # high value v: the prefix holds the category, the ranks order the rest
+            key = (((cat * 2 + suited) * 2 + near) << 40) | rank_key(cards, cat)
             if key > best_key:
                 best_key = key
                 keep = (1 << i) | (1 << j)

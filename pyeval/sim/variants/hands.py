@@ -6,8 +6,9 @@ up, 7 Card Stud two and one, Australian three and one, Buffalo as the registry d
 the bring-in when the first street shows a card (otherwise the first player left of the
 dealer opens), the burn and the one card of every later street, the discard after the
 first street's betting (Australian: :func:`.discard.keep_third_street`), the single
-community card when the deck runs short (:mod:`.deal`), small or big bets by the street's
-flag, and the showdown of :mod:`.showdown` (hole-card limits of Buffalo and Crocodile,
+community card when the deck runs short (:mod:`.deal`; with no card left, Australian's
+seven at seventh street, one of the burned and discarded cards), small or big bets by the
+street's flag, and the showdown of :mod:`.showdown` (hole-card limits of Buffalo and Crocodile,
 Chicago's ace of spades, razz, 8-or-better). For the three 7 card stud games it draws the
 same cards and takes the same decisions as the hand it replaces.
 
@@ -103,7 +104,7 @@ from pyeval.sim.slots import (
     I_VAL,
     I_WON,
 )
-from pyeval.sim.variants.deal import street_plan
+from pyeval.sim.variants.deal import community_card, street_plan
 from pyeval.sim.variants.discard import apply_discard, keep_third_street, kept_pair
 from pyeval.sim.variants.draw import draw_mask
 from pyeval.sim.variants.facts import (
@@ -171,17 +172,68 @@ def start_top(game, hole, n0, kind, stud_tab, pf_class, pf_top, vtab, scratch):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
+def rank_order(m1, m2, m3, m4):
+    """An order key of a hand of at most four cards from its rank masks (13 bits, deuce
+    bit 0: the ranks held once or more, twice or more, three and four times, as
+    :func:`pyeval.sim.policy.add_card` builds them): ``(category, key)``, the category as
+    the evaluator numbers it (1 high card, 2 a pair, 3 two pair, 4 trips, 8 quads) and a
+    key that orders such hands as the evaluator's high value does, equal for equal values
+    (with four cards or fewer there is no straight, flush or full house, so the hand is its
+    category, then its ranks by multiplicity, highest first: the masks compared as
+    integers). Tied to the evaluator over every rank multiset of one to four cards by
+    tests/sim/test_variants_stud_tiers.py; with ace-low masks the same key orders razz
+    hands, reversed.
+
+    >>> import pyeval
+    >>> def order(text):
+    ...     m = [0, 0, 0, 0]
+    ...     for c in pyeval.cards(text):
+    ...         b = 1 << (int(c) >> 2)
+    ...         m = [m[0] | b, m[1] | (m[0] & b), m[2] | (m[1] & b), m[3] | (m[2] & b)]
+    ...     return rank_order(*m)
+    >>> [int(order(h)[0]) for h in ("AsKd", "7c7d", "7c7d2s2h", "9s9c9d")]
+    [1, 2, 3, 4]
+    >>> order("7c7dKs")[1] > order("7c7dQs")[1] > order("6c6dAs")[1] > order("AsKdQc")[1]
+    True
+    """
+    cat = np.int64(1)
+    if m4:
+        cat = np.int64(8)
+    elif m3:
+        cat = np.int64(4)
+    elif m2 & (m2 - 1):
+        cat = np.int64(3)
+    elif m2:
+        cat = np.int64(2)
+    return cat, (cat << 52) | (m4 << 39) | (m3 << 26) | (m2 << 13) | m1
+
+
+#: razz's order key of at most four up cards: this less the high key of the ace-low ranks
+RAZZ_ORDER_TOP = np.int64(1) << 56
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def showing(game, hole, q, n, kind, buf, ev, SI):
-    """Value of the cards seat ``q`` shows among its first ``n`` (higher acts first):
-    high, or razz in razz, as :func:`pyeval.rules.showdown.showing_value`. Also what the
-    player models read of them for the street's betting round (:func:`pyeval.sim.betting.
-    _stud_tiers`): their high category into ``SI[I_UPCAT, q]`` and how many distinct
-    cards eight or lower into ``SI[I_UPLOW, q]``. Read here once: the betting round read
-    the same cards again, with the same evaluation (twice per player and street)."""
+    """An order key of the cards seat ``q`` shows among its first ``n`` (higher acts
+    first): of high hands, or of razz hands in razz, ordered and tied as
+    :func:`pyeval.rules.showdown.showing_value` orders them. Also what the player models
+    read of them for the street's betting round (:func:`pyeval.sim.betting._stud_tiers`):
+    their high category into ``SI[I_UPCAT, q]`` and how many distinct cards eight or lower
+    into ``SI[I_UPLOW, q]``. Read here once: the betting round read the same cards again,
+    with the same evaluation (twice per player and street).
+
+    Four up cards or fewer (every stud game but Crocodile's last street, which shows five)
+    are read from their rank masks (:func:`rank_order`) instead of the evaluator: only the
+    order of the players' up cards counts, and the masks give it without the evaluator's
+    table lookup (high) or its C call (razz)."""
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     dm = FACTS[game, DOWN_MASK]
     m = 0
     lows = 0
+    m1 = np.int64(0)
+    m2 = np.int64(0)
+    m3 = np.int64(0)
+    m4 = np.int64(0)
     for i in range(n):
         if not (dm >> i) & 1:
             c = hole[q, i]
@@ -190,17 +242,37 @@ def showing(game, hole, q, n, kind, buf, ev, SI):
             r = razz_rank(c)
             if r <= 7:
                 lows |= 1 << r
+            b = np.int64(1) << (c >> 2)
+            m4 |= m3 & b
+            m3 |= m2 & b
+            m2 |= m1 & b
+            m1 |= b
     k = 0
     while lows:
         lows &= lows - 1
         k += 1
     SI[I_UPLOW, q] = k
+    if m <= 4:
+        cat, key = rank_order(m1, m2, m3, m4)
+        SI[I_UPCAT, q] = cat
+        if kind == 1:
+            # razz: the same key of the ace-low ranks (each mask rotated one rank up), the
+            # lower the better
+            _c, low_key = rank_order(_ace_low(m1), _ace_low(m2), _ace_low(m3), _ace_low(m4))
+            return RAZZ_ORDER_TOP - low_key
+        return key
     v = np.int64(nx.high_inline(buf, m, card_key, disp, high, flush, mult, row_bits,
                                 slot_bits))
     SI[I_UPCAT, q] = v >> 12
     if kind == 1:
         return np.int64(nx.razz_addr(buf.ctypes.data, m))
     return v
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _ace_low(m):
+    """A 13-bit rank mask (deuce bit 0, ace bit 12) with the ace moved to bit 0."""
+    return ((m << 1) | (m >> 12)) & 0x1FFF
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -376,6 +448,7 @@ def play_stud_game(seats, hand, cards, ev, tabs, record):
     HF[0] = 1.0
     no_board = np.int64(0)      # a variable, not the literal 0: one compile of the round
     burns = np.int64(0)
+    muck = np.int64(0)          # the discarded cards (Australian), a card mask
     nb = np.int64(0)
     for street in range(FACTS[game, STREETS]):
         live, able = _count(S, SI, SB)
@@ -389,7 +462,8 @@ def play_stud_game(seats, hand, cards, ev, tabs, record):
             community, burn_ = street_plan(pos + burns, live, each, (flags & S_BURN) != 0)
             burns += 1 if burn_ else 0
             if community:
-                board[0] = draw_card(deck, pos, st)
+                # the next card, or with none left one of the burns and discards
+                board[0] = community_card(deck, pos, burns, muck, st)
                 pos += 1
                 nb = 1
             else:
@@ -445,6 +519,7 @@ def play_stud_game(seats, hand, cards, ev, tabs, record):
                         keep |= 1 << i
                     n_left, gone = apply_discard(hole[s], n0, keep)
                     SI[I_NCARD, s] = n_left
+                    muck |= gone
                     if rec_on:
                         _record(rec, nact, 0, s, A_DISCARD, gone)
                     nact += 1
@@ -627,8 +702,20 @@ def play_other_if(on, args):
     raise TypeError("play_other_if is called from compiled kernels only")
 
 
-@overload(play_other_if)
+# The lambda below is compiled ``forceinline`` (LLVM's alwaysinline): LLVM inlines it into
+# the kernel's play_tournament and, with it, play_stud_game and play_draw_game (their one
+# call site each). perf of a warm 7 card stud kernel, before: 71 % of the samples in
+# play_stud_game, 4.7 % in this lambda, 3 % in NRT_incref/decref at the calls; after: no
+# play_stud_game or lambda symbol left, 88 % in play_tournament, NRT 0.2 %, and the stud
+# and draw games play 1.6-1.9x the table-hands per CPU second with the same results
+# (bench/RESULTS.md, "stud and draw hands inside the kernel"). Why the hand's own code
+# runs so much faster once inlined was not analysed. Its price: the all-games kernel's
+# cold compile (LLVM optimises the hand inside play_tournament); the hold'em kernel,
+# compiled with ``on`` None, inlines only the constant -1.
+@overload(play_other_if, jit_options={"forceinline": True})
 def _play_other_if(on, args):
-    if isinstance(on, (types.NoneType, types.Omitted)):
+    # None: a hold'em and Omaha kernel; an integer: a kernel of the button variants' hooks
+    # without the stud family (pyeval.sim.engine); a bool: every game
+    if isinstance(on, (types.NoneType, types.Omitted, types.Integer)):
         return lambda on, args: np.int64(-1)
     return lambda on, args: _play_other_args(args)

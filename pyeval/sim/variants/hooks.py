@@ -1,22 +1,24 @@
 """The calls the simulator's hand makes at its named points for the button games of the
 rule sheets beyond hold'em and Omaha: Irish, Super Eight, Tahoe, Pineapple and Crazy
-Pineapple.
+Pineapple; and for 5- and 6-card Omaha, high and hi/lo.
 
-- **deal**: :func:`hole_count` cards to each player (3, or 4 in Irish) and
-  :func:`start_strength`, the pre-flop top share and the hold'em class the player models
-  read (from :mod:`.strength`'s table when the kernel has it, else the hand's best
-  two-card hold'em class);
+- **deal**: :func:`hole_count` cards to each player (3, 4 in Irish, 5 or 6 in the bigger
+  Omahas) and :func:`start_strength`, the pre-flop top share and the hold'em class the
+  player models read (from :mod:`.strength`'s table when the kernel has it, else the
+  hand's best two-card hold'em class; 5- and 6-card Omaha from the fitted score of
+  :mod:`.omaha`, in the kernel's Omaha table);
 - **discard** (after the betting round of the game's discard street, all-in players
   included, clockwise from the button's left): :func:`discard_round` applies
   :mod:`.discard`'s rules to every player still in and records each discard as the action
   :data:`A_DISCARD` with the mask of the discarded cards;
-- **showdown**: :func:`showdown_value` (:func:`.showdown.button_value`).
+- **showdown**: :func:`showdown_value` (:func:`.showdown.button_value`), and in a hi/lo
+  game (:func:`low8_dealt`) :func:`showdown_low` (:func:`.showdown.button_low`).
 
 >>> from pyeval.sim.variants.facts import code_of
->>> [bool(is_variant(code_of(k))) for k in ("holdem", "omaha", "tahoe", "irish", "pineapple")]
+>>> [bool(is_variant(code_of(k))) for k in ("holdem", "omaha", "tahoe", "irish", "omaha6")]
 [False, False, True, True, True]
->>> hole_count(code_of("irish")), hole_count(code_of("super_eight")), hole_count(code_of("holdem"))
-(4, 3, 2)
+>>> hole_count(code_of("irish")), hole_count(code_of("super_eight")), hole_count(code_of("omaha5"))
+(4, 3, 5)
 """
 from __future__ import annotations
 
@@ -27,9 +29,19 @@ from numba.extending import overload
 
 from pyeval.sim.layout import MAX_ACTIONS, REC_ACT
 from pyeval.sim.variants.discard import apply_discard, keep_on_flop, keep_preflop
-from pyeval.sim.variants.facts import DEALT, DISCARD, DISCARD_STREET, FACTS, FAMILY, MAX_HOLE
+from pyeval.sim.variants.facts import (
+    DEALT,
+    DISCARD,
+    DISCARD_STREET,
+    FACTS,
+    FAMILY,
+    MAX_HOLE,
+    SPLIT,
+    SPLIT_LOW8,
+)
 from pyeval.sim.variants.inputs import DiscardCards, Discarders, Record
-from pyeval.sim.variants.showdown import button_value
+from pyeval.sim.variants.omaha import omaha_strength
+from pyeval.sim.variants.showdown import button_low, button_value
 from pyeval.sim.variants.strength import irish_bucket, three_class
 
 #: the recorded action code of a discard ("to": the mask of the discarded cards)
@@ -40,9 +52,10 @@ NO_TABLE = np.zeros((1, 1, 2))
 
 @numba.njit(cache=True, error_model="numpy")
 def is_variant(game):
-    """True for a button game these hooks play (three or four dealt cards beyond Omaha's,
-    or a discard)."""
-    return FACTS[game, FAMILY] == 0 and (FACTS[game, DEALT] == 3 or FACTS[game, DISCARD] > 0)
+    """True for a button game these hooks play: three dealt cards, a discard, or more than
+    4-card Omaha's four (5- and 6-card Omaha)."""
+    return FACTS[game, FAMILY] == 0 and (FACTS[game, DEALT] == 3 or FACTS[game, DISCARD] > 0
+                                         or FACTS[game, DEALT] > 4)
 
 
 @numba.njit(cache=True, error_model="numpy")
@@ -120,6 +133,18 @@ def showdown_value(game, hole, nh, board, scratch):
     return button_value(game, hole, nh, board, 5, scratch)
 
 
+@numba.njit(cache=True, error_model="numpy")
+def is_low8(game):
+    """True for a button game whose pot splits with an 8-or-better low (the Omahas hi/lo)."""
+    return FACTS[game, FAMILY] == 0 and FACTS[game, SPLIT] == SPLIT_LOW8
+
+
+@numba.njit(cache=True, error_model="numpy")
+def showdown_low(game, hole, nh, board, scratch):
+    """8-or-better low value (0: none) of a player's hole cards on the five-card board."""
+    return button_low(game, hole, nh, board, 5, scratch)
+
+
 # ---- the hooks in a kernel compiled with or without them: ``on`` True, or None (then the
 # variants' code is never compiled: a hold'em and Omaha kernel compiles faster). The engine
 # passes True whenever a level deals one of these games (or a stud or draw game).
@@ -131,7 +156,10 @@ def variant_dealt(on, game):
 
 
 def start_strength_if(on, args):
-    """``start_strength(*args)`` with the hooks; without, a stand-in never used."""
+    """With the hooks, of the button hand's tuple ``(game, hole, nh, pf_class, pf_top,
+    vtab, omaha_tab)``: ``start_strength`` of the first six, or for 5- and 6-card Omaha
+    :func:`.omaha.omaha_strength` from the kernel's Omaha table; without, a stand-in never
+    used."""
     raise TypeError("start_strength_if is called from compiled kernels only")
 
 
@@ -145,6 +173,17 @@ def discard_round_if(on, args):
 def showdown_value_if(on, args):
     """``showdown_value(*args)`` with the hooks; without, a stand-in never used."""
     raise TypeError("showdown_value_if is called from compiled kernels only")
+
+
+def low8_dealt(on, game):
+    """``is_low8(game)`` in a kernel compiled with the hooks, False without (4-card Omaha
+    Hi/Lo is the button hand's own). Jitted code only."""
+    raise TypeError("low8_dealt is called from compiled kernels only")
+
+
+def showdown_low_if(on, args):
+    """``showdown_low(*args)`` with the hooks; without, a stand-in never used."""
+    raise TypeError("showdown_low_if is called from compiled kernels only")
 
 
 def _off(on):
@@ -162,7 +201,16 @@ def _variant_dealt(on, game):
 def _start_strength_if(on, args):
     if _off(on):
         return lambda on, args: (0.0, np.int64(0))
-    return lambda on, args: start_strength(*args)
+    return lambda on, args: _start_strength_args(args)
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _start_strength_args(args):
+    """:func:`start_strength` of the button hand's 7-tuple, or 5- and 6-card Omaha's."""
+    game, hole, nh, pf_class, pf_top, vtab, omaha_tab = args
+    if FACTS[game, DEALT] > 4:
+        return omaha_strength(game, hole, nh, omaha_tab)
+    return start_strength(game, hole, nh, pf_class, pf_top, vtab)
 
 
 @overload(discard_round_if)
@@ -187,3 +235,17 @@ def _showdown_value_if(on, args):
     if _off(on):
         return lambda on, args: np.int64(0)
     return lambda on, args: showdown_value(*args)
+
+
+@overload(low8_dealt)
+def _low8_dealt(on, game):
+    if _off(on):
+        return lambda on, game: False
+    return lambda on, game: is_low8(game)
+
+
+@overload(showdown_low_if)
+def _showdown_low_if(on, args):
+    if _off(on):
+        return lambda on, args: np.int64(0)
+    return lambda on, args: showdown_low(*args)

@@ -11,9 +11,11 @@ the button's left, every player still in).
 - Button games are replayed with the hole cards and board given, as for hold'em.
 - Stud games are replayed from a full deck order (:func:`stud_deck_order`): the rules
   model deals, burns and decides on the community card from it exactly as the simulator
-  did, so the single community card of a short deck is reproduced, not assumed. A stud
-  game with a discard (Australian) records its hands after the discard: the discarded
-  card goes back as the third down card.
+  did, so the single community card of a short deck is reproduced, not assumed (with no
+  card left, Australian's seven at seventh street, the rules model deals it from its
+  reshuffled muck, with the deck's seed that deals the recorded card: :func:`stud_deck`).
+  A stud game with a discard (Australian) records its hands after the discard: the
+  discarded card goes back as the third down card.
 
 >>> from pyeval.sim.replay import RecordedHand
 >>> h = RecordedHand(0, 0, 1, "pineapple", 0, 1, 2, 0, 2, 4, 0, 0, 0, 1, {0: 0, 1: 1},
@@ -32,10 +34,11 @@ import numpy as np
 
 from pyeval.games import REGISTRY, Game
 from pyeval.rules.betting import order_from
+from pyeval.rules.deck import reshuffled
 from pyeval.sim.replay import RecordedHand, ReplayResult, replay_record, rules_structure
 
-__all__ = ["absent_seats", "cards_of_mask", "draw_deck_order", "replay_variant", "rules_hand",
-           "stud_deck_order"]
+__all__ = ["absent_seats", "cards_of_mask", "draw_deck_order", "replay_variant",
+           "reshuffle_seed", "rules_hand", "stud_deck", "stud_deck_order"]
 
 
 def cards_of_mask(mask: int) -> list[int]:
@@ -66,18 +69,42 @@ def stud_deck_order(g: Game, h: RecordedHand) -> list[int]:
     the burn (an unused card) when the street burns, then one round of cards per card of
     the street to each seat still in, clockwise from the dealer's left, or the community
     card when the deck cannot give every seat one (and the burn only when two cards are
-    left); the cards nobody saw follow."""
+    left); the cards nobody saw follow. A community card dealt when no card is left comes
+    from the rules model's reshuffled muck, not the order (:func:`stud_deck`)."""
+    return stud_deck(g, h)[0]
+
+
+def stud_deck(g: Game, h: RecordedHand) -> tuple[list[int], int]:
+    """``(order, seed)``: :func:`stud_deck_order`'s order, and the seed of the rules model's
+    deck (:class:`pyeval.rules.deck.Deck`), which only a reshuffle reads: when a community
+    card is dealt with no card left (Australian with seven at seventh street), the rules
+    model reshuffles its muck, the burned and the discarded cards in the order they went
+    there, and deals the first; the seed is the smallest whose reshuffle deals the recorded
+    card (:func:`reshuffle_seed`: there is one only when that card is in the muck), else 0.
+    """
     dealt = _dealt_stud(g, h)
     seats = sorted(s for s in h.players if s not in absent_seats(h))
     folded_at: dict[int, int] = {}
     for street, seat, a, _to in h.actions:
         if a == "fold":
             folded_at.setdefault(seat, street)
-    seen = {c for cs in dealt.values() for c in cs} | set(h.board)
-    spare = [c for c in range(52) if c not in seen]
+    seen = {c for cs in dealt.values() for c in cs}
+    spare = [c for c in range(52) if c not in seen and c not in h.board]
+    # a community card from the reshuffled muck that was burned, not discarded: one of the
+    # burns (the last one needed, when the other unseen cards are used up)
+    late_burns = [c for c in h.board if c not in seen]
+    discarded = [c for _st, _s, a, to in h.actions if a == "discard" for c in cards_of_mask(to)]
     order: list[int] = []
+    muck: list[int] = []
     pos = {s: 0 for s in seats}
     board = list(h.board)
+    from_muck = -1
+
+    def burn() -> None:
+        c = spare.pop() if spare else late_burns.pop()
+        order.append(c)
+        muck.append(c)
+
     for k, st in enumerate(g.streets):
         live = [s for s in order_from(seats, h.button) if folded_at.get(s, k) >= k]
         if len(live) < 2 or (all(pos[s] >= len(dealt[s]) for s in live) and not board):
@@ -86,19 +113,47 @@ def stud_deck_order(g: Game, h: RecordedHand) -> list[int]:
         need = len(live) * st.hole + (1 if st.burn else 0)
         if st.hole == 1 and need > left:
             if st.burn and left >= 2:
-                order.append(spare.pop())
-            order.append(board.pop(0))
+                burn()
+            c = board.pop(0)
+            if left >= 1:
+                order.append(c)
+                if c in late_burns:
+                    late_burns.remove(c)
+            else:
+                from_muck = c
             continue
         if st.burn:
-            order.append(spare.pop())
+            burn()
         for _j in range(st.hole):
             for s in live:
                 order.append(dealt[s][pos[s]])
                 pos[s] += 1
-    order.extend(spare)
+        if g.discard_street == k:
+            muck.extend(discarded)         # after the street's betting, in the record's order
+    order.extend(spare + late_burns)
     if sorted(order) != list(range(52)):
         raise ValueError(f"hand {h.hand}: the recorded cards do not make one deck")
-    return order
+    return order, (reshuffle_seed(muck, from_muck) if from_muck >= 0 else 0)
+
+
+def reshuffle_seed(pool: list[int], card: int, tries: int = 100_000) -> int:
+    """The smallest seed with which the rules model's deck, reshuffling the muck ``pool``
+    (its cards in the order they went there), deals ``card`` first.
+
+    >>> s = reshuffle_seed([4, 9, 13, 22], 13)
+    >>> reshuffled(s, [4, 9, 13, 22])[0]
+    13
+    >>> reshuffle_seed([4, 9], 5)
+    Traceback (most recent call last):
+    ...
+    ValueError: card 5 is not in the muck [4, 9]: no reshuffle deals it
+    """
+    if card not in pool:
+        raise ValueError(f"card {card} is not in the muck {pool}: no reshuffle deals it")
+    for seed in range(tries):
+        if reshuffled(seed, pool)[0] == card:
+            return seed
+    raise ValueError(f"no seed below {tries} reshuffles {pool} to deal {card} first")
 
 
 def draw_deck_order(g: Game, h: RecordedHand) -> list[int]:
@@ -149,7 +204,8 @@ def rules_hand(h: RecordedHand) -> Any:
     absent = absent_seats(h)
     if g.family == "stud":
         st = Structure.stud(h.ante, h.bring_in, h.small_bet, h.big_bet)
-        return Hand(g, st, h.stacks, button=h.button, deck=stud_deck_order(g, h), absent=absent)
+        order, seed = stud_deck(g, h)
+        return Hand(g, st, h.stacks, button=h.button, deck=order, seed=seed, absent=absent)
     pos = Positions(h.button, h.small_blind_seat, h.big_blind_seat)
     if g.family == "draw":
         return Hand(g, rules_structure(h), h.stacks, positions=pos,

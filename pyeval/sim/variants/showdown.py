@@ -58,9 +58,13 @@ def button_value(game, hole, nh, board, nb, scratch):
     most one card too many (Super Eight: any of 3 hole cards; Tahoe: at most 2 of 3): the
     best of the seven-card hands that leave out one card (any card, or a hole card when
     the limit is one below the hole cards), which is the same value as the general split
-    of ``best_addr`` (Omaha and every other limit) in a few lookups."""
+    of ``best_addr`` (every other limit) in a few lookups. Omaha (exactly two hole cards,
+    any number of them, on five board cards): the C's ``omaha_high_addr``."""
     lo = FACTS[game, MIN_HOLE]
     hi = FACTS[game, MAX_HOLE]
+    if lo == 2 and hi == 2 and nb == 5:
+        # Omaha with 4, 5 or 6 hole cards: the C's Omaha evaluation (2 + 3 by its tables)
+        return np.int64(nx.omaha_high_addr(hole.ctypes.data, nh, board.ctypes.data, nb))
     if hi < 0 or hi > nh:
         hi = nh
     for i in range(nh):
@@ -85,6 +89,25 @@ def button_value(game, hole, nh, board, nb, scratch):
                 best = v
         return best
     return np.int64(nx.best_addr(addr, nh, addr + nh, nb, lo, hi, K_HIGH))
+
+
+@numba.njit(cache=True, error_model="numpy")
+def button_low(game, hole, nh, board, nb, scratch):
+    """8-or-better low value (0: none) of ``nh`` hole cards on ``nb`` board cards under the
+    game's hole limits: Omaha's exactly two (``omaha_low8_addr``, 4, 5 or 6 hole cards on
+    five board cards), else the C's general split."""
+    lo = FACTS[game, MIN_HOLE]
+    hi = FACTS[game, MAX_HOLE]
+    if lo == 2 and hi == 2 and nb == 5:
+        return np.int64(nx.omaha_low8_addr(hole.ctypes.data, nh, board.ctypes.data, nb))
+    if hi < 0 or hi > nh:
+        hi = nh
+    for i in range(nh):
+        scratch[i] = hole[i]
+    for i in range(nb):
+        scratch[nh + i] = board[i]
+    addr = scratch.ctypes.data
+    return np.int64(nx.best_addr(addr, nh, addr + nh, nb, lo, hi, K_LOW8))
 
 
 @numba.njit(cache=True, error_model="numpy")
