@@ -112,6 +112,30 @@ def uniform(s):
     return np.float64(next_u64(s) >> _U11) * (1.0 / 9007199254740992.0)
 
 
+@numba.njit(cache=True, inline="always")
+def deal_unused(s, used, out, n):
+    """``n`` cards (0..51) drawn from the stream ``s`` into ``out[:n]``, none of them in the
+    bit mask ``used`` nor drawn twice (a card already used is drawn again); the new mask.
+    The table builders' deal (pre-flop, Omaha and the variants' starting-hand tables).
+
+    >>> s = np.empty(4, np.uint64); seed_stream(s, 1, 0)
+    >>> out = np.empty(5, np.int64)
+    >>> used = deal_unused(s, np.int64(0b1111), out, 5)
+    >>> bool(min(out) >= 4), len(set(out.tolist())), bin(int(used)).count("1")
+    (True, 5, 9)
+    """
+    got = 0
+    while got < n:
+        c = below(s, 52)
+        bit = np.int64(1) << c
+        if used & bit:
+            continue
+        used |= bit
+        out[got] = c
+        got += 1
+    return used
+
+
 # ------------------------------------------------------- one-word splitmix64 streams
 
 

@@ -29,7 +29,7 @@ import numpy as np
 
 from pyeval import numba_ext as nx
 from pyeval.cached_arrays import cached_arrays
-from pyeval.numba_rng import below, seed_stream
+from pyeval.numba_rng import below, deal_unused, seed_stream
 
 RANGE_STEPS = 40
 _VERSION = 1
@@ -82,21 +82,6 @@ def _combos_by_class() -> np.ndarray:
     return out
 
 
-@numba.njit(cache=True, inline="always")
-def _deal_rest(deck, used_mask, st, out, k):
-    """Draw k cards not in used_mask into out[2:2+k] (rejection sampling)."""
-    got = 0
-    while got < k:
-        c = below(st, 52)
-        bit = np.int64(1) << c
-        if used_mask & bit:
-            continue
-        used_mask |= bit
-        out[got] = c
-        got += 1
-    return used_mask
-
-
 @numba.njit(cache=True)
 def _equity_random(combos, trials, seed, card_key, disp, high, flush, mult, row_bits, slot_bits):
     out = np.zeros(169)
@@ -111,7 +96,7 @@ def _equity_random(combos, trials, seed, card_key, disp, high, flush, mult, row_
         win = 0.0
         for _t in range(trials):
             used = (np.int64(1) << a) | (np.int64(1) << b)
-            used = _deal_rest(None, used, st, tmp, 7)
+            used = deal_unused(st, used, tmp, 7)
             h[0] = a
             h[1] = b
             o[0] = tmp[5]
@@ -165,7 +150,7 @@ def _equity_vs_top(combos, ncombo, order, steps, trials, seed,
             if x == a or x == b or y == a or y == b:
                 continue
             used = (np.int64(1) << a) | (np.int64(1) << b) | (np.int64(1) << x) | (np.int64(1) << y)
-            used = _deal_rest(None, used, st, tmp, 5)
+            used = deal_unused(st, used, tmp, 5)
             h[0] = a
             h[1] = b
             o[0] = x

@@ -42,7 +42,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from pyeval import numba_ext as nx
 from pyeval.cached_arrays import cached_arrays
-from pyeval.numba_rng import below, seed_stream
+from pyeval.numba_rng import deal_unused, seed_stream
 from pyeval.sim.variants.facts import DEALT, FACTS, SPLIT, SPLIT_LOW8, code_of
 
 #: the games of these tables, in the order of their columns
@@ -208,21 +208,6 @@ def _dot_row(f, tab, r):
 
 
 @numba.njit(cache=True, error_model="numpy")
-def _deal(st, used, out, n):
-    """``n`` cards not in the mask ``used`` into ``out[:n]``; the new mask."""
-    got = 0
-    while got < n:
-        c = below(st, 52)
-        bit = np.int64(1) << c
-        if used & bit:
-            continue
-        used |= bit
-        out[got] = c
-        got += 1
-    return used
-
-
-@numba.njit(cache=True, error_model="numpy")
 def _sample(nh, hilo, hands, trials, seed):
     """``(features[hands, NF], equity[hands])``: random hands of ``nh`` cards, each one's
     pot share against one random hand over ``trials`` boards (hi/lo: half the pot to the
@@ -236,7 +221,7 @@ def _sample(nh, hilo, hands, trials, seed):
     tmp = np.empty(2 * nh + 5, np.int64)
     for i in range(hands):
         seed_stream(st, seed + nh + 8 * hilo, i)
-        used = _deal(st, np.int64(0), tmp, nh)
+        used = deal_unused(st, np.int64(0), tmp, nh)
         for k in range(nh):
             h[k] = tmp[k]
         f = omaha_features(h, nh)
@@ -244,7 +229,7 @@ def _sample(nh, hilo, hands, trials, seed):
             feats[i, k] = f[k]
         won = 0.0
         for _t in range(trials):
-            _deal(st, used, tmp, nh + 5)
+            deal_unused(st, used, tmp, nh + 5)
             for k in range(nh):
                 o[k] = tmp[k]
             for k in range(5):

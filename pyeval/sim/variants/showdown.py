@@ -50,6 +50,17 @@ K_RAZZ = 1
 K_LOW8 = 2
 
 
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _hand_in(scratch, hole, nh, board, nb):
+    """The ``nh`` hole cards, then the ``nb`` board cards, into ``scratch``; its address
+    (the C's general split reads a hand by address)."""
+    for i in range(nh):
+        scratch[i] = hole[i]
+    for i in range(nb):
+        scratch[nh + i] = board[i]
+    return scratch.ctypes.data
+
+
 @numba.njit(cache=True, error_model="numpy")
 def button_value(game, hole, nh, board, nb, scratch):
     """High value of ``nh`` hole cards on ``nb`` board cards under the game's hole limits.
@@ -67,11 +78,7 @@ def button_value(game, hole, nh, board, nb, scratch):
         return np.int64(nx.omaha_high_addr(hole.ctypes.data, nh, board.ctypes.data, nb))
     if hi < 0 or hi > nh:
         hi = nh
-    for i in range(nh):
-        scratch[i] = hole[i]
-    for i in range(nb):
-        scratch[nh + i] = board[i]
-    addr = scratch.ctypes.data
+    addr = _hand_in(scratch, hole, nh, board, nb)
     n = nh + nb
     if lo == 0 and hi == nh and n <= 7:
         return np.int64(nx.high_addr(addr, n))
@@ -102,11 +109,7 @@ def button_low(game, hole, nh, board, nb, scratch):
         return np.int64(nx.omaha_low8_addr(hole.ctypes.data, nh, board.ctypes.data, nb))
     if hi < 0 or hi > nh:
         hi = nh
-    for i in range(nh):
-        scratch[i] = hole[i]
-    for i in range(nb):
-        scratch[nh + i] = board[i]
-    addr = scratch.ctypes.data
+    addr = _hand_in(scratch, hole, nh, board, nb)
     return np.int64(nx.best_addr(addr, nh, addr + nh, nb, lo, hi, K_LOW8))
 
 

@@ -44,7 +44,7 @@ import numpy as np
 
 from pyeval import numba_ext as nx
 from pyeval.cached_arrays import cached_arrays
-from pyeval.numba_rng import below, seed_stream
+from pyeval.numba_rng import deal_unused, seed_stream
 from pyeval.sim.preflop import preflop_tables
 from pyeval.sim.variants.discard import apply_discard, keep_on_flop, keep_preflop, kept_pair
 from pyeval.sim.variants.facts import code_of
@@ -166,21 +166,6 @@ def irish_bucket(hole, nh, pf_class, pf_top):
 
 
 @numba.njit(cache=True, error_model="numpy")
-def _deal(st, used, out, n):
-    """n cards not in the mask ``used`` into out[:n]; the new mask."""
-    got = 0
-    while got < n:
-        c = below(st, 52)
-        bit = np.int64(1) << c
-        if used & bit:
-            continue
-        used |= bit
-        out[got] = c
-        got += 1
-    return used
-
-
-@numba.njit(cache=True, error_model="numpy")
 def _play(slot, h, nh, board, pf_class, pf_top, scratch, kept):
     """A hand's value at the river in three-card game ``slot`` (or Irish, slot 4)."""
     if slot <= 1:
@@ -216,7 +201,7 @@ def _equity3(slot, reps, trials, seed, pf_class, pf_top):
             used |= np.int64(1) << reps[c, k]
         win = 0.0
         for _t in range(trials):
-            _deal(st, used, tmp, 8)
+            deal_unused(st, used, tmp, 8)
             for k in range(3):
                 o[k] = tmp[k]
             for k in range(5):
@@ -256,7 +241,7 @@ def _irish(deals, seed, pf_class, pf_top):
     scratch = np.zeros(16, np.uint8)
     kept = np.zeros(8, np.uint8)
     for _t in range(deals):
-        _deal(st, np.int64(0), tmp, 13)
+        deal_unused(st, np.int64(0), tmp, 13)
         for k in range(4):
             h[k] = tmp[k]
             o[k] = tmp[4 + k]
@@ -315,7 +300,7 @@ def _stud5(trials, seed, pf_class):
         h[0] = rep[c, 0]
         h[1] = rep[c, 1]
         for _t in range(trials):
-            _deal(st, used, tmp, 8)
+            deal_unused(st, used, tmp, 8)
             for k in range(3):
                 h[2 + k] = tmp[k]
             for k in range(5):
