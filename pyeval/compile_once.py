@@ -2,7 +2,7 @@
 
 Numba keeps compiled machine code in its cache, but two processes that both miss it (two
 test workers, a CLI run beside a notebook, Dask workers on one machine) each compile the
-whole kernel: the simulator's is about 60 s of CPU, so a second copy costs as much again.
+whole kernel: the simulator's is 30-60 s of CPU, so a second copy costs as much again.
 :func:`compile_once` compiles ``dispatcher`` for the types of ``args`` under an exclusive
 lock on ``<pyeval cache folder>/compile-<name>-<where>.lock``: the first process compiles
 and writes Numba's cache, the others wait for it (saying so on stderr) and then load the

@@ -22,12 +22,12 @@ from typing import TextIO
 
 from numba.core import event
 
-#: the figure is the first hold'em simulation from an empty Numba cache (bench/RESULTS.md,
-#: "Simulator cold compile, round 6": 102 s of CPU on the loaded 2-core machine with the
-#: tables cached, 118 s before the link-only libraries in the same run; round 4 measured 109 s
-#: with the tables built too, 97 s without; a stud, draw or variant game adds its kernel)
-MESSAGE = ("pyeval: compiling the simulation kernels for this machine, once "
-           "(about 60 s of CPU; `pyeval warmup` does it ahead)...")
+#: the figures are the first simulations from an empty Numba cache on the quiet 2-core
+#: development machine with the tables cached (bench/RESULTS.md, "The frame-stack chunks;
+#: the first equity call of every game; cold and warm figures on the final main"): hold'em
+#: 27-29 s of CPU, a button variant's kernel about 35 s, the stud and draw games' about 61 s
+MESSAGE = ("pyeval: compiling the simulation kernels for this machine, once (about 30 s of "
+           "CPU, a minute for the stud and draw games; `pyeval warmup` does it ahead)...")
 
 _said = False
 

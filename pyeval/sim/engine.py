@@ -406,7 +406,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
           or entries.uses_entries(spec.cfg) else None)
     seed_ = np.uint64(seed % 2**64)
     # a cold cache is compiled by one process of the machine while the others wait for it
-    # (test workers, Dask workers, a CLI run beside a notebook: about 60 s of CPU each)
+    # (test workers, Dask workers, a CLI run beside a notebook: 30-60 s of CPU each)
     args = (np.int64(t0), np.int64(n), seed_, tables, ev, _outs(out, 0, n, rh), stud_on,
             entries.entry_work(spec),       # [entries] None, or the steps' arrays
             make_work(P, int(spec.cfg[C_SEATS])), ex)
