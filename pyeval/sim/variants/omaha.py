@@ -38,7 +38,7 @@ from typing import NamedTuple
 
 import numba
 import numpy as np
-from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from pyeval import numba_ext as nx
 from pyeval.cached_arrays import cached_arrays
@@ -74,6 +74,13 @@ class OmahaTables(NamedTuple):
 
 #: set bits of each byte (the features' counts of ranks, read from bit masks)
 _POP = np.array([bin(i).count("1") for i in range(256)], np.int64)
+#: ``r / 12.0`` of every rank, the same doubles the division gives (numpy divides as the
+#: compiled code does, correctly rounded): the score's rank sums read them instead of
+#: dividing (six to nine divisions a hand were the hottest instructions of a 6-card Omaha
+#: kernel under perf)
+_TWELFTHS = np.append(np.arange(13, dtype=np.float64) / 12.0, 0.0)
+#: a bit past the ranks: ``trailing_zeros(x | _NO_RANK)`` is 13 (``_TWELFTHS``: 0.0) for x 0
+_NO_RANK = np.int64(1) << 13
 
 
 def _rank_mask_features() -> np.ndarray:
@@ -107,29 +114,29 @@ def omaha_features(hole, nh):
     scores every player's hand of every 5- and 6-card Omaha deal (a first version that
     looped over ranks and windows took 101 ns a 6-card hand; a profile of 5-card Omaha
     put a fifth of the kernel's time in the score)."""
+    # [speed] no branch on the cards: with random hands every such branch was a likely
+    # misprediction (suits by rank masks, the maximum by the top bit, sums that add 0.0
+    # where a branch skipped: the same doubles, tied to the definition by
+    # tests/sim/test_omaha_features.py): a 6-card hand 37 -> 25 ns (micro-benchmark), the
+    # 6-card Omaha kernel 5-6 % faster (bench/RESULTS.md, "5- and 6-card Omaha, again")
     m = np.int64(0)         # ranks held
     d2 = np.int64(0)        # ranks held twice or more
     d3 = np.int64(0)        # ranks held three times or more
-    sk = np.int64(0)        # 8 bits per suit: its count
-    sh = np.int64(0)        # 8 bits per suit: its highest rank + 1
+    sm = np.int64(0)        # 16 bits per suit: the ranks held in it
     high = 0.0
     for i in range(nh):
         r = np.int64(hole[i]) >> 2
-        s8 = (np.int64(hole[i]) & 3) * 8
         bit = np.int64(1) << r
         d3 |= d2 & bit
         d2 |= m & bit
         m |= bit
-        sk += np.int64(1) << s8
-        if r + 1 > ((sh >> s8) & 255):
-            sh = (sh & ~(np.int64(255) << s8)) | ((r + 1) << s8)
-        high += r / 12.0
+        sm |= bit << ((np.int64(hole[i]) & 3) * 16)
+        high += _TWELFTHS[r]
     two = d2 & ~d3          # ranks held exactly twice
     pair_rank = 0.0
     x = two
-    while x:
-        r = trailing_zeros(x)
-        pair_rank += r / 12.0
+    for _ in range(3):      # at most three ranks held exactly twice in six cards
+        pair_rank += _TWELFTHS[trailing_zeros(x | _NO_RANK)]   # 0.0 once none is left
         x &= x - 1
     pairs = float(_POP[two & 255] + _POP[two >> 8])
     trips = float(_POP[d3 & 255] + _POP[d3 >> 8])
@@ -138,15 +145,13 @@ def omaha_features(hole, nh):
     ace_suited = 0.0
     over = 0.0
     for s in range(4):
-        k = (sk >> (8 * s)) & 255
-        if k >= 2:
-            suited += 1.0
-            h = ((sh >> (8 * s)) & 255) - 1
-            suit_hi += h / 12.0
-            if h == 12:
-                ace_suited = 1.0
-            if k > 3:
-                over += k - 3
+        ms = (sm >> (16 * s)) & 0x1FFF
+        k = _POP[ms & 255] + _POP[ms >> 8]
+        two_plus = k >= 2
+        suited += 1.0 if two_plus else 0.0
+        suit_hi += _TWELFTHS[63 - leading_zeros(ms | 1)] if two_plus else 0.0
+        ace_suited = 1.0 if two_plus and ms >> 12 else ace_suited
+        over += float(k - 3) if k > 3 else 0.0
     rk = _RANKS[m]
     runs = float(rk & 15)
     best5 = (rk >> 4) & 15
