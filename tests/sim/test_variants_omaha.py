@@ -10,7 +10,7 @@ import pytest
 
 import pyeval
 from pyeval.games import REGISTRY
-from pyeval.numba_rng import seed_stream
+from pyeval.numba_rng import deal_unused, seed_stream
 from pyeval.rules.showdown import evaluate
 from pyeval.sim.variants import omaha as O
 from pyeval.sim.variants.facts import code_of
@@ -84,7 +84,7 @@ def _fixed_hand_equity(cards: np.ndarray, nh: int, hilo: int, trials: int) -> fl
         tmp = np.empty(nh + 5, np.int64)
         won = 0.0
         for _t in range(trials):
-            O._deal(st, used, tmp, nh + 5)
+            deal_unused(st, used, tmp, nh + 5)
             for k in range(nh):
                 o[k] = tmp[k]
             for k in range(5):
