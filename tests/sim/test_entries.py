@@ -100,6 +100,12 @@ def entries_from_records(hands: list[np.ndarray]) -> tuple[dict[int, np.ndarray]
     return first, re
 
 
+# [speed] these compile the kernel with late registration and re-entry, which no other test
+# of the fast lane needs (about 35 s of CPU on a cold cache): the full run has them
+_ENTRY_KERNEL = pytest.mark.slow
+
+
+@_ENTRY_KERNEL
 def test_late_entrants_and_re_entries():
     """14 entries, 4 of them late (players 10-13, registering by the end of level 2: 10 +
     5 + 10 minutes with the break), tables of 6; re-entry (2,000 chips for 30) until level
@@ -149,6 +155,7 @@ def test_late_entrants_and_re_entries():
     assert rows["entries per tournament (mean)"] == f"{14 + r.re_entries.mean():.1f}"
 
 
+@_ENTRY_KERNEL
 def test_re_entry_unlimited_and_without_late_registration():
     """Re-entry alone (no late entrants: the seat draw seats all 14 at 3 tables), no cap:
     the kernel's re-entries are those the hands show, some player re-enters more than
@@ -174,6 +181,7 @@ def test_re_entry_unlimited_and_without_late_registration():
     assert r.prize_pools().tolist() == (BUY_IN * 14 + RE_PRICE * r.re_entries).tolist()
 
 
+@_ENTRY_KERNEL
 def test_no_re_entry_when_not_taken():
     """With ``re_entry_chance=0`` nobody re-enters: 14 entries, the pool 14 x 20."""
     s = entry_structure()
