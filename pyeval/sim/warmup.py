@@ -45,18 +45,24 @@ def _structure(name: str, late_entries: int) -> Any:
     return parse_structure(text, st.file)
 
 
-def _warm_simulation() -> None:
-    from pyeval.sim.compile_notice import compile_notice
+def warm_kernel(name: str, late_entries: int = 0) -> None:
+    """Compile (or load) the one kernel that example ``name`` (see :data:`_KERNELS`) plays,
+    with a late registration when ``late_entries``."""
     from pyeval.sim.engine import kernel_inputs, run_chunk
     from pyeval.sim.spec import build_spec
+
+    spec = build_spec(_structure(name, late_entries), 10, late_entries=late_entries)
+    run_chunk(spec, kernel_inputs("balanced", 10), 0, 0, _WARM_TOURNAMENTS, parallel=False)
+
+
+def _warm_simulation() -> None:
+    from pyeval.sim.compile_notice import compile_notice
 
     # every kernel variant, each on the local threads and on Dask workers alike; a cold
     # cache is announced as it is in simulate()
     with compile_notice():
         for name, late in _KERNELS:
-            spec = build_spec(_structure(name, late), 10, late_entries=late)
-            run_chunk(spec, kernel_inputs("balanced", 10), 0, 0, _WARM_TOURNAMENTS,
-                      parallel=False)
+            warm_kernel(name, late)
 
 
 def _warm_equity() -> None:

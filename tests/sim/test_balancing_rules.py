@@ -329,9 +329,9 @@ def _audit(structure, n: int, seed: int):
 @pytest.mark.filterwarnings("ignore::pyeval.sim.engine.SimulatorGapWarning")
 def test_the_sheets_events_move_players_as_the_sheets_say() -> None:
     """The first sheet's hold'em event (same position, card draw, fair break draw), 12
-    tournaments with every hand recorded, against the same event by pyeval's convention
-    (without its late players: a no-show leaving at the cut-off frees a seat after a break
-    draw, which the audit would count as a free hand the draw could have avoided)."""
+    tournaments with every hand recorded (without its late players: a no-show leaving at
+    the cut-off frees a seat after a break draw, which the audit would count as a free
+    hand the draw could have avoided)."""
     s = dataclasses.replace(load_structure("hands_100k_holdem"), late_players=None)
     assert build_spec(s).cfg[C_SEAT_RULE] == 1 | 2 | 4
     one, two, c = _audit(s, 12, 41)
@@ -347,7 +347,14 @@ def test_the_sheets_events_move_players_as_the_sheets_say() -> None:
     # free hand from a break while a seat that posts was free (the fourth sheet's draw)
     assert c["break_dealt"] == c["break"] > 100 and c["balance_dealt"] == c["balance"] > 30
     assert c["break_bb_twice"] == 0 and c["break_free_avoidable"] == 0
-    # pyeval's convention on the same event: a different mover, back-to-back big blinds
+
+
+@pytest.mark.filterwarnings("ignore::pyeval.sim.engine.SimulatorGapWarning")
+def test_the_convention_on_the_sheets_event_moves_others() -> None:
+    """pyeval's convention on the same event (a test of its own: each half of the old
+    whole took about 20 s, and one 40 s test at the end of a two-worker run held the
+    other worker idle): a different mover, back-to-back big blinds."""
+    s = dataclasses.replace(load_structure("hands_100k_holdem"), late_players=None)
     _one, _two, k = _audit(convention(s), 12, 41)
     assert build_spec(convention(s)).cfg[C_SEAT_RULE] == 0
     assert k["single_bust_same_position"] < k["single_bust_moves"] // 3
