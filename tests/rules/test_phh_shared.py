@@ -164,6 +164,7 @@ def test_shared_hands_end_with_pokerkits_stacks(replays):
     assert kinds == {"same": 12_918, "odd_chips": 10, "pokerkit_refuses": 1}
 
 
+@pytest.mark.slow   # reads and replays all 13,077 hands (about 14 s), as the two above do
 def test_recorded_winnings_differ_from_the_pots_only_by_rake(replays):
     kinds = collections.Counter()
     for rec, r in replays:
