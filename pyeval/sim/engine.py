@@ -366,6 +366,55 @@ def _outs(out: Chunk, lo: int, hi: int, rh: int) -> Outs:
                 out.rec[lo * rh:hi * rh])
 
 
+#: the last ``(spec, inputs, prepared)`` of :func:`_prepared` (one tuple, replaced whole:
+#: threads and Dask tasks read it safely)
+_LAST: tuple = ()
+
+
+def _prepared(spec: SimSpec, inputs: KernelInputs) -> tuple:
+    """What :func:`run_chunk` gives the kernel besides the chunk's own rows, built once per
+    ``(spec, inputs)`` while a simulation plays its chunks one after another: ``(tables,
+    ev, stud_on, ex, checked)``, ``checked`` once the kernel for their layout is known to
+    be compiled or loaded in this process. [speed] Built for every chunk, with the layout
+    check, they cost about 1 ms a chunk of Python: 6-10 % of a ``simulate()`` of 5- and
+    6-card Omaha in its chunks of 16 tournaments (bench/RESULTS.md)."""
+    last = _LAST
+    if last and last[0] is spec and last[1] is inputs:
+        return last[2]
+    pf = _model_tables()
+    cfg = spec.cfg.copy()
+    cfg[20] = inputs.mp.shape[0]  # C_N_MODELS
+    tables = Tables(spec.levels, cfg, spec.cfgf, inputs.mp, inputs.assign, _starts(spec),
+                    inputs.mw, inputs.push_tab, inputs.open_tab, pf.class_of, pf.top,
+                    pf.eq_vs_top, omaha_kernel_table(spec),
+                    stud_table() if deals_stud(spec) else _NO_TABLE, variant_table(spec),
+                    spec.rotation)
+    # the stud-and-draw family and the variants' hooks: compiled only for a structure that
+    # deals one of those games (a hold'em or Omaha kernel compiles faster without them)
+    # [speed] a structure that deals button variants but no stud or draw game gets the hooks
+    # without the stud family (``stud_on`` an int64: see variants.hands.play_other_if): the
+    # stud and draw hands inlined into play_tournament slowed the button variants' hands of
+    # the same kernel to 0.74-0.81 of main's (bench/RESULTS.md)
+    stud_on = True if deals_stud(spec) else (np.int64(0) if deals_variant(spec) else None)
+    # late players, add-ons and two stages likewise (pyeval.sim.extras); a kernel with the
+    # stud family or late registration has them too (one kernel more, not three)
+    ex = (True if uses_extras(spec.cfg, spec.levels) or stud_on is not None
+          or entries.uses_entries(spec.cfg) else None)
+    return _remember(spec, inputs, (tables, _eval_tables(), stud_on, ex, False))
+
+
+def _remember(spec: SimSpec, inputs: KernelInputs, prepared: tuple) -> tuple:
+    global _LAST
+    _LAST = (spec, inputs, prepared)
+    return prepared
+
+
+def _mark_checked(spec: SimSpec, inputs: KernelInputs) -> None:
+    """After the layout check of :func:`run_chunk`: the later chunks skip it."""
+    tables, ev, stud_on, ex, _ = _prepared(spec, inputs)
+    _remember(spec, inputs, (tables, ev, stud_on, ex, True))
+
+
 def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
               parallel: bool = True) -> Chunk:
     """Play tournaments ``t0 .. t0 + n - 1`` (on every local core when ``parallel``)."""
@@ -383,37 +432,20 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     if n == 0:
         return out
     fresh_cache_once()      # before the first kernel of this process is loaded
-    pf = _model_tables()
-    cfg = spec.cfg.copy()
-    cfg[20] = inputs.mp.shape[0]  # C_N_MODELS
-    tables = Tables(spec.levels, cfg, spec.cfgf, inputs.mp, inputs.assign, _starts(spec),
-                    inputs.mw, inputs.push_tab, inputs.open_tab, pf.class_of, pf.top,
-                    pf.eq_vs_top, omaha_kernel_table(spec),
-                    stud_table() if deals_stud(spec) else _NO_TABLE, variant_table(spec),
-                    spec.rotation)
-    ev = _eval_tables()
+    tables, ev, stud_on, ex, checked = _prepared(spec, inputs)
     rh = int(spec.cfg[C_REC_HANDS])
-    # the stud-and-draw family and the variants' hooks: compiled only for a structure that
-    # deals one of those games (a hold'em or Omaha kernel compiles faster without them)
-    # [speed] a structure that deals button variants but no stud or draw game gets the hooks
-    # without the stud family (``stud_on`` an int64: see variants.hands.play_other_if): the
-    # stud and draw hands inlined into play_tournament slowed the button variants' hands of
-    # the same kernel to 0.74-0.81 of main's (bench/RESULTS.md)
-    stud_on = True if deals_stud(spec) else (np.int64(0) if deals_variant(spec) else None)
-    # late players, add-ons and two stages likewise (pyeval.sim.extras); a kernel with the
-    # stud family or late registration has them too (one kernel more, not three)
-    ex = (True if uses_extras(spec.cfg, spec.levels) or stud_on is not None
-          or entries.uses_entries(spec.cfg) else None)
     seed_ = np.uint64(seed % 2**64)
-    # a cold cache is compiled by one process of the machine while the others wait for it
-    # (test workers, Dask workers, a CLI run beside a notebook: 30-60 s of CPU each)
-    args = (np.int64(t0), np.int64(n), seed_, tables, ev, _outs(out, 0, n, rh), stud_on,
-            entries.entry_work(spec),       # [entries] None, or the steps' arrays
-            make_work(P, int(spec.cfg[C_SEATS])), ex)
-    key = _layout_key(args)
-    if key not in _COMPILED:
-        compile_once(run_serial, args)
-        _COMPILED.add(key)
+    if not checked:
+        # a cold cache is compiled by one process of the machine while the others wait for
+        # it (test workers, Dask workers, a CLI run beside a notebook: 30-60 s of CPU each)
+        args = (np.int64(t0), np.int64(n), seed_, tables, ev, _outs(out, 0, n, rh), stud_on,
+                entries.entry_work(spec),       # [entries] None, or the steps' arrays
+                make_work(P, int(spec.cfg[C_SEATS])), ex)
+        key = _layout_key(args)
+        if key not in _COMPILED:
+            compile_once(run_serial, args)
+            _COMPILED.add(key)
+        _mark_checked(spec, inputs)
 
     def block(lo: int, hi: int) -> None:
         # tournaments t0 + lo .. t0 + hi - 1 into rows lo .. hi - 1 (views: the kernel's
