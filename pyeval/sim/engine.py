@@ -409,12 +409,6 @@ def _remember(spec: SimSpec, inputs: KernelInputs, prepared: tuple) -> tuple:
     return prepared
 
 
-def _mark_checked(spec: SimSpec, inputs: KernelInputs) -> None:
-    """After the layout check of :func:`run_chunk`: the later chunks skip it."""
-    tables, ev, stud_on, ex, _ = _prepared(spec, inputs)
-    _remember(spec, inputs, (tables, ev, stud_on, ex, True))
-
-
 def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
               parallel: bool = True) -> Chunk:
     """Play tournaments ``t0 .. t0 + n - 1`` (on every local core when ``parallel``)."""
@@ -432,7 +426,8 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     if n == 0:
         return out
     fresh_cache_once()      # before the first kernel of this process is loaded
-    tables, ev, stud_on, ex, checked = _prepared(spec, inputs)
+    prepared = _prepared(spec, inputs)
+    tables, ev, stud_on, ex, checked = prepared
     rh = int(spec.cfg[C_REC_HANDS])
     seed_ = np.uint64(seed % 2**64)
     if not checked:
@@ -445,7 +440,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
         if key not in _COMPILED:
             compile_once(run_serial, args)
             _COMPILED.add(key)
-        _mark_checked(spec, inputs)
+        _remember(spec, inputs, prepared[:4] + (True,))   # later chunks skip the check
 
     def block(lo: int, hi: int) -> None:
         # tournaments t0 + lo .. t0 + hi - 1 into rows lo .. hi - 1 (views: the kernel's

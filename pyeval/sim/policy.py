@@ -263,19 +263,20 @@ def tier(hole, nh, nb, facts):
     # each pair's :func:`pair_tier`, with the first card's part of the hand made once, the
     # draw read only until one is found, and nothing more once the tier can rise no more
     # (5- and 6-card Omaha try 10 and 15 pairs: the pair loop was a tenth of their kernel)
+    look = nb < 5            # draws are read on the flop and the turn only
     best = 0
-    draw = nb >= 5           # no draw on the river: nothing left to find
+    draw = False
     for a in range(nh):
         c0 = add_card(hole[a], facts[2])
         for b in range(a + 1, nh):
             t = _made_tier(hole[a], hole[b], category(add_card(hole[b], c0)), facts)
             if t > best:
                 best = t
-            if not draw:
+            if look and not draw:
                 draw = _pair_draw(hole[a], hole[b], nb, facts)
-            if best == 4 and draw:
-                return best, nb < 5
-    return best, draw and nb < 5
+            if best == 4 and (draw or not look):
+                return best, draw
+    return best, draw
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
