@@ -1,5 +1,7 @@
-"""Where pyeval keeps what it computes once and reuses: pre-flop orders, Nash push/fold
-tables, pre-flop equity tables (Numba's compiled code has its own ``NUMBA_CACHE_DIR``).
+"""Where pyeval keeps what it computes once and reuses: the C library's incremental 7-card
+tables, compile locks, and any table the package does not ship (the pre-flop orders, Nash,
+pre-flop and variants' tables ship in ``pyeval/data``; one with changed parameters is
+computed and kept here). Numba's compiled code has its own ``NUMBA_CACHE_DIR``.
 
 ``$PYEVAL_CACHE_DIR`` when set, else ``$XDG_CACHE_HOME/pyeval``, else ``~/.cache/pyeval``.
 Every file in it can be deleted; it is computed again on next use.
