@@ -56,7 +56,8 @@ def _numba_checked() -> bool:
     version = tuple(int(p) for p in numba.__version__.split(".")[:2])
     lib = getattr(codegen, "JITCodeLibrary", None)
     return version in _CHECKED_NUMBA and all(
-        hasattr(lib, name) for name in ("_optimize_final_module", "_finalize_final_module",
+        hasattr(lib, name) for name in ("_optimize_functions", "_optimize_final_module",
+                                        "_finalize_final_module",
                                         "_finalize_dynamic_globals", "_verify_declare_only_symbols",
                                         "_finalize_specific"))
 
@@ -80,10 +81,25 @@ def _link_only_pipeline() -> type | None:
         caller then links that module and optimises and emits it all again, so a kernel
         five calls deep is optimised and emitted five times. This library links its
         callees but neither optimises the module nor makes machine code of it: the first
-        ordinary library above it does both, once. Only the function's environment pointer
+        ordinary library above it does both, once. Its own functions get only the cheap
+        (O1) function passes before linking, for the same reason. Only the function's environment pointer
         (a global Numba sets after compiling and after loading from the cache) becomes
         machine code, so the object code of its cache entry is that global; the cache
         entry's module for linking is what callers use."""
+
+        def _optimize_functions(self, ll_module: Any) -> None:
+            # The function passes at O1 (SROA, mem2reg, instcombine, simplifycfg), not
+            # Numba's O3: this code is optimised again, at O3, inside the linked module of
+            # the first ordinary library above it, so O3 here did most of its work twice.
+            # Cold compile of the hold'em simulation 5 % less CPU (three interleaved pairs),
+            # steady speed unchanged in hold'em, Omaha and equity, Irish +15 % (bench/RESULTS.md,
+            # "The link-only functions' own passes at O1"); skipping the passes altogether
+            # cost 13 % more (the module passes then start from Numba's raw IR).
+            ll_module.data_layout = self._codegen._data_layout
+            for func in ll_module.functions:
+                fpm, pb = self._codegen._function_pass_manager(opt=1)
+                with self._recorded_timings.record(f"Function passes on {func.name!r}", pb):
+                    fpm.run(func, pb)
 
         def _optimize_final_module(self) -> None:
             pass
