@@ -32,7 +32,10 @@ from typing import Any
 
 from numba import typeof
 
-from pyeval import frame_chunks  # noqa: F401  (registers: frame-stack chunks kept while compiling)
+from pyeval import (
+    frame_chunks,  # noqa: F401  (registers: frame-stack chunks kept while compiling)
+    numba_flags,  # noqa: F401  (installs: a faster key for Numba's overload cache)
+)
 from pyeval.cachedir import cache_dir
 
 __all__ = ["compile_once"]

@@ -48,7 +48,10 @@ import numba
 import numpy as np
 from numba import types
 
-from pyeval import frame_chunks  # noqa: F401  (registers: frame-stack chunks kept while compiling)
+from pyeval import (
+    frame_chunks,  # noqa: F401  (registers: frame-stack chunks kept while compiling)
+    numba_flags,  # noqa: F401  (installs: a faster key for Numba's overload cache)
+)
 from pyeval._native import LIBRARY_PATH, ffi, lib
 from pyeval.numba_mem import INTERNAL, ld8, ld16, ld32, ld64
 

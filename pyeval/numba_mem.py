@@ -49,13 +49,19 @@ __all__ = [
 _CHECKED_NUMBA = ((0, 68),)
 
 
-def _numba_checked() -> bool:
+def numba_version_checked() -> bool:
+    """True on a Numba version pyeval's hooks of Numba internals were checked against
+    (this module's code library, :mod:`pyeval.numba_flags`)."""
     import numba
+
+    return tuple(int(p) for p in numba.__version__.split(".")[:2]) in _CHECKED_NUMBA
+
+
+def _numba_checked() -> bool:
     from numba.core import codegen
 
-    version = tuple(int(p) for p in numba.__version__.split(".")[:2])
     lib = getattr(codegen, "JITCodeLibrary", None)
-    return version in _CHECKED_NUMBA and all(
+    return numba_version_checked() and all(
         hasattr(lib, name) for name in ("_optimize_functions", "_optimize_final_module",
                                         "_finalize_final_module",
                                         "_finalize_dynamic_globals", "_verify_declare_only_symbols",
