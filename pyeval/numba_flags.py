@@ -8,7 +8,8 @@ through a property each (about forty options). A cold compile of the hold'em sim
 kernel makes about 300,000 such calls, 9 % of its CPU under cProfile (bench/RESULTS.md,
 "Numba's flags, hashed"). Here ``values()`` is the class's defaults, computed once per
 class, updated with the options set: the same dict, same keys in the same order and the
-same values, built by two C calls.
+same values, built by two C calls; and two flags with the same options set to the same
+values are equal without building either dict.
 
 Importing this module installs it (through :mod:`pyeval.numba_ext`, beside
 :mod:`pyeval.frame_chunks`), on the Numba versions :mod:`pyeval.numba_mem` was checked
@@ -46,6 +47,14 @@ def _values(self: targetconfig.TargetConfig) -> dict[str, Any]:
     return out
 
 
+def _eq(self: targetconfig.TargetConfig, other: object) -> bool:
+    if not isinstance(other, targetconfig.TargetConfig):
+        return NotImplemented
+    # the same options set to the same values: equal without building both dicts (the
+    # usual case, a cache hit); else as Numba compares, every option's value
+    return self._values == other._values or _values(self) == _values(other)
+
+
 def installed() -> bool:
     """True when Numba's flags use this module's ``values()``."""
     return targetconfig.TargetConfig.values is _values
@@ -53,3 +62,4 @@ def installed() -> bool:
 
 if numba_version_checked():
     targetconfig.TargetConfig.values = _values  # type: ignore[method-assign]
+    targetconfig.TargetConfig.__eq__ = _eq  # type: ignore[method-assign]
