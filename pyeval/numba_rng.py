@@ -31,10 +31,6 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from llvmlite import ir
-from numba import types
-from numba.core import cgutils
-from numba.extending import intrinsic
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -42,6 +38,13 @@ _M2 = np.uint64(0x94D049BB133111EB)
 _U30 = np.uint64(30)
 _U27 = np.uint64(27)
 _U31 = np.uint64(31)
+_U17 = np.uint64(17)
+_U45 = np.uint64(45)
+_U19 = np.uint64(19)
+_U7 = np.uint64(7)
+_U57 = np.uint64(57)
+_U9 = np.uint64(9)
+_U5 = np.uint64(5)
 _U11 = np.uint64(11)
 _U32 = np.uint64(32)
 _U53 = np.uint64(53)
@@ -77,64 +80,36 @@ def seed_stream(state, seed, index):
         state[0] = np.uint64(1)
 
 
-@intrinsic
-def _step(typingctx, s):
-    """The xoshiro256** step, written as LLVM IR: advances the ``uint64[4]`` state ``s`` in
-    place and returns the next 64 bits. As an intrinsic each draw costs Numba's front end
-    one typed call, where the same arithmetic as an inlined function (``inline="always"``)
-    had its IR copied and passed through the untyped pipeline again at each of the
-    hold'em kernel's 30 draws (with its rotation inlined twice in each): 2 s of a cold
-    compile (bench/RESULTS.md, "The random draws as one intrinsic"). The code LLVM gets is
-    the same; tests/core/test_numba_rng.py ties it to xoshiro256**'s definition."""
-    if not (isinstance(s, types.Array) and s.ndim == 1 and s.dtype == types.uint64):
-        return None
-    sig = types.uint64(s)
-
-    def codegen(context, builder, signature, args):
-        aryty = signature.args[0]
-        ary = context.make_array(aryty)(context, builder, value=args[0])
-        ptr = [cgutils.get_item_pointer(context, builder, aryty, ary,
-                                        [context.get_constant(types.intp, i)])
-               for i in range(4)]
-        s0, s1, s2, s3 = (builder.load(p) for p in ptr)
-        u64 = ir.IntType(64)
-
-        def rotl(x, k):
-            return builder.or_(builder.shl(x, ir.Constant(u64, k)),
-                               builder.lshr(x, ir.Constant(u64, 64 - k)))
-
-        result = builder.mul(rotl(builder.mul(s1, ir.Constant(u64, 5)), 7), ir.Constant(u64, 9))
-        t = builder.shl(s1, ir.Constant(u64, 17))
-        s2 = builder.xor(s2, s0)
-        s3 = builder.xor(s3, s1)
-        s1 = builder.xor(s1, s2)
-        s0 = builder.xor(s0, s3)
-        s2 = builder.xor(s2, t)
-        s3 = rotl(s3, 45)
-        for p, v in zip(ptr, (s0, s1, s2, s3)):
-            builder.store(v, p)
-        return result
-
-    return sig, codegen
+@numba.njit(cache=True, inline="always")
+def _rotl(x, k):
+    return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
 
 @numba.njit(cache=True, inline="always")
 def next_u64(s):
     """Next 64 random bits of the xoshiro256** state ``s`` (advanced in place)."""
-    return _step(s)
+    result = _rotl(s[1] * _U5, 7) * _U9
+    t = s[1] << _U17
+    s[2] ^= s[0]
+    s[3] ^= s[1]
+    s[1] ^= s[2]
+    s[0] ^= s[3]
+    s[2] ^= t
+    s[3] = _rotl(s[3], 45)
+    return result
 
 
 @numba.njit(cache=True, inline="always")
 def below(s, n):
     """A random integer in ``0 .. n - 1`` (``n`` < 2**32; multiply-shift, bias < 2**-32)."""
-    r = _step(s) >> _U32
+    r = next_u64(s) >> _U32
     return np.int64((r * np.uint64(n)) >> _U32)
 
 
 @numba.njit(cache=True, inline="always")
 def uniform(s):
     """A random float in [0, 1) with 53 random bits."""
-    return np.float64(_step(s) >> _U11) * (1.0 / 9007199254740992.0)
+    return np.float64(next_u64(s) >> _U11) * (1.0 / 9007199254740992.0)
 
 
 @numba.njit(cache=True, inline="always")
