@@ -49,6 +49,7 @@ import numpy as np
 from numba import types
 
 from pyeval import (
+    compile_gc,  # noqa: F401  (registers: the cyclic collector held back while compiling)
     frame_chunks,  # noqa: F401  (registers: frame-stack chunks kept while compiling)
     numba_flags,  # noqa: F401  (installs: a faster key for Numba's overload cache)
 )

@@ -6,7 +6,7 @@ import pytest
 
 MODULES = ["pyeval", "pyeval.cards", "pyeval.evaluate", "pyeval.describe", "pyeval.showdown",
            "pyeval.numba_ext", "pyeval.numba_hand", "pyeval.cachedir", "pyeval.games",
-           "pyeval.compile_once"]
+           "pyeval.compile_once", "pyeval.compile_gc", "pyeval.numba_flags"]
 
 
 @pytest.mark.parametrize("name", MODULES)

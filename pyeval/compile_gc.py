@@ -1,0 +1,87 @@
+"""Hold back Python's cyclic garbage collector while Numba compiles pyeval's kernels.
+
+Numba's compiler allocates millions of small objects (IR nodes, types, LLVM IR text) and
+keeps most of them alive until the compile ends, so the collector's full passes, triggered
+by the allocation count, walk a heap that only grows: a cold compile of the hold'em
+simulation ran 24 full collections, and with the thresholds below none, for 23.7 s of CPU
+instead of 30.6-31.7 s (about 78 MB more at the peak: 461 MB instead of 383 MB;
+bench/RESULTS.md, "The collector held back while compiling"). Within
+:func:`collector_held_back` the thresholds are :data:`COMPILE_THRESHOLD`; the collector
+still runs, the young generation every 100,000 allocations. When the outermost block ends
+the thresholds in force before it are restored.
+
+Importing this module registers a Numba event listener that holds the collector back for
+as long as a compile is running, whatever starts it, so every module that compiles kernels
+imports it through :mod:`pyeval.numba_ext` (as :mod:`pyeval.frame_chunks`).
+
+Example:
+    >>> import gc
+    >>> before = gc.get_threshold()
+    >>> with collector_held_back():
+    ...     with collector_held_back():
+    ...         inside = gc.get_threshold()
+    ...     still = gc.get_threshold()
+    >>> inside == still == COMPILE_THRESHOLD, gc.get_threshold() == before
+    (True, True)
+"""
+from __future__ import annotations
+
+import gc
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from numba.core import event
+
+__all__ = ["COMPILE_THRESHOLD", "collector_held_back"]
+
+#: ``gc.set_threshold`` while compiling: the young generation collected every 100,000
+#: allocations (the default: 700), a full collection after 50 * 100 of those. Measured
+#: beside (700, 10, 1000): 22.3-27.3 s but 541 MB, and (10000, 10, 10): 23.7-28.9 s, 438 MB.
+COMPILE_THRESHOLD = (100_000, 50, 100)
+
+_lock = threading.Lock()
+_depth = 0
+_saved: tuple[int, ...] = ()
+
+
+def _enter() -> None:
+    global _depth, _saved
+    with _lock:
+        if _depth == 0:
+            _saved = gc.get_threshold()
+            gc.set_threshold(*COMPILE_THRESHOLD)
+        _depth += 1
+
+
+def _leave() -> None:
+    global _depth
+    with _lock:
+        _depth -= 1
+        if _depth == 0:
+            gc.set_threshold(*_saved)
+
+
+@contextmanager
+def collector_held_back() -> Iterator[None]:
+    """Within the block (nested or from several threads: the outermost one decides), the
+    collector runs at :data:`COMPILE_THRESHOLD`."""
+    _enter()
+    try:
+        yield
+    finally:
+        _leave()
+
+
+class _WhileCompiling(event.Listener):
+    """Holds the collector back from the start of a Numba compile to its end (compiles
+    nest: a kernel's callees compile inside its own compile event)."""
+
+    def on_start(self, ev: event.Event) -> None:
+        _enter()
+
+    def on_end(self, ev: event.Event) -> None:
+        _leave()
+
+
+event.register("numba:compile", _WhileCompiling())
