@@ -22,12 +22,12 @@ from typing import TextIO
 
 from numba.core import event
 
-#: the figures are the first simulations from an empty Numba cache on the quiet 2-core
-#: development machine with the tables cached (bench/RESULTS.md, "The frame-stack chunks;
-#: the first equity call of every game; cold and warm figures on the final main"): hold'em
-#: 27-29 s of CPU, a button variant's kernel about 35 s, the stud and draw games' about 61 s
-MESSAGE = ("pyeval: compiling the simulation kernels for this machine, once (about 30 s of "
-           "CPU, a minute for the stud and draw games; `pyeval warmup` does it ahead)...")
+#: the figures are the first simulations from empty caches on the 2-core development
+#: machine (bench/RESULTS.md, "The collector held back while compiling"): hold'em 24-25 s
+#: of CPU, a button variant's kernel about 32 s, the stud and draw games' 52-61 s
+MESSAGE = ("pyeval: compiling the simulation kernels for this machine, once (about 25 s of "
+           "CPU, up to a minute for the stud and draw games; `pyeval warmup` does it "
+           "ahead)...")
 
 _said = False
 
