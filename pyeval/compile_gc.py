@@ -27,11 +27,8 @@ Example:
 from __future__ import annotations
 
 import gc
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 
-from numba.core import event
+from pyeval.compile_span import Span, hold_while_compiling
 
 __all__ = ["COMPILE_THRESHOLD", "collector_held_back"]
 
@@ -40,48 +37,25 @@ __all__ = ["COMPILE_THRESHOLD", "collector_held_back"]
 #: beside (700, 10, 1000): 22.3-27.3 s but 541 MB, and (10000, 10, 10): 23.7-28.9 s, 438 MB.
 COMPILE_THRESHOLD = (100_000, 50, 100)
 
-_lock = threading.Lock()
-_depth = 0
-_saved: tuple[int, ...] = ()
+_saved: list[tuple[int, ...]] = []
 
 
-def _enter() -> None:
-    global _depth, _saved
-    with _lock:
-        if _depth == 0:
-            _saved = gc.get_threshold()
-            gc.set_threshold(*COMPILE_THRESHOLD)
-        _depth += 1
+def _hold() -> None:
+    _saved.append(gc.get_threshold())
+    gc.set_threshold(*COMPILE_THRESHOLD)
 
 
-def _leave() -> None:
-    global _depth
-    with _lock:
-        _depth -= 1
-        if _depth == 0:
-            gc.set_threshold(*_saved)
+def _release() -> None:
+    gc.set_threshold(*_saved.pop())
 
 
-@contextmanager
-def collector_held_back() -> Iterator[None]:
+_SPAN = Span(_hold, _release)
+
+
+def collector_held_back() -> Span:
     """Within the block (nested or from several threads: the outermost one decides), the
     collector runs at :data:`COMPILE_THRESHOLD`."""
-    _enter()
-    try:
-        yield
-    finally:
-        _leave()
+    return _SPAN
 
 
-class _WhileCompiling(event.Listener):
-    """Holds the collector back from the start of a Numba compile to its end (compiles
-    nest: a kernel's callees compile inside its own compile event)."""
-
-    def on_start(self, ev: event.Event) -> None:
-        _enter()
-
-    def on_end(self, ev: event.Event) -> None:
-        _leave()
-
-
-event.register("numba:compile", _WhileCompiling())
+hold_while_compiling(_SPAN)

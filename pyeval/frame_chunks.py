@@ -26,45 +26,23 @@ Example:
 """
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-
-from numba.core import event
-
 from pyeval._native import lib
+from pyeval.compile_span import Span, hold_while_compiling
 
 __all__ = ["keep_frame_chunks", "reused"]
 
-_lock = threading.Lock()
-_depth = 0
+
+def _keep(on: bool) -> None:
+    lib.pe_frame_chunks_keep(1 if on else 0)     # off: the kept chunks are unmapped here
 
 
-def _enter() -> None:
-    global _depth
-    with _lock:
-        if _depth == 0:
-            lib.pe_frame_chunks_keep(1)
-        _depth += 1
+_SPAN = Span(lambda: _keep(True), lambda: _keep(False))
 
 
-def _leave() -> None:
-    global _depth
-    with _lock:
-        _depth -= 1
-        if _depth == 0:
-            lib.pe_frame_chunks_keep(0)     # the kept chunks are unmapped here
-
-
-@contextmanager
-def keep_frame_chunks() -> Iterator[None]:
+def keep_frame_chunks() -> Span:
     """Within the block (nested or from several threads: the outermost one decides), freed
     frame-stack chunks are kept for reuse instead of unmapped."""
-    _enter()
-    try:
-        yield
-    finally:
-        _leave()
+    return _SPAN
 
 
 def reused() -> int:
@@ -72,16 +50,4 @@ def reused() -> int:
     return int(lib.pe_frame_chunks_reused())
 
 
-class _WhileCompiling(event.Listener):
-    """Keeps the chunks from the start of a Numba compile to its end (compiles nest: a
-    kernel's callees compile inside its own compile event)."""
-
-    def on_start(self, ev: event.Event) -> None:
-        _enter()
-
-    def on_end(self, ev: event.Event) -> None:
-        _leave()
-
-
-_listener = _WhileCompiling()
-event.register("numba:compile", _listener)
+hold_while_compiling(_SPAN)
