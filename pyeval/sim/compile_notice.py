@@ -24,7 +24,7 @@ from numba.core import event
 
 #: the figures are the first simulations from empty caches on the 2-core development
 #: machine (bench/RESULTS.md, "The collector held back while compiling"): hold'em 24-25 s
-#: of CPU, a button variant's kernel about 32 s, the stud and draw games' 52-61 s
+#: of CPU, a button variant's kernel 29-32 s, the stud and draw games' 52-61 s
 MESSAGE = ("pyeval: compiling the simulation kernels for this machine, once (about 25 s of "
            "CPU, up to a minute for the stud and draw games; `pyeval warmup` does it "
            "ahead)...")
