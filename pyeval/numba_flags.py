@@ -50,9 +50,11 @@ def _values(self: targetconfig.TargetConfig) -> dict[str, Any]:
 def _eq(self: targetconfig.TargetConfig, other: object) -> bool:
     if not isinstance(other, targetconfig.TargetConfig):
         return NotImplemented
-    # the same options set to the same values: equal without building both dicts (the
-    # usual case, a cache hit); else as Numba compares, every option's value
-    return self._values == other._values or _values(self) == _values(other)
+    # flags of one class with the same options set to the same values: equal without
+    # building both dicts (the usual case, a cache hit); else as Numba compares, every
+    # option's value (classes with other options or defaults differ there)
+    return ((type(self) is type(other) and self._values == other._values)
+            or _values(self) == _values(other))
 
 
 def installed() -> bool:

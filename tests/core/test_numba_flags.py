@@ -62,6 +62,19 @@ def test_equal_flags_hash_alike_and_differ_when_an_option_differs() -> None:
     assert c == a and hash(c) == hash(a)
 
 
+def test_flags_of_two_classes_compare_by_their_values_as_numba_does() -> None:
+    from numba.core.targetconfig import Option, TargetConfig
+
+    class Other(TargetConfig):
+        nrt = Option(type=bool, default=False, doc="a second class of flags")
+
+    a, b = Flags(), Other()                 # nothing set in either, other options
+    assert a != b and b != a                # Numba's values() differ: other keys
+    c, d = Other(), Other()
+    c.nrt = False                           # set to its default: still equal
+    assert c == d and d == c
+
+
 def test_values_do_not_share_state_between_calls() -> None:
     f = Flags()
     v = f.values()
