@@ -88,10 +88,10 @@ def _link_only_pipeline() -> type | None:
         five calls deep is optimised and emitted five times. This library links its
         callees but neither optimises the module nor makes machine code of it: the first
         ordinary library above it does both, once. Its own functions get only the cheap
-        (O1) function passes before linking, for the same reason. Only the function's environment pointer
-        (a global Numba sets after compiling and after loading from the cache) becomes
-        machine code, so the object code of its cache entry is that global; the cache
-        entry's module for linking is what callers use."""
+        (O1) function passes before linking, for the same reason. Only the function's
+        environment pointer (a global Numba sets after compiling and after loading from the
+        cache) becomes machine code, so the object code of its cache entry is that global;
+        the cache entry's module for linking is what callers use."""
 
         def _optimize_functions(self, ll_module: Any) -> None:
             # The function passes at O1 (SROA, mem2reg, instcombine, simplifycfg), not
