@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba.core import types
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import overload
 
 from pyeval.numba_mem import INTERNAL
 from pyeval.numba_rng import uniform
+from pyeval.sim.kernel_games import has_stud_models
 from pyeval.sim.layout import (
     A_BRING,
     A_CALL,
@@ -190,7 +190,7 @@ def open_round(S, street, cur, bring_seat, SI, SB, HS):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev, stud_on):
+def read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev, games):
     """After the first street, what the players make of their hands for the models. Stud
     and draw: ``SI[I_TIER]`` and ``SB[B_DRAW]`` of each player with chips, against what
     the others show. Button games: the board's :func:`pyeval.sim.policy.board_facts`
@@ -198,7 +198,7 @@ def read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev, stud_on):
     it first acts in the round (what a tier depends on stays the same for the street)."""
     if street > 0:
         if HS[H_STUD] >= 0:
-            stud_tiers_if(stud_on, S, SI, SB, hole, HS[H_STUD], HS[H_GAME], buf, ev)
+            stud_tiers_if(games, S, SI, SB, hole, HS[H_STUD], HS[H_GAME], buf, ev)
         else:
             for q in range(S):
                 SI[I_TIER, q] = -1
@@ -361,7 +361,8 @@ def record_action(rec, nact, street, s, code, to):
 
 
 @numba.njit(cache=True, forceinline=True, error_model="numpy", **INTERNAL)
-def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, stud_on):
+def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, games,
+                       button_on):
     """Play one betting round in place (the rules of :class:`pyeval.rules.betting.Round`).
 
     ``h`` (:class:`pyeval.sim.work.HandState`): the hand's arrays. ``h.HS`` holds the
@@ -372,12 +373,14 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, stud_on):
     the evaluator's tables (:func:`pyeval.numba_ext.high_inline`'s). ``S`` seats,
     ``street`` (0 before the flop or on third street), ``first`` the seat to act first,
     ``nb`` the board cards dealt; the actions go to the record row ``rec`` when
-    ``rec_on``. ``stud_on``: the kernel's switch of the stud and draw family (``None``: a
-    hold'em and Omaha kernel, whose rounds then compile without the stud models, see
-    :func:`stud_tiers_if`; a bool otherwise, never a literal ``True``: that would compile
-    the round a second time beside the button hand's). Each seat still to act, clockwise
-    from ``first``: what it faces, its model's choice (:func:`pyeval.sim.policy.decide`, or the unopened push-or-fold
-    shortcut, or :func:`pyeval.sim.policy.decide_stud`), made legal, applied.
+    ``rec_on``. ``games``: the kernel's marker (:mod:`pyeval.sim.kernel_games`; in a
+    kernel without the stud and draw family the rounds compile without the stud models, see
+    :func:`stud_tiers_if`; every hand of a kernel passes the same marker, so the round is
+    compiled once). ``button_on``: :func:`pyeval.sim.kernel_games.button_models` of the
+    marker (None in a stud or draw kernel: its rounds compile the stud models only). Each
+    seat still to act, clockwise from ``first``: what it faces, its model's choice
+    (:func:`pyeval.sim.policy.decide`, or the unopened push-or-fold shortcut, or
+    :func:`pyeval.sim.policy.decide_stud`), made legal, applied.
     """
     SI, SB, SF, HS, HF, hole, board, buf, st = h
     mp, push_tab, open_tab, pf_eq = pol
@@ -403,7 +406,7 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, stud_on):
         # after the flop a lone player with chips has nobody to bet against
         HS[H_LAST_AGGR] = -1
         return
-    facts = read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev, stud_on)
+    facts = read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev, games)
     able_bb = SI[I_POTC, bb_seat] if bb_seat >= 0 else 0
     n_pending = n_pend      # seats still to act (after the flop; kept as they act)
     s = first
@@ -447,8 +450,11 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, stud_on):
         for _attempt in range(2):
             min_to, max_to = raise_bounds(can_raise, betting, cur, pot, call, allin_to,
                                           full_level, full_raise, bet_size)
-            if stud >= 0:
-                code, to, rng_ = decide_stud_if(stud_on, model_of(mp, m), SF[F_TOP, s],
+            # [speed] ``button_on is None``: decided by its type when the round is compiled
+            # (Numba's dead-branch pruning), so a stud or draw kernel's rounds never compile
+            # the button games' models (in the other kernels a constant False)
+            if button_on is None or stud >= 0:
+                code, to, rng_ = decide_stud_if(games, model_of(mp, m), SF[F_TOP, s],
                                                 street, SI[I_TIER, s], SB[B_DRAW, s], call,
                                                 can_raise, min_to, pot, n_raises, agg_range,
                                                 s == bring_seat, u)
@@ -584,14 +590,14 @@ def _up_range(street):
 
 
 def _no_family(on) -> bool:
-    # None: a hold'em and Omaha kernel; an integer: the button variants' kernel without the
-    # stud family (as variants.hands.play_other_if reads it); a bool: every game
-    return isinstance(on, (types.NoneType, types.Omitted, types.Integer))
+    # the kernel's marker (pyeval.sim.kernel_games): no stud game and no draw
+    return not has_stud_models(on)
 
 
 def stud_tiers_if(on, S, SI, SB, hole, kind, game, buf, ev):
-    """:func:`_stud_tiers` in a kernel with the stud family (``on`` a bool), nothing in one
-    without (``on`` None). Jitted code only."""
+    """:func:`_stud_tiers` in a kernel with the stud games or the draw (``on``: the
+    kernel's marker, :mod:`pyeval.sim.kernel_games`), nothing in one without. Jitted code
+    only."""
     raise TypeError("stud_tiers_if is called from compiled kernels only")
 
 

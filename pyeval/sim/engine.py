@@ -25,6 +25,7 @@ import numba
 import numpy as np
 
 from pyeval import numba_ext as nx
+from pyeval.cached_arrays import Table
 from pyeval.compile_once import compile_once
 from pyeval.sim import entries  # late registration and re-entry (the kernel's switch)
 from pyeval.sim._cache import fresh_cache_once
@@ -33,6 +34,7 @@ from pyeval.sim.compile_notice import compile_notice
 from pyeval.sim.extras import uses_extras
 from pyeval.sim.hand import omaha_score
 from pyeval.sim.kernel import run_serial
+from pyeval.sim.kernel_games import kernel_games
 from pyeval.sim.layout import (
     C_N_ROT_STUD,
     C_N_ROTATION,
@@ -148,13 +150,22 @@ def _stud_histogram():
     return h
 
 
+def _stud_counts() -> dict[str, np.ndarray]:
+    return {"counts": _stud_histogram()}
+
+
+#: the third-street score counts of :func:`stud_table`, shipped: [speed] compiling
+#: _stud_histogram and stud3_score on their own was 0.6 s of a stud kernel's first run
+STUD3_COUNTS = Table("stud3_counts_v1", _stud_counts, {"counts": (3, 100)})
+
+
 def stud_table() -> np.ndarray:
     """``[kind, score]``: share of third-street hands (two down, one up) scoring at least
     ``score`` (kind 0 stud, 1 razz, 2 stud hi/lo)."""
     global _STUD
     fresh_cache_once()
     if _STUD is None:
-        h = _stud_histogram().astype(float)
+        h = STUD3_COUNTS.load()["counts"].astype(float)
         _STUD = np.cumsum(h[:, ::-1], axis=1)[:, ::-1] / h.sum(axis=1, keepdims=True)
     return _STUD
 
@@ -270,7 +281,8 @@ def dealt_games(spec: SimSpec) -> set[int]:
 
 def deals_stud(spec: SimSpec) -> bool:
     """Whether a level of ``spec`` deals a game of the stud-and-draw family (itself or in a
-    dealer's choice rotation): only then is the kernel's stud family compiled and run.
+    dealer's choice rotation): only then are the stud models' tables made (and a stud or
+    draw hand compiled into the kernel: :func:`kernel_marker`).
 
     >>> from pyeval.sim.spec import build_spec
     >>> from pyeval.tournament.structure import load_structure
@@ -292,6 +304,22 @@ def deals_variant(spec: SimSpec) -> bool:
     False
     """
     return any(is_variant(g) for g in dealt_games(spec))
+
+
+def kernel_marker(spec: SimSpec) -> Any:
+    """The marker of the kernel that plays ``spec`` (:mod:`pyeval.sim.kernel_games`): the
+    families its levels deal.
+
+    >>> from pyeval.sim.spec import build_spec
+    >>> from pyeval.tournament.structure import load_structure
+    >>> kernel_marker(build_spec(load_structure("club_3000"), 30)) is None
+    True
+    >>> type(kernel_marker(build_spec(load_structure("hands_100k_stud"), 10))).__name__
+    'float64'
+    """
+    fams = {int(FACTS[g, FAMILY]) for g in dealt_games(spec)}
+    return kernel_games(button=0 in fams, variants=deals_variant(spec), stud=1 in fams,
+                        draw=2 in fams)
 
 
 def deals_omaha(spec: SimSpec) -> bool:
@@ -374,7 +402,7 @@ _LAST: tuple = ()
 def _prepared(spec: SimSpec, inputs: KernelInputs) -> tuple:
     """What :func:`run_chunk` gives the kernel besides the chunk's own rows, built once per
     ``(spec, inputs)`` while a simulation plays its chunks one after another: ``(tables,
-    ev, stud_on, ex, checked)``, ``checked`` once the kernel for their layout is known to
+    ev, games, ex, checked)``, ``checked`` once the kernel for their layout is known to
     be compiled or loaded in this process. [speed] Built for every chunk, with the layout
     check, they cost about 1 ms a chunk of Python: 6-10 % of a ``simulate()`` of 5- and
     6-card Omaha in its chunks of 16 tournaments (bench/RESULTS.md)."""
@@ -389,18 +417,19 @@ def _prepared(spec: SimSpec, inputs: KernelInputs) -> tuple:
                     pf.eq_vs_top, omaha_kernel_table(spec),
                     stud_table() if deals_stud(spec) else _NO_TABLE, variant_table(spec),
                     spec.rotation)
-    # the stud-and-draw family and the variants' hooks: compiled only for a structure that
-    # deals one of those games (a hold'em or Omaha kernel compiles faster without them)
+    # the kernel's families (pyeval.sim.kernel_games): a hold'em or Omaha kernel compiles
+    # faster without the stud and draw hands and the variants' hooks, a stud or draw kernel
+    # without the button hand and the other family's hand
     # [speed] a structure that deals button variants but no stud or draw game gets the hooks
-    # without the stud family (``stud_on`` an int64: see variants.hands.play_other_if): the
-    # stud and draw hands inlined into play_tournament slowed the button variants' hands of
-    # the same kernel to 0.74-0.81 of main's (bench/RESULTS.md)
-    stud_on = True if deals_stud(spec) else (np.int64(0) if deals_variant(spec) else None)
-    # late players, add-ons and two stages likewise (pyeval.sim.extras); a kernel with the
-    # stud family or late registration has them too (one kernel more, not three)
-    ex = (True if uses_extras(spec.cfg, spec.levels) or stud_on is not None
+    # without the stud family: the stud and draw hands inlined into play_tournament slowed
+    # the button variants' hands of the same kernel to 0.74-0.81 of main's (bench/RESULTS.md)
+    games = kernel_marker(spec)
+    # late players, add-ons and two stages likewise (pyeval.sim.extras); every kernel but the
+    # hold'em and Omaha one, and one with late registration, has them too (one kernel
+    # more, not three)
+    ex = (True if uses_extras(spec.cfg, spec.levels) or games is not None
           or entries.uses_entries(spec.cfg) else None)
-    return _remember(spec, inputs, (tables, _eval_tables(), stud_on, ex, False))
+    return _remember(spec, inputs, (tables, _eval_tables(), games, ex, False))
 
 
 def _remember(spec: SimSpec, inputs: KernelInputs, prepared: tuple) -> tuple:
@@ -427,13 +456,13 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
         return out
     fresh_cache_once()      # before the first kernel of this process is loaded
     prepared = _prepared(spec, inputs)
-    tables, ev, stud_on, ex, checked = prepared
+    tables, ev, games, ex, checked = prepared
     rh = int(spec.cfg[C_REC_HANDS])
     seed_ = np.uint64(seed % 2**64)
     if not checked:
         # a cold cache is compiled by one process of the machine while the others wait for
         # it (test workers, Dask workers, a CLI run beside a notebook: 30-60 s of CPU each)
-        args = (np.int64(t0), np.int64(n), seed_, tables, ev, _outs(out, 0, n, rh), stud_on,
+        args = (np.int64(t0), np.int64(n), seed_, tables, ev, _outs(out, 0, n, rh), games,
                 entries.entry_work(spec),       # [entries] None, or the steps' arrays
                 make_work(P, int(spec.cfg[C_SEATS])), ex)
         key = _layout_key(args)
@@ -446,7 +475,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
         # tournaments t0 + lo .. t0 + hi - 1 into rows lo .. hi - 1 (views: the kernel's
         # row k is the view's row k - lo; recorded hands likewise)
         run_serial(np.int64(t0 + lo), np.int64(hi - lo), seed_, tables, ev,
-                   _outs(out, lo, hi, rh), stud_on,
+                   _outs(out, lo, hi, rh), games,
                    entries.entry_work(spec),      # [entries] each block its own arrays
                    make_work(P, int(spec.cfg[C_SEATS])), ex)     # and its own working arrays
 
@@ -548,10 +577,11 @@ def simulate(
         merged, inputs = _run(spec, field, n, seed, threads=threads, chunk=chunk,
                               progress=progress, scheduler=scheduler)
     result = SimResult.from_chunk(merged, spec, inputs.models, seed)
-    if (result.errors == 4).any():     # the spec said no stud, the structure dealt stud
+    if (result.errors == 4).any():     # a hand of a family the kernel was compiled without
         bad = int(np.flatnonzero(result.errors == 4)[0])
-        raise RuntimeError(f"tournament {bad}: a stud hand was dealt by the kernel compiled "
-                           "without stud (a pyeval bug: please report it with the structure)")
+        raise RuntimeError(f"tournament {bad}: a hand was dealt of a game family the kernel "
+                           "was compiled without (a pyeval bug: please report it with the "
+                           "structure)")
     if debug and (result.errors == 1).any():
         bad = int(np.flatnonzero(result.errors == 1)[0])
         raise AssertionError(f"tournament {bad}: the chip total changed during a hand")

@@ -26,7 +26,7 @@ each hook's overload is a constant or the value passed through (no code of this 
 compiled into that kernel, and nothing is drawn: every result is as before); an
 :class:`EntryWork` (this module's working arrays, one set per thread: :func:`entry_work`)
 for one with them, which the kernel binds to its own arrays once (:func:`bind_if`). The
-same pattern as ``stud_on`` (:mod:`pyeval.sim.variants.hooks`): the steps inlined into
+same pattern as the kernel's marker of its game families (:mod:`pyeval.sim.kernel_games`): the steps inlined into
 every kernel cost the hold'em kernel's cold compile about 25 % (bench/RESULTS.md, "Issue
 11's table rules in the kernel"); switched off here, the hold'em kernel's compile is as
 before (bench/RESULTS.md, "Late registration and re-entry, compiled only where used").

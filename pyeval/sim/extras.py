@@ -4,12 +4,12 @@ two-stage "table winners" format (:func:`pyeval.sim.table_moves._start_final_tab
 
 The kernel calls each step through a ``*_if`` hook with a switch ``on``: ``True`` for a
 structure that uses any of the three (:func:`uses_extras`; the engine also turns it on in
-the kernels with the stud family or late registration, so that it adds one kernel variant,
-not three), and then the hook is the step;
+every kernel beyond the hold'em and Omaha one (:mod:`pyeval.sim.kernel_games`) and with
+late registration, so that it adds one kernel variant, not three), and then the hook is the step;
 ``None`` for one that uses none of them, and then the hook is what the step does in such a
 structure anyway (no late player is drawn, nobody is absent, no add-on is bought, the
 single field never starts a final stage), and the step's code is not compiled into that
-kernel at all. The same pattern as ``stud_on`` (:mod:`pyeval.sim.variants.hooks`) and late
+kernel at all. The same pattern as the kernel's game families (:mod:`pyeval.sim.kernel_games`) and late
 registration (:mod:`pyeval.sim.entries`): the three steps cost the first hold'em simulation
 about 2.5 s of its cold compile (bench/RESULTS.md, "The frame-stack chunks"); every result
 is the same either way (bench/sim_identity_record.py).

@@ -21,7 +21,7 @@ import numpy as np
 from llvmlite import ir
 from numba import types
 from numba.core import cgutils
-from numba.extending import intrinsic
+from numba.extending import intrinsic, overload
 
 from pyeval import numba_ext as nx
 from pyeval.numba_mem import INTERNAL
@@ -34,6 +34,7 @@ from pyeval.sim.hand_start import (
     post_forced_bets,
     start_seats,
 )
+from pyeval.sim.kernel_games import button_models, has_button
 from pyeval.sim.layout import (
     B_FL,
     G_OMAHA,
@@ -157,6 +158,7 @@ __all__ = [
     "RANGE_LAST",
     "award_pots",
     "button_ante_seat",
+    "button_hand_if",
     "draw_card",
     "omaha_score",
     "play_betting_round",
@@ -225,9 +227,8 @@ def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
     models'. ``ev``: the evaluator's tables. ``pos``: (button, small blind (-1 dead), big
     blind) as :func:`pyeval.sim.positions.positions` gives them. ``rec``: the hand's record
     row, written when ``rec_on``.
-    ``hooks``: True in a kernel that plays the rule sheets' variants and 5- and 6-card Omaha
-    (:mod:`.variants.hooks`), None in one for hold'em and Omaha only (the hooks are then
-    not compiled).
+    ``hooks``: the kernel's marker (:mod:`pyeval.sim.kernel_games`): with or without the
+    hooks of the rule sheets' variants and 5- and 6-card Omaha (:mod:`.variants.hooks`).
     Returns the number of actions.
     """
     S = row.shape[0]
@@ -342,7 +343,8 @@ def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
             HS[H_STREET_BET] = small if street == 1 else big_bet
             HF[0] = 1.0
         HS[H_FULL_RAISE] = HS[H_STREET_BET]
-        play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, hooks)
+        play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, hooks,
+                           button_models(hooks))
         if street == 0:
             HS[H_PF_AGGR] = HS[H_LAST_AGGR]
     # the showdown, or the last player standing
@@ -397,3 +399,18 @@ def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
         for s in range(S):
             rec[REC_AFTER + s] = stack[row[s]] if SB[B_DEALT, s] else 0
     return nact
+
+
+def button_hand_if(games, w, tb, ev, row, pos, rec, rec_on):
+    """:func:`play_button_hand` in a kernel compiled with the button games (``games``: the
+    kernel's marker, :mod:`pyeval.sim.kernel_games`), its number of actions; -1 in a stud
+    or draw kernel (the button hand is then never compiled). Jitted code only."""
+    raise TypeError("button_hand_if is called from compiled kernels only")
+
+
+@overload(button_hand_if, jit_options={"forceinline": True})
+def _button_hand_if(games, w, tb, ev, row, pos, rec, rec_on):
+    if not has_button(games):
+        return lambda games, w, tb, ev, row, pos, rec, rec_on: np.int64(-1)
+    return lambda games, w, tb, ev, row, pos, rec, rec_on: play_button_hand(
+        w, tb, ev, row, pos, rec, rec_on, games)

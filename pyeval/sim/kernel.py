@@ -36,7 +36,7 @@ from pyeval.sim import (
     extras,  # late players, add-ons, two stages
 )
 from pyeval.sim.breaks import _colour_up
-from pyeval.sim.hand import play_button_hand
+from pyeval.sim.hand import button_hand_if
 from pyeval.sim.layout import (
     ANTE_EACH,
     C_ADDON_CHIPS,
@@ -431,7 +431,7 @@ def chips_in_play(stack, P):
 # in the caller and passed in, their null owners are no longer constants here, and every
 # per-hand call would test and count them again (30 % slower steady, measured).
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def play_tournament(k, ti, seed, own, tables, evt, outs, stud_on, ent_work, ex):
+def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex):
     """Play tournament ``ti`` into row ``k`` of ``outs``: an event loop that deals the next
     hand at the table whose clock is earliest, with the level changes, the eliminations and
     the table moves between hands (see the module's docstring). ``own``: the working
@@ -542,7 +542,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, stud_on, ent_work, ex):
         game = hand_game(tb, tl, w.tbl_hc[t])
         w.tbl_hc[t] += 1
         is_stud = FACTS[game, FAMILY] != 0     # [variants] a stud game or the draw
-        if not is_stud and is_variant(game) and not variant_dealt(stud_on, game):
+        if not is_stud and is_variant(game) and not variant_dealt(games, game):
             err = 4     # a variant in a kernel compiled without the hooks (engine bug)
             break
         ante = set_stakes(w, tb, tl, game, row, n_here)
@@ -556,13 +556,15 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, stud_on, ent_work, ex):
         else:
             rrow = w.rec_dummy
         if is_stud:
-            if play_other_if(stud_on, (S, row, w.stack, b, sbs, g, w.HS, w.SI, w.SB, w.SF, w.HF,
-                                       w.hole, w.board, w.buf, w.deck, w.st, ev, tabs, rrow,
-                                       rec_on)) < 0:
-                err = 4     # a stud hand in a kernel compiled without stud (engine bug)
+            if play_other_if(games, (S, row, w.stack, b, sbs, g, w.HS, w.SI, w.SB, w.SF, w.HF,
+                                     w.hole, w.board, w.buf, w.deck, w.st, ev, tabs, rrow,
+                                     rec_on)) < 0:
+                err = 4     # a stud or draw hand in a kernel without it (engine bug)
                 break
         else:
-            play_button_hand(w, tb, ev, row, pos, rrow, rec_on, stud_on)
+            if button_hand_if(games, w, tb, ev, row, pos, rrow, rec_on) < 0:
+                err = 4     # a button hand in a stud or draw kernel (engine bug)
+                break
         move_button(w, t, n_here, b, sbs, g)
         hands += 1
         if n_tables == 1:
@@ -634,7 +636,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, stud_on, ent_work, ex):
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
-def run_serial(t0, n, seed, tables, ev, outs, stud_on, ent, own, ex):
+def run_serial(t0, n, seed, tables, ev, outs, games, ent, own, ex):
     """Play tournaments ``t0 .. t0 + n - 1`` (random streams from ``seed``) into rows
     ``0 .. n - 1`` of the output arrays on the calling thread, without the GIL:
     :mod:`pyeval.sim.engine` runs one block of tournaments per thread (views of the
@@ -643,10 +645,9 @@ def run_serial(t0, n, seed, tables, ev, outs, stud_on, ent, own, ex):
     ``tables`` (:class:`pyeval.sim.work.Tables`): the specification's levels, settings,
     models and strength tables, read only. ``ev``: the evaluator's tables
     (:func:`pyeval.numba_ext.high_inline`'s). ``outs`` (:class:`pyeval.sim.work.Outs`): the
-    results, one row per tournament, and the recorded hands. ``stud_on``: ``True`` when a
-    stud or draw game or one of the rule sheets' button variants may be dealt, ``None``
-    compiles (and runs) a kernel for hold'em and Omaha only (see
-    :func:`pyeval.sim.variants.hands.play_other_if` and :mod:`pyeval.sim.variants.hooks`).
+    results, one row per tournament, and the recorded hands. ``games``: the kernel's marker,
+    whose type chooses the hands compiled into it (:mod:`pyeval.sim.kernel_games`: the
+    button hand, the variants' hooks, the stud hand, the draw).
     ``ent``: ``None``, or late registration and re-entry's working arrays
     (:func:`pyeval.sim.entries.entry_work`; their steps compiled only then). ``own``: the
     working arrays of the block's tournaments (:func:`pyeval.sim.work.make_work`, one set
@@ -654,4 +655,4 @@ def run_serial(t0, n, seed, tables, ev, outs, stud_on, ent, own, ex):
     ``True`` when the structure has late players, add-ons or two stages, ``None`` compiles
     a kernel without those steps (:mod:`pyeval.sim.extras`)."""
     for k in range(n):
-        play_tournament(k, t0 + k, seed, own, tables, ev, outs, stud_on, ent, ex)
+        play_tournament(k, t0 + k, seed, own, tables, ev, outs, games, ent, ex)

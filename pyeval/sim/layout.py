@@ -137,7 +137,7 @@ R_FT_HANDS = 2        # hands dealt at the final table
 R_REBUYS = 3
 R_ADDONS = 4
 R_ERROR = 5           # 0 fine, 1 chip total broken, 2 safety stop, 3 record overflow,
-#                       4 a stud hand in a kernel compiled without stud
+#                       4 a hand of a family the kernel was compiled without (pyeval.sim.kernel_games)
 R_WINNER = 6
 R_TABLES = 7          # tables at the start
 R_REENTRIES = 8       # re-entries (sim.entries)

@@ -19,27 +19,36 @@ from typing import Any
 
 _WARM_TOURNAMENTS = 2
 
-#: the kernels a simulation can need, as (example, late entrants): button games only;
-#: with add-ons, late players or two stages (pyeval.sim.extras); every game (the stud
-#: family); and late registration without and with the stud family (pyeval.sim.entries);
-#: the button variants' hooks without the stud family ("club_3000:super_eight": the
-#: example dealing Super Eight), without and with late registration
-_KERNELS = (("club_3000", 0), ("addon_3500", 0), ("hands_100k_stud", 0), ("club_3000", 2),
-            ("hands_100k_stud", 2), ("club_3000:super_eight", 0), ("club_3000:super_eight", 2))
+#: the kernels a simulation can need (pyeval.sim.kernel_games), as (example, late entrants):
+#: button games only; with add-ons, late players or two stages (pyeval.sim.extras); the
+#: button variants' hooks ("club_3000:super_eight": the example dealing Super Eight); the
+#: stud games (hands_100k_stud); the draw ("club_3000:five_card_draw"); games of several
+#: families ("hands_100k_stud+draw": its second level dealing the draw); each kernel but
+#: the second also with late registration (pyeval.sim.entries)
+_KERNELS = (("club_3000", 0), ("addon_3500", 0), ("club_3000", 2),
+            ("club_3000:super_eight", 0), ("club_3000:super_eight", 2),
+            ("hands_100k_stud", 0), ("hands_100k_stud", 2),
+            ("club_3000:five_card_draw", 0), ("club_3000:five_card_draw", 2),
+            ("hands_100k_stud+draw", 0), ("hands_100k_stud+draw", 2))
 
 
 def _structure(name: str, late_entries: int) -> Any:
-    """Example ``name`` (``example:game``: its hold'em dealt as ``game``), with a late
-    registration until level 2 when ``late_entries``."""
+    """Example ``name`` (``example:game``: its hold'em dealt as ``game``; ``example+draw``:
+    its second level dealing the draw), with a late registration until level 2 when
+    ``late_entries``."""
     from pyeval.tournament.structure import load_structure, parse_structure
 
     name, _, game = name.partition(":")
+    name, _, mixed = name.partition("+")
     st = load_structure(name)
-    if not late_entries and not game:
+    if not late_entries and not game and not mixed:
         return st
     text = Path(st.file).read_text(encoding="utf-8")
     if game:
         text = text.replace('game = "holdem"', f'game = "{game}"')
+    if mixed:
+        # hands_100k_stud's level 2: antes, small and big bets, as the draw takes them
+        text = text.replace("bring_in = 500\n", 'game = "five_card_draw"\n', 1)
     if late_entries:
         text += "\n[late_registration]\nuntil_level = 2\n"
     return parse_structure(text, st.file)

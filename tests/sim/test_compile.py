@@ -90,9 +90,10 @@ _COLD_SIM = textwrap.dedent("""
 
 @pytest.mark.slow
 def test_warmup_command_reports_each_part_then_simulations_compile_nothing(tmp_path):
-    """``pyeval warmup`` reports its parts; afterwards simulations of a button game and of a
-    stud game compile nothing in this process, and a new process loads every kernel from
-    the cache (a second or two of CPU, no notice) and repeats the results. (The cold side,
+    """``pyeval warmup`` reports its parts; afterwards simulations of a button game, a stud
+    game, the draw and a structure of several families compile nothing in this process, and
+    a new process loads every kernel from the cache (a second or two of CPU, no notice) and
+    repeats the results. (The cold side,
     a fresh cache compiling and saying so once, is test_notice_only_with_a_cold_cache: a
     second cold compile of every kernel here cost the test command about four minutes.)"""
     from pyeval.cli.main import cli
@@ -117,6 +118,8 @@ def test_warmup_command_reports_each_part_then_simulations_compile_nothing(tmp_p
     with cn.compile_notice(stream=err):
         simulate("club_3000", n=2, seed=3, players=12)
         simulate("hands_100k_stud", n=1, seed=3, players=8)
+        for name in ("club_3000:five_card_draw", "hands_100k_stud+draw"):   # the draw, mixed
+            simulate(_structure(name, 0), n=1, seed=3, players=8)
         simulate("two_stage_table_winners", n=1, seed=3)          # [extras]
         for name in ("club_3000", "hands_100k_stud"):             # [entries]
             late = _structure(name, 2)

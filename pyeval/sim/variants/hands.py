@@ -25,8 +25,8 @@ at least as strong): the 7 card stud table of three cards (:func:`pyeval.sim.pol
 stud3_score`) for the three-card starts (Australian: its best two down cards with the up
 card; Chicago: a hand with the ace of spades down counts in the top 5 %), and the tables
 of :mod:`.strength` for 5 Card Stud and the draw. Only :func:`play_other_if` is called by
-the kernel: one call for the whole stud and draw family, compiled only in kernels that
-deal one of its games.
+the kernel: one call for the whole stud and draw family, which compiles the hands of the
+kernel's families only (:mod:`pyeval.sim.kernel_games`).
 
 The draw with a short stub: five cards to exchange, two left, the two lowest go:
 
@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba import types
 from numba.extending import overload
 
 from pyeval import numba_ext as nx
@@ -48,6 +47,7 @@ from pyeval.numba_mem import INTERNAL
 from pyeval.sim.arrivals import fold_absent
 from pyeval.sim.betting import play_betting_round
 from pyeval.sim.hand_start import draw_card, post_forced_bets, start_seats
+from pyeval.sim.kernel_games import button_models, has_draw, has_stud
 from pyeval.sim.layout import (
     A_DISCARD,
     A_DRAW,
@@ -134,8 +134,8 @@ from pyeval.sim.variants.showdown import ACE_OF_SPADES, chicago_part, stud_value
 from pyeval.sim.work import HandState, Policy
 
 # The small steps of a stud hand (start_top, showing, _value, _finish) and the dispatch
-# play_other_game are inlined into the hand (``inline="always"``): perf of a warm 7 card
-# stud kernel on main (JIT code named through gdb) put 4.6 % of its samples in
+# (then play_other_game, now in play_other_if) are inlined (``inline="always"``): perf of a
+# warm 7 card stud kernel on main (JIT code named through gdb) put 4.6 % of its samples in
 # play_other_game and 2.9 % in play_other_if's lambda, which only pass 20 arguments on
 # (three calls deep, each array's reference count touched at every level), 5.6 % in
 # showing, 2.8 % in start_top and 2.4 % in _finish, called per seat or per hand.
@@ -365,13 +365,15 @@ def _finish(seats, hand, cards, nb, hilo, record):
 
 
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def play_stud_game(seats, hand, cards, ev, tabs, record):
+def play_stud_game(seats, hand, cards, ev, tabs, record, games):
     """Play one fixed-limit hand of the stud game ``HS[H_GAME]`` (see the module notes) at
     the table ``seats`` (:class:`.inputs.Seats`; the dealer is its button), on the state
     ``hand`` (:class:`.inputs.HandSlots`) with ``cards`` (:class:`.inputs.Cards`), the
     evaluator's tables ``ev`` and the kernel's tables ``tabs``; ``record``
     (:class:`.inputs.Record`). ``HS`` carries the stakes in (``H_ANTE_IN``,
-    ``H_BRING_IN``, ``H_SMALL_BET``, ``H_BIG_BET``). Returns the number of actions."""
+    ``H_BRING_IN``, ``H_SMALL_BET``, ``H_BIG_BET``). ``games``: the kernel's marker
+    (:mod:`pyeval.sim.kernel_games`), for its betting rounds. Returns the number of
+    actions."""
     S, row, stack, dealer, _sbs, _bbs = seats
     HS, SI, SB, SF, HF = hand
     hole, board, buf, deck, st = cards
@@ -503,7 +505,8 @@ def play_stud_game(seats, hand, cards, ev, tabs, record):
             HF[0] = 1.0
         play_betting_round(HandState(SI, SB, SF, HS, HF, hole, board, buf, st),
                            Policy(mp, push_tab, open_tab, pf_eq), ev, S, street, first,
-                           no_board, rec, rec_on, np.bool_(True))
+                           no_board, rec, rec_on, games,
+                           button_models(games))
         if street == 0 and disc > 0:
             live, able = _count(S, SI, SB)
             if live >= 2:
@@ -561,7 +564,7 @@ def capped_draw(hand, left):
 
 
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def play_draw_game(seats, hand, cards, ev, tabs, record):
+def play_draw_game(seats, hand, cards, ev, tabs, record, games):
     """Play one hand of 5 Card Draw (see the module notes; the inputs as
     :func:`play_stud_game`'s): the structure's antes and blinds, as the button games post
     them; with antes only (no big blind: the first sheet's draw) the first player left of
@@ -665,7 +668,8 @@ def play_draw_game(seats, hand, cards, ev, tabs, record):
         HS[H_FULL_RAISE] = HS[H_STREET_BET]
         play_betting_round(HandState(SI, SB, SF, HS, HF, hole, board, buf, st),
                            Policy(mp, push_tab, open_tab, pf_eq), ev, S, street, first,
-                           no_board, rec, rec_on, np.bool_(True))
+                           no_board, rec, rec_on, games,
+                           button_models(games))
         if street == 0:
             HS[H_PF_AGGR] = HS[H_LAST_AGGR]
     if _count(S, SI, SB)[0] >= 2:
@@ -677,45 +681,56 @@ def play_draw_game(seats, hand, cards, ev, tabs, record):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def play_other_game(seats, hand, cards, ev, tabs, record):
-    """One hand of a stud game or of the draw (by the family of ``HS[H_GAME]``; the
-    inputs as :func:`play_stud_game`'s)."""
-    if FACTS[hand.HS[H_GAME], FAMILY] == 2:
-        return play_draw_game(seats, hand, cards, ev, tabs, record)
-    return play_stud_game(seats, hand, cards, ev, tabs, record)
-
-
-@numba.njit(cache=True, inline="always", error_model="numpy")
-def _play_other_args(args):
-    """:func:`play_other_game` of the kernel's tuple ``(S, row, stack, b, sbs, g, HS, SI,
-    SB, SF, HF, hole, board, buf, deck, st, ev, tabs, rec, rec_on)``, by name."""
+def _named(args):
+    """The kernel's tuple ``(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf,
+    deck, st, ev, tabs, rec, rec_on)`` as :func:`play_stud_game`'s inputs, by name."""
     (S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf, deck, st, ev, tabs, rec,
      rec_on) = args
-    return play_other_game(Seats(S, row, stack, b, sbs, g), HandSlots(HS, SI, SB, SF, HF),
-                           Cards(hole, board, buf, deck, st), ev, tabs, Record(rec, rec_on))
+    return (Seats(S, row, stack, b, sbs, g), HandSlots(HS, SI, SB, SF, HF),
+            Cards(hole, board, buf, deck, st), ev, tabs, Record(rec, rec_on))
 
 
 def play_other_if(on, args):
-    """``play_other_game`` of the kernel's tuple ``args`` (see :func:`_play_other_args`)
-    in a kernel compiled with the stud and draw family (``on`` a bool), -1 in one compiled
-    without (``on`` None: the family is then never compiled). Jitted code only."""
+    """One hand of a stud game or of the draw (by the family of the game in ``args``, the
+    kernel's tuple of :func:`_named`) in a kernel compiled with that family (``on``: the
+    kernel's marker, :mod:`pyeval.sim.kernel_games`); -1 in a kernel compiled without it
+    (the family is then never compiled). Jitted code only."""
     raise TypeError("play_other_if is called from compiled kernels only")
 
 
-# The lambda below is compiled ``forceinline`` (LLVM's alwaysinline): LLVM inlines it into
-# the kernel's play_tournament and, with it, play_stud_game and play_draw_game (their one
-# call site each). perf of a warm 7 card stud kernel, before: 71 % of the samples in
-# play_stud_game, 4.7 % in this lambda, 3 % in NRT_incref/decref at the calls; after: no
+# The lambdas below are compiled ``forceinline`` (LLVM's alwaysinline): LLVM inlines them
+# into the kernel's play_tournament and, with them, play_stud_game and play_draw_game (their
+# one call site each). perf of a warm 7 card stud kernel, before: 71 % of the samples in
+# play_stud_game, 4.7 % in the lambda, 3 % in NRT_incref/decref at the calls; after: no
 # play_stud_game or lambda symbol left, 88 % in play_tournament, NRT 0.2 %, and the stud
 # and draw games play 1.6-1.9x the table-hands per CPU second with the same results
 # (bench/RESULTS.md, "stud and draw hands inside the kernel"). Why the hand's own code
-# runs so much faster once inlined was not analysed. Its price: the all-games kernel's
-# cold compile (LLVM optimises the hand inside play_tournament); the hold'em kernel,
-# compiled with ``on`` None, inlines only the constant -1.
+# runs so much faster once inlined was not analysed. Its price: the kernel's cold compile
+# (LLVM optimises the hands inside play_tournament), hence a kernel per family
+# (pyeval.sim.kernel_games): a stud kernel inlines the stud hand only, a draw kernel the
+# draw, a hold'em kernel the constant -1.
 @overload(play_other_if, jit_options={"forceinline": True})
 def _play_other_if(on, args):
-    # None: a hold'em and Omaha kernel; an integer: a kernel of the button variants' hooks
-    # without the stud family (pyeval.sim.engine); a bool: every game
-    if isinstance(on, (types.NoneType, types.Omitted, types.Integer)):
-        return lambda on, args: np.int64(-1)
-    return lambda on, args: _play_other_args(args)
+    stud, draw = has_stud(on), has_draw(on)
+    if stud and draw:
+        def either(on, args):
+            seats, hand, cards, ev, tabs, record = _named(args)
+            if FACTS[hand.HS[H_GAME], FAMILY] == 2:
+                return play_draw_game(seats, hand, cards, ev, tabs, record, on)
+            return play_stud_game(seats, hand, cards, ev, tabs, record, on)
+        return either
+    if stud:
+        def stud_only(on, args):
+            seats, hand, cards, ev, tabs, record = _named(args)
+            if FACTS[hand.HS[H_GAME], FAMILY] == 2:
+                return np.int64(-1)     # the draw in a stud kernel (an engine bug)
+            return play_stud_game(seats, hand, cards, ev, tabs, record, on)
+        return stud_only
+    if draw:
+        def draw_only(on, args):
+            seats, hand, cards, ev, tabs, record = _named(args)
+            if FACTS[hand.HS[H_GAME], FAMILY] != 2:
+                return np.int64(-1)     # a stud game in a draw kernel (an engine bug)
+            return play_draw_game(seats, hand, cards, ev, tabs, record, on)
+        return draw_only
+    return lambda on, args: np.int64(-1)

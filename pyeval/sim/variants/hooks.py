@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba import types
 from numba.extending import overload
 
+from pyeval.sim.kernel_games import has_hooks
 from pyeval.sim.layout import MAX_ACTIONS, REC_ACT
 from pyeval.sim.variants.discard import apply_discard, keep_on_flop, keep_preflop
 from pyeval.sim.variants.facts import (
@@ -145,9 +145,10 @@ def showdown_low(game, hole, nh, board, scratch):
     return button_low(game, hole, nh, board, 5, scratch)
 
 
-# ---- the hooks in a kernel compiled with or without them: ``on`` True, or None (then the
-# variants' code is never compiled: a hold'em and Omaha kernel compiles faster). The engine
-# passes True whenever a level deals one of these games (or a stud or draw game).
+# ---- the hooks in a kernel compiled with or without them (``on``: the kernel's marker,
+# pyeval.sim.kernel_games; without them the variants' code is never compiled: a hold'em and
+# Omaha kernel compiles faster). The engine compiles them whenever a level deals one of
+# these games.
 
 def variant_dealt(on, game):
     """``is_variant(game)`` in a kernel compiled with the hooks, False without. Jitted
@@ -187,7 +188,8 @@ def showdown_low_if(on, args):
 
 
 def _off(on):
-    return isinstance(on, (types.NoneType, types.Omitted))
+    # the kernel's marker (pyeval.sim.kernel_games): no button variant
+    return not has_hooks(on)
 
 
 @overload(variant_dealt)

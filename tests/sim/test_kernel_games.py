@@ -1,0 +1,141 @@
+"""A kernel per family (pyeval.sim.kernel_games): each structure gets the smallest kernel that
+plays every game it deals, a structure of several families the kernel of every game, and a
+kernel handed a hand of a family it was compiled without stops that tournament (error 4)
+and simulate() says so, rather than playing it wrong."""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from pyeval.games import REGISTRY
+from pyeval.sim import engine, simulate
+from pyeval.sim.kernel_games import (
+    BUTTON_GAMES,
+    BUTTON_VARIANTS,
+    DRAW_ONLY,
+    EVERY_GAME,
+    STUD_ONLY,
+    kernel_games,
+)
+from pyeval.sim.layout import REC_GAME
+from pyeval.sim.spec import build_spec
+from pyeval.sim.structure_toml import LevelSpec
+
+from .conftest import small_structure, stud_structure
+from .test_games_kernel import _replay_all, _simulate_checked
+
+
+def _kind(marker) -> str:
+    return "None" if marker is None else str(np.asarray(marker).dtype)
+
+
+@pytest.mark.parametrize("button,variants,stud,draw",
+                         list(itertools.product((False, True), repeat=4)))
+def test_the_smallest_kernel_for_each_mix_of_families(button, variants, stud, draw):
+    m = kernel_games(button=button, variants=variants, stud=stud, draw=draw)
+    if (stud or draw) and (button or variants or (stud and draw)):
+        assert m is EVERY_GAME
+    elif stud:
+        assert m is STUD_ONLY
+    elif draw:
+        assert m is DRAW_ONLY
+    elif variants:
+        assert m is BUTTON_VARIANTS
+    else:
+        assert m is BUTTON_GAMES
+
+
+def test_the_markers_are_told_apart_by_their_numba_types():
+    from numba import typeof
+
+    from pyeval.sim.kernel_games import has_button, has_draw, has_hooks, has_stud
+
+    rows = {_kind(m): (has_button(typeof(m)), has_hooks(typeof(m)), has_stud(typeof(m)),
+                       has_draw(typeof(m)))
+            for m in (BUTTON_GAMES, BUTTON_VARIANTS, STUD_ONLY, DRAW_ONLY, EVERY_GAME)}
+    assert rows == {"None": (True, False, False, False),
+                    "int64": (True, True, False, False),
+                    "float64": (False, False, True, False),
+                    "float32": (False, False, False, True),
+                    "bool": (True, True, True, True)}
+
+
+def _mixed(first: str = "holdem", second: str = "seven_card_stud"):
+    """Two button levels of ``first`` (no limit), then fixed-limit levels of ``second``."""
+    stud = [LevelSpec(0, 0, 25 * k, bring_in=25 * k, small_bet=50 * k, big_bet=100 * k,
+                      game=second, betting="fixed_limit") for k in (1, 2, 4, 8, 16, 32)]
+    button = [LevelSpec(10, 20, game=first, betting="no_limit"),
+              LevelSpec(15, 30, game=first, betting="no_limit")]
+    return small_structure(first, "no_limit", levels=button + stud, table_size=7)
+
+
+@pytest.mark.parametrize("structure,kind", [
+    ("club_3000", "None"),
+    ("hands_100k_stud", "float64"),
+    (lambda: small_structure("irish", "pot_limit"), "int64"),
+    (lambda: small_structure("omaha6", "pot_limit", table_size=7), "int64"),
+    (lambda: stud_structure("razz"), "float64"),
+    (lambda: stud_structure("dealers_choice_stud"), "float64"),
+    (lambda: small_structure("five_card_draw", "fixed_limit"), "float32"),
+    (lambda: small_structure("dealers_choice", "pot_limit"), "int64"),
+    (_mixed, "bool"),
+    (lambda: _mixed("holdem", "five_card_draw"), "bool"),
+    (lambda: _mixed("seven_card_stud", "five_card_draw"), "bool"),
+])
+def test_each_structure_gets_the_kernel_of_its_families(structure, kind):
+    from pyeval.tournament.structure import load_structure
+
+    st = load_structure(structure) if isinstance(structure, str) else structure()
+    assert _kind(engine.kernel_marker(build_spec(st, 14))) == kind
+
+
+@pytest.mark.slow
+def test_a_structure_of_two_families_plays_both_in_the_kernel_of_every_game():
+    """Hold'em levels, then 7 card stud: every hand's chips checked, one winner and a full
+    order, both games dealt, and every recorded hand replayed by the rules model."""
+    r = _simulate_checked(_mixed(), 5, n=3, hands=80, stride=2)
+    dealt = {int(row[REC_GAME]) for row in r.records}
+    assert dealt == {REGISTRY.game("holdem").code, REGISTRY.game("seven_card_stud").code}
+    hands, showdowns = _replay_all(r.records)
+    assert hands == len(r.records) > 100 and showdowns > 10
+
+
+@pytest.mark.parametrize("structure,wrong", [
+    (lambda: stud_structure("seven_card_stud"), BUTTON_GAMES),   # stud in the hold'em kernel
+    (lambda: stud_structure("seven_card_stud"), DRAW_ONLY),      # stud in the draw kernel
+    (lambda: small_structure("five_card_draw", "fixed_limit"), STUD_ONLY),
+    (lambda: small_structure("holdem", "no_limit"), STUD_ONLY),  # hold'em in the stud kernel
+])
+def test_a_kernel_stops_at_a_hand_of_a_family_it_was_compiled_without(structure, wrong,
+                                                                       monkeypatch):
+    """Error 4 (an engine bug if it ever happens): the tournament stops at the first such
+    hand, and simulate() raises instead of returning half-played tournaments."""
+    monkeypatch.setattr(engine, "kernel_marker", lambda spec: wrong)
+    engine._remember(None, None, ())            # no prepared inputs of another marker
+    st = structure()
+    spec = build_spec(st, 14)
+    chunk = engine.run_chunk(spec, engine.kernel_inputs("balanced", 14), 3, 0, 2,
+                             parallel=False)
+    from pyeval.sim.layout import R_ERROR, R_HANDS
+    assert (chunk.res_i[:, R_ERROR] == 4).all()
+    assert (chunk.res_i[:, R_HANDS] == 0).all()      # stopped at the first hand
+    with pytest.raises(RuntimeError, match="game family the kernel was compiled without"):
+        simulate(st, n=2, seed=3, threads=1)
+    engine._remember(None, None, ())
+
+
+@pytest.mark.slow
+def test_same_results_from_the_kernel_of_every_game_and_the_stud_kernel():
+    """The stud kernel plays a stud structure exactly as the kernel of every game does
+    (same draws, same decisions: the hands are the same code, compiled into less)."""
+    st = stud_structure("seven_card_stud_hilo")
+    a = simulate(st, n=3, seed=11, threads=1, record_tournaments=1, record_hands=40)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(engine, "kernel_marker", lambda spec: EVERY_GAME)
+        engine._remember(None, None, ())
+        b = simulate(st, n=3, seed=11, threads=1, record_tournaments=1, record_hands=40)
+        engine._remember(None, None, ())
+    assert np.array_equal(a.place, b.place) and np.array_equal(a.duration, b.duration)
+    assert np.array_equal(a.records, b.records)
