@@ -103,6 +103,10 @@ def test_other_shipped_tables_hold_their_known_values():
     vs1 = shipped(percent.table("vs1"))["equity"]
     assert f"{vs1[LABELS.index('AA')]:.4f}" == "0.8520"       # AA against a random hand
     assert [LABELS[i] for i in np.argsort(-vs1, kind="stable")[:3]] == ["AA", "KK", "QQ"]
+    from pyeval.sim import engine
+    counts = shipped(engine.STUD3_COUNTS)["counts"]
+    # every third-street start, once per game kind: two down cards (unordered), one up
+    assert counts.sum(axis=1).tolist() == [1326 * 50] * 3 and int(counts.min()) >= 0
 
 
 def test_tables_build_docstring_examples():
