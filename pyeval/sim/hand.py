@@ -21,7 +21,7 @@ import numpy as np
 from llvmlite import ir
 from numba import types
 from numba.core import cgutils
-from numba.extending import intrinsic, overload
+from numba.extending import intrinsic
 
 from pyeval import numba_ext as nx
 from pyeval.numba_mem import INTERNAL
@@ -34,7 +34,7 @@ from pyeval.sim.hand_start import (
     post_forced_bets,
     start_seats,
 )
-from pyeval.sim.kernel_games import button_models, has_button
+from pyeval.sim.kernel_games import button_models
 from pyeval.sim.layout import (
     B_FL,
     G_OMAHA,
@@ -158,7 +158,6 @@ __all__ = [
     "RANGE_LAST",
     "award_pots",
     "button_ante_seat",
-    "button_hand_if",
     "draw_card",
     "omaha_score",
     "play_betting_round",
@@ -400,17 +399,3 @@ def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
             rec[REC_AFTER + s] = stack[row[s]] if SB[B_DEALT, s] else 0
     return nact
 
-
-def button_hand_if(games, w, tb, ev, row, pos, rec, rec_on):
-    """:func:`play_button_hand` in a kernel compiled with the button games (``games``: the
-    kernel's marker, :mod:`pyeval.sim.kernel_games`), its number of actions; -1 in a stud
-    or draw kernel (the button hand is then never compiled). Jitted code only."""
-    raise TypeError("button_hand_if is called from compiled kernels only")
-
-
-@overload(button_hand_if, jit_options={"forceinline": True})
-def _button_hand_if(games, w, tb, ev, row, pos, rec, rec_on):
-    if not has_button(games):
-        return lambda games, w, tb, ev, row, pos, rec, rec_on: np.int64(-1)
-    return lambda games, w, tb, ev, row, pos, rec, rec_on: play_button_hand(
-        w, tb, ev, row, pos, rec, rec_on, games)

@@ -36,7 +36,8 @@ from pyeval.sim import (
     extras,  # late players, add-ons, two stages
 )
 from pyeval.sim.breaks import _colour_up
-from pyeval.sim.hand import button_hand_if
+from pyeval.sim.hand import play_button_hand
+from pyeval.sim.kernel_games import button_models
 from pyeval.sim.layout import (
     ANTE_EACH,
     C_ADDON_CHIPS,
@@ -431,11 +432,13 @@ def chips_in_play(stack, P):
 # in the caller and passed in, their null owners are no longer constants here, and every
 # per-hand call would test and count them again (30 % slower steady, measured).
 @numba.njit(cache=True, error_model="numpy", **INTERNAL)
-def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex):
+def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex, button_on):
     """Play tournament ``ti`` into row ``k`` of ``outs``: an event loop that deals the next
     hand at the table whose clock is earliest, with the level changes, the eliminations and
     the table moves between hands (see the module's docstring). ``own``: the working
-    arrays (:func:`pyeval.sim.work.make_work`); the rest as :func:`run_serial`'s."""
+    arrays (:func:`pyeval.sim.work.make_work`); ``button_on``:
+    :func:`pyeval.sim.kernel_games.button_models` of ``games`` (None: no button hand is
+    compiled); the rest as :func:`run_serial`'s."""
     # every array below is borrowed (no owner, see numba_mem.borrow): the per-hand calls
     # pass a dozen of them, which would otherwise each cost an atomic reference count in
     # and out (and the shared tables' counts bounce between the threads' cores)
@@ -561,10 +564,13 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex):
                                      rec_on)) < 0:
                 err = 4     # a stud or draw hand in a kernel without it (engine bug)
                 break
+        elif button_on is None:
+            # [speed] decided by its type while compiling (Numba's dead-branch pruning): a
+            # stud or draw kernel never compiles the button hand
+            err = 4     # a button hand in a stud or draw kernel (engine bug)
+            break
         else:
-            if button_hand_if(games, w, tb, ev, row, pos, rrow, rec_on) < 0:
-                err = 4     # a button hand in a stud or draw kernel (engine bug)
-                break
+            play_button_hand(w, tb, ev, row, pos, rrow, rec_on, games)
         move_button(w, t, n_here, b, sbs, g)
         hands += 1
         if n_tables == 1:
@@ -654,5 +660,6 @@ def run_serial(t0, n, seed, tables, ev, outs, games, ent, own, ex):
     per thread; play_tournament borrows them, and this call keeps them alive). ``ex``:
     ``True`` when the structure has late players, add-ons or two stages, ``None`` compiles
     a kernel without those steps (:mod:`pyeval.sim.extras`)."""
+    button_on = button_models(games)
     for k in range(n):
-        play_tournament(k, t0 + k, seed, own, tables, ev, outs, games, ent, ex)
+        play_tournament(k, t0 + k, seed, own, tables, ev, outs, games, ent, ex, button_on)
