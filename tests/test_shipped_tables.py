@@ -16,7 +16,8 @@ TABLES = {t.name: t for t in tables_build.tables()}
 
 #: dtype of every shipped array: counts as the smallest integers that hold them, the rest as
 #: the float64 their builders compute
-INTEGER = {("nash_win_counts_v1", "wins"): np.int32, ("nash_win_counts_v1", "pairs"): np.uint8}
+INTEGER = {("nash_win_counts_v1", "wins"): np.int32, ("nash_win_counts_v1", "pairs"): np.uint8,
+           ("stud3_counts_v1", "counts"): np.int64}
 
 
 def _boom():

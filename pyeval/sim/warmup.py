@@ -12,6 +12,7 @@ Example:
 """
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -22,20 +23,20 @@ _WARM_TOURNAMENTS = 2
 #: the kernels a simulation can need (pyeval.sim.kernel_games), as (example, late entrants):
 #: button games only; with add-ons, late players or two stages (pyeval.sim.extras); the
 #: button variants' hooks ("club_3000:super_eight": the example dealing Super Eight); the
-#: stud games (hands_100k_stud); the draw ("club_3000:five_card_draw"); games of several
+#: stud games (hands_100k_stud); the draw ("hands_100k_stud:five_card_draw"); games of several
 #: families ("hands_100k_stud+draw": its second level dealing the draw); each kernel but
 #: the second also with late registration (pyeval.sim.entries)
 _KERNELS = (("club_3000", 0), ("addon_3500", 0), ("club_3000", 2),
             ("club_3000:super_eight", 0), ("club_3000:super_eight", 2),
             ("hands_100k_stud", 0), ("hands_100k_stud", 2),
-            ("club_3000:five_card_draw", 0), ("club_3000:five_card_draw", 2),
+            ("hands_100k_stud:five_card_draw", 0), ("hands_100k_stud:five_card_draw", 2),
             ("hands_100k_stud+draw", 0), ("hands_100k_stud+draw", 2))
 
 
 def _structure(name: str, late_entries: int) -> Any:
-    """Example ``name`` (``example:game``: its hold'em dealt as ``game``; ``example+draw``:
-    its second level dealing the draw), with a late registration until level 2 when
-    ``late_entries``."""
+    """Example ``name`` (``example:game``: its game dealt as ``game``, without bring-ins for
+    the draw; ``example+draw``: its second level dealing the draw), with a late
+    registration until level 2 when ``late_entries``."""
     from pyeval.tournament.structure import load_structure, parse_structure
 
     name, _, game = name.partition(":")
@@ -45,7 +46,9 @@ def _structure(name: str, late_entries: int) -> Any:
         return st
     text = Path(st.file).read_text(encoding="utf-8")
     if game:
-        text = text.replace('game = "holdem"', f'game = "{game}"')
+        text = re.sub(r'^game = "\w+"', f'game = "{game}"', text, count=1, flags=re.M)
+        if game == "five_card_draw":
+            text = re.sub(r"^bring_in = \d+\n", "", text, flags=re.M)
     if mixed:
         # hands_100k_stud's level 2: antes, small and big bets, as the draw takes them
         text = text.replace("bring_in = 500\n", 'game = "five_card_draw"\n', 1)

@@ -118,7 +118,7 @@ def test_warmup_command_reports_each_part_then_simulations_compile_nothing(tmp_p
     with cn.compile_notice(stream=err):
         simulate("club_3000", n=2, seed=3, players=12)
         simulate("hands_100k_stud", n=1, seed=3, players=8)
-        for name in ("club_3000:five_card_draw", "hands_100k_stud+draw"):   # the draw, mixed
+        for name in ("hands_100k_stud:five_card_draw", "hands_100k_stud+draw"):  # draw, mixed
             simulate(_structure(name, 0), n=1, seed=3, players=8)
         simulate("two_stage_table_winners", n=1, seed=3)          # [extras]
         for name in ("club_3000", "hands_100k_stud"):             # [entries]

@@ -62,13 +62,20 @@ def test_the_markers_are_told_apart_by_their_numba_types():
                     "bool": (True, True, True, True)}
 
 
+def _level(game: str, k: int) -> LevelSpec:
+    """Level stakes ``k`` times the smallest of ``game``'s kind: blinds for a button game,
+    antes and limits for the draw, a bring-in as well for a stud game."""
+    family = REGISTRY.game(game).family
+    if family == "holdem":
+        return LevelSpec(25 * k, 50 * k, game=game, betting="no_limit")
+    return LevelSpec(0, 0, 25 * k, bring_in=25 * k if family == "stud" else 0,
+                     small_bet=50 * k, big_bet=100 * k, game=game, betting="fixed_limit")
+
+
 def _mixed(first: str = "holdem", second: str = "seven_card_stud"):
-    """Two button levels of ``first`` (no limit), then fixed-limit levels of ``second``."""
-    stud = [LevelSpec(0, 0, 25 * k, bring_in=25 * k, small_bet=50 * k, big_bet=100 * k,
-                      game=second, betting="fixed_limit") for k in (1, 2, 4, 8, 16, 32)]
-    button = [LevelSpec(10, 20, game=first, betting="no_limit"),
-              LevelSpec(15, 30, game=first, betting="no_limit")]
-    return small_structure(first, "no_limit", levels=button + stud, table_size=7)
+    """Two levels of ``first``, then levels of ``second``, at tables of 7."""
+    levels = [_level(first, 1), _level(first, 2)] + [_level(second, k) for k in (2, 4, 8, 16)]
+    return small_structure(first, "no_limit", levels=levels, table_size=7)
 
 
 @pytest.mark.parametrize("structure,kind", [
