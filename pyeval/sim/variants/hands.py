@@ -709,7 +709,7 @@ def play_other_if(on, args):
 # (LLVM optimises the hands inside play_tournament), hence a kernel per family
 # (pyeval.sim.kernel_games): a stud kernel inlines the stud hand only, a draw kernel the
 # draw, a hold'em kernel the constant -1.
-@overload(play_other_if, jit_options={"forceinline": True})
+@overload(play_other_if, jit_options={"forceinline": True, **INTERNAL})
 def _play_other_if(on, args):
     stud, draw = has_stud(on), has_draw(on)
     if stud and draw:
