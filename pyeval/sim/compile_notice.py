@@ -23,11 +23,11 @@ from typing import TextIO
 from numba.core import event
 
 #: the figures are the first simulations from empty caches on the 2-core development
-#: machine (bench/RESULTS.md, "The collector held back while compiling"): hold'em 24-25 s
-#: of CPU, a button variant's kernel 29-32 s, the stud and draw games' 52-61 s
-MESSAGE = ("pyeval: compiling the simulation kernels for this machine, once (about 25 s of "
-           "CPU, up to a minute for the stud and draw games; `pyeval warmup` does it "
-           "ahead)...")
+#: machine (bench/RESULTS.md, "A kernel per family of games"): hold'em 22-25 s of CPU,
+#: the other games 24-39 s (quiet and busy rounds), a structure of several families longer
+MESSAGE = ("pyeval: compiling the simulation kernel of these games for this machine, once "
+           "(about 25-35 s of CPU, a minute when a structure mixes stud or draw with "
+           "other games; `pyeval warmup` does it ahead)...")
 
 _said = False
 
