@@ -23,10 +23,10 @@ from typing import TextIO
 from numba.core import event
 
 #: the figures are the first simulations from empty caches on the 2-core development
-#: machine (bench/RESULTS.md, "A kernel per family of games"): hold'em 22-25 s of CPU,
-#: the other games 24-39 s (quiet and busy rounds), a structure of several families longer
+#: machine (bench/RESULTS.md, "A kernel per family of games"): hold'em 22-31 s of CPU,
+#: the other games 24-41 s (quiet and busy rounds), a structure of several families 49 s
 MESSAGE = ("pyeval: compiling the simulation kernel of these games for this machine, once "
-           "(about 25-35 s of CPU, a minute when a structure mixes stud or draw with "
+           "(about 25-40 s of CPU, a minute when a structure mixes stud or draw with "
            "other games; `pyeval warmup` does it ahead)...")
 
 _said = False
