@@ -26,8 +26,9 @@ def _fresh_sim_kernels(request):
     simulator's entry points check it themselves).
 
     [speed] With two xdist workers and simulator tests selected, the second worker first
-    loads or compiles the kernel of every game (the longest compile, about 60 s of CPU
-    cold) while the first starts on the tests: started by whichever test first needed it,
+    loads or compiles the stud games' kernel (then the kernel of every game, the longest
+    compile, about 60 s of CPU cold; since the kernel per family about 30 s) while the first
+    starts on the tests: started by whichever test first needed it,
     that compile left the other worker waiting for it late in the run (the fast lane cold
     3:13 before, 3:02-3:09 after; the first worker warming the variants' kernel the same
     way made it 3:48: bench/RESULTS.md)."""

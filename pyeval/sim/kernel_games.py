@@ -50,7 +50,8 @@ EVERY_GAME = np.bool_(True)
 def kernel_games(*, button: bool, variants: bool, stud: bool, draw: bool):
     """The marker of the smallest kernel that deals these families: ``button`` hold'em or
     Omaha, ``variants`` a button variant (or 5-/6-card Omaha), ``stud`` a stud game,
-    ``draw`` the draw. One family besides the button games takes every game's kernel."""
+    ``draw`` the draw. The stud games or the draw with any other family take the kernel of
+    every game."""
     if (stud or draw) and (button or variants or (stud and draw)):
         return EVERY_GAME
     if stud:
