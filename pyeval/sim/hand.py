@@ -398,4 +398,3 @@ def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
         for s in range(S):
             rec[REC_AFTER + s] = stack[row[s]] if SB[B_DEALT, s] else 0
     return nact
-

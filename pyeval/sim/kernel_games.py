@@ -24,8 +24,9 @@ models in the betting round; "hooks": the button variants' and 5- and 6-card Oma
 [speed] The first simulation of one game in a fresh environment compiles one kernel. The
 stud and draw hands are inlined into the kernel's tournament loop (where they run 1.6-1.9x
 faster), and so was every hand the marker allowed: a 7 card stud structure compiled the
-button hand and the draw as well, 55-57 s of CPU in all; with a kernel of its own family,
-about 35 s (bench/RESULTS.md, "A kernel per family").
+button hand and the draw as well, 62.8 s of CPU in all; with a kernel of its own family
+29.3 s in the same pair of runs (the draw 64.1 -> 29.2 s), and its hands play 18-25 % more
+table-hands per second (bench/RESULTS.md, "A kernel per family of games").
 
 >>> kernel_games(button=True, variants=False, stud=False, draw=False) is None
 True

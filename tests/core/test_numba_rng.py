@@ -1,5 +1,5 @@
-"""pyeval.numba_rng's xoshiro256** step (an LLVM intrinsic) against the generator's
-definition, written here with Python integers."""
+"""pyeval.numba_rng's xoshiro256** step (Numba code) against the generator's published
+definition (Blackman and Vigna), written here independently with Python integers."""
 from __future__ import annotations
 
 import numba
