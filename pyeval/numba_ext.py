@@ -54,7 +54,8 @@ from pyeval import (
     numba_flags,  # noqa: F401  (installs: a faster key for Numba's overload cache)
 )
 from pyeval._native import LIBRARY_PATH, ffi, lib
-from pyeval.numba_mem import INTERNAL, ld8, ld16, ld32, ld64
+from pyeval.numba_linked import linked
+from pyeval.numba_mem import ld8, ld16, ld32, ld64
 
 llvm.load_library_permanently(LIBRARY_PATH)
 
@@ -227,19 +228,19 @@ def kernel_tables() -> KernelTables:
 
 # ------------------------------------------------------------------------------ lookups
 # Table arguments are addresses (KernelTables.addrs): see pyeval.numba_mem for why. The
-# lookups are called from compiled code only (numba_mem.INTERNAL: no Python entry point,
+# lookups are called from compiled code only (numba_linked.linked: no Python entry point,
 # optimised and made machine code once, inside the kernel that calls them); call them from
 # a compiled function, as the examples and tests do. omaha_flush keeps its own optimisation:
 # linked unoptimised, the Omaha Monte Carlo kernel that calls it ran 3-6 % slower.
 
-@numba.njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def main_slot(rk, disp):
     """Slot of a rank key in the main perfect hash (csrc/tables.h ``pe_main_slot``)."""
     row = ((rk * MULT) & LOW32) >> ROW_SHIFT
     return (rk + np.uint64(ld32(disp, row))) & SLOT_MASK
 
 
-@numba.njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def hv(key, srm, disp, high, flush):
     """High value of up to seven cards from their summed key (from KEY_START) and OR-ed
     suit-rank bits (csrc/eval_inline.h ``pe_high_inline``). With five cards of a suit among
@@ -258,7 +259,7 @@ def hv(key, srm, disp, high, flush):
     return np.uint64(ld16(high, main_slot(key & LOW32, disp)))
 
 
-@numba.njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def razz_v(key, low, disp, razz, razzm):
     """Razz value from the key and the OR of the cards' ace-low rank bits
     (``pe_razz_inline``): five distinct ranks are read from the mask table, paired hands
@@ -269,13 +270,13 @@ def razz_v(key, low, disp, razz, razzm):
     return np.uint64(ld16(razz, main_slot(key & LOW32, disp)))
 
 
-@numba.njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def low8_v(low, low8m):
     """8-or-better value from the OR of the cards' ace-low rank bits (``pe_low8_inline``)."""
     return np.uint64(ld16(low8m, low & _LOW8_BITS))
 
 
-@numba.njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def drop_best(key, srm, cards, lo, hi_, ckey, csrm, disp, high, flush):
     """Best high value over leaving out one of the cards cards[lo:hi_] (an address): the
     hole-usage limits of csrc/holeuse.c for one card too many (Tahoe, Super Eight, Buffalo,
@@ -326,7 +327,7 @@ def omaha_flush(fl, bs, hs, flush):
     return best
 
 
-@numba.njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def omaha_v(hole, H, hk, hs, bk, bs, flush, board_disp, board_id, om_high, pair_id):
     """Omaha high of H hole cards at ``hole`` (an address) on a five-card board, as
     csrc/omaha.c: the board's row (through the board hash of its rank key ``bk``, which
@@ -352,7 +353,7 @@ def omaha_v(hole, H, hk, hs, bk, bs, flush, board_disp, board_id, om_high, pair_
     return best
 
 
-@numba.njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def omaha_low8_v(bl, hl, om_low8):
     """Omaha 8-or-better low from the board's and the hole's ace-low rank bits."""
     return np.uint64(ld8(om_low8, ((bl & _LOW8_BITS) << np.uint64(8)) | (hl & _LOW8_BITS)))

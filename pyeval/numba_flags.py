@@ -30,7 +30,7 @@ from typing import Any
 
 from numba.core import targetconfig
 
-from pyeval.numba_mem import numba_version_checked
+from pyeval.numba_linked import numba_version_checked
 
 __all__ = ["installed"]
 

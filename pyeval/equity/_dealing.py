@@ -13,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pyeval.numba_mem import INTERNAL, ld8, ld64, ldf, ldi64, st8, sti64
+from pyeval.numba_linked import linked
+from pyeval.numba_mem import ld8, ld64, ldf, ldi64, st8, sti64
 from pyeval.numba_rng import LOW32, draw, mul128, next_word, word_below, word_unit
 
 BATCH_BOUND = np.uint64(1 << 62)
@@ -46,7 +47,7 @@ def deal_plan(D: int, U: int) -> tuple[np.ndarray, np.ndarray, int]:
     return ends, thr, n
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def deal_fy(s, dk, D, ends, thr, ngroups, used, out):
     """Deals cards from the pool at ``dk`` (D bytes) to ``out`` (int64) by a partial
     Fisher-Yates shuffle (dealt cards move to the front of the pool), redrawing a card of
@@ -82,7 +83,7 @@ def deal_fy(s, dk, D, ends, thr, ngroups, used, out):
     return s
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def deal_idx(s, deck, D, thr, used, U, out):
     """Deals U distinct cards from ``deck`` (D bytes), none in ``used``, to ``out``: each
     card is an independent uniform draw from the deck (32 random bits times D, Lemire's
@@ -115,7 +116,7 @@ def deal_idx(s, deck, D, thr, used, U, out):
             return s
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def deal_keys(s, deck, D, thr, U, bk, bs, ckey, csrm):
     """:func:`deal_idx` for a board alone, adding the cards' keys and suit-rank masks to
     ``bk``/``bs`` as they are drawn. Returns (state, key, mask)."""
@@ -268,7 +269,7 @@ def alias_tables(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return prob, alias
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def pick_ranges(s, P, rp, r_off, r_prob, r_alias, r_mask, sel, max_attempts):
     """Draws one combination per range player (alias method: a uniform index, kept with
     probability ``r_prob`` or replaced by its alias), jointly: a draw in which two
@@ -302,7 +303,7 @@ def pick_ranges(s, P, rp, r_off, r_prob, r_alias, r_mask, sel, max_attempts):
             return s, used, tries, ok
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def deal_any(s, method, dk, D, thr, ends, gthr, ngroups, used, U, out):
     """Deals U cards to ``out`` the way ``method`` says (see DEAL_*)."""
     if method == DEAL_INDEP:

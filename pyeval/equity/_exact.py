@@ -45,7 +45,8 @@ from pyeval.equity._inputs import (
 from pyeval.equity._layout import NONE, NSTAT, SP_NONE, NoSplit
 from pyeval.equity._showdown import HOOK, high_value, low_value, score
 from pyeval.equity._workers import run_workers
-from pyeval.numba_mem import INTERNAL, fetch_add, ld8, ld16, ld64, ldf, ldi64, st8, st64, stf, sti64
+from pyeval.numba_linked import linked
+from pyeval.numba_mem import fetch_add, ld8, ld16, ld64, ldf, ldi64, st8, st64, stf, sti64
 
 KEY_START = nx.KEY_START
 
@@ -86,7 +87,7 @@ def row_addrs(a, rows):
                       a + np.uint64(8 * rows.st), a + np.uint64(8 * rows.acc))
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _pairs_high(c_off, c_mask, c_w, valid, chi, acc):
     """:func:`_tuples` heads-up in a high-only game: two plain loops, three sums in
     registers. Returns (deals, weight)."""
@@ -157,7 +158,7 @@ def _tuple_showdown(sp, P, idx, chi, clo, c_as, hi, lo, st, acc, w):
             _score_tuple(sp.code, P, idx, chi, clo, c_as, hi, lo, st, w))
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _count_tuple(P, idx, chi, hi, acc, w):
     best = np.uint64(0)
     k = 0
@@ -175,7 +176,7 @@ def _count_tuple(P, idx, chi, hi, acc, w):
             stf(acc, o, ldf(acc, o) + w)
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _score_tuple(split, P, idx, chi, clo, c_as, hi, lo, st, w):
     holder = np.int64(-1)
     for q in range(P):
@@ -187,7 +188,7 @@ def _score_tuple(split, P, idx, chi, clo, c_as, hi, lo, st, w):
     score(split, P, hi, lo, holder, st, w)
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _next_tuple(p, P, c_off, c_mask, c_w, valid, idx, us, ws):
     """One step of the depth-first walk over the choices of one valid combination per
     player sharing no card (``idx``: the choice of each player, ``us``/``ws``: the cards
@@ -211,7 +212,7 @@ def _next_tuple(p, P, c_off, c_mask, c_w, valid, idx, us, ws):
     return p, 0.0
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _tuples(sp, P, bmask, c_off, c_mask, c_w, c_as, valid, chi, clo, idx, us, ws, hi,
             lo, st, acc):
     """Every choice of one valid combination per player sharing no card (nor any with
@@ -236,7 +237,7 @@ def _tuples(sp, P, bmask, c_off, c_mask, c_w, c_as, valid, chi, clo, idx, us, ws
     return deals, wsum
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _exact_board(G, bmask, ca, sa, TA):
     """All deals of the players' combinations (at ``ca``) on one complete board (at
     ``sa.bcur``, card mask ``bmask``), in the task's scratch row ``sa``. Returns (deals,
@@ -390,7 +391,7 @@ def exact_tasks(G: Game, board0: np.ndarray, bdeck: np.ndarray, C: Combos, n_tas
 
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _canonical(srm, shift, pairs, npairs):
     """Compares the board's rank masks of neighbouring interchangeable suits (see
     :func:`holdem_exact5`), on the ranks from ``shift`` up only: -1 when some pair is in the

@@ -61,7 +61,8 @@ from pyeval.equity._showdown import (
     settle,
 )
 from pyeval.equity._workers import run_workers
-from pyeval.numba_mem import INTERNAL, fetch_add, ld16, ld64, ldf, ldi64, st8, st64
+from pyeval.numba_linked import linked
+from pyeval.numba_mem import fetch_add, ld16, ld64, ldf, ldi64, st8, st64
 from pyeval.numba_rng import LOW32, next_word, word_stream
 
 #: whether two known hands with a whole board to deal run :func:`_holdem_hu5` (tests set it
@@ -69,7 +70,7 @@ from pyeval.numba_rng import LOW32, next_word, word_stream
 HU5_KERNEL = True
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _holdem_hu5(s, n, dk, D, thr5, h0, m0, h1, m1, bk0, ckey, csrm, disp, high, flush):
     """The hottest case, written out: two known hands, a whole board to deal. The board from
     the low half of one random word (:func:`._dealing.floyd_five`, as the range kernel and
@@ -97,7 +98,7 @@ def _holdem_hu5(s, n, dk, D, thr5, h0, m0, h1, m1, bk0, ckey, csrm, disp, high, 
     return s, w0, w1, tie
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _holdem_chunk(s, n, kn, R, dl, dk, max_attempts, a, TA):
     """One chunk of :func:`holdem_mc`: n deals from the pool at ``dk``, counts left in the
     scratch words at ``a``. Returns (range attempts, ok)."""
@@ -181,7 +182,7 @@ def _holdem_chunk(s, n, kn, R, dl, dk, max_attempts, a, TA):
     return n_att, True
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _mc_chunk(s, n, G, kn, dl, dk, cur, curb, w, TA):
     """One chunk of :func:`mc_chunks`: n deals from the pool at ``dk`` (hole cards at
     ``cur``, the board at ``curb``) into the sums at the scratch words ``w``. Returns the

@@ -41,7 +41,8 @@ from pyeval.equity._layout import (
     S_WIN,
 )
 from pyeval.equity._workers import run_workers
-from pyeval.numba_mem import INTERNAL, fetch_add, ld8, ld16, ld32, ld64
+from pyeval.numba_linked import linked
+from pyeval.numba_mem import fetch_add, ld8, ld16, ld32, ld64
 from pyeval.numba_rng import LOW32, draw, next_word, word_stream
 
 #: the most players this kernel counts by masks: 2**P counters for high alone, 4**P for
@@ -72,7 +73,7 @@ def pair_columns(holes: list[np.ndarray], pair_id: np.ndarray) -> np.ndarray:
     return np.array([c + [c[-1]] * (width - len(c)) for c in cols], dtype=np.int64)
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _chunk(s, n, hands, ob, TA, vals, wins):
     """n deals: U board cards (five, or the rest of a known flop or turn) drawn
     independently from the pool at ``dk`` and all redrawn on a repeat (the random words

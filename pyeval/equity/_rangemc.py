@@ -40,7 +40,8 @@ from pyeval.equity._dealing import (
 from pyeval.equity._inputs import JointAddrs, JointTable, PoolAddrs, PoolDeal, Streams
 from pyeval.equity._showdown import HOOK, count_high
 from pyeval.equity._workers import run_workers
-from pyeval.numba_mem import INTERNAL, fetch_add, ld8, ld64, ldi64, st64
+from pyeval.numba_linked import linked
+from pyeval.numba_mem import fetch_add, ld8, ld64, ldi64, st64
 from pyeval.numba_rng import LOW32, next_word, word_stream
 
 #: the most compatible choices a joint table holds (larger spots deal by rejection)
@@ -126,7 +127,7 @@ def alias_u32(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return keep, alias
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _pick(s, nT, tthr, keep, alias, weighted):
     """A table row: a uniform index from the high half of a word (Lemire), then for
     weighted tables the alias test on its low half. Returns (state, row)."""
@@ -141,7 +142,7 @@ def _pick(s, nT, tthr, keep, alias, weighted):
     return s, j
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _board(s, dk, nD, thr, U, used, bk, bs, ckey, csrm):
     """U board cards drawn one at a time from the pool (two 32-bit halves a word), a card
     in ``used`` or already drawn drawn again. Returns (state, key, mask)."""
@@ -166,7 +167,7 @@ def _board(s, dk, nD, thr, U, used, bk, bs, ckey, csrm):
     return s, bk, bs
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _hu_pools(s, n, ja, pa, TA):
     """n heads-up deals of the joint table at ``ja``, each board drawn from its row's own
     pool (the cards its hands do not hold) by independent draws
@@ -212,7 +213,7 @@ def _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm):
     return s, bk, bs, W * np.int64(j)
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _hu5_pools(s, n, ja, pa, TA):
     """:func:`_hu_pools` for the commonest case, written out as the fixed-hand kernel
     (:func:`._montecarlo._holdem_hu5`): a uniform table, five board cards, one random word
@@ -252,7 +253,7 @@ def _winners(P, bk, bs, tk, ts, r0, disp, high, flush, vals):
     return m
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _multi5_three(s, n, ja, pa, TA, wins):
     """:func:`_multi5_pools` for three players, the commonest, in registers: no
     per-player array."""
@@ -273,7 +274,7 @@ def _multi5_three(s, n, ja, pa, TA, wins):
     return s
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _multi5_pools(s, n, P, ja, pa, TA, vals, wins):
     """:func:`_hu5_pools` for P players (four or more: three have :func:`_multi5_three`):
     the same row and board draws, each player's value into ``vals``; a deal adds one to
@@ -310,7 +311,7 @@ def _multi5(three, s, n, P, ja, pa, TA, vals, wins):
             _multi5_three(s, n, ja, pa, TA, wins))
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _mask_counts(P, wins, cnt):
     """Counts of deals by winners' mask (``wins`` [2**P]) -> each winner's count of pots
     shared k ways (``cnt`` [P, P + 1], index k), added."""
@@ -326,7 +327,7 @@ def _mask_counts(P, wins, cnt):
                 cnt[p, k] += c
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _hu_shared(s, n, ja, pa, TA):
     """:func:`_hu_pools` with every board drawn from the shared pool (:func:`_board`)."""
     ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
@@ -348,7 +349,7 @@ def _hu_shared(s, n, ja, pa, TA):
     return s, w0, w1, tie
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _multi_chunk(s, n, P, ja, pa, TA, hi, cnt):
     """n deals for P players, counts added at ``cnt``, boards from the rows' pools when
     there are (``PD`` > 0), else from the shared one. Returns the state."""
@@ -376,7 +377,7 @@ def _multi_chunk(s, n, P, ja, pa, TA, hi, cnt):
 # One worker per way of dealing, not one that branches: a first call then compiles only the
 # loop it runs (issue 13's first-call budget). The four are tied to exact enumeration by
 # tests/equity/test_range_montecarlo.py.
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _rows(P, tab):
     """Addresses of a joint table's keys, suit-rank masks and card masks, and its stride
     (a row: P keys, P masks, the card mask)."""
@@ -399,7 +400,7 @@ def _pool_addrs(pd):
                      np.uint64(pd.pools.ctypes.data), pd.PD, pd.pthr, pd.U, pd.bk0, pd.bs0)
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _put_hu(out, ci, w0, w1, tie):
     out[ci, 0, 1] = w0
     out[ci, 0, 2] = tie

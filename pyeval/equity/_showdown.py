@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
 from numba.extending import overload
 
 from pyeval import numba_ext as nx
@@ -36,11 +35,12 @@ from pyeval.equity._layout import (
     OmahaHigh,
     RazzLow,
 )
-from pyeval.numba_mem import INTERNAL, ld8, ld64, ldf, ldi64, stf, sti64
+from pyeval.numba_linked import INTERNAL, linked
+from pyeval.numba_mem import ld8, ld64, ldf, ldi64, stf, sti64
 
 _ZERO = np.int64(0)
 #: the jit options of the hooks' implementations (each a small function of its own): only
-#: linked into the kernel that calls it (:data:`pyeval.numba_mem.INTERNAL`). Inlined
+#: linked into the kernel that calls it (:data:`pyeval.numba_linked.INTERNAL`). Inlined
 #: (``inline="always"``) they cost more: Numba compiles an inlined overload in full first
 HOOK: Any = INTERNAL
 
@@ -114,7 +114,7 @@ def _high_value(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
     return None
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _best_of_eight(hole, H, board, NB, key, srm, TA):
     """Super Eight: the best of leaving out one hole card or one board card."""
     hi = nx.drop_best(key, srm, hole, _ZERO, H, TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush)
@@ -138,7 +138,7 @@ def _ace_holder(sp, hole, H, down, p, holder):
     return lambda sp, hole, H, down, p, holder: _ace_down(hole, H, down, p, holder)
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _ace_down(hole, H, down, p, holder):
     for j in range(H):
         if ld8(hole, j) == AS_CARD and (down >> j) & 1:
@@ -160,7 +160,7 @@ def _counts_to_sums(sp, P, cnt, st):
     return lambda sp, P, cnt, st: None
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def _add_counts(P, cnt, st):
     for p in range(P):
         for k in range(1, P + 1):
@@ -174,7 +174,7 @@ def _add_counts(P, cnt, st):
             stf(st, o + hw, ldf(st, o + hw) + c)
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def score(split, P, hi, lo, holder, st, w):
     """Adds one showdown of weight w to the per-player sums at ``st`` (float64[P, NSTAT]).
     ``hi``/``lo``: addresses of the players' values; ``holder``: the player with the ace of
@@ -229,7 +229,7 @@ def score(split, P, hi, lo, holder, st, w):
                 stf(st, o + S_TIE, ldf(st, o + S_TIE) + w)
 
 
-@njit(cache=True, **INTERNAL)
+@linked(cache=True)
 def count_high(P, hi, cnt):
     """Adds one high-only showdown to ``cnt`` (int64[P, P + 1]): each winner's count of
     pots shared k ways, at index k."""

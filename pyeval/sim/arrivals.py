@@ -42,6 +42,7 @@ import math
 import numba
 import numpy as np
 
+from pyeval.numba_linked import linked
 from pyeval.numba_rng import uniform
 from pyeval.sim.layout import (
     C_LATE,
@@ -102,7 +103,7 @@ def late_config(late: object, cfg: np.ndarray, cfgf: np.ndarray) -> None:
     cfgf[F_LATE_CUTOFF] = cut
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def draw_arrivals(cfg, cfgf, st, arrive):
     """Each entrant's arrival minute into ``arrive`` (0: on time), drawn from the stream
     ``st`` when the structure has late players (two draws an entrant: late or not, when)."""

@@ -12,7 +12,7 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import overload
 
-from pyeval.numba_mem import INTERNAL
+from pyeval.numba_linked import INTERNAL, linked
 from pyeval.numba_rng import uniform
 from pyeval.sim.kernel_games import has_stud_models
 from pyeval.sim.layout import (
@@ -360,7 +360,7 @@ def record_action(rec, nact, street, s, code, to):
         rec[base + 3] = to if (code == A_RAISE or code == A_BRING) else 0
 
 
-@numba.njit(cache=True, forceinline=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, forceinline=True, error_model="numpy")
 def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, games,
                        button_on):
     """Play one betting round in place (the rules of :class:`pyeval.rules.betting.Round`).
@@ -576,7 +576,7 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, games,
     HF[0] = agg_range
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def _up_range(street):
     """Indices of the up cards a seat shows on a stud street (0 = third street)."""
     return 2, 2 + (street + 1 if street < 4 else 4)
@@ -601,7 +601,7 @@ def stud_tiers_if(on, S, SI, SB, hole, kind, game, buf, ev):
     raise TypeError("stud_tiers_if is called from compiled kernels only")
 
 
-@overload(stud_tiers_if)
+@overload(stud_tiers_if, jit_options=INTERNAL)
 def _stud_tiers_if(on, S, SI, SB, hole, kind, game, buf, ev):
     if _no_family(on):
         return lambda on, S, SI, SB, hole, kind, game, buf, ev: None
@@ -616,7 +616,7 @@ def decide_stud_if(on, model, top, street, tier_, draw, call, can_raise, min_to,
     raise TypeError("decide_stud_if is called from compiled kernels only")
 
 
-@overload(decide_stud_if)
+@overload(decide_stud_if, jit_options=INTERNAL)
 def _decide_stud_if(on, model, top, street, tier_, draw, call, can_raise, min_to, pot,
                     n_raises, agg_range, bringer, u):
     if _no_family(on):
@@ -638,7 +638,7 @@ def _top_two(v, o, top, second, top_seat):
     return top, second, top_seat
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def _stud_tiers(S, SI, SB, hole, kind, game, buf, ev):
     """Fill ``SI[I_TIER]`` / ``SB[B_DRAW]`` for a stud street: each player's cards against
     what the other players still in show (the up cards: not in the game's ``DOWN_MASK``);

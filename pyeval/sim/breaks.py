@@ -12,16 +12,15 @@ removed: 60 odd chips are two 25s and two 5s, 3 odd chips one card:
 """
 from __future__ import annotations
 
-import numba
 import numpy as np
 
-from pyeval.numba_mem import INTERNAL
+from pyeval.numba_linked import linked
 from pyeval.numba_rng import below, uniform
 from pyeval.sim.layout import LV_CU_REMOVED, LV_CU_UNIT
 from pyeval.sim.table_moves import _unseat
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def _odd_chip_count(v, lv, level):
     """Fewest removed chips that make up ``v`` (greedy over the removed denominations)."""
     n = 0
@@ -33,7 +32,7 @@ def _odd_chip_count(v, lv, level):
     return n
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def _race_cards(odd, lv, level):
     """Cards a player draws in the chip race for ``odd`` chips: one per removed chip, and
     one for an amount below every removed chip (0 for none)."""
@@ -43,7 +42,7 @@ def _race_cards(odd, lv, level):
     return n
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def _add_ons(w, NT, S, per, chips, prob):
     """The add-on, at the break before its level: each player at the ``NT + 1`` tables of
     ``w`` (a :class:`pyeval.sim.work.Work`) takes each of ``per`` add-ons of ``chips`` with
@@ -64,7 +63,7 @@ def _add_ons(w, NT, S, per, chips, prob):
     return total_chips, n_addons
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def _colour_up(w, out, k, lv, level, NT, S, n_alive, at, last_elim, hands):
     """Colour-up of the chips below level ``level``'s unit (``lv[level, LV_CU_UNIT]``, the
     removed chips ``LV_CU_REMOVED``) with a chip race at every one of the ``NT + 1`` tables

@@ -43,12 +43,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-import numba
 import numpy as np
 from numba import types
 from numba.extending import overload
 
-from pyeval.numba_mem import INTERNAL
+from pyeval.numba_linked import INTERNAL, linked
 from pyeval.numba_rng import below, uniform
 from pyeval.sim.layout import (
     C_LATE_ENTRIES,
@@ -170,7 +169,7 @@ def entry_config(structure: Any, players: int, late_entries: int, re_entry_chanc
         cfgf[F_REENTRY_P] = re_entry_chance
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def draw_entry_times(cfg, cfgf, st, entry_t):
     """Each late entrant's registration minute on the wall clock into ``entry_t`` (players
     ``P - n .. P - 1``, in order of registration: the drawn minutes sorted; 0 for the
@@ -189,7 +188,7 @@ def draw_entry_times(cfg, cfgf, st, entry_t):
         entry_t[j + 1] = x
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def seat_entry(w, NT, S, p, level, play_now):
     """Seat player ``p`` (a late entrant or a re-entry) among the first ``NT`` tables of
     ``w`` (a :class:`pyeval.sim.work.Work`: its seating, the tables' clocks and levels, the
@@ -228,7 +227,7 @@ def seat_entry(w, NT, S, p, level, play_now):
     return best
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def entry_model(p, assign, mw, M, st):
     """The player model of a late entrant: the field's for that entrant, else drawn by the
     field's weights (as the seat draw draws the others')."""
@@ -241,7 +240,7 @@ def entry_model(p, assign, mw, M, st):
     return m
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def tables_in_play(tbl_on, NT):
     """Tables in play (a late entrant may open one)."""
     n = 0
@@ -251,7 +250,7 @@ def tables_in_play(tbl_on, NT):
     return n
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def start_entries(k, ent, w, tb, out):
     """At the start of tournament ``k`` (after the seat draw of the first entrants and the
     late players' arrivals): the counts afresh, each late entrant's registration minute
@@ -282,7 +281,7 @@ def start_entries(k, ent, w, tb, out):
     return chips, np.int64(NT0)
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def seat_late_entrant(p, play_now, level, NT, w, tb):
     """[late registration] Seat late entrant ``p`` at minute ``play_now`` of play, with
     their starting stack and model (:func:`seat_entry`), then balance. Returns (chips
@@ -300,7 +299,7 @@ def seat_late_entrant(p, play_now, level, NT, w, tb):
     return tb.starts[p], np.int64(n_tables)
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def reseat_re_entries(ent, level, now, NT, S, w):
     """[re-entry] The players of ``ent.reseat`` leave their seats and draw new ones
     (:func:`seat_entry`). A re-entry never opens a table (their own seats are free)."""
@@ -369,14 +368,14 @@ def finish_if(eb, k):
     raise TypeError("finish_if is called from compiled kernels only")
 
 
-@overload(bind_if)
+@overload(bind_if, jit_options=INTERNAL)
 def _bind_if(ent, w, tb, out):
     if _off(ent):
         return lambda ent, w, tb, out: None
     return lambda ent, w, tb, out: (ent, w, tb, out)
 
 
-@overload(first_field_if)
+@overload(first_field_if, jit_options=INTERNAL)
 def _first_field_if(eb, P, S, NT):
     if _off(eb):
         return lambda eb, P, S, NT: (P, NT)
@@ -387,14 +386,14 @@ def _first_field_if(eb, P, S, NT):
     return on
 
 
-@overload(start_if)
+@overload(start_if, jit_options=INTERNAL)
 def _start_if(eb, k, total_chips, n_tables):
     if _off(eb):
         return lambda eb, k, total_chips, n_tables: (total_chips, n_tables)
     return lambda eb, k, total_chips, n_tables: start_entries(k, eb[0], eb[1], eb[2], eb[3])
 
 
-@overload(seat_late_if)
+@overload(seat_late_if, jit_options=INTERNAL)
 def _seat_late_if(eb, t, brk, level, NT, total_chips, n_tables, ft_time):
     if _off(eb):
         return (lambda eb, t, brk, level, NT, total_chips, n_tables, ft_time:
@@ -417,7 +416,7 @@ def _seat_late_if(eb, t, brk, level, NT, total_chips, n_tables, ft_time):
     return on
 
 
-@overload(re_enter_if)
+@overload(re_enter_if, jit_options=INTERNAL)
 def _re_enter_if(eb, p, level):
     if _off(eb):
         return lambda eb, p, level: False
@@ -440,7 +439,7 @@ def _re_enter_if(eb, p, level):
     return on
 
 
-@overload(reseat_if)
+@overload(reseat_if, jit_options=INTERNAL)
 def _reseat_if(eb, level, now, NT, S):
     if _off(eb):
         return lambda eb, level, now, NT, S: None
@@ -451,7 +450,7 @@ def _reseat_if(eb, level, now, NT, S):
     return on
 
 
-@overload(finish_if)
+@overload(finish_if, jit_options=INTERNAL)
 def _finish_if(eb, k):
     if _off(eb):
         return lambda eb, k: None

@@ -29,6 +29,7 @@ import numpy as np
 from numba import types
 from numba.extending import overload
 
+from pyeval.numba_linked import INTERNAL, LINKED_INLINE
 from pyeval.sim import arrivals
 from pyeval.sim.breaks import _add_ons
 from pyeval.sim.layout import C_FORMAT, C_LATE, LV_ADDON
@@ -86,21 +87,21 @@ def start_final_table_if(on, w, NT, S, final_start):
     raise TypeError("start_final_table_if is called from compiled kernels only")
 
 
-@overload(draw_arrivals_if)
+@overload(draw_arrivals_if, jit_options=INTERNAL)
 def _draw_arrivals_if(on, cfg, cfgf, st, arrive):
     if _off(on):
         return lambda on, cfg, cfgf, st, arrive: None
     return lambda on, cfg, cfgf, st, arrive: arrivals.draw_arrivals(cfg, cfgf, st, arrive)
 
 
-@overload(mark_absent_if, jit_options={"forceinline": True})
+@overload(mark_absent_if, jit_options=LINKED_INLINE)
 def _mark_absent_if(on, HS, row, S, arrive, wall):
     if _off(on):
         return lambda on, HS, row, S, arrive, wall: None
     return lambda on, HS, row, S, arrive, wall: arrivals.mark_absent(HS, row, S, arrive, wall)
 
 
-@overload(after_hand_if, jit_options={"forceinline": True})
+@overload(after_hand_if, jit_options=LINKED_INLINE)
 def _after_hand_if(on, cfg, cfgf, row, stack, arrive, grp, nb, HS, wall, rrow, rec_on):
     if _off(on):
         return (lambda on, cfg, cfgf, row, stack, arrive, grp, nb, HS, wall, rrow, rec_on:
@@ -110,7 +111,7 @@ def _after_hand_if(on, cfg, cfgf, row, stack, arrive, grp, nb, HS, wall, rrow, r
                                 rec_on))
 
 
-@overload(race_rounding_if)
+@overload(race_rounding_if, jit_options=INTERNAL)
 def _race_rounding_if(on, cfg, unit, NT, total, stack):
     if _off(on):
         return lambda on, cfg, unit, NT, total, stack: total
@@ -118,14 +119,14 @@ def _race_rounding_if(on, cfg, unit, NT, total, stack):
                                                                           total, stack)
 
 
-@overload(add_ons_if)
+@overload(add_ons_if, jit_options=INTERNAL)
 def _add_ons_if(on, w, NT, S, per, chips, prob):
     if _off(on):
         return lambda on, w, NT, S, per, chips, prob: (np.int64(0), np.int64(0))
     return lambda on, w, NT, S, per, chips, prob: _add_ons(w, NT, S, per, chips, prob)
 
 
-@overload(start_final_table_if)
+@overload(start_final_table_if, jit_options=INTERNAL)
 def _start_final_table_if(on, w, NT, S, final_start):
     if _off(on):
         return lambda on, w, NT, S, final_start: (np.float64(0.0), np.int64(0))

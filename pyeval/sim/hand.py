@@ -24,7 +24,7 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 from pyeval import numba_ext as nx
-from pyeval.numba_mem import INTERNAL
+from pyeval.numba_linked import linked
 from pyeval.sim.betting import play_betting_round, pot_in_reach
 from pyeval.sim.hand_start import (
     button_ante_seat,
@@ -212,7 +212,7 @@ def prefetch_showdown(S, SB, hole, board, card_key, disp, high, mult, row_bits, 
                 _prefetch(high, np.uint32(rk + disp[row]) & mask)
 
 
-@numba.njit(cache=True, forceinline=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, forceinline=True, error_model="numpy")
 def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
     """Play one hand at a table (``row[seat]`` = player, -1 empty) and update the stacks.
 

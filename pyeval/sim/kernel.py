@@ -29,7 +29,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from pyeval.numba_mem import INTERNAL, borrow
+from pyeval.numba_linked import linked
+from pyeval.numba_mem import borrow
 from pyeval.numba_rng import seed_stream, uniform
 from pyeval.sim import (
     entries,  # late registration and re-entry
@@ -431,7 +432,7 @@ def chips_in_play(stack, P):
 # "Where the hold'em kernel's cold compile goes"). It borrows its arrays itself: borrowed
 # in the caller and passed in, their null owners are no longer constants here, and every
 # per-hand call would test and count them again (30 % slower steady, measured).
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex, button_on):
     """Play tournament ``ti`` into row ``k`` of ``outs``: an event loop that deals the next
     hand at the table whose clock is earliest, with the level changes, the eliminations and

@@ -40,6 +40,8 @@ import numpy as np
 from numba import types
 from numba.extending import overload
 
+from pyeval.numba_linked import INTERNAL
+
 #: the marker of each kernel (see the module's table)
 BUTTON_GAMES = None
 BUTTON_VARIANTS = np.int64(0)
@@ -104,7 +106,7 @@ def button_models(games):
     raise TypeError("button_models is called from compiled kernels only")
 
 
-@overload(button_models)
+@overload(button_models, jit_options=INTERNAL)
 def _button_models(games):
     if has_button(games):
         return lambda games: True

@@ -18,7 +18,7 @@ round for a bet or raise, and the share of hands the action stands for, which th
 players read as the aggressor's range.
 
 :func:`stud_tier`, :func:`decide_stud` and :func:`_loose_postflop` are called only from
-compiled code (the betting round): they are :data:`pyeval.numba_mem.INTERNAL` (compiled
+compiled code (the betting round): they are :func:`pyeval.numba_linked.linked` (compiled
 once, optimised only inside the kernel; no Python entry point: call them from a small
 jitted function). :func:`stud3_score` is inlined where the stud hand reads it (it was a
 call per player and hand: 2.5 % of a warm 7 card stud kernel's samples).
@@ -29,7 +29,7 @@ import numba
 import numpy as np
 
 from pyeval import numba_ext as nx
-from pyeval.numba_mem import INTERNAL
+from pyeval.numba_linked import linked
 from pyeval.sim.layout import A_CALL, A_CHECK, A_FOLD, A_RAISE
 
 RANGE_STEPS_K = 40
@@ -89,7 +89,7 @@ def _straight(m):
     return (x & (x >> 1) & (x >> 2) & (x >> 3) & (x >> 4)) != 0
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def category(cards):
     """The category of the best hand of up to seven cards, as the evaluator numbers it
     (its high value ``>> 12``: 1 high card, 2 a pair, 3 two pair, 4 trips, 5 a straight,
@@ -241,7 +241,7 @@ def _pair_draw(h0, h1, nb, facts):
     return draw
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def tier(hole, nh, nb, facts):
     """Made-hand strength after the flop, 0..4, and whether the hand has a strong draw;
     ``facts``: :func:`board_facts` of the board (``nb`` cards).
@@ -334,7 +334,7 @@ def jam_3bet(pot, cur, mybet, eff):
     return behind < JAM_SPR * (pot + (to - mybet) + (to - cur))
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, money, ctx, u):
     """One decision (see the module notes), from scalars and tuples of scalars only (so a
     call costs no reference counting).
@@ -492,7 +492,7 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
     return A_FOLD, 0, 1.0
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def _loose_postflop(model, money, ctx, street, tr, draw, u):
     """After the flop, the limper (kind 2) and the calling station (kind 3): bet made hands,
     seldom bluff, call any pair and any draw, and now and then nothing on the flop; the
@@ -537,7 +537,7 @@ def _loose_postflop(model, money, ctx, street, tr, draw, u):
 # ---------------------------------------------------------------------------- stud
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def razz_rank(c):
     """Ace-low rank of a card for razz: ace 0, deuce 1, ... king 12."""
     r = (c >> 2) + 1
@@ -588,7 +588,7 @@ def stud3_score(c0, c1, c2, kind):
     return int(v)
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def stud_tier(mine, n_mine, up_cat_opp, low_opp, kind, buf, card_key, disp, high, flush, mult,
               row_bits, slot_bits):
     """Strength 0..4 of a stud hand against what the others show, and a draw flag.
@@ -646,7 +646,7 @@ def stud_tier(mine, n_mine, up_cat_opp, low_opp, kind, buf, card_key, disp, high
     return max(t_hi, t_lo), draw
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def decide_stud(model, top_c, street, tr, draw, call, can_raise, min_to, pot, n_raises,
                 agg_range, is_bring, u):
     """One fixed-limit stud decision (models as in :func:`decide`). Third street: complete,

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import numba
 
+from pyeval.numba_linked import linked
+
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
 def next_occ(row, S, s):
@@ -41,7 +43,7 @@ def prev_occ(row, S, s):
     return -1
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def positions(row, S, n, prev_bb, prev_sb, first):
     """Button, small blind (-1: dead) and big blind seats of the next hand, as
     :class:`pyeval.rules.table.ButtonState` places them.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numba
 
-from pyeval.numba_mem import INTERNAL
+from pyeval.numba_linked import linked
 from pyeval.sim.slots import (
     B_DEALT,
     B_FOLDED,
@@ -138,7 +138,7 @@ def _award_level(S, SI, SB, button, dead):
     return True
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def award_pots(S, SI, SB, hilo, button, dead):
     """Fill ``SI[I_WON]`` as :mod:`pyeval.rules.pots` splits the pots, conserving
     ``sum(SI[I_PUT]) + dead`` exactly (``dead``: a big-blind or button ante, in the main pot;

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from pyeval.numba_mem import INTERNAL
+from pyeval.numba_linked import linked
 from pyeval.numba_rng import below, uniform
 from pyeval.sim.layout import (
     C_BAL_DIFF,
@@ -122,7 +122,7 @@ def break_seat_kind(S, b, sbs, g, s):
     return kind
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def card_draw_low(st, k):
     """The first sheet's draw between ``k`` equally full tables: one card each from a
     shuffled deck (card ``c``: rank ``c // 4`` from the deuce, suit ``c % 4`` clubs to
@@ -139,7 +139,7 @@ def card_draw_low(st, k):
     return low
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def _break_draw(w, NT, S, wanted, posted):
     """The fourth sheet's seat draw for a breaking table's players (``wanted[t]`` to table
     ``t`` of the first ``NT`` of ``w``, a :class:`pyeval.sim.work.Work`, ``S`` seats each),
@@ -224,7 +224,7 @@ def _break_draw(w, NT, S, wanted, posted):
     return nc
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def _rebalance(w, cfg, NT, vt, n_vac):
     """Break tables while the players fit on one table fewer, then balance (between hands),
     over the first ``NT`` tables of ``w`` (a :class:`pyeval.sim.work.Work`: the seating,
@@ -333,7 +333,7 @@ def _rebalance(w, cfg, NT, vt, n_vac):
     return n_on
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def _random_break_draw(w, NT, S, wanted):
     """pyeval's convention: random free seats at each table (``wanted[t]`` at table ``t`` of
     ``w``, a :class:`pyeval.sim.work.Work`), then who gets which shuffled (into ``w.cards``:
@@ -368,7 +368,7 @@ def _random_break_draw(w, NT, S, wanted):
     return nc
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def _card_draw_table(tbl_n, tbl_on, NT, src, st):
     """Of the tables as full as ``src``: the one dealt the low card (``src`` if alone)."""
     k = np.int64(0)
@@ -386,7 +386,7 @@ def _card_draw_table(tbl_n, tbl_on, NT, src, st):
     return src
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def _draw_seats(w, tb, P, NT):
     """The seat draw of the first ``P`` players over ``NT`` tables (counts differ by at most
     one, seats spread around each table), the starting stacks (``tb.starts[p]``: player
@@ -441,7 +441,7 @@ def _draw_seats(w, tb, P, NT):
         tbl_pbb[t] = occ[below(st, no)]
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def _start_final_table(w, NT, S, final_start):
     """Two stages: every first-round table is down to its winner; they start the final
     table (number ``NT`` of ``w``, a :class:`pyeval.sim.work.Work`; ``S`` seats) with

@@ -21,7 +21,7 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
-from pyeval.numba_mem import INTERNAL
+from pyeval.numba_linked import linked
 from pyeval.sim.arrivals import HS_ROWS
 from pyeval.sim.layout import HOLE_MAX
 from pyeval.sim.slots import B_ROWS, F_ROWS, I_ROWS
@@ -165,7 +165,7 @@ def _fill2(a, value):
             a[i, j] = value
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def reset_work(w):
     """A clean slate: the work arrays are reused from tournament to tournament."""
     _fill2(w.seat_pl, -1)

@@ -9,7 +9,7 @@ import pytest
 from numba.core.compiler import Flags
 
 from pyeval import numba_flags
-from pyeval.numba_mem import numba_version_checked
+from pyeval.numba_linked import numba_version_checked
 
 
 def _by_properties(f: Flags) -> dict:

@@ -146,3 +146,17 @@ def test_same_results_from_the_kernel_of_every_game_and_the_stud_kernel():
         engine._remember(None, None, ())
     assert np.array_equal(a.place, b.place) and np.array_equal(a.duration, b.duration)
     assert np.array_equal(a.records, b.records)
+
+
+def test_a_simulation_calls_no_linked_function_from_python():
+    """The kernels' helpers are compiled for compiled callers only
+    (:func:`pyeval.numba_linked.linked`); one called from Python would compile an uncached
+    twin of itself in every process. A simulation of each kernel's games makes none."""
+    from pyeval.numba_linked import PYTHON_TWINS
+
+    before = len(PYTHON_TWINS)
+    hands = [int(simulate(st, n=1, seed=3, threads=1).hands.sum()) for st in (
+        "club_3000", small_structure("irish", "pot_limit"), stud_structure("razz"),
+        small_structure("five_card_draw", "fixed_limit"))]
+    assert min(hands) > 0
+    assert PYTHON_TWINS[before:] == []

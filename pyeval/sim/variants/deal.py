@@ -28,13 +28,14 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from pyeval.numba_linked import linked
 from pyeval.numba_rng import below
 from pyeval.sim.hand_start import draw_card
 
 DECK = 52
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def street_plan(used, n_live, each, burn):
     """``(community, burn_first)`` for a street dealing ``each`` cards to ``n_live``
     players, with ``used`` cards of the deck dealt or burned so far; ``burn``: the street
@@ -46,7 +47,7 @@ def street_plan(used, n_live, each, burn):
     return False, burn and left >= 1
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def cards_used(used, n_live, each, burn):
     """Cards dealt or burned after the street (see :func:`street_plan`)."""
     community, burn_first = street_plan(used, n_live, each, burn)
@@ -54,7 +55,7 @@ def cards_used(used, n_live, each, burn):
     return used + (1 if community else n_live * each)
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def community_card(deck, pos, burns, muck, st):
     """The community card of a street (:func:`street_plan`) with ``pos`` cards of the
     partial shuffle ``deck`` dealt and ``burns`` burned: the next card of the stub, or, when

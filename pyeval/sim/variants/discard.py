@@ -33,6 +33,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from pyeval.numba_linked import linked
 from pyeval.sim.policy import add_card, category, rank_key
 
 
@@ -48,7 +49,7 @@ def kept_pair(keep):
     return i, j
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def keep_preflop(hole, nh, pf_class, pf_top):
     """Bit mask of the two cards of ``hole[:nh]`` with the strongest hold'em class."""
     best = 2.0
@@ -62,7 +63,7 @@ def keep_preflop(hole, nh, pf_class, pf_top):
     return keep
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def _draw_rank(a, b, board, nb):
     """2: four of a suit among a, b and the board with a or b of it; 1: four ranks in a
     row open at both ends with a or b in them; 0: neither."""
@@ -105,7 +106,7 @@ def _draw_rank_of(cards, a, b):
     return 0
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def keep_on_flop(hole, nh, board, pf_class, pf_top, scratch):
     """Bit mask of the two cards of ``hole[:nh]`` that make the best hand with the three
     flop cards ``board[:3]`` (see the module notes for the order).
@@ -140,7 +141,7 @@ def keep_on_flop(hole, nh, board, pf_class, pf_top, scratch):
     return keep
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def keep_third_street(hole, n_down, up, scratch):
     """Bit mask of the two of the ``n_down`` down cards ``hole[:n_down]`` that make the best
     three-card hand with the up card ``up`` (see the module notes). The three cards are read
@@ -173,7 +174,7 @@ def keep_third_street(hole, n_down, up, scratch):
     return keep
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def apply_discard(cards, n, keep):
     """Take the cards not in the bit mask ``keep`` out of ``cards[:n]`` (the others move up
     in order). Returns ``(cards left, card mask of the discarded cards)``: bit ``c`` set

@@ -22,13 +22,13 @@ and returns a bit mask of the positions to exchange (bit ``i``: card ``i``):
 """
 from __future__ import annotations
 
-import numba
 import numpy as np
 
 from pyeval import numba_ext as nx
+from pyeval.numba_linked import linked
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def draw_mask(hand):
     """Bit mask of the positions of ``hand[:5]`` the standard draw exchanges."""
     cat = np.int64(nx.high_addr(hand.ctypes.data, 5)) >> 12
@@ -71,7 +71,7 @@ def draw_mask(hand):
     return 31
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def draw_count(hand):
     """Cards the standard draw exchanges from ``hand[:5]``."""
     m = draw_mask(hand)

@@ -38,14 +38,12 @@ The draw with a short stub: five cards to exchange, two left, the two lowest go:
 """
 from __future__ import annotations
 
-from typing import Any
-
 import numba
 import numpy as np
 from numba.extending import overload
 
 from pyeval import numba_ext as nx
-from pyeval.numba_mem import INTERNAL
+from pyeval.numba_linked import LINKED_INLINE, linked
 from pyeval.sim.arrivals import fold_absent
 from pyeval.sim.betting import play_betting_round
 from pyeval.sim.hand_start import draw_card, post_forced_bets, start_seats
@@ -302,7 +300,7 @@ def _value(game, hole, q, n, board, nb, kind, buf, scratch, ev):
     return v, second
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def _record(rec, nact, street, s, code, to):
     if nact < MAX_ACTIONS:
         base = REC_ACT + 4 * nact
@@ -312,7 +310,7 @@ def _record(rec, nact, street, s, code, to):
         rec[base + 3] = to
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def _count(S, SI, SB):
     """(players in, players in with chips behind)."""
     live = 0
@@ -366,7 +364,7 @@ def _finish(seats, hand, cards, nb, hilo, record):
     return nact
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def play_stud_game(seats, hand, cards, ev, tabs, record, games):
     """Play one fixed-limit hand of the stud game ``HS[H_GAME]`` (see the module notes) at
     the table ``seats`` (:class:`.inputs.Seats`; the dealer is its button), on the state
@@ -541,13 +539,13 @@ def play_stud_game(seats, hand, cards, ev, tabs, record, games):
     return _finish(seats, hand, cards, nb, hilo, record)
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def draw_class(value):
     """The draw strength table's class of a five-card high value (``value >> 2``)."""
     return np.int64(value) >> 2
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def capped_draw(hand, left):
     """:func:`.draw.draw_mask` of ``hand[:5]``, keeping the highest of the cards it would
     exchange while it exchanges more than the ``left`` cards of the stub."""
@@ -565,7 +563,7 @@ def capped_draw(hand, left):
     return m
 
 
-@numba.njit(cache=True, error_model="numpy", **INTERNAL)
+@linked(cache=True, error_model="numpy")
 def play_draw_game(seats, hand, cards, ev, tabs, record, games):
     """Play one hand of 5 Card Draw (see the module notes; the inputs as
     :func:`play_stud_game`'s): the structure's antes and blinds, as the button games post
@@ -700,10 +698,9 @@ def play_other_if(on, args):
     raise TypeError("play_other_if is called from compiled kernels only")
 
 
-#: the wrapper's options: inlined by LLVM, and link-only (numba_mem.INTERNAL: its own O3 pass
-#: over the module with the stud hand linked in is left to the kernel's one pass; cold 7
-#: card stud and draw compiles 5-7 % less CPU side by side, bench/RESULTS.md)
-_LINKED_INLINE: Any = {**INTERNAL, "forceinline": True}
+# The wrapper's options (numba_linked.LINKED_INLINE): inlined by LLVM, and link-only: its own O3
+# pass over the module with the stud hand linked in is left to the kernel's one pass; cold 7
+# card stud and draw compiles 5-7 % less CPU side by side, bench/RESULTS.md.
 
 
 # The lambdas below are compiled ``forceinline`` (LLVM's alwaysinline): LLVM inlines them
@@ -717,7 +714,7 @@ _LINKED_INLINE: Any = {**INTERNAL, "forceinline": True}
 # (LLVM optimises the hands inside play_tournament), hence a kernel per family
 # (pyeval.sim.kernel_games): a stud kernel inlines the stud hand only, a draw kernel the
 # draw, a hold'em kernel the constant -1.
-@overload(play_other_if, jit_options=_LINKED_INLINE)
+@overload(play_other_if, jit_options=LINKED_INLINE)
 def _play_other_if(on, args):
     stud, draw = has_stud(on), has_draw(on)
     if stud and draw:

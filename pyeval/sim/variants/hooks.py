@@ -26,6 +26,7 @@ import numba
 import numpy as np
 from numba.extending import overload
 
+from pyeval.numba_linked import INTERNAL, linked
 from pyeval.sim.kernel_games import has_hooks
 from pyeval.sim.layout import MAX_ACTIONS, REC_ACT
 from pyeval.sim.variants.discard import apply_discard, keep_on_flop, keep_preflop
@@ -58,13 +59,13 @@ def is_variant(game):
                                          or FACTS[game, DEALT] > 4)
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def hole_count(game):
     """Hole cards dealt to each player."""
     return FACTS[game, DEALT]
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def _slot(game):
     """The strength table's slot: 0..3 the three-card games of ``strength.GAMES3``, 4 Irish."""
     d = FACTS[game, DEALT]
@@ -75,7 +76,7 @@ def _slot(game):
     return 2 if FACTS[game, DISCARD_STREET] == 0 else 3  # Pineapple, Crazy Pineapple
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def start_strength(game, hole, nh, pf_class, pf_top, vtab):
     """``(top share, hold'em class)`` of a starting hand for the player models: from the
     strength table ``vtab`` (:meth:`.strength.VariantTables.kernel_table`), or, when
@@ -91,7 +92,7 @@ def start_strength(game, hole, nh, pf_class, pf_top, vtab):
     return pf_top[c], c
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def discard_round(game, street, who, cs, record, nact):
     """Every player still in (:class:`.inputs.Discarders` ``who``: ``dealt`` and not
     ``folded``, rows of per-seat booleans) discards from its cards (``cs``,
@@ -127,19 +128,19 @@ def discard_round(game, street, who, cs, record, nact):
     return n_left, nact
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def showdown_value(game, hole, nh, board, scratch):
     """High value of a player's hole cards on the five-card board."""
     return button_value(game, hole, nh, board, 5, scratch)
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def is_low8(game):
     """True for a button game whose pot splits with an 8-or-better low (the Omahas hi/lo)."""
     return FACTS[game, FAMILY] == 0 and FACTS[game, SPLIT] == SPLIT_LOW8
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def showdown_low(game, hole, nh, board, scratch):
     """8-or-better low value (0: none) of a player's hole cards on the five-card board."""
     return button_low(game, hole, nh, board, 5, scratch)
@@ -192,14 +193,14 @@ def _off(on):
     return not has_hooks(on)
 
 
-@overload(variant_dealt)
+@overload(variant_dealt, jit_options=INTERNAL)
 def _variant_dealt(on, game):
     if _off(on):
         return lambda on, game: False
     return lambda on, game: is_variant(game)
 
 
-@overload(start_strength_if)
+@overload(start_strength_if, jit_options=INTERNAL)
 def _start_strength_if(on, args):
     if _off(on):
         return lambda on, args: (0.0, np.int64(0))
@@ -215,7 +216,7 @@ def _start_strength_args(args):
     return start_strength(game, hole, nh, pf_class, pf_top, vtab)
 
 
-@overload(discard_round_if)
+@overload(discard_round_if, jit_options=INTERNAL)
 def _discard_round_if(on, args):
     if _off(on):
         return lambda on, args: (args[7], args[14])    # (nh, nact) unchanged
@@ -232,21 +233,21 @@ def _discard_round_args(args):
                          Record(rec, rec_on), nact)
 
 
-@overload(showdown_value_if)
+@overload(showdown_value_if, jit_options=INTERNAL)
 def _showdown_value_if(on, args):
     if _off(on):
         return lambda on, args: np.int64(0)
     return lambda on, args: showdown_value(*args)
 
 
-@overload(low8_dealt)
+@overload(low8_dealt, jit_options=INTERNAL)
 def _low8_dealt(on, game):
     if _off(on):
         return lambda on, game: False
     return lambda on, game: is_low8(game)
 
 
-@overload(showdown_low_if)
+@overload(showdown_low_if, jit_options=INTERNAL)
 def _showdown_low_if(on, args):
     if _off(on):
         return lambda on, args: np.int64(0)

@@ -44,6 +44,7 @@ from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from pyeval import numba_ext as nx
 from pyeval.cached_arrays import Table
+from pyeval.numba_linked import linked
 from pyeval.numba_rng import deal_unused, seed_stream
 from pyeval.sim.variants.facts import DEALT, FACTS, SPLIT, SPLIT_LOW8, code_of
 
@@ -192,7 +193,7 @@ def omaha_score(hole, nh, weights):
     return _clip(_dot(omaha_features(hole, nh), weights))
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def omaha_strength(game, hole, nh, tab):
     """``(top share, hold'em class)`` of a 5- or 6-card Omaha starting hand from the
     kernel's Omaha table ``tab`` (:func:`kernel_table`): the game's column pair after
@@ -214,7 +215,7 @@ def _dot_row(f, tab, r):
             + tab[r, 15] * f[15])
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def _sample(nh, hilo, hands, trials, seed):
     """``(features[hands, NF], equity[hands])``: random hands of ``nh`` cards, each one's
     pot share against one random hand over ``trials`` boards (hi/lo: half the pot to the
@@ -255,7 +256,7 @@ def _sample(nh, hilo, hands, trials, seed):
     return feats, eq
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def _histogram(nh, weights):
     """Every ``nh``-card hand counted by score."""
     out = np.zeros(SCORES, np.int64)

@@ -32,6 +32,7 @@ import numba
 import numpy as np
 
 from pyeval import numba_ext as nx
+from pyeval.numba_linked import linked
 from pyeval.sim.variants.facts import (
     DOWN_MASK,
     FACTS,
@@ -61,7 +62,7 @@ def _hand_in(scratch, hole, nh, board, nb):
     return scratch.ctypes.data
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def button_value(game, hole, nh, board, nb, scratch):
     """High value of ``nh`` hole cards on ``nb`` board cards under the game's hole limits.
 
@@ -98,7 +99,7 @@ def button_value(game, hole, nh, board, nb, scratch):
     return np.int64(nx.best_addr(addr, nh, addr + nh, nb, lo, hi, K_HIGH))
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def button_low(game, hole, nh, board, nb, scratch):
     """8-or-better low value (0: none) of ``nh`` hole cards on ``nb`` board cards under the
     game's hole limits: Omaha's exactly two (``omaha_low8_addr``, 4, 5 or 6 hole cards on
@@ -113,7 +114,7 @@ def button_low(game, hole, nh, board, nb, scratch):
     return np.int64(nx.best_addr(addr, nh, addr + nh, nb, lo, hi, K_LOW8))
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def chicago_part(game, cards, n):
     """Chicago's second part: 1 when the ace of spades is among the down cards of ``cards``
     (a hand in dealing order, the game's ``DOWN_MASK``), else 0."""
@@ -124,7 +125,7 @@ def chicago_part(game, cards, n):
     return np.int64(0)
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def _best_leaving_one_out(scratch, nh, m):
     """The best high value of ``scratch[:m]`` leaving out one of its first ``nh`` cards:
     with no lower limit and at most ``nh - 1`` of those cards usable (Buffalo: 2 of the 3
@@ -146,7 +147,7 @@ def _best_leaving_one_out(scratch, nh, m):
     return best
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def stud_value(game, cards, n, board, nb, scratch):
     """``(high, second)`` of a stud hand: ``cards`` are the player's ``n`` cards in dealing
     order (after any discard), ``board`` the ``nb`` community cards (0 or 1). ``high`` is

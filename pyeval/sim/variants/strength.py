@@ -42,11 +42,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import numba
 import numpy as np
 
 from pyeval import numba_ext as nx
 from pyeval.cached_arrays import Table
+from pyeval.numba_linked import linked
 from pyeval.numba_rng import deal_unused, seed_stream
 from pyeval.sim.preflop import preflop_tables
 from pyeval.sim.variants.discard import apply_discard, keep_on_flop, keep_preflop, kept_pair
@@ -101,7 +101,7 @@ class VariantTables(NamedTuple):
         return out
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def three_class(a, b, c):
     """Class id of three cards: ``(13 * 13 * r0 + 13 * r1 + r2) * 5 + pattern`` with the
     ranks sorted high to low and the suit pattern 0 (no two suited) .. 4 (see
@@ -160,7 +160,7 @@ def class_cards(cid: int) -> tuple[int, int, int] | None:
     return 4 * r0 + suits[0], 4 * r1 + suits[1], 4 * r2 + suits[2]
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def irish_bucket(hole, nh, pf_class, pf_top):
     """Irish bucket of a hand: the hold'em class of its strongest two cards."""
     keep = keep_preflop(hole, nh, pf_class, pf_top)
@@ -168,7 +168,7 @@ def irish_bucket(hole, nh, pf_class, pf_top):
     return np.int64(pf_class[np.int64(hole[i]) * 52 + np.int64(hole[j])])
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def _play(slot, h, nh, board, pf_class, pf_top, scratch, kept):
     """A hand's value at the river in three-card game ``slot`` (or Irish, slot 4)."""
     if slot <= 1:
@@ -183,7 +183,7 @@ def _play(slot, h, nh, board, pf_class, pf_top, scratch, kept):
     return button_value(_IRISH if slot == 4 else _CODES3[slot], kept, n, board, 5, scratch)
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def _equity3(slot, reps, trials, seed, pf_class, pf_top):
     n = reps.shape[0]
     out = np.full(n, -1.0)
@@ -219,7 +219,7 @@ def _equity3(slot, reps, trials, seed, pf_class, pf_top):
     return out
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def _counts3():
     out = np.zeros(N3, np.int64)
     for a in range(52):
@@ -229,7 +229,7 @@ def _counts3():
     return out
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def _irish(deals, seed, pf_class, pf_top):
     """(wins, samples, combos) by bucket: equity samples from random heads-up deals and the
     number of four-card hands in each bucket."""
@@ -276,7 +276,7 @@ def _irish(deals, seed, pf_class, pf_top):
     return wins, seen, combos
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def _stud5(trials, seed, pf_class):
     """(equity, combos) by hold'em class of a 5 Card Stud start (two cards) against one
     random start, both dealt three more cards."""
@@ -318,7 +318,7 @@ def _stud5(trials, seed, pf_class):
     return np.where(seen > 0, wins / np.maximum(seen, 1.0), 0.0), combos
 
 
-@numba.njit(cache=True, error_model="numpy")
+@linked(cache=True, error_model="numpy")
 def _draw5_counts():
     """Five-card hands by draw class (high value >> 2)."""
     out = np.zeros(N_DRAW, np.int64)
