@@ -23,11 +23,12 @@ from typing import TextIO
 from numba.core import event
 
 #: the figures are the first simulations from empty caches on the 2-core development
-#: machine (bench/RESULTS.md, "A kernel per family of games"): hold'em 22-31 s of CPU,
-#: the other games 24-41 s (quiet and busy rounds), a structure of several families 49 s
+#: machine (bench/RESULTS.md, "Link-only helpers, liveness by bits, inlined IR built once"):
+#: every single game 17.2-20.4 s of CPU in a quiet round (a busy machine adds up to half
+#: again), a structure of several families 33 s
 MESSAGE = ("pyeval: compiling the simulation kernel of these games for this machine, once "
-           "(about 25-40 s of CPU, a minute when a structure mixes stud or draw with "
-           "other games; `pyeval warmup` does it ahead)...")
+           "(about 20 s of CPU, 35 s when a structure mixes stud or draw with other "
+           "games; `pyeval warmup` does it ahead)...")
 
 _said = False
 
