@@ -29,12 +29,13 @@ _FROM_PYTHON = textwrap.dedent("""
 """)
 
 
-def test_a_linked_function_called_from_python_runs_an_ordinary_compile():
+def test_a_linked_function_called_from_python_runs_an_ordinary_compile(tmp_path):
     """Called from Python before and after a compiled caller linked it, with three argument
     types: the right values, one ordinary compile (its twin) made for all of them, and no
-    crash (a process of its own, so that a regression fails this test, not the run)."""
+    crash (a process of its own, so that a regression fails this test, not the run; run
+    outside the source tree, which has no built extension when pyeval is installed)."""
     out = subprocess.run([sys.executable, "-c", _FROM_PYTHON], capture_output=True, text=True,
-                         timeout=120)
+                         timeout=120, cwd=tmp_path)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.split() == ["13", "13", "6.0", "15", "1"]
 
