@@ -32,9 +32,21 @@ __all__ = ["installed", "memo_size"]
 NUMBA_RUN_UNTYPED_PASSES = InlineWorker.run_untyped_passes
 
 _MEMO: dict[tuple[Any, ...], Any] = {}
+_IN_COMPILE = [False]      # the memo serves only within a compile's numba:compile event
+
+
+def _open() -> None:
+    _IN_COMPILE[0] = True
+
+
+def _close() -> None:
+    _IN_COMPILE[0] = False
+    _MEMO.clear()
 
 
 def _run_untyped_passes(self: InlineWorker, func: Any, enable_ssa: bool = False) -> Any:
+    if not _IN_COMPILE[0]:       # a compile Numba's event does not cover: as Numba does
+        return NUMBA_RUN_UNTYPED_PASSES(self, func, enable_ssa)
     # Numba's sets this on the caller's flags (shared with the caller's compile), and the
     # passes then run with it: both kept
     self.flags.enable_ssa = enable_ssa
@@ -60,4 +72,4 @@ if numba_version_checked():
     InlineWorker.run_untyped_passes = _run_untyped_passes  # type: ignore[method-assign]
     # every compile runs under Numba's compiler lock, one at a time; the memo is cleared
     # when the outermost one ends
-    hold_while_compiling(Span(lambda: None, _MEMO.clear))
+    hold_while_compiling(Span(_open, _close))
