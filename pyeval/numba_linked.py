@@ -185,8 +185,9 @@ def linked(func: Callable[..., Any] | None = None, /, **options: Any) -> Any:
     def wrap(f: Callable[..., Any]) -> Any:
         disp = numba.njit(f, **{**INTERNAL, **options})
         # the dispatcher njit made, with Python calls routed as above (same layout: the
-        # subclass adds only methods)
-        disp.__class__ = LinkedDispatcher
+        # subclass adds only methods); with NUMBA_DISABLE_JIT njit returns f itself
+        if type(disp) is CPUDispatcher:
+            disp.__class__ = LinkedDispatcher
         return disp
 
     return wrap if func is None else wrap(func)

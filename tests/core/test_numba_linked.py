@@ -116,3 +116,17 @@ def test_linked_functions_are_linked_by_callers_compiled_in_later_processes(tmp_
     first = "_LinkOnlyLibrary" if checked else "JITCodeLibrary"
     # the first process compiles odd_sum (no cache hit), the second loads it from the cache
     assert [o.stdout.split() for o in outs] == [["100", "0", first], ["300", "1", "JITCodeLibrary"]]
+
+
+def test_with_the_jit_disabled_a_linked_function_is_the_python_function(tmp_path):
+    """NUMBA_DISABLE_JIT=1 (debugging in Python): njit hands back the function itself, and so
+    does linked."""
+    code = ("from pyeval.numba_linked import linked\n"
+            "@linked(cache=True)\n"
+            "def f(x):\n"
+            "    return x + 1\n"
+            "print(f(2), type(f).__name__)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120, cwd=tmp_path, env=dict(os.environ, NUMBA_DISABLE_JIT="1"))
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["3", "function"]
