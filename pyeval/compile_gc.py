@@ -12,7 +12,7 @@ the thresholds in force before it are restored.
 
 Importing this module registers a Numba event listener that holds the collector back for
 as long as a compile is running, whatever starts it, so every module that compiles kernels
-imports it through :mod:`pyeval.numba_ext` (as :mod:`pyeval.frame_chunks`).
+imports it through :mod:`pyeval.numba_setup` (as :mod:`pyeval.frame_chunks`).
 
 Example:
     >>> import gc

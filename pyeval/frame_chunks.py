@@ -10,7 +10,7 @@ of CPU spent by the system (bench/RESULTS.md, "The frame-stack chunks"). Within
 
 Importing this module registers a Numba event listener that keeps the chunks for as long as
 a compile is running, whatever starts it (the simulator, the equity engine, a test), so
-every module that compiles kernels imports it through :mod:`pyeval.numba_ext`.
+every module that compiles kernels imports it through :mod:`pyeval.numba_setup`.
 
 Example:
     >>> import sys

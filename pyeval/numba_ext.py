@@ -48,13 +48,7 @@ import numba
 import numpy as np
 from numba import types
 
-from pyeval import (
-    compile_gc,  # noqa: F401  (registers: the cyclic collector held back while compiling)
-    frame_chunks,  # noqa: F401  (registers: frame-stack chunks kept while compiling)
-    numba_flags,  # noqa: F401  (installs: a faster key for Numba's overload cache)
-    numba_inline_memo,  # noqa: F401  (installs: inlined functions' IR built once per compile)
-    numba_liveness,  # noqa: F401  (installs: Numba's liveness analysis by bits)
-)
+from pyeval import numba_setup  # noqa: F401  (installs pyeval's changes to Numba's compiling)
 from pyeval._native import LIBRARY_PATH, ffi, lib
 from pyeval.numba_linked import linked
 from pyeval.numba_mem import ld8, ld16, ld32, ld64

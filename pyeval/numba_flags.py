@@ -11,7 +11,7 @@ class, updated with the options set: the same dict, same keys in the same order 
 same values, built by two C calls; and two flags with the same options set to the same
 values are equal without building either dict.
 
-Importing this module installs it (through :mod:`pyeval.numba_ext`, beside
+Importing this module installs it (through :mod:`pyeval.numba_setup`, beside
 :mod:`pyeval.frame_chunks`), on the Numba versions :mod:`pyeval.numba_mem` was checked
 against; on any other version Numba's own stays.
 

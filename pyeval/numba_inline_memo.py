@@ -14,7 +14,7 @@ version suffix instead of a new unique id; the kernels' results are the same, an
 Irish compile takes 20.1 s of CPU instead of 20.5 (bench/RESULTS.md, "Link-only helpers,
 liveness by bits, inlined IR built once").
 
-Importing this module installs it (through :mod:`pyeval.numba_ext`, as
+Importing this module installs it (through :mod:`pyeval.numba_setup`, as
 :mod:`pyeval.numba_flags`) on the Numba versions :mod:`pyeval.numba_linked` was checked
 against; on any other version Numba's own stays.
 """

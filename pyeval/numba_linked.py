@@ -40,7 +40,7 @@ _CHECKED_NUMBA = ((0, 68),)
 
 def numba_version_checked() -> bool:
     """True on a Numba version pyeval's hooks of Numba internals were checked against
-    (this module's code library, :mod:`pyeval.numba_flags`)."""
+    (this module's code library, and the patches :mod:`pyeval.numba_setup` installs)."""
     return tuple(int(p) for p in numba.__version__.split(".")[:2]) in _CHECKED_NUMBA
 
 

@@ -16,7 +16,7 @@ fixed point of
 A cold simulation compile: Irish 21.8 -> 20.5 s CPU in an interleaved pair (bench/RESULTS.md,
 "Link-only helpers, liveness by bits, inlined IR built once");
 ``tests/core/test_numba_liveness.py`` compares the two on the IR of the kernels'
-largest functions. Importing this module installs it (through :mod:`pyeval.numba_ext`, as
+largest functions. Importing this module installs it (through :mod:`pyeval.numba_setup`, as
 :mod:`pyeval.numba_flags`) on the Numba versions :mod:`pyeval.numba_linked` was checked
 against; on any other version Numba's own stays.
 
