@@ -25,20 +25,21 @@ from pathlib import Path
 import numba
 
 _HERE = Path(__file__).resolve().parent
-#: sources of the kernels outside this folder: the core's Numba binding, the loads by
-#: address and borrowed arrays, the random streams
-OUTSIDE = ("numba_ext.py", "numba_mem.py", "numba_rng.py")
+#: sources of the kernels outside this folder: the core's Numba binding, the link-only
+#: functions' compiler, the loads by address and borrowed arrays, the random streams
+OUTSIDE = ("numba_ext.py", "numba_linked.py", "numba_mem.py", "numba_rng.py")
 
 
 def kernel_sources() -> list[Path]:
-    """The modules of this folder and of its ``variants`` folder that hold Numba code
-    (``njit`` or ``overload``), and :data:`OUTSIDE`: a change to any of them drops the
-    cached kernels."""
+    """Every module of this folder and of its ``variants`` folder, and :data:`OUTSIDE`: a
+    change to any of them drops the cached kernels."""
     # the variants' subfolder too: its hands, showdowns and hooks are compiled into the
-    # kernel (an edit there left a stale kernel in the cache before)
+    # kernel (an edit there left a stale kernel in the cache before). Every module, not
+    # only those with Numba code: the kernels compile in the constants of slots.py,
+    # layout.py and variants/facts.py, and a test for Numba code ("numba.njit" in the text)
+    # had missed those and the modules of "@njit" and "@linked" functions.
     files = sorted(_HERE.glob("*.py")) + sorted((_HERE / "variants").glob("*.py"))
-    mine = [p for p in files if p.name != "_cache.py"
-            and ("numba.njit" in (text := p.read_text()) or "overload(" in text)]
+    mine = [p for p in files if p.name != "_cache.py"]
     return mine + [_HERE.parent / name for name in OUTSIDE]
 
 

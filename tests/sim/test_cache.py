@@ -57,3 +57,16 @@ def test_a_matching_stamp_keeps_the_cache(tmp_path: Path, monkeypatch):
     _cache.ensure_fresh_cache()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "sim_sources.sha256"]
     assert (tmp_path / "sim_sources.sha256").read_text() == _cache.sources_digest()
+
+
+def test_the_stamp_covers_every_module_the_kernels_compile_in():
+    """The constants' modules (slots, layout, the variants' facts) and the modules of
+    ``@njit`` and ``@linked`` functions are stamped, as well as the Numba code outside."""
+    names = {(p.parent.name, p.name) for p in _cache.kernel_sources()}
+    for name in ("slots.py", "layout.py", "breaks.py", "places.py", "kernel.py"):
+        assert ("sim", name) in names
+    for name in ("facts.py", "draw.py", "strength.py", "hands.py"):
+        assert ("variants", name) in names
+    for name in ("numba_ext.py", "numba_linked.py", "numba_mem.py", "numba_rng.py"):
+        assert ("pyeval", name) in names
+    assert ("sim", "_cache.py") not in names
