@@ -224,10 +224,11 @@ def kernel_tables() -> KernelTables:
 
 # ------------------------------------------------------------------------------ lookups
 # Table arguments are addresses (KernelTables.addrs): see pyeval.numba_mem for why. The
-# lookups are called from compiled code only (numba_linked.linked: no Python entry point,
-# optimised and made machine code once, inside the kernel that calls them); call them from
-# a compiled function, as the examples and tests do. omaha_flush keeps its own optimisation:
-# linked unoptimised, the Omaha Monte Carlo kernel that calls it ran 3-6 % slower.
+# lookups are compiled for compiled callers (numba_linked.linked: no Python entry point,
+# optimised and made machine code once, inside the kernel that calls them); a Python call
+# runs a separate, uncached compile of the lookup, so time them inside a compiled function.
+# omaha_flush keeps its own optimisation: linked unoptimised, the Omaha Monte Carlo kernel
+# that calls it ran 3-6 % slower.
 
 @linked(cache=True)
 def main_slot(rk, disp):

@@ -19,8 +19,8 @@ players read as the aggressor's range.
 
 :func:`stud_tier`, :func:`decide_stud` and :func:`_loose_postflop` are called only from
 compiled code (the betting round): they are :func:`pyeval.numba_linked.linked` (compiled
-once, optimised only inside the kernel; no Python entry point: call them from a small
-jitted function). :func:`stud3_score` is inlined where the stud hand reads it (it was a
+once, optimised only inside the kernel; a Python call runs a separate, uncached compile of
+the function). :func:`stud3_score` is inlined where the stud hand reads it (it was a
 call per player and hand: 2.5 % of a warm 7 card stud kernel's samples).
 """
 from __future__ import annotations

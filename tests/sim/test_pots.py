@@ -13,7 +13,7 @@ from pyeval.sim.slots import B_DEALT, B_FOLDED, B_ROWS, I_PUT, I_ROWS, I_VAL, I_
 
 @numba.njit(cache=True)
 def _award_high(S, SI, SB, button, dead):
-    # award_pots is only linked into compiled callers (numba_linked.linked): called from here
+    # award_pots is linked into compiled callers (numba_linked.linked), as in the kernel
     award_pots(S, SI, SB, False, button, dead)
 
 
