@@ -1,0 +1,317 @@
+"""Equity in Omaha and Omaha hi/lo (4, 5, 6 hole cards) when a player holds a range
+(:mod:`pyeval.equity.omaha_ranges`): what :func:`pyeval.equity.equity` runs for such spots.
+
+The other players may hold known cards, known cards and unknown ones (``AsKh**``) or a
+random hand. Every range loses the hands that use a card that is known (board, dead cards,
+another player's cards). Exact enumeration lists every choice of one hand per range that
+shares no card (at most :data:`._rangemc.MAX_TUPLES`) and every board, each choice weighted
+by the product of its hands' weights; it is chosen when that is cheap and every other
+player's cards are known. Monte Carlo draws each range by its weights and throws the whole
+draw away when two hands share a card (so no range is favoured: the deal follows the
+product of the weights over the hands that fit together), then deals the other cards from
+what is left. Chunks of :data:`CHUNK` deals have their own random streams, so the answer
+depends on the seed, never on the thread count.
+
+>>> r = omaha_equity("omaha", ["AA**!AAA*", "KsKhQsQh"], board="7c 8d 2s", dead="Ad")
+>>> r.exact, r.samples, f"{r.players[0].equity:.4f}"
+(True, 3042000, '0.6744')
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from math import comb
+
+import numpy as np
+
+from pyeval.cards import cards as _cards
+from pyeval.cards import format_card, format_cards, hand_kind, tokens
+from pyeval.equity import _kernels as K
+from pyeval.equity import _omaharange as OR
+from pyeval.equity._omahamc import mask_stats
+from pyeval.equity._rangemc import alias_u32, joint_table
+from pyeval.equity.cost import _EVAL_COST, EXACT_AUTO_COST, EXACT_MAX_COST
+from pyeval.equity.games import EquityGame
+from pyeval.equity.games import game as _game
+from pyeval.equity.omaha_ranges import OmahaRange, parse_omaha_range
+from pyeval.equity.ranges import RangeError
+from pyeval.equity.result import EquityResult, Progress
+from pyeval.equity.spot import HandLike, Player, Spot
+from pyeval.equity.tally import _build_result, _Sums
+
+__all__ = ["CHUNK", "OmahaSpot", "omaha_equity", "omaha_spot", "takes_ranges"]
+
+#: Monte Carlo deals per chunk (each chunk its own random stream)
+CHUNK = 8192
+#: chunks per round at most (the stopping rules are looked at between rounds)
+MAX_ROUND = 64
+DEFAULT_STD_ERR = 2e-4
+DEFAULT_MAX_SAMPLES = 2_000_000_000
+#: the most players counted by winners' masks (2**P counters, 4**P for hi/lo)
+MAX_PLAYERS, MAX_HILO_PLAYERS = 10, 6
+
+
+def takes_ranges(game: str | EquityGame, hands: Sequence[HandLike]) -> bool:
+    """True when ``game`` is an Omaha game and some hand is written as a range (not cards,
+    cards with ``*``, or random); such spots are answered by :func:`omaha_equity`.
+
+    >>> takes_ranges("plo", ["AA**", "KKQQ"]), takes_ranges("plo", ["AsAh**", "random"])
+    (True, False)
+    """
+    try:
+        g = _game(game)
+    except (ValueError, TypeError):
+        return False
+    if g.kind != K.K_OMAHA or isinstance(hands, (str, bytes)):
+        return False
+    return any(isinstance(h, str) and _is_range(h.strip(), g.hole) for h in hands)
+
+
+def _is_range(text: str, hole: int) -> bool:
+    kind = hand_kind(text, ranges=False)
+    if kind == "range":
+        return bool(text)
+    # "AsKsQhJh, AdKdQcJc": more cards than a hand holds, split by commas, is a list
+    return kind == "cards" and "," in text and len(tokens(text, wild=True)) > hole
+
+
+class OmahaSpot:
+    """A checked Omaha question: the game, each seat's known cards (None: to deal) or
+    range, the board and the dead cards."""
+
+    def __init__(self, g: EquityGame, texts: list[str], slots: list[list[int | None]],
+                 ranges: list[OmahaRange | None], board: list[int], dead: list[int]) -> None:
+        self.game, self.texts, self.slots, self.ranges = g, texts, slots, ranges
+        self.board, self.dead = board, dead
+
+    @property
+    def known_mask(self) -> int:
+        m = 0
+        for c in self.board + self.dead + [c for s in self.slots for c in s if c is not None]:
+            m |= 1 << c
+        return m
+
+    def spot(self) -> Spot:
+        """The hold'em engine's :class:`Spot` view (for the result tables)."""
+        return Spot(self.game, [Player(t, list(s)) for t, s in zip(self.texts, self.slots)],
+                    self.board, self.dead)
+
+
+def omaha_spot(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike = "",
+               dead: HandLike = "") -> OmahaSpot:
+    """Parses and checks an Omaha question with ranges (errors name the hand, from 1).
+
+    >>> s = omaha_spot("omaha", ["AA**", "AsKs**"], board="Ah 7c 2d")
+    >>> len(s.ranges[0])                       # two of the three aces left, any two cards
+    1155
+    """
+    g0 = _game(game)
+    if isinstance(hands, (str, bytes)):
+        raise TypeError("hands is a list of hands, one per player, e.g. ['AA**', 'KKQQ']")
+    hands = list(hands)
+    if len(hands) < 2:
+        raise ValueError(f"equity needs at least 2 players, got {len(hands)}")
+    g = g0.for_players(len(hands))
+    cap = min(g.max_players, MAX_HILO_PLAYERS if g.hi_lo else MAX_PLAYERS)
+    if len(hands) > cap:
+        raise ValueError(f"{g.name} with ranges takes at most {cap} players, got {len(hands)}")
+    H = g.hole
+    b = [int(c) for c in _cards(board, what="board")]
+    if len(b) not in (0, 3, 4, 5):
+        raise ValueError(f"board has {len(b)} cards; a {g.name} board is empty, a flop (3), "
+                         f"a turn (4) or a river (5)")
+    d = [int(c) for c in _cards(dead, what="dead cards")]
+    texts: list[str] = []
+    slots: list[list[int | None]] = []
+    ranges: list[OmahaRange | None] = []
+    for i, h in enumerate(hands):
+        name = f"hand {i + 1}"
+        if isinstance(h, str) and _is_range(h.strip(), H):
+            try:
+                r = parse_omaha_range(h.strip(), H, g.hi_lo)
+            except RangeError as e:
+                raise ValueError(f"{name} {h.strip()!r}: {e}") from None
+            texts.append(h.strip())
+            slots.append([None] * H)
+            ranges.append(r)
+            continue
+        if isinstance(h, str):
+            t = h.strip()
+            got = [None] * H if hand_kind(t, ranges=False) == "random" else tokens(t, wild=True)
+        else:
+            got = [int(c) for c in _cards(h, what=name)]
+            t = format_cards(got)                                  # type: ignore[arg-type]
+        if len(got) > H or not got:
+            raise ValueError(f"{name} {t!r} has {len(got)} cards; {g.name} hands have {H} "
+                             f"hole cards (write * for an unknown card)")
+        texts.append(t)
+        slots.append(list(got) + [None] * (H - len(got)))
+        ranges.append(None)
+    where: dict[int, str] = {}
+    for c, what in ([(c, "the board") for c in b] + [(c, "the dead cards") for c in d]
+                    + [(c, f"hand {i + 1}") for i, s in enumerate(slots) for c in s
+                       if c is not None]):
+        if c in where:
+            raise ValueError(f"card {format_card(c)!r} is dealt twice: in {where[c]} and in "
+                             f"{what}")
+        where[c] = what
+    spot = OmahaSpot(g, texts, slots, ranges, b, d)
+    km = spot.known_mask
+    live = 52 - bin(km).count("1")
+    for i, r in enumerate(ranges):
+        if r is None:
+            continue
+        r = r.without(km).normalised()
+        if len(r) == 0:
+            raise ValueError(f"hand {i + 1} {texts[i]!r} leaves no hand: every hand of the "
+                             f"range uses a card that is on the board, dead or in another hand")
+        # every hand of the cards left, equally weighted: a random hand, dealt as one
+        ranges[i] = None if r.uniform and len(r) == comb(live, H) else r
+    if len(hands) * H + 5 > 52 - len(d):
+        raise ValueError(f"{len(hands)} players of {g.name} need {len(hands) * H + 5} cards; "
+                         f"the deck has {52 - len(d)} without the dead cards")
+    return spot
+
+
+def _seats(spot: OmahaSpot) -> tuple[OR.RangeHands, OR.Seats, list[int]]:
+    g, P, H = spot.game, len(spot.slots), spot.game.hole
+    rng = np.full(P, -1, dtype=np.int64)
+    cards, masks, keep, alias, weighted, off = [], [], [], [], [], [0]
+    order = []
+    for i, r in enumerate(spot.ranges):
+        if r is None:
+            continue
+        rng[i] = len(order)
+        order.append(i)
+        cards.append(r.cards)
+        masks.append(r.masks)
+        w = not r.uniform
+        weighted.append(w)
+        k, a = alias_u32(r.weights) if w else (np.zeros(len(r), np.uint64),
+                                              np.zeros(len(r), np.int64))
+        keep.append(k)
+        alias.append(a.astype(np.int64))
+        off.append(off[-1] + len(r))
+    hole0 = np.full((P, H), OR.NONE, dtype=np.uint8)
+    for i, s in enumerate(spot.slots):
+        if spot.ranges[i] is None:
+            hole0[i] = [OR.NONE if c is None else c for c in s]
+    board0 = np.full(5, OR.NONE, dtype=np.uint8)
+    board0[:len(spot.board)] = spot.board
+    km = spot.known_mask
+    deck = np.array([c for c in range(52) if not km >> c & 1], dtype=np.uint8)
+    cat = (lambda xs, dt, shape: np.ascontiguousarray(np.concatenate(xs)) if xs
+           else np.zeros(shape, dt))
+    RH = OR.RangeHands(cat(cards, np.uint8, (0, H)), cat(masks, np.uint64, 0),
+                       np.array(off, dtype=np.int64), cat(keep, np.uint64, 0),
+                       cat(alias, np.int64, 0), np.array(weighted, dtype=np.bool_))
+    SE = OR.Seats(rng, hole0, board0, deck, bool(g.split_code == K.SP_LOW8))
+    return RH, SE, order
+
+
+def _exact_plan(spot: OmahaSpot, RH: OR.RangeHands, order: list[int]
+                ) -> tuple[np.ndarray, np.ndarray, int, float] | None:
+    """(choices [T, P] as rows of RH.cards or -1, their weights, boards per choice, cost)
+    when every non-range player's cards are known and the choices fit a table."""
+    if any(spot.ranges[i] is None and None in s for i, s in enumerate(spot.slots)):
+        return None
+    P, H = len(spot.slots), spot.game.hole
+    ms = [spot.ranges[i].masks for i in order]                  # type: ignore[union-attr]
+    ws = [spot.ranges[i].weights for i in order]                # type: ignore[union-attr]
+    t = joint_table(ms, ws)
+    if t is None:
+        return None
+    idx, w, _ = t
+    if len(w) == 0:
+        raise ValueError("the ranges cannot be dealt together: every choice of hands uses "
+                         "some card twice")
+    tuples = np.full((len(w), P), -1, dtype=np.int64)
+    for col, i in enumerate(order):
+        tuples[:, i] = idx[:, col] + RH.off[col]
+    left = 52 - bin(spot.known_mask).count("1") - H * len(order)
+    boards = comb(left, 5 - len(spot.board))
+    cost = len(w) * boards * P * _EVAL_COST[K.K_OMAHA] * 2.0
+    return tuples, w, boards, cost
+
+
+def omaha_equity(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike = "",
+                 dead: HandLike = "", *, exact: bool | None = None,
+                 samples: int | None = None, std_err: float | None = None,
+                 time_limit: float | None = None, seed: int = 0,
+                 threads: int | None = None,
+                 progress: Callable[[Progress], None] | None = None) -> EquityResult:
+    """:func:`pyeval.equity.equity` for an Omaha spot with ranges (the same arguments and
+    result)."""
+    from pyeval.equity.engine import _threads
+    t0 = time.perf_counter()
+    spot = omaha_spot(game, hands, board, dead)
+    if samples is not None and (not isinstance(samples, (int, np.integer)) or samples < 1):
+        raise ValueError(f"samples must be a positive integer, not {samples!r}")
+    if std_err is not None and not (std_err > 0):
+        raise ValueError(f"std_err must be a positive number, not {std_err!r}")
+    if time_limit is not None and not (time_limit > 0):
+        raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+    if not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed must be an integer, not {type(seed).__name__}")
+    nthreads = _threads(threads)
+    RH, SE, order = _seats(spot)
+    P = len(spot.slots)
+    plan = _exact_plan(spot, RH, order) if exact is not False and order else None
+    if exact and (plan is None or plan[3] > EXACT_MAX_COST):
+        raise ValueError("exact enumeration of this spot is refused: it needs every other "
+                         "player's cards known and a small enough range product (it would "
+                         "take hours otherwise); use Monte Carlo (exact=False or None)")
+    do_exact = plan is not None and (bool(exact) or (
+        exact is None and samples is None and plan[3] <= EXACT_AUTO_COST
+        and (time_limit is None or plan[3] <= time_limit * 1e9)))
+    sums = _Sums(P)
+    if do_exact:
+        assert plan is not None
+        tuples, w, boards, _ = plan
+        out = OR.range_exact(tuples, w, RH.cards, SE, nthreads)
+        st = mask_stats(out, P)
+        sums.add(st.sum(axis=0)[None], np.array([len(w) * boards]),
+                 np.array([float(w.sum()) * boards]))
+        stopped = "exact"
+    else:
+        stopped = _run_mc(RH, SE, sums, int(seed), samples, std_err, time_limit, progress,
+                          t0, nthreads)
+    return _build_result(spot.spot(), sums, do_exact, None if do_exact else int(seed),
+                         nthreads, time.perf_counter() - t0, stopped)
+
+
+def _run_mc(RH: OR.RangeHands, SE: OR.Seats, sums: _Sums, seed: int, samples: int | None,
+            std_err: float | None, time_limit: float | None,
+            progress: Callable[[Progress], None] | None, t0: float, threads: int) -> str:
+    """Rounds of 4, 16, 64, 64 ... chunks until the sample count, the standard error or the
+    time limit; returns why it stopped."""
+    P = SE.hole0.shape[0]
+    target = samples if samples is not None else DEFAULT_MAX_SAMPLES
+    if samples is None and std_err is None:
+        std_err = DEFAULT_STD_ERR
+    chunk_no, size = 0, 4
+    while True:
+        left = target - int(sums.deals)
+        if left <= 0:
+            return "samples"
+        deals = min(size * CHUNK, left)
+        nsamp = np.full(-(-deals // CHUNK), CHUNK, dtype=np.int64)
+        nsamp[-1] = deals - CHUNK * (len(nsamp) - 1)
+        out, att = OR.range_mc(RH, SE, seed, chunk_no, nsamp, 1 if len(nsamp) <= 4 else threads)
+        if (att < 0).any():
+            raise ValueError("the ranges almost never fit together (ten million draws "
+                             "without a deal): widen them or remove overlaps")
+        sums.add(mask_stats(out, P), nsamp, nsamp.astype(np.float64))
+        sums.attempts += int(att.sum())
+        chunk_no += len(nsamp)
+        size = min(size * 4, MAX_ROUND)
+        se = float(sums.std_errs(False).max())
+        if progress is not None:
+            frac = sums.deals / target
+            if std_err is not None and np.isfinite(se) and se > 0:
+                frac = max(frac, min(1.0, (std_err / se) ** 2))
+            progress(Progress(min(frac, 1.0), int(sums.deals), sums.equities(), se, False))
+        if std_err is not None and sums.deals >= 2 * CHUNK and se <= std_err:
+            return "std_err"
+        if time_limit is not None and time.perf_counter() - t0 >= time_limit:
+            return "time_limit"
