@@ -161,6 +161,8 @@ def hand_masks(hand: Hand, hole: int, term: str) -> np.ndarray:
     if len(hand.items) > hole:
         raise _bad(term, f"{len(hand.items)} cards named; an Omaha hand of this game has "
                          f"{hole} (write fewer, the rest is any card)")
+    if hand.pattern:
+        _check_pattern(hand.pattern, hole, term)
     named = [it for it in hand.items if it != Item(None, None, None)]
     free = hole - len(named)
     ngroups = len({it.group for it in named if it.group is not None})
@@ -182,14 +184,19 @@ def hand_masks(hand: Hand, hole: int, term: str) -> np.ndarray:
 def suited_as(masks: np.ndarray, pattern: str, hole: int, term: str) -> np.ndarray:
     """Which hands have the suit pattern (``ds``: exactly two suits of two cards each and
     none of three or more; ``ss`` one; ``ts`` three; ``r`` every card of its own suit)."""
+    _check_pattern(pattern, hole, term)
+    pairs = PATTERNS[pattern]
+    prof = suit_profile(masks)
+    return ((prof == 2).sum(axis=1) == pairs) & ((prof >= 3).sum(axis=1) == 0)
+
+
+def _check_pattern(pattern: str, hole: int, term: str) -> None:
     pairs = PATTERNS[pattern]
     rest = hole - 2 * pairs
     if rest < 0 or pairs + rest > 4:
         possible = [p for p, k in PATTERNS.items() if 0 <= hole - 2 * k and k + hole - 2 * k <= 4]
         raise _bad(term, f"no {hole}-card hand is {pattern!r} (the suit patterns of "
                          f"{hole} cards: {', '.join(possible)})")
-    prof = suit_profile(masks)
-    return ((prof == 2).sum(axis=1) == pairs) & ((prof >= 3).sum(axis=1) == 0)
 
 
 def _shift(hand: Hand, d: int) -> Hand:
