@@ -211,7 +211,7 @@ def range_mc(RH: RangeHands, SE: Seats, seed: int, chunk0: int, nsamp: np.ndarra
 @njit(cache=True, nogil=True)
 def _exact_work(ctr, tuples, tw, cards, SE, TA, out):
     """Worker of :func:`range_exact`: task i is the compatible choice ``tuples[i]`` (rows
-    of ``cards``, -1 for a player of known cards), every board of the cards left counted
+    of ``cards``, one per player), every board of the cards left counted
     with weight ``tw[i]`` into ``out[i]``."""
     P, H = SE.hole0.shape
     hole = np.zeros((P, H), dtype=np.uint8)
@@ -234,7 +234,7 @@ def _exact_work(ctr, tuples, tw, cards, SE, TA, out):
         for p in range(P):
             j = tuples[t, p]
             for k in range(H):
-                c = cards[j, k] if j >= 0 else SE.hole0[p, k]
+                c = cards[j, k]
                 hole[p, k] = c
                 used |= np.uint64(1) << np.uint64(c)
         n = 0

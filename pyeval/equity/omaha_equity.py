@@ -5,8 +5,8 @@ The other players may hold known cards, known cards and unknown ones (``AsKh**``
 random hand. Every range loses the hands that use a card that is known (board, dead cards,
 another player's cards). Exact enumeration lists every choice of one hand per range that
 shares no card (at most :data:`._rangemc.MAX_TUPLES`) and every board, each choice weighted
-by the product of its hands' weights; it is chosen when that is cheap and every other
-player's cards are known. Monte Carlo draws each range by its weights and throws the whole
+by the product of its hands' weights (a partly known hand counts as the range of its
+completions); it is chosen when that is cheap. Monte Carlo draws each range by its weights and throws the whole
 draw away when two hands share a card (so no range is favoured: the deal follows the
 product of the weights over the hands that fit together), then deals the other cards from
 what is left. Chunks of :data:`CHUNK` deals have their own random streams, so the answer
@@ -14,7 +14,7 @@ depends on the seed, never on the thread count.
 
 >>> r = omaha_equity("omaha", ["AA**!AAA*", "KsKhQsQh"], board="7c 8d 2s", dead="Ad")
 >>> r.exact, r.samples, f"{r.players[0].equity:.4f}"
-(True, 3042000, '0.6744')
+(True, 1918800, '0.7974')
 """
 from __future__ import annotations
 
@@ -29,10 +29,11 @@ from pyeval.cards import format_card, format_cards, hand_kind, tokens
 from pyeval.equity import _kernels as K
 from pyeval.equity import _omaharange as OR
 from pyeval.equity._omahamc import mask_stats
-from pyeval.equity._rangemc import alias_u32, joint_table
+from pyeval.equity._rangemc import MAX_TUPLES, alias_u32, joint_table
 from pyeval.equity.cost import _EVAL_COST, EXACT_AUTO_COST, EXACT_MAX_COST
 from pyeval.equity.games import EquityGame
 from pyeval.equity.games import game as _game
+from pyeval.equity.omaha_hands import all_hands, hand_cards
 from pyeval.equity.omaha_ranges import OmahaRange, parse_omaha_range
 from pyeval.equity.ranges import RangeError
 from pyeval.equity.result import EquityResult, Progress
@@ -102,8 +103,8 @@ def omaha_spot(game: str | EquityGame, hands: Sequence[HandLike], board: HandLik
     """Parses and checks an Omaha question with ranges (errors name the hand, from 1).
 
     >>> s = omaha_spot("omaha", ["AA**", "AsKs**"], board="Ah 7c 2d")
-    >>> len(s.ranges[0])                       # two of the three aces left, any two cards
-    1155
+    >>> len(s.ranges[0])                # Ad Ac, the aces left, and two of the 45 others
+    990
     """
     g0 = _game(game)
     if isinstance(hands, (str, bytes)):
@@ -173,7 +174,7 @@ def omaha_spot(game: str | EquityGame, hands: Sequence[HandLike], board: HandLik
     return spot
 
 
-def _seats(spot: OmahaSpot) -> tuple[OR.RangeHands, OR.Seats, list[int]]:
+def _seats(spot: OmahaSpot) -> tuple[OR.RangeHands, OR.Seats]:
     g, P, H = spot.game, len(spot.slots), spot.game.hole
     rng = np.full(P, -1, dtype=np.int64)
     cards, masks, keep, alias, weighted, off = [], [], [], [], [], [0]
@@ -206,32 +207,53 @@ def _seats(spot: OmahaSpot) -> tuple[OR.RangeHands, OR.Seats, list[int]]:
                        np.array(off, dtype=np.int64), cat(keep, np.uint64, 0),
                        cat(alias, np.int64, 0), np.array(weighted, dtype=np.bool_))
     SE = OR.Seats(rng, hole0, board0, deck, bool(g.split_code == K.SP_LOW8))
-    return RH, SE, order
+    return RH, SE
 
 
-def _exact_plan(spot: OmahaSpot, RH: OR.RangeHands, order: list[int]
-                ) -> tuple[np.ndarray, np.ndarray, int, float] | None:
-    """(choices [T, P] as rows of RH.cards or -1, their weights, boards per choice, cost)
-    when every non-range player's cards are known and the choices fit a table."""
-    if any(spot.ranges[i] is None and None in s for i, s in enumerate(spot.slots)):
+#: the most completions of a partly known hand listed for exact enumeration
+MAX_COMPLETIONS = 20_000
+
+
+def _choices(spot: OmahaSpot, i: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """Player i's possible hands (masks, weights): its range, or every completion of its
+    known cards from the cards left (None past :data:`MAX_COMPLETIONS`)."""
+    r = spot.ranges[i]
+    if r is not None:
+        return r.masks, r.weights
+    known = [c for c in spot.slots[i] if c is not None]
+    k = len(spot.slots[i]) - len(known)
+    left = 52 - bin(spot.known_mask).count("1")
+    if comb(left, k) > MAX_COMPLETIONS:
         return None
+    own = sum(1 << c for c in known)
+    fills = all_hands(k)
+    m = fills[(fills & np.uint64(spot.known_mask)) == 0] | np.uint64(own)
+    return m, np.ones(len(m))
+
+
+def _exact_plan(spot: OmahaSpot) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, float] | None:
+    """(choices [T, P] as rows of the cards [N, H], the cards, the choices' weights, boards
+    per choice, cost) when every player's possible hands fit a joint table."""
     P, H = len(spot.slots), spot.game.hole
-    ms = [spot.ranges[i].masks for i in order]                  # type: ignore[union-attr]
-    ws = [spot.ranges[i].weights for i in order]                # type: ignore[union-attr]
-    t = joint_table(ms, ws)
+    got = [_choices(spot, i) for i in range(P)]
+    if any(g is None for g in got):
+        return None
+    ms = [g[0] for g in got]                                     # type: ignore[index]
+    t = joint_table(ms, [g[1] for g in got])                     # type: ignore[index]
     if t is None:
         return None
     idx, w, _ = t
     if len(w) == 0:
         raise ValueError("the ranges cannot be dealt together: every choice of hands uses "
                          "some card twice")
-    tuples = np.full((len(w), P), -1, dtype=np.int64)
-    for col, i in enumerate(order):
-        tuples[:, i] = idx[:, col] + RH.off[col]
-    left = 52 - bin(spot.known_mask).count("1") - H * len(order)
+    off = np.cumsum([0] + [len(m) for m in ms])
+    tuples = idx + off[:-1][None, :]
+    cards = np.ascontiguousarray(hand_cards(np.concatenate(ms), H))
+    left = 52 - bin(spot.known_mask).count("1") - H * sum(
+        1 for i in range(P) if spot.ranges[i] is not None or None in spot.slots[i])
     boards = comb(left, 5 - len(spot.board))
     cost = len(w) * boards * P * _EVAL_COST[K.K_OMAHA] * 2.0
-    return tuples, w, boards, cost
+    return tuples, cards, w, boards, cost
 
 
 def omaha_equity(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike = "",
@@ -254,21 +276,22 @@ def omaha_equity(game: str | EquityGame, hands: Sequence[HandLike], board: HandL
     if not isinstance(seed, (int, np.integer)):
         raise TypeError(f"seed must be an integer, not {type(seed).__name__}")
     nthreads = _threads(threads)
-    RH, SE, order = _seats(spot)
+    RH, SE = _seats(spot)
     P = len(spot.slots)
-    plan = _exact_plan(spot, RH, order) if exact is not False and order else None
-    if exact and (plan is None or plan[3] > EXACT_MAX_COST):
-        raise ValueError("exact enumeration of this spot is refused: it needs every other "
-                         "player's cards known and a small enough range product (it would "
-                         "take hours otherwise); use Monte Carlo (exact=False or None)")
+    plan = _exact_plan(spot) if exact is not False else None
+    if exact and (plan is None or plan[4] > EXACT_MAX_COST):
+        raise ValueError(f"exact enumeration of this spot is refused: the compatible choices "
+                         f"of hands are more than {MAX_TUPLES:,} (or a partly known hand "
+                         f"has more than {MAX_COMPLETIONS:,} completions), or it would take "
+                         f"hours; use Monte Carlo (exact=False or None)")
     do_exact = plan is not None and (bool(exact) or (
-        exact is None and samples is None and plan[3] <= EXACT_AUTO_COST
-        and (time_limit is None or plan[3] <= time_limit * 1e9)))
+        exact is None and samples is None and plan[4] <= EXACT_AUTO_COST
+        and (time_limit is None or plan[4] <= time_limit * 1e9)))
     sums = _Sums(P)
     if do_exact:
         assert plan is not None
-        tuples, w, boards, _ = plan
-        out = OR.range_exact(tuples, w, RH.cards, SE, nthreads)
+        tuples, cards, w, boards, _ = plan
+        out = OR.range_exact(tuples, w, cards, SE, nthreads)
         st = mask_stats(out, P)
         sums.add(st.sum(axis=0)[None], np.array([len(w) * boards]),
                  np.array([float(w.sum()) * boards]))
