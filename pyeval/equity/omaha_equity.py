@@ -24,6 +24,7 @@ from math import comb
 
 import numpy as np
 
+from pyeval import numba_ext as nx
 from pyeval.cards import cards as _cards
 from pyeval.cards import format_card, format_cards, hand_kind, tokens
 from pyeval.equity import _kernels as K
@@ -175,38 +176,43 @@ def omaha_spot(game: str | EquityGame, hands: Sequence[HandLike], board: HandLik
 
 
 def _seats(spot: OmahaSpot) -> tuple[OR.RangeHands, OR.Seats]:
+    """The kernels' view: every range, and every hand of known cards as a range of one
+    hand; the other players' known cards, the known board, the deck."""
     g, P, H = spot.game, len(spot.slots), spot.game.hole
+    T = nx.kernel_tables()
     rng = np.full(P, -1, dtype=np.int64)
-    cards, masks, keep, alias, weighted, off = [], [], [], [], [], [0]
-    order = []
-    for i, r in enumerate(spot.ranges):
-        if r is None:
+    masks, keep, alias, weighted, off = [], [], [], [], [0]
+    hole0 = np.full((P, H), OR.NONE, dtype=np.uint8)
+    for i, (r, sl) in enumerate(zip(spot.ranges, spot.slots)):
+        if r is None and None in sl:
+            hole0[i] = [OR.NONE if c is None else c for c in sl]
             continue
-        rng[i] = len(order)
-        order.append(i)
-        cards.append(r.cards)
-        masks.append(r.masks)
-        w = not r.uniform
+        m = r.masks if r is not None else np.array([sum(1 << c for c in sl)], np.uint64)
+        w = r is not None and not r.uniform
+        rng[i] = len(masks)
+        masks.append(m)
         weighted.append(w)
-        k, a = alias_u32(r.weights) if w else (np.zeros(len(r), np.uint64),
-                                              np.zeros(len(r), np.int64))
+        k, a = alias_u32(r.weights) if w and r is not None else (
+            np.zeros(len(m), np.uint64), np.zeros(len(m), np.int64))
         keep.append(k)
         alias.append(a.astype(np.int64))
-        off.append(off[-1] + len(r))
-    hole0 = np.full((P, H), OR.NONE, dtype=np.uint8)
-    for i, s in enumerate(spot.slots):
-        if spot.ranges[i] is None:
-            hole0[i] = [OR.NONE if c is None else c for c in s]
-    board0 = np.full(5, OR.NONE, dtype=np.uint8)
-    board0[:len(spot.board)] = spot.board
+        off.append(off[-1] + len(m))
+    allm = np.concatenate(masks) if masks else np.zeros(0, np.uint64)
+    hk, hs, hl, cols, ncols = OR.hand_arrays(hand_cards(allm, H))
+    sizes = np.diff(np.array(off, dtype=np.int64))
+    RH = OR.RangeHands(allm, hk, hs, hl, cols, ncols, np.array(off, dtype=np.int64),
+                       np.array([(1 << 32) % int(n) for n in sizes], dtype=np.uint64),
+                       np.concatenate(keep) if keep else np.zeros(0, np.uint64),
+                       np.concatenate(alias) if alias else np.zeros(0, np.int64),
+                       np.array(weighted, dtype=np.bool_))
+    b = np.array(spot.board, dtype=np.int64)
     km = spot.known_mask
     deck = np.array([c for c in range(52) if not km >> c & 1], dtype=np.uint8)
-    cat = (lambda xs, dt, shape: np.ascontiguousarray(np.concatenate(xs)) if xs
-           else np.zeros(shape, dt))
-    RH = OR.RangeHands(cat(cards, np.uint8, (0, H)), cat(masks, np.uint64, 0),
-                       np.array(off, dtype=np.int64), cat(keep, np.uint64, 0),
-                       cat(alias, np.int64, 0), np.array(weighted, dtype=np.bool_))
-    SE = OR.Seats(rng, hole0, board0, deck, bool(g.split_code == K.SP_LOW8))
+    SE = OR.Seats(rng, hole0, np.uint64(nx.KEY_START + int(T.ckey[b].sum())),
+                  np.uint64(np.bitwise_or.reduce(T.csrm[b]) if len(b) else 0),
+                  np.uint64(np.bitwise_or.reduce(T.clow[b]) & 0xFF if len(b) else 0),
+                  np.int64(5 - len(b)), deck, np.uint64((1 << 32) % len(deck)),
+                  bool(g.split_code == K.SP_LOW8))
     return RH, SE
 
 
