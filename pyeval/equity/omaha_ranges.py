@@ -24,8 +24,9 @@ A range is comma-separated terms, weighted as hold'em ranges are (``0.5(AA**, KK
 >>> r = parse_omaha_range("AA**", 4)
 >>> len(r), round(100 * r.share, 3)
 (6961, 2.571)
->>> len(parse_omaha_range("AAKKds, 0.5(JT98ss)", 4)), parse_omaha_range("AA**:0.5", 4).weights[0]
-(1222, 0.5)
+>>> r = parse_omaha_range("AAKKds, 0.5(JT98ss)", 4)
+>>> len(r), r.total_weight
+(150, 78.0)
 """
 from __future__ import annotations
 
@@ -101,8 +102,12 @@ class OmahaRange:
         return OmahaRange(self.hole, self.masks, self.weights / self.weights.max())
 
     def hands(self, limit: int = 20) -> list[str]:
-        """The first ``limit`` hands as text (``['2c2d2h2s', ...]``)."""
-        return [format_cards(c) for c in self.cards[:limit].tolist()]
+        """The first ``limit`` hands as text, highest card first.
+
+        >>> parse_omaha_range("AAKKds", 4).hands(2)
+        ['AdAcKdKc', 'AhAcKhKc']
+        """
+        return [format_cards(c) for c in self.cards[:limit, ::-1].tolist()]
 
     def summary(self) -> list[tuple[str, dict[str, float]]]:
         """Weight by the hand's pair (``AA`` .. ``22`` for its highest pair, ``trips+`` for
@@ -233,7 +238,7 @@ def parse_omaha_range(text: str, hole: int = 4, hilo: bool = False) -> OmahaRang
     allowed.
 
     >>> len(parse_omaha_range("KK+", 4)), len(parse_omaha_range("AA", 5))
-    (13776, 108336)
+    (13886, 108336)
     """
     if hole not in HOLES:
         raise ValueError(f"Omaha hands have 4, 5 or 6 hole cards, not {hole!r}")

@@ -12,7 +12,7 @@ shown": ``AA**`` holds AAA* and AAAA too). A suffix says how the whole hand is s
 >>> len(term_masks("AA**", 4)), len(term_masks("AAxx", 4)), len(term_masks("AA", 4))
 (6961, 6961, 6961)
 >>> len(term_masks("AAKKds", 4)), len(term_masks("[A*]**", 4))
-(6, 45716)
+(6, 45880)
 """
 from __future__ import annotations
 
@@ -251,7 +251,7 @@ def term_masks(text: str, hole: int) -> np.ndarray:
     that are in neither B nor C).
 
     >>> len(term_masks("AA**!AAA*", 4)), len(term_masks("KK+", 4)), len(term_masks("QQ-99", 4))
-    (6768, 13776, 26968)
+    (6768, 13886, 27628)
     """
     parts = text.split("!")
     if any(not p.strip() for p in parts):
