@@ -1,5 +1,6 @@
 """``pyeval range --game omaha``: an Omaha range's size and a summary by pair and suit
-pattern (what :mod:`pyeval.cli.range_cmd` shows for an Omaha game).
+pattern (what :mod:`pyeval.cli.range_cmd` shows for an Omaha game); and ``pyeval equity
+--by-combo`` for Omaha ranges (equity by hand class).
 
     pyeval range "AA**, KKQQds" --game omaha
     pyeval range "top 5%" --game omaha8 --json
@@ -52,3 +53,21 @@ def show_omaha_range(text: str, dead: str, game: str, as_json: bool) -> None:
                    + f"{sum(cells.values()):>11g}")
     more = f" (first {SHOWN} of {len(r):,})" if len(r) > SHOWN else ""
     click.echo(f"hands{more}: " + " ".join(r.hands(SHOWN)))
+
+
+def show_omaha_breakdown(hands: list[str], board: str, dead: str, game: str,
+                         samples: int | None, seed: int, threads: int | None,
+                         as_json: bool) -> None:
+    """``pyeval equity --by-combo`` for Omaha ranges: the equity of each hand class."""
+    from dataclasses import asdict
+
+    from pyeval.equity.omaha_analysis import breakdown_table, omaha_breakdown
+    try:
+        rows = omaha_breakdown(hands, board, dead, game=game, samples=samples, seed=seed,
+                               threads=threads)
+    except (ValueError, TypeError) as e:
+        raise click.UsageError(str(e)) from None
+    if as_json:
+        click.echo(json.dumps([[asdict(c) for c in cls] for cls in rows], indent=2))
+        return
+    click.echo(breakdown_table(hands, rows))

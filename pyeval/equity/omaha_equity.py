@@ -53,7 +53,7 @@ DEFAULT_MAX_SAMPLES = 2_000_000_000
 MAX_PLAYERS, MAX_HILO_PLAYERS = 10, 6
 
 
-def takes_ranges(game: str | EquityGame, hands: Sequence[HandLike]) -> bool:
+def takes_ranges(game: str | EquityGame, hands: Sequence[HandLike | OmahaRange]) -> bool:
     """True when ``game`` is an Omaha game and some hand is written as a range (not cards,
     cards with ``*``, or random); such spots are answered by :func:`omaha_equity`.
 
@@ -66,7 +66,8 @@ def takes_ranges(game: str | EquityGame, hands: Sequence[HandLike]) -> bool:
         return False
     if g.kind != K.K_OMAHA or isinstance(hands, (str, bytes)):
         return False
-    return any(isinstance(h, str) and _is_range(h.strip(), g.hole) for h in hands)
+    return any(isinstance(h, OmahaRange) or (isinstance(h, str) and _is_range(h.strip(), g.hole))
+               for h in hands)
 
 
 def _is_range(text: str, hole: int) -> bool:
@@ -99,7 +100,7 @@ class OmahaSpot:
                     self.board, self.dead)
 
 
-def omaha_spot(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike = "",
+def omaha_spot(game: str | EquityGame, hands: Sequence[HandLike | OmahaRange], board: HandLike = "",
                dead: HandLike = "") -> OmahaSpot:
     """Parses and checks an Omaha question with ranges (errors name the hand, from 1).
 
@@ -128,6 +129,14 @@ def omaha_spot(game: str | EquityGame, hands: Sequence[HandLike], board: HandLik
     ranges: list[OmahaRange | None] = []
     for i, h in enumerate(hands):
         name = f"hand {i + 1}"
+        if isinstance(h, OmahaRange):                  # a parsed range (the analyses)
+            if h.hole != H:
+                raise ValueError(f"{name} is a range of {h.hole}-card hands; {g.name} hands "
+                                 f"have {H} cards")
+            texts.append(f"range of {len(h):,} hands")
+            slots.append([None] * H)
+            ranges.append(h)
+            continue
         if isinstance(h, str) and _is_range(h.strip(), H):
             try:
                 r = parse_omaha_range(h.strip(), H, g.hi_lo)
@@ -262,7 +271,8 @@ def _exact_plan(spot: OmahaSpot) -> tuple[np.ndarray, np.ndarray, np.ndarray, in
     return tuples, cards, w, boards, cost
 
 
-def omaha_equity(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike = "",
+def omaha_equity(game: str | EquityGame, hands: Sequence[HandLike | OmahaRange],
+                 board: HandLike = "",
                  dead: HandLike = "", *, exact: bool | None = None,
                  samples: int | None = None, std_err: float | None = None,
                  time_limit: float | None = None, seed: int = 0,

@@ -117,25 +117,40 @@ class OmahaRange:
         >>> parse_omaha_range("AAKKds", 4).summary()
         [('AA', {'ds': 6.0})]
         """
+        names, idx = self.groups()
+        suit_names = ["r", "ss", "ds", "ts", "3+"]
+        out: dict[str, dict[str, float]] = {}
+        for g, name in enumerate(names):
+            sel = idx == g
+            if sel.any():
+                pair, suit = name.rsplit(" ", 1)
+                out.setdefault(pair, {})[suit] = float(self.weights[sel].sum())
+        return [(pair, {k: cells[k] for k in suit_names if k in cells})
+                for pair, cells in out.items()]
+
+    def groups(self) -> tuple[list[str], np.ndarray]:
+        """The hand classes of :meth:`summary` as labels (``"AA ds"``, ``"no pair r"``,
+        best pair first) and each hand's label index (every label listed is held).
+
+        >>> parse_omaha_range("AAKKds, QQJJds", 4).groups()[0]
+        ['AA ds', 'QQ ds']
+        """
         rc = rank_counts(self.masks)
         prof = suit_profile(self.masks)
         twos = (prof == 2).sum(axis=1)
         suit = np.where((prof >= 3).any(axis=1), 4, twos)
         suit_names = ["r", "ss", "ds", "ts", "3+"]
-        trips = (rc >= 3).any(axis=1)
         paired = rc >= 2
         top_pair = np.where(paired.any(axis=1), 12 - np.argmax(paired[:, ::-1], axis=1), -1)
-        row = np.where(trips, 13, top_pair)
-        out = []
-        for r in [13] + list(range(12, -2, -1)):
-            sel = row == r
-            if not sel.any():
-                continue
-            name = "trips+" if r == 13 else "no pair" if r < 0 else RANKS[r] * 2
-            cells = {suit_names[k]: float(self.weights[sel & (suit == k)].sum())
-                     for k in range(5) if (sel & (suit == k)).any()}
-            out.append((name, cells))
-        return out
+        row = np.where((rc >= 3).any(axis=1), 13, top_pair)
+        code = (13 - row) * 5 + np.array([2, 1, 0, 3, 4])[suit]      # best pair, ds first
+        used, idx = np.unique(code, return_inverse=True)
+        names = []
+        for c in used.tolist():
+            r, k = 13 - c // 5, [2, 1, 0, 3, 4].index(c % 5)
+            pair = "trips+" if r == 13 else "no pair" if r < 0 else RANKS[r] * 2
+            names.append(f"{pair} {suit_names[k]}")
+        return names, idx.reshape(-1)
 
 
 def _percent(t: str, hole: int, hilo: bool) -> np.ndarray | None:
