@@ -7,9 +7,9 @@ A range's **hand classes** are those of :meth:`.OmahaRange.groups`: its highest 
 ``ts``, ``3+``). A class's equity is the equity of the range cut to that class against the
 other players as given (exact when small, else Monte Carlo, as :func:`pyeval.equity`).
 
->>> b = omaha_breakdown(["AAKK, QQJJ", "KsKdQsQd"], board="Qh 7c 2d", game="omaha")
->>> [(c.label, round(c.equity, 4)) for c in b[0]]
-[('AA ds', 0.0505), ('AA ss', 0.0354), ('AA r', 0.0328), ('QQ r', 0.5091)]
+>>> b = omaha_breakdown(["AAKK", "KsKdQsQd"], board="Qh 7c 2d", game="omaha")
+>>> [(c.label, c.hands, round(c.equity, 4)) for c in b[0]]
+[('AA ds', 1, 0.1683), ('AA ss', 4, 0.1402), ('AA r', 1, 0.1122)]
 """
 from __future__ import annotations
 
@@ -169,7 +169,7 @@ def omaha_runouts(hands: Sequence[HandLike | OmahaRange], board: HandLike, dead:
     pr = prob[keep] / prob[keep].sum()
     names = tuple(format_card(live[k]) for k in keep)
     b = tuple(before.equities)
-    outs = []
+    outs: list[tuple[str, ...]] = []
     for i in range(P):
         if all(b[i] > b[j] for j in range(P) if j != i):
             outs.append(())

@@ -146,12 +146,14 @@ def omaha_spot(game: str | EquityGame, hands: Sequence[HandLike | OmahaRange], b
             slots.append([None] * H)
             ranges.append(r)
             continue
+        got: list[int | None]
         if isinstance(h, str):
             t = h.strip()
             got = [None] * H if hand_kind(t, ranges=False) == "random" else tokens(t, wild=True)
         else:
-            got = [int(c) for c in _cards(h, what=name)]
-            t = format_cards(got)                                  # type: ignore[arg-type]
+            known = [int(c) for c in _cards(h, what=name)]
+            got = list(known)
+            t = format_cards(known)
         if len(got) > H or not got:
             raise ValueError(f"{name} {t!r} has {len(got)} cards; {g.name} hands have {H} "
                              f"hole cards (write * for an unknown card)")
@@ -169,10 +171,10 @@ def omaha_spot(game: str | EquityGame, hands: Sequence[HandLike | OmahaRange], b
     spot = OmahaSpot(g, texts, slots, ranges, b, d)
     km = spot.known_mask
     live = 52 - bin(km).count("1")
-    for i, r in enumerate(ranges):
-        if r is None:
+    for i, r0 in enumerate(ranges):
+        if r0 is None:
             continue
-        r = r.without(km).normalised()
+        r = r0.without(km).normalised()
         if len(r) == 0:
             raise ValueError(f"hand {i + 1} {texts[i]!r} leaves no hand: every hand of the "
                              f"range uses a card that is on the board, dead or in another hand")
@@ -190,13 +192,18 @@ def _seats(spot: OmahaSpot) -> tuple[OR.RangeHands, OR.Seats]:
     g, P, H = spot.game, len(spot.slots), spot.game.hole
     T = nx.kernel_tables()
     rng = np.full(P, -1, dtype=np.int64)
-    masks, keep, alias, weighted, off = [], [], [], [], [0]
+    masks: list[np.ndarray] = []
+    keep: list[np.ndarray] = []
+    alias: list[np.ndarray] = []
+    weighted: list[bool] = []
+    off = [0]
     hole0 = np.full((P, H), OR.NONE, dtype=np.uint8)
     for i, (r, sl) in enumerate(zip(spot.ranges, spot.slots)):
         if r is None and None in sl:
             hole0[i] = [OR.NONE if c is None else c for c in sl]
             continue
-        m = r.masks if r is not None else np.array([sum(1 << c for c in sl)], np.uint64)
+        m = r.masks if r is not None else np.array([sum(1 << c for c in sl if c is not None)],
+                                                   np.uint64)
         w = r is not None and not r.uniform
         rng[i] = len(masks)
         masks.append(m)

@@ -73,10 +73,10 @@ def class_equities(hilo: bool, deals: int = DEALS, seed: int = SEED) -> np.ndarr
     """Each 4-card class's equity against one random hand (Monte Carlo, ``deals`` deals
     each, class i on the random streams of chunk i under ``seed``)."""
     from pyeval.equity import _omaharange as OR
-    from pyeval.equity._omahamc import mask_stats
     from pyeval.equity._layout import S_SHARE
-    from pyeval.equity.omaha_equity import OmahaSpot, _seats
+    from pyeval.equity._omahamc import mask_stats
     from pyeval.equity.games import game
+    from pyeval.equity.omaha_equity import OmahaSpot, _seats
     g = game("omaha8" if hilo else "omaha").for_players(2)
     reps = classes()[0]
     cards = hand_cards(reps, 4)

@@ -22,12 +22,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from pyeval.cards import _RANK_CHARS, _read_card
-from pyeval.cards import RANKS, SUITS
+from pyeval.cards import _RANK_CHARS, RANKS, SUITS, _read_card
 from pyeval.equity.omaha_hands import all_hands, suit_profile
 from pyeval.equity.ranges import RangeError
 
-__all__ = ["ALLOWED_OMAHA", "PATTERNS", "Item", "Hand", "term_masks"]
+__all__ = ["ALLOWED_OMAHA", "PATTERNS", "Hand", "Item", "term_masks"]
 
 ALLOWED_OMAHA = (
     "an Omaha range term is cards and ranks such as AsKsQhJh, AA**, AAxx, KQJT, a suit "
@@ -194,7 +193,7 @@ def _check_pattern(pattern: str, hole: int, term: str) -> None:
     pairs = PATTERNS[pattern]
     rest = hole - 2 * pairs
     if rest < 0 or pairs + rest > 4:
-        possible = [p for p, k in PATTERNS.items() if 0 <= hole - 2 * k and k + hole - 2 * k <= 4]
+        possible = [p for p, k in PATTERNS.items() if hole - 2 * k >= 0 and k + hole - 2 * k <= 4]
         raise _bad(term, f"no {hole}-card hand is {pattern!r} (the suit patterns of "
                          f"{hole} cards: {', '.join(possible)})")
 
@@ -236,7 +235,7 @@ def span_hands(text: str, term: str) -> list[Hand]:
     same = (len(a.items) == len(b.items) and a.pattern == b.pattern
             and all((x.rank is None) == (y.rank is None) and x.group == y.group
                     and x.suit == y.suit for x, y in zip(a.items, b.items)))
-    ds = {x.rank - y.rank for x, y in zip(a.items, b.items)           # type: ignore[operator]
+    ds = {x.rank - y.rank for x, y in zip(a.items, b.items)
           if x.rank is not None and y.rank is not None} if same else set()
     if len(ds) != 1:
         raise _bad(term, "both ends of a span have the same shape and every rank steps by "

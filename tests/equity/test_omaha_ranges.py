@@ -23,8 +23,8 @@ def _hands(n: int) -> np.ndarray:
 H4 = _hands(4)
 R4 = H4 >> 2
 S4 = H4 & 3
-RC4 = np.stack([(R4 == r).sum(1) for r in range(13)], axis=1)     # cards of each rank
-SC4 = np.stack([(S4 == s).sum(1) for s in range(4)], axis=1)      # cards of each suit
+RC4 = np.stack([(r == R4).sum(1) for r in range(13)], axis=1)     # cards of each rank
+SC4 = np.stack([(s == S4).sum(1) for s in range(4)], axis=1)      # cards of each suit
 
 
 def _as_set(hands: np.ndarray) -> set[int]:
@@ -39,11 +39,11 @@ def _suited_with(ranks_needed: tuple[int | None, ...]) -> np.ndarray:
     """Hands with distinct cards of one suit whose ranks are ``ranks_needed`` (None: any)."""
     ok = np.zeros(len(H4), dtype=bool)
     for s in range(4):
-        in_s = S4 == s
+        in_s = s == S4
         named = [r for r in ranks_needed if r is not None]
         have = np.ones(len(H4), dtype=bool)
         for r in named:
-            have &= ((R4 == r) & in_s).any(1)
+            have &= ((r == R4) & in_s).any(1)
         have &= in_s.sum(1) >= len(ranks_needed)
         ok |= have
     return ok
@@ -147,3 +147,13 @@ def test_bad_terms_say_what_is_allowed(bad, says):
 def test_suit_patterns_a_hand_size_cannot_have_are_refused():
     with pytest.raises(RangeError, match="suit patterns of 6 cards: ds, ts"):
         parse_omaha_range("AAss", 6)
+
+
+@pytest.mark.parametrize("name", ["omaha_hands", "omaha_terms", "omaha_ranges", "omaha_percent",
+                                  "omaha_equity", "_omaharange", "omaha_analysis"])
+def test_omaha_docstring_examples(name):
+    import doctest
+    import importlib
+    mod = importlib.import_module(f"pyeval.equity.{name}")
+    res = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
+    assert res.attempted > 0 and res.failed == 0
