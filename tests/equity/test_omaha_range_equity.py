@@ -190,3 +190,23 @@ def test_one_hand_ranges_equal_the_fixed_hand_engine():
 def test_bad_range_spots_say_why(hands, board, says):
     with pytest.raises(ValueError, match=says):
         pyeval.equity("omaha", hands, board=board)
+
+
+def test_range_hand_columns_are_the_fixed_kernels_pair_columns():
+    """:func:`_omaharange.hand_arrays` lists each hand's rank-pair columns as the
+    fixed-hand kernel's :func:`_omahamc.pair_columns` does, and its keys and masks are the
+    tables' sums."""
+    from pyeval import numba_ext as nx
+    from pyeval.equity._omahamc import pair_columns
+    from pyeval.equity._omaharange import hand_arrays
+    T = nx.kernel_tables()
+    rng = np.random.default_rng(7)
+    for H in (4, 5, 6):
+        hands = np.array([rng.choice(52, H, replace=False) for _ in range(300)], np.uint8)
+        hk, hs, hl, cols, nc = hand_arrays(hands)
+        for i, h in enumerate(hands):
+            want = pair_columns([h], T.pair_id)[0]
+            assert cols[i, :nc[i]].tolist() == sorted(set(want.tolist()))
+            assert set(cols[i].tolist()) == set(want.tolist())
+            assert int(hk[i]) == int(T.ckey[h].sum(dtype=np.uint64))
+            assert int(hl[i]) == int(np.bitwise_or.reduce(T.clow[h]) & 0xFF)
