@@ -38,20 +38,42 @@ MAX_TRIES = 10_000_000
 
 
 class RangeHands(NamedTuple):
-    """The range players' hands, every range one after the other, each with what its
-    evaluation reads (:func:`hand_arrays`)."""
+    """The range players' hands, every range one after the other, each hand one record
+    of what a deal reads (:func:`hand_records`: one cache line or less, read at once)."""
 
-    masks: np.ndarray      # uint64[N]
-    hk: np.ndarray         # uint64[N] hole key
-    hs: np.ndarray         # uint64[N] suit-rank mask
-    hl: np.ndarray         # uint64[N] ace-to-eight ranks held
-    cols: np.ndarray       # uint8[N, W] the distinct rank-pair indices of two cards
-    ncols: np.ndarray      # int64[N] how many
+    rec: np.ndarray        # uint64[N, R] the hands' records
     off: np.ndarray        # int64[R + 1] where range r starts
     thr: np.ndarray        # uint64[R] 2**32 mod the range's size (Lemire)
     keep: np.ndarray       # uint64[N] alias thresholds (weighted ranges)
     alias: np.ndarray      # int64[N] alias targets
     weighted: np.ndarray   # bool[R]
+
+
+#: byte offsets in a hand's record: card mask, hole key, suit-rank mask (8 bytes each),
+#: ace-to-eight ranks, count of distinct rank-pair columns, the columns (a byte each)
+REC_MASK, REC_KEY, REC_SRM, REC_LOW, REC_NCOL, REC_COLS = 0, 8, 16, 24, 25, 26
+
+
+def hand_records(masks: np.ndarray, hole: int) -> np.ndarray:
+    """One record per hand (uint64[N, R], the fields at the ``REC_*`` byte offsets): 32
+    bytes for four cards, 40 for five, 48 for six.
+
+    >>> from pyeval.cards import mask
+    >>> rec = hand_records(np.array([mask("AsAhKsKh")], np.uint64), 4)
+    >>> rec.shape, int(rec.view(np.uint8)[0, REC_NCOL])        # AA, AK, KK
+    ((1, 4), 3)
+    """
+    from pyeval.equity.omaha_hands import hand_cards
+    hk, hs, hl, cols, nc = hand_arrays(hand_cards(masks, hole))
+    W = cols.shape[1]
+    R = 3 + -(-(2 + W) // 8)
+    rec = np.zeros((len(masks), R), dtype=np.uint64)
+    rec[:, 0], rec[:, 1], rec[:, 2] = masks, hk, hs
+    b = rec.view(np.uint8)
+    b[:, REC_LOW] = hl.astype(np.uint8)
+    b[:, REC_NCOL] = nc.astype(np.uint8)
+    b[:, REC_COLS:REC_COLS + W] = cols
+    return rec
 
 
 class Seats(NamedTuple):
@@ -183,9 +205,10 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
     hole, pk, ps, pl, pc, jrow, vals = scratch
     P, H = hole.shape
     W = pc.shape[1]
-    rng, off, rthr, masks, weighted, keep, alias = (SE.rng, RH.off, RH.thr, RH.masks,
-                                                   RH.weighted, RH.keep, RH.alias)
-    rhk, rhs, rhl, rcols, rnc = RH.hk, RH.hs, RH.hl, RH.cols, RH.ncols
+    rng, off, rthr, weighted, keep, alias = (SE.rng, RH.off, RH.thr, RH.weighted, RH.keep,
+                                             RH.alias)
+    recp = np.uint64(RH.rec.ctypes.data)
+    RW = RH.rec.shape[1]                   # words a record
     deck, dthr, hole0, lows, U = SE.deck, SE.thr, SE.hole0, SE.lows, SE.U
     ckey, csrm, clow, pair_id = TA.ckey, TA.csrm, TA.clow, TA.pair_id
     nD = np.uint64(deck.shape[0])
@@ -212,7 +235,7 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
                         s, x = next_word(s)
                         if (x & LOW32) >= keep[j]:
                             j = a + alias[j]
-                m = masks[j]
+                m = ld64(recp, RW * j + REC_MASK // 8)
                 ok = ok and not (used & m)
                 used |= m
                 jrow[p] = j
@@ -264,11 +287,13 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
             j = jrow[p]
             v = np.uint64(0)
             if j >= 0:                  # a range's hand: its own distinct columns
-                for k in range(rnc[j]):
-                    v = max(v, np.uint64(ld16(TA.om_high, row + np.uint64(rcols[j, k]))))
-                hk = rhk[j]
-                hs = rhs[j]
-                pl[p] = rhl[j]
+                a = 8 * RW * j                  # the record's first byte
+                for k in range(ld8(recp, a + REC_NCOL)):
+                    v = max(v, np.uint64(ld16(TA.om_high,
+                                              row + np.uint64(ld8(recp, a + REC_COLS + k)))))
+                hk = ld64(recp, RW * j + REC_KEY // 8)
+                hs = ld64(recp, RW * j + REC_SRM // 8)
+                pl[p] = np.uint64(ld8(recp, a + REC_LOW))
             else:
                 for k in range(W):
                     v = max(v, np.uint64(ld16(TA.om_high, row + np.uint64(pc[p, k]))))
@@ -300,7 +325,7 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
 def _mc_work(ctr, RH, SE, seed, chunk0, nsamp, TA, out, att):
     """Worker of :func:`range_mc`: chunk i seeded from (seed, chunk0 + i)."""
     P, H = SE.hole0.shape
-    W = RH.cols.shape[1]
+    W = H * (H - 1) // 2
     scratch = (np.zeros((P, H), dtype=np.uint8), np.zeros(P, dtype=np.uint64),
                np.zeros(P, dtype=np.uint64), np.zeros(P, dtype=np.uint64),
                np.zeros((P, W), dtype=np.uint8), np.zeros(P, dtype=np.int64),

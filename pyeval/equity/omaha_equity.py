@@ -214,9 +214,8 @@ def _seats(spot: OmahaSpot) -> tuple[OR.RangeHands, OR.Seats]:
         alias.append(a.astype(np.int64))
         off.append(off[-1] + len(m))
     allm = np.concatenate(masks) if masks else np.zeros(0, np.uint64)
-    hk, hs, hl, cols, ncols = OR.hand_arrays(hand_cards(allm, H))
     sizes = np.diff(np.array(off, dtype=np.int64))
-    RH = OR.RangeHands(allm, hk, hs, hl, cols, ncols, np.array(off, dtype=np.int64),
+    RH = OR.RangeHands(OR.hand_records(allm, H), np.array(off, dtype=np.int64),
                        np.array([(1 << 32) % int(n) for n in sizes], dtype=np.uint64),
                        np.concatenate(keep) if keep else np.zeros(0, np.uint64),
                        np.concatenate(alias) if alias else np.zeros(0, np.int64),
