@@ -210,3 +210,20 @@ def test_range_hand_columns_are_the_fixed_kernels_pair_columns():
             assert set(cols[i].tolist()) == set(want.tolist())
             assert int(hk[i]) == int(T.ckey[h].sum(dtype=np.uint64))
             assert int(hl[i]) == int(np.bitwise_or.reduce(T.clow[h]) & 0xFF)
+
+
+def test_forced_exact_is_refused_when_too_large_and_limits_are_kept():
+    with pytest.raises(ValueError, match="exact enumeration of this spot is refused"):
+        pyeval.equity("omaha", ["AA**", "KK**"], exact=True)
+    seen = []
+    r = pyeval.equity("omaha", ["AA**", "KK**"], samples=3 * 8192 * 4, seed=2,
+                      progress=seen.append)
+    assert r.samples == 98304 and r.stopped == "samples" and not r.exact
+    assert seen and seen[-1].samples == 98304 and 0.0 < seen[-1].fraction <= 1.0
+    assert 0.7 < r.acceptance < 1.0                      # AA** and KK** share no card rarely
+    r = pyeval.equity("omaha", ["AA**", "KK**"], std_err=0.004, seed=2)
+    assert r.stopped == "std_err" and r.std_err <= 0.004
+    with pytest.raises(ValueError, match="samples must be a positive integer"):
+        pyeval.equity("omaha", ["AA**", "KK**"], samples=0)
+    with pytest.raises(TypeError, match="seed must be an integer"):
+        pyeval.equity("omaha", ["AA**", "KK**"], seed=1.5)
