@@ -121,8 +121,8 @@ def omaha_spot(game: str | EquityGame, hands: Sequence[HandLike | OmahaRange], b
     H = g.hole
     b = [int(c) for c in _cards(board, what="board")]
     if len(b) not in (0, 3, 4, 5):
-        raise ValueError(f"board has {len(b)} cards; a {g.name} board is empty, a flop (3), "
-                         f"a turn (4) or a river (5)")
+        raise ValueError(f"board has {len(b)} cards; the board in {g.name} is empty, a flop "
+                         f"(3), a turn (4) or a river (5)")
     d = [int(c) for c in _cards(dead, what="dead cards")]
     texts: list[str] = []
     slots: list[list[int | None]] = []
