@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from math import comb
 
 import numpy as np
 
@@ -289,7 +288,3 @@ def omaha_hits(range_: str | OmahaRange, board: HandLike, dead: HandLike = "", *
             draws["nut low draw"] = float(w[nut].sum())
     return OmahaHits(pyeval.format_cards(b), N, made, draws)
 
-
-def hand_count(hole: int) -> int:
-    """All hands of ``hole`` cards (for shares)."""
-    return comb(52, hole)

@@ -39,7 +39,7 @@ import numpy as np
 
 from pyeval.cards import RANDOM_WORDS, RANKS, format_cards
 from pyeval.equity.omaha_hands import all_hands, hand_cards, rank_counts, suit_profile
-from pyeval.equity.omaha_terms import ALLOWED_OMAHA, term_masks
+from pyeval.equity.omaha_terms import term_masks
 from pyeval.equity.ranges import (
     _NUMBER,
     MAX_NESTING,
@@ -278,7 +278,3 @@ def parse_omaha_range(text: str, hole: int = 4, hilo: bool = False) -> OmahaRang
     u, first = np.unique(allm, return_index=True)         # the first of the reversed list
     return OmahaRange(hole, u, allw[first])
 
-
-def describe_error() -> str:
-    """What an Omaha range term may be (for error messages)."""
-    return ALLOWED_OMAHA
