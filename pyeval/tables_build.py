@@ -45,12 +45,13 @@ DATA = Path(__file__).resolve().parent / SHIPPED
 
 def tables() -> list[Table]:
     """Every shipped table, each after the tables its computation reads."""
-    from pyeval.equity import percent
+    from pyeval.equity import omaha_percent, percent
     from pyeval.sim import engine, nash, preflop
     from pyeval.sim.variants import omaha, strength
 
     return [preflop.TABLE, nash.WIN_COUNTS, nash.HEADSUP, strength.TABLE, omaha.TABLE,
-            percent.table("vs1"), percent.table("vs3"), engine.STUD3_COUNTS]
+            percent.table("vs1"), percent.table("vs3"), engine.STUD3_COUNTS,
+            omaha_percent.TABLE]
 
 
 def _same(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> bool:

@@ -118,6 +118,11 @@ def _by_combo(hands: list[str], board: str, dead: str, game: str, exact: bool | 
               samples: int | None, seed: int, threads: int | None, as_json: bool,
               grid: bool, png: str | None) -> None:
     from pyeval.equity.breakdown import breakdown
+    from pyeval.equity.omaha_equity import takes_ranges
+    if takes_ranges(game, hands):                # Omaha ranges (issue 37)
+        from pyeval.cli.omaha_range_cmd import show_omaha_breakdown
+        show_omaha_breakdown(hands, board, dead, game, samples, seed, threads, as_json)
+        return
     try:
         b = breakdown(hands, board, dead, game=game, exact=exact, samples=samples, seed=seed,
                       threads=threads)
@@ -141,8 +146,14 @@ def _by_combo(hands: list[str], board: str, dead: str, game: str, exact: bool | 
 
 
 def _runouts(hands: list[str], board: str, dead: str, game: str, as_json: bool) -> None:
+    from pyeval.equity.omaha_equity import takes_ranges
     from pyeval.equity.runouts import runouts
     try:
+        if takes_ranges(game, hands):            # Omaha ranges (issue 37)
+            from pyeval.equity.omaha_analysis import omaha_runouts
+            o = omaha_runouts(hands, board, dead, game=game)
+            click.echo(o.to_json(indent=2) if as_json else o.table())
+            return
         r = runouts(hands, board, dead, game=game)
     except (ValueError, TypeError) as e:
         raise click.UsageError(str(e)) from None

@@ -15,13 +15,24 @@ import click
 @click.option("--dead", "-d", default="", help="Cards out of play.")
 @click.option("--by-cell", is_flag=True, help="Also each grid cell's frequencies.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def hits(range_text: str, board: str | None, dead: str, by_cell: bool, as_json: bool) -> None:
+@click.option("--game", "-g", default="holdem", show_default=True,
+              help="holdem, or an Omaha game (omaha, omaha8, omaha5, ...; needs --board).")
+def hits(range_text: str, board: str | None, dead: str, by_cell: bool, as_json: bool,
+         game: str) -> None:
     """Hit frequencies of RANGE: each made hand (straight flush ... high card, with sets,
     overpairs, top/second/weak pairs) and draws (flush draws, open-enders, gutshots, combo
     draws), per combination and in total, exact.
     """
     from pyeval.equity.hits import hits as run
     from pyeval.equity.ranges import RangeError
+    if game != "holdem":                         # Omaha ranges (issue 37)
+        from pyeval.equity.omaha_analysis import omaha_hits
+        try:
+            o = omaha_hits(range_text, board or "", dead, game=game)
+        except ValueError as e:
+            raise click.UsageError(str(e)) from None
+        click.echo(o.to_json(indent=2) if as_json else o.table())
+        return
     try:
         h = run(range_text, board, dead)
     except (RangeError, ValueError) as e:

@@ -19,11 +19,14 @@ import click
               help="Pre-flop order for percentages: all-in equity against 1 or 3 random "
                    "hands (a term may also say it: 'top 10% vs3').")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option("--game", "-g", default="holdem", show_default=True,
+              help="holdem, or an Omaha game (omaha, omaha8, omaha5, omaha6, ...): its "
+                   "range notation (docs/equity.md).")
 @click.option("--png", type=click.Path(dir_okay=False), default=None,
               help="Also write the grid as a PNG heatmap (needs matplotlib).")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
               help="Also write the grid as an HTML table.")
-def range_(text: str, dead: str, order: str, as_json: bool, png: str | None,
+def range_(text: str, dead: str, order: str, as_json: bool, game: str, png: str | None,
            html_path: str | None) -> None:
     """Show a range: the 13x13 grid (pairs on the diagonal, suited above, offsuit below),
     its combination count and share of the 1,326 two-card hands, and the combinations.
@@ -32,6 +35,10 @@ def range_(text: str, dead: str, order: str, as_json: bool, png: str | None,
     """
     import pyeval
     from pyeval.equity.ranges import RangeError, parse_range
+    if game != "holdem":                         # Omaha ranges (issue 37)
+        from pyeval.cli.omaha_range_cmd import show_omaha_range
+        show_omaha_range(text, dead, game, as_json)
+        return
     try:
         dm = pyeval.cards(dead, what="dead cards").tolist()
         r = parse_range(text, dead=dm, order=order)

@@ -97,6 +97,11 @@ def equity(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike = 
     >>> f"{r.players[0].equity:.6f}", r.hi_lo
     ('0.678177', True)
     """
+    from pyeval.equity import omaha_equity as _oe  # Omaha ranges (issue 37)
+    if _oe.takes_ranges(game, hands):
+        return _oe.omaha_equity(game, hands, board, dead, exact=exact, samples=samples,
+                                std_err=std_err, time_limit=time_limit, seed=seed,
+                                threads=threads, progress=progress)
     t_start = time.perf_counter()
     spot = make_spot(game, hands, board, dead)
     if samples is not None and (not isinstance(samples, (int, np.integer)) or samples < 1):

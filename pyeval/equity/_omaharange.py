@@ -1,0 +1,422 @@
+"""Omaha and Omaha hi/lo equity kernels for range players: Monte Carlo (each range drawn by
+its weights, the whole draw thrown away when two hands share a card, the unknown cards then
+dealt from the cards left) and exact enumeration (every compatible choice of hands, every
+board), both counting each deal by the masks of its high and low winners as the
+fixed-hand kernel does (:mod:`._omahamc`), scored by its :func:`._omahamc.mask_stats`.
+
+Each player's high is read as the fixed-hand kernel reads it: the board's row of the C
+evaluator's Omaha table found once a deal, the best entry over the hand's rank pairs
+(listed once per hand, :func:`hand_arrays`), the flush slow path
+(:func:`pyeval.numba_ext.omaha_flush`) when a suit allows one; the low from the
+8-or-better table. No second evaluator; :func:`hand_arrays` is tied to
+:func:`._omahamc.pair_columns` by a test.
+
+>>> from pyeval.equity.omaha_equity import omaha_equity
+>>> r = omaha_equity("omaha", ["AA**", "KsKh**"], samples=40_000, seed=1)
+>>> bool(abs(r.players[0].equity - 0.7075) < 4 * r.players[0].std_err), r.exact
+(True, False)
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from pyeval import numba_ext as nx
+from pyeval.equity._workers import run_workers
+from pyeval.numba_linked import linked
+from pyeval.numba_mem import fetch_add, ld8, ld16, ld32, ld64
+from pyeval.numba_rng import LOW32, draw, next_word, word_stream
+
+_U32 = np.uint64(32)
+_LOW8 = np.uint64(0xFF)
+#: a hole card not yet known
+NONE = 255
+#: range draws tried for one deal before giving up (ranges that almost never fit)
+MAX_TRIES = 10_000_000
+
+
+class RangeHands(NamedTuple):
+    """The range players' hands, every range one after the other, each hand one record
+    of what a deal reads (:func:`hand_records`: one cache line or less, read at once)."""
+
+    rec: np.ndarray        # uint64[N, R] the hands' records
+    off: np.ndarray        # int64[R + 1] where range r starts
+    thr: np.ndarray        # uint64[R] 2**32 mod the range's size (Lemire)
+    keep: np.ndarray       # uint64[N] alias thresholds (weighted ranges)
+    alias: np.ndarray      # int64[N] alias targets
+    weighted: np.ndarray   # bool[R]
+
+
+#: byte offsets in a hand's record: card mask, hole key, suit-rank mask (8 bytes each),
+#: ace-to-eight ranks, count of distinct rank-pair columns, the columns (a byte each)
+REC_MASK, REC_KEY, REC_SRM, REC_LOW, REC_NCOL, REC_COLS = 0, 8, 16, 24, 25, 26
+
+
+def hand_records(masks: np.ndarray, hole: int) -> np.ndarray:
+    """One record per hand (uint64[N, R], the fields at the ``REC_*`` byte offsets): 32
+    bytes for four cards, 40 for five, 48 for six.
+
+    >>> from pyeval.cards import mask
+    >>> rec = hand_records(np.array([mask("AsAhKsKh")], np.uint64), 4)
+    >>> rec.shape, int(rec.view(np.uint8)[0, REC_NCOL])        # AA, AK, KK
+    ((1, 4), 3)
+    """
+    from pyeval.equity.omaha_hands import hand_cards
+    hk, hs, hl, cols, nc = hand_arrays(hand_cards(masks, hole))
+    W = cols.shape[1]
+    R = 3 + -(-(2 + W) // 8)
+    rec = np.zeros((len(masks), R), dtype=np.uint64)
+    rec[:, 0], rec[:, 1], rec[:, 2] = masks, hk, hs
+    b = rec.view(np.uint8)
+    b[:, REC_LOW] = hl.astype(np.uint8)
+    b[:, REC_NCOL] = nc.astype(np.uint8)
+    b[:, REC_COLS:REC_COLS + W] = cols
+    return rec
+
+
+class Seats(NamedTuple):
+    """Who holds what: range index of each player (-1: known cards and unknown ones in
+    ``hole0``), the known board's key, suit-rank and low masks, its cards to deal, the
+    cards that may be dealt."""
+
+    rng: np.ndarray        # int64[P]
+    hole0: np.ndarray      # uint8[P, H], NONE for a card to deal
+    bk0: np.uint64
+    bs0: np.uint64
+    bl0: np.uint64
+    U: np.int64
+    deck: np.ndarray       # uint8[D]
+    thr: np.uint64         # 2**32 mod D
+    lows: bool
+
+
+def hand_arrays(cards: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(keys, suit-rank masks, low ranks, rank-pair columns [N, C(H, 2)], distinct
+    columns) of hands [N, H]: each row's distinct columns first, ascending, the rest
+    repeats of the last (:func:`._omahamc.pair_columns` for one hand).
+
+    >>> from pyeval.cards import cards
+    >>> hk, hs, hl, cols, nc = hand_arrays(np.array([cards("AsAhKsKh")], np.uint8))
+    >>> cols.shape, int(nc[0]), int(hl[0])       # AA, AK, KK
+    ((1, 6), 3, 1)
+    """
+    T = nx.kernel_tables()
+    c = cards.astype(np.int64)
+    hk = T.ckey[c].sum(axis=1, dtype=np.uint64)
+    hs = np.bitwise_or.reduce(T.csrm[c], axis=1).astype(np.uint64)
+    hl = (np.bitwise_or.reduce(T.clow[c], axis=1) & 0xFF).astype(np.uint64)
+    r = c >> 2
+    H = c.shape[1]
+    pairs = [(i, j) for i in range(H) for j in range(i + 1, H)]
+    cols = np.sort(np.stack([T.pair_id[r[:, i] * 13 + r[:, j]] for i, j in pairs], axis=1),
+                   axis=1).astype(np.int64)
+    new = np.ones(cols.shape, dtype=bool)
+    new[:, 1:] = cols[:, 1:] != cols[:, :-1]
+    nc = new.sum(axis=1).astype(np.int64)
+    # the distinct values first (stable order of "is new", then position), the rest padded
+    order = np.argsort(~new, axis=1, kind="stable")
+    out = np.take_along_axis(cols, order, axis=1)
+    last = np.take_along_axis(out, (nc - 1)[:, None], axis=1)
+    out = np.where(np.arange(len(pairs))[None, :] < nc[:, None], out, last)
+    return hk, hs, hl, np.ascontiguousarray(out.astype(np.uint8)), nc
+
+
+@njit(cache=True, inline="always")
+def _below(s, n, thr):
+    """A uniform integer in [0, n) (Lemire, one word; ``thr`` = 2**32 mod n). Returns
+    (state, int)."""
+    nn = np.uint64(n)
+    s, x = next_word(s)
+    m = (x >> _U32) * nn
+    while (m & LOW32) < thr:
+        s, x = next_word(s)
+        m = (x >> _U32) * nn
+    return s, np.int64(m >> _U32)
+
+
+@njit(cache=True, inline="always")
+def _showdown(bk, bs, bl, pk, ps, pl, pc, lows, TA, vals):
+    """The mask of a deal's winners (bit p: best high; bit P + p: best qualifying low, none
+    when no low qualifies) from the board's key (with KEY_START), suit-rank and low masks
+    and each player's key, suit-rank mask, low ranks and rank-pair columns."""
+    P, W = pc.shape
+    rk = bk & LOW32
+    sl = (rk + np.uint64(ld32(TA.board_disp, ((rk * nx.BOARD_MULT) & LOW32)
+                              >> nx.BOARD_ROW_SHIFT))) & nx.BOARD_SLOT_MASK
+    row = np.uint64(ld16(TA.board_id, sl)) * nx.N_PAIRS
+    fb = (bk + nx.OM_BOARD) & nx.FLUSH_BITS
+    best = np.uint64(0)
+    for p in range(P):
+        v = np.uint64(0)
+        for k in range(W):
+            v = max(v, np.uint64(ld16(TA.om_high, row + np.uint64(pc[p, k]))))
+        fl = fb & (pk[p] + nx.OM_HOLE)
+        if fl != 0:
+            v = max(v, nx.omaha_flush(fl, bs, ps[p], TA.flush))
+        vals[p] = v
+        best = max(best, v)
+    m = 0
+    for p in range(P):
+        m |= np.int64(vals[p] == best) << p
+    if lows:
+        lb = (bl & _LOW8) << np.uint64(8)
+        lbest = np.uint64(0)
+        for p in range(P):
+            lv = np.uint64(ld8(TA.om_low8, lb | pl[p]))
+            vals[P + p] = lv
+            lbest = max(lbest, lv)
+        if lbest != 0:
+            for p in range(P):
+                m |= np.int64(vals[P + p] == lbest) << (P + p)
+    return m
+
+
+@njit(cache=True, inline="always")
+def _card(s, deck, nD, thr, used, half, x):
+    """A card of ``deck`` not in ``used``, drawn uniformly (a held card drawn again), from
+    the halves of random words (``half`` 0: take a new word). Returns (state, card, used
+    with it, half, word)."""
+    while True:
+        if half == 0:
+            s, x = next_word(s)
+            r = x >> _U32
+            half = 1
+        else:
+            r = x & LOW32
+            half = 0
+        i, s = draw(r, nD, thr, s)
+        c = deck[i]
+        bit = np.uint64(1) << np.uint64(c)
+        if not used & bit:
+            return s, c, used | bit, half, x
+
+
+@linked(cache=True)
+def _mc_chunk(s, n, RH, SE, TA, out, scratch):
+    """n deals added at ``out`` (by winners' mask). A deal: each range's hand drawn by its
+    weights (all of them again until no two share a card), then every unknown hole and
+    board card from the deck (which holds no known card; a card a range hand holds is
+    drawn again), then the showdown of :func:`_showdown`, written out here: a call per deal
+    with the arrays as arguments cost more than the deal (measured, bench/RESULTS.md).
+    Returns (state, range draws tried, or -1 when the ranges almost never fit)."""
+    hole, pk, ps, pl, pc, jrow, vals = scratch
+    P, H = hole.shape
+    W = pc.shape[1]
+    rng, off, rthr, weighted, keep, alias = (SE.rng, RH.off, RH.thr, RH.weighted, RH.keep,
+                                             RH.alias)
+    recp = np.uint64(RH.rec.ctypes.data)
+    RW = RH.rec.shape[1]                   # words a record
+    deck, dthr, hole0, lows, U = SE.deck, SE.thr, SE.hole0, SE.lows, SE.U
+    ckey, csrm, clow, pair_id = TA.ckey, TA.csrm, TA.clow, TA.pair_id
+    nD = np.uint64(deck.shape[0])
+    att = 0
+    for _ in range(n):
+        tries = 0
+        used = np.uint64(0)
+        ok = False
+        while not ok and tries < MAX_TRIES:
+            tries += 1
+            used = np.uint64(0)
+            ok = True
+            for p in range(P):
+                r = rng[p]
+                if r < 0:
+                    continue
+                a = off[r]
+                nr = off[r + 1] - a
+                j = a
+                if nr > 1:
+                    s, j = _below(s, nr, rthr[r])
+                    j += a
+                    if weighted[r]:
+                        s, x = next_word(s)
+                        if (x & LOW32) >= keep[j]:
+                            j = a + alias[j]
+                m = ld64(recp, RW * j + REC_MASK // 8)
+                ok = ok and not (used & m)
+                used |= m
+                jrow[p] = j
+        if not ok:
+            return s, -1
+        att += tries
+        half = 0
+        x = np.uint64(0)
+        for p in range(P):
+            if rng[p] >= 0:
+                continue
+            hk = np.uint64(0)
+            hs = np.uint64(0)
+            hl = np.uint64(0)
+            for k in range(H):
+                c = hole0[p, k]
+                if c == NONE:
+                    s, c, used, half, x = _card(s, deck, nD, dthr, used, half, x)
+                hole[p, k] = c
+                hk += ld64(ckey, c)
+                hs |= ld64(csrm, c)
+                hl |= np.uint64(ld16(clow, c))
+            pk[p] = hk
+            ps[p] = hs
+            pl[p] = hl & _LOW8
+            q = 0
+            for i in range(H):
+                ri = np.uint64(hole[p, i] >> 2) * np.uint64(13)
+                for k in range(i + 1, H):
+                    pc[p, q] = ld8(pair_id, ri + np.uint64(hole[p, k] >> 2))
+                    q += 1
+            jrow[p] = -1
+        bk = SE.bk0
+        bs = SE.bs0
+        bl = SE.bl0
+        for _ in range(U):
+            s, c, used, half, x = _card(s, deck, nD, dthr, used, half, x)
+            bk += ld64(ckey, c)
+            bs |= ld64(csrm, c)
+            bl |= np.uint64(ld16(clow, c))
+        # the showdown (:func:`_showdown`)
+        rk = bk & LOW32
+        sl = (rk + np.uint64(ld32(TA.board_disp, ((rk * nx.BOARD_MULT) & LOW32)
+                                  >> nx.BOARD_ROW_SHIFT))) & nx.BOARD_SLOT_MASK
+        row = np.uint64(ld16(TA.board_id, sl)) * nx.N_PAIRS
+        fb = (bk + nx.OM_BOARD) & nx.FLUSH_BITS
+        best = np.uint64(0)
+        for p in range(P):
+            j = jrow[p]
+            v = np.uint64(0)
+            if j >= 0:                  # a range's hand: its own distinct columns
+                a = 8 * RW * j                  # the record's first byte
+                for k in range(ld8(recp, a + REC_NCOL)):
+                    v = max(v, np.uint64(ld16(TA.om_high,
+                                              row + np.uint64(ld8(recp, a + REC_COLS + k)))))
+                hk = ld64(recp, RW * j + REC_KEY // 8)
+                hs = ld64(recp, RW * j + REC_SRM // 8)
+                pl[p] = np.uint64(ld8(recp, a + REC_LOW))
+            else:
+                for k in range(W):
+                    v = max(v, np.uint64(ld16(TA.om_high, row + np.uint64(pc[p, k]))))
+                hk = pk[p]
+                hs = ps[p]
+            fl = fb & (hk + nx.OM_HOLE)
+            if fl != 0:
+                v = max(v, nx.omaha_flush(fl, bs, hs, TA.flush))
+            vals[p] = v
+            best = max(best, v)
+        m = 0
+        for p in range(P):
+            m |= np.int64(vals[p] == best) << p
+        if lows:
+            lb = (bl & _LOW8) << np.uint64(8)
+            lbest = np.uint64(0)
+            for p in range(P):
+                lv = np.uint64(ld8(TA.om_low8, lb | pl[p]))
+                vals[P + p] = lv
+                lbest = max(lbest, lv)
+            if lbest != 0:
+                for p in range(P):
+                    m |= np.int64(vals[P + p] == lbest) << (P + p)
+        out[m] += 1
+    return s, att
+
+
+@njit(cache=True, nogil=True)
+def _mc_work(ctr, RH, SE, seed, chunk0, nsamp, TA, out, att):
+    """Worker of :func:`range_mc`: chunk i seeded from (seed, chunk0 + i)."""
+    P, H = SE.hole0.shape
+    W = H * (H - 1) // 2
+    scratch = (np.zeros((P, H), dtype=np.uint8), np.zeros(P, dtype=np.uint64),
+               np.zeros(P, dtype=np.uint64), np.zeros(P, dtype=np.uint64),
+               np.zeros((P, W), dtype=np.uint8), np.zeros(P, dtype=np.int64),
+               np.zeros(2 * P, dtype=np.uint64))
+    a_ctr = np.uint64(ctr.ctypes.data)
+    while True:
+        ci = fetch_add(a_ctr, 1)
+        if ci >= nsamp.shape[0]:
+            break
+        _, att[ci] = _mc_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], RH, SE, TA, out[ci],
+                               scratch)
+
+
+def range_mc(RH: RangeHands, SE: Seats, seed: int, chunk0: int, nsamp: np.ndarray,
+             threads: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """Monte Carlo over ``len(nsamp)`` chunks: (counts by winners' mask [chunks, 2**P or
+    4**P], range draws tried [chunks], -1 where the ranges almost never fit)."""
+    T = nx.kernel_tables()
+    P = SE.hole0.shape[0]
+    out = np.zeros((len(nsamp), 1 << (2 * P if SE.lows else P)), dtype=np.int64)
+    att = np.zeros(len(nsamp), dtype=np.int64)
+    run_workers(_mc_work, threads, len(nsamp), RH, SE, np.uint64(seed), np.int64(chunk0),
+                nsamp, T.addrs, out, att)
+    return out, att
+
+
+@njit(cache=True, nogil=True)
+def _exact_work(ctr, tuples, tw, cards, HA, SE, TA, out):
+    """Worker of :func:`range_exact`: task i is the compatible choice ``tuples[i]`` (rows
+    of ``cards`` and of the evaluation arrays ``HA``, one per player), every board of the
+    cards left counted with weight ``tw[i]`` into ``out[i]``."""
+    hk, hs, hl, cols, _ = HA
+    P, H = SE.hole0.shape
+    W = cols.shape[1]
+    pk = np.zeros(P, dtype=np.uint64)
+    ps = np.zeros(P, dtype=np.uint64)
+    pl = np.zeros(P, dtype=np.uint64)
+    pc = np.zeros((P, W), dtype=np.uint8)
+    vals = np.zeros(2 * P, dtype=np.uint64)
+    pool = np.zeros(52, dtype=np.uint8)
+    idx = np.zeros(5, dtype=np.int64)
+    a_ctr = np.uint64(ctr.ctypes.data)
+    U = SE.U
+    while True:
+        t = fetch_add(a_ctr, 1)
+        if t >= tuples.shape[0]:
+            break
+        used = np.uint64(0)
+        for p in range(P):
+            j = tuples[t, p]
+            pk[p] = hk[j]
+            ps[p] = hs[j]
+            pl[p] = hl[j]
+            for k in range(W):
+                pc[p, k] = cols[j, k]
+            for k in range(H):
+                used |= np.uint64(1) << np.uint64(cards[j, k])
+        n = 0
+        for c in SE.deck:
+            if not used & (np.uint64(1) << np.uint64(c)):
+                pool[n] = c
+                n += 1
+        for k in range(U):
+            idx[k] = k
+        while True:
+            bk = SE.bk0
+            bs = SE.bs0
+            bl = SE.bl0
+            for k in range(U):
+                c = pool[idx[k]]
+                bk += ld64(TA.ckey, c)
+                bs |= ld64(TA.csrm, c)
+                bl |= np.uint64(ld16(TA.clow, c))
+            out[t, _showdown(bk, bs, bl, pk, ps, pl, pc, SE.lows, TA, vals)] += tw[t]
+            k = U - 1
+            while k >= 0 and idx[k] == n - U + k:
+                k -= 1
+            if k < 0:
+                break
+            idx[k] += 1
+            for q in range(k + 1, U):
+                idx[q] = idx[q - 1] + 1
+
+
+def range_exact(tuples: np.ndarray, tw: np.ndarray, cards: np.ndarray, SE: Seats,
+                threads: int = 1) -> np.ndarray:
+    """Exact sums by winners' mask, one row per compatible choice of hands (rows of
+    ``cards``), each board counted with the choice's weight ``tw``."""
+    T = nx.kernel_tables()
+    P = SE.hole0.shape[0]
+    out = np.zeros((len(tuples), 1 << (2 * P if SE.lows else P)), dtype=np.float64)
+    run_workers(_exact_work, threads, len(tuples), tuples, tw, cards, hand_arrays(cards), SE,
+                T.addrs, out)
+    return out

@@ -1,0 +1,110 @@
+"""The Omaha range analyses (issue 37 part 3): class equities average to the range's
+equity, runouts average to the equity before the card, hit frequencies equal counts made
+here from the cards, and the CLI commands run them. About 3 s of CPU."""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import pyeval
+from pyeval.cli.main import cli
+from pyeval.equity.omaha_analysis import omaha_breakdown, omaha_hits, omaha_runouts
+from pyeval.equity.omaha_ranges import parse_omaha_range
+
+
+def test_class_equities_average_to_the_range_equity():
+    """Against known cards every hand of the range meets the same cards, so the weighted
+    mean of the classes' exact equities is the range's exact equity."""
+    hands, board = ["AAKK, QQJJds, [A2]**!AA**", "KsKdQsQd"], "Qh 7c 2d"
+    rows = omaha_breakdown(hands, board, game="omaha", samples=None)[0]
+    assert all(c.exact for c in rows)
+    total = pyeval.equity("omaha", hands, board=board)
+    assert total.exact
+    mean = sum(c.weight * c.equity for c in rows) / sum(c.weight for c in rows)
+    assert mean == pytest.approx(total.equities[0], abs=1e-12)
+    assert sum(c.hands for c in rows) == len(parse_omaha_range(hands[0], 4).without(
+        pyeval.mask("Qh7c2dKsKdQsQd")))
+
+
+def test_runouts_average_to_the_equity_before():
+    r = omaha_runouts(["AAKKds, JT98ds", "QsJsTh9h"], "Qd 7c 2s 5h", game="omaha")
+    assert r.exact and abs(r.prob.sum() - 1) < 1e-12
+    np.testing.assert_allclose(r.prob @ r.equities, r.before, atol=1e-12)
+    # the outs of the player behind are the cards after which it leads
+    behind = int(np.argmin(r.before))
+    lead = {c for c, e in zip(r.cards, r.equities) if e[behind] > e[1 - behind]}
+    assert set(r.outs[behind]) == lead and len(lead) > 0
+
+
+def _brute_sets_and_flush_draws(text: str, board: str) -> tuple[float, float, float]:
+    b = pyeval.cards(board)
+    r = parse_omaha_range(text, 4).without(pyeval.mask(b))
+    br, bs = [c >> 2 for c in b], [c & 3 for c in b]
+    sets = fd = nfd = 0
+    for h in r.cards.tolist():
+        rk = [c >> 2 for c in h]
+        sets += any(rk.count(x) >= 2 and x in br for x in set(rk))
+        for s in range(4):
+            if bs.count(s) == 2 and sum(c & 3 == s for c in h) >= 2:
+                fd += 1
+                top = max(x for x in range(13) if 4 * x + s not in b)
+                nfd += (4 * top + s) in h
+                break
+    n = len(r)
+    return sets / n, fd / n, nfd / n
+
+
+def test_hit_frequencies_equal_counts_from_the_cards():
+    text, board = "AA**, KQJT, [A*]K*", "Kd 7d 2c"
+    h = omaha_hits(text, board, game="omaha")
+    sets, fd, nfd = _brute_sets_and_flush_draws(text, board)
+    assert h.made["set (pair in the hole)"] == pytest.approx(sets, abs=1e-12)
+    assert h.draws["flush draw"] == pytest.approx(fd, abs=1e-12)
+    assert h.draws["nut flush draw"] == pytest.approx(nfd, abs=1e-12)
+    assert sum(v for k, v in h.made.items() if not k.startswith("set")) == pytest.approx(1.0)
+
+
+def test_straight_outs_of_a_wrap():
+    """JT87 on 9 6 2: the fives, sevens, eights and tens make a straight (13 cards,
+    counted here with the five-card evaluator) -> a wrap."""
+    hand, board = "Jc Td 8h 7s", "9d 6c 2s"
+    b = pyeval.cards(board)
+    h = pyeval.cards(hand)
+    live = [c for c in range(52) if c not in b and c not in h]
+    outs = 0
+    for c in live:
+        best = max(pyeval.high([h[i], h[j], *t]) for i, j in itertools.combinations(range(4), 2)
+                   for t in itertools.combinations(list(b) + [c], 3))
+        outs += pyeval.category(best) == 5
+    assert outs == 13
+    got = omaha_hits("JcTd8h7s", board, game="omaha")
+    assert got.draws["wrap (9+ straight outs)"] == 1.0
+
+
+def test_low_draws_in_hi_lo():
+    h = omaha_hits("A2**, 34**!A***!2***", "Kd 7c 3s", game="omaha8")
+    r = parse_omaha_range("A2**, 34**!A***!2***", 4, True).without(pyeval.mask("Kd7c3s"))
+    lows = [c >> 2 for c in range(52)]
+    a2 = sum(any(c >> 2 == 12 for c in row) and any(c >> 2 == 0 for c in row)
+             for row in r.cards.tolist())
+    assert h.draws["nut low draw"] == pytest.approx(a2 / len(r), abs=1e-12)
+    assert h.draws["low draw"] + h.made["low (8 or better)"] >= h.draws["nut low draw"]
+    del lows
+
+
+def test_cli_runs_the_omaha_analyses():
+    run = CliRunner().invoke
+    out = run(cli, ["equity", "AAKK, QQJJds", "KsKdQsQd", "--game", "omaha", "--board",
+                    "Qh 7c 2d", "--by-combo"])
+    assert out.exit_code == 0, out.output
+    assert "hand 1 'AAKK, QQJJds' by class:" in out.output and "AA ds" in out.output
+    out = run(cli, ["equity", "AAKKds", "QsJsTh9h", "--game", "omaha", "--board",
+                    "Qd 7c 2s 5h", "--runouts"])
+    assert out.exit_code == 0 and "outs of hand 2: 9c 9d 9s Tc Td Ts Jc Jd Jh Qc Qh" in out.output
+    out = run(cli, ["hits", "A2**ds", "--game", "omaha8", "--board", "Kd 7c 3s"])
+    assert out.exit_code == 0 and "nut low draw" in out.output
+    out = run(cli, ["equity", "AAxx", "KKQQ", "--game", "omaha", "--samples", "20000"])
+    assert out.exit_code == 0 and out.output.splitlines()[2].startswith("AAxx")
