@@ -127,10 +127,11 @@ class PlayerBreakdown:
         return g
 
     def grid_text(self) -> str:
-        """13 lines: each cell's equity in percent, ``.`` where the range has none."""
+        """The grid of each cell's equity in percent (``.`` where the range has none),
+        under the column ranks, each row after its rank."""
+        from pyeval.equity.grid import labelled
         g = self.grid()
-        return "\n".join(" ".join(f"{'.':>4}" if x != x else f"{100 * x:4.0f}" for x in row)
-                         for row in g)
+        return labelled([["." if x != x else f"{100 * x:.0f}" for x in row] for row in g], 3)
 
     def to_html(self, title: str = "") -> str:
         return grid_html(self._range(), self.equity, title or f"{self.hand}: equity")
