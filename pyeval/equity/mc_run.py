@@ -45,6 +45,9 @@ PROBE_STREAM = 1 << 60
 MAX_ATTEMPTS = 10_000_000
 #: default cap on Monte Carlo deals
 DEFAULT_MAX_SAMPLES = 2_000_000_000
+#: the fewest deals a Monte Carlo run may be asked for: below this a standard error is
+#: no estimate at all (one deal has none; ten, a share of 0 or 1 with "no" error)
+MIN_SAMPLES = 100
 
 
 def _round_cap(spot: Spot) -> int:

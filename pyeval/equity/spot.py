@@ -152,8 +152,9 @@ def make_spot(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike
     [[50, 46], 10]
     """
     g = _game(game)
-    if isinstance(hands, (str, bytes)):
-        raise TypeError("hands is a list of hands, one per player, e.g. ['AhKh', 'QQ+']")
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, (Sequence, np.ndarray)):
+        raise TypeError(f"hands is a list of hands, one per player, e.g. ['AhKh', 'QQ+'], "
+                        f"not {type(hands).__name__}")
     hands = list(hands)
     if len(hands) < 2:
         raise ValueError(f"equity needs at least 2 players, got {len(hands)}")
