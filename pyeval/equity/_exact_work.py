@@ -241,10 +241,12 @@ def _fixed_by(rows: list[np.ndarray], perm: np.ndarray) -> list[np.ndarray] | No
     return out
 
 
-def tuple_work(spot: Spot, max_tuples: int | None = None) -> TupleWork | None:
+def tuple_work(spot: Spot, max_tuples: int | None = None,
+               effort: float = 1.0) -> TupleWork | None:
     """The counts of the range engine's run on a hold'em ``spot``, or None when it would
     not run (more than ``max_tuples`` tuples, default the engine's
-    :data:`~pyeval.equity._exact_classes.MAX_TUPLES`, or too many to count quickly)."""
+    :data:`~pyeval.equity._exact_classes.MAX_TUPLES`, or too many to count quickly:
+    ``effort`` scales the counting walk's budgets, 1 for the full ones)."""
     from pyeval.equity import _exact_classes as XC
     from pyeval.equity._exact_holdem import patterns
     limit = XC.MAX_TUPLES if max_tuples is None else max_tuples
@@ -255,7 +257,9 @@ def tuple_work(spot: Spot, max_tuples: int | None = None) -> TupleWork | None:
     ways = _random_ways(masks, unknown, deck)
     if ways * math.prod(len(x) for x in lists) == 0:
         return None
-    t = count_tuples(masks)
+    steps_cap = max(1, int(MAX_STEPS * effort))
+    lookups_cap = max(1, int(MAX_LOOKUPS * effort))
+    t = count_tuples(masks, steps_cap, lookups_cap)
     if t is None or t * ways > limit:
         return None
     T = float(t * ways)
@@ -269,7 +273,8 @@ def tuple_work(spot: Spot, max_tuples: int | None = None) -> TupleWork | None:
         for perm in perms[1:]:
             keep = _fixed_by(rows, perm)
             if keep is not None:
-                f = count_tuples([[int(x) for x in m] for m in keep])
+                f = count_tuples([[int(x) for x in m] for m in keep], steps_cap,
+                                 lookups_cap)
                 fixed.append(float(f) if f is not None else 0.0)
         classes = sum(fixed) / len(fixed)
     rp = 1.0

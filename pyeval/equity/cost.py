@@ -95,12 +95,15 @@ def tuple_cost(w: TupleWork, perms: int) -> float:
             + w.classes * per_class)
 
 
-def exact_cost(spot: Spot) -> float:
+def exact_cost(spot: Spot, effort: float = 1.0) -> float:
     """Estimated cost of exact enumeration, in units of about a nanosecond on one core
     (calibrated on the development machine). Hold'em with ranges, unknown hands or a
     known board runs the range engine when its tuples can be listed: priced by what it
     enumerates (:func:`tuple_cost`); otherwise per board, each holding's evaluation and
-    each choice of holdings across the players.
+    each choice of holdings across the players. ``effort`` (at most 1) scales the budgets
+    of the walks that count the choices of overlapping ranges: a spot they cannot count
+    within it is priced by the product of the ranges' sizes (so, under a short time
+    limit, sent to Monte Carlo rather than priced for longer than the limit).
 
     >>> from pyeval.equity.spot import make_spot
     >>> f"{exact_cost(make_spot('holdem', ['AcAd', 'KhKs'])):.2e}"
@@ -114,7 +117,7 @@ def exact_cost(spot: Spot) -> float:
     P = len(sizes)
     if all(s == 1 for s in sizes) and g.kind == K.K_HOLDEM and k == 5:
         return boards * (2 + 3 * P)
-    return _walk_cost(spot, sizes, boards, k)
+    return _walk_cost(spot, sizes, boards, k, effort)
 
 
 def listed_holdings(spot: Spot) -> float:
@@ -130,13 +133,14 @@ def listed_holdings(spot: Spot) -> float:
                if p.rng is None and None in p.slots)
 
 
-def _walk_cost(spot: Spot, sizes: list[float], boards: int, k: int) -> float:
+def _walk_cost(spot: Spot, sizes: list[float], boards: int, k: int,
+               effort: float = 1.0) -> float:
     """The enumeration's own cost (see :func:`exact_cost`)."""
     g = spot.game
     nd = len(spot.deck)
     P = len(sizes)
     if g.kind == K.K_HOLDEM:
-        w = tuple_work(spot)
+        w = tuple_work(spot, effort=effort)
         if w is not None:
             from pyeval.equity._exact_classes import suit_perms
             n = len(suit_perms(spot.board + spot.dead))
@@ -148,7 +152,9 @@ def _walk_cost(spot: Spot, sizes: list[float], boards: int, k: int) -> float:
     evals = sum(sizes) * _EVAL_COST[g.kind] * (1.5 if g.split == "low8" else 1)
     per_tuple = 2 if (P == 2 and g.split == "none") else (8 if g.split == "none" else 15)
     tuples = math.prod(sizes)
-    together = _compatible_tuples(spot) if P > 2 else None     # heads-up: two plain loops
+    together = (_compatible_tuples(spot, max(1, int(200_000 * effort)),
+                                   max(1, int(PRICE_STEPS * effort)))
+                if P > 2 else None)                              # heads-up: two plain loops
     if together is not None:
         # only choices sharing no card are walked, each on the boards that avoid its cards
         n_rng, seen, free = together

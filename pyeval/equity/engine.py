@@ -80,6 +80,13 @@ EXACT_TIME_SHARE = 0.25
 EXACT_GIVE_UP = 0.5
 
 
+#: pricing a spot of overlapping ranges with the full budgets of its counting walks takes
+#: up to about this many seconds (measured: six and ten players on wide ranges)
+PRICE_SECONDS = 1.5
+#: under a time limit, the walks get budgets for this share of it (fewer: Monte Carlo)
+PRICE_SHARE = 0.1
+
+
 class TimeLimitError(ValueError):
     """A forced exact enumeration (``exact=True``) did not finish within ``time_limit``."""
 
@@ -152,7 +159,8 @@ def equity(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike = 
     limit = None if time_limit is None else float(time_limit)
     # the exact cost only where it decides something: pricing a range spot takes
     # milliseconds, a tenth of a 2M-deal Monte Carlo run on three ranges (issue 15)
-    cost = exact_cost(spot) if exact or (exact is None and samples is None) else 0.0
+    effort = 1.0 if limit is None else min(1.0, PRICE_SHARE * limit / PRICE_SECONDS)
+    cost = exact_cost(spot, effort) if exact or (exact is None and samples is None) else 0.0
     if exact is None:
         # a sample count asks for Monte Carlo; a time limit, for no longer than it
         do_exact = (cost <= EXACT_AUTO_COST and samples is None
@@ -160,6 +168,11 @@ def equity(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike = 
     elif exact:
         if cost > EXACT_MAX_COST:
             raise ValueError(_too_large(cost, spot))
+        if limit is not None and cost > limit * 1e9:
+            raise TimeLimitError(
+                f"exact enumeration of this spot is estimated at {cost / 1e9:.2g} "
+                f"core-seconds, more than time_limit={limit:g} s; give a longer time_limit, "
+                f"or exact=None for Monte Carlo within it")
         do_exact = True
     else:
         do_exact = False

@@ -85,6 +85,10 @@ class Range:
                              f"{c.shape} and weights of shape {w.shape}")
         if len(w) and not (np.all(np.isfinite(w)) and np.all(w > 0)):
             raise RangeError("range weights must be finite and positive")
+        if c.size and (c.dtype.kind not in "iu" or c.min() < 0 or c.max() > 51
+                       or np.any(c[:, 0] == c[:, 1])):
+            raise RangeError("a Range's cards are two different card numbers 0-51 per "
+                             "combination (pyeval.card('As') is 51)")
         object.__setattr__(self, "cards", c.astype(np.uint8, copy=False))
         object.__setattr__(self, "weights", w)
 
@@ -514,7 +518,31 @@ def _parse(text: str, order: str = "vs1") -> tuple[np.ndarray, np.ndarray]:
     return out.weights(text)
 
 
-def parse_range(text: str, dead: Iterable[int] | None = None, order: str = "vs1") -> Range:
+def _dead_mask(dead: Iterable[int] | str | None) -> int:
+    """The card mask of ``dead``: card numbers 0-51 or card text (``"As Kd"``)."""
+    if dead is None:
+        return 0
+    if isinstance(dead, str):
+        from pyeval.cards import cards as _cards
+        return sum(1 << int(c) for c in set(_cards(dead, what="dead cards").tolist()))
+    try:
+        items = list(dead)
+    except TypeError:
+        raise TypeError(f"dead cards are card numbers 0-51 or card text, not "
+                        f"{type(dead).__name__}") from None
+    dm = 0
+    for c in items:
+        if not isinstance(c, (int, np.integer)) or isinstance(c, (bool, np.bool_)):
+            raise TypeError(f"dead cards are card numbers 0-51 (pyeval.card('As') is 51) "
+                            f"or card text, not {type(c).__name__}")
+        if not 0 <= c <= 51:
+            raise RangeError(f"dead cards are card numbers 0-51 (pyeval.card('As') is 51), "
+                             f"not {c}"[:200])
+        dm |= 1 << int(c)
+    return dm
+
+
+def parse_range(text: str, dead: Iterable[int] | str | None = None, order: str = "vs1") -> Range:
     """Parse range notation into weighted combinations (see the module docstring),
     leaving out combinations that use a card of ``dead``. ``order``: the pre-flop order of
     percentage terms that do not name one (``"vs1"``, ``"vs3"`` or ``"ps"``, PokerStove's;
@@ -536,12 +564,10 @@ def parse_range(text: str, dead: Iterable[int] | None = None, order: str = "vs1"
         raise RangeError(f"the range is empty: {ALLOWED_RANGE}")
     from pyeval.equity.percent import order_name
     order = order_name(order)
+    dm = _dead_mask(dead)
     idx, weights = _parse(text, order)
     cards = COMBOS[idx]
     if dead is not None:
-        dm = 0
-        for c in dead:
-            dm |= 1 << int(c)
         keep = np.array([not (dm >> int(a) & 1 or dm >> int(b) & 1) for a, b in cards],
                         dtype=bool).reshape(-1)
         cards, weights = cards[keep], weights[keep]
