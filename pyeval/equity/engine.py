@@ -75,6 +75,9 @@ def _threads(threads: int | None) -> int:
 #: with a time limit, exact enumeration is chosen only when its estimated cost is at most
 #: this share of the limit (the estimate is a guard: the clock is also checked as it runs)
 EXACT_TIME_SHARE = 0.25
+#: under a shorter time limit exact enumeration is not chosen automatically: the range
+#: engine's setup alone (listing the tuples) can take 50 ms where the estimate said 3 ms
+EXACT_MIN_LIMIT = 0.1
 #: an exact run chosen under a time limit gives up after this share of the limit, and Monte
 #: Carlo answers in the time left
 EXACT_GIVE_UP = 0.5
@@ -164,7 +167,8 @@ def equity(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike = 
     if exact is None:
         # a sample count asks for Monte Carlo; a time limit, for no longer than it
         do_exact = (cost <= EXACT_AUTO_COST and samples is None
-                    and (limit is None or cost <= EXACT_TIME_SHARE * limit * 1e9))
+                    and (limit is None or (cost <= EXACT_TIME_SHARE * limit * 1e9
+                                           and limit >= EXACT_MIN_LIMIT)))
     elif exact:
         if cost > EXACT_MAX_COST:
             raise ValueError(_too_large(cost, spot))

@@ -33,8 +33,9 @@ import numpy as np
 from pyeval.equity.ranges import Range, parse_range
 from pyeval.equity.result import EquityResult
 
-__all__ = ["BAD", "CRASH", "OK", "REFUSED", "SLOW", "Verdict", "classify", "equity_call",
-           "range_text", "check_range", "check_equity"]
+__all__ = ["BAD", "CRASH", "OK", "REFUSED", "SLOW", "EquityCall", "Verdict", "check_equity",
+           "check_range", "classify", "equity_call", "range_text", "run_equity_call",
+           "run_range_text"]
 
 OK, REFUSED, CRASH, BAD, SLOW = "ok", "refused", "crash", "bad", "slow"
 #: how far past its time limit a call may come back: 10 % or 0.1 s, whichever is larger
@@ -104,7 +105,7 @@ def classify(call: Callable[[], Any], judge: Callable[[Any], str] = check_range,
         if _on_purpose(e):
             return Verdict(REFUSED, f"{type(e).__name__}: {e}"[:200])
         return Verdict(CRASH, f"{type(e).__name__} from inside: {e}"[:200])
-    except Exception as e:                  # noqa: BLE001 (each one is a finding)
+    except Exception as e:
         return Verdict(CRASH, f"{type(e).__name__}: {e}"[:200])
     elapsed = time.perf_counter() - t0
     if time_limit is not None and elapsed > max(time_limit * (1 + TIME_SLACK_SHARE),
@@ -199,7 +200,7 @@ def equity_call(rng: random.Random, budget: float = 0.3) -> EquityCall:
         if rng.random() < (0.25 if hostile else 0.3):
             kw[name] = (rng.choice(_VALUES if name != "exact" else _VALUES + [None, True, False])
                         if hostile else rng.choice(_FAIR[name]))
-    limit: float | None = round(rng.uniform(0.05, budget), 3)
+    limit: float | None = round(rng.uniform(budget / 5, budget), 4)
     if hostile and rng.random() < 0.15:
         kw["time_limit"] = rng.choice(_VALUES)
         tl = kw["time_limit"]

@@ -44,6 +44,9 @@ def _warm() -> None:
     E("holdem", ["AhKh", "QQ+", "random"], board="Ks7d2c", exact=True)
     E("stud", ["6d9hKd4sJdQhKs", "random"], samples=1000)
     E("omaha8", ["AsAh2s3h", "KcKdQcQd", "****"], samples=1000)
+    rng = random.Random(-1)            # and what generated calls reach (not checked here)
+    for _ in range(300):
+        F.run_equity_call(F.equity_call(rng, 0.02))
 
 
 # ------------------------------------------------------------ the options, each
