@@ -22,8 +22,10 @@ from pyeval.equity import fuzz as F
 def _warm() -> None:
     """Loads the kernels once: the first call of a kernel in a process loads it from
     Numba's cache (up to a second), which no time limit can shorten."""
-    import pyeval
-    for game, hands, kw in [
+    from typing import Any
+
+    from pyeval.equity import equity
+    calls: list[tuple[str, list[str], dict[str, Any]]] = [
             ("holdem", ["AhKh", "QQ"], {"samples": 1000}),
             ("holdem", ["AhKh", "QQ", "random"], {"samples": 1000}),
             ("holdem", ["QQ+, AK", "JJ+", "TT+"], {"samples": 1000}),
@@ -34,8 +36,9 @@ def _warm() -> None:
             ("omaha", ["AsKsQsJs", "AhAd**"], {"board": "Kh7d2c4h", "exact": True}),
             ("stud", ["6d9hKd4sJdQhKs", "random"], {"samples": 1000}),
             ("stud", ["6d9hKd4sJd", "**Ah2c3d"], {"exact": True}),
-            ("omaha8", ["AsAh2s3h", "KcKdQcQd", "****"], {"samples": 1000})]:
-        pyeval.equity(game, hands, **kw)
+            ("omaha8", ["AsAh2s3h", "KcKdQcQd", "****"], {"samples": 1000})]
+    for game, hands, kw in calls:
+        equity(game, hands, **kw)
     # and the kernels the generated calls reach: 500 calls of another stream, not counted
     rng = random.Random(-1)
     for _ in range(500):
