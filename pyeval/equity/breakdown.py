@@ -368,6 +368,7 @@ def _monte_carlo(spot: Spot, game: str, hands: list[str], board: Any, dead: Any,
                 r = equity(game, hs, board, dead, exact=False, samples=samples, seed=seed,
                            threads=threads, time_limit=_left(deadline))
             except TimeLimitError:
+                _on_time(0.0, runs, sum(len(h[0]) for h in hold))  # the breakdown's message
                 raise
             except ValueError:
                 continue                    # this combination can meet no deal

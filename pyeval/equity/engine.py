@@ -56,8 +56,8 @@ from pyeval.equity.mc_run import (  # noqa: F401
     _round_sizes,
     _run_mc,
 )
-from pyeval.equity.result import EquityResult, Progress
-from pyeval.equity.spot import HandLike, Player, Spot, make_spot  # noqa: F401
+from pyeval.equity.result import EquityResult, Progress, TimeLimitError
+from pyeval.equity.spot import FIT_BUDGET, HandLike, Player, Spot, make_spot  # noqa: F401
 from pyeval.equity.tally import _build_result, _counts_to_stats, _deals_of_counts, _Sums  # noqa: F401
 
 __all__ = ["CHUNK", "EXACT_AUTO_COST", "EXACT_MAX_COST", "Spot", "TimeLimitError", "equity",
@@ -88,10 +88,6 @@ EXACT_GIVE_UP = 0.5
 PRICE_SECONDS = 1.5
 #: under a time limit, the walks get budgets for this share of it (fewer: Monte Carlo)
 PRICE_SHARE = 0.1
-
-
-class TimeLimitError(ValueError):
-    """A forced exact enumeration (``exact=True``) did not finish within ``time_limit``."""
 
 
 def _options(samples: object, std_err: object, time_limit: object, seed: object,
@@ -156,13 +152,14 @@ def equity(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike = 
     """
     t_start = time.perf_counter()
     _options(samples, std_err, time_limit, seed, exact, progress)
-    spot = make_spot(game, hands, board, dead)
+    limit = None if time_limit is None else float(time_limit)
+    effort = 1.0 if limit is None else min(1.0, PRICE_SHARE * limit / PRICE_SECONDS)
+    spot = make_spot(game, hands, board, dead,
+                     fit_budget=max(1000, int(FIT_BUDGET * min(1.0, 10 * effort))))
     seed = int(seed)
     nthreads = _threads(threads)
-    limit = None if time_limit is None else float(time_limit)
     # the exact cost only where it decides something: pricing a range spot takes
     # milliseconds, a tenth of a 2M-deal Monte Carlo run on three ranges (issue 15)
-    effort = 1.0 if limit is None else min(1.0, PRICE_SHARE * limit / PRICE_SECONDS)
     cost = exact_cost(spot, effort) if exact or (exact is None and samples is None) else 0.0
     if exact is None:
         # a sample count asks for Monte Carlo; a time limit, for no longer than it
