@@ -145,8 +145,9 @@ def _probe(run: Callable[..., Any], time_limit: float) -> float:
         else:
             deals += 1
     took = max(time.perf_counter() - t0, 1e-7)
-    # (without range draws a deal's time is the kernel call's: nothing to refuse)
-    if deals == 0 or (draws and took / deals * MIN_TIMED_DEALS > 0.5 * time_limit):
+    # (when ranges rarely clash, a deal's time is the kernel call's: nothing to refuse)
+    if deals == 0 or (draws > 4 * deals
+                      and took / deals * MIN_TIMED_DEALS > 0.5 * time_limit):
         raise TimeLimitError(
             f"the ranges fit together so rarely ({deals} deal{'s' * (deals != 1)} in "
             f"{draws:,} draws) that {MIN_TIMED_DEALS} deals do not fit in "
