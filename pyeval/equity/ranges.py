@@ -372,8 +372,9 @@ def _shorthand(t: str, term: str) -> list[tuple[int, int]] | None:
         r, kind = first[0], t[first[1] + 1:].lower()
         if kind not in ("", "s", "o"):
             raise RangeError(f"cannot read {_short(t)!r} in range term {_short(term)!r}: "
-                             f"{RANKS[r]}x is any hand with a {RANKS[r]} ({RANKS[r]}xs "
-                             f"suited, {RANKS[r]}xo offsuit); no + or - follows it")
+                             f"{RANKS[r]}x is any hand holding a card of rank {RANKS[r]} "
+                             f"({RANKS[r]}xs suited, {RANKS[r]}xo offsuit); no + or - "
+                             f"follows it")
         pair = _pair(r) if kind == "" else []
         return pair + [c for k in range(13) if k != r
                        for c in _nonpair(max(r, k), min(r, k), kind)]
