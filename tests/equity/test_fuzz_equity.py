@@ -115,6 +115,15 @@ def test_smallest_sample_has_a_finite_standard_error() -> None:
     assert abs(sum(r.equities) - 1) < 1e-12
 
 
+def test_a_share_without_spread_has_a_standard_error() -> None:
+    # 7c2d is drawing dead: every one of 100 deals goes to AhKh, which says 1.0, but a
+    # standard error of 0 would claim a certainty 100 deals cannot give
+    r = E("holdem", ["AhKh", "7c2d"], board="AsAdKs", samples=100, exact=False)
+    assert list(r.equities) == [1.0, 0.0]
+    q = 1 / 102
+    assert [p.std_err for p in r.players] == [math.sqrt(q * (1 - q) / 99)] * 2
+
+
 def test_checks_module() -> None:
     assert check_seed(np.uint64(2**64 - 1)) == 2**64 - 1
     assert check_count(np.int32(7), "n") == 7 and check_threads(4096) == 4096
