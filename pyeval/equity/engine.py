@@ -167,13 +167,16 @@ def equity(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike = 
                     and (limit is None or (cost <= EXACT_TIME_SHARE * limit * 1e9
                                            and limit >= EXACT_MIN_LIMIT)))
     elif exact:
-        if cost > EXACT_MAX_COST:
+        if cost > EXACT_MAX_COST and effort >= 1.0:
             raise ValueError(_too_large(cost, spot))
         if limit is not None and cost > limit * 1e9:
+            # (under a short limit the count of compatible range choices may have been cut
+            # short: then the estimate is the product of the ranges' sizes, an upper bound)
             raise TimeLimitError(
                 f"exact enumeration of this spot is estimated at {cost / 1e9:.2g} "
-                f"core-seconds, more than time_limit={limit:g} s; give a longer time_limit, "
-                f"or exact=None for Monte Carlo within it")
+                f"core-seconds (counted within a tenth of the limit), more than "
+                f"time_limit={limit:g} s; give a longer time_limit, or exact=None for "
+                f"Monte Carlo within it")
         do_exact = True
     else:
         do_exact = False

@@ -165,7 +165,7 @@ def test_time_limit_bounds_every_call(game, hands, board, limit) -> None:
 
 def test_exact_forced_under_a_time_limit_raises_when_it_runs_out() -> None:
     t0 = time.perf_counter()
-    with pytest.raises(TimeLimitError, match="estimated at 73 core-seconds, more than "
+    with pytest.raises(TimeLimitError, match="estimated at 73 core-seconds .*, more than "
                                              "time_limit=0.2 s"):
         E("holdem", ["AhKh", "random", "random"], exact=True, time_limit=0.2)
     assert time.perf_counter() - t0 <= _slack(0.2)
