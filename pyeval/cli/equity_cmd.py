@@ -92,10 +92,10 @@ def equity(hands: tuple[str, ...], board: str, dead: str, game: str, exact: bool
     from pyeval.equity import equity as run
     if by_combo or grid:
         _by_combo(list(hands), board, dead, game, exact, samples, seed, threads, as_json,
-                  grid, png)
+                  grid, png, time_limit)
         return
     if runouts:
-        _runouts(list(hands), board, dead, game, as_json)
+        _runouts(list(hands), board, dead, game, as_json, time_limit)
         return
 
     show = sys.stderr.isatty() if progress is None else progress
@@ -116,7 +116,7 @@ def equity(hands: tuple[str, ...], board: str, dead: str, game: str, exact: bool
 
 def _by_combo(hands: list[str], board: str, dead: str, game: str, exact: bool | None,
               samples: int | None, seed: int, threads: int | None, as_json: bool,
-              grid: bool, png: str | None) -> None:
+              grid: bool, png: str | None, time_limit: float | None = None) -> None:
     from pyeval.equity.breakdown import breakdown
     from pyeval.equity.omaha_equity import takes_ranges
     if takes_ranges(game, hands):                # Omaha ranges (issue 37)
@@ -125,7 +125,7 @@ def _by_combo(hands: list[str], board: str, dead: str, game: str, exact: bool | 
         return
     try:
         b = breakdown(hands, board, dead, game=game, exact=exact, samples=samples, seed=seed,
-                      threads=threads)
+                      threads=threads, time_limit=time_limit)
     except (ValueError, TypeError) as e:
         raise click.UsageError(str(e)) from None
     if as_json:
@@ -145,7 +145,8 @@ def _by_combo(hands: list[str], board: str, dead: str, game: str, exact: bool | 
                 raise click.UsageError(str(e)) from None
 
 
-def _runouts(hands: list[str], board: str, dead: str, game: str, as_json: bool) -> None:
+def _runouts(hands: list[str], board: str, dead: str, game: str, as_json: bool,
+             time_limit: float | None = None) -> None:
     from pyeval.equity.omaha_equity import takes_ranges
     from pyeval.equity.runouts import runouts
     try:
@@ -154,7 +155,7 @@ def _runouts(hands: list[str], board: str, dead: str, game: str, as_json: bool) 
             o = omaha_runouts(hands, board, dead, game=game)
             click.echo(o.to_json(indent=2) if as_json else o.table())
             return
-        r = runouts(hands, board, dead, game=game)
+        r = runouts(hands, board, dead, game=game, time_limit=time_limit)
     except (ValueError, TypeError) as e:
         raise click.UsageError(str(e)) from None
     click.echo(r.to_json(indent=2) if as_json else r.table())

@@ -3,6 +3,7 @@
     pyeval range "top 15%"
     pyeval range "QQ+, AKs, 0.5(TT-88)" --json
     pyeval range "10-20%" --order vs3 --png grid.png --html grid.html
+    pyeval range "top 10%" --order ps         # PokerStove's percentages
 """
 from __future__ import annotations
 
@@ -15,9 +16,12 @@ import click
 @click.argument("text")
 @click.option("--dead", "-d", default="", help="Cards out of play (board, dead): their "
               "combinations are removed.")
-@click.option("--order", type=click.Choice(["vs1", "vs3"]), default="vs1", show_default=True,
+@click.option("--order", type=click.Choice(["vs1", "vs3", "ps", "pokerstove"],
+                                          case_sensitive=False),
+              default="vs1", show_default=True,
               help="Pre-flop order for percentages: all-in equity against 1 or 3 random "
-                   "hands (a term may also say it: 'top 10% vs3').")
+                   "hands, or ps (PokerStove's percentages: vs3 cut at the first hand "
+                   "reaching x%). A term may also say it: 'top 10% ps'.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 @click.option("--game", "-g", default="holdem", show_default=True,
               help="holdem, or an Omaha game (omaha, omaha8, omaha5, omaha6, ...): its "
@@ -31,7 +35,8 @@ def range_(text: str, dead: str, order: str, as_json: bool, game: str, png: str 
     """Show a range: the 13x13 grid (pairs on the diagonal, suited above, offsuit below),
     its combination count and share of the 1,326 two-card hands, and the combinations.
 
-    TEXT is range notation: "QQ+, AKs", "top 15%", "10-20%", "QQ+, 15%", "0.5(TT-88)".
+    TEXT is range notation: "QQ+, AKs", "JJ-", "Ax", "Kxs", "top 15%", "10-20%",
+    "QQ+, 15%", "0.5(TT-88)".
     """
     import pyeval
     from pyeval.equity.ranges import RangeError, parse_range

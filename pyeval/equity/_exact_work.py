@@ -33,6 +33,9 @@ from pyeval.equity.spot import Spot
 
 #: the walk counting tuples gives up after this many steps (then: None, a board walk)
 MAX_STEPS = 300_000
+#: the most lookups of the last list's cards and pairs (about 0.1 us each): ten players on
+#: wide overlapping ranges took 100 million, 14 s, before this bound
+MAX_LOOKUPS = 2_000_000
 
 
 class TupleWork(NamedTuple):
@@ -60,8 +63,11 @@ def _bits(m: int) -> list[int]:
     return out
 
 
-def count_tuples(lists: list[list[int]], max_steps: int = MAX_STEPS) -> int | None:
-    """Choices of one mask per list sharing no bit (None after ``max_steps`` steps).
+def count_tuples(lists: list[list[int]], max_steps: int = MAX_STEPS,
+                 max_lookups: int = MAX_LOOKUPS) -> int | None:
+    """Choices of one mask per list sharing no bit (None after ``max_steps`` steps or
+    ``max_lookups`` lookups of the last list's masks: counts, so that whether a spot is
+    priced never depends on the machine's speed).
 
     >>> count_tuples([[3, 12], [1, 4, 16]])
     4
@@ -86,9 +92,15 @@ def count_tuples(lists: list[list[int]], max_steps: int = MAX_STEPS) -> int | No
             deg[c] = deg.get(c, 0) + 1
         pair[m] = pair.get(m, 0) + 1
 
+    steps = lookups = 0
+
     def closed(used: int) -> int:
         """Masks of the last list (two bits each) sharing no bit with ``used``."""
+        nonlocal lookups
         bs = _bits(used & later[R - 1])
+        lookups += len(bs) * (len(bs) + 1) // 2          # the lookups below: budgeted too
+        if lookups > max_lookups:
+            raise OverflowError
         n = len(last) - sum(deg.get(c, 0) for c in bs)
         for x in range(len(bs)):
             for y in range(x + 1, len(bs)):
@@ -96,7 +108,6 @@ def count_tuples(lists: list[list[int]], max_steps: int = MAX_STEPS) -> int | No
         return n
 
     memo: dict[tuple[int, int], int] = {}
-    steps = 0
 
     def count(i: int, used: int) -> int:
         nonlocal steps
@@ -230,10 +241,12 @@ def _fixed_by(rows: list[np.ndarray], perm: np.ndarray) -> list[np.ndarray] | No
     return out
 
 
-def tuple_work(spot: Spot, max_tuples: int | None = None) -> TupleWork | None:
+def tuple_work(spot: Spot, max_tuples: int | None = None,
+               effort: float = 1.0) -> TupleWork | None:
     """The counts of the range engine's run on a hold'em ``spot``, or None when it would
     not run (more than ``max_tuples`` tuples, default the engine's
-    :data:`~pyeval.equity._exact_classes.MAX_TUPLES`, or too many to count quickly)."""
+    :data:`~pyeval.equity._exact_classes.MAX_TUPLES`, or too many to count quickly:
+    ``effort`` scales the counting walk's budgets, 1 for the full ones)."""
     from pyeval.equity import _exact_classes as XC
     from pyeval.equity._exact_holdem import patterns
     limit = XC.MAX_TUPLES if max_tuples is None else max_tuples
@@ -244,7 +257,9 @@ def tuple_work(spot: Spot, max_tuples: int | None = None) -> TupleWork | None:
     ways = _random_ways(masks, unknown, deck)
     if ways * math.prod(len(x) for x in lists) == 0:
         return None
-    t = count_tuples(masks)
+    steps_cap = max(1, int(MAX_STEPS * effort))
+    lookups_cap = max(1, int(MAX_LOOKUPS * effort))
+    t = count_tuples(masks, steps_cap, lookups_cap)
     if t is None or t * ways > limit:
         return None
     T = float(t * ways)
@@ -258,7 +273,8 @@ def tuple_work(spot: Spot, max_tuples: int | None = None) -> TupleWork | None:
         for perm in perms[1:]:
             keep = _fixed_by(rows, perm)
             if keep is not None:
-                f = count_tuples([[int(x) for x in m] for m in keep])
+                f = count_tuples([[int(x) for x in m] for m in keep], steps_cap,
+                                 lookups_cap)
                 fixed.append(float(f) if f is not None else 0.0)
         classes = sum(fixed) / len(fixed)
     rp = 1.0

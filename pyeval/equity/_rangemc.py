@@ -61,12 +61,13 @@ MAX_MASK_PLAYERS = 10
 _U32 = np.uint64(32)
 
 
-def joint_table(masks: list[np.ndarray], weights: list[np.ndarray]
-                ) -> tuple[np.ndarray, np.ndarray, float] | None:
+def joint_table(masks: list[np.ndarray], weights: list[np.ndarray],
+                max_work: int = MAX_WORK) -> tuple[np.ndarray, np.ndarray, float] | None:
     """The choices of one combination per list (indices [T, len(masks)]) whose card masks
     share no card, their weights (products) and the fraction of the product of the total
     weights they hold; None past :data:`MAX_TUPLES`, :data:`MAX_TABLE_BYTES` or
-    :data:`MAX_WORK`.
+    ``max_work`` candidate pairs at a step (default :data:`MAX_WORK`; less under a time
+    limit).
 
     >>> m = [np.array([3, 5], np.uint64), np.array([1, 6, 8], np.uint64)]
     >>> idx, w, acc = joint_table(m, [np.ones(2), np.array([1.0, 2.0, 3.0])])
@@ -78,7 +79,7 @@ def joint_table(masks: list[np.ndarray], weights: list[np.ndarray]
     w = np.ones(1)
     total = 1.0
     for m, wi in zip(masks, weights):
-        if len(used) * len(m) > MAX_WORK:
+        if len(used) * len(m) > max_work:
             return None
         ok = (used[:, None] & m[None, :]) == 0
         rows, cols = np.nonzero(ok)

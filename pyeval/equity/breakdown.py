@@ -25,14 +25,25 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
+from pyeval._checks import check_threads
 from pyeval.cards import format_card
-from pyeval.equity.engine import EXACT_MAX_COST, HandLike, Spot, equity, exact_cost, make_spot
+from pyeval.equity.engine import (
+    EXACT_MAX_COST,
+    HandLike,
+    Spot,
+    TimeLimitError,
+    _options,
+    equity,
+    exact_cost,
+    make_spot,
+)
 from pyeval.equity.grid import LABELS, combo_cells, grid_html, grid_png
 from pyeval.equity.ranges import Range
 
@@ -80,6 +91,7 @@ class PlayerBreakdown:
     tie: np.ndarray
     lose: np.ndarray
     std_err: np.ndarray
+    whole: ComboTotals | None = None    # the seat's totals when it is not broken down
 
     @property
     def combos(self) -> list[str]:
@@ -103,7 +115,10 @@ class PlayerBreakdown:
 
     @property
     def total(self) -> ComboTotals:
-        """The whole hand or range (its equity against the others)."""
+        """The whole hand or range (its equity against the others; for a random hand, not
+        broken down, the equity of the seat)."""
+        if len(self.reach) == 0 and self.whole is not None:
+            return self.whole
         return self._totals(np.ones(len(self.reach), dtype=bool))
 
     def cells(self) -> dict[str, dict[str, float]]:
@@ -127,10 +142,11 @@ class PlayerBreakdown:
         return g
 
     def grid_text(self) -> str:
-        """13 lines: each cell's equity in percent, ``.`` where the range has none."""
+        """The grid of each cell's equity in percent (``.`` where the range has none),
+        under the column ranks, each row after its rank."""
+        from pyeval.equity.grid import labelled
         g = self.grid()
-        return "\n".join(" ".join(f"{'.':>4}" if x != x else f"{100 * x:4.0f}" for x in row)
-                         for row in g)
+        return labelled([["." if x != x else f"{100 * x:.0f}" for x in row] for row in g], 3)
 
     def to_html(self, title: str = "") -> str:
         return grid_html(self._range(), self.equity, title or f"{self.hand}: equity")
@@ -247,13 +263,18 @@ def _text(c: np.ndarray) -> str:
 
 def _pairwise(spot: Spot, game: str, hands: list[str], board: Any, dead: Any, A: np.ndarray,
               wa: np.ndarray, B: np.ndarray, wb: np.ndarray,
-              plan: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> tuple[
-                  list[PlayerBreakdown], int]:
+              plan: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+              deadline: float | None = None) -> tuple[list[PlayerBreakdown], int]:
     ia, ib, rep, inv = plan
     vals = np.zeros((len(rep), 4))          # win0, tie0, eq0, eq1 ... per orbit
     for k, p in enumerate(rep.tolist()):
-        r = equity(game, [_text(A[ia[p]]), _text(B[ib[p]])], board, dead, exact=True,
-                   threads=1)
+        _on_time(deadline, k, len(rep))
+        try:
+            r = equity(game, [_text(A[ia[p]]), _text(B[ib[p]])], board, dead, exact=True,
+                       threads=1, time_limit=_left(deadline))
+        except TimeLimitError:
+            _on_time(0.0, k, len(rep))              # the breakdown's own message
+            raise
         a, b = r.players
         vals[k] = (a.win, a.tie, a.equity, b.win)
     v = vals[inv]
@@ -295,9 +316,40 @@ def _plan(spot: Spot, A: np.ndarray,
     return ia, ib, rep, inv.reshape(-1)
 
 
+def _on_time(deadline: float | None, done: int, runs: int) -> None:
+    """Raises TimeLimitError when the clock has passed ``deadline``."""
+    if deadline is not None and time.perf_counter() > deadline:
+        raise TimeLimitError(f"the breakdown ran out of its time_limit after {done:,} of "
+                             f"{runs:,} runs; give a longer time_limit, fewer samples or "
+                             f"narrower ranges")
+
+
+def _left(deadline: float | None) -> float | None:
+    """The seconds left before ``deadline`` (at least a millisecond), or None."""
+    return None if deadline is None else max(deadline - time.perf_counter(), 1e-3)
+
+
+def _with_wholes(players: list[PlayerBreakdown], game: str, hands: list[str], board: Any,
+                 dead: Any, samples: int, seed: int,
+                 threads: int | None) -> list[PlayerBreakdown]:
+    """The seats not broken down (random hands) with their totals, from one run of the
+    whole spot (the same samples and seed)."""
+    if all(len(p.reach) for p in players):
+        return players
+    r = equity(game, hands, board, dead, exact=False, samples=samples, seed=seed,
+               threads=threads)
+    out = []
+    for p, e in zip(players, r.players):
+        if len(p.reach) == 0:
+            p = replace(p, whole=ComboTotals(1.0, e.equity, e.win, e.tie,
+                                             1.0 - e.win - e.tie))
+        out.append(p)
+    return out
+
+
 def _monte_carlo(spot: Spot, game: str, hands: list[str], board: Any, dead: Any,
-                 samples: int, seed: int, threads: int | None) -> tuple[
-                     list[PlayerBreakdown], int]:
+                 samples: int, seed: int, threads: int | None,
+                 deadline: float | None = None) -> tuple[list[PlayerBreakdown], int]:
     out, runs = [], 0
     P = len(hands)
     hold = [_holdings(spot, i) for i in range(P)]
@@ -309,13 +361,19 @@ def _monte_carlo(spot: Spot, game: str, hands: list[str], board: Any, dead: Any,
         res = np.zeros((M, 4))
         reach = np.zeros(M)
         for k in range(M):
+            _on_time(deadline, runs, sum(len(h[0]) for h in hold))
             hs = list(hands)
             hs[i] = _text(H[k])
             try:
                 r = equity(game, hs, board, dead, exact=False, samples=samples, seed=seed,
-                           threads=threads)
+                           threads=threads, time_limit=_left(deadline))
+            except TimeLimitError:
+                _on_time(0.0, runs, sum(len(h[0]) for h in hold))  # the breakdown's message
+                raise
             except ValueError:
                 continue                    # this combination can meet no deal
+            if r.stopped == "time_limit":
+                _on_time(0.0, runs, sum(len(h[0]) for h in hold))
             runs += 1
             p = r.players[i]
             res[k] = (p.equity, p.win, p.tie, p.std_err)
@@ -363,13 +421,20 @@ def _meet_weight(hold: list[tuple[np.ndarray, np.ndarray]], i: int, c: np.ndarra
 
 def breakdown(hands: Sequence[HandLike], board: HandLike = "", dead: HandLike = "", *,
               game: str = "holdem", exact: bool | None = None, samples: int | None = None,
-              seed: int = 0, threads: int | None = None) -> Breakdown:
+              seed: int = 0, threads: int | None = None,
+              time_limit: float | None = None) -> Breakdown:
     """Each player's per-combination equities (see the module docstring).
 
     ``exact``: None = exact heads-up when its estimated cost is small, True = exact
     (heads-up only), False = Monte Carlo, ``samples`` deals per combination (default
-    50,000) with ``seed``.
+    50,000, at least 100) with ``seed``. ``time_limit`` (seconds) bounds the whole call: a
+    breakdown estimated to take longer is refused up front, one that runs out of time
+    raises :class:`~pyeval.equity.engine.TimeLimitError`.
     """
+    _options(samples, None, time_limit, seed, exact, None)
+    if threads is not None:
+        check_threads(threads)
+    deadline = None if time_limit is None else time.perf_counter() + float(time_limit)
     spot = make_spot(game, hands, board, dead)
     g = spot.game
     if not g.ranges_allowed:
@@ -391,10 +456,19 @@ def breakdown(hands: Sequence[HandLike], board: HandLike = "", dead: HandLike = 
         if exact and cost > EXACT_MAX_COST:
             raise ValueError(f"an exact breakdown of this spot would take hours ({len(plan[2]):,} "
                              f"fixed-hands runs); use exact=False (Monte Carlo)")
-        if exact or cost <= AUTO_EXACT_COST:
-            players, runs = _pairwise(spot, game, texts, board_t, dead_t, A, wa, B, wb, plan)
+        fits = time_limit is None or cost <= float(time_limit) * 1e9
+        if exact and not fits:
+            raise TimeLimitError(f"an exact breakdown of this spot would take about "
+                                 f"{cost / 1e9:.2g} s ({len(plan[2]):,} fixed-hands runs), "
+                                 f"more than time_limit={time_limit:g} s; use exact=False "
+                                 f"(Monte Carlo) or a longer time_limit")
+        if exact or (cost <= AUTO_EXACT_COST and fits):
+            players, runs = _pairwise(spot, game, texts, board_t, dead_t, A, wa, B, wb, plan,
+                                      deadline)
             return Breakdown(g.name, "".join(bs), "".join(ds), True, tuple(players), runs,
                              None)
-    n = DEFAULT_SAMPLES if samples is None else samples
-    players, runs = _monte_carlo(spot, game, texts, board_t, dead_t, n, seed, threads)
+    n = DEFAULT_SAMPLES if samples is None else int(samples)
+    players, runs = _monte_carlo(spot, game, texts, board_t, dead_t, n, int(seed), threads,
+                                 deadline)
+    players = _with_wholes(players, game, texts, board_t, dead_t, n, int(seed), threads)
     return Breakdown(g.name, "".join(bs), "".join(ds), False, tuple(players), runs, seed)

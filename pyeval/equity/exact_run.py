@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Callable
 
 import numpy as np
@@ -24,6 +25,8 @@ from pyeval.equity.tally import _counts_to_stats, _deals_of_counts, _Sums
 
 #: tasks an exact run is divided into (independent of the thread count)
 EXACT_TASKS = 256
+#: tasks run between two looks at the clock when a time limit is set (1/32 of the work)
+TIMED_STEP = 8
 
 
 def _player_combos(p: Player, g: EquityGame, deck: list[int]) -> list[tuple[list[int], float]]:
@@ -58,7 +61,9 @@ def _player_combos(p: Player, g: EquityGame, deck: list[int]) -> list[tuple[list
 
 
 def _run_exact(spot: Spot, progress: Callable[[Progress], None] | None,
-               threads: int = 1) -> _Sums:
+               threads: int = 1, give_up: float | None = None) -> _Sums | None:
+    """Every deal of ``spot``, in tasks; None when the clock (``time.perf_counter()``)
+    passes ``give_up`` first (it is looked at between steps of at most 1/32 of the work)."""
     g = spot.game
     T = K.tables(omaha=g.kind == K.K_OMAHA)
     P = len(spot.players)
@@ -145,7 +150,11 @@ def _run_exact(spot: Spot, progress: Callable[[Progress], None] | None,
 
     tasks = n_parts if one_task else EXACT_TASKS
     step = tasks if progress is None else 1 if one_task else 32
+    if give_up is not None:
+        step = 1 if one_task else min(step, TIMED_STEP)
     for t0 in range(0, tasks, step):
+        if give_up is not None and time.perf_counter() > give_up:
+            return None
         t1 = min(tasks, t0 + step)
         st, deals, wts = run(t0, t1)
         sums.add(st, deals, wts)

@@ -10,8 +10,8 @@ the mean weight of its combinations (absent ones count 0), so a full cell is 1.
 ('AKs', 'AKo', '22', 1)
 >>> cell_of(51, 47), len(cell_combos("AKo"))
 ((0, 1), 12)
->>> print(grid_text(parse_range("QQ+, AKs")).splitlines()[0])
-AA  AKs .   .   .   .   .   .   .   .   .   .   .
+>>> print(grid_text(parse_range("QQ+, AKs")).splitlines()[1])
+A  AA  AKs .   .   .   .   .   .   .   .   .   .   .
 """
 from __future__ import annotations
 
@@ -107,30 +107,50 @@ def _fmt(x: float) -> str:
     return f"{x:.3g}".lstrip("0") if 0 < x < 1 else f"{x:g}"
 
 
+def labelled(rows: Sequence[Sequence[str]], width: int) -> str:
+    """13 rows of 13 cell texts under a header of the column ranks, each row after its
+    rank (the layout of every text grid)."""
+    head = "   " + " ".join(rank.ljust(width) for rank in _ORDER)
+    body = [_ORDER[i] + "  " + " ".join(s.ljust(width) for s in row)
+            for i, row in enumerate(rows)]
+    return "\n".join(line.rstrip() for line in [head, *body])
+
+
 def grid_text(r: Range) -> str:
-    """The grid as 13 lines: a full cell shows its label, an empty one ``.``, a partly
-    weighted one ``label:weight`` (readable back by :func:`from_grid`)."""
+    """The grid as text: a header of the column ranks, then 13 rows, each after its rank;
+    a full cell shows its label, an empty one ``.``, a partly weighted one
+    ``label:weight`` (readable back by :func:`from_grid`)."""
     g = grid_weights(r)
     rows = [["." if g[i, j] == 0 else (CELLS[i][j] if abs(g[i, j] - 1) < 1e-12 else
                                         f"{CELLS[i][j]}:{_fmt(float(g[i, j]))}")
              for j in range(13)] for i in range(13)]
-    width = max(3, max(len(s) for row in rows for s in row))
-    return "\n".join(" ".join(s.ljust(width) for s in row).rstrip() for row in rows)
+    return labelled(rows, max(3, max(len(s) for row in rows for s in row)))
+
+
+def _grid_rows(text: str) -> list[list[str]]:
+    """The 13 rows of 13 cells of a text grid, without its rank labels when it has them."""
+    rows = [ln.split() for ln in text.strip().splitlines() if ln.strip()]
+    if len(rows) == 14 and rows[0] == list(_ORDER):
+        rows = rows[1:]
+        if all(len(r) == 14 and r[0] == _ORDER[i] for i, r in enumerate(rows)):
+            rows = [r[1:] for r in rows]
+    if len(rows) != 13 or any(len(r) != 13 for r in rows):
+        raise RangeError(f"a grid is 13 lines of 13 cells (with or without a header of "
+                         f"ranks and a rank before each line); got {len(rows)} lines of "
+                         f"{sorted({len(r) for r in rows})} cells")
+    return rows
 
 
 def from_grid(grid: str | Sequence[Sequence[float]] | np.ndarray) -> Range:
     """A range from a grid: the text of :func:`grid_text` (13 lines of 13 cells, each
-    ``.``/``-``/``0`` for empty, a label, ``label:weight`` or a bare weight), or a 13x13
-    array of cell weights in [0, 1].
+    ``.``/``-``/``0`` for empty, a label, ``label:weight`` or a bare weight; the rank
+    labels optional), or a 13x13 array of cell weights in [0, 1].
 
     >>> from_grid(grid_text(parse_range("KK+, 0.5(AKs)"))).cells()
     {'AA': 1.0, 'AKs': 0.5, 'KK': 1.0}
     """
     if isinstance(grid, str):
-        rows = [ln.split() for ln in grid.strip().splitlines() if ln.strip()]
-        if len(rows) != 13 or any(len(r) != 13 for r in rows):
-            raise RangeError(f"a grid is 13 lines of 13 cells; got {len(rows)} lines of "
-                             f"{sorted({len(r) for r in rows})} cells")
+        rows = _grid_rows(grid)
         weights = np.zeros((13, 13))
         for i, row in enumerate(rows):
             for j, cell in enumerate(row):

@@ -213,7 +213,14 @@ def hits(range_: str | Range, board: str | Sequence[int] | None = None,
     if board is not None and board != "" and len(bl) not in (3, 4, 5):
         raise ValueError(f"board has {len(bl)} cards; give a flop (3), turn (4) or river "
                          f"(5), or none for every flop")
+    both = sorted(set(dm) & set(bl))
+    if both:
+        raise ValueError(f"card {format_card(both[0])!r} is both on the board and in the dead "
+                         f"cards: a card is dealt once")
     blocked = set(dm) | set(bl)
+    if not isinstance(range_, (str, Range)):
+        raise TypeError(f"the range is text ('QQ+, AKs') or a Range, not "
+                        f"{type(range_).__name__}")
     r = parse_range(range_) if isinstance(range_, str) else range_
     r = r.without(sum(1 << c for c in blocked))
     if len(r) == 0:

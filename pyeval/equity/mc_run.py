@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -18,7 +19,7 @@ from pyeval.equity import _rangemc as RM
 from pyeval.equity._dealing import alias_tables
 from pyeval.equity._inputs import HoldemKnown, Ranges, Streams, make_deal, make_game
 from pyeval.equity.cost import _EVAL_COST
-from pyeval.equity.result import Progress
+from pyeval.equity.result import Progress, TimeLimitError
 from pyeval.equity.spot import Spot
 from pyeval.equity.tally import _counts_to_stats, _Sums
 
@@ -45,6 +46,16 @@ PROBE_STREAM = 1 << 60
 MAX_ATTEMPTS = 10_000_000
 #: default cap on Monte Carlo deals
 DEFAULT_MAX_SAMPLES = 2_000_000_000
+#: candidate pairs the joint range table looks at per second while it is built (measured:
+#: 4M in 0.16 s), and the share of a time limit its building may take
+JOINT_RATE, JOINT_SHARE = 25e6, 0.2
+#: the share of a time limit the speed probe may take, and the deals it starts with
+PROBE_SHARE, FIRST_PROBE = 0.25, 8
+#: the fewest deals a time-limited run deals (they must fit in half the limit)
+MIN_TIMED_DEALS = 16
+#: the fewest deals a Monte Carlo run may be asked for: below this a standard error is
+#: no estimate at all (one deal has none; ten, a share of 0 or 1 with "no" error)
+MIN_SAMPLES = 100
 
 
 def _round_cap(spot: Spot) -> int:
@@ -111,16 +122,57 @@ def _deal_method(D: int, U: int, taken: int) -> int:
     return K.DEAL_INDEP if ok >= 0.7 else K.DEAL_SHUFFLE
 
 
+def _probe(run: Callable[..., Any], time_limit: float) -> float:
+    """Deals per second of a time-limited run, measured on streams of their own (never
+    counted) before the first chunk: single deals until :data:`FIRST_PROBE` came or
+    :data:`PROBE_SHARE` of the limit passed, the range draws of a deal capped (from 1,000,
+    four times more after each deal that did not come: the clock is looked at between
+    them), then :data:`PROBE_DEALS` deals when they fit in the share left. Raises
+    TimeLimitError when ranges fit together so rarely that :data:`MIN_TIMED_DEALS` deals
+    would not fit in half the limit."""
+    budget = PROBE_SHARE * time_limit
+    t0 = time.perf_counter()
+    cap, deals, stream, draws = 1000, 0, PROBE_STREAM, 0
+    while deals < FIRST_PROBE and time.perf_counter() - t0 <= budget:
+        _, att, failed = run(np.array([1], dtype=np.int64), stream, 1, min(cap, MAX_ATTEMPTS))
+        stream += 1
+        draws += int(att.sum())
+        if failed.any():
+            if cap >= MAX_ATTEMPTS:
+                raise ValueError("the ranges almost never fit together (ten million tries "
+                                 "without a deal): widen them or remove overlaps")
+            cap *= 4
+        else:
+            deals += 1
+    took = max(time.perf_counter() - t0, 1e-7)
+    # (when ranges rarely clash, a deal's time is the kernel call's: nothing to refuse)
+    if deals == 0 or (draws > 4 * deals
+                      and took / deals * MIN_TIMED_DEALS > 0.5 * time_limit):
+        raise TimeLimitError(
+            f"the ranges fit together so rarely ({deals} deal{'s' * (deals != 1)} in "
+            f"{draws:,} draws) that {MIN_TIMED_DEALS} deals do not fit in "
+            f"time_limit={time_limit:g} s: give a longer time_limit, or narrower or less "
+            f"overlapping ranges")
+    if PROBE_DEALS * took / deals > budget - took:
+        return deals / took
+    t0 = time.perf_counter()
+    _, _, failed = run(np.array([PROBE_DEALS], dtype=np.int64), stream, 1)
+    if failed.any():
+        raise ValueError("the ranges almost never fit together (ten million tries "
+                         "without a deal): widen them or remove overlaps")
+    return PROBE_DEALS / max(time.perf_counter() - t0, 1e-6)
+
+
 def _joint_ranges(spot: Spot, rp: np.ndarray, r_off: np.ndarray, r_key: np.ndarray,
                   r_srm: np.ndarray, r_mask: np.ndarray, hk0: np.ndarray,
-                  hs0: np.ndarray) -> tuple | None:
+                  hs0: np.ndarray, max_work: int = RM.MAX_WORK) -> tuple | None:
     """Hold'em with every hole card known or from a range: the joint table of compatible
     choices (:mod:`._rangemc`) as (keys [T, P], suit-rank masks [T, P], card masks [T],
     alias keep, alias, weighted, acceptance), or None when it would be too large."""
     players = [i for i in range(len(rp)) if rp[i] >= 0]
     sl = [slice(int(r_off[rp[i]]), int(r_off[rp[i] + 1])) for i in players]
     ws = [spot.players[i].rng.weights for i in players]     # type: ignore[union-attr]
-    t = RM.joint_table([r_mask[s] for s in sl], ws)
+    t = RM.joint_table([r_mask[s] for s in sl], ws, max_work)
     if t is None:
         return None
     idx, w, acc = t
@@ -206,7 +258,11 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
     chunk_no = 0
     joint = None
     if g.kind == K.K_HOLDEM and (rp >= 0).any() and all(t == P for t in unk_t):
-        joint = _joint_ranges(spot, rp, r_off, r_key, r_srm, r_mask, hk0, hs0)
+        # under a time limit, a table that takes longer than a share of it to build is
+        # not built (the draws go by rejection instead: the same distribution)
+        work = (RM.MAX_WORK if time_limit is None else
+                int(min(RM.MAX_WORK, JOINT_SHARE * time_limit * JOINT_RATE)))
+        joint = _joint_ranges(spot, rp, r_off, r_key, r_srm, r_mask, hk0, hs0, work)
         if joint is not None:
             sums.acceptance = joint[-1]
             pools = RM.row_pools(deck, joint[2])
@@ -226,7 +282,8 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
     holes = [hole0[i] for i in range(P)]
     board_known = board0[:len(spot.board)]
 
-    def run(nsamp: np.ndarray, chunk0: int, run_threads: int):
+    def run(nsamp: np.ndarray, chunk0: int, run_threads: int,
+            max_attempts: int = MAX_ATTEMPTS):
         if omaha_fixed:
             none = np.zeros(len(nsamp), dtype=np.int64)
             st = OM.omaha_mc(holes, g.split_code == K.SP_LOW8, board_known, deck, seed_u,
@@ -238,7 +295,7 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
                                      bk0, bs0, seed_u, chunk0, nsamp, TA, threads=run_threads)
             none = np.zeros(len(nsamp), dtype=np.int64)
             return _counts_to_stats(cnt), none, none
-        streams = Streams(seed_u, np.int64(chunk0), nsamp, MAX_ATTEMPTS)
+        streams = Streams(seed_u, np.int64(chunk0), nsamp, max_attempts)
         if g.kind == K.K_HOLDEM:
             cnt, att, failed = K.holdem_mc(known, ranges, deal, streams, TA,
                                            threads=run_threads)
@@ -248,14 +305,7 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
     rounds = _round_sizes(_round_cap(spot), time_limit is not None)
     rate = None                      # deals per second in the last round (time limits)
     if time_limit is not None:
-        # a few deals on a stream of their own, never counted: the speed before the first
-        # chunk, which alone may outlast a short limit when the ranges rarely fit together
-        t_probe = time.perf_counter()
-        _, _, failed = run(np.array([PROBE_DEALS], dtype=np.int64), PROBE_STREAM, 1)
-        rate = PROBE_DEALS / max(time.perf_counter() - t_probe, 1e-6)
-        if failed.any():
-            raise ValueError("the ranges almost never fit together (ten million tries "
-                             "without a deal): widen them or remove overlaps")
+        rate = _probe(run, time_limit)
     stopped = "samples"
     while True:
         left = target - int(sums.deals)
@@ -269,7 +319,7 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
             fit = int(rate * remaining * TIME_MARGIN)
             if fit < int(nsamp.sum()):
                 if sums.deals == 0:                # the limit passed before any deal
-                    fit = max(fit, min(int(nsamp.sum()), 4 * PROBE_DEALS))
+                    fit = max(fit, min(int(nsamp.sum()), MIN_TIMED_DEALS))
                 elif remaining < 0.02 * time_limit or fit < 1:
                     stopped = "time_limit"
                     break

@@ -12,6 +12,12 @@ A range is a comma-separated list of terms:
 ``22-55``     22, 33, 44, 55
 ``JTs-76s``   JTs, T9s, 98s, 87s, 76s (both cards step down together)
 ``A2s-A5s``   A2s, A3s, A4s, A5s (same top card, the kicker runs)
+``JJ-``       JJ, TT, ..., 22 (a pair and every lower pair)
+``A5s-``      A5s, A4s, A3s, A2s (the kicker falls to 2; ``K9-`` suited and offsuit)
+``Ax``        every hand holding an ace: AA and A2-AK (198 combinations)
+``Axs``       A2s-AKs (48); ``Axo`` A2o-AKo (144); ``Kx``, ``Txs``, ... the same
+``top 10%``   a percentage of all hands (:mod:`pyeval.equity.percent`): ``10-20%``,
+              ``top 10% vs3``, ``top 10% ps`` (PokerStove's order)
 ``random``    every two-card hand (also ``any``, ``**``)
 ============  ===============================================================
 
@@ -28,6 +34,8 @@ is lower or upper case.
 (22, 22.0)
 >>> len(parse_range("JTs-76s")), len(parse_range("KTo+")), len(parse_range("random"))
 (20, 36, 1326)
+>>> len(parse_range("JJ-")), len(parse_range("Ax")), len(parse_range("Axs")), len(parse_range("Kxo"))
+(60, 198, 48, 144)
 >>> parse_range("0.5(AA), KK").weights.tolist()[:2]
 [0.5, 0.5]
 """
@@ -46,8 +54,9 @@ from pyeval.cards import RANDOM_WORDS, RANKS, format_card, tokens
 
 __all__ = ["ALLOWED_RANGE", "COMBOS", "Range", "RangeError", "combo_index", "parse_range"]
 
-ALLOWED_RANGE = ("a range is comma-separated terms such as QQ+, AKs, AKo, AK, A2s+, KTo+, "
-                 "22-55, JTs-76s, AhKh or random, with optional weights 0.5(QQ+, AKs) or AKs:0.5")
+ALLOWED_RANGE = ("a range is comma-separated terms such as QQ+, AKs, AKo, AK, JJ-, A2s+, "
+                 "KTo+, 22-55, JTs-76s, Ax, Axs, top 10%, AhKh or random, with optional "
+                 "weights 0.5(QQ+, AKs) or AKs:0.5")
 
 
 class RangeError(ValueError):
@@ -76,6 +85,10 @@ class Range:
                              f"{c.shape} and weights of shape {w.shape}")
         if len(w) and not (np.all(np.isfinite(w)) and np.all(w > 0)):
             raise RangeError("range weights must be finite and positive")
+        if c.size and (c.dtype.kind not in "iu" or c.min() < 0 or c.max() > 51
+                       or np.any(c[:, 0] == c[:, 1])):
+            raise RangeError("a Range's cards are two different card numbers 0-51 per "
+                             "combination (pyeval.card('As') is 51)")
         object.__setattr__(self, "cards", c.astype(np.uint8, copy=False))
         object.__setattr__(self, "weights", w)
 
@@ -194,9 +207,10 @@ MIN_RELATIVE_WEIGHT = 1e-12
 _RANK_OF = {**{r: i for i, r in enumerate(RANKS)},
             **{r.lower(): i for i, r in enumerate(RANKS) if r.isalpha()}}
 _NUMBER = re.compile(r"[0-9]{0,20}\.?[0-9]{1,20}(?:[eE][-+]?[0-9]{1,4})?")
-_PERCENT = re.compile(r"(?:top\s*)?([0-9.]+)\s*%(?:\s*-\s*([0-9.]+)\s*%)?(?:\s*(vs[13]))?",
+_ORDER_WORD = r"(?:\s*(vs[13]|ps|pokerstove))?"
+_PERCENT = re.compile(r"(?:top\s*)?([0-9.]+)\s*%(?:\s*-\s*([0-9.]+)\s*%)?" + _ORDER_WORD,
                       re.IGNORECASE)
-_PERCENT_SPAN = re.compile(r"([0-9.]+)\s*%?\s*-\s*([0-9.]+)\s*%(?:\s*(vs[13]))?",
+_PERCENT_SPAN = re.compile(r"([0-9.]+)\s*%?\s*-\s*([0-9.]+)\s*%" + _ORDER_WORD,
                            re.IGNORECASE)
 
 
@@ -282,7 +296,7 @@ def _percent_term(t: str, default: str = "vs1") -> list[tuple[int, int]] | None:
         if m is None:
             return None
         lo_t, hi_t, order = m.group(1), m.group(2), m.group(3)
-    from pyeval.equity.percent import percent_combos
+    from pyeval.equity.percent import order_name, percent_combos
 
     def pct(x: str) -> float:
         if _NUMBER.fullmatch(x) is None:
@@ -290,7 +304,7 @@ def _percent_term(t: str, default: str = "vs1") -> list[tuple[int, int]] | None:
         return float(x)
 
     lo = 0.0 if lo_t is None else pct(lo_t)
-    return percent_combos(lo, pct(hi_t), (order or default).lower())
+    return percent_combos(lo, pct(hi_t), order_name(order or default))
 
 
 def _term(term: str, order: str = "vs1") -> list[tuple[int, int]]:
@@ -305,7 +319,8 @@ def _term(term: str, order: str = "vs1") -> list[tuple[int, int]]:
         got = _percent_term(t, order)
         if got is None:
             raise RangeError(f"cannot read the percentage term {t!r}: write 'top 10%', "
-                             f"'10%', '10-20%' (optionally followed by vs1 or vs3)")
+                             f"'10%', '10-20%' (optionally followed by an order: vs1, vs3 "
+                             f"or ps)")
         return got
     try:
         cs = [c for c in tokens(t) if c is not None]
@@ -316,6 +331,9 @@ def _term(term: str, order: str = "vs1") -> list[tuple[int, int]]:
         if a == b:
             raise RangeError(f"range term {term!r} uses the card {format_card(a)!r} twice")
         return [_combo_id(a, b)]
+    shorthand = _shorthand(t, term)
+    if shorthand is not None:
+        return shorthand
     if "-" in t:
         left, _, right = t.partition("-")
         h1, l1, k1 = _parse_hand(left.strip(), term)
@@ -344,6 +362,28 @@ def _term(term: str, order: str = "vs1") -> list[tuple[int, int]]:
     if hi == lo:                                        # QQ+
         return [c for r in range(hi, 13) for c in _pair(r)]
     return [c for k in range(lo, hi) for c in _nonpair(hi, k, kind)]   # A2s+
+
+
+def _shorthand(t: str, term: str) -> list[tuple[int, int]] | None:
+    """Combinations of ``Ax``/``Axs``/``Axo`` (a rank with any card) and ``JJ-``/``A5s-``
+    (a hand and every lower one, as ``+`` runs up), or None for another term."""
+    first = _read_rank(t, 0)
+    if first is not None and t[first[1]:first[1] + 1] in ("x", "X"):
+        r, kind = first[0], t[first[1] + 1:].lower()
+        if kind not in ("", "s", "o"):
+            raise RangeError(f"cannot read {_short(t)!r} in range term {_short(term)!r}: "
+                             f"{RANKS[r]}x is any hand holding a card of rank {RANKS[r]} "
+                             f"({RANKS[r]}xs suited, {RANKS[r]}xo offsuit); no + or - "
+                             f"follows it")
+        pair = _pair(r) if kind == "" else []
+        return pair + [c for k in range(13) if k != r
+                       for c in _nonpair(max(r, k), min(r, k), kind)]
+    if not t.endswith("-") or t.count("-") != 1:
+        return None
+    hi, lo, kind = _parse_hand(t[:-1].strip(), term)
+    if hi == lo:                                        # JJ-: JJ down to 22
+        return [c for r in range(hi, -1, -1) for c in _pair(r)]
+    return [c for k in range(lo, -1, -1) for c in _nonpair(hi, k, kind)]   # A5s-: A5s..A2s
 
 
 @lru_cache(maxsize=2048)
@@ -479,11 +519,38 @@ def _parse(text: str, order: str = "vs1") -> tuple[np.ndarray, np.ndarray]:
     return out.weights(text)
 
 
-def parse_range(text: str, dead: Iterable[int] | None = None, order: str = "vs1") -> Range:
+def _dead_mask(dead: Iterable[int] | str | None) -> int:
+    """The card mask of ``dead``: card numbers 0-51 or card text (``"As Kd"``)."""
+    if dead is None:
+        return 0
+    if isinstance(dead, str):
+        from pyeval.cards import cards as _cards
+        return sum(1 << int(c) for c in set(_cards(dead, what="dead cards").tolist()))
+    try:
+        items = list(dead)
+    except TypeError:
+        raise TypeError(f"dead cards are card numbers 0-51 or card text, not "
+                        f"{type(dead).__name__}") from None
+    dm = 0
+    for c in items:
+        if not isinstance(c, (int, np.integer)) or isinstance(c, (bool, np.bool_)):
+            raise TypeError(f"dead cards are card numbers 0-51 (pyeval.card('As') is 51) "
+                            f"or card text, not {type(c).__name__}")
+        if not 0 <= c <= 51:
+            raise RangeError(f"dead cards are card numbers 0-51 (pyeval.card('As') is 51), "
+                             f"not {c}"[:200])
+        dm |= 1 << int(c)
+    return dm
+
+
+def parse_range(text: str, dead: Iterable[int] | str | None = None, order: str = "vs1") -> Range:
     """Parse range notation into weighted combinations (see the module docstring),
     leaving out combinations that use a card of ``dead``. ``order``: the pre-flop order of
-    percentage terms that do not name one (``"vs1"`` or ``"vs3"``, see
-    :mod:`pyeval.equity.percent`).
+    percentage terms that do not name one (``"vs1"``, ``"vs3"`` or ``"ps"``, PokerStove's;
+    see :mod:`pyeval.equity.percent`).
+
+    >>> len(parse_range("top 10%", order="ps")), len(parse_range("top 10% pokerstove"))
+    (136, 136)
 
     >>> parse_range("AA", dead=[51]).text()
     'AdAc, AhAc, AhAd'
@@ -496,14 +563,12 @@ def parse_range(text: str, dead: Iterable[int] | None = None, order: str = "vs1"
         raise TypeError(f"a range is text, not {type(text).__name__}: {ALLOWED_RANGE}")
     if not text.strip():
         raise RangeError(f"the range is empty: {ALLOWED_RANGE}")
-    if order not in ("vs1", "vs3"):
-        raise RangeError(f"unknown pre-flop order {order!r}: vs1 or vs3")
+    from pyeval.equity.percent import order_name
+    order = order_name(order)
+    dm = _dead_mask(dead)
     idx, weights = _parse(text, order)
     cards = COMBOS[idx]
     if dead is not None:
-        dm = 0
-        for c in dead:
-            dm |= 1 << int(c)
         keep = np.array([not (dm >> int(a) & 1 or dm >> int(b) & 1) for a, b in cards],
                         dtype=bool).reshape(-1)
         cards, weights = cards[keep], weights[keep]

@@ -16,7 +16,7 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
-__all__ = ["EquityResult", "PlayerEquity", "Progress"]
+__all__ = ["EquityResult", "PlayerEquity", "Progress", "TimeLimitError"]
 
 
 @dataclass(frozen=True)
@@ -138,3 +138,9 @@ class Progress:
     equities: tuple[float, ...]
     std_err: float
     exact: bool
+
+
+class TimeLimitError(ValueError):
+    """An equity question that cannot be answered within its ``time_limit``: a forced
+    exact enumeration (``exact=True``) estimated above it or outlasting it, a breakdown or
+    runouts out of time, or ranges that fit together too rarely to deal in time."""

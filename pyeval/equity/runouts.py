@@ -19,14 +19,23 @@ before the card, exactly (``Runouts.check``: the largest difference, rounding on
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from pyeval._checks import check_seconds
 from pyeval.cards import format_card
-from pyeval.equity.engine import HandLike, equity, make_spot
+from pyeval.equity.engine import (
+    EXACT_MAX_COST,
+    HandLike,
+    TimeLimitError,
+    equity,
+    exact_cost,
+    make_spot,
+)
 
 __all__ = ["Runouts", "runouts"]
 
@@ -87,8 +96,10 @@ class Runouts:
         return "\n".join(lines)
 
 
-def _card_weights(spot: Any, live: list[int]) -> np.ndarray:
-    """Weight of the deals in which each live card comes next (relative)."""
+def _card_weights(spot: Any, live: list[int],
+                  on_time: Callable[[], Any] = lambda: None) -> np.ndarray:
+    """Weight of the deals in which each live card comes next (relative); ``on_time`` is
+    called before each card (it raises when the time is up)."""
     from pyeval.equity.breakdown import _holdings, _meet_weight
     ranged = [i for i, p in enumerate(spot.players) if p.rng is not None]
     if not ranged:
@@ -96,6 +107,7 @@ def _card_weights(spot: Any, live: list[int]) -> np.ndarray:
     hold = [_holdings(spot, i) for i in ranged]
     out = np.zeros(len(live))
     for k, c in enumerate(live):
+        on_time()
         # the next card c acts as one more fixed holding that blocks what uses it
         fake = (np.array([[c, c]]), np.ones(1))
         out[k] = _meet_weight(hold + [fake], len(hold), np.array([c, c]))
@@ -103,19 +115,56 @@ def _card_weights(spot: Any, live: list[int]) -> np.ndarray:
 
 
 def runouts(hands: Sequence[HandLike], board: HandLike, dead: HandLike = "", *,
-            game: str = "holdem") -> Runouts:
-    """Equity by next card; ``board`` is a flop (3 cards) or a turn (4)."""
+            game: str = "holdem", time_limit: float | None = None) -> Runouts:
+    """Equity by next card; ``board`` is a flop (3 cards) or a turn (4). Every figure is
+    exact: a spot whose enumeration is estimated above ``time_limit`` seconds (or, without
+    one, above the exact engine's limit) is refused up front, and one that runs out of
+    time raises :class:`~pyeval.equity.engine.TimeLimitError`."""
+    if time_limit is not None:
+        check_seconds(time_limit, "time_limit")
+    t0 = time.perf_counter()
     spot = make_spot(game, hands, board, dead)
     g = spot.game
     if g.board != 5 or len(spot.board) not in (3, 4):
         raise ValueError(f"runouts need a flop or a turn in a board game (the board has "
                          f"{len(spot.board)} cards; {g.name} has a board of {g.board})")
+    # every next card's enumeration together is about the enumeration before the card
+    # again (each deal once more, as a card fewer to come): twice the cost in all
+    cost = 2 * exact_cost(spot)
+    budget = EXACT_MAX_COST if time_limit is None else min(EXACT_MAX_COST, time_limit * 1e9)
+    if cost > budget:
+        raise (ValueError if time_limit is None else TimeLimitError)(
+            f"runouts of this spot would take about {cost / 1e9:,.2g} core-seconds of "
+            f"exact enumeration, more than "
+            f"{'the exact engine allows' if time_limit is None else f'time_limit={time_limit:g} s'}"
+            f"; give narrower ranges, fewer players or a turn")
+    deadline = None if time_limit is None else t0 + float(time_limit)
+
+    def left() -> float | None:
+        if deadline is None:
+            return None
+        if time.perf_counter() > deadline:
+            raise TimeLimitError("")
+        return max(deadline - time.perf_counter(), 1e-3)
+
+    try:
+        return _runouts(spot, hands, board, dead, game, left)
+    except TimeLimitError:
+        raise TimeLimitError(f"runouts ran out of time_limit={time_limit:g} s; give a "
+                             f"longer one, narrower ranges or a turn") from None
+
+
+def _runouts(spot: Any, hands: Sequence[HandLike], board: HandLike, dead: HandLike,
+             game: str, left: Callable[[], float | None]) -> Runouts:
+    """:func:`runouts` once checked; ``left()`` gives the seconds left (or raises)."""
+    g = spot.game
+
     texts = [p.text for p in spot.players]
     bt = [format_card(c) for c in spot.board]
     dt = " ".join(format_card(c) for c in spot.dead)
     km = spot.known_mask
     live = [c for c in range(52) if not km >> c & 1]
-    base = equity(game, list(hands), board, dead, exact=True, threads=1)
+    base = equity(game, list(hands), board, dead, exact=True, threads=1, time_limit=left())
     before = tuple(base.equities)
     P = len(texts)
     eq, win, tie = (np.zeros((len(live), P)) for _ in range(3))
@@ -123,14 +172,16 @@ def runouts(hands: Sequence[HandLike], board: HandLike, dead: HandLike = "", *,
     for k, c in enumerate(live):
         try:
             r = equity(game, list(hands), " ".join(bt + [format_card(c)]), dt, exact=True,
-                       threads=1)
+                       threads=1, time_limit=left())
+        except TimeLimitError:
+            raise
         except ValueError:
             continue                        # every holding uses this card
         keep.append(k)
         eq[k] = r.equities
         win[k] = [p.win for p in r.players]
         tie[k] = [p.tie for p in r.players]
-    w = _card_weights(spot, live)
+    w = _card_weights(spot, live, left)
     mask = np.zeros(len(live), dtype=bool)
     mask[keep] = True
     w = np.where(mask, w, 0.0)

@@ -24,7 +24,10 @@ from pyeval.equity.games import EquityGame
 from pyeval.equity.games import game as _game
 from pyeval.equity.ranges import Range, RangeError, parse_range
 
-__all__ = ["HandLike", "Player", "Spot", "make_spot"]
+__all__ = ["FIT_BUDGET", "HandLike", "Player", "Spot", "make_spot"]
+
+#: steps of the search proving that ranges cannot all be dealt (about 0.1 s of Python)
+FIT_BUDGET = 200_000
 
 HandLike = Union[str, Sequence[int], Sequence[str], np.ndarray]
 
@@ -144,16 +147,19 @@ def _check_board(board: list[int], g: EquityGame) -> None:
 
 
 def make_spot(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike = "",
-              dead: HandLike = "") -> Spot:
+              dead: HandLike = "", *, fit_budget: int = FIT_BUDGET) -> Spot:
     """Parses and checks a question (see :func:`equity` for the forms accepted).
+    ``fit_budget``: the most steps of the search that proves ranges cannot be dealt
+    together (past it they are taken to fit; a time-limited call gives fewer).
 
     >>> s = make_spot("holdem", ["AhKh", "QQ+"], board="Ks 7d 2c")
     >>> [len(p.rng) if p.rng is not None else p.slots for p in s.players]
     [[50, 46], 10]
     """
     g = _game(game)
-    if isinstance(hands, (str, bytes)):
-        raise TypeError("hands is a list of hands, one per player, e.g. ['AhKh', 'QQ+']")
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, (Sequence, np.ndarray)):
+        raise TypeError(f"hands is a list of hands, one per player, e.g. ['AhKh', 'QQ+'], "
+                        f"not {type(hands).__name__}")
     hands = list(hands)
     if len(hands) < 2:
         raise ValueError(f"equity needs at least 2 players, got {len(hands)}")
@@ -182,7 +188,7 @@ def make_spot(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike
             if slot is not None:
                 claim(slot, f"hand {i + 1}")
     spot = Spot(g, players, b, d)
-    _settle_ranges(spot)
+    _settle_ranges(spot, fit_budget)
     need = len(players) * g.hole + g.board
     have = 52 - len(d)
     if need > have:
@@ -191,7 +197,7 @@ def make_spot(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike
     return spot
 
 
-def _settle_ranges(spot: Spot) -> None:
+def _settle_ranges(spot: Spot, fit_budget: int = 200_000) -> None:
     """Removes from each range the combinations that use known cards; turns a range of one
     combination into known cards (which may empty other ranges: repeated until settled) and
     a uniform range of every possible combination into two unknown cards."""
@@ -219,7 +225,7 @@ def _settle_ranges(spot: Spot) -> None:
         if p.rng is not None and p.rng.uniform and len(p.rng) == live * (live - 1) // 2:
             p.rng = None
             p.slots = [None, None]
-    _check_ranges_fit(spot)
+    _check_ranges_fit(spot, fit_budget)
 
 
 def _check_ranges_fit(spot: Spot, budget: int = 200_000) -> None:

@@ -40,7 +40,11 @@ class _Sums:
         n = self.deals
         mean = self.st[:, K.S_SHARE] / n
         var = np.maximum(self.st[:, K.S_SHARE2] / n - mean * mean, 0.0)
-        return np.sqrt(var / (n - 1))
+        # a share that came out the same in every deal (a hand that won all of them) has
+        # no spread to measure, not a spread of 0: at least the variance of one deal in
+        # n + 2 going the other way (about 1/n, far below any real spread)
+        q = 1.0 / (n + 2)
+        return np.sqrt(np.maximum(var, q * (1 - q)) / (n - 1))
 
     def equities(self) -> tuple[float, ...]:
         w = self.weight or 1.0

@@ -5,6 +5,7 @@ import pytest
 from click.testing import CliRunner
 
 from pyeval.cli.equity_cmd import equity
+from pyeval.equity import parse_range
 
 
 def run(*args: str):
@@ -82,7 +83,8 @@ def test_equity_by_combo_and_grid() -> None:
     assert lines[0] == "Texas Hold'em, board -, exact: hand 2 'QQ, AKo' 50.7297%"
     assert lines[2].split()[:4] == ["AKo", "6", "50.00%", "47.5079%"]
     assert lines[3].split()[:4] == ["QQ", "6", "50.00%", "53.9515%"]
-    assert lines[4 + 2].split()[2] == "54"                    # QQ's cell in the grid
+    assert lines[4].split() == list("AKQJT98765432")            # the grid's column ranks
+    assert lines[5 + 2].split()[:4] == ["Q", ".", ".", "54"]    # QQ's cell, after its rank
     d = json.loads(run("AsKs", "QQ, AKo", "--by-combo", "--json").output)
     assert d["exact"] and len(d["players"][1]["combos"]) == 12
     assert round(100 * d["players"][0]["total"]["equity"], 4) == 49.2703
@@ -109,8 +111,10 @@ def test_range_command() -> None:
 
     lines = out("range", "top 15%").splitlines()
     assert lines[0] == "top 15%: 200 combinations, weight 200 (15.08% of 1,326)"
-    assert lines[1].split()[:3] == ["AA", "AKs", "AQs"]
-    assert len(lines) == 15
+    assert lines[1].split() == list("AKQJT98765432")          # the column ranks
+    assert lines[2].split()[:4] == ["A", "AA", "AKs", "AQs"]   # each row after its rank
+    assert [ln.split()[0] for ln in lines[2:15]] == list("AKQJT98765432")
+    assert len(lines) == 16
     d = json.loads(out("range", "QQ+, 0.5(AKs)", "--json"))
     assert d["combos"] == 22 and d["cells"] == {"AA": 1.0, "AKs": 0.5, "KK": 1.0, "QQ": 1.0}
     r = cli("range", "AKx")
@@ -118,6 +122,8 @@ def test_range_command() -> None:
     d3 = json.loads(out("range", "top 10%", "--order", "vs3", "--json"))
     d1 = json.loads(out("range", "top 10%", "--json"))
     assert d3["cells"] != d1["cells"]
+    ps = json.loads(out("range", "top 10%", "--order", "ps", "--json"))
+    assert ps["combos"] == 136 and set(ps["cells"]) == set(parse_range("77+, A9s+, KTs+, QTs+, AJo+, KQo").cells())
 
 
 def test_range_command_png_and_html(tmp_path) -> None:

@@ -7,7 +7,8 @@ import pytest
 MODULES = ["pyeval.equity", "pyeval.equity.engine", "pyeval.equity.games",
            "pyeval.equity.ranges", "pyeval.equity.result", "pyeval.equity._kernels",
            "pyeval.equity.spot", "pyeval.equity.cost", "pyeval.equity.tally",
-           "pyeval.equity.exact_run", "pyeval.equity.mc_run"]
+           "pyeval.equity.exact_run", "pyeval.equity.mc_run", "pyeval.equity.fuzz",
+           "pyeval._checks", "pyeval.equity._exact_work"]
 
 
 @pytest.mark.parametrize("name", MODULES)

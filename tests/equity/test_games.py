@@ -94,14 +94,16 @@ def test_too_many_players_and_cards() -> None:
 def test_argument_errors() -> None:
     with pytest.raises(TypeError, match="list of hands"):
         equity("holdem", "AhKh QsQd")
-    with pytest.raises(ValueError, match="samples must be a positive integer"):
+    with pytest.raises(ValueError, match="samples must be an integer from 100 to"):
         equity("holdem", ["AhKh", "QsQd"], samples=0)
-    with pytest.raises(ValueError, match="std_err must be a positive"):
+    with pytest.raises(ValueError, match="std_err must be a finite number .* above 0"):
         equity("holdem", ["AhKh", "QsQd"], std_err=-1.0)
-    with pytest.raises(ValueError, match="threads must be a positive"):
+    with pytest.raises(ValueError, match="threads must be an integer from 1 to 4,096"):
         equity("holdem", ["AhKh", "QsQd"], threads=0)
-    with pytest.raises(ValueError, match="would take hours"):
+    with pytest.raises(ValueError, match="would list 535,138,240 holdings .*at most 2,000,000"):
         equity("stud", ["**", "**", "**", "**"], exact=True)
+    with pytest.raises(ValueError, match="would take hours"):
+        equity("omaha", ["AsAh**", "KsKh**", "QsQh**", "JsJh**"], exact=True)
 
 
 def test_hand_forms() -> None:
