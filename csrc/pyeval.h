@@ -55,11 +55,16 @@ PE_API int64_t pe_best_batch(const uint8_t *hole, int nh, const uint8_t *board, 
                       int min_hole, int max_hole, int kind, uint16_t *out, int check);
 
 /* 7-card high batch (high7_batch.c): which loop pe_high_batch runs for k = 7.
- * path 1 scalar, 2 AVX2, 3 the general tables, 4 AVX-512 (F, BW, VBMI); 0 automatic (AVX-512
- * when the CPU has it, else AVX2 when it has that, else scalar).
- * pe_h7_set_path returns the path now in effect, or -1 (nothing changed) when the CPU
- * cannot run it. All paths give identical values. */
+ * path 1 scalar, 2 AVX2, 3 the general tables, 4 AVX-512 (F, BW, VBMI); 0 automatic.
+ * Automatic is the path named by pe_h7_set_auto (pyeval/h7_loop.py measures them and names
+ * the fastest), or before that AVX-512 when the CPU has it, else AVX2, else scalar.
+ * pe_h7_set_path forces a path (0: back to automatic) and pe_h7_set_auto names the automatic
+ * one; both return the path now in effect for their setting, or -1 (nothing changed) when the
+ * CPU cannot run it. pe_h7_forced is the forced path, 0 when automatic. All paths give
+ * identical values. */
 PE_API int pe_h7_set_path(int path);
+PE_API int pe_h7_set_auto(int path);
+PE_API int pe_h7_forced(void);
 PE_API int pe_h7_path(void);
 PE_API int64_t pe_h7_batch(const uint8_t *cards, int64_t n, uint16_t *out, int check);
 

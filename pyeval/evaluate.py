@@ -15,6 +15,7 @@ import operator
 
 import numpy as np
 
+from pyeval import h7_loop
 from pyeval._native import ffi, lib
 from pyeval.cards import CardsLike, cards, format_card
 
@@ -235,6 +236,8 @@ def _out(out: np.ndarray | None, n: int, what: str) -> np.ndarray:
 
 def _batch(fn, arr, what: str, check: bool, out: np.ndarray | None) -> np.ndarray:
     a = _matrix(arr, what, tuple(range(1, 8)))
+    if a.shape[1] == 7 and fn is lib.pe_high_batch:
+        h7_loop.ensure_chosen()   # the fastest 7-card loop on this machine, once per process
     out = _out(out, a.shape[0], what)
     o = ffi.cast("uint16_t *", ffi.from_buffer(out))
     bad = fn(_ptr(a), a.shape[0], a.shape[1], o, int(bool(check)))

@@ -25,5 +25,10 @@ def warmup(equity: bool) -> None:
     def report(part: str, seconds: float) -> None:
         click.echo(f"{part}: ready in {seconds:.1f} s")
 
+    from pyeval import h7_loop
+
+    t1 = time.perf_counter()
+    loop = h7_loop.choose(remeasure=True)
+    report(f"7-card batch loop (timed on this CPU: {loop})", time.perf_counter() - t1)
     warm_up(equity=equity, report=report)
     click.echo(f"done in {time.perf_counter() - t0:.1f} s")
