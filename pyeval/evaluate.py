@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 
 import numpy as np
 
@@ -25,6 +26,7 @@ __all__ = [
     "best_hand",
     "best_hand_batch",
     "high",
+    "high7",
     "high_batch",
     "low8",
     "low8_batch",
@@ -48,7 +50,7 @@ def _single(c: CardsLike, what: str, sizes: tuple[int, ...] = tuple(range(1, 8))
     return cards(c, sizes, what=what)
 
 
-def _value(c: CardsLike, one, low: str | None) -> int:
+def _general(c: CardsLike, one, low: str | None) -> int:
     """One hand through the C function ``one`` (up to 7 cards) or the hole-limit search."""
     a = cards(c, what="hand")
     if len(a) == 0:
@@ -58,34 +60,100 @@ def _value(c: CardsLike, one, low: str | None) -> int:
     return best_hand(a, "", 0, None, low=low)
 
 
-def high(c: CardsLike) -> int:
-    """High value of 1 to 7 cards (the best five; fewer than five rank as partial hands,
-    e.g. stud up cards). 8 or more cards: best five of them.
+_LOW_CARDS = lib.PE_LOW_CARDS
+_VALUE = _LOW_CARDS - 1
+_ONE = lib.pe_one
+_ONE_TEXT = lib.pe_one_text
+_NDARRAY = np.ndarray
+
+
+_CARD0 = lib.PE_CARD0
+_CARD1 = lib.PE_CARD1
+
+
+def _has_bool(c: tuple | list, v: int) -> bool:
+    """Whether the cards C found valid (so no card twice) hold False or True read as card 0
+    or 1 (flagged in ``v``)."""
+    return bool((v & _CARD0 and c[c.index(0)] is False) or (v & _CARD1 and c[c.index(1)] is True))
+
+
+def _one_hand(kind: int, one, low: str | None, name: str, doc: str) -> Callable[[CardsLike], int]:
+    """The single-hand function of one kind (0 high, 1 razz, 2 low8): 1 to 7 cards given as
+    a tuple or list of ints, ASCII text or a uint8 array are checked (count, range,
+    repeats) and valued in one C call (csrc/single.c); anything else, or anything that call
+    refuses, takes the general path, which reads every other form (8 or more cards too) and
+    words the error. Built by a closure so that a call is one Python frame."""
+
+    def value(c: CardsLike) -> int:
+        t = type(c)
+        if t is tuple or t is list:
+            try:
+                v = _ONE(bytes(c), len(c), kind)  # type: ignore[arg-type]
+            except (TypeError, ValueError):
+                v = -1
+            if 0 <= v < _LOW_CARDS or (v >= 0 and not _has_bool(c, v)):  # type: ignore[arg-type]
+                return v & _VALUE
+        elif t is str:
+            if c.isascii():  # type: ignore[union-attr]
+                v = _ONE_TEXT(c.encode(), len(c), kind)  # type: ignore[union-attr,arg-type]
+                if v >= 0:
+                    return v
+        elif t is _NDARRAY and c.ndim == 1 and c.dtype.char == "B":  # type: ignore[union-attr]
+            v = _ONE(c.tobytes(), len(c), kind)  # type: ignore[union-attr,arg-type]
+            if v >= 0:
+                return v & _VALUE
+        return _general(c, one, low)
+
+    value.__name__ = value.__qualname__ = name
+    value.__doc__ = doc
+    return value
+
+
+def high7(c0: int, c1: int, c2: int, c3: int, c4: int, c5: int, c6: int) -> int:
+    """High value of the seven cards given as ints, checked (0..51, no repeats) in one C
+    call: the fastest way to value hands one at a time from Python; use it in loops.
+    Anything else, or a bad card, gets :func:`high`'s answer or error.
+
+    >>> high7(51, 47, 43, 39, 35, 0, 1) == high("As Ks Qs Js Ts 2c 2d")
+    True
+    """
+    try:
+        v = _HIGH7(c0, c1, c2, c3, c4, c5, c6)
+    except (TypeError, OverflowError):
+        v = -1
+    if 0 <= v < _LOW_CARDS or (v >= 0 and not _has_bool((c0, c1, c2, c3, c4, c5, c6), v)):
+        return v & _VALUE
+    return high((c0, c1, c2, c3, c4, c5, c6))
+
+
+_HIGH7 = lib.pe_high7_checked
+
+
+high = _one_hand(0, lib.pe_high, None, "high", """High value of 1 to 7 cards (the best five;
+    fewer than five rank as partial hands, e.g. stud up cards). 8 or more cards: best five
+    of them. Cards as text, a tuple or list of ints, or a uint8 array; for seven ints in a
+    loop, :func:`high7` is the fastest call.
 
     >>> high("Kc Qd Jh Th 9s") > high("Tc 9d 8h 7h 6s")
     True
-    """
-    return _value(c, lib.pe_high, None)
+    >>> high((51, 47, 43, 39, 35)) == high("As Ks Qs Js Ts")
+    True
+    """)
 
-
-def razz(c: CardsLike) -> int:
-    """Ace-to-five low of 1 to 7 cards (razz order: aces low, straights and flushes ignored,
-    pairs count against; every hand has a value).
+razz = _one_hand(1, lib.pe_razz, "razz", "razz", """Ace-to-five low of 1 to 7 cards (razz
+    order: aces low, straights and flushes ignored, pairs count against; every hand has a
+    value).
 
     >>> razz("2c 4d 5h 6s 7c") > razz("Ac 2d 4h 6s 8c")
     True
-    """
-    return _value(c, lib.pe_razz, "razz")
+    """)
 
-
-def low8(c: CardsLike) -> int:
-    """Ace-to-five low with the 8-or-better qualifier: 0 = no low, 56 = A-2-3-4-5,
-    1 = 8-7-6-5-4.
+low8 = _one_hand(2, lib.pe_low8, "8", "low8", """Ace-to-five low with the 8-or-better
+    qualifier: 0 = no low, 56 = A-2-3-4-5, 1 = 8-7-6-5-4.
 
     >>> low8("8c 7d 6h 5s 4c"), low8("Ac 2d 3h 4s 5s")
     (1, 56)
-    """
-    return _value(c, lib.pe_low8, "8")
+    """)
 
 
 def _omaha_args(hole: CardsLike, board: CardsLike) -> tuple[np.ndarray, np.ndarray]:

@@ -1,0 +1,88 @@
+/* One hand from Python, checked here: the count (1..7), every card below 52, no card twice,
+ * by one OR of the cards' bits and a popcount (a byte above 51 has no bit). Each returns
+ * the hand's value, or a negative code when the hand is not one these fast paths take
+ * (pyeval/evaluate.py then runs its general path, which reads everything else and words
+ * the error). Values carry PE_CARD0 / PE_CARD1 when card 0 / 1 is among the cards: a
+ * Python False / True read as a card would be that card, so only then does Python look
+ * for a bool (which the general path refuses). */
+#include "pyeval.h"
+#include "eval_inline.h"
+
+static inline int32_t value_checked(const uint8_t *c, int n, int kind)
+{
+    if (n < 1 || n > 7) return PE_ONE_COUNT;
+    uint64_t m = 0;
+    for (int i = 0; i < n; i++) m |= pe_card_bit[c[i]];
+    if (__builtin_popcountll(m) != n) return PE_ONE_CARDS;
+    return (int32_t)pe_eval_kind(c, n, kind) | ((m & 1u) ? PE_CARD0 : 0) | ((m & 2u) ? PE_CARD1 : 0);
+}
+
+int32_t pe_one(const char *cards, int n, int kind)
+{
+    return value_checked((const uint8_t *)cards, n, kind);
+}
+
+int32_t pe_high7_checked(int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4,
+                         int32_t c5, int32_t c6)
+{
+    /* an int outside 0..51 (negative ones too, as unsigned) fails here, not as a byte */
+    if (((uint32_t)c0 > 51) | ((uint32_t)c1 > 51) | ((uint32_t)c2 > 51) | ((uint32_t)c3 > 51) |
+        ((uint32_t)c4 > 51) | ((uint32_t)c5 > 51) | ((uint32_t)c6 > 51))
+        return PE_ONE_CARDS;
+    const uint8_t c[7] = {(uint8_t)c0, (uint8_t)c1, (uint8_t)c2, (uint8_t)c3,
+                          (uint8_t)c4, (uint8_t)c5, (uint8_t)c6};
+    return value_checked(c, 7, 0);
+}
+
+/* rank of an ASCII character as pyeval.cards reads it (2-9, T J Q K A in either case),
+ * -1 otherwise; suit likewise (c d h s in either case) */
+static inline int rank_of(unsigned char ch)
+{
+    if (ch >= '2' && ch <= '9') return ch - '2';
+    switch (ch) {
+    case 'T': case 't': return 8;
+    case 'J': case 'j': return 9;
+    case 'Q': case 'q': return 10;
+    case 'K': case 'k': return 11;
+    case 'A': case 'a': return 12;
+    default: return -1;
+    }
+}
+
+static inline int suit_of(unsigned char ch)
+{
+    switch (ch) {
+    case 'c': case 'C': return 0;
+    case 'd': case 'D': return 1;
+    case 'h': case 'H': return 2;
+    case 's': case 'S': return 3;
+    default: return -1;
+    }
+}
+
+static inline int separator(unsigned char ch)
+{
+    return ch == ' ' || ch == ',' || ch == ';' || (ch >= '\t' && ch <= '\r') ||
+           (ch >= 0x1C && ch <= 0x1F);   /* what Python's \s matches in ASCII */
+}
+
+int32_t pe_one_text(const char *text, int len, int kind)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    uint8_t c[7];
+    int n = 0, i = 0;
+    while (i < len) {
+        if (separator(s[i])) { i++; continue; }
+        int rank;
+        if (s[i] == '1' && i + 1 < len && s[i + 1] == '0') { rank = 8; i += 2; }
+        else if ((rank = rank_of(s[i])) >= 0) i++;
+        else return PE_ONE_TEXT;
+        int suit = i < len ? suit_of(s[i]) : -1;
+        if (suit < 0) return PE_ONE_TEXT;
+        i++;
+        if (n == 7) return PE_ONE_COUNT;
+        c[n++] = (uint8_t)(4 * rank + suit);
+    }
+    int32_t v = value_checked(c, n, kind);
+    return v < 0 ? v : v & 0xFFFF;
+}
