@@ -18,15 +18,9 @@ KINDS = [(pyeval.high, lib.pe_high, None), (pyeval.razz, lib.pe_razz, "razz"),
          (pyeval.low8, lib.pe_low8, "8")]
 
 
-def _general(fn, c):
-    one, low = {pyeval.high: (lib.pe_high, None), pyeval.razz: (lib.pe_razz, "razz"),
-                pyeval.low8: (lib.pe_low8, "8")}[fn]
-    return evaluate._general(c, one, low)
-
-
-def _outcome(call):
+def _outcome(fn, *args):
     try:
-        return ("value", call())
+        return ("value", fn(*args))
     except (ValueError, TypeError) as e:
         return (type(e).__name__, str(e))
 
@@ -81,8 +75,8 @@ BAD = [
 @pytest.mark.parametrize(("hand", "message"), BAD)
 def test_refusals_are_the_general_paths(hand, message) -> None:
     for fn, one, low in KINDS:
-        got = _outcome(lambda: fn(hand))
-        assert got == _outcome(lambda: evaluate._general(hand, one, low))
+        got = _outcome(fn, hand)
+        assert got == _outcome(evaluate._general, hand, one, low)
         if message is not None:
             assert got[0] in ("ValueError", "TypeError") and re.search(message, got[1]), got
 
@@ -98,8 +92,8 @@ def test_more_than_seven_cards_take_the_best_five() -> None:
                                   (True, 5, 9, 13, 17, 21, 25), (1.5, 5, 9, 13, 17, 21, 25),
                                   (None, 5, 9, 13, 17, 21, 25)])
 def test_high7_refuses_as_high_does(args) -> None:
-    got = _outcome(lambda: pyeval.high7(*args))
-    assert got[0] != "value" and got == _outcome(lambda: pyeval.high(args))
+    got = _outcome(pyeval.high7, *args)
+    assert got[0] != "value" and got == _outcome(pyeval.high, args)
 
 
 def test_high7_takes_what_high_takes() -> None:
@@ -117,7 +111,7 @@ def test_the_c_text_reader_agrees_with_the_tokenizer(text: str) -> None:
     b = text.encode()
     for kind, (fn, one, low) in enumerate(KINDS):
         v = lib.pe_one_text(b, len(b), kind)
-        general = _outcome(lambda: evaluate._general(text, one, low))
+        general = _outcome(evaluate._general, text, one, low)
         if v >= 0:
             assert general == ("value", v), (text, kind)
-        assert _outcome(lambda: fn(text)) == general
+        assert _outcome(fn, text) == general
