@@ -41,6 +41,7 @@ __all__ = [
     "cards",
     "category",
     "category_name",
+    "deal",
     "deck",
     "describe",
     "equity",
@@ -79,6 +80,9 @@ def __getattr__(name: str) -> Any:
         # and after the subpackage is imported
         import pyeval.equity as package
         return package
+    if name == "deal":
+        from pyeval.dealer import deal
+        return deal
     if name == "Range":
         from pyeval.equity.ranges import Range
         return Range
