@@ -42,6 +42,18 @@ __all__ = [
 ]
 
 
+def _kind(low: object, what: str) -> int:
+    """The evaluator code of ``low`` (None high, "razz"/"low" razz, "8"/"low8" 8-or-better)."""
+    if (low is None or isinstance(low, str)) and low in KINDS:
+        return KINDS[low]
+    raise ValueError(f"{what}: low must be None, 'razz' or '8', not {_show(low)}")
+
+
+def _show(x: object) -> str:
+    r = repr(x)
+    return r if len(r) <= 40 else r[:37] + "..."
+
+
 def _ptr(a: np.ndarray):
     return ffi.cast("uint8_t *", ffi.from_buffer(a))
 
@@ -249,8 +261,7 @@ def best_hand(hole: CardsLike, board: CardsLike = "", min_hole: int = 0,
     ...
     ValueError: best_hand: min_hole=3 but there are only 2 hole cards (need 0 <= min_hole <= max_hole, min_hole <= 2)
     """
-    if low not in KINDS:
-        raise ValueError(f"low must be None, 'razz' or '8', not {low!r}")
+    kind = _kind(low, "best_hand")
     h = cards(hole, what="hole cards")
     b = cards(board, what="board")
     _no_overlap(h, b)
@@ -259,7 +270,7 @@ def best_hand(hole: CardsLike, board: CardsLike = "", min_hole: int = 0,
     if len(h) + len(b) < 5:
         raise ValueError(f"a five-card hand needs 5 cards, got {len(h) + len(b)}")
     lo, mx = _limits(min_hole, max_hole, len(h), len(b), "best_hand")
-    return int(lib.pe_best(_ptr(h), len(h), _ptr(b), len(b), lo, mx, KINDS[low]))
+    return int(lib.pe_best(_ptr(h), len(h), _ptr(b), len(b), lo, mx, kind))
 
 
 # ---------------------------------------------------------------------------------- batch
@@ -398,8 +409,7 @@ def best_hand_batch(hole: np.ndarray, board: np.ndarray | None, min_hole: int = 
                     max_hole: int | None = None, low: str | None = None,
                     check: bool = True) -> np.ndarray:
     """:func:`best_hand` over rows: (N, h) hole cards and (N, b) board cards."""
-    if low not in KINDS:
-        raise ValueError(f"low must be None, 'razz' or '8', not {low!r}")
+    kind = _kind(low, "best_hand_batch")
     h = _matrix(hole, "best_hand_batch hole", tuple(range(0, 17)))
     if board is None:
         board = np.zeros((h.shape[0], 0), dtype=np.uint8)
@@ -411,7 +421,7 @@ def best_hand_batch(hole: np.ndarray, board: np.ndarray | None, min_hole: int = 
     lo, mx = _limits(min_hole, max_hole, h.shape[1], b.shape[1], "best_hand_batch")
     out = np.empty(h.shape[0], dtype=np.uint16)
     bad = lib.pe_best_batch(_ptr(h), h.shape[1], _ptr(b), b.shape[1], h.shape[0],
-                            lo, mx, KINDS[low],
+                            lo, mx, kind,
                             ffi.cast("uint16_t *", ffi.from_buffer(out)), int(check))
     if bad >= 0:
         _raise_bad_row("best_hand_batch", bad, h[bad], b[bad])
