@@ -8,8 +8,9 @@
 # OMPEVAL_DIR: github:zekyll/OMPEval; HHE_DIR: github:b-inary/holdem-hand-evaluator;
 # PHEVALUATOR_DIR: github:HenryRLee/PokerHandEvaluator (its cpp/ folder is used; the Omaha
 # driver is built only when cpp/src/tables_plo4.c is there). Result:
-#   OUT_DIR/{default,native}/{omp_drv,hhe_drv,phe_drv}
-# then: taskset -c 1 python bench/peers_high7.py OUT_DIR/default --rounds 9
+#   OUT_DIR/{default,native}/{omp_drv,omp_eq,hhe_drv,phe_drv}
+# then: taskset -c 1 python bench/peers_high7.py OUT_DIR --rounds 7 --n-seq 50000000
+#       taskset -c 1 python bench/peers_equity.py OUT_DIR --rounds 7
 set -euo pipefail
 if [ $# -ne 4 ]; then
     sed -n 2,14p "$0"
@@ -28,6 +29,13 @@ for flavor in default native; do
     # OMPEval: its Makefile's flags (-O3 -std=c++11 -pthread)
     g++ -O3 -std=c++11 -pthread $native -I "$OMP" "$OMP/omp/HandEvaluator.cpp" \
         "$HERE/omp_drv.cpp" -o "$dst/omp_drv"
+    # its EquityCalculator no longer compiles with GCC 12's library as written: a copy in
+    # OUT_DIR gets <functional> included and its RNG's min()/max() made constexpr (which
+    # std::uniform_int_distribution now requires); the evaluator above is built unchanged
+    eqsrc="$OUT/ompeval-equity-src"; rm -rf "$eqsrc"; cp -r "$OMP" "$eqsrc"
+    sed -i 's/static uint64_t min()/static constexpr uint64_t min()/; s/static uint64_t max()/static constexpr uint64_t max()/' "$eqsrc/omp/Random.h"
+    g++ -O3 -std=c++11 -pthread $native -include functional -I "$eqsrc" "$eqsrc"/omp/*.cpp \
+        "$HERE/omp_eq.cpp" -o "$dst/omp_eq"
 
     # holdem-hand-evaluator: cargo's release profile (the crate's own: thin LTO)
     crate="$dst/hhe_drv_crate"; mkdir -p "$crate/src"
