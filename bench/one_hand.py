@@ -40,6 +40,7 @@ def contenders(hands: np.ndarray) -> dict[str, tuple[Callable[[], list[int]], bo
     lists = [list(t) for t in tuples]
     texts = [pyeval.format_cards(t) for t in tuples]
     arrays = [r.copy() for r in hands]
+    etexts_ = [[pyeval.format_card(c) for c in t] for t in tuples]
     high, high7 = pyeval.high, pyeval.high7
     out: dict[str, tuple[Callable[[], list[int]], bool]] = {
         "pyeval high(tuple)": (lambda: [high(t) for t in tuples], True),
@@ -48,6 +49,12 @@ def contenders(hands: np.ndarray) -> dict[str, tuple[Callable[[], list[int]], bo
         "pyeval high(text)": (lambda: [high(t) for t in texts], True),
         "pyeval high(array)": (lambda: [high(a) for a in arrays], True),
     }
+    try:
+        from phevaluator import evaluate_cards
+        out["phevaluator ints"] = (lambda: [-evaluate_cards(*t) for t in tuples], True)
+        out["phevaluator text"] = (lambda: [-evaluate_cards(*s) for s in etexts_], True)
+    except ImportError:
+        pass
     try:
         import eval7
     except ImportError:

@@ -65,9 +65,9 @@ TOML
         files+=("$src/evaluator_plo4.c" "$src/tables_plo4.c" "$src/rank.c" "$src/7462.c")
         defs="-DPHE_OMAHA"
     else
-        echo "phevaluator: no cpp/src/tables_plo4.c in the checkout: phe_drv without Omaha" >&2
+        echo "phevaluator: no cpp/src/tables_plo4.c in the checkout: phe_drv omaha will need \$PHE_OMAHA_SO" >&2
     fi
     gcc -O2 -std=c99 $native $defs -I "$PHE/cpp/include" -I "$src" "${files[@]}" \
-        "$HERE/phe_drv.c" -o "$dst/phe_drv"
+        "$HERE/phe_drv.c" -ldl -o "$dst/phe_drv"
     echo "built $dst: omp_drv hhe_drv phe_drv"
 done

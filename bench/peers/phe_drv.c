@@ -1,17 +1,43 @@
 /* pyeval's driver for phevaluator's C (github:HenryRLee/PokerHandEvaluator, cpp/src), built
  * by bench/peers/build.sh from a checkout outside the repository.
  *   phe_drv FILE ROUNDS         rows of 7 card bytes -> phe_out.bin beside FILE
- *   phe_drv omaha FILE ROUNDS   rows of 4 hole then 5 board bytes (when built with the
- *                               checkout's tables_plo4.c; PHE_OMAHA defined)
+ *   phe_drv omaha FILE ROUNDS   rows of 4 hole then 5 board bytes: phevaluator's
+ *                               evaluate_plo4_cards, linked when the checkout has
+ *                               tables_plo4.c (PHE_OMAHA defined), else taken by dlopen from
+ *                               the shared library named by $PHE_OMAHA_SO (any build of
+ *                               phevaluator's C that exports it, e.g. the phevaluator
+ *                               package's _pheval extension)
  * phevaluator ranks 1 (best) to 7462: the values written are 7463 - rank, so that higher is
  * better as in pyeval; "best RATE M/s checksum SUM" as the other drivers, CPU time. */
-#define _POSIX_C_SOURCE 199309L
+#define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <dlfcn.h>
 #include "phevaluator/phevaluator.h"
+
+typedef int (*plo4_fn)(int, int, int, int, int, int, int, int, int);
+
+static plo4_fn find_plo4(void)
+{
+#ifdef PHE_OMAHA
+    return evaluate_plo4_cards;
+#else
+    const char *so = getenv("PHE_OMAHA_SO");
+    void *h = so ? dlopen(so, RTLD_LAZY | RTLD_LOCAL)   /* lazy: a Python extension's own Python calls stay unresolved, unused */ : NULL;
+    void *f = h ? dlsym(h, "evaluate_plo4_cards") : NULL;
+    if (!f) {
+        fprintf(stderr, "phe_drv: no Omaha: built without tables_plo4.c and $PHE_OMAHA_SO "
+                        "names no library with evaluate_plo4_cards (%s)\n", so ? dlerror() : "unset");
+        exit(1);
+    }
+    plo4_fn fn;
+    memcpy(&fn, &f, sizeof fn);
+    return fn;
+#endif
+}
 
 static double cpu_seconds(void)
 {
@@ -58,6 +84,7 @@ int main(int argc, char **argv)
     uint8_t *c = read_all(path, &size);
     size_t width = omaha ? 9 : 7, n = size / width;
     uint16_t *out = malloc(2 * (n ? n : 1));
+    plo4_fn plo4 = omaha ? find_plo4() : NULL;
     double best = 0;
     for (int r = 0; r < rounds; r++) {
         double t = cpu_seconds();
@@ -65,12 +92,7 @@ int main(int argc, char **argv)
             const uint8_t *h = c + width * i;
             int rank;
             if (omaha) {
-#ifdef PHE_OMAHA
-                rank = evaluate_plo4_cards(h[4], h[5], h[6], h[7], h[8], h[0], h[1], h[2], h[3]);
-#else
-                fprintf(stderr, "phe_drv: built without tables_plo4.c, no Omaha\n");
-                return 1;
-#endif
+                rank = plo4(h[4], h[5], h[6], h[7], h[8], h[0], h[1], h[2], h[3]);
             } else {
                 rank = evaluate_7cards(h[0], h[1], h[2], h[3], h[4], h[5], h[6]);
             }
