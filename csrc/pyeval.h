@@ -69,7 +69,7 @@ PE_API int pe_h7_path(void);
 PE_API int64_t pe_h7_batch(const uint8_t *cards, int64_t n, uint16_t *out, int check);
 
 /* One hand from Python, checked in C (single.c): the value (0..65535, with PE_CARD0 and
- * PE_CARD1 added when card 0 / 1 is among the cards, for pe_one and pe_high7_checked; any
+ * PE_CARD1 added when card 0 / 1 is among the cards, for pe_one and the 7-int forms; any
  * flag makes it at least PE_LOW_CARDS), or a negative
  * code: PE_ONE_COUNT (not 1..7 cards), PE_ONE_CARDS (a card outside 0..51 or a repeat),
  * PE_ONE_TEXT (text that is not plain ASCII cards). kind 0 high, 1 razz, 2 low8. */
@@ -78,6 +78,10 @@ enum { PE_ONE_COUNT = -1, PE_ONE_CARDS = -2, PE_ONE_TEXT = -3, PE_LOW_CARDS = 65
 PE_API int32_t pe_one(const char *cards, int n, int kind);
 PE_API int32_t pe_one_text(const char *text, int len, int kind);
 PE_API int32_t pe_high7_checked(int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4,
+                                int32_t c5, int32_t c6);
+PE_API int32_t pe_razz7_checked(int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4,
+                                int32_t c5, int32_t c6);
+PE_API int32_t pe_low87_checked(int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4,
                                 int32_t c5, int32_t c6);
 
 /* decoding values back to ranks, for descriptions */

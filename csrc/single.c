@@ -22,8 +22,8 @@ int32_t pe_one(const char *cards, int n, int kind)
     return value_checked((const uint8_t *)cards, n, kind);
 }
 
-int32_t pe_high7_checked(int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4,
-                         int32_t c5, int32_t c6)
+static inline int32_t seven_checked(int kind, int32_t c0, int32_t c1, int32_t c2, int32_t c3,
+                                    int32_t c4, int32_t c5, int32_t c6)
 {
     /* an int outside 0..51 (negative ones too, as unsigned) fails here, not as a byte */
     if (((uint32_t)c0 > 51) | ((uint32_t)c1 > 51) | ((uint32_t)c2 > 51) | ((uint32_t)c3 > 51) |
@@ -31,7 +31,25 @@ int32_t pe_high7_checked(int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t
         return PE_ONE_CARDS;
     const uint8_t c[7] = {(uint8_t)c0, (uint8_t)c1, (uint8_t)c2, (uint8_t)c3,
                           (uint8_t)c4, (uint8_t)c5, (uint8_t)c6};
-    return value_checked(c, 7, 0);
+    return value_checked(c, 7, kind);
+}
+
+int32_t pe_high7_checked(int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4,
+                         int32_t c5, int32_t c6)
+{
+    return seven_checked(0, c0, c1, c2, c3, c4, c5, c6);
+}
+
+int32_t pe_razz7_checked(int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4,
+                         int32_t c5, int32_t c6)
+{
+    return seven_checked(1, c0, c1, c2, c3, c4, c5, c6);
+}
+
+int32_t pe_low87_checked(int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4,
+                         int32_t c5, int32_t c6)
+{
+    return seven_checked(2, c0, c1, c2, c3, c4, c5, c6);
 }
 
 /* rank of an ASCII character as pyeval.cards reads it (2-9, T J Q K A in either case),

@@ -89,7 +89,8 @@ def _has_bool(c: tuple | list, v: int) -> bool:
     return bool((v & _CARD0 and c[c.index(0)] is False) or (v & _CARD1 and c[c.index(1)] is True))
 
 
-def _one_hand(kind: int, one, low: str | None, name: str, doc: str) -> Callable[[CardsLike], int]:
+def _one_hand(kind: int, one, seven, low: str | None, name: str,
+              doc: str) -> Callable[[CardsLike], int]:
     """The single-hand function of one kind (0 high, 1 razz, 2 low8): 1 to 7 cards given as
     a tuple or list of ints, ASCII text or a uint8 array are checked (count, range,
     repeats) and valued in one C call (csrc/single.c); anything else, or anything that call
@@ -99,9 +100,9 @@ def _one_hand(kind: int, one, low: str | None, name: str, doc: str) -> Callable[
     def value(c: CardsLike) -> int:
         t = type(c)
         if t is tuple or t is list:
-            try:
-                v = _ONE(bytes(c), len(c), kind)  # type: ignore[arg-type]
-            except (TypeError, ValueError):
+            try:  # seven ints as seven C ints, cheaper than bytes(c)
+                v = seven(*c) if len(c) == 7 else _ONE(bytes(c), len(c), kind)  # type: ignore[arg-type]
+            except (TypeError, ValueError, OverflowError):
                 v = -1
             if 0 <= v < _LOW_CARDS or (v >= 0 and not _has_bool(c, v)):  # type: ignore[arg-type]
                 return v & _VALUE
@@ -141,7 +142,7 @@ def high7(c0: int, c1: int, c2: int, c3: int, c4: int, c5: int, c6: int) -> int:
 _HIGH7 = lib.pe_high7_checked
 
 
-high = _one_hand(0, lib.pe_high, None, "high", """High value of 1 to 7 cards (the best five;
+high = _one_hand(0, lib.pe_high, lib.pe_high7_checked, None, "high", """High value of 1 to 7 cards (the best five;
     fewer than five rank as partial hands, e.g. stud up cards). 8 or more cards: best five
     of them. Cards as text, a tuple or list of ints, or a uint8 array; for seven ints in a
     loop, :func:`high7` is the fastest call.
@@ -152,7 +153,7 @@ high = _one_hand(0, lib.pe_high, None, "high", """High value of 1 to 7 cards (th
     True
     """)
 
-razz = _one_hand(1, lib.pe_razz, "razz", "razz", """Ace-to-five low of 1 to 7 cards (razz
+razz = _one_hand(1, lib.pe_razz, lib.pe_razz7_checked, "razz", "razz", """Ace-to-five low of 1 to 7 cards (razz
     order: aces low, straights and flushes ignored, pairs count against; every hand has a
     value).
 
@@ -160,7 +161,7 @@ razz = _one_hand(1, lib.pe_razz, "razz", "razz", """Ace-to-five low of 1 to 7 ca
     True
     """)
 
-low8 = _one_hand(2, lib.pe_low8, "8", "low8", """Ace-to-five low with the 8-or-better
+low8 = _one_hand(2, lib.pe_low8, lib.pe_low87_checked, "8", "low8", """Ace-to-five low with the 8-or-better
     qualifier: 0 = no low, 56 = A-2-3-4-5, 1 = 8-7-6-5-4.
 
     >>> low8("8c 7d 6h 5s 4c"), low8("Ac 2d 3h 4s 5s")

@@ -4,8 +4,8 @@ deal, must either give a valid answer or raise a ValueError or TypeError raised 
 with a message: never another exception, never an error from inside Python or numpy
 ("has no attribute 'strip'", "unhashable type") that does not say what is allowed.
 
-The fast lane runs a bounded budget (about 600 inputs, a few seconds); the slow lane 20,000
-per function group. The examples of issue 40 are regression tests below."""
+The fast lane runs 20 inputs per function (660 calls, about 5 s of CPU); the slow lane up to
+4,000 inputs through every function (132,000 calls) within 25 s. The examples of issue 40 are regression tests below."""
 from __future__ import annotations
 
 import importlib
@@ -93,7 +93,7 @@ def classify(name: str, x: Any) -> str:
 
 FAST = settings(max_examples=20, deadline=None, derandomize=True,
                 suppress_health_check=list(HealthCheck))
-SLOW = settings(max_examples=700, deadline=None, derandomize=True,
+SLOW = settings(max_examples=4000, deadline=None, derandomize=True,
                 suppress_health_check=list(HealthCheck))
 
 
@@ -106,12 +106,12 @@ def test_hostile_input_is_refused_cleanly(name: str, x: Any) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(SURFACE))
 @SLOW
 @given(x=HOSTILE)
-@within_budget(10.0)
-def test_hostile_input_is_refused_cleanly_large_budget(name: str, x: Any) -> None:
-    classify(name, x)
+@within_budget(25.0)
+def test_hostile_input_is_refused_cleanly_large_budget(x: Any) -> None:
+    for name in SURFACE:
+        classify(name, x)
 
 
 @pytest.mark.parametrize(("name", "x", "message"), [

@@ -56,6 +56,11 @@ BAD = [
     ([52, 1, 2, 3, 4], r"outside 0\.\.51"),
     ((-1, 1, 2, 3, 4), r"outside 0\.\.51"),
     ((2**40, 1, 2, 3, 4), r"outside 0\.\.51"),
+    ((2**40, 1, 2, 3, 4, 5, 6), r"outside 0\.\.51"),          # seven: the 7-int C call
+    ([-2**31 - 1, 1, 2, 3, 4, 5, 6], r"outside 0\.\.51"),
+    ((True, 5, 9, 13, 17, 21, 25), r"not bool"),
+    ((51, 51, 1, 2, 3, 4, 5), r"appears twice"),
+    ((51, 47.0, 1, 2, 3, 4, 5), r"not float"),
     ((True, 5, 9, 13, 17), r"not bool"),
     ([0, 5, 9, 13, False], r"not bool"),
     ((1, 5, 9, 13, np.True_), r"not bool"),
