@@ -50,13 +50,13 @@ def contenders(hands: np.ndarray) -> dict[str, tuple[Callable[[], list[int]], bo
         "pyeval high(array)": (lambda: [high(a) for a in arrays], True),
     }
     try:
-        from phevaluator import evaluate_cards
+        from phevaluator import evaluate_cards  # type: ignore[import-untyped]
         out["phevaluator ints"] = (lambda: [-evaluate_cards(*t) for t in tuples], True)
         out["phevaluator text"] = (lambda: [-evaluate_cards(*s) for s in etexts_], True)
     except ImportError:
         pass
     try:
-        import eval7
+        import eval7  # type: ignore[import-untyped]
     except ImportError:
         return out
     ecards = [[eval7.Card(pyeval.format_card(c)) for c in t] for t in tuples]

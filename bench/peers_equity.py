@@ -6,7 +6,7 @@ spots, one thread each, interleaved rounds, CPU time.
 
 Each round runs, in an order rotated by one: OMPEval's driver (``omp_eq``, default and
 -march=native builds, a process each) and pyeval in this (warm) process,
-``pyeval.equity("holdem", hands, threads=1, seed=..., exact=False, samples=N)`` or
+``equity("holdem", hands, threads=1, seed=..., exact=False, samples=N)`` or
 ``exact=True``. Monte Carlo: deals per CPU second (OMPEval stops itself through its
 callback once N deals are dealt); exact: CPU milliseconds a call. The exact equities of
 both must agree to 1e-6.
@@ -19,7 +19,7 @@ import subprocess
 import time
 from pathlib import Path
 
-import pyeval
+from pyeval.equity import equity
 
 SPOTS = [  # (name, mode, hands as pyeval takes them, as OMPEval takes them, deals)
     ("AcAd vs KhKs", "mc", ["AcAd", "KhKs"], ["AcAd", "KhKs"], 4_000_000),
@@ -44,10 +44,10 @@ def _pyeval(mode: str, hands: list[str], deals: int, inner: int) -> tuple[float,
     for i in range(inner):
         t = time.process_time()
         if mode == "mc":
-            r = pyeval.equity("holdem", hands, threads=1, seed=i + 1, exact=False, samples=deals)
+            r = equity("holdem", hands, threads=1, seed=i + 1, exact=False, samples=deals)
             best = max(best, r.samples / (time.process_time() - t) / 1e6)
         else:
-            r = pyeval.equity("holdem", hands, threads=1, exact=True)
+            r = equity("holdem", hands, threads=1, exact=True)
             best = min(best, (time.process_time() - t) * 1e3)
         eq = r.equities
     return best, eq

@@ -98,7 +98,11 @@ def deal(n: int, cards_per_hand: int = 7, *, seed: int = 0, dead: CardsLike = ""
     seed = _count(seed, "seed", 0, MAX_SEED)
     threads = _count(threads, "threads", 1, MAX_THREADS)
     live = np.setdiff1d(np.arange(52, dtype=np.uint8), d).astype(np.uint8)
-    out = np.empty((n, k), dtype=np.uint8)
+    try:
+        out = np.empty((n, k), dtype=np.uint8)
+    except MemoryError:
+        raise MemoryError(f"deal: no memory for {n:,} hands of {k} cards ({n * k:,} bytes); "
+                          f"deal them in parts") from None
     blocks = (n + BLOCK - 1) // BLOCK
     if min(threads, blocks) > 1:
         from pyeval.equity._workers import run_workers  # the equity engine's thread pool

@@ -94,9 +94,9 @@ def test_a_bad_loop_name_is_refused_with_the_allowed_names(monkeypatch: pytest.M
 
 
 def test_measuring_takes_well_under_a_second() -> None:
-    t = time.perf_counter()
+    t = time.process_time()   # CPU time: the machine may be shared
     timings = h7_loop.measure()
-    assert time.perf_counter() - t < 0.5
+    assert time.process_time() - t < 0.5
     assert [t.loop for t in timings] != [] and set(t.loop for t in timings) == set(h7_loop.available())
     assert all(0 < t.ns_per_hand < 1000 for t in timings)
     assert timings == sorted(timings, key=lambda t: t.ns_per_hand)
