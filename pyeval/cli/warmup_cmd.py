@@ -27,8 +27,6 @@ def warmup(equity: bool) -> None:
 
     from pyeval import h7_loop
 
-    t1 = time.perf_counter()
-    loop = h7_loop.choose(remeasure=True)
-    report(f"7-card batch loop (timed on this CPU: {loop})", time.perf_counter() - t1)
+    h7_loop.choose(remeasure=True)   # the 7-card batch loops timed again on this CPU (~30 ms)
     warm_up(equity=equity, report=report)
     click.echo(f"done in {time.perf_counter() - t0:.1f} s")
