@@ -11,6 +11,7 @@ True
 """
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Callable
 
@@ -89,37 +90,38 @@ def _has_bool(c: tuple | list, v: int) -> bool:
     return bool((v & _CARD0 and c[c.index(0)] is False) or (v & _CARD1 and c[c.index(1)] is True))
 
 
-def _one_hand(kind: int, one, seven, low: str | None, name: str,
-              doc: str) -> Callable[[CardsLike], int]:
-    """The single-hand function of one kind (0 high, 1 razz, 2 low8): 1 to 7 cards given as
-    a tuple or list of ints, ASCII text or a uint8 array are checked (count, range,
-    repeats) and valued in one C call (csrc/single.c); anything else, or anything that call
-    refuses, takes the general path, which reads every other form (8 or more cards too) and
-    words the error. Built by a closure so that a call is one Python frame."""
+def _one_hand(kind: int, seven) -> Callable[[Callable[[CardsLike], int]], Callable[[CardsLike], int]]:
+    """Decorates the general single-hand function of one kind (0 high, 1 razz, 2 low8) with
+    its fast path: 1 to 7 cards given as a tuple or list of ints, ASCII text or a uint8
+    array are checked (count, range, repeats) and valued in one C call (csrc/single.c;
+    ``seven`` takes seven ints); anything else, or anything that call refuses, runs the
+    decorated function, which reads every other form (8 or more cards too) and words the
+    error. The fast path is a closure, so that a call is one Python frame."""
 
-    def value(c: CardsLike) -> int:
-        t = type(c)
-        if t is tuple or t is list:
-            try:  # seven ints as seven C ints, cheaper than bytes(c)
-                v = seven(*c) if len(c) == 7 else _ONE(bytes(c), len(c), kind)  # type: ignore[arg-type]
-            except (TypeError, ValueError, OverflowError):
-                v = -1
-            if 0 <= v < _LOW_CARDS or (v >= 0 and not _has_bool(c, v)):  # type: ignore[arg-type]
-                return v & _VALUE
-        elif t is str:
-            if c.isascii():  # type: ignore[union-attr]
-                v = _ONE_TEXT(c.encode(), len(c), kind)  # type: ignore[union-attr,arg-type]
+    def wrap(general: Callable[[CardsLike], int]) -> Callable[[CardsLike], int]:
+        def value(c: CardsLike) -> int:
+            t = type(c)
+            if t is tuple or t is list:
+                try:  # seven ints as seven C ints, cheaper than bytes(c)
+                    v = seven(*c) if len(c) == 7 else _ONE(bytes(c), len(c), kind)  # type: ignore[arg-type]
+                except (TypeError, ValueError, OverflowError):
+                    v = -1
+                if 0 <= v < _LOW_CARDS or (v >= 0 and not _has_bool(c, v)):  # type: ignore[arg-type]
+                    return v & _VALUE
+            elif t is str:
+                if c.isascii():  # type: ignore[union-attr]
+                    v = _ONE_TEXT(c.encode(), len(c), kind)  # type: ignore[union-attr,arg-type]
+                    if v >= 0:
+                        return v
+            elif t is _NDARRAY and c.ndim == 1 and c.dtype.char == "B":  # type: ignore[union-attr]
+                v = _ONE(c.tobytes(), len(c), kind)  # type: ignore[union-attr,arg-type]
                 if v >= 0:
-                    return v
-        elif t is _NDARRAY and c.ndim == 1 and c.dtype.char == "B":  # type: ignore[union-attr]
-            v = _ONE(c.tobytes(), len(c), kind)  # type: ignore[union-attr,arg-type]
-            if v >= 0:
-                return v & _VALUE
-        return _general(c, one, low)
+                    return v & _VALUE
+            return general(c)
 
-    value.__name__ = value.__qualname__ = name
-    value.__doc__ = doc
-    return value
+        return functools.wraps(general)(value)
+
+    return wrap
 
 
 def high7(c0: int, c1: int, c2: int, c3: int, c4: int, c5: int, c6: int) -> int:
@@ -142,31 +144,40 @@ def high7(c0: int, c1: int, c2: int, c3: int, c4: int, c5: int, c6: int) -> int:
 _HIGH7 = lib.pe_high7_checked
 
 
-high = _one_hand(0, lib.pe_high, lib.pe_high7_checked, None, "high", """High value of 1 to 7 cards (the best five;
-    fewer than five rank as partial hands, e.g. stud up cards). 8 or more cards: best five
-    of them. Cards as text, a tuple or list of ints, or a uint8 array; for seven ints in a
-    loop, :func:`high7` is the fastest call.
+@_one_hand(0, lib.pe_high7_checked)
+def high(c: CardsLike) -> int:
+    """High value of 1 to 7 cards (the best five; fewer than five rank as partial hands,
+    e.g. stud up cards). 8 or more cards: best five of them. Cards as text, a tuple or list
+    of ints, or a uint8 array; for seven ints in a loop, :func:`high7` is the fastest call.
 
     >>> high("Kc Qd Jh Th 9s") > high("Tc 9d 8h 7h 6s")
     True
     >>> high((51, 47, 43, 39, 35)) == high("As Ks Qs Js Ts")
     True
-    """)
+    """
+    return _general(c, lib.pe_high, None)
 
-razz = _one_hand(1, lib.pe_razz, lib.pe_razz7_checked, "razz", "razz", """Ace-to-five low of 1 to 7 cards (razz
-    order: aces low, straights and flushes ignored, pairs count against; every hand has a
-    value).
+
+@_one_hand(1, lib.pe_razz7_checked)
+def razz(c: CardsLike) -> int:
+    """Ace-to-five low of 1 to 7 cards (razz order: aces low, straights and flushes ignored,
+    pairs count against; every hand has a value).
 
     >>> razz("2c 4d 5h 6s 7c") > razz("Ac 2d 4h 6s 8c")
     True
-    """)
+    """
+    return _general(c, lib.pe_razz, "razz")
 
-low8 = _one_hand(2, lib.pe_low8, lib.pe_low87_checked, "8", "low8", """Ace-to-five low with the 8-or-better
-    qualifier: 0 = no low, 56 = A-2-3-4-5, 1 = 8-7-6-5-4.
+
+@_one_hand(2, lib.pe_low87_checked)
+def low8(c: CardsLike) -> int:
+    """Ace-to-five low with the 8-or-better qualifier: 0 = no low, 56 = A-2-3-4-5,
+    1 = 8-7-6-5-4.
 
     >>> low8("8c 7d 6h 5s 4c"), low8("Ac 2d 3h 4s 5s")
     (1, 56)
-    """)
+    """
+    return _general(c, lib.pe_low8, "8")
 
 
 def _omaha_args(hole: CardsLike, board: CardsLike) -> tuple[np.ndarray, np.ndarray]:
