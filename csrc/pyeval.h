@@ -79,6 +79,10 @@ PE_API int32_t pe_one(const char *cards, int n, int kind);
 PE_API int32_t pe_one_text(const char *text, int len, int kind);
 PE_API int32_t pe_high7_checked(int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4,
                                 int32_t c5, int32_t c6);
+/* Omaha (kind: 0 high, 1 the 8-or-better low) of 4-6 hole and 3-5 board cards, checked
+ * alike (no card twice among hole and board), as bytes or as ASCII text */
+PE_API int32_t pe_omaha_one(const char *hole, int nh, const char *board, int nb, int low);
+PE_API int32_t pe_omaha_one_text(const char *hole, int hl, const char *board, int bl, int low);
 PE_API int32_t pe_razz7_checked(int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4,
                                 int32_t c5, int32_t c6);
 PE_API int32_t pe_low87_checked(int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4,

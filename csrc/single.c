@@ -84,10 +84,11 @@ static inline int separator(unsigned char ch)
            (ch >= 0x1C && ch <= 0x1F);   /* what Python's \s matches in ASCII */
 }
 
-int32_t pe_one_text(const char *text, int len, int kind)
+/* the cards written in text[0..len) into c[0..max), ASCII only: their count, or
+ * PE_ONE_TEXT (not cards as pyeval.cards.tokens reads ASCII) or PE_ONE_COUNT (more than max) */
+static int read_text(const char *text, int len, uint8_t *c, int max)
 {
     const unsigned char *s = (const unsigned char *)text;
-    uint8_t c[7];
     int n = 0, i = 0;
     while (i < len) {
         if (separator(s[i])) { i++; continue; }
@@ -98,9 +99,45 @@ int32_t pe_one_text(const char *text, int len, int kind)
         int suit = i < len ? suit_of(s[i]) : -1;
         if (suit < 0) return PE_ONE_TEXT;
         i++;
-        if (n == 7) return PE_ONE_COUNT;
+        if (n == max) return PE_ONE_COUNT;
         c[n++] = (uint8_t)(4 * rank + suit);
     }
+    return n;
+}
+
+int32_t pe_one_text(const char *text, int len, int kind)
+{
+    uint8_t c[7];
+    int n = read_text(text, len, c, 7);
+    if (n < 0) return n;
     int32_t v = value_checked(c, n, kind);
+    return v < 0 ? v : v & 0xFFFF;
+}
+
+/* Omaha: 4-6 hole cards and 3-5 board cards, no card twice among them all */
+static inline int32_t omaha_checked(const uint8_t *h, int nh, const uint8_t *b, int nb, int low)
+{
+    if (nh < 4 || nh > 6 || nb < 3 || nb > 5) return PE_ONE_COUNT;
+    uint64_t m = 0;
+    for (int i = 0; i < nh; i++) m |= pe_card_bit[h[i]];
+    for (int i = 0; i < nb; i++) m |= pe_card_bit[b[i]];
+    if (__builtin_popcountll(m) != nh + nb) return PE_ONE_CARDS;
+    int32_t v = low ? pe_omaha_low8(h, nh, b, nb) : pe_omaha_high(h, nh, b, nb);
+    return v | ((m & 1u) ? PE_CARD0 : 0) | ((m & 2u) ? PE_CARD1 : 0);
+}
+
+int32_t pe_omaha_one(const char *hole, int nh, const char *board, int nb, int low)
+{
+    return omaha_checked((const uint8_t *)hole, nh, (const uint8_t *)board, nb, low);
+}
+
+int32_t pe_omaha_one_text(const char *hole, int hl, const char *board, int bl, int low)
+{
+    uint8_t h[6], b[5];
+    int nh = read_text(hole, hl, h, 6);
+    if (nh < 0) return nh;
+    int nb = read_text(board, bl, b, 5);
+    if (nb < 0) return nb;
+    int32_t v = omaha_checked(h, nh, b, nb, low);
     return v < 0 ? v : v & 0xFFFF;
 }

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable
+from typing import cast
 
 import numpy as np
 
@@ -194,6 +195,30 @@ def _no_overlap(h: np.ndarray, b: np.ndarray) -> None:
         raise ValueError(f"card {c!r} is both in the hole and on the board")
 
 
+def _omaha_fast(hole: CardsLike, board: CardsLike, low: int) -> int:
+    """Omaha of ASCII text or tuples/lists of ints checked and valued in one C call, or -1
+    (anything else, or anything that call refuses: the general path decides)."""
+    th, tb = type(hole), type(board)
+    if th is str and tb is str:
+        hs, bs = cast(str, hole), cast(str, board)
+        if hs.isascii() and bs.isascii():
+            return int(_OMAHA_TEXT(hs.encode(), len(hs), bs.encode(), len(bs), low))
+    elif (th is tuple or th is list) and (tb is tuple or tb is list):
+        hl, bl = cast(list, hole), cast(list, board)
+        try:
+            v = int(_OMAHA(bytes(hl), len(hl), bytes(bl), len(bl), low))
+        except (TypeError, ValueError):
+            return -1
+        # card 0 or 1 among them (rare): a scan for a bool, which the general path refuses
+        if 0 <= v < _LOW_CARDS or (v >= 0 and not any(type(x) is bool for x in [*hl, *bl])):
+            return v & _VALUE
+    return -1
+
+
+_OMAHA = lib.pe_omaha_one
+_OMAHA_TEXT = lib.pe_omaha_one_text
+
+
 def omaha_high(hole: CardsLike, board: CardsLike) -> int:
     """Omaha high: exactly two of the 4, 5 or 6 hole cards and three of the board.
 
@@ -201,6 +226,9 @@ def omaha_high(hole: CardsLike, board: CardsLike) -> int:
     >>> describe(omaha_high("As Ah Ks Qh", "Ad Kd Kc 7s 9h"))
     'Full House, Aces full of Kings'
     """
+    v = _omaha_fast(hole, board, 0)
+    if v >= 0:
+        return v
     h, b = _omaha_args(hole, board)
     return int(lib.pe_omaha_high(_ptr(h), len(h), _ptr(b), len(b)))
 
@@ -212,6 +240,9 @@ def omaha_low8(hole: CardsLike, board: CardsLike) -> int:
     >>> describe(omaha_low8("As 2h Ks Kh", "3d 4d 8c 7s 9h"), "low8")
     '7-4-3-2-A low'
     """
+    v = _omaha_fast(hole, board, 1)
+    if v >= 0:
+        return v
     h, b = _omaha_args(hole, board)
     return int(lib.pe_omaha_low8(_ptr(h), len(h), _ptr(b), len(b)))
 

@@ -120,3 +120,46 @@ def test_the_c_text_reader_agrees_with_the_tokenizer(text: str) -> None:
         if v >= 0:
             assert general == ("value", v), (text, kind)
         assert _outcome(fn, text) == general
+
+
+OMAHA = [(pyeval.omaha_high, lib.pe_omaha_high), (pyeval.omaha_low8, lib.pe_omaha_low8)]
+
+
+def _omaha_general(one, hole, board) -> int:
+    h, b = evaluate._omaha_args(hole, board)
+    return int(one(evaluate._ptr(h), len(h), evaluate._ptr(b), len(b)))
+
+
+def test_omaha_fast_forms_give_the_general_paths_value() -> None:
+    rng = np.random.default_rng(41)
+    for nh in (4, 5, 6):
+        for nb in (3, 4, 5):
+            for _ in range(150):
+                deal = [int(c) for c in rng.permutation(52)[:nh + nb]]
+                hole, board = deal[:nh], deal[nh:]
+                for fn, one in OMAHA:
+                    want = _omaha_general(one, np.array(hole, np.uint8), np.array(board, np.uint8))
+                    got = [fn(tuple(hole), tuple(board)), fn(hole, board),
+                           fn(pyeval.format_cards(hole), pyeval.format_cards(board, sep=" ")),
+                           fn(np.array(hole, np.uint8), np.array(board, np.uint8))]
+                    assert got == [want] * 4, (fn.__name__, hole, board)
+
+
+@pytest.mark.parametrize(("hole", "board", "message"), [
+    ("As Ah Ks Qh", "As Kd Kc", r"both in the hole and on the board"),
+    ((51, 50, 47, 42), (51, 45, 44), r"both in the hole and on the board"),
+    ("As Ah Ks", "Ad Kd Kc", r"expected 4 or 5 or 6 cards, got 3"),
+    ("As Ah Ks Qh", "Ad Kd", r"expected 3 or 4 or 5 cards, got 2"),
+    ((51, 50, 47, 42, 1, 2, 3), (4, 5, 6), r"expected 4 or 5 or 6 cards, got 7"),
+    ((51, 50, 47, True), (4, 5, 6), r"not bool"),
+    ((51, 50, 47, 52), (4, 5, 6), r"outside 0\.\.51"),
+    ((51, 50, 47, 0), [False, 5, 6], r"not bool"),
+    ("As Ah Ks Qx", "Ad Kd Kc", r"unknown card"),
+    ("A♠ A♥ K♠ Q♥", "Ad Kd Kc", None),
+])
+def test_omaha_refusals_are_the_general_paths(hole, board, message) -> None:
+    for fn, one in OMAHA:
+        got = _outcome(fn, hole, board)
+        assert got == _outcome(_omaha_general, one, hole, board)
+        if message is not None:
+            assert got[0] in ("ValueError", "TypeError") and re.search(message, got[1]), got
