@@ -135,7 +135,7 @@ def high7(c0: int, c1: int, c2: int, c3: int, c4: int, c5: int, c6: int) -> int:
     """
     try:
         v = _HIGH7(c0, c1, c2, c3, c4, c5, c6)
-    except (TypeError, OverflowError):
+    except (TypeError, ValueError, OverflowError):   # cffi's conversion: general path says
         v = -1
     if 0 <= v < _LOW_CARDS or (v >= 0 and not _has_bool((c0, c1, c2, c3, c4, c5, c6), v)):
         return v & _VALUE

@@ -95,7 +95,8 @@ def test_more_than_seven_cards_take_the_best_five() -> None:
 @pytest.mark.parametrize("args", [(51, 51, 1, 2, 3, 4, 5), (52, 1, 2, 3, 4, 5, 6),
                                   (-1, 1, 2, 3, 4, 5, 6), (2**70, 1, 2, 3, 4, 5, 6),
                                   (True, 5, 9, 13, 17, 21, 25), (1.5, 5, 9, 13, 17, 21, 25),
-                                  (None, 5, 9, 13, 17, 21, 25)])
+                                  (None, 5, 9, 13, 17, 21, 25),
+                                  (np.array("n"), 5, 9, 13, 17, 21, 25)])
 def test_high7_refuses_as_high_does(args) -> None:
     got = _outcome(pyeval.high7, *args)
     assert got[0] != "value" and got == _outcome(pyeval.high, args)
