@@ -1,8 +1,9 @@
 """pyeval's 7-card high evaluator beside OMPEval and holdem-hand-evaluator (Rust), on the
 same hands, interleaved, one core.
 
-The peers are built outside the repository (never committed) with the drivers described in
-bench/RESULTS.md ("cfast" and "issue 15, round 2" sections); pass their folder. Each round
+The peers are built outside the repository (never committed) from the drivers in
+bench/peers/ by bench/peers/build.sh, with their default flags and with -march=native;
+pass its output folder. Each round
 runs, one after another: OMPEval, the Rust evaluator, then pyeval's 7-card batch on every
 loop it has (automatic, scalar, AVX2, the general tables, AVX-512 where the CPU has it; in
 an order rotated by one each round), checked; each program reports
@@ -28,7 +29,8 @@ alone; ``--base TREE`` adds the ``range``-loop enumerations (plain and ready6) o
 tree's numba_hand (a subprocess with TREE on PYTHONPATH, compiled before it is timed), the
 "before" of an A/B.
 
-    taskset -c 1 python bench/peers_high7.py /tmp/peers/drv --rounds 7
+    bench/peers/build.sh OMPEVAL_DIR HHE_DIR PHEVALUATOR_DIR /tmp/peers
+    taskset -c 1 python bench/peers_high7.py /tmp/peers --rounds 7 --n-seq 50000000
     taskset -c 0 python bench/peers_high7.py /tmp/peers-incr --enum-only --base /tmp/base
 """
 from __future__ import annotations
@@ -45,6 +47,7 @@ import numba
 import numpy as np
 
 import pyeval
+from pyeval import h7_loop
 from pyeval import numba_hand as nh
 from pyeval._native import ffi, lib
 
@@ -52,12 +55,7 @@ N = 10_000_000
 
 
 def _random_hands(n: int, seed: int = 1) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    a = np.empty((n, 7), np.uint8)
-    for s in range(0, n, 1_000_000):
-        m = min(1_000_000, n - s)
-        a[s:s + m] = np.argsort(rng.random((m, 52)), axis=1)[:, :7]
-    return a
+    return pyeval.deal(n, 7, seed=seed)
 
 
 @numba.njit(cache=True)
@@ -252,62 +250,67 @@ def _same_order(ours: np.ndarray, theirs: np.ndarray) -> bool:
     return bool(np.array_equal(same_a, same_b) and (np.diff(b)[~same_b] > 0).all())
 
 
+FLAVORS = ("default", "native")
+PEERS = {"OMPEval": ("omp_drv", "omp_out.bin"), "hhe": ("hhe_drv", "hhe_out.bin"),
+         "phevaluator": ("phe_drv", "phe_out.bin")}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("peers", type=Path, help="folder with omp_drv and hhe_drv/target/release/hhe_drv")
+    ap.add_argument("peers", type=Path, help="OUT_DIR of bench/peers/build.sh (default/ and native/)")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--inner", type=int, default=3)
+    ap.add_argument("--n", type=int, default=N, help="random hands")
+    ap.add_argument("--n-seq", type=int, default=N, help="sequential hands")
     ap.add_argument("--enum-only", action="store_true", help="only the nested loops")
     ap.add_argument("--batch-only", action="store_true", help="only the 7-card batches")
     ap.add_argument("--base", type=Path, help="a tree to run the nested loops of too (A/B)")
     args = ap.parse_args()
-    omp, hhe = args.peers / "omp_drv", args.peers / "hhe_drv/target/release/hhe_drv"
+    omp, hhe = args.peers / "default/omp_drv", args.peers / "default/hhe_drv"
     if args.enum_only:
         _enum_rounds(args, omp, hhe)
         return
     files = {}
-    for order, make in (("random", _random_hands), ("sequential", _sequential_hands)):
-        f = args.peers / f"{order}7.bin"
+    for order, make, n in (("random", _random_hands, args.n), ("sequential", _sequential_hands, args.n_seq)):
+        f = args.peers / f"{order}7_{n}.bin"
         if not f.exists():
-            make(N).tofile(f)
+            make(n).tofile(f)
         files[order] = f
-    enumerate_all()   # compile
-    paths = {"auto": 0, "scalar": 1, "avx2": 2, "general": 3, "avx512": 4}
-    if lib.pe_h7_set_path(4) != 4:   # a CPU without AVX-512
-        del paths["avx512"]
-    lib.pe_h7_set_path(0)
-    print(f"automatic path: {lib.pe_h7_path()} (1 scalar, 2 AVX2, 4 AVX-512)")
+    chosen = h7_loop.choose(remeasure=True)
+    print(f"CPU: {h7_loop.cpu_model()}; loops timed: "
+          + ", ".join(f"{t.loop} {t.ns_per_hand:.2f} ns" for t in h7_loop.measure())
+          + f"; automatic (measured) loop: {chosen}")
+    paths = {"auto": 0, **{name: h7_loop.LOOPS[name] for name in h7_loop.available()}}
+    peers = [(f"{name} {fl}", args.peers / fl / drv, out) for fl in FLAVORS
+             for name, (drv, out) in PEERS.items()]
     for order, f in files.items():
         a = np.fromfile(f, np.uint8).reshape(-1, 7)
         buf = np.zeros(len(a), np.uint16)
+        mine = _pyeval(a, 0, 1, buf)[2].copy()
+        for name, drv, out in peers:
+            _peer([str(drv), str(f), "1"])
+            theirs = np.fromfile(f.parent / out, np.uint16)
+            print(f"{order}: {name} orders all {len(a):,} hands as pyeval: {_same_order(mine, theirs)}")
         runs: dict[str, list[float]] = {}
         sums: dict[str, int] = {}
         for r in range(args.rounds):
             rates: dict[str, float] = {}
-            rates["OMPEval"], sums["OMPEval"] = _peer([str(omp), str(f), str(args.inner)])
-            mine = _pyeval(a, 0, 1)[2].copy()
-            if r == 0:
-                for name, out in (("OMPEval", "omp_out.bin"), ("hhe", "hhe_out.bin")):
-                    if name == "hhe":
-                        _peer([str(hhe), str(f), "1"])
-                    theirs = np.fromfile(args.peers / out, np.uint16)
-                    print(f"{order}: {name} orders all hands as pyeval: {_same_order(mine, theirs)}")
-            rates["hhe"], sums["hhe"] = _peer([str(hhe), str(f), str(args.inner)])
-            # the paths in a rotated order each round: in a fixed order the automatic path,
-            # always first after the peers' processes, read 0.68x the forced AVX-512 loop in
-            # one run (bench/RESULTS.md, "quiet-window checks"), where in one process,
-            # alternated, the two are the same loop at the same rate (round 4)
-            names = list(paths)
-            for name in names[r % len(names):] + names[:r % len(names)]:
-                rates[name], sums[name], _ = _pyeval(a, paths[name], args.inner, buf)
+            # everything in an order rotated by one each round, so that no contender always
+            # runs first after another's process
+            jobs = [(name, "peer", drv) for name, drv, _ in peers] + [(n, "path", None) for n in paths]
+            for name, kind, drv in jobs[r % len(jobs):] + jobs[:r % len(jobs)]:
+                if kind == "peer":
+                    rates[name], sums[name] = _peer([str(drv), str(f), str(args.inner)])
+                else:
+                    rates[name], sums[name], _ = _pyeval(a, paths[name], args.inner, buf)
+            for name, _, _ in peers:
+                rates[f"auto / {name}"] = rates["auto"] / rates[name]
             for k, v in rates.items():
                 runs.setdefault(k, []).append(v)
-            runs.setdefault("auto/OMPEval", []).append(rates["auto"] / rates["OMPEval"])
-            runs.setdefault("auto/hhe", []).append(rates["auto"] / rates["hhe"])
         print(f"\n7-card high, {order}, {len(a):,} hands, checked, best of {args.inner} per "
               f"program per round, {args.rounds} rounds (M/s; ratios within a round)")
         for k, vals in runs.items():
-            print(f"  {k:14s} median {statistics.median(vals):8.2f}  best {max(vals):8.2f}  "
+            print(f"  {k:28s} median {statistics.median(vals):8.2f}  best {max(vals):8.2f}  "
                   f"checksum {sums.get(k, '')}")
     if not args.batch_only:
         _enum_rounds(args, omp, hhe)

@@ -10,9 +10,10 @@
  *
  * Paths: 1 this scalar loop, 2 the AVX2 loop (high7_avx2.c), 3 the general loop over the
  * big tables (batch.c, kept for A/B measurement and as a cross-check), 4 the AVX-512 loop
- * (high7_avx512.c). 0 = automatic: AVX-512 when the CPU has it, else AVX2, else scalar
- * (cpuid, __builtin_cpu_supports). All paths give the same
- * values; tests force each one. */
+ * (high7_avx512.c). 0 = automatic: the path pe_h7_set_auto names (pyeval/h7_loop.py times
+ * every path the CPU can run and names the fastest: flags alone chose the AVX-512 loop on a
+ * Zen 5 where it was the slowest), else, until then, AVX-512 when the CPU has it, else AVX2,
+ * else scalar (__builtin_cpu_supports). All paths give the same values; tests force each one. */
 #include <string.h>
 #include "pyeval.h"
 #include "eval_inline.h"
@@ -43,19 +44,38 @@ int64_t pe_h7_batch_scalar(const uint8_t *cards, int64_t n, uint16_t *out, int c
     return -1;
 }
 
-static int forced;   /* 0 automatic, else the path forced by pe_h7_set_path */
+static int forced;     /* 0 automatic, else the path forced by pe_h7_set_path */
+static int measured;   /* 0 until pe_h7_set_auto names the fastest path on this machine */
+
+static int usable(int path)
+{
+    return path == 1 || path == 3 || (path == 2 && pe_h7_avx2_usable()) ||
+           (path == 4 && pe_h7_avx512_usable());
+}
 
 static int auto_path(void)
 {
+    if (measured) return measured;
     return pe_h7_avx512_usable() ? 4 : pe_h7_avx2_usable() ? 2 : 1;
 }
 
 int pe_h7_set_path(int path)
 {
     if (path == 0) { forced = 0; return auto_path(); }
-    if (path == 1 || path == 3 || (path == 2 && pe_h7_avx2_usable()) ||
-        (path == 4 && pe_h7_avx512_usable())) { forced = path; return path; }
+    if (usable(path)) { forced = path; return path; }
     return -1;
+}
+
+int pe_h7_set_auto(int path)
+{
+    if (path == 0) { measured = 0; return auto_path(); }
+    if (usable(path)) { measured = path; return path; }
+    return -1;
+}
+
+int pe_h7_forced(void)
+{
+    return forced;
 }
 
 int pe_h7_path(void)

@@ -55,13 +55,38 @@ PE_API int64_t pe_best_batch(const uint8_t *hole, int nh, const uint8_t *board, 
                       int min_hole, int max_hole, int kind, uint16_t *out, int check);
 
 /* 7-card high batch (high7_batch.c): which loop pe_high_batch runs for k = 7.
- * path 1 scalar, 2 AVX2, 3 the general tables, 4 AVX-512 (F, BW, VBMI); 0 automatic (AVX-512
- * when the CPU has it, else AVX2 when it has that, else scalar).
- * pe_h7_set_path returns the path now in effect, or -1 (nothing changed) when the CPU
- * cannot run it. All paths give identical values. */
+ * path 1 scalar, 2 AVX2, 3 the general tables, 4 AVX-512 (F, BW, VBMI); 0 automatic.
+ * Automatic is the path named by pe_h7_set_auto (pyeval/h7_loop.py measures them and names
+ * the fastest), or before that AVX-512 when the CPU has it, else AVX2, else scalar.
+ * pe_h7_set_path forces a path (0: back to automatic) and pe_h7_set_auto names the automatic
+ * one; both return the path now in effect for their setting, or -1 (nothing changed) when the
+ * CPU cannot run it. pe_h7_forced is the forced path, 0 when automatic. All paths give
+ * identical values. */
 PE_API int pe_h7_set_path(int path);
+PE_API int pe_h7_set_auto(int path);
+PE_API int pe_h7_forced(void);
 PE_API int pe_h7_path(void);
 PE_API int64_t pe_h7_batch(const uint8_t *cards, int64_t n, uint16_t *out, int check);
+
+/* One hand from Python, checked in C (single.c): the value (0..65535, with PE_CARD0 and
+ * PE_CARD1 added when card 0 / 1 is among the cards, for pe_one and the 7-int forms; any
+ * flag makes it at least PE_LOW_CARDS), or a negative
+ * code: PE_ONE_COUNT (not 1..7 cards), PE_ONE_CARDS (a card outside 0..51 or a repeat),
+ * PE_ONE_TEXT (text that is not plain ASCII cards). kind 0 high, 1 razz, 2 low8. */
+enum { PE_ONE_COUNT = -1, PE_ONE_CARDS = -2, PE_ONE_TEXT = -3, PE_LOW_CARDS = 65536,
+       PE_CARD0 = 65536, PE_CARD1 = 131072 };
+PE_API int32_t pe_one(const char *cards, int n, int kind);
+PE_API int32_t pe_one_text(const char *text, int len, int kind);
+PE_API int32_t pe_high7_checked(int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4,
+                                int32_t c5, int32_t c6);
+/* Omaha (kind: 0 high, 1 the 8-or-better low) of 4-6 hole and 3-5 board cards, checked
+ * alike (no card twice among hole and board), as bytes or as ASCII text */
+PE_API int32_t pe_omaha_one(const char *hole, int nh, const char *board, int nb, int low);
+PE_API int32_t pe_omaha_one_text(const char *hole, int hl, const char *board, int bl, int low);
+PE_API int32_t pe_razz7_checked(int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4,
+                                int32_t c5, int32_t c6);
+PE_API int32_t pe_low87_checked(int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4,
+                                int32_t c5, int32_t c6);
 
 /* decoding values back to ranks, for descriptions */
 PE_API uint32_t pe_high_code(uint16_t value);   /* 0 if not a value; see values.h for the code layout */

@@ -16,6 +16,7 @@ from pyeval.evaluate import (
     best_hand,
     best_hand_batch,
     high,
+    high7,
     high_batch,
     low8,
     low8_batch,
@@ -40,6 +41,7 @@ __all__ = [
     "cards",
     "category",
     "category_name",
+    "deal",
     "deck",
     "describe",
     "equity",
@@ -47,6 +49,7 @@ __all__ = [
     "format_cards",
     "from_mask",
     "high",
+    "high7",
     "high_batch",
     "low8",
     "low8_batch",
@@ -77,6 +80,9 @@ def __getattr__(name: str) -> Any:
         # and after the subpackage is imported
         import pyeval.equity as package
         return package
+    if name == "deal":
+        from pyeval.dealer import deal
+        return deal
     if name == "Range":
         from pyeval.equity.ranges import Range
         return Range

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from typing import Union
 
 import numpy as np
@@ -43,6 +44,18 @@ ALLOWED = ("cards are a rank 2-9, T (or 10), J, Q, K, A followed by a suit c, d,
            "(or ♣ ♦ ♥ ♠), e.g. 'Ah', 'td', '10♥'; or integers 0..51 (4 * rank + suit)")
 
 
+def _need_text(text: object, what: str) -> None:
+    """TypeError unless ``text`` is a str (a list, None or an array is not text)."""
+    if not isinstance(text, str):
+        raise TypeError(f"{what} must be a str such as 'Ah Kd', not {type(text).__name__} "
+                        f"{_short(text)}: {ALLOWED}")
+
+
+def _short(x: object) -> str:
+    r = repr(x)
+    return r if len(r) <= 40 else r[:37] + "..."
+
+
 def _read_card(chunk: str, pos: int) -> tuple[int, int] | None:
     """The card written at ``chunk[pos:]`` and the position after it, or None."""
     n = len(chunk)
@@ -68,6 +81,7 @@ def tokens(text: str, *, wild: bool = False) -> list[int | None]:
     >>> tokens("AsAh**", wild=True)
     [51, 50, None, None]
     """
+    _need_text(text, "cards as text")
     out: list[int | None] = []
     for chunk in _SEPARATORS.split(text.strip()):
         pos = 0
@@ -100,6 +114,7 @@ def hand_kind(text: str, ranges: bool = True) -> str:
     >>> hand_kind("As 2h, 3d", ranges=False)
     'cards'
     """
+    _need_text(text, "a hand as text")
     t = text.strip()
     if t.lower() in RANDOM_WORDS:
         return "random"
@@ -159,11 +174,12 @@ def cards(spec: CardsLike, n: int | tuple[int, ...] | None = None,
         if spec.dtype.kind not in "iu":
             raise TypeError(f"{what}: card arrays hold integers (uint8), not {spec.dtype}")
         vals = [int(v) for v in spec]
-    elif isinstance(spec, Iterable):
+    elif isinstance(spec, Iterable) and not isinstance(spec, (Mapping, AbstractSet)):
         vals = [card(v) for v in spec]
     else:
         raise TypeError(f"{what}: expected text, a sequence of cards or an array, "
-                        f"not {type(spec).__name__}")
+                        f"not {type(spec).__name__}" + (" (a dict or set has no order)"
+                                                        if isinstance(spec, Iterable) else ""))
     seen: set[int] = set()
     for v in vals:
         if not 0 <= v <= 51:
@@ -193,6 +209,11 @@ def format_card(c: int) -> str:
 
 def format_cards(cs: Iterable[int], sep: str = "") -> str:
     """``[50, 45] -> 'AhKd'``; ``sep=' '`` puts spaces between the cards."""
+    if isinstance(cs, (str, bytes)) or not isinstance(cs, Iterable):
+        raise TypeError(f"format_cards takes card indexes 0..51 (a list, tuple or array), "
+                        f"not {type(cs).__name__} {_short(cs)} (to read text, use cards())")
+    if not isinstance(sep, str):
+        raise TypeError(f"format_cards: sep must be a str, not {type(sep).__name__}")
     return sep.join(format_card(c) for c in cs)
 
 

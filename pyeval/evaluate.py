@@ -11,10 +11,14 @@ True
 """
 from __future__ import annotations
 
+import functools
 import operator
+from collections.abc import Callable
+from typing import cast
 
 import numpy as np
 
+from pyeval import h7_loop
 from pyeval._native import ffi, lib
 from pyeval.cards import CardsLike, cards, format_card
 
@@ -24,6 +28,7 @@ __all__ = [
     "best_hand",
     "best_hand_batch",
     "high",
+    "high7",
     "high_batch",
     "low8",
     "low8_batch",
@@ -39,6 +44,18 @@ __all__ = [
 ]
 
 
+def _kind(low: object, what: str) -> int:
+    """The evaluator code of ``low`` (None high, "razz"/"low" razz, "8"/"low8" 8-or-better)."""
+    if (low is None or isinstance(low, str)) and low in KINDS:
+        return KINDS[low]
+    raise ValueError(f"{what}: low must be None, 'razz' or '8', not {_show(low)}")
+
+
+def _show(x: object) -> str:
+    r = repr(x)
+    return r if len(r) <= 40 else r[:37] + "..."
+
+
 def _ptr(a: np.ndarray):
     return ffi.cast("uint8_t *", ffi.from_buffer(a))
 
@@ -47,7 +64,7 @@ def _single(c: CardsLike, what: str, sizes: tuple[int, ...] = tuple(range(1, 8))
     return cards(c, sizes, what=what)
 
 
-def _value(c: CardsLike, one, low: str | None) -> int:
+def _general(c: CardsLike, one, low: str | None) -> int:
     """One hand through the C function ``one`` (up to 7 cards) or the hole-limit search."""
     a = cards(c, what="hand")
     if len(a) == 0:
@@ -57,16 +74,92 @@ def _value(c: CardsLike, one, low: str | None) -> int:
     return best_hand(a, "", 0, None, low=low)
 
 
+_LOW_CARDS = lib.PE_LOW_CARDS
+_VALUE = _LOW_CARDS - 1
+_ONE = lib.pe_one
+_ONE_TEXT = lib.pe_one_text
+_NDARRAY = np.ndarray
+
+
+_CARD0 = lib.PE_CARD0
+_CARD1 = lib.PE_CARD1
+
+
+def _has_bool(c: tuple | list, v: int) -> bool:
+    """Whether the cards C found valid (so no card twice) hold False or True read as card 0
+    or 1 (flagged in ``v``)."""
+    return bool((v & _CARD0 and c[c.index(0)] is False) or (v & _CARD1 and c[c.index(1)] is True))
+
+
+def _one_hand(kind: int, seven) -> Callable[[Callable[[CardsLike], int]], Callable[[CardsLike], int]]:
+    """Decorates the general single-hand function of one kind (0 high, 1 razz, 2 low8) with
+    its fast path: 1 to 7 cards given as a tuple or list of ints, ASCII text or a uint8
+    array are checked (count, range, repeats) and valued in one C call (csrc/single.c;
+    ``seven`` takes seven ints); anything else, or anything that call refuses, runs the
+    decorated function, which reads every other form (8 or more cards too) and words the
+    error. The fast path is a closure, so that a call is one Python frame."""
+
+    def wrap(general: Callable[[CardsLike], int]) -> Callable[[CardsLike], int]:
+        def value(c: CardsLike) -> int:
+            t = type(c)
+            if t is tuple or t is list:
+                try:  # seven ints as seven C ints, cheaper than bytes(c)
+                    v = seven(*c) if len(c) == 7 else _ONE(bytes(c), len(c), kind)  # type: ignore[arg-type]
+                except (TypeError, ValueError, OverflowError):
+                    v = -1
+                if 0 <= v < _LOW_CARDS or (v >= 0 and not _has_bool(c, v)):  # type: ignore[arg-type]
+                    return v & _VALUE
+            elif t is str:
+                if c.isascii():  # type: ignore[union-attr]
+                    v = _ONE_TEXT(c.encode(), len(c), kind)  # type: ignore[union-attr,arg-type]
+                    if v >= 0:
+                        return v
+            elif t is _NDARRAY and c.ndim == 1 and c.dtype.char == "B":  # type: ignore[union-attr]
+                v = _ONE(c.tobytes(), len(c), kind)  # type: ignore[union-attr,arg-type]
+                if v >= 0:
+                    return v & _VALUE
+            return general(c)
+
+        return functools.wraps(general)(value)
+
+    return wrap
+
+
+def high7(c0: int, c1: int, c2: int, c3: int, c4: int, c5: int, c6: int) -> int:
+    """High value of the seven cards given as ints, checked (0..51, no repeats) in one C
+    call: the fastest way to value hands one at a time from Python; use it in loops.
+    Anything else, or a bad card, gets :func:`high`'s answer or error.
+
+    >>> high7(51, 47, 43, 39, 35, 0, 1) == high("As Ks Qs Js Ts 2c 2d")
+    True
+    """
+    try:
+        v = _HIGH7(c0, c1, c2, c3, c4, c5, c6)
+    except (TypeError, ValueError, OverflowError):   # cffi's conversion: general path says
+        v = -1
+    if 0 <= v < _LOW_CARDS or (v >= 0 and not _has_bool((c0, c1, c2, c3, c4, c5, c6), v)):
+        return v & _VALUE
+    return high((c0, c1, c2, c3, c4, c5, c6))
+
+
+_HIGH7 = lib.pe_high7_checked
+
+
+@_one_hand(0, lib.pe_high7_checked)
 def high(c: CardsLike) -> int:
     """High value of 1 to 7 cards (the best five; fewer than five rank as partial hands,
-    e.g. stud up cards). 8 or more cards: best five of them.
+    e.g. stud up cards). 8 or more cards: best five of them. Cards as text, a tuple or list
+    of ints, or a uint8 array; for seven ints in a loop, :func:`high7` is the fastest call.
 
     >>> high("Kc Qd Jh Th 9s") > high("Tc 9d 8h 7h 6s")
     True
+    >>> high((51, 47, 43, 39, 35)) == high("As Ks Qs Js Ts")
+    True
     """
-    return _value(c, lib.pe_high, None)
+    return _general(c, lib.pe_high, None)
 
 
+@_one_hand(1, lib.pe_razz7_checked)
 def razz(c: CardsLike) -> int:
     """Ace-to-five low of 1 to 7 cards (razz order: aces low, straights and flushes ignored,
     pairs count against; every hand has a value).
@@ -74,9 +167,10 @@ def razz(c: CardsLike) -> int:
     >>> razz("2c 4d 5h 6s 7c") > razz("Ac 2d 4h 6s 8c")
     True
     """
-    return _value(c, lib.pe_razz, "razz")
+    return _general(c, lib.pe_razz, "razz")
 
 
+@_one_hand(2, lib.pe_low87_checked)
 def low8(c: CardsLike) -> int:
     """Ace-to-five low with the 8-or-better qualifier: 0 = no low, 56 = A-2-3-4-5,
     1 = 8-7-6-5-4.
@@ -84,7 +178,7 @@ def low8(c: CardsLike) -> int:
     >>> low8("8c 7d 6h 5s 4c"), low8("Ac 2d 3h 4s 5s")
     (1, 56)
     """
-    return _value(c, lib.pe_low8, "8")
+    return _general(c, lib.pe_low8, "8")
 
 
 def _omaha_args(hole: CardsLike, board: CardsLike) -> tuple[np.ndarray, np.ndarray]:
@@ -101,6 +195,30 @@ def _no_overlap(h: np.ndarray, b: np.ndarray) -> None:
         raise ValueError(f"card {c!r} is both in the hole and on the board")
 
 
+def _omaha_fast(hole: CardsLike, board: CardsLike, low: int) -> int:
+    """Omaha of ASCII text or tuples/lists of ints checked and valued in one C call, or -1
+    (anything else, or anything that call refuses: the general path decides)."""
+    th, tb = type(hole), type(board)
+    if th is str and tb is str:
+        hs, bs = cast(str, hole), cast(str, board)
+        if hs.isascii() and bs.isascii():
+            return int(_OMAHA_TEXT(hs.encode(), len(hs), bs.encode(), len(bs), low))
+    elif (th is tuple or th is list) and (tb is tuple or tb is list):
+        hl, bl = cast(list, hole), cast(list, board)
+        try:
+            v = int(_OMAHA(bytes(hl), len(hl), bytes(bl), len(bl), low))
+        except (TypeError, ValueError):
+            return -1
+        # card 0 or 1 among them (rare): a scan for a bool, which the general path refuses
+        if 0 <= v < _LOW_CARDS or (v >= 0 and not any(type(x) is bool for x in [*hl, *bl])):
+            return v & _VALUE
+    return -1
+
+
+_OMAHA = lib.pe_omaha_one
+_OMAHA_TEXT = lib.pe_omaha_one_text
+
+
 def omaha_high(hole: CardsLike, board: CardsLike) -> int:
     """Omaha high: exactly two of the 4, 5 or 6 hole cards and three of the board.
 
@@ -108,6 +226,9 @@ def omaha_high(hole: CardsLike, board: CardsLike) -> int:
     >>> describe(omaha_high("As Ah Ks Qh", "Ad Kd Kc 7s 9h"))
     'Full House, Aces full of Kings'
     """
+    v = _omaha_fast(hole, board, 0)
+    if v >= 0:
+        return v
     h, b = _omaha_args(hole, board)
     return int(lib.pe_omaha_high(_ptr(h), len(h), _ptr(b), len(b)))
 
@@ -119,6 +240,9 @@ def omaha_low8(hole: CardsLike, board: CardsLike) -> int:
     >>> describe(omaha_low8("As 2h Ks Kh", "3d 4d 8c 7s 9h"), "low8")
     '7-4-3-2-A low'
     """
+    v = _omaha_fast(hole, board, 1)
+    if v >= 0:
+        return v
     h, b = _omaha_args(hole, board)
     return int(lib.pe_omaha_low8(_ptr(h), len(h), _ptr(b), len(b)))
 
@@ -180,8 +304,7 @@ def best_hand(hole: CardsLike, board: CardsLike = "", min_hole: int = 0,
     ...
     ValueError: best_hand: min_hole=3 but there are only 2 hole cards (need 0 <= min_hole <= max_hole, min_hole <= 2)
     """
-    if low not in KINDS:
-        raise ValueError(f"low must be None, 'razz' or '8', not {low!r}")
+    kind = _kind(low, "best_hand")
     h = cards(hole, what="hole cards")
     b = cards(board, what="board")
     _no_overlap(h, b)
@@ -190,7 +313,7 @@ def best_hand(hole: CardsLike, board: CardsLike = "", min_hole: int = 0,
     if len(h) + len(b) < 5:
         raise ValueError(f"a five-card hand needs 5 cards, got {len(h) + len(b)}")
     lo, mx = _limits(min_hole, max_hole, len(h), len(b), "best_hand")
-    return int(lib.pe_best(_ptr(h), len(h), _ptr(b), len(b), lo, mx, KINDS[low]))
+    return int(lib.pe_best(_ptr(h), len(h), _ptr(b), len(b), lo, mx, kind))
 
 
 # ---------------------------------------------------------------------------------- batch
@@ -235,6 +358,8 @@ def _out(out: np.ndarray | None, n: int, what: str) -> np.ndarray:
 
 def _batch(fn, arr, what: str, check: bool, out: np.ndarray | None) -> np.ndarray:
     a = _matrix(arr, what, tuple(range(1, 8)))
+    if a.shape[1] == 7 and fn is lib.pe_high_batch:
+        h7_loop.ensure_chosen()   # the fastest 7-card loop on this machine, once per process
     out = _out(out, a.shape[0], what)
     o = ffi.cast("uint16_t *", ffi.from_buffer(out))
     bad = fn(_ptr(a), a.shape[0], a.shape[1], o, int(bool(check)))
@@ -327,8 +452,7 @@ def best_hand_batch(hole: np.ndarray, board: np.ndarray | None, min_hole: int = 
                     max_hole: int | None = None, low: str | None = None,
                     check: bool = True) -> np.ndarray:
     """:func:`best_hand` over rows: (N, h) hole cards and (N, b) board cards."""
-    if low not in KINDS:
-        raise ValueError(f"low must be None, 'razz' or '8', not {low!r}")
+    kind = _kind(low, "best_hand_batch")
     h = _matrix(hole, "best_hand_batch hole", tuple(range(0, 17)))
     if board is None:
         board = np.zeros((h.shape[0], 0), dtype=np.uint8)
@@ -340,7 +464,7 @@ def best_hand_batch(hole: np.ndarray, board: np.ndarray | None, min_hole: int = 
     lo, mx = _limits(min_hole, max_hole, h.shape[1], b.shape[1], "best_hand_batch")
     out = np.empty(h.shape[0], dtype=np.uint16)
     bad = lib.pe_best_batch(_ptr(h), h.shape[1], _ptr(b), b.shape[1], h.shape[0],
-                            lo, mx, KINDS[low],
+                            lo, mx, kind,
                             ffi.cast("uint16_t *", ffi.from_buffer(out)), int(check))
     if bad >= 0:
         _raise_bad_row("best_hand_batch", bad, h[bad], b[bad])

@@ -29,8 +29,12 @@ RULES: dict[str, Rule] = {
 
 def values(hands: Sequence[CardsLike], board: CardsLike = "", rule: str = "high") -> list[int]:
     """Each hand's value under ``rule`` (see ``RULES``), checking that no card is dealt twice."""
-    if rule not in RULES:
-        raise ValueError(f"unknown rule {rule!r}; allowed: {', '.join(sorted(RULES))}")
+    if not isinstance(rule, str) or rule not in RULES:
+        shown = repr(rule) if len(repr(rule)) <= 40 else repr(rule)[:37] + "..."
+        raise ValueError(f"unknown rule {shown}; allowed: {', '.join(sorted(RULES))}")
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, (Sequence, np.ndarray)):
+        raise TypeError(f"hands must be a list with one hand per player (e.g. ['AhKh', "
+                        f"'QsQd']), not {type(hands).__name__}")
     if len(hands) == 0:
         raise ValueError("no hands given: pass one hand per player")
     b = cards(board, what="board")

@@ -52,13 +52,17 @@ def _every_seven_card_multiset() -> np.ndarray:
 ALL7 = _every_seven_card_multiset()
 
 
-def test_the_automatic_path_is_the_widest_the_cpu_has() -> None:
+def test_before_measuring_the_automatic_path_is_the_widest_the_cpu_has() -> None:
     has_avx2 = lib.pe_h7_set_path(2) == 2
     has_avx512 = lib.pe_h7_set_path(4) == 4
     lib.pe_h7_set_path(0)
+    measured = lib.pe_h7_path()
+    lib.pe_h7_set_auto(0)
     want = 4 if has_avx512 else 2 if has_avx2 else 1
     assert lib.pe_h7_path() == want
     assert lib.pe_h7_set_path(5) == -1 and lib.pe_h7_path() == want
+    assert lib.pe_h7_set_auto(5) == -1 and lib.pe_h7_path() == want
+    assert lib.pe_h7_set_auto(measured) == measured and lib.pe_h7_path() == measured
 
 
 def test_every_rank_multiset_gets_the_general_tables_value(path: int) -> None:
