@@ -150,13 +150,13 @@ def equity(game: str | EquityGame, hands: Sequence[HandLike], board: HandLike = 
     >>> f"{r.players[0].equity:.6f}", r.hi_lo
     ('0.678177', True)
     """
+    t_start = time.perf_counter()
+    _options(samples, std_err, time_limit, seed, exact, progress)   # every game's, ranges' too
     from pyeval.equity import omaha_equity as _oe  # Omaha ranges (issue 37)
     if _oe.takes_ranges(game, hands):
         return _oe.omaha_equity(game, hands, board, dead, exact=exact, samples=samples,
                                 std_err=std_err, time_limit=time_limit, seed=seed,
                                 threads=threads, progress=progress)
-    t_start = time.perf_counter()
-    _options(samples, std_err, time_limit, seed, exact, progress)
     limit = None if time_limit is None else float(time_limit)
     effort = 1.0 if limit is None else min(1.0, PRICE_SHARE * limit / PRICE_SECONDS)
     spot = make_spot(game, hands, board, dead,

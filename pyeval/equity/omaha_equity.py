@@ -64,8 +64,8 @@ def takes_ranges(game: str | EquityGame, hands: Sequence[HandLike | OmahaRange])
         g = _game(game)
     except (ValueError, TypeError):
         return False
-    if g.kind != K.K_OMAHA or isinstance(hands, (str, bytes)):
-        return False
+    if g.kind != K.K_OMAHA or not isinstance(hands, Sequence) or isinstance(hands, (str, bytes)):
+        return False                     # the general path refuses what is not a list of hands
     return any(isinstance(h, OmahaRange) or (isinstance(h, str) and _is_range(h.strip(), g.hole))
                for h in hands)
 

@@ -223,7 +223,7 @@ def test_forced_exact_is_refused_when_too_large_and_limits_are_kept():
     assert 0.7 < r.acceptance < 1.0                      # AA** and KK** share no card rarely
     r = pyeval.equity("omaha", ["AA**", "KK**"], std_err=0.004, seed=2)
     assert r.stopped == "std_err" and r.std_err <= 0.004
-    with pytest.raises(ValueError, match="samples must be a positive integer"):
+    with pytest.raises(ValueError, match="samples must be an integer from 100 to 2,000,000,000, not 0"):
         pyeval.equity("omaha", ["AA**", "KK**"], samples=0)
     with pytest.raises(TypeError, match="seed must be an integer"):
         pyeval.equity("omaha", ["AA**", "KK**"], seed=1.5)
