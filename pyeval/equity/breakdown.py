@@ -34,6 +34,8 @@ import numpy as np
 from pyeval.cards import format_card
 from pyeval.equity.engine import EXACT_MAX_COST, HandLike, Spot, equity, exact_cost, make_spot
 from pyeval.equity.grid import LABELS, combo_cells, grid_html, grid_png
+from pyeval.equity.omaha_analysis import ClassEquity, omaha_breakdown
+from pyeval.equity.omaha_equity import takes_ranges
 from pyeval.equity.ranges import Range
 
 __all__ = ["Breakdown", "ComboTotals", "PlayerBreakdown", "breakdown"]
@@ -363,13 +365,17 @@ def _meet_weight(hold: list[tuple[np.ndarray, np.ndarray]], i: int, c: np.ndarra
 
 def breakdown(hands: Sequence[HandLike], board: HandLike = "", dead: HandLike = "", *,
               game: str = "holdem", exact: bool | None = None, samples: int | None = None,
-              seed: int = 0, threads: int | None = None) -> Breakdown:
+              seed: int = 0, threads: int | None = None) -> Breakdown | list[list[ClassEquity]]:
     """Each player's per-combination equities (see the module docstring).
 
     ``exact``: None = exact heads-up when its estimated cost is small, True = exact
     (heads-up only), False = Monte Carlo, ``samples`` deals per combination (default
-    50,000) with ``seed``.
+    50,000) with ``seed``. Omaha ranges give each player's equity by hand class
+    (:func:`pyeval.equity.omaha_analysis.omaha_breakdown`).
     """
+    if takes_ranges(game, hands):                # Omaha ranges (issue 37)
+        return omaha_breakdown(hands, board, dead, game=game, exact=exact, samples=samples,
+                               seed=seed, threads=threads)
     spot = make_spot(game, hands, board, dead)
     g = spot.game
     if not g.ranges_allowed:

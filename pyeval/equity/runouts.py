@@ -27,6 +27,8 @@ import numpy as np
 
 from pyeval.cards import format_card
 from pyeval.equity.engine import HandLike, equity, make_spot
+from pyeval.equity.omaha_analysis import OmahaRunouts, omaha_runouts
+from pyeval.equity.omaha_equity import takes_ranges
 
 __all__ = ["Runouts", "runouts"]
 
@@ -103,8 +105,11 @@ def _card_weights(spot: Any, live: list[int]) -> np.ndarray:
 
 
 def runouts(hands: Sequence[HandLike], board: HandLike, dead: HandLike = "", *,
-            game: str = "holdem") -> Runouts:
-    """Equity by next card; ``board`` is a flop (3 cards) or a turn (4)."""
+            game: str = "holdem") -> Runouts | OmahaRunouts:
+    """Equity by next card; ``board`` is a flop (3 cards) or a turn (4). Omaha ranges:
+    :func:`pyeval.equity.omaha_analysis.omaha_runouts`."""
+    if takes_ranges(game, hands):                # Omaha ranges (issue 37)
+        return omaha_runouts(hands, board, dead, game=game)
     spot = make_spot(game, hands, board, dead)
     g = spot.game
     if g.board != 5 or len(spot.board) not in (3, 4):
