@@ -117,7 +117,7 @@ def equity(hands: tuple[str, ...], board: str, dead: str, game: str, exact: bool
 def _by_combo(hands: list[str], board: str, dead: str, game: str, exact: bool | None,
               samples: int | None, seed: int, threads: int | None, as_json: bool,
               grid: bool, png: str | None, time_limit: float | None = None) -> None:
-    from pyeval.equity.breakdown import breakdown
+    from pyeval.equity.breakdown import Breakdown, breakdown
     from pyeval.equity.omaha_equity import takes_ranges
     if takes_ranges(game, hands):                # Omaha ranges (issue 37)
         from pyeval.cli.omaha_range_cmd import show_omaha_breakdown
@@ -126,6 +126,8 @@ def _by_combo(hands: list[str], board: str, dead: str, game: str, exact: bool | 
     try:
         b = breakdown(hands, board, dead, game=game, exact=exact, samples=samples, seed=seed,
                       threads=threads, time_limit=time_limit)
+        if not isinstance(b, Breakdown):         # Omaha ranges went above
+            raise TypeError("an Omaha range breakdown reached the hold'em table")
     except (ValueError, TypeError) as e:
         raise click.UsageError(str(e)) from None
     if as_json:

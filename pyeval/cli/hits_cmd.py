@@ -23,6 +23,7 @@ def hits(range_text: str, board: str | None, dead: str, by_cell: bool, as_json: 
     overpairs, top/second/weak pairs) and draws (flush draws, open-enders, gutshots, combo
     draws), per combination and in total, exact.
     """
+    from pyeval.equity.hits import Hits
     from pyeval.equity.hits import hits as run
     from pyeval.equity.ranges import RangeError
     if game != "holdem":                         # Omaha ranges (issue 37)
@@ -35,6 +36,8 @@ def hits(range_text: str, board: str | None, dead: str, by_cell: bool, as_json: 
         return
     try:
         h = run(range_text, board, dead)
+        if not isinstance(h, Hits):              # Omaha games went above
+            raise TypeError("Omaha hit frequencies reached the hold'em table")
     except (RangeError, ValueError) as e:
         raise click.UsageError(str(e)) from None
     if as_json:

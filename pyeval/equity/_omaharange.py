@@ -104,24 +104,51 @@ def hand_arrays(cards: np.ndarray
     ((1, 6), 3, 1)
     """
     T = nx.kernel_tables()
-    c = cards.astype(np.int64)
-    hk = T.ckey[c].sum(axis=1, dtype=np.uint64)
-    hs = np.bitwise_or.reduce(T.csrm[c], axis=1).astype(np.uint64)
-    hl = (np.bitwise_or.reduce(T.clow[c], axis=1) & 0xFF).astype(np.uint64)
-    r = c >> 2
-    H = c.shape[1]
-    pairs = [(i, j) for i in range(H) for j in range(i + 1, H)]
-    cols = np.sort(np.stack([T.pair_id[r[:, i] * 13 + r[:, j]] for i, j in pairs], axis=1),
-                   axis=1).astype(np.int64)
-    new = np.ones(cols.shape, dtype=bool)
-    new[:, 1:] = cols[:, 1:] != cols[:, :-1]
-    nc = new.sum(axis=1).astype(np.int64)
-    # the distinct values first (stable order of "is new", then position), the rest padded
-    order = np.argsort(~new, axis=1, kind="stable")
-    out = np.take_along_axis(cols, order, axis=1)
-    last = np.take_along_axis(out, (nc - 1)[:, None], axis=1)
-    out = np.where(np.arange(len(pairs))[None, :] < nc[:, None], out, last)
-    return hk, hs, hl, np.ascontiguousarray(out.astype(np.uint8)), nc
+    N, H = cards.shape
+    hk = np.zeros(N, np.uint64)
+    hs = np.zeros(N, np.uint64)
+    hl = np.zeros(N, np.uint64)
+    cols = np.zeros((N, H * (H - 1) // 2), np.uint8)
+    nc = np.zeros(N, np.int64)
+    _hand_arrays(np.ascontiguousarray(cards, dtype=np.uint8), T.ckey, T.csrm, T.clow,
+                 T.pair_id, hk, hs, hl, cols, nc)
+    return hk, hs, hl, cols, nc
+
+
+@njit(cache=True)
+def _hand_arrays(cards, ckey, csrm, clow, pair_id, hk, hs, hl, cols, nc):
+    """:func:`hand_arrays` row by row (numpy's sorts and argsorts over short rows cost a
+    range's setup more than the work, bench/RESULTS.md)."""
+    N, H = cards.shape
+    W = cols.shape[1]
+    v = np.zeros(W, np.int64)
+    for n in range(N):
+        k = np.uint64(0)
+        m = np.uint64(0)
+        lo = np.uint64(0)
+        q = 0
+        for i in range(H):
+            c = cards[n, i]
+            k += ckey[c]
+            m |= csrm[c]
+            lo |= np.uint64(clow[c])
+            for j in range(i + 1, H):
+                x = np.int64(pair_id[(c >> 2) * 13 + (cards[n, j] >> 2)])
+                t = q                                 # insertion, ascending
+                while t > 0 and v[t - 1] > x:
+                    v[t] = v[t - 1]
+                    t -= 1
+                v[t] = x
+                q += 1
+        hk[n], hs[n], hl[n] = k, m, lo & np.uint64(0xFF)
+        d = 0
+        for t in range(W):
+            if t == 0 or v[t] != v[t - 1]:
+                cols[n, d] = v[t]
+                d += 1
+        nc[n] = d
+        for t in range(d, W):
+            cols[n, t] = v[W - 1]
 
 
 @njit(cache=True, inline="always")

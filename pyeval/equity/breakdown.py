@@ -45,6 +45,8 @@ from pyeval.equity.engine import (
     make_spot,
 )
 from pyeval.equity.grid import LABELS, combo_cells, grid_html, grid_png
+from pyeval.equity.omaha_analysis import ClassEquity, omaha_breakdown
+from pyeval.equity.omaha_equity import takes_ranges
 from pyeval.equity.ranges import Range
 
 __all__ = ["Breakdown", "ComboTotals", "PlayerBreakdown", "breakdown"]
@@ -422,7 +424,7 @@ def _meet_weight(hold: list[tuple[np.ndarray, np.ndarray]], i: int, c: np.ndarra
 def breakdown(hands: Sequence[HandLike], board: HandLike = "", dead: HandLike = "", *,
               game: str = "holdem", exact: bool | None = None, samples: int | None = None,
               seed: int = 0, threads: int | None = None,
-              time_limit: float | None = None) -> Breakdown:
+              time_limit: float | None = None) -> Breakdown | list[list[ClassEquity]]:
     """Each player's per-combination equities (see the module docstring).
 
     ``exact``: None = exact heads-up when its estimated cost is small, True = exact
@@ -430,11 +432,16 @@ def breakdown(hands: Sequence[HandLike], board: HandLike = "", dead: HandLike = 
     50,000, at least 100) with ``seed``. ``time_limit`` (seconds) bounds the whole call: a
     breakdown estimated to take longer is refused up front, one that runs out of time
     raises :class:`~pyeval.equity.engine.TimeLimitError`.
+    Omaha ranges give each player's equity by hand class
+    (:func:`pyeval.equity.omaha_analysis.omaha_breakdown`).
     """
     _options(samples, None, time_limit, seed, exact, None)
     if threads is not None:
         check_threads(threads)
     deadline = None if time_limit is None else time.perf_counter() + float(time_limit)
+    if takes_ranges(game, hands):                # Omaha ranges (issue 37)
+        return omaha_breakdown(hands, board, dead, game=game, exact=exact, samples=samples,
+                               seed=seed, threads=threads)
     spot = make_spot(game, hands, board, dead)
     g = spot.game
     if not g.ranges_allowed:

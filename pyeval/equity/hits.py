@@ -51,6 +51,8 @@ import numpy as np
 from pyeval.cards import cards as _cards
 from pyeval.cards import format_card
 from pyeval.equity.grid import CELL_OF_COMBO, LABELS
+from pyeval.equity.omaha_analysis import OmahaHits, hits_game_is_omaha, omaha_hits
+from pyeval.equity.omaha_ranges import OmahaRange
 from pyeval.equity.ranges import Range, combo_index, parse_range
 from pyeval.evaluate import high_batch
 
@@ -204,10 +206,15 @@ def _classify(hole: np.ndarray, boards: np.ndarray,
     return made, flags
 
 
-def hits(range_: str | Range, board: str | Sequence[int] | None = None,
-         dead: str | Sequence[int] = "") -> Hits:
+def hits(range_: str | Range | OmahaRange, board: str | Sequence[int] | None = None,
+         dead: str | Sequence[int] = "", *, game: str = "holdem") -> Hits | OmahaHits:
     """Hit frequencies of a range on ``board`` (3, 4 or 5 cards) or, with ``board=None``,
-    over every flop."""
+    over every flop. An Omaha ``game`` (a board needed):
+    :func:`pyeval.equity.omaha_analysis.omaha_hits`."""
+    if hits_game_is_omaha(game):                 # Omaha ranges (issue 37)
+        return omaha_hits(range_, "" if board is None else board, dead, game=game)
+    if isinstance(range_, OmahaRange):
+        raise TypeError("an OmahaRange needs an Omaha game (game='omaha', 'omaha8', ...)")
     dm = _cards(dead, what="dead cards").tolist()
     bl = [] if board is None or board == "" else _cards(board, what="board").tolist()
     if board is not None and board != "" and len(bl) not in (3, 4, 5):

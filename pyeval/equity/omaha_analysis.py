@@ -24,10 +24,11 @@ from pyeval.cards import format_card
 from pyeval.describe import CATEGORY_NAMES
 from pyeval.equity.omaha_equity import omaha_equity, omaha_spot
 from pyeval.equity.omaha_ranges import OmahaRange
+from pyeval.equity.ranges import Range
 from pyeval.equity.spot import HandLike
 
-__all__ = ["ClassEquity", "OmahaHits", "OmahaRunouts", "breakdown_table", "omaha_breakdown",
-           "omaha_hits", "omaha_runouts"]
+__all__ = ["ClassEquity", "OmahaHits", "OmahaRunouts", "breakdown_table", "hits_game_is_omaha",
+           "omaha_breakdown", "omaha_hits", "omaha_runouts"]
 
 #: Monte Carlo deals per hand class when a class is not small enough to enumerate
 CLASS_SAMPLES = 100_000
@@ -51,10 +52,13 @@ class ClassEquity:
 
 
 def omaha_breakdown(hands: Sequence[HandLike | OmahaRange], board: HandLike = "",
-                    dead: HandLike = "", *, game: str = "omaha", samples: int | None = None,
-                    seed: int = 0, threads: int | None = None) -> list[list[ClassEquity]]:
+                    dead: HandLike = "", *, game: str = "omaha", exact: bool | None = None,
+                    samples: int | None = None, seed: int = 0,
+                    threads: int | None = None) -> list[list[ClassEquity]]:
     """For each player, the equity of each hand class of its range (an empty list for a
-    player of known or unknown cards)."""
+    player of known or unknown cards). ``exact``: None = exact for a class of at most 2,000
+    hands when cheap, True = exact (refused when too large), False = Monte Carlo with
+    ``samples`` deals per class (default :data:`CLASS_SAMPLES`)."""
     spot = omaha_spot(game, hands, board, dead)
     out: list[list[ClassEquity]] = []
     for i, r in enumerate(spot.ranges):
@@ -68,8 +72,9 @@ def omaha_breakdown(hands: Sequence[HandLike | OmahaRange], board: HandLike = ""
             sub = OmahaRange(r.hole, r.masks[sel], r.weights[sel])
             hs = list(hands)
             hs[i] = sub
-            res = omaha_equity(game, hs, board, dead, samples=None if samples is None and
-                               len(sub) <= 2000 else samples or CLASS_SAMPLES, seed=seed,
+            auto = samples is None and exact is not False and len(sub) <= 2000
+            res = omaha_equity(game, hs, board, dead, exact=exact,
+                               samples=None if auto else samples or CLASS_SAMPLES, seed=seed,
                                threads=threads)
             p = res.players[i]
             rows.append(ClassEquity(label, len(sub), sub.total_weight, p.equity, p.std_err,
@@ -214,7 +219,23 @@ def _straight_outs(hole: np.ndarray, board: np.ndarray, live: np.ndarray,
     return outs
 
 
-def omaha_hits(range_: str | OmahaRange, board: HandLike, dead: HandLike = "", *,
+def hits_game_is_omaha(game: str) -> bool:
+    """True for an Omaha game, False for hold'em (the games with hit frequencies); any
+    other game is refused.
+
+    >>> hits_game_is_omaha("plo8"), hits_game_is_omaha("nlhe")
+    (True, False)
+    """
+    from pyeval.equity import _kernels as K
+    from pyeval.equity.games import game as _game
+    g = _game(game)
+    if g.kind != K.K_OMAHA and g.key != "holdem":
+        raise ValueError(f"hit frequencies are for hold'em and the Omaha games (omaha, omaha8, "
+                         f"omaha5, omaha5-8, omaha6, omaha6-8), not {g.name}")
+    return bool(g.kind == K.K_OMAHA)
+
+
+def omaha_hits(range_: str | OmahaRange | Range, board: HandLike, dead: HandLike = "", *,
                game: str = "omaha") -> OmahaHits:
     """Hit frequencies of an Omaha range on a flop, turn or river: the best high hand
     (exactly two hole and three board cards), sets, and on a flop or turn the draws:
@@ -225,6 +246,12 @@ def omaha_hits(range_: str | OmahaRange, board: HandLike, dead: HandLike = "", *
     (holding the two lowest ranks, ace low, that the board lacks)."""
     from pyeval.equity.games import game as _game
     from pyeval.equity.omaha_ranges import parse_omaha_range
+    if not hits_game_is_omaha(game):
+        raise ValueError(f"omaha_hits is for the Omaha games, not {game!r} (use "
+                         f"pyeval.equity.hits.hits for hold'em)")
+    if not isinstance(range_, (str, OmahaRange)):
+        raise TypeError(f"an Omaha range is text or an OmahaRange, not "
+                        f"{type(range_).__name__}")
     g = _game(game)
     r = range_ if isinstance(range_, OmahaRange) else parse_omaha_range(range_, g.hole, g.hi_lo)
     b = [int(c) for c in pyeval.cards(board, what="board")]

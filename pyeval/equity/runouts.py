@@ -36,6 +36,8 @@ from pyeval.equity.engine import (
     exact_cost,
     make_spot,
 )
+from pyeval.equity.omaha_analysis import OmahaRunouts, omaha_runouts
+from pyeval.equity.omaha_equity import takes_ranges
 
 __all__ = ["Runouts", "runouts"]
 
@@ -115,14 +117,17 @@ def _card_weights(spot: Any, live: list[int],
 
 
 def runouts(hands: Sequence[HandLike], board: HandLike, dead: HandLike = "", *,
-            game: str = "holdem", time_limit: float | None = None) -> Runouts:
+            game: str = "holdem", time_limit: float | None = None) -> Runouts | OmahaRunouts:
     """Equity by next card; ``board`` is a flop (3 cards) or a turn (4). Every figure is
     exact: a spot whose enumeration is estimated above ``time_limit`` seconds (or, without
     one, above the exact engine's limit) is refused up front, and one that runs out of
-    time raises :class:`~pyeval.equity.engine.TimeLimitError`."""
+    time raises :class:`~pyeval.equity.engine.TimeLimitError`. Omaha ranges:
+    :func:`pyeval.equity.omaha_analysis.omaha_runouts`."""
     if time_limit is not None:
         check_seconds(time_limit, "time_limit")
     t0 = time.perf_counter()
+    if takes_ranges(game, hands):                # Omaha ranges (issue 37)
+        return omaha_runouts(hands, board, dead, game=game)
     spot = make_spot(game, hands, board, dead)
     g = spot.game
     if g.board != 5 or len(spot.board) not in (3, 4):

@@ -210,6 +210,8 @@ def test_range_hand_columns_are_the_fixed_kernels_pair_columns():
             assert set(cols[i].tolist()) == set(want.tolist())
             assert int(hk[i]) == int(T.ckey[h].sum(dtype=np.uint64))
             assert int(hl[i]) == int(np.bitwise_or.reduce(T.clow[h]) & 0xFF)
+            assert int(hs[i]) == int(np.bitwise_or.reduce(T.csrm[h]))
+            assert (cols[i, nc[i]:] == cols[i, nc[i] - 1]).all()       # padded with the last
 
 
 def test_forced_exact_is_refused_when_too_large_and_limits_are_kept():
