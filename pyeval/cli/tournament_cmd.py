@@ -19,7 +19,7 @@ from urllib.parse import urlparse
 
 import click
 
-from pyeval.tournament.timetext import hhmm, parse_clock, parse_minutes
+from pyeval.tournament.timetext import hhmm, parse_clock, parse_minutes, parse_time
 
 __all__ = ["hhmm", "parse_field", "parse_int_list", "parse_minutes", "tournament"]
 
@@ -150,7 +150,8 @@ def tournament() -> None:
 @click.option("--hands-per-hour", type=click.FloatRange(1, 1000), default=30.0, show_default=True,
               help="Hands an hour at a full table (short tables deal faster).")
 @click.option("--by", "by", multiple=True, help="Also report the chance of being done by "
-              "this time (4h, 3:30, 210m); repeatable.")
+              "this time: a length of play (4h, 4h30, 3:30, 210m) or, with --start, a clock "
+              "time (23:30; before the start: the next day); repeatable.")
 @click.option("--start", default=None, help="Start time (19:00): times also as clock times.")
 @click.option("--ensemble", "ensemble", type=click.IntRange(0, 12), default=0, show_default=True,
               help="Also simulate this many likely fields (n/4 each) and show the spread over them.")
@@ -179,9 +180,9 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
     st = _load(structure)
     # everything that can fail is checked before the work starts
     try:
-        checkpoints = [parse_minutes(b) for b in by] or None
         if start is not None:
             parse_clock(start)
+        checkpoints = [parse_time(b, start) for b in by] or None
         field = parse_field(field_text)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
