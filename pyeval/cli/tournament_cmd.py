@@ -149,6 +149,9 @@ def tournament() -> None:
               help="Player models: a preset, or weights like 'balanced=3,push_fold=1'.")
 @click.option("--hands-per-hour", type=click.FloatRange(1, 1000), default=30.0, show_default=True,
               help="Hands an hour at a full table (short tables deal faster).")
+@click.option("--late-entries", type=click.IntRange(min=0), default=None,
+              help="How many of the entrants register late (default: the structure's "
+                   "[late_registration] entries, else none).")
 @click.option("--by", "by", multiple=True, help="Also report the chance of being done by "
               "this time: a length of play (4h, 4h30, 3:30, 210m) or, with --start, a clock "
               "time (23:30; before the start: the next day); repeatable.")
@@ -165,7 +168,8 @@ def tournament() -> None:
 @click.option("--csv", "csv", is_flag=True, help="Also write one row per tournament (CSV).")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_text: str,
-                 hands_per_hour: float, by: tuple[str, ...], start: str | None, ensemble: int,
+                 hands_per_hour: float, late_entries: int | None, by: tuple[str, ...],
+                 start: str | None, ensemble: int,
                  threads: int | None, chunk: int | None, scheduler: str | None, out: str | None,
                  no_report: bool, csv: bool, no_progress: bool) -> None:
     """Play N tournaments of STRUCTURE (a structure file or an example name) and report how
@@ -207,7 +211,8 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
     try:
         result = simulate(st, n=n, seed=seed, players=players, field=field,
                           clock=Clock(hands_per_hour=hands_per_hour), threads=threads,
-                          chunk=chunk, progress=not no_progress, scheduler=scheduler)
+                          chunk=chunk, progress=not no_progress, scheduler=scheduler,
+                          late_entries=late_entries)
         spread = None
         if ensemble:
             from pyeval.sim.ensemble import default_ensemble, simulate_ensemble
@@ -336,6 +341,16 @@ def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str
         click.echo("\n" + res.toml)
 
 
+def late_registration_line(st: Any) -> str:
+    """``check``'s line about late registration: until when, and how many are simulated."""
+    late = st.late_registration
+    ends = {c.number: c.end for c in st.clock() if c.kind == "level"}
+    at = f" ({hhmm(ends[late.until_level])} after the start)" if late.until_level in ends else ""
+    many = (f"{late.entries} late entrants simulated" if late.entries else
+            "no late entrants simulated unless given (entries = N here, or --late-entries N)")
+    return f"  late registration until the end of level {late.until_level}{at}; {many}"
+
+
 def _count(k: int, word: str) -> str:
     return f"{k} {word}" + ("" if k == 1 else "s")
 
@@ -397,6 +412,8 @@ def check_cmd(structure: str) -> None:
                 f"{clock[-1].number}" if clock else "")]
     if st.rebuys:
         lines.append(f"  rebuys until level {st.rebuys.until_level}")
+    if st.late_registration:
+        lines.append(late_registration_line(st))
     if st.add_on:
         lines.append(f"  add-on before level {st.add_on.before_level}")
     if st.final_stage:

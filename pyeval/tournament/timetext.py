@@ -145,7 +145,7 @@ def read_time(text: str, start: str | int | None = None) -> TimeRead:
         >>> read_time("19:00", "19:00")
         Traceback (most recent call last):
         ...
-        ValueError: '19:00' is the start time itself; give a later clock time (like 23:30) or a length of play (4h30, 270m)
+        ValueError: '19:00' is the start time itself; give a later clock time (like 23:30) or a length (4h30)
     """
     if start is None:
         return TimeRead(parse_minutes(text), None, False)
@@ -166,7 +166,7 @@ def read_time(text: str, start: str | int | None = None) -> TimeRead:
     minutes = (at - base) % DAY_MINUTES
     if minutes == 0:
         raise ValueError(f"{text!r} is the start time itself; give a later clock time (like 23:30) "
-                         "or a length of play (4h30, 270m)")
+                         "or a length (4h30)")
     return TimeRead(float(minutes), f"{at // 60:02d}:{at % 60:02d}", at < base)
 
 
