@@ -390,6 +390,35 @@ def show_cmd(structure: str, start: str | None, players: int | None) -> None:
         raise click.ClickException(str(e)) from None
 
 
+@tournament.command("new")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--players", type=int, default=25, show_default=True, help="Entrants expected.")
+@click.option("--chips", "starting", type=int, default=5000, show_default=True, help="Starting chips.")
+@click.option("--level-minutes", type=int, default=20, show_default=True, help="Minutes a level.")
+@click.option("--start", default=None, help="Start time (19:00): each level's clock time in a comment.")
+@click.option("--name", default=None, help="The tournament's name.")
+@click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
+def new_cmd(file: str, players: int, starting: int, level_minutes: int, start: str | None,
+            name: str | None, force: bool) -> None:
+    """Write a commented template structure FILE to edit: blinds, antes, breaks, chips,
+    colour-ups, late registration, rebuys and add-on (commented out), payouts.
+
+    Example: pyeval tournament new friday.toml --players 25 --chips 5000 --start 19:00
+    """
+    from pyeval.tournament.template import structure_template
+
+    path = Path(file)
+    if path.exists() and not force:
+        raise click.ClickException(f"{file} exists; give another name or --force to overwrite it")
+    try:
+        text = structure_template(players, starting, level_minutes, start, name)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+    check_output_file(path)
+    path.write_text(text, encoding="utf-8")
+    click.echo(f"wrote {file}: edit it, then pyeval tournament check {file}")
+
+
 @tournament.command("check")
 @click.argument("structure")
 def check_cmd(structure: str) -> None:
