@@ -390,6 +390,33 @@ def show_cmd(structure: str, start: str | None, players: int | None) -> None:
         raise click.ClickException(str(e)) from None
 
 
+@tournament.command("sheet")
+@click.argument("structure")
+@click.option("--html", "html_out", required=True, type=click.Path(dir_okay=False),
+              help="Write the printable page here (out.html).")
+@click.option("--start", default=None, help="Start time (19:00) for clock times.")
+@click.option("--players", type=click.IntRange(min=2), default=None,
+              help="The sheet of a field of N entrants (its levels and payouts).")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
+              show_default=True, help="Paper size the page is laid out for.")
+def sheet_cmd(structure: str, html_out: str, start: str | None, players: int | None, paper: str) -> None:
+    """Write the blind sheet of STRUCTURE as an HTML page to print: one level a row, breaks,
+    the game once where it changes, clock times with --start, chips and payouts.
+
+    Example: pyeval tournament sheet club_3000 --start 19:00 --html club.html
+    """
+    from pyeval.tournament.sheet_html import sheet_html
+
+    st = _load(structure)
+    try:
+        page = sheet_html(st, start, players, paper)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+    check_output_file(Path(html_out))
+    Path(html_out).write_text(page, encoding="utf-8")
+    click.echo(f"blind sheet: {html_out} (open it in a browser and print)")
+
+
 @tournament.command("new")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--players", type=int, default=25, show_default=True, help="Entrants expected.")
