@@ -277,12 +277,14 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
 @click.option("--break-every", type=int, default=120, show_default=True, help="Minutes of play between breaks.")
 @click.option("--seed", default=0, show_default=True)
 @click.option("--name", default=None, help="Name written in the structure file.")
+@click.option("--start", default=None, help="Start time (19:00): targets may then name clock "
+              "times ('done by 23:30 with 90%').")
 @click.option("-o", "--out", "out", default=None, help="Write the structure file here.")
 def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str, ...],
              table_size: int, hands_per_hour: float, ensemble_size: int, field_text: str | None,
              n: int, screen_n: int,
              margin: float, level_minutes: int | None, start_bb: int | None, ante: str,
-             break_every: int, seed: int, name: str | None, out: str | None) -> None:
+             break_every: int, seed: int, name: str | None, start: str | None, out: str | None) -> None:
     """Propose a blind schedule that meets the targets over an ensemble of likely fields,
     explain the choice, and write it as a structure file. Exits with 3 when no schedule of
     the family meets every target (the closest is shown, with what would make it feasible).
@@ -293,7 +295,9 @@ def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str
 
     try:
         denoms = parse_int_list(denominations, "denominations")
-        goals, bound = parse_goals(targets)
+        if start is not None:
+            parse_clock(start)
+        goals, bound = parse_goals(targets, start)
         if not goals:
             raise ValueError("give at least one target about time, e.g. 'done within 4h with 90%'")
         ante_from, ante_by = _ante_option(ante)

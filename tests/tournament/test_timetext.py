@@ -52,3 +52,12 @@ def test_cli_by_clock_time_with_start():
     res = CliRunner().invoke(tournament, ["simulate", "club_3000", "-n", "8", "--start", "19:00",
                                           "--by", "23:90", "--no-report"])
     assert res.exit_code == 1 and "clock time HH:MM from 00:00 to 23:59" in res.output
+
+
+def test_tune_targets_read_clock_times_with_a_start():
+    from pyeval.sim.tune import parse_goals, parse_target
+    assert parse_target("done by 23:30 with 90%", "19:00").minutes == 270.0
+    assert parse_target("done within 4h30").minutes == 270.0
+    assert parse_target("done within 3:30").minutes == 210.0          # no start: h:mm of play
+    goals, _ = parse_goals(["done by 01:00", "final table after 21:00"], "19:00")
+    assert [g.minutes for g in goals] == [360.0, 120.0]
