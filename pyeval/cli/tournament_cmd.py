@@ -218,7 +218,7 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
             from pyeval.sim.ensemble import default_ensemble, simulate_ensemble
             members = default_ensemble(ensemble, hands_per_hour=hands_per_hour, seed=seed)
             spread = simulate_ensemble(st, members, max(50, n // 4), seed=seed + 1, players=players,
-                                       threads=threads)
+                                       threads=threads, late_entries=late_entries)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     click.echo(format_table(summary_rows(result, checkpoints, start=start, ensemble=spread)))
