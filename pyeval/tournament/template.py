@@ -4,7 +4,7 @@ The template is a working no-limit hold'em freezeout for the numbers given (play
 starting chips, level length, start time): blinds that climb at most 1.5x a level after
 the first (the smallest chip's multiples 1, 2, 3, 4, 6, 8, 10, 12, 16, 20, 30...), a
 big-blind ante from level 4, a 10-minute break about every 90 minutes of play, a chip set
-that pays every level with colour-ups when a chip is no longer needed, late registration
+that pays every level with colour-ups at the break once a chip is no longer needed, late registration
 until the first break, a generated payout (about 15 % paid); rebuys and an add-on written
 out but commented (remove the ``#`` to use them). Every section says what it means.
 
@@ -96,7 +96,7 @@ def structure_template(players: int = 25, starting: int = 5000, level_minutes: i
     every = max(1, round(PLAY_BETWEEN_BREAKS / level_minutes))
     lo, hi = max(2, players * 2 // 3), max(players + players // 3, 3)
     late_until = min(every, len(small))
-    colour = _colour_ups(small, chips)
+    colour = _colour_ups(small, chips, every)
     title = name or f"Hold'em, {starting:,} chips, {level_minutes}-minute levels"
     when = f" from {start}" if start else ""
     out = [
@@ -177,14 +177,14 @@ def structure_template(players: int = 25, starting: int = 5000, level_minutes: i
     return "\n".join(out)
 
 
-def _colour_ups(small: list[int], chips: list[int]) -> list[tuple[int, list[int]]]:
-    """(before level, chips removed): each of the two smallest chips leaves before the first
-    level from which every blind and ante is a multiple of the next chip (two leaving
-    before one level are one colour-up)."""
+def _colour_ups(small: list[int], chips: list[int], every: int) -> list[tuple[int, list[int]]]:
+    """(before level, chips removed): each of the two smallest chips leaves at the first
+    break (after every ``every`` levels) from which every blind and ante is a multiple of
+    the next chip (two leaving at one break are one colour-up)."""
     out: dict[int, list[int]] = {}
     for k in range(min(2, len(chips) - 1)):
         nxt = chips[k + 1]
-        for lv in range(2, len(small)):
+        for lv in range(every + 1, len(small) + 1, every):      # the level after a break
             if all(sb % nxt == 0 for sb in small[lv - 1:]):
                 out.setdefault(lv, []).append(chips[k])
                 break

@@ -18,6 +18,9 @@ def test_new_writes_a_file_that_loads_and_passes_check(tmp_path):
         (25, 50), (50, 100), (75, 150), (100, 200), (150, 300), (200, 400)]
     assert [lv.ante for lv in st.levels[:5]] == [0, 0, 0, 200, 300]
     assert [(b.after_level, b.minutes) for b in st.breaks][:2] == [(4, 10), (8, 10)]
+    # the 25s leave at the first break (all later blinds are multiples of 50), the 50s at the
+    # first break from which every amount is a multiple of 100 (after 750/1500, 1250/2500)
+    assert [(cu.before_level, cu.remove) for cu in st.chips.colour_ups] == [(5, (25,)), (17, (50,))]
     assert st.late_registration.until_level == 4 and st.late_registration.entries == 0
     assert st.rebuys is None and st.add_on is None                     # written, commented out
     assert "# [rebuys]" in path.read_text() and "level 5:  starts 20:30" in path.read_text()
