@@ -4,8 +4,8 @@ The template is a working no-limit hold'em freezeout for the numbers given (play
 starting chips, level length, start time): blinds that climb at most 1.5x a level after
 the first (the smallest chip's multiples 1, 2, 3, 4, 6, 8, 10, 12, 16, 20, 30...), a
 big-blind ante from level 4, a 10-minute break about every 90 minutes of play, a chip set
-that pays every level with colour-ups at the break once a chip is no longer needed, late registration
-until the first break, a generated payout (about 15 % paid); rebuys and an add-on written
+that pays every level with colour-ups at the break once a chip is no longer needed, late
+registration until the first break, a generated payout (about 15 % paid); rebuys and an add-on written
 out but commented (remove the ``#`` to use them). Every section says what it means.
 
 Example:
