@@ -19,7 +19,7 @@ from urllib.parse import urlparse
 
 import click
 
-from pyeval.tournament.timetext import hhmm, parse_clock, parse_minutes, parse_time
+from pyeval.tournament.timetext import clock_like_note, hhmm, parse_clock, parse_minutes, parse_time
 
 __all__ = ["hhmm", "parse_field", "parse_int_list", "parse_minutes", "tournament"]
 
@@ -187,6 +187,8 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
         if start is not None:
             parse_clock(start)
         checkpoints = [parse_time(b, start) for b in by] or None
+        for note in filter(None, (clock_like_note(b, start) for b in by)):
+            click.echo(f"note: --by {note}", err=True)
         field = parse_field(field_text)
     except ValueError as e:
         raise click.ClickException(str(e)) from None

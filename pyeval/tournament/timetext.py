@@ -178,3 +178,30 @@ def parse_time(text: str, start: str | int | None = None) -> float:
         (270.0, 240.0)
     """
     return read_time(text, start).minutes
+
+
+#: An h:mm length of play from this many hours on, without a start time, may be a clock time.
+CLOCK_LIKE_HOURS = 12
+
+
+def clock_like_note(text: str, start: str | int | None) -> str | None:
+    """A note when ``text`` reads as a long h:mm length of play but was probably meant as a
+    clock time (no start time was given), else ``None``.
+
+    Example:
+        >>> clock_like_note("23:30", None)
+        '23:30 is read as 23:30 of play; for the clock time 23:30 give the start time too (--start 19:00)'
+        >>> clock_like_note("3:30", None), clock_like_note("23:30", "19:00")
+        (None, None)
+    """
+    t = str(text).strip()
+    if start is not None or ":" not in t:
+        return None
+    try:
+        minutes = parse_minutes(t)
+    except ValueError:
+        return None
+    if minutes < 60 * CLOCK_LIKE_HOURS:
+        return None
+    return (f"{t} is read as {hhmm(minutes)} of play; for the clock time {t} give the start time "
+            "too (--start 19:00)")

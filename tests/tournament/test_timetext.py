@@ -61,3 +61,14 @@ def test_tune_targets_read_clock_times_with_a_start():
     assert parse_target("done within 3:30").minutes == 210.0          # no start: h:mm of play
     goals, _ = parse_goals(["done by 01:00", "final table after 21:00"], "19:00")
     assert [g.minutes for g in goals] == [360.0, 120.0]
+
+
+def test_a_clock_like_time_without_a_start_gets_a_note():
+    from click.testing import CliRunner
+
+    from pyeval.cli.tournament_cmd import tournament
+    res = CliRunner().invoke(tournament, ["simulate", "club_3000", "-n", "4", "--players", "20",
+                                          "--by", "23:30", "--no-report", "--no-progress"])
+    assert res.exit_code == 0, res.output
+    assert "note: --by 23:30 is read as 23:30 of play; for the clock time 23:30 give the start " \
+           "time too (--start 19:00)" in res.output
