@@ -87,6 +87,9 @@ def blind_sheet(s: Any, start: str | None = None, players: int | None = None) ->
             notes.append("colour up " + ", ".join(str(x) for x in colour[lv.number]) + " before this level")
         if s.rebuys and lv.number <= s.rebuys.until_level:
             notes.append("rebuys")
+        late = getattr(s, "late_registration", None)
+        if late and lv.number == late.until_level:
+            notes.append("late registration closes at the end of this level")
         if s.add_on and lv.number == s.add_on.before_level:
             notes.append(f"add-on before this level ({s.add_on.chips:,} chips for {s.add_on.price})")
         length = f"{lv.minutes} min" if lv.minutes is not None else f"{lv.hands} hands"
