@@ -58,6 +58,9 @@ def test_demo_runs() -> None:
     assert r.exit_code == 0, r.output
     assert "Straight, King high" in r.output
     assert "AcAd: 81.2555%" in r.output and "KhKs: 18.7445%" in r.output
+    # the club sheet's event, 20 players, 300 seeded runs (the same on any thread count)
+    assert "lasts 3:06 median (10-90%: 2:47-3:29)" in r.output
+    assert "final table forms at 1:43 median (10-90%: 1:22-1:54)" in r.output
 
 
 def test_razz_descriptions_name_pairs_then_kickers() -> None:

@@ -19,7 +19,7 @@ from urllib.parse import urlparse
 
 import click
 
-from pyeval.tournament.timetext import hhmm, parse_clock, parse_minutes
+from pyeval.tournament.timetext import clock_like_note, hhmm, parse_clock, parse_minutes, parse_time
 
 __all__ = ["hhmm", "parse_field", "parse_int_list", "parse_minutes", "tournament"]
 
@@ -149,8 +149,12 @@ def tournament() -> None:
               help="Player models: a preset, or weights like 'balanced=3,push_fold=1'.")
 @click.option("--hands-per-hour", type=click.FloatRange(1, 1000), default=30.0, show_default=True,
               help="Hands an hour at a full table (short tables deal faster).")
+@click.option("--late-entries", type=click.IntRange(min=0), default=None,
+              help="How many of the entrants register late (default: the structure's "
+                   "[late_registration] entries, else none).")
 @click.option("--by", "by", multiple=True, help="Also report the chance of being done by "
-              "this time (4h, 3:30, 210m); repeatable.")
+              "this time: a length of play (4h, 4h30, 3:30, 210m) or, with --start, a clock "
+              "time (23:30; before the start: the next day); repeatable.")
 @click.option("--start", default=None, help="Start time (19:00): times also as clock times.")
 @click.option("--ensemble", "ensemble", type=click.IntRange(0, 12), default=0, show_default=True,
               help="Also simulate this many likely fields (n/4 each) and show the spread over them.")
@@ -164,7 +168,8 @@ def tournament() -> None:
 @click.option("--csv", "csv", is_flag=True, help="Also write one row per tournament (CSV).")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_text: str,
-                 hands_per_hour: float, by: tuple[str, ...], start: str | None, ensemble: int,
+                 hands_per_hour: float, late_entries: int | None, by: tuple[str, ...],
+                 start: str | None, ensemble: int,
                  threads: int | None, chunk: int | None, scheduler: str | None, out: str | None,
                  no_report: bool, csv: bool, no_progress: bool) -> None:
     """Play N tournaments of STRUCTURE (a structure file or an example name) and report how
@@ -179,9 +184,11 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
     st = _load(structure)
     # everything that can fail is checked before the work starts
     try:
-        checkpoints = [parse_minutes(b) for b in by] or None
         if start is not None:
             parse_clock(start)
+        checkpoints = [parse_time(b, start) for b in by] or None
+        for note in filter(None, (clock_like_note(b, start) for b in by)):
+            click.echo(f"note: --by {note}", err=True)
         field = parse_field(field_text)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
@@ -206,13 +213,14 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
     try:
         result = simulate(st, n=n, seed=seed, players=players, field=field,
                           clock=Clock(hands_per_hour=hands_per_hour), threads=threads,
-                          chunk=chunk, progress=not no_progress, scheduler=scheduler)
+                          chunk=chunk, progress=not no_progress, scheduler=scheduler,
+                          late_entries=late_entries)
         spread = None
         if ensemble:
             from pyeval.sim.ensemble import default_ensemble, simulate_ensemble
             members = default_ensemble(ensemble, hands_per_hour=hands_per_hour, seed=seed)
             spread = simulate_ensemble(st, members, max(50, n // 4), seed=seed + 1, players=players,
-                                       threads=threads)
+                                       threads=threads, late_entries=late_entries)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     click.echo(format_table(summary_rows(result, checkpoints, start=start, ensemble=spread)))
@@ -271,12 +279,14 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
 @click.option("--break-every", type=int, default=120, show_default=True, help="Minutes of play between breaks.")
 @click.option("--seed", default=0, show_default=True)
 @click.option("--name", default=None, help="Name written in the structure file.")
+@click.option("--start", default=None, help="Start time (19:00): targets may then name clock "
+              "times ('done by 23:30 with 90%').")
 @click.option("-o", "--out", "out", default=None, help="Write the structure file here.")
 def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str, ...],
              table_size: int, hands_per_hour: float, ensemble_size: int, field_text: str | None,
              n: int, screen_n: int,
              margin: float, level_minutes: int | None, start_bb: int | None, ante: str,
-             break_every: int, seed: int, name: str | None, out: str | None) -> None:
+             break_every: int, seed: int, name: str | None, start: str | None, out: str | None) -> None:
     """Propose a blind schedule that meets the targets over an ensemble of likely fields,
     explain the choice, and write it as a structure file. Exits with 3 when no schedule of
     the family meets every target (the closest is shown, with what would make it feasible).
@@ -287,7 +297,9 @@ def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str
 
     try:
         denoms = parse_int_list(denominations, "denominations")
-        goals, bound = parse_goals(targets)
+        if start is not None:
+            parse_clock(start)
+        goals, bound = parse_goals(targets, start)
         if not goals:
             raise ValueError("give at least one target about time, e.g. 'done within 4h with 90%'")
         ante_from, ante_by = _ante_option(ante)
@@ -335,6 +347,16 @@ def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str
         click.echo("\n" + res.toml)
 
 
+def late_registration_line(st: Any) -> str:
+    """``check``'s line about late registration: until when, and how many are simulated."""
+    late = st.late_registration
+    ends = {c.number: c.end for c in st.clock() if c.kind == "level"}
+    at = f" ({hhmm(ends[late.until_level])} after the start)" if late.until_level in ends else ""
+    many = (f"{late.entries} late entrants simulated" if late.entries else
+            "no late entrants simulated unless given (entries = N here, or --late-entries N)")
+    return f"  late registration until the end of level {late.until_level}{at}; {many}"
+
+
 def _count(k: int, word: str) -> str:
     return f"{k} {word}" + ("" if k == 1 else "s")
 
@@ -374,6 +396,62 @@ def show_cmd(structure: str, start: str | None, players: int | None) -> None:
         raise click.ClickException(str(e)) from None
 
 
+@tournament.command("sheet")
+@click.argument("structure")
+@click.option("--html", "html_out", required=True, type=click.Path(dir_okay=False),
+              help="Write the printable page here (out.html).")
+@click.option("--start", default=None, help="Start time (19:00) for clock times.")
+@click.option("--players", type=click.IntRange(min=2), default=None,
+              help="The sheet of a field of N entrants (its levels and payouts).")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
+              show_default=True, help="Paper size the page is laid out for.")
+def sheet_cmd(structure: str, html_out: str, start: str | None, players: int | None, paper: str) -> None:
+    """Write the blind sheet of STRUCTURE as an HTML page to print: one level a row, breaks,
+    the game once where it changes, clock times with --start, chips and payouts.
+
+    Example: pyeval tournament sheet club_3000 --start 19:00 --html club.html
+    """
+    from pyeval.tournament.sheet_html import sheet_html
+
+    st = _load(structure)
+    try:
+        page = sheet_html(st, start, players, paper)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+    check_output_file(Path(html_out))
+    Path(html_out).write_text(page, encoding="utf-8")
+    click.echo(f"blind sheet: {html_out} (open it in a browser and print)")
+
+
+@tournament.command("new")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--players", type=int, default=25, show_default=True, help="Entrants expected.")
+@click.option("--chips", "starting", type=int, default=5000, show_default=True, help="Starting chips.")
+@click.option("--level-minutes", type=int, default=20, show_default=True, help="Minutes a level.")
+@click.option("--start", default=None, help="Start time (19:00): each level's clock time in a comment.")
+@click.option("--name", default=None, help="The tournament's name.")
+@click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
+def new_cmd(file: str, players: int, starting: int, level_minutes: int, start: str | None,
+            name: str | None, force: bool) -> None:
+    """Write a commented template structure FILE to edit: blinds, antes, breaks, chips,
+    colour-ups, late registration, rebuys and add-on (commented out), payouts.
+
+    Example: pyeval tournament new friday.toml --players 25 --chips 5000 --start 19:00
+    """
+    from pyeval.tournament.template import structure_template
+
+    path = Path(file)
+    if path.exists() and not force:
+        raise click.ClickException(f"{file} exists; give another name or --force to overwrite it")
+    try:
+        text = structure_template(players, starting, level_minutes, start, name)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+    check_output_file(path)
+    path.write_text(text, encoding="utf-8")
+    click.echo(f"wrote {file}: edit it, then pyeval tournament check {file}")
+
+
 @tournament.command("check")
 @click.argument("structure")
 def check_cmd(structure: str) -> None:
@@ -396,6 +474,8 @@ def check_cmd(structure: str) -> None:
                 f"{clock[-1].number}" if clock else "")]
     if st.rebuys:
         lines.append(f"  rebuys until level {st.rebuys.until_level}")
+    if st.late_registration:
+        lines.append(late_registration_line(st))
     if st.add_on:
         lines.append(f"  add-on before level {st.add_on.before_level}")
     if st.final_stage:

@@ -538,6 +538,7 @@ def simulate(
     rebuy_chance: float = 1.0,
     addon_chance: float = 1.0,
     spec: SimSpec | None = None,
+    late_entries: int | None = None,
 ) -> SimResult:
     """Play ``n`` tournaments of ``structure`` and collect the results.
 
@@ -548,7 +549,9 @@ def simulate(
     local cores (default all). ``progress``: a tqdm bar (``True``) or a callback given the
     tournaments just done. ``scheduler``: a Dask ``Client`` or scheduler address to spread
     the chunks over a cluster. ``debug``: check the chip total after every hand (a broken
-    total raises). Same ``seed``, same results, whatever the threads or workers.
+    total raises). ``late_entries``: how many of the entrants register late (default: the
+    count the structure's ``[late_registration]`` states). Same ``seed``, same results,
+    whatever the threads or workers.
 
     Example:
         >>> from pyeval.tournament.structure import load_structure
@@ -572,7 +575,7 @@ def simulate(
         spec = build_spec(structure, players, clock, debug=debug,
                           record_tournaments=record_tournaments, record_hands=record_hands,
                           record_stride=record_stride, rebuy_chance=rebuy_chance,
-                          addon_chance=addon_chance)
+                          addon_chance=addon_chance, late_entries=late_entries)
     with compile_notice():
         merged, inputs = _run(spec, field, n, seed, threads=threads, chunk=chunk,
                               progress=progress, scheduler=scheduler)

@@ -247,6 +247,26 @@ def _get(obj: Any, name: str, default: Any = None) -> Any:
     return getattr(obj, name, default) if obj is not None else default
 
 
+def stated_late_entries(structure: Any, players: int, late_entries: int | None) -> int:
+    """The late entrants to simulate: ``late_entries`` when given, else the count the
+    structure's ``[late_registration]`` states (``entries``), else none.
+
+    Example:
+        >>> from pyeval.tournament.structure import load_structure
+        >>> stated_late_entries(load_structure("club_3000"), 30, None)
+        0
+    """
+    if late_entries is not None:
+        return late_entries
+    late = getattr(structure, "late_registration", None)
+    stated = int(getattr(late, "entries", 0) or 0)
+    if stated and stated > players - 2:
+        raise ValueError(f"the structure's [late_registration] states entries = {stated}, more "
+                         f"than the {players - 2} of {players} entrants that may come late (two "
+                         "start the tournament); simulate more players or give fewer late entries")
+    return stated
+
+
 def build_spec(
     structure: Any,
     players: int | None = None,
@@ -261,7 +281,7 @@ def build_spec(
     record_hands: int = 0,
     record_stride: int = 1,
     max_hands: int = 2_000_000,
-    late_entries: int = 0,
+    late_entries: int | None = None,
     re_entry_chance: float = 1.0,
 ) -> SimSpec:
     """Convert a tournament-layer structure into a :class:`SimSpec`.
@@ -278,7 +298,8 @@ def build_spec(
     stud game of the sheets that the table seats (:func:`table_limit`).
     ``SimSpec.starting_stacks``: each player's stack by rank (the structure's
     ``starting_chips_for``). ``late_entries``: how many of the ``players`` entries register
-    late (the structure's ``[late_registration]``; the last players), and
+    late (the structure's ``[late_registration]``; the last players; default: the count its
+    ``entries`` states, else none), and
     ``re_entry_chance``: the chance a busted player re-enters while the structure's
     ``[re_entry]`` allows it (:mod:`pyeval.sim.entries`).
 
@@ -438,7 +459,8 @@ def build_spec(
     cfgf[F_REBUY_P] = rebuy_chance
     cfgf[F_ADDON_P] = addon_chance
     # late registration and re-entry (after the minutes per hand: a window in hands needs them)
-    entry_config(structure, players, late_entries, re_entry_chance, lv, cfg, cfgf, size)
+    entry_config(structure, players, stated_late_entries(structure, players, late_entries),
+                 re_entry_chance, lv, cfg, cfgf, size)
     if (lv[:, LV_BET] == B_FL).any() and (lv[:, LV_SMALL_BET] <= 0).any():
         raise ValueError("a fixed-limit level needs its small and big bet")
     by_rank = getattr(structure, "starting_chips_for", None)

@@ -57,7 +57,7 @@ import numpy as np
 
 from pyeval.sim.ensemble import Member, default_ensemble, with_break_overrun
 from pyeval.sim.structure_toml import LevelSpec, structure_toml
-from pyeval.tournament.timetext import hhmm, parse_minutes
+from pyeval.tournament.timetext import hhmm, parse_time
 
 NICE = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0)
 LEVEL_MINUTES = (10, 12, 15, 20, 25, 30, 40, 60)
@@ -150,12 +150,12 @@ def money_play(result: Any) -> np.ndarray:
 
 _TARGET_RE = re.compile(
     r"(done|finished|over|final table|money play)\s+(within|by|before|not before|after|at least)\s+"
-    r"([0-9.:]+\s*(?:h|hours?|m|min|minutes?)?)\s*(?:with\s+(-?[0-9.]+)\s*%)?")
+    r"([0-9.:]+(?:h[0-9]{1,2})?\s*(?:h|hours?|m|min|minutes?)?)\s*(?:with\s+(-?[0-9.]+)\s*%)?")
 _LEVELS_RE = re.compile(r"(?:level length|levels?)\s+(?:between|from)\s+([0-9]+)\s*(?:m|min|minutes)?\s+"
                         r"(?:and|to)\s+([0-9]+)\s*(?:m|min|minutes)?")
 
 
-def parse_target(text: str) -> Target:
+def parse_target(text: str, start: str | None = None) -> Target:
     """A target from words: ``"done within 4h with 90%"``, ``"final table after 2h"``...
 
     Example:
@@ -174,7 +174,7 @@ def parse_target(text: str) -> Target:
             "'done not before 3h with 80%', 'final table after 2h', 'final table by 3h with 75%', "
             "'money play at least 1:30 with 75%', 'levels between 15 and 30 minutes'")
     what, rel, when, pct = m.groups()
-    minutes = parse_minutes(when)
+    minutes = parse_time(when, start)    # with a start, "done by 23:30" is a clock time
     later = rel in ("after", "at least", "not before")
     if pct is not None:
         chance = float(pct) / 100
@@ -191,7 +191,7 @@ def parse_target(text: str) -> Target:
     return Target(kind, minutes, chance)
 
 
-def parse_goals(texts: Sequence[str]) -> tuple[list[Target], tuple[int, int] | None]:
+def parse_goals(texts: Sequence[str], start: str | None = None) -> tuple[list[Target], tuple[int, int] | None]:
     """Targets and an optional ``(min, max)`` level length from the user's words.
 
     Example:
@@ -208,7 +208,7 @@ def parse_goals(texts: Sequence[str]) -> tuple[list[Target], tuple[int, int] | N
                 raise ValueError(f"level length bounds must be 1 <= min <= max minutes, got {lo} and {hi}")
             bound = (lo, hi)
         else:
-            targets.append(parse_target(text))
+            targets.append(parse_target(text, start))
     return targets, bound
 
 

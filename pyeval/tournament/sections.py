@@ -176,14 +176,17 @@ class LatePlayers:
 
 @dataclass(frozen=True)
 class LateRegistration:
-    """New entries are taken until the end of level ``until_level``.
+    """New entries are taken until the end of level ``until_level``; ``entries``: how many
+    of the entrants register late (what a simulation assumes; 0: none unless the caller
+    says).
 
     Example:
-        >>> LateRegistration(until_level=4).until_level
-        4
+        >>> LateRegistration(until_level=4, entries=6).entries
+        6
     """
 
     until_level: int
+    entries: int = 0
 
 
 @dataclass(frozen=True)

@@ -87,6 +87,9 @@ def blind_sheet(s: Any, start: str | None = None, players: int | None = None) ->
             notes.append("colour up " + ", ".join(str(x) for x in colour[lv.number]) + " before this level")
         if s.rebuys and lv.number <= s.rebuys.until_level:
             notes.append("rebuys")
+        late = getattr(s, "late_registration", None)
+        if late and lv.number == late.until_level:
+            notes.append("late registration closes at the end of this level")
         if s.add_on and lv.number == s.add_on.before_level:
             notes.append(f"add-on before this level ({s.add_on.chips:,} chips for {s.add_on.price})")
         length = f"{lv.minutes} min" if lv.minutes is not None else f"{lv.hands} hands"
@@ -103,9 +106,20 @@ def blind_sheet(s: Any, start: str | None = None, players: int | None = None) ->
     return rows
 
 
+def game_text(row: dict[str, Any]) -> str:
+    """A level row's game and betting in words.
+
+    Example:
+        >>> game_text({"game": "holdem", "betting": "no_limit"})
+        'holdem, no limit'
+    """
+    return f"{row['game']}, {row['betting'].replace('_', ' ')}"
+
+
 def format_sheet(s: Any, start: str | None = None, players: int | None = None) -> str:
     """The blind sheet as aligned text (what ``pyeval tournament show`` prints); with
-    ``players``, the sheet of that field (its title says so).
+    ``players``, the sheet of that field (its title says so). The game is written on the
+    first level and where it changes, not on every row.
 
     Example:
         >>> from pyeval.tournament import load_structure
@@ -115,10 +129,12 @@ def format_sheet(s: Any, start: str | None = None, players: int | None = None) -
     """
     rows = blind_sheet(s, start, players)
     cells = []
+    last = ""
     for r in rows:
         if r["what"] == "level":
-            game = f"{r['game']}, {r['betting'].replace('_', ' ')}"
-            cells.append((str(r["number"]), r["label"], game, r["length"], r["starts"], r["ends"], r["notes"]))
+            game = game_text(r)
+            shown, last = ("" if game == last else game), game     # the game once, until it changes
+            cells.append((str(r["number"]), r["label"], shown, r["length"], r["starts"], r["ends"], r["notes"]))
         else:
             cells.append(("", "-- break --", "", r["length"], r["starts"], r["ends"], r["notes"]))
     head = ("level", "stakes", "game", "length", "starts", "ends", "notes")

@@ -474,7 +474,7 @@ def read_late_registration(doc: TableReader, n_levels: int) -> LateRegistration 
     lr = doc.table("late_registration")
     if lr is None:
         return None
-    late_reg = LateRegistration(lr.integer("until_level", minimum=1))
+    late_reg = LateRegistration(lr.integer("until_level", minimum=1), lr.integer("entries", 0))
     _until_within(lr, late_reg.until_level, n_levels, "late registration")
     lr.done()
     return late_reg
