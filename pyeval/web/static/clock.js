@@ -1,0 +1,72 @@
+// The tournament clock: all of its state lives in this page; the levels come from the structure.
+"use strict";
+const data = JSON.parse(document.getElementById("clock-data").textContent);
+const levels = data.levels;
+const st = {index: 0, onBreak: false, left: 0, running: false, entries: data.players, players: data.players,
+            last: null};
+
+function length(i) { return (levels[i].minutes || 0) * 60; }
+function mmss(sec) {
+  const s = Math.max(0, Math.round(sec));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+function goTo(i) {
+  st.index = Math.min(Math.max(i, 0), levels.length - 1);
+  st.onBreak = false; st.left = length(st.index);
+  show();
+}
+function advance() {  // the clock ran out: the break after this level, or the next level
+  if (!st.onBreak && levels[st.index].break_after) {
+    st.onBreak = true; st.left = levels[st.index].break_after * 60;
+  } else if (st.index < levels.length - 1) {
+    goTo(st.index + 1);
+  } else {
+    st.left = 0; st.running = false;
+  }
+  show();
+}
+function nextBreak() {
+  let sec = st.left;
+  for (let i = st.index; i < levels.length; i++) {
+    if (i > st.index) sec += length(i);
+    if (levels[i].break_after && !(i === st.index && st.onBreak)) {
+      return `after level ${levels[i].number}, in ${mmss(sec).replace(/:\d\d$/, "")} min`;
+    }
+  }
+  return "none";
+}
+function show() {
+  const lv = levels[st.index], next = levels[st.index + 1];
+  document.getElementById("phase").textContent = st.onBreak ? `Break after level ${lv.number}` : `Level ${lv.number}`;
+  document.getElementById("time-left").textContent = lv.minutes === null && !st.onBreak ? `${lv.hands} hands` : mmss(st.left);
+  document.getElementById("blinds-now").textContent = st.onBreak ? "break" : lv.label;
+  document.getElementById("blinds-next").textContent = next ? next.label : "the last level goes on";
+  document.getElementById("next-break").textContent = nextBreak();
+  document.getElementById("players-left").textContent = st.players;
+  document.getElementById("entries").textContent = st.entries;
+  const avg = st.players ? Math.round(data.starting * st.entries / st.players) : 0;
+  document.getElementById("average-stack").textContent = avg.toLocaleString("en");
+  document.getElementById("run").textContent = st.running ? "Pause" : (st.last === null ? "Start" : "Resume");
+  document.body.classList.toggle("paused", !st.running);
+}
+function tick() {
+  const now = Date.now();
+  if (st.running && st.last !== null) {
+    st.left -= (now - st.last) / 1000;
+    if (st.left <= 0) advance();
+  }
+  st.last = st.running ? now : st.last;
+  show();
+}
+document.getElementById("run").addEventListener("click", () => {
+  st.running = !st.running; st.last = Date.now(); show();
+});
+document.getElementById("next-level").addEventListener("click", () => goTo(st.index + 1));
+document.getElementById("prev-level").addEventListener("click", () => goTo(st.index - 1));
+document.getElementById("plus-minute").addEventListener("click", () => { st.left += 60; show(); });
+document.getElementById("minus-minute").addEventListener("click", () => { st.left = Math.max(0, st.left - 60); show(); });
+document.getElementById("bust").addEventListener("click", () => { if (st.players > 1) st.players -= 1; show(); });
+document.getElementById("unbust").addEventListener("click", () => { if (st.players < st.entries) st.players += 1; show(); });
+document.getElementById("add-entry").addEventListener("click", () => { st.entries += 1; st.players += 1; show(); });
+goTo(0);
+setInterval(tick, 250);
