@@ -92,7 +92,7 @@ class Jobs:
                 result = simulate(structure, n=n, seed=seed, players=players, progress=progress)
                 job.result = duration_summary(result)
                 job.done = job.total
-            except Exception as err:  # noqa: BLE001 - shown on the page, the thread must end
+            except Exception as err:
                 job.error = f"{type(err).__name__}: {err}"
             finally:
                 job.finished.set()
