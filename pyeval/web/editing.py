@@ -10,7 +10,7 @@ Example:
     >>> text = (EXAMPLES_DIR / "club_3000.toml").read_text()
     >>> form = structure_form(parse_structure(text))
     >>> form["levels"][2]["big_blind"] = 150
-    >>> print(check_form(text, form, "club.toml").message[:61])
+    >>> print(check_form(text, form, "club.toml").message[:66])
     club.toml:44: level 3: big_blind 150 cannot be paid with the chips
 """
 
