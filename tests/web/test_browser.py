@@ -144,4 +144,10 @@ def test_workbench_in_a_browser(server: str, browser, tmp_path: Path) -> None:
     assert d.find_element(By.ID, "blinds-now").text == "50/100"
     assert d.find_element(By.ID, "blinds-next").text == "100/200"
     assert d.find_element(By.ID, "next-break").text == "after level 2, in 20 min"
+    d.find_element(By.ID, "run").click()      # the clock runs in the page
+    wait.until(lambda _: d.find_element(By.ID, "time-left").text == "19:59")
+    d.find_element(By.ID, "run").click()
+    assert d.find_element(By.ID, "run").text == "Resume"
+    d.find_element(By.ID, "plus-minute").click()
+    assert d.find_element(By.ID, "time-left").text in ("20:59", "20:58")
     shot("clock")
