@@ -22,7 +22,7 @@ from pyeval.tournament.structure import EXAMPLES_DIR, example_names, parse_struc
 from pyeval.tournament.toml_reader import read_toml
 from pyeval.tournament.toml_writer import toml_text
 from pyeval.web.app import clock_levels, create_app
-from pyeval.web.editing import structure_form
+from pyeval.web.editing import check_form, structure_form
 
 
 @pytest.fixture()
@@ -40,7 +40,7 @@ def stakes(levels) -> list[tuple]:
     return [(lv.small_blind, lv.big_blind, lv.ante, lv.minutes, lv.hands) for lv in levels]
 
 
-@pytest.mark.parametrize("module", ["pyeval.web", "pyeval.web.editing", "pyeval.web.app"])
+@pytest.mark.parametrize("module", ["pyeval.web", "pyeval.web.editing", "pyeval.web.app", "pyeval.web.jobs"])
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
@@ -53,6 +53,15 @@ def test_written_toml_reads_back_to_the_same_structure(name: str) -> None:
     written = toml_text(data)
     assert read_toml(written, name) == data
     assert parse_structure(written, name) == parse_structure(text, name)
+
+
+@pytest.mark.parametrize("name", example_names())
+def test_an_unchanged_form_writes_the_same_structure(name: str) -> None:
+    text = (EXAMPLES_DIR / f"{name}.toml").read_text("utf-8")
+    original = parse_structure(text, name)
+    result = check_form(text, structure_form(original), name)
+    assert result.message == ""
+    assert result.structure == original     # levels timed in hands, stud, break rules: all kept
 
 
 def test_toml_writer_refuses_what_toml_cannot_hold() -> None:
