@@ -108,11 +108,14 @@ def create_app() -> Flask:
         draft = drafts.get(key)
         return draft, parse_structure(draft.text, draft.file)
 
-    @app.get("/")
-    def start() -> str:
+    def start_page(error: str = "") -> str:
         examples = [(name, parse_structure((EXAMPLES_DIR / f"{name}.toml").read_text("utf-8"), name).name)
                     for name in example_names()]
-        return render_template("start.html", examples=examples, error=request.args.get("error", ""))
+        return render_template("start.html", examples=examples, error=error)
+
+    @app.get("/")
+    def start() -> str:
+        return start_page()
 
     @app.post("/new")
     def new() -> Any:
@@ -123,10 +126,9 @@ def create_app() -> Flask:
                 text = upload.read().decode("utf-8")
                 parse_structure(text, file)
             except UnicodeDecodeError:
-                return render_template("start.html", examples=[], error=f"{file} is not UTF-8 text; "
-                                       "TOML files are UTF-8: save it as UTF-8"), 400
+                return start_page(f"{file} is not UTF-8 text; TOML files are UTF-8: save it as UTF-8"), 400
             except StructureError as err:
-                return render_template("start.html", examples=[], error=str(err)), 400
+                return start_page(str(err)), 400
         else:
             name = request.form.get("example", "")
             if name not in example_names():

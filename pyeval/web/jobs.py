@@ -83,8 +83,11 @@ class Jobs:
             while len(self._jobs) > MAX_JOBS:
                 del self._jobs[next(iter(self._jobs))]
 
+        counting = threading.Lock()
+
         def progress(count: int) -> None:
-            job.done = min(job.total, job.done + count)
+            with counting:
+                job.done = min(job.total, job.done + count)
 
         def run() -> None:
             from pyeval.sim import simulate

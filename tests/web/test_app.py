@@ -163,6 +163,7 @@ def test_upload(client) -> None:
                       content_type="multipart/form-data")
     assert bad.status_code == 400
     assert "bad.toml:2: tournament.name must be text, got 1 (a whole number)" in bad.get_data(as_text=True)
+    assert 'value="club_3000"' in bad.get_data(as_text=True)     # the examples still offered
     latin = client.post("/new", data={"file": (io.BytesIO(b"name = '\xe9'"), "l.toml")},
                         content_type="multipart/form-data")
     assert latin.status_code == 400 and "l.toml is not UTF-8 text" in latin.get_data(as_text=True)
