@@ -151,3 +151,10 @@ def test_workbench_in_a_browser(server: str, browser, tmp_path: Path) -> None:
     d.find_element(By.ID, "plus-minute").click()
     assert d.find_element(By.ID, "time-left").text in ("20:59", "20:58")
     shot("clock")
+    for _ in range(21):                       # the level runs out: the break after level 2
+        d.find_element(By.ID, "minus-minute").click()
+    d.find_element(By.ID, "run").click()
+    wait.until(ec.text_to_be_present_in_element((By.ID, "phase"), "Break after level 2"))
+    assert d.find_element(By.ID, "blinds-next").text == "100/200"
+    assert d.find_element(By.ID, "next-break").text == "after level 4, in 50 min"
+    shot("clock_break")

@@ -25,12 +25,14 @@ function advance() {  // the clock ran out: the break after this level, or the n
   }
   show();
 }
-function nextBreak() {
-  let sec = st.left;
+function timed(i) { return levels[i].minutes !== null; }
+function nextBreak() {  // the time to it is unknown past a level timed in hands
+  let sec = st.left, known = st.onBreak || timed(st.index);
   for (let i = st.index; i < levels.length; i++) {
-    if (i > st.index) sec += length(i);
+    if (i > st.index) { sec += length(i); known = known && timed(i); }
     if (levels[i].break_after && !(i === st.index && st.onBreak)) {
-      return `after level ${levels[i].number}, in ${mmss(sec).replace(/:\d\d$/, "")} min`;
+      const when = known ? `, in ${mmss(sec).replace(/:\d\d$/, "")} min` : "";
+      return `after level ${levels[i].number}${when}`;
     }
   }
   return "none";
@@ -51,7 +53,7 @@ function show() {
 }
 function tick() {
   const now = Date.now();
-  if (st.running && st.last !== null) {
+  if (st.running && st.last !== null && (st.onBreak || timed(st.index))) {  // a level in hands: "Next level"
     st.left -= (now - st.last) / 1000;
     if (st.left <= 0) advance();
   }
