@@ -9,6 +9,7 @@ Needs Debian's ``chromium`` and ``chromium-driver`` (``.ci/run`` installs them) 
 
 from __future__ import annotations
 
+import base64
 import shutil
 import threading
 import time
@@ -130,6 +131,14 @@ def test_workbench_in_a_browser(server: str, browser, tmp_path: Path) -> None:
     wait.until(ec.presence_of_element_located((By.ID, "blind-sheet")))
     assert "200/500" in d.find_element(By.ID, "blind-sheet").text
     shot("sheet")
+    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})     # as printed: the table only
+    assert not d.find_element(By.CSS_SELECTOR, "nav.top").is_displayed()
+    assert d.find_element(By.ID, "blind-sheet").is_displayed()
+    shot("sheet_print")
+    pdf = d.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True})["data"]
+    (tmp_path / "sheet.pdf").write_bytes(base64.b64decode(pdf))
+    assert (tmp_path / "sheet.pdf").read_bytes()[:5] == b"%PDF-"
+    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
 
     # the clock: level 1 now, 50/100 next; "next level" shows level 2 and 100/200 next
     d.find_element(By.LINK_TEXT, "clock").click()
