@@ -24,6 +24,7 @@ from pyeval.tournament.tournament_structure import TournamentStructure
 
 from .editing import check_form, structure_form
 from .jobs import Jobs
+from .seats import Room, move_text
 
 #: drafts kept in memory, oldest dropped first
 MAX_DRAFTS = 200
@@ -186,6 +187,33 @@ def create_app() -> Flask:
         except ValueError as err:
             abort(400, description=str(err))
         return render_template("sheet.html", key=key, s=s, rows=rows, start=start or "")
+
+    rooms: dict[str, Room] = {}
+
+    @app.post("/api/seats/<key>/draw")
+    def seats_draw(key: str) -> Response:
+        _, s = structure_of(key)
+        body = _json_body()
+        players = _int_arg(body, "players", s.entrants.maximum, 2, s.entrants.maximum)
+        room = Room(s.tables, players=players, seed=_int_arg(body, "seed", DEFAULT_SEED, 0, 2**63 - 1))
+        rooms[key] = room
+        return jsonify(moves=[], **room.state())
+
+    @app.post("/api/seats/<key>/bust")
+    def seats_bust(key: str) -> Any:
+        drafts.get(key)
+        room = rooms.get(key)
+        if room is None:
+            abort(400, description="draw the seats first")
+        body = _json_body()
+        player = _int_arg(body, "player", 0, 1, 10**6)
+        raw = body.get("buttons", {})
+        try:
+            buttons = {int(t): int(seat) for t, seat in (raw.items() if isinstance(raw, Mapping) else ())}
+            moves = room.bust(player, buttons)
+        except ValueError as err:
+            return jsonify(error=str(err)), 400
+        return jsonify(moves=[move_text(m) for m in moves], **room.state())
 
     @app.get("/clock/<key>")
     def clock(key: str) -> str:

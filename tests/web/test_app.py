@@ -214,7 +214,8 @@ def test_clock_page_carries_the_levels(client) -> None:
     page = client.get(f"/clock/{key}").get_data(as_text=True)
     data = json.loads(re.search(r'<script id="clock-data" type="application/json">(.*?)</script>', page, re.S).group(1))
     s = load_structure("club_3000")
-    assert data == {"levels": clock_levels(s), "starting": 3000, "players": 40}
+    assert data == {"levels": clock_levels(s), "starting": 3000, "players": 40,
+                    "draw": f"/api/seats/{key}/draw", "bust": f"/api/seats/{key}/bust"}
     assert [lv["label"] for lv in data["levels"][:3]] == ["25/50", "50/100", "100/200"]
     assert [lv["break_after"] for lv in data["levels"]] == [0, 10, 0, 10, 0, 10, 0, 10, 0, 0]
 
@@ -225,3 +226,32 @@ def test_serve_without_flask_says_how_to_install(monkeypatch) -> None:
     out = CliRunner().invoke(cli, ["serve", "--port", "8765"])
     assert out.exit_code == 1
     assert "pip install 'pyeval[web]'" in out.output
+
+
+def test_seat_draw_and_moves_follow_the_seating_rules(client) -> None:
+    from pyeval.tournament.seating import draw_seats
+    key = new_draft(client)
+    room = client.post(f"/api/seats/{key}/draw", json={"players": 22, "seed": 4}).get_json()
+    want = draw_seats(range(1, 23), 9, seed=4)
+    assert {t["table"]: dict(map(tuple, t["seats"])) for t in room["tables"]} == want.tables
+    assert [len(t["seats"]) for t in room["tables"]] == [8, 7, 7]
+    table2 = [p for _, p in room["tables"][1]["seats"]]
+    # a bust at table 2 leaves 6 there against 8 at table 1: one player moves from 1 to 2
+    r = client.post(f"/api/seats/{key}/bust", json={"player": table2[0], "buttons": {"1": 1}}).get_json()
+    assert len(r["moves"]) == 1
+    assert re.fullmatch(r"player \d+: table 1 seat \d to table 2 seat \d \(balancing\)", r["moves"][0])
+    assert [len(t["seats"]) for t in r["tables"]] == [7, 7, 7]
+    seated = sorted(p for t in r["tables"] for _, p in t["seats"])
+    assert seated == sorted(set(range(1, 23)) - {table2[0]}) and r["players"] == 21
+    # down to 18 players: they fit on two tables of 9, the highest, table 3, breaks
+    for _ in range(3):
+        at_table3 = [p for _, p in r["tables"][2]["seats"]]
+        r = client.post(f"/api/seats/{key}/bust", json={"player": r["tables"][0]["seats"][0][1]}).get_json()
+    assert r["players"] == 18 and [t["table"] for t in r["tables"]] == [1, 2]
+    assert [len(t["seats"]) for t in r["tables"]] == [9, 9]
+    assert sorted(int(m.split(":")[0].split()[1]) for m in r["moves"]) == sorted(at_table3)
+    assert all(m.endswith("(table 3 breaks)") for m in r["moves"])
+    bad = client.post(f"/api/seats/{key}/bust", json={"player": table2[0]})
+    assert bad.status_code == 400 and bad.get_json()["error"].startswith(f"player {table2[0]} is not seated")
+    fresh = new_draft(client)
+    assert client.post(f"/api/seats/{fresh}/bust", json={"player": 1}).status_code == 400

@@ -70,5 +70,52 @@ document.getElementById("minus-minute").addEventListener("click", () => { st.lef
 document.getElementById("bust").addEventListener("click", () => { if (st.players > 1) st.players -= 1; show(); });
 document.getElementById("unbust").addEventListener("click", () => { if (st.players < st.entries) st.players += 1; show(); });
 document.getElementById("add-entry").addEventListener("click", () => { st.entries += 1; st.players += 1; show(); });
+async function post(url, body) {
+  const r = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+  return r.json();
+}
+function showTables(room) {
+  const box = document.getElementById("tables");
+  box.innerHTML = "";
+  room.tables.forEach(t => {
+    const div = document.createElement("div");
+    div.className = "table"; div.id = `table-${t.table}`;
+    const head = document.createElement("h3");
+    head.textContent = `Table ${t.table}`;
+    const btn = document.createElement("input");
+    btn.className = "button-seat"; btn.dataset.table = t.table; btn.size = 2; btn.value = t.seats[0][0];
+    head.append(" (button at seat ", btn, ")");
+    div.appendChild(head);
+    t.seats.forEach(([seat, player]) => {
+      const b = document.createElement("button");
+      b.type = "button"; b.className = "player"; b.dataset.player = player;
+      b.textContent = `seat ${seat}: #${player}`;
+      b.addEventListener("click", () => bustPlayer(player));
+      div.appendChild(b);
+    });
+    box.appendChild(div);
+  });
+  st.players = room.players;
+  show();
+}
+async function bustPlayer(player) {
+  const buttons = {};
+  document.querySelectorAll(".button-seat").forEach(i => { buttons[i.dataset.table] = i.value; });
+  const room = await post(data.bust, {player, buttons});
+  const list = document.getElementById("moves");
+  list.innerHTML = "";
+  if (room.error) { const li = document.createElement("li"); li.textContent = room.error; list.appendChild(li); return; }
+  [`player ${player} busted`, ...room.moves].forEach(m => {
+    const li = document.createElement("li"); li.textContent = m; list.appendChild(li);
+  });
+  showTables(room);
+}
+document.getElementById("draw-seats").addEventListener("click", async () => {
+  const room = await post(data.draw, {players: st.players, seed: document.getElementById("seat-seed").value});
+  if (room.error || !room.tables) return;
+  st.entries = room.players;
+  document.getElementById("moves").innerHTML = "";
+  showTables(room);
+});
 goTo(0);
 setInterval(tick, 250);
