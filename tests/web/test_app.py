@@ -40,7 +40,8 @@ def stakes(levels) -> list[tuple]:
     return [(lv.small_blind, lv.big_blind, lv.ante, lv.minutes, lv.hands) for lv in levels]
 
 
-@pytest.mark.parametrize("module", ["pyeval.web", "pyeval.web.editing", "pyeval.web.app", "pyeval.web.jobs"])
+@pytest.mark.parametrize("module", ["pyeval.web", "pyeval.web.editing", "pyeval.web.app", "pyeval.web.jobs",
+                                    "pyeval.web.seats"])
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

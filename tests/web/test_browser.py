@@ -10,6 +10,7 @@ Needs Debian's ``chromium`` and ``chromium-driver`` (``.ci/run`` installs them) 
 from __future__ import annotations
 
 import base64
+import re
 import shutil
 import threading
 import time
@@ -166,4 +167,21 @@ def test_workbench_in_a_browser(server: str, browser, tmp_path: Path) -> None:
     wait.until(ec.text_to_be_present_in_element((By.ID, "phase"), "Break after level 2"))
     assert d.find_element(By.ID, "blinds-next").text == "100/200"
     assert d.find_element(By.ID, "next-break").text == "after level 4, in 50 min"
+    assert d.find_element(By.CSS_SELECTOR, ".now").text == "Break"
     shot("clock_break")
+
+    # the seat draw for the 39 players left, then a bust at the short table: one move to it
+    d.find_element(By.ID, "draw-seats").click()
+    wait.until(ec.presence_of_element_located((By.ID, "table-5")))
+    tables = d.find_elements(By.CSS_SELECTOR, ".table")
+    counts = [len(t.find_elements(By.CSS_SELECTOR, "button.player")) for t in tables]
+    assert counts == [8, 8, 8, 8, 7]
+    victim = d.find_element(By.CSS_SELECTOR, "#table-5 button.player")
+    number = victim.get_attribute("data-player")
+    victim.click()
+    wait.until(ec.text_to_be_present_in_element((By.ID, "moves"), "busted"))
+    moves = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#moves li")]
+    assert moves[0] == f"player {number} busted" and len(moves) == 2
+    assert re.fullmatch(r"player \d+: table [1-4] seat \d to table 5 seat \d \(balancing\)", moves[1])
+    assert d.find_element(By.ID, "players-left").text == "38"
+    shot("clock_seats")

@@ -41,7 +41,8 @@ function show() {
   const lv = levels[st.index], next = levels[st.index + 1];
   document.getElementById("phase").textContent = st.onBreak ? `Break after level ${lv.number}` : `Level ${lv.number}`;
   document.getElementById("time-left").textContent = lv.minutes === null && !st.onBreak ? `${lv.hands} hands` : mmss(st.left);
-  document.getElementById("blinds-now").textContent = st.onBreak ? "break" : lv.label;
+  document.getElementById("now-word").textContent = st.onBreak ? "" : "Blinds ";
+  document.getElementById("blinds-now").textContent = st.onBreak ? "Break" : lv.label;
   document.getElementById("blinds-next").textContent = next ? next.label : "the last level goes on";
   document.getElementById("next-break").textContent = nextBreak();
   document.getElementById("players-left").textContent = st.players;
@@ -76,6 +77,8 @@ async function post(url, body) {
 }
 function showTables(room) {
   const box = document.getElementById("tables");
+  const given = {};  // the button seats the director gave, kept across redraws
+  document.querySelectorAll(".button-seat").forEach(i => { given[i.dataset.table] = i.value; });
   box.innerHTML = "";
   room.tables.forEach(t => {
     const div = document.createElement("div");
@@ -83,7 +86,7 @@ function showTables(room) {
     const head = document.createElement("h3");
     head.textContent = `Table ${t.table}`;
     const btn = document.createElement("input");
-    btn.className = "button-seat"; btn.dataset.table = t.table; btn.size = 2; btn.value = t.seats[0][0];
+    btn.className = "button-seat"; btn.dataset.table = t.table; btn.size = 2; btn.value = given[t.table] ?? t.seats[0][0];
     head.append(" (button at seat ", btn, ")");
     div.appendChild(head);
     t.seats.forEach(([seat, player]) => {
