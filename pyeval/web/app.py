@@ -23,7 +23,7 @@ from pyeval.tournament.timetext import hhmm
 from pyeval.tournament.tournament_structure import TournamentStructure
 
 from .editing import check_form, structure_form
-from .jobs import Jobs
+from .jobs import MAX_RUNS, Jobs
 from .seats import Room, move_text
 
 #: drafts kept in memory, oldest dropped first
@@ -167,7 +167,7 @@ def create_app() -> Flask:
         _, s = structure_of(key)
         body = _json_body()
         players = _int_arg(body, "players", s.entrants.maximum, 2, s.entrants.maximum)
-        runs = _int_arg(body, "runs", DEFAULT_RUNS, 1, 20_000)
+        runs = _int_arg(body, "runs", DEFAULT_RUNS, 1, MAX_RUNS)
         seed = _int_arg(body, "seed", DEFAULT_SEED, 0, 2**63 - 1)
         return jsonify(job=jobs.start(s, n=runs, seed=seed, players=players))
 
