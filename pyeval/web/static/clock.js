@@ -31,7 +31,7 @@ function nextBreak() {  // the time to it is unknown past a level timed in hands
   for (let i = st.index; i < levels.length; i++) {
     if (i > st.index) { sec += length(i); known = known && timed(i); }
     if (levels[i].break_after && !(i === st.index && st.onBreak)) {
-      const when = known ? `, in ${mmss(sec).replace(/:\d\d$/, "")} min` : "";
+      const when = known ? `, in ${Math.ceil(Math.round(sec) / 60)} min` : "";
       return `after level ${levels[i].number}${when}`;
     }
   }
