@@ -26,6 +26,7 @@ COMMANDS = {
     "icm": "pyeval.cli.icm_cmd:icm",
     "sim": "pyeval.cli.sim_cmd:sim",
     "warmup": "pyeval.cli.warmup_cmd:warmup",
+    "serve": "pyeval.cli.serve_cmd:serve",
 }
 
 

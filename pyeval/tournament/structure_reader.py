@@ -308,6 +308,7 @@ def read_breaks(doc: TableReader, levels: tuple[Level, ...]) -> tuple[Schedule, 
     for r in doc.tables("breaks"):
         breaks.append(Break(r.integer("after_level", minimum=1), r.integer("minutes", minimum=1)))
         r.done()
+    check_breaks(breaks, levels)  # in the file's order first, so an error names the right line
     schedule, generated = _read_schedule(doc, levels, breaks)
     breaks = sorted(breaks + generated, key=lambda b: b.after_level)
     check_breaks(breaks, levels)

@@ -8,7 +8,7 @@ import pytest
 MODULES = [
     "", "chips", "deals", "errors", "icm", "sheet", "levels", "payouts", "placings", "points", "seating",
     "structure", "timetext", "toml_lines", "limits", "sections", "structure_checks", "structure_reader",
-    "toml_reader", "tournament_structure",
+    "toml_reader", "tournament_structure", "toml_writer",
 ]
 
 

@@ -1,0 +1,224 @@
+"""The Flask app of ``pyeval serve``: start page, structure editor, simulation, blind sheet
+and tournament clock. Structures being edited ("drafts") live in the app's memory.
+
+Example:
+    >>> client = create_app().test_client()
+    >>> client.post("/new", data={"example": "club_3000"}).status_code
+    302
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from flask import Flask, Response, abort, jsonify, redirect, render_template, request, url_for
+
+from pyeval.tournament.errors import StructureError
+from pyeval.tournament.sheet import blind_sheet, level_label
+from pyeval.tournament.structure import EXAMPLES_DIR, example_names, parse_structure
+from pyeval.tournament.timetext import hhmm
+from pyeval.tournament.tournament_structure import TournamentStructure
+
+from .editing import check_form, structure_form
+from .jobs import MAX_RUNS, Jobs
+from .seats import Room, move_text
+
+#: drafts kept in memory, oldest dropped first
+MAX_DRAFTS = 200
+#: the largest structure file accepted
+MAX_UPLOAD_BYTES = 1_000_000
+#: a simulation's defaults on the editor page
+DEFAULT_RUNS, DEFAULT_SEED = 300, 1
+
+
+class Draft(NamedTuple):
+    """A structure being edited: its file name and its last valid TOML text."""
+
+    file: str
+    text: str
+
+
+class Drafts:
+    """The drafts by id (a random token), thread-safe."""
+
+    def __init__(self) -> None:
+        self._drafts: dict[str, Draft] = {}
+        self._lock = threading.Lock()
+
+    def add(self, draft: Draft) -> str:
+        key = secrets.token_urlsafe(8)
+        with self._lock:
+            self._drafts[key] = draft
+            while len(self._drafts) > MAX_DRAFTS:
+                del self._drafts[next(iter(self._drafts))]
+        return key
+
+    def put(self, key: str, draft: Draft) -> None:
+        with self._lock:
+            self._drafts[key] = draft
+
+    def get(self, key: str) -> Draft:
+        with self._lock:
+            draft = self._drafts.get(key)
+        if draft is None:
+            abort(404, description=f"no structure {key!r} here (the server was restarted?): start again")
+        return draft
+
+
+def clock_levels(s: TournamentStructure) -> list[dict[str, Any]]:
+    """The levels as the clock page's script reads them (break minutes after each level).
+
+    Example:
+        >>> from pyeval.tournament import load_structure
+        >>> clock_levels(load_structure("club_3000"))[1]
+        {'number': 2, 'label': '50/100', 'minutes': 20, 'hands': None, 'break_after': 10}
+    """
+    breaks = {b.after_level: b.minutes for b in s.breaks}
+    return [{"number": lv.number, "label": level_label(lv), "minutes": lv.minutes, "hands": lv.hands,
+             "break_after": breaks.get(lv.number, 0)} for lv in s.levels]
+
+
+def _json_body() -> Mapping[str, Any]:
+    body = request.get_json(silent=True)
+    if not isinstance(body, Mapping):
+        abort(400, description="send a JSON object")
+    return body
+
+
+def _int_arg(body: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
+    value = body.get(key, default)
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        abort(400, description=f"{key} must be a whole number, got {value!r}")
+    if not low <= number <= high:
+        abort(400, description=f"{key} must be {low} to {high:,}, got {number}")
+    return number
+
+
+def create_app() -> Flask:
+    """The app (``app.run`` or a WSGI server serves it; ``pyeval serve`` on 127.0.0.1)."""
+    app = Flask(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = MAX_UPLOAD_BYTES
+    drafts, jobs = Drafts(), Jobs()
+
+    def structure_of(key: str) -> tuple[Draft, TournamentStructure]:
+        draft = drafts.get(key)
+        return draft, parse_structure(draft.text, draft.file)
+
+    def start_page(error: str = "") -> str:
+        examples = [(name, parse_structure((EXAMPLES_DIR / f"{name}.toml").read_text("utf-8"), name).name)
+                    for name in example_names()]
+        return render_template("start.html", examples=examples, error=error)
+
+    @app.get("/")
+    def start() -> str:
+        return start_page()
+
+    @app.post("/new")
+    def new() -> Any:
+        upload = request.files.get("file")
+        if upload is not None and upload.filename:
+            file = upload.filename.rsplit("/", 1)[-1]
+            try:
+                text = upload.read().decode("utf-8")
+                parse_structure(text, file)
+            except UnicodeDecodeError:
+                return start_page(f"{file} is not UTF-8 text; TOML files are UTF-8: save it as UTF-8"), 400
+            except StructureError as err:
+                return start_page(str(err)), 400
+        else:
+            name = request.form.get("example", "")
+            if name not in example_names():
+                abort(400, description=f"unknown example {name!r}; choose one of: " + ", ".join(example_names()))
+            file, text = f"{name}.toml", (EXAMPLES_DIR / f"{name}.toml").read_text("utf-8")
+        return redirect(url_for("edit", key=drafts.add(Draft(file, text))))
+
+    @app.get("/edit/<key>")
+    def edit(key: str) -> str:
+        draft, s = structure_of(key)
+        return render_template("edit.html", key=key, file=draft.file, s=s, form=structure_form(s),
+                               runs=DEFAULT_RUNS, seed=DEFAULT_SEED)
+
+    @app.post("/api/check/<key>")
+    def check(key: str) -> Response:
+        draft = drafts.get(key)
+        result = check_form(draft.text, _json_body(), draft.file)
+        if result.structure is None:
+            return jsonify(ok=False, message=result.message, field=result.field)
+        drafts.put(key, Draft(draft.file, result.text))
+        s = result.structure
+        end = s.clock()[-1].end if s.clock() else None
+        return jsonify(ok=True, message=f"{draft.file}: valid", field="",
+                       summary=f"{len(s.levels)} levels, {len(s.breaks)} breaks"
+                       + (f", {hhmm(end)} to the end of level {len(s.levels)}" if end is not None else ""))
+
+    @app.get("/download/<key>")
+    def download(key: str) -> Response:
+        draft = drafts.get(key)
+        return Response(draft.text, mimetype="application/toml",
+                        headers={"Content-Disposition": f'attachment; filename="{draft.file}"'})
+
+    @app.post("/api/simulate/<key>")
+    def simulate(key: str) -> Response:
+        _, s = structure_of(key)
+        body = _json_body()
+        players = _int_arg(body, "players", s.entrants.maximum, 2, s.entrants.maximum)
+        runs = _int_arg(body, "runs", DEFAULT_RUNS, 1, MAX_RUNS)
+        seed = _int_arg(body, "seed", DEFAULT_SEED, 0, 2**63 - 1)
+        return jsonify(job=jobs.start(s, n=runs, seed=seed, players=players))
+
+    @app.get("/api/job/<job_id>")
+    def job(job_id: str) -> Response:
+        try:
+            return jsonify(jobs.get(job_id).state())
+        except KeyError as err:
+            abort(404, description=str(err.args[0]))
+
+    @app.get("/sheet/<key>")
+    def sheet(key: str) -> Any:
+        _, s = structure_of(key)
+        start = request.args.get("start") or None
+        try:
+            rows = blind_sheet(s, start)
+        except ValueError as err:
+            abort(400, description=str(err))
+        return render_template("sheet.html", key=key, s=s, rows=rows, start=start or "")
+
+    rooms: dict[str, Room] = {}
+
+    @app.post("/api/seats/<key>/draw")
+    def seats_draw(key: str) -> Response:
+        _, s = structure_of(key)
+        body = _json_body()
+        players = _int_arg(body, "players", s.entrants.maximum, 2, s.entrants.maximum)
+        room = Room(s.tables, players=players, seed=_int_arg(body, "seed", DEFAULT_SEED, 0, 2**63 - 1))
+        rooms[key] = room
+        return jsonify(moves=[], **room.state())
+
+    @app.post("/api/seats/<key>/bust")
+    def seats_bust(key: str) -> Any:
+        drafts.get(key)
+        room = rooms.get(key)
+        if room is None:
+            abort(400, description="draw the seats first")
+        body = _json_body()
+        player = _int_arg(body, "player", 0, 1, 10**6)
+        raw = body.get("buttons", {})
+        try:
+            buttons = {int(t): int(seat) for t, seat in (raw.items() if isinstance(raw, Mapping) else ())}
+            moves = room.bust(player, buttons)
+        except ValueError as err:
+            return jsonify(error=str(err)), 400
+        return jsonify(moves=[move_text(m) for m in moves], **room.state())
+
+    @app.get("/clock/<key>")
+    def clock(key: str) -> str:
+        _, s = structure_of(key)
+        return render_template("clock.html", key=key, s=s, levels=clock_levels(s),
+                               players=s.entrants.maximum)
+
+    return app

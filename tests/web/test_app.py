@@ -1,0 +1,258 @@
+"""The workbench's routes through Flask's test client: the check messages are the CLI's,
+the downloaded file loads back to the edited levels, a simulation's median is simulate()'s."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import io
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+pytest.importorskip("flask")
+
+from pyeval.cli.main import cli
+from pyeval.tournament import load_structure
+from pyeval.tournament.structure import EXAMPLES_DIR, example_names, parse_structure
+from pyeval.tournament.toml_reader import read_toml
+from pyeval.tournament.toml_writer import toml_text
+from pyeval.web.app import clock_levels, create_app
+from pyeval.web.editing import check_form, structure_form
+
+
+@pytest.fixture()
+def client():
+    return create_app().test_client()
+
+
+def new_draft(client, example: str = "club_3000") -> str:
+    r = client.post("/new", data={"example": example})
+    assert r.status_code == 302
+    return r.location.rsplit("/", 1)[-1]
+
+
+def stakes(levels) -> list[tuple]:
+    return [(lv.small_blind, lv.big_blind, lv.ante, lv.minutes, lv.hands) for lv in levels]
+
+
+@pytest.mark.parametrize("module", ["pyeval.web", "pyeval.web.editing", "pyeval.web.app", "pyeval.web.jobs",
+                                    "pyeval.web.seats"])
+def test_docstring_examples(module: str) -> None:
+    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("name", example_names())
+def test_written_toml_reads_back_to_the_same_structure(name: str) -> None:
+    text = (EXAMPLES_DIR / f"{name}.toml").read_text("utf-8")
+    data = read_toml(text, name)
+    written = toml_text(data)
+    assert read_toml(written, name) == data
+    assert parse_structure(written, name) == parse_structure(text, name)
+
+
+@pytest.mark.parametrize("name", example_names())
+def test_an_unchanged_form_writes_the_same_structure(name: str) -> None:
+    text = (EXAMPLES_DIR / f"{name}.toml").read_text("utf-8")
+    original = parse_structure(text, name)
+    result = check_form(text, structure_form(original), name)
+    assert result.message == ""
+    assert result.structure == original     # levels timed in hands, stud, break rules: all kept
+
+
+def test_toml_writer_refuses_what_toml_cannot_hold() -> None:
+    with pytest.raises(TypeError, match="cannot write NoneType None as TOML"):
+        toml_text({"a": None})
+    with pytest.raises(ValueError, match="no value for inf"):
+        toml_text({"a": float("inf")})
+
+
+def test_start_page_lists_every_example(client) -> None:
+    page = client.get("/").get_data(as_text=True)
+    for name in example_names():
+        assert f'value="{name}"' in page
+    assert load_structure("club_3000").name.replace("'", "&#39;") in page
+
+
+def test_editor_page_carries_the_structures_form(client) -> None:
+    key = new_draft(client)
+    page = client.get(f"/edit/{key}").get_data(as_text=True)
+    data = re.search(r'<script id="form-data" type="application/json">(.*?)</script>', page, re.S)
+    assert data is not None
+    assert json.loads(data.group(1)) == structure_form(load_structure("club_3000"))
+
+
+def test_check_gives_the_message_of_tournament_check(client, tmp_path: Path) -> None:
+    key = new_draft(client)
+    form = structure_form(load_structure("club_3000"))
+    form["levels"][3]["small_blind"] = 500     # above its big blind, 400
+    r = client.post(f"/api/check/{key}", json=form).get_json()
+    assert r["ok"] is False and r["field"] == "levels.3.big_blind"
+    # the same file through the command line: same line, same words
+    from pyeval.web.editing import apply_form
+    bad = tmp_path / "club_3000.toml"
+    bad.write_text(apply_form((EXAMPLES_DIR / "club_3000.toml").read_text(), form), "utf-8")
+    out = CliRunner().invoke(cli, ["tournament", "check", str(bad)])
+    assert out.exit_code == 1
+    cli_message = out.output.removeprefix("Error: ").strip()
+    assert cli_message.removeprefix(str(bad)) == r["message"].removeprefix("club_3000.toml")
+    assert r["message"] == ("club_3000.toml:49: level 4: big_blind 400 is smaller than small_blind 500; "
+                            "the big blind must be at least the small blind")
+    # a bad value in a break, and text where a number goes
+    form["levels"][3]["small_blind"] = 200
+    form["breaks"][0]["after_level"] = 99
+    r = client.post(f"/api/check/{key}", json=form).get_json()
+    assert r == {"ok": False, "field": "breaks.0.after_level", "message": "club_3000.toml:127: a break "
+                 "after level 99 cannot be held: levels run from 1 to 10 and the last level plays to the end"}
+    written = apply_form((EXAMPLES_DIR / "club_3000.toml").read_text(), form).splitlines()
+    assert written[127 - 1] == "after_level = 99"    # the line named is the bad break's
+    form["breaks"][0]["after_level"] = 2
+    form["starting"] = "lots"
+    r = client.post(f"/api/check/{key}", json=form).get_json()
+    assert r == {"ok": False, "field": "starting", "message": "club_3000.toml:16: chips.starting must be "
+                 "a whole number, got 'lots' (text)"}
+
+
+def test_edited_structure_downloads_and_loads_back(client, tmp_path: Path) -> None:
+    key = new_draft(client)
+    original = load_structure("club_3000")
+    form = structure_form(original)
+    form["levels"][2].update(small_blind="100", big_blind="300", ante="0", length="25")
+    form["levels"].append({"small_blind": 4000, "big_blind": 8000, "ante": 1000, "length": 20, "unit": "minutes"})
+    form["breaks"].append({"after_level": 10, "minutes": 15})
+    form["starting"] = "4,000"
+    r = client.post(f"/api/check/{key}", json=form).get_json()
+    assert r == {"ok": True, "field": "", "message": "club_3000.toml: valid",
+                 "summary": "11 levels, 5 breaks, 4:40 to the end of level 11"}
+    download = client.get(f"/download/{key}")
+    assert download.headers["Content-Disposition"] == 'attachment; filename="club_3000.toml"'
+    path = tmp_path / "club_3000.toml"
+    path.write_bytes(download.data)
+    back = load_structure(path)
+    want = stakes(original.levels)
+    want[2] = (100, 300, 0, 25, None)
+    want.append((4000, 8000, 1000, 20, None))
+    assert stakes(back.levels) == want
+    assert [(b.after_level, b.minutes) for b in back.breaks] == [(2, 10), (4, 10), (6, 10), (8, 10), (10, 15)]
+    assert back.starting_chips == 4000
+    assert back.payout_rules == original.payout_rules and back.points == original.points
+    assert back.chips == original.chips and back.tables == original.tables
+
+
+def test_an_invalid_edit_keeps_the_last_valid_file(client) -> None:
+    key = new_draft(client)
+    form = structure_form(load_structure("club_3000"))
+    form["levels"][0]["big_blind"] = 10
+    assert client.post(f"/api/check/{key}", json=form).get_json()["ok"] is False
+    assert client.get(f"/download/{key}").data == (EXAMPLES_DIR / "club_3000.toml").read_bytes()
+
+
+def test_upload(client) -> None:
+    text = (EXAMPLES_DIR / "hands_100k_stud.toml").read_bytes()
+    r = client.post("/new", data={"file": (io.BytesIO(text), "mine.toml")}, content_type="multipart/form-data")
+    assert r.status_code == 302
+    key = r.location.rsplit("/", 1)[-1]
+    form = json.loads(re.search(r'type="application/json">(.*?)</script>',
+                                client.get(f"/edit/{key}").get_data(as_text=True), re.S).group(1))
+    assert form == structure_form(load_structure("hands_100k_stud"))
+    bad = client.post("/new", data={"file": (io.BytesIO(b"[tournament]\nname = 1\n"), "bad.toml")},
+                      content_type="multipart/form-data")
+    assert bad.status_code == 400
+    assert "bad.toml:2: tournament.name must be text, got 1 (a whole number)" in bad.get_data(as_text=True)
+    assert 'value="club_3000"' in bad.get_data(as_text=True)     # the examples still offered
+    latin = client.post("/new", data={"file": (io.BytesIO(b"name = '\xe9'"), "l.toml")},
+                        content_type="multipart/form-data")
+    assert latin.status_code == 400 and "l.toml is not UTF-8 text" in latin.get_data(as_text=True)
+
+
+def test_simulate_gives_simulates_median(client) -> None:
+    from pyeval.sim import simulate
+    key = new_draft(client)
+    job = client.post(f"/api/simulate/{key}", json={"players": "20", "runs": "6", "seed": "11"}).get_json()["job"]
+    deadline = time.monotonic() + 600
+    while not (state := client.get(f"/api/job/{job}").get_json())["finished"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert state["error"] == "" and state["done"] == state["total"] == 6
+    direct = simulate(load_structure("club_3000"), n=6, seed=11, players=20)
+    p = direct.duration_percentiles([10, 50, 90])
+    assert state["result"] == {"runs": 6, "players": 20, "median": p[50.0], "p10": p[10.0], "p90": p[90.0]}
+
+
+def test_bad_requests_say_what_is_allowed(client) -> None:
+    key = new_draft(client)
+    r = client.post(f"/api/simulate/{key}", json={"players": 41})
+    assert r.status_code == 400 and "players must be 2 to 40, got 41" in r.get_data(as_text=True)
+    r = client.post(f"/api/simulate/{key}", json={"runs": "many"})
+    assert r.status_code == 400 and "runs must be a whole number, got &#39;many&#39;" in r.get_data(as_text=True)
+    assert client.post(f"/api/simulate/{key}", data="x").status_code == 400
+    assert client.get("/edit/nope").status_code == 404
+    assert client.get("/api/job/999").status_code == 404
+    r = client.post("/new", data={"example": "nope"})
+    assert r.status_code == 400 and "unknown example &#39;nope&#39;" in r.get_data(as_text=True)
+    r = client.get(f"/sheet/{key}?start=25:99")
+    assert r.status_code == 400
+
+
+def test_blind_sheet_page(client) -> None:
+    key = new_draft(client)
+    page = client.get(f"/sheet/{key}?start=19:00").get_data(as_text=True)
+    rows = re.findall(r"<tr[^>]*><td>(\d*)</td><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td>", page)
+    assert rows[:3] == [("1", "25/50", "20 min", "19:00"), ("2", "50/100", "20 min", "19:20"),
+                        ("", "break", "10 min", "19:40")]
+    assert len(rows) == 14     # 10 levels and 4 breaks
+    css = client.get("/static/app.css").get_data(as_text=True)
+    assert "@media print" in css
+
+
+def test_clock_page_carries_the_levels(client) -> None:
+    key = new_draft(client)
+    page = client.get(f"/clock/{key}").get_data(as_text=True)
+    data = json.loads(re.search(r'<script id="clock-data" type="application/json">(.*?)</script>', page, re.S).group(1))
+    s = load_structure("club_3000")
+    assert data == {"levels": clock_levels(s), "starting": 3000, "players": 40,
+                    "draw": f"/api/seats/{key}/draw", "bust": f"/api/seats/{key}/bust"}
+    assert [lv["label"] for lv in data["levels"][:3]] == ["25/50", "50/100", "100/200"]
+    assert [lv["break_after"] for lv in data["levels"]] == [0, 10, 0, 10, 0, 10, 0, 10, 0, 0]
+
+
+def test_serve_without_flask_says_how_to_install(monkeypatch) -> None:
+    import sys
+    monkeypatch.setitem(sys.modules, "flask", None)
+    out = CliRunner().invoke(cli, ["serve", "--port", "8765"])
+    assert out.exit_code == 1
+    assert "pip install 'pyeval[web]'" in out.output
+
+
+def test_seat_draw_and_moves_follow_the_seating_rules(client) -> None:
+    from pyeval.tournament.seating import draw_seats
+    key = new_draft(client)
+    room = client.post(f"/api/seats/{key}/draw", json={"players": 22, "seed": 4}).get_json()
+    want = draw_seats(range(1, 23), 9, seed=4)
+    assert {t["table"]: dict(map(tuple, t["seats"])) for t in room["tables"]} == want.tables
+    assert [len(t["seats"]) for t in room["tables"]] == [8, 7, 7]
+    table2 = [p for _, p in room["tables"][1]["seats"]]
+    # a bust at table 2 leaves 6 there against 8 at table 1: one player moves from 1 to 2
+    r = client.post(f"/api/seats/{key}/bust", json={"player": table2[0], "buttons": {"1": 1}}).get_json()
+    assert len(r["moves"]) == 1
+    assert re.fullmatch(r"player \d+: table 1 seat \d to table 2 seat \d \(balancing\)", r["moves"][0])
+    assert [len(t["seats"]) for t in r["tables"]] == [7, 7, 7]
+    seated = sorted(p for t in r["tables"] for _, p in t["seats"])
+    assert seated == sorted(set(range(1, 23)) - {table2[0]}) and r["players"] == 21
+    # down to 18 players: they fit on two tables of 9, the highest, table 3, breaks
+    for _ in range(3):
+        at_table3 = [p for _, p in r["tables"][2]["seats"]]
+        r = client.post(f"/api/seats/{key}/bust", json={"player": r["tables"][0]["seats"][0][1]}).get_json()
+    assert r["players"] == 18 and [t["table"] for t in r["tables"]] == [1, 2]
+    assert [len(t["seats"]) for t in r["tables"]] == [9, 9]
+    assert sorted(int(m.split(":")[0].split()[1]) for m in r["moves"]) == sorted(at_table3)
+    assert all(m.endswith("(table 3 breaks)") for m in r["moves"])
+    bad = client.post(f"/api/seats/{key}/bust", json={"player": table2[0]})
+    assert bad.status_code == 400 and bad.get_json()["error"].startswith(f"player {table2[0]} is not seated")
+    fresh = new_draft(client)
+    assert client.post(f"/api/seats/{fresh}/bust", json={"player": 1}).status_code == 400
