@@ -41,7 +41,7 @@ from .sections import (
     ReEntry,
     Schedule,
 )
-from .structure_checks import check_chip_amounts, check_totals
+from .structure_checks import check_chip_amounts, check_like_check, check_totals
 from .toml_reader import MISSING, TableReader, is_int, kind
 from .tournament_structure import FORMATS, TournamentStructure
 
@@ -526,4 +526,5 @@ def build_structure(doc: TableReader) -> TournamentStructure:
     )
     check_totals(s)
     check_chip_amounts(s)
+    check_like_check(s)
     return s
