@@ -12,6 +12,7 @@ Outcome(kind='ok', detail='')
 from __future__ import annotations
 
 import linecache
+import math
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -160,7 +161,8 @@ TOML_VALUES = ["5", "[]", "[1]", "[1, 2, 3]", "'x'", "true", "-1", "0", "1e400",
                "[[1]]", "{}", "{a = 1}", "'²'", "['p1 f']", "['d dh p1 AhAh']", "[5, 'x']",
                "[" * 200 + "]" * 200, "['p1 cbr 1e30', 'p2 cc']", "'NT'", "'FT'", "'FO/2'",
                "'F7S'", "'FR'", "'NS'", "['p9 f']", "['p0 cc']", "['d dh p1 ??????']",
-               "[100000000000000000, 1]", "1979-05-27", "'\\u0000'"]
+               "[100000000000000000, 1]", "1979-05-27", "'\\u0000'", "[nan]", "[inf, 1]",
+               "[1e400]", "[-0.0]"]
 
 
 def phh_case(rng: Any) -> Case:
@@ -186,3 +188,198 @@ def phh_case(rng: Any) -> Case:
         for rec in phh.loads(body, "fuzz.phh"):
             phh.replay(rec)
     return Case(run, (), {}, body)
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "pyeval" / "tournament" / "examples"
+
+
+def _example_texts() -> list[str]:
+    return [p.read_text(encoding="utf-8") for p in sorted(EXAMPLES.glob("*.toml"))]
+
+
+def structure_case(rng: Any, texts: list[str] | None = None) -> Case:
+    """An example structure file with one to three values replaced by hostile TOML values
+    (or lines dropped or cut), parsed; a structure that loads must also pass everything
+    ``pyeval tournament check`` computes (else the call raises a finding's AssertionError)."""
+    from pyeval.tournament.structure import parse_structure
+    text = rng.choice(texts or _example_texts())
+    lines = text.splitlines()
+    for _ in range(rng.randrange(1, 4)):
+        i = rng.randrange(len(lines))
+        line = lines[i]
+        r = rng.random()
+        if "=" in line and r < 0.7:
+            key = line.split("=", 1)[0]
+            lines[i] = f"{key}= {rng.choice(TOML_VALUES + STRUCTURE_VALUES)}"
+        elif r < 0.85:
+            del lines[i]
+        else:
+            lines[i] = line[: rng.randrange(len(line) + 1)]
+    body = "\n".join(lines)
+
+    def run() -> None:
+        st = parse_structure(body, "fuzz.toml")
+        lo, hi = st.entrants.minimum, st.entrants.maximum
+        st.clock()
+        for size in sorted({lo, hi}):
+            st.payouts(size)
+            st.prize_pool(size)
+        # a simulation of the structure's own field must not fail late on the file either
+        # (its kernel is not run here: the options the simulator builds from the file)
+        from pyeval.sim.spec import build_spec
+        try:
+            build_spec(st, min(hi, 2000))
+        except ValueError as e:
+            if "simulator" not in str(e) and "simulated" not in str(e):
+                raise AssertionError(f"loads, but the simulator refuses it: {e}") from None
+    return Case(run, (), {}, body)
+
+
+STRUCTURE_VALUES = ["1000000", "999999999999999", "1000000000000001", "0.5", "'1:30'", "'90m'",
+                    "'abc'", "[100, 100]", "[0]", "[-5]", "['holdem']", "'omaha'", "'no_limit'",
+                    "'fixed_limit'", "[2, 1]", "[1, 1000000]", "[100, 0]", "[50, 50, 50]",
+                    "'nan'", "'inf'", "'1e400'", "'-0'", "'1/3'", "[33.4, 33.3, 33.3]"]
+
+
+def icm_case(rng: Any) -> Case:
+    """ICM of hostile stacks and prizes; when it answers, the equities must add up to the
+    prizes paid (exactly with ``exact=True``; within float rounding otherwise)."""
+    from fractions import Fraction
+
+    from pyeval.tournament.icm import exact_prizes, icm_equity, icm_equity_mc
+    values = hostile_values()
+    n = rng.randrange(0, 9)
+    stacks: Any = [rng.choice([rng.randrange(1, 10**6), rng.choice(values), 2**rng.randrange(70),
+                               rng.random() * 10**rng.randrange(-5, 20)]) for _ in range(n)]
+    prizes: Any = [rng.choice([rng.randrange(0, 10**6), rng.choice(values), 2**rng.randrange(70)])
+                   for _ in range(rng.randrange(0, 5))]
+    if rng.random() < 0.05:
+        stacks = rng.choice(values)
+    exact = rng.random() < 0.3
+    mc = rng.random() < 0.1
+    pool = rng.choice([None, None, rng.choice(values), 10**7])
+
+    def run() -> None:
+        if mc:
+            icm_equity_mc(stacks, prizes, trials=rng.choice([100, 1000, 99, True]),
+                          seed=rng.choice([0, 5, 2**64, -1, "x"]), pool=pool)
+            return
+        eq = icm_equity(stacks, prizes, exact=exact, pool=pool)
+        total = sum(exact_prizes(prizes[: len(stacks)]), Fraction(0))
+        if exact:
+            assert sum(eq) == total, (sum(eq), total)
+        else:
+            assert all(math.isfinite(x) for x in eq), eq
+            assert abs(sum(eq) - float(total)) <= 1e-9 * max(float(total), 1.0), (sum(eq), total)
+    return Case(run, (), {}, f"stacks={stacks!r} prizes={prizes!r} exact={exact} pool={pool!r}")
+
+
+def sim_case(rng: Any, structures: dict[str, Any] | None = None) -> Case:
+    """The simulator's options (players, n, seed, threads, chances, records) with hostile
+    values, checked by :func:`pyeval.sim.spec.build_spec` and :func:`pyeval.sim.simulate`'s
+    argument checks (the kernel is run for one case in 50, on a small field)."""
+    from pyeval.sim import simulate
+    from pyeval.sim.spec import build_spec
+    from pyeval.tournament.structure import load_structure
+    structures = structures or {n: load_structure(n) for n in ("club_3000", "hands_100k_stud")}
+    values = hostile_values()
+    st = structures[rng.choice(sorted(structures))]
+    kw: dict[str, Any] = {}
+    for k in rng.sample(["players", "n", "seed", "threads", "chunk", "rebuy_chance",
+                         "addon_chance", "record_tournaments", "record_hands", "record_stride",
+                         "debug"], rng.randrange(1, 4)):
+        kw[k] = rng.choice(values + [rng.randrange(2, 40), 2**64 - 1])
+    run_kernel = rng.random() < 0.02
+
+    def run() -> None:
+        if run_kernel:
+            small = {**kw, "players": rng.randrange(2, 30), "n": 1, "threads": 1}
+            simulate(st, **small)
+            return
+        spec_kw = {k: v for k, v in kw.items() if k in ("rebuy_chance", "addon_chance", "debug",
+                                                       "record_tournaments", "record_hands",
+                                                       "record_stride")}
+        build_spec(st, kw.get("players"), **spec_kw)
+        simulate_args_only(simulate, st, kw)
+    return Case(run, (), {}, f"{st.name}: {kw!r}")
+
+
+def simulate_args_only(simulate: Any, st: Any, kw: dict[str, Any]) -> None:
+    """:func:`pyeval.sim.simulate`'s argument checks without the kernel: a spec for a field
+    of 0 tournaments is refused before any work, so pass what a call would and stop at the
+    first refusal (an accepted set of options is not run here)."""
+    from pyeval.sim.inputs import MAX_PLAYER_ROWS, sim_count, sim_seed
+    if "n" in kw:
+        sim_count(kw["n"], "n (tournaments)", 1, MAX_PLAYER_ROWS)
+    if "seed" in kw:
+        sim_seed(kw["seed"])
+
+
+CLI_ARGS = [
+    ["icm", "{stacks}", "--payouts", "{payouts}"],
+    ["icm", "{stacks}", "--payouts", "{payouts}", "--deal", "{deal}", "--leave", "{n}", "--unit", "{n}"],
+    ["icm", "{stacks}", "--payouts", "{payouts}", "--pool", "{n}"],
+    ["icm", "{stacks}", "--payouts", "{payouts}", "--mc", "{n}", "--seed", "{n}"],
+    ["tournament", "check", "{file}"],
+    ["tournament", "show", "{file}", "--players", "{n}", "--start", "{text}"],
+    ["sim", "stats", "{file}", "--by", "{by}"],
+    ["range", "{text}", "--html", "{path}"],
+    ["tournament", "simulate", "{file}", "-n", "{n}", "--seed", "{n}", "--players", "{n}",
+     "--threads", "{n}", "--no-report", "--no-progress", "--chunk", "{n}"],
+]
+
+
+def cli_case(rng: Any, files: list[str]) -> Case:
+    """A pyeval command (through click's CliRunner) with hostile arguments; a traceback
+    (an exception other than click's exit) is a finding. ``files``: paths of files to pass
+    (valid and broken structures, PHH, latin-1 text, a directory, a missing path)."""
+    from click.testing import CliRunner
+
+    from pyeval.cli.main import cli
+    numbers = ["0", "1", "2", "-1", "9", "65", "2000", "9223372036854775807", "18446744073709551616",
+               "1e3", "1.5", "x", "", "nan", "1_000", "²"]
+    fill = {
+        "stacks": lambda: ",".join(rng.choice(numbers) for _ in range(rng.randrange(1, 5))),
+        "payouts": lambda: rng.choice([",".join(rng.choice(numbers) for _ in range(rng.randrange(1, 11))),
+                                       "50%,30%,20%", "1/3%", "%", "nan%"]),
+        "deal": lambda: rng.choice(["icm", "chip", "x"]),
+        "n": lambda: rng.choice(numbers),
+        "file": lambda: rng.choice(files),
+        "by": lambda: rng.choice(["all", "bb", "m", "level", "x"]),
+        "text": lambda: rng.choice(["QQ+", "top 10%", "19:00", "25:99", "x", "", "²", "AK" * 500]),
+        "path": lambda: rng.choice(["/nonexistent/dir/x.html", "/proc/x.html", "/tmp"]),
+    }
+    template = rng.choice(CLI_ARGS)
+    args = [fill[a[1:-1]]() if a.startswith("{") else a for a in template]
+    if "simulate" in args and rng.random() < 0.9:
+        args[args.index("-n") + 1] = rng.choice(["0", "-1", "x", "1.5", ""])   # refused before the work
+
+    def run() -> None:
+        res = CliRunner().invoke(cli, args, catch_exceptions=True)
+        if res.exception is not None and not isinstance(res.exception, SystemExit):
+            raise AssertionError(f"traceback from {args}: {type(res.exception).__name__}: "
+                                 f"{res.exception}")
+        if "Traceback" in res.output:
+            raise AssertionError(f"traceback printed by {args}")
+    return Case(run, (), {}, " ".join(args))
+
+
+def cli_files(folder: Path) -> list[str]:
+    """Files the CLI fuzz passes: an example structure, a broken one, a PHH hand, latin-1
+    text, an empty file, a folder and a missing path (made in ``folder``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    good = folder / "club.toml"
+    good.write_text((EXAMPLES / "club_3000.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    broken = folder / "broken.toml"
+    broken.write_text(good.read_text(encoding="utf-8").replace("[[levels]]", "[[levels]]\nx = ", 1),
+                      encoding="utf-8")
+    hand = folder / "hand.phh"
+    hand.write_text(PHH_HANDS[0], encoding="utf-8")
+    latin = folder / "latin1.toml"
+    latin.write_bytes('name = "café"\n'.encode("latin-1"))
+    empty = folder / "empty.phhs"
+    empty.write_text("", encoding="utf-8")
+    nested = folder / "nested.phh"
+    nested.write_text("actions = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    return [str(p) for p in (good, broken, hand, latin, empty, nested)] + [
+        str(folder), str(folder / "missing.toml"), "club_3000", "hands_100k_stud", ""]

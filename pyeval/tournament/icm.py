@@ -20,7 +20,6 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from numbers import Rational
 from typing import Any
 
 import numpy as np
@@ -32,6 +31,18 @@ MAX_EXACT_WORK = 5_000_000
 #: bits growing by the total's bits with every place (a few seconds of Python at most;
 #: measured in bench/RESULTS.md, "Hostile inputs").
 MAX_EXACT_FRACTION_WORK = 400_000
+
+
+def exact_prizes(prizes: Sequence[Any]) -> list[Fraction]:
+    """Prizes as exact fractions: whole numbers and fractions as they are, a float as the
+    decimal it prints as (``0.7`` is 7/10).
+
+    Example:
+        >>> exact_prizes([70, 0.3, Fraction(1, 3)])
+        [Fraction(70, 1), Fraction(3, 10), Fraction(1, 3)]
+    """
+    return [Fraction(int(p)) if isinstance(p, (int, np.integer)) else
+            p if isinstance(p, Fraction) else Fraction(repr(float(p))) for p in prizes]
 
 
 def whole_ratios(stacks: Sequence[Any]) -> list[int]:
@@ -190,7 +201,9 @@ def icm_equity(
     _check_payouts(payouts, pool)
     paid = list(payouts[: len(stacks)])
     if exact:
-        paid = [Fraction(p) if isinstance(p, (int, Rational)) else Fraction(repr(p)) for p in paid]
+        paid = exact_prizes(paid)
+    else:
+        paid = [float(p) for p in paid]     # float64 sums (not a float32's)
     probs = place_probabilities(stacks, len(paid), exact=exact)
     return [sum((p * v for p, v in zip(row, paid)), Fraction(0) if exact else 0.0) for row in probs]
 
@@ -269,7 +282,9 @@ def icm_equity_mc(stacks: Sequence[Any], payouts: Sequence[Any], *, trials: int 
     rows = max(1, min(batch, 20_000_000 // max(n, 1)))
     while done < trials:
         m = min(rows, trials - done)
-        times = rng.standard_exponential((m, n)) / s[None, :]
+        with np.errstate(over="ignore", divide="ignore"):
+            # a stack 2**1000 times smaller than 1 arrives at infinity: last, as its chance
+            times = rng.standard_exponential((m, n)) / s[None, :]
         if k < n:
             top = np.argpartition(times, k - 1, axis=1)[:, :k]
             order = np.take_along_axis(top, np.argsort(np.take_along_axis(times, top, 1), 1), 1)

@@ -98,17 +98,6 @@ def check_like_check(s: TournamentStructure) -> None:
     payouts of the smallest and the largest field and the level clock. A structure that
     loads is a structure that checks (a simulation never fails late on the file)."""
     lo, hi = s.entrants.minimum, s.entrants.maximum
-    rules = s.payout_rules
-    if rules.paid_percent is None or rules.ratio is None:
-        # every field of lo..hi must find a table: the first size past the covered ones
-        size = lo
-        for t in sorted(rules.tables, key=lambda t: t.min_entrants):
-            if t.min_entrants <= size <= t.max_entrants:
-                size = t.max_entrants + 1
-        if size <= hi:
-            sizes = ", ".join(f"{t.min_entrants}-{t.max_entrants}" for t in rules.tables)
-            raise FieldError(("payouts",), f"the field is {lo}-{hi} entrants, but no payout "
-                             f"table covers {size} entrants (tables cover {sizes or 'nothing'})")
     for size in sorted({lo, hi}):
         try:
             s.payouts(size)

@@ -64,7 +64,10 @@ def _percent_tables(readers: list[TableReader]) -> tuple[PayoutTable, ...]:
     out: list[PayoutTable] = []
     for r in readers:
         low, high = _range_pair(r, "entrants")
-        percents = tuple(as_fraction(p) for p in r.number_list("percent"))
+        try:
+            percents = tuple(as_fraction(p) for p in r.number_list("percent"))
+        except ValueError as e:
+            raise FieldError(r.path + ("percent",), str(e)) from None
         r.done()
         check_percentages(percents, r.path + ("percent",))
         if len(percents) > low:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,8 @@ from pathlib import Path
 import numba
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pyeval.numba_rng import seed_stream
 from pyeval.sim import simulate
@@ -24,6 +27,12 @@ from pyeval.tournament.seating import card_draw
 from pyeval.tournament.structure import load_structure
 
 from .conftest import small_structure, stud_structure
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from fuzz_budget import within_budget
+from hostile import classify, sim_case
+
+_STRUCTURES = {n: load_structure(n) for n in ("club_3000", "hands_100k_stud")}
 
 EXAMPLES = tuple(sorted(p.stem for p in (Path(__file__).resolve().parents[2] / "pyeval" / "tournament"
                                          / "examples").glob("*.toml")))
@@ -169,3 +178,18 @@ def test_the_kernel_runs_clean_under_numba_bounds_checking(tmp_path) -> None:
     for r in rows:
         assert r["winners"] == 1 and r["errors"] == [0], r
         assert r["places"][0] == 1 and r["places"][1] <= r["players"], r
+
+
+FAST = settings(max_examples=300, deadline=None, derandomize=True, database=None,
+                suppress_health_check=list(HealthCheck))
+
+
+@FAST
+@given(st.integers(0, 2**63))
+@within_budget(3.0)
+def test_fuzz_the_simulators_options(seed: int) -> None:
+    """Hostile players, n, seed, threads, chunk, chances and records (tests/hostile.py's
+    generator): each refused on purpose or accepted (the kernel run for one case in 50)."""
+    case = sim_case(random.Random(seed), _STRUCTURES)
+    out = classify(case.fn, *case.args, **case.kwargs)
+    assert out.kind != "finding", f"{out.detail}\n{case.label[:2000]}"
