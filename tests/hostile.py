@@ -99,10 +99,30 @@ _NO_CARDS = object()
 
 def rules_case(rng: Any) -> Case:
     """A :class:`~pyeval.rules.Hand` built from a few hostile arguments, then a few actions
-    with hostile arguments."""
-    from pyeval.rules import Hand, Structure
+    with hostile arguments; or (one case in four) a :class:`~pyeval.rules.Structure`,
+    :class:`~pyeval.rules.Positions` or seeded random play given hostile values."""
+    from pyeval.rules import Hand, Positions, Structure, play_random
     values = hostile_values()
     pick = rng.choice
+    if rng.random() < 0.25:
+        a, b = pick(values), pick(values)
+        which = rng.randrange(6)
+
+        def other() -> None:
+            if which == 0:
+                Structure.no_limit(a, b)
+            elif which == 1:
+                Structure.fixed_limit(a, b)
+            elif which == 2:
+                Structure.stud(ante=a, bring_in=b, small_bet=4, big_bet=8)
+            elif which == 3:
+                Structure("no_limit", 1, 2, straddles=a, ante_by=b)
+            elif which == 4:
+                play_random(Hand("holdem", Structure.no_limit(1, 2), {0: 100, 1: 100}, seed=1), seed=a)
+            else:
+                Hand("holdem", Structure.no_limit(1, 2), {0: 100, 1: 100, 2: 100}, seed=1,
+                     positions=Positions(a, b, 2))
+        return Case(other, (), {}, f"case {which} with {a!r}, {b!r}")
     games = ["holdem", "omaha", "seven_card_stud", "razz", "five_card_draw", "badugi", pick(values)]
     structures = [Structure.no_limit(1, 2), Structure.pot_limit(1, 2), Structure.fixed_limit(2, 4),
                   Structure.stud(ante=1, bring_in=2, small_bet=4, big_bet=8)]

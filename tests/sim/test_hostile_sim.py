@@ -88,7 +88,11 @@ def _run_or_refuse(name: str, players: int) -> None:
         assert "table" in str(e) or "players" in str(e), str(e)
         return
     assert int((r.place == 1).sum()) == 1
-    assert r.errors.tolist() == [0]
+    # 0: played to one winner; 2: the safety stop of 2,000,000 table-hands (a small
+    # fixed-limit structure made for 14 players, its last blinds frozen, with 10,000
+    # players), placed by chips and flagged in the summary, never a silent answer
+    assert r.errors.tolist() in ([0], [2])
+    assert r.summary()["errors"] == int(r.errors[0] != 0)
     assert r.place.min() >= 1 and r.place.max() <= players
     chips = r.level_stats[0, :, LS_CHIPS][r.level_stats[0, :, LS_START] >= 0]
     assert chips[0] == int(np.asarray(_starts(st, players)).sum())
