@@ -35,7 +35,8 @@ def files(tmp_path_factory) -> list[str]:
     (["tournament", "simulate", "club_3000", "-n", "1", "--players", "2000000", "--no-report",
       "--no-progress"], 1, "players must be from 2 to 1,000,000"),
     (["tournament", "simulate", "club_3000", "-n", "1", "--seed", str(2**64), "--no-report",
-      "--no-progress"], 1, "seed must be a whole number from 0 to 18446744073709551615"),
+      "--no-progress"], 2, "0<=x<=18446744073709551615"),
+    (["sim", "fit", "{latin1}", "-o", "/tmp/x.toml", "--mix", "²"], 2, "from 1 to 8 models or auto"),
 ])
 def test_the_issues_commands_answer_without_a_traceback(files, args, code, msg) -> None:
     named = {Path(f).stem: f for f in files}
