@@ -1,8 +1,8 @@
 """Run by tests/sim/test_hostile_sim.py in a subprocess with ``NUMBA_BOUNDSCHECK=1`` (and a
 cache of its own): one structure that deals every game family (dealer's choice of the
 hold'em games and their variants, the stud games, the draw) in one kernel, with levels
-counted in hands at each table, aligned breaks, a colour-up, late players and the sheets'
-seating rules (the card draw between equally full tables: more than 52 of them once the
+counted in hands at each table, aligned breaks, a colour-up, rebuys, an add-on, late
+registration, re-entry, late players and the sheets' seating rules (the card draw between equally full tables: more than 52 of them once the
 field passes ~470), simulated once per field from 2 to 10,000 players. Prints one JSON line
 per field: the winners, the chips at the start, the error code, the first and last place."""
 from __future__ import annotations
@@ -34,7 +34,11 @@ def structure_text() -> str:
     out = ['[tournament]\nname = "every family, levels in hands"\nformat = "single_field"',
            "[entrants]\nmin = 2\nmax = 10000", "[buy_in]\nprice = 10\nfee = 0",
            "[chips]\nstarting = 5000\ndenominations = [25, 100, 500, 1000]",
-           "[[chips.colour_up]]\nbefore_level = 5\nremove = [25]"]
+           "[[chips.colour_up]]\nbefore_level = 5\nremove = [25]",
+           "[rebuys]\nprice = 10\nfee = 0\nchips = 5000\nper_player = 2\nuntil_level = 2",
+           "[add_on]\nprice = 10\nfee = 0\nchips = 5000\nbefore_level = 3",
+           "[late_registration]\nuntil_level = 2",
+           "[re_entry]\nprice = 10\nfee = 0\nchips = 5000\nper_player = 1\nuntil_level = 2"]
     for game, betting, stakes in LEVELS:
         out.append(f'[[levels]]\ngame = "{game}"\nbetting = "{betting}"\n{stakes}\nhands = 8')
     out += ['[schedule]\nhands_per = "table"\nalign_at_breaks = true\nbreak_every_levels = 2\n'

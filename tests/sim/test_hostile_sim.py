@@ -167,10 +167,11 @@ def test_seeds_at_the_top_of_their_range_are_their_own() -> None:
 def test_the_kernel_runs_clean_under_numba_bounds_checking(tmp_path) -> None:
     """One kernel of every game family (a structure dealing dealer's choice of the hold'em
     games and variants, stud, razz and the draw; levels in hands at each table, aligned
-    breaks, a colour-up, late players, the sheets' seating rules), compiled with
+    breaks, a colour-up, rebuys, an add-on, late registration, re-entry, late players, the
+    sheets' seating rules), compiled with
     ``NUMBA_BOUNDSCHECK=1`` in a cache of its own, over fields from 2 to 10,000 players:
     an index out of bounds raises IndexError there instead of writing past an array. Costs
-    one cold compile with bounds checks (63 s of CPU measured) and a few seconds of play."""
+    one cold compile with bounds checks (67 s of CPU measured, 168 s wall on the loaded 2-core machine) and a few seconds of play."""
     env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(tmp_path / "numba"),
                PYEVAL_CACHE_DIR=str(tmp_path / "pyeval"))
     script = Path(__file__).with_name("boundscheck_run.py")
