@@ -171,7 +171,8 @@ def test_the_kernel_runs_clean_under_numba_bounds_checking(tmp_path) -> None:
     sheets' seating rules), compiled with
     ``NUMBA_BOUNDSCHECK=1`` in a cache of its own, over fields from 2 to 10,000 players:
     an index out of bounds raises IndexError there instead of writing past an array. Costs
-    one cold compile with bounds checks (67 s of CPU measured, 168 s wall on the loaded 2-core machine) and a few seconds of play."""
+    one cold compile with bounds checks (67 s of CPU measured, 168 s wall on the loaded
+    2-core machine) and a few seconds of play."""
     env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(tmp_path / "numba"),
                PYEVAL_CACHE_DIR=str(tmp_path / "pyeval"))
     script = Path(__file__).with_name("boundscheck_run.py")
