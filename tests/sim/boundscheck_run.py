@@ -3,8 +3,9 @@ cache of its own): one structure that deals every game family (dealer's choice o
 hold'em games and their variants, the stud games, the draw) in one kernel, with levels
 counted in hands at each table, aligned breaks, a colour-up, rebuys, an add-on, late
 registration, re-entry, late players and the sheets' seating rules (the card draw between
-equally full tables: more than 52 of them once the field passes ~470), simulated once per field from 2 to 10,000 players. Prints one JSON line
-per field: the winners, the chips at the start, the error code, the first and last place."""
+equally full tables: more than 52 of them once the field passes ~470), simulated once per
+field from 2 to 10,000 players. Prints one JSON line per field: the winners, the chips at
+the start, the error code, the first and last place."""
 from __future__ import annotations
 
 import json
