@@ -371,8 +371,12 @@ def cli_case(rng: Any, files: list[str]) -> Case:
     }
     template = rng.choice(CLI_ARGS)
     args = [fill[a[1:-1]]() if a.startswith("{") else a for a in template]
-    if "simulate" in args and rng.random() < 0.9:
-        args[args.index("-n") + 1] = rng.choice(["0", "-1", "x", "1.5", ""])   # refused before the work
+    if "simulate" in args:
+        if rng.random() < 0.9:      # refused before the work
+            args[args.index("-n") + 1] = rng.choice(["0", "-1", "x", "1.5", ""])
+        else:                       # a small run (bounded: one tournament of a small field)
+            args[args.index("-n") + 1] = "1"
+            args[args.index("--players") + 1] = rng.choice(["2", "9", "65", "x", "1"])
 
     def run() -> None:
         res = CliRunner().invoke(cli, args, catch_exceptions=True)
