@@ -87,3 +87,14 @@ def test_fuzz_icm(seed: int) -> None:
 def test_fuzz_structures_and_icm_larger_budget(seed: int) -> None:
     _no_finding(structure_case(random.Random(seed), TEXTS))
     _no_finding(icm_case(random.Random(seed)))
+
+
+def test_a_colour_up_between_breaks_of_per_table_clocks_is_refused_when_loaded() -> None:
+    """Levels in hands at each table meet only at the breaks: a colour-up before level 3
+    with breaks every 5 levels loaded, and only the simulator refused it (the structure
+    fuzz's finding); the loader refuses it now, naming the line."""
+    text = (EXAMPLES / "hands_100k_holdem.toml").read_text(encoding="utf-8")
+    assert "break_every_levels = 2" in text
+    with pytest.raises(StructureError, match=r"x.toml:\d+: a colour-up before level 3: with each "
+                                             r"table's own level clock .*breaks after levels \[5, 10\]"):
+        parse_structure(text.replace("break_every_levels = 2", "break_every_levels = 5"), "x.toml")
