@@ -84,7 +84,8 @@ def parse_payouts(text: str, pool: int | None) -> list[int]:
               help="With --deal: pay in multiples of this.")
 @click.option("--mc", "trials", type=click.IntRange(min=100), default=None,
               help="Sample this many finishing orders instead of the exact method (large fields).")
-@click.option("--seed", default=0, show_default=True, help="Seed of --mc.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
+              help="Seed of --mc (0 to 2**64 - 1).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def icm(stacks: tuple[str, ...], payouts_text: str, pool: int | None, deal: str | None,
         leave: int, unit: int, trials: int | None, seed: int, as_json: bool) -> None:

@@ -59,8 +59,11 @@ def range_(text: str, dead: str, order: str, as_json: bool, game: str, png: str 
         except RuntimeError as e:
             raise click.UsageError(str(e)) from None
     if html_path:
-        with open(html_path, "w", encoding="utf-8") as f:
-            f.write(r.to_html(title=text))
+        try:
+            with open(html_path, "w", encoding="utf-8") as f:
+                f.write(r.to_html(title=text))
+        except OSError as e:
+            raise click.ClickException(f"cannot write {html_path}: {e.strerror}") from None
     if as_json:
         click.echo(json.dumps({
             "range": text, "combos": len(r), "weight": r.total_weight,

@@ -15,6 +15,9 @@ from typing import TYPE_CHECKING
 
 import click
 
+#: seeds are 64-bit: 0 .. 2**64 - 1 (a larger one would wrap onto another)
+SEED = click.IntRange(0, 2**64 - 1)
+
 if TYPE_CHECKING:
     from pyeval.sim.stats import Hand
 
@@ -28,7 +31,7 @@ def sim() -> None:
 @click.argument("presets", nargs=-1)
 @click.option("-n", "--tournaments", default=12, show_default=True,
               help="tournaments simulated per preset")
-@click.option("--seed", default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
 def calibrate(presets: tuple[str, ...], tournaments: int, seed: int) -> None:
     """Simulate each preset (a field of it alone on club_3000, 30 players) and print its
     statistics from 20 big blinds beside its targets and tolerances."""
@@ -89,7 +92,7 @@ def stats(files: tuple[str, ...], by: str) -> None:
               help="the field file to write (.toml)")
 @click.option("-n", "--tournaments", default=24, show_default=True,
               help="tournaments simulated per candidate model")
-@click.option("--seed", default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--min-seats", default=6, show_default=True,
               help="leave out hands of tables with fewer seats")
 @click.option("--name", default="fitted", show_default=True, help="the fitted model's name")
@@ -117,7 +120,7 @@ def fit(files: tuple[str, ...], output: str, tournaments: int, seed: int, min_se
         raise click.BadParameter("at least one tournament", param_hint="-n")
     if not 2 <= min_seats <= 10:
         raise click.BadParameter(f"from 2 to 10 seats, got {min_seats}", param_hint="--min-seats")
-    if mix != "auto" and not (mix.isdigit() and 1 <= int(mix) <= 8):
+    if mix != "auto" and mix not in tuple("12345678"):
         raise click.BadParameter(f"from 1 to 8 models or auto, got {mix!r}", param_hint="--mix")
     try:
         hands = [h for f in files for h in read_hands(f)]

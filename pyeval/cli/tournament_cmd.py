@@ -21,6 +21,9 @@ import click
 
 from pyeval.tournament.timetext import clock_like_note, hhmm, parse_clock, parse_minutes, parse_time
 
+#: seeds are 64-bit: 0 .. 2**64 - 1 (a larger one would wrap onto another)
+SEED = click.IntRange(0, 2**64 - 1)
+
 __all__ = ["hhmm", "parse_field", "parse_int_list", "parse_minutes", "tournament"]
 
 #: Exit code of ``tune`` when no schedule of the family meets the targets.
@@ -142,7 +145,7 @@ def tournament() -> None:
 @click.argument("structure")
 @click.option("-n", "--tournaments", "n", type=click.IntRange(min=1), default=1000, show_default=True,
               help="How many tournaments to play.")
-@click.option("--seed", default=0, show_default=True, help="Same seed, same results.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Same seed, same results.")
 @click.option("--players", type=click.IntRange(min=2), default=None,
               help="Entrants (default: the structure's largest field).")
 @click.option("--field", "field_text", default="balanced", show_default=True,
@@ -277,7 +280,7 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
               help="'auto' (from 15 big blinds deep), 'none', a level number to start antes at, "
                    "or 'bb' (big-blind antes of one big blind, from 15 big blinds deep).")
 @click.option("--break-every", type=int, default=120, show_default=True, help="Minutes of play between breaks.")
-@click.option("--seed", default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--name", default=None, help="Name written in the structure file.")
 @click.option("--start", default=None, help="Start time (19:00): targets may then name clock "
               "times ('done by 23:30 with 90%').")

@@ -139,6 +139,9 @@ class Structure:
         for k in ("small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet",
                   "max_raises"):
             object.__setattr__(self, k, whole_chips(getattr(self, k), k))
+        for k in ("ante_by", "bb_ante_order"):
+            if not isinstance(getattr(self, k), str):
+                raise ValueError(f"{k} must be text, got {getattr(self, k)!r}")
         if self.ante_by not in self.ANTE_BY:
             raise ValueError(f"ante_by must be one of {self.ANTE_BY}, got {self.ante_by!r}")
         if self.bb_ante_order not in self.BB_ANTE_ORDERS:
@@ -208,7 +211,8 @@ class Structure:
         >>> Structure.fixed_limit(10).big_bet
         20
         """
-        bb = small_bet if big_blind is None else big_blind
+        small_bet = whole_chips(small_bet, "small_bet")
+        bb = small_bet if big_blind is None else whole_chips(big_blind, "big_blind")
         sb = bb // 2 if small_blind is None else small_blind
         return cls(Limit.FIXED_LIMIT, sb, bb, ante, 0, small_bet,
                    2 * small_bet if big_bet is None else big_bet, max_raises, **kw)

@@ -70,6 +70,42 @@ def _as_cards(spec, what: str, unknown_ok: bool = False) -> list[int]:
     return [int(c) for c in parse(spec, what=what)]
 
 
+def given(v: Any) -> bool:
+    """Whether cards were given: not None and not empty (an array is not asked its truth).
+
+    >>> given(None), given(""), given("Ah"), given(5)
+    (False, False, True, True)
+    """
+    if v is None:
+        return False
+    try:
+        return len(v) > 0
+    except TypeError:       # no length (a number): given, and refused by the card parser
+        return True
+
+
+def _mapping(v: Any, what: str) -> dict:
+    if v is None:
+        return {}
+    if not isinstance(v, Mapping):
+        raise TypeError(f"{what} must map seats to cards, got {v!r} ({type(v).__name__})")
+    return dict(v)
+
+
+def seat_key(k: Any, what: str) -> int:
+    """A seat number given as a key: a whole number >= 0, or its digits 0-9 as text.
+
+    >>> seat_key("3", "stacks"), seat_key(4, "stacks")
+    (3, 4)
+    """
+    if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer, str)) or (
+            isinstance(k, str) and re.fullmatch(r"[0-9]{1,9}", k) is None):
+        raise ValueError(f"{what}: seats are whole numbers >= 0 (digits 0-9), got {k!r}")
+    if int(k) < 0:
+        raise ValueError(f"{what}: seat numbers are >= 0, got {k}")
+    return int(k)
+
+
 def format_known(cs: Sequence[int]) -> str:
     """Cards as text, ``??`` for unknown ones.
 
@@ -101,6 +137,28 @@ class OutOfCards(RuntimeError):
     hand, or more players than the game's deck can serve)."""
 
 
+#: Seeds are 64-bit: 0 .. 2**64 - 1.
+MAX_SEED = 2**64 - 1
+
+
+def checked_seed(seed: Any, what: str = "seed") -> int:
+    """``seed`` as a whole number from 0 to 2**64 - 1 (a bool, a float or text is refused).
+
+    >>> checked_seed(7)
+    7
+    >>> checked_seed("x")
+    Traceback (most recent call last):
+    ...
+    TypeError: seed must be a whole number from 0 to 2**64 - 1, got 'x' (str)
+    """
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"{what} must be a whole number from 0 to 2**64 - 1, got {seed!r} "
+                        f"({type(seed).__name__})")
+    if not 0 <= int(seed) <= MAX_SEED:
+        raise ValueError(f"{what} must be a whole number from 0 to 2**64 - 1, got {int(seed)}")
+    return int(seed)
+
+
 @dataclass
 class Deck:
     """A hand's deck (see the module docstring). ``order``: the stub, top first."""
@@ -113,10 +171,11 @@ class Deck:
     reshuffles: int = 0
 
     def __post_init__(self) -> None:
+        self.seed = checked_seed(self.seed, "deck seed")
         self.order = _as_cards(self.order, "deck")
-        self.hole = {int(k): _as_cards(v, f"given hole cards of seat {k}", True)
-                     for k, v in dict(self.hole).items()}
-        self.board = _as_cards(self.board, "given board") if self.board else []
+        self.hole = {seat_key(k, "hole cards"): _as_cards(v, f"given hole cards of seat {k}", True)
+                     for k, v in _mapping(self.hole, "hole").items()}
+        self.board = _as_cards(self.board, "given board") if given(self.board) else []
         seen: set[int] = set()
         for c in self.order + self.board + [c for v in self.hole.values() for c in v]:
             if c == UNKNOWN and c not in self.order + self.board:
@@ -141,9 +200,10 @@ class Deck:
         >>> Deck.shuffled(7, hole={0: "AhAd"}).hole[0]
         [50, 49]
         """
-        given_hole = {int(k): _as_cards(v, f"given hole cards of seat {k}", True)
-                      for k, v in dict(hole or {}).items()}
-        given_board = _as_cards(board, "given board") if board else []
+        seed = checked_seed(seed)
+        given_hole = {seat_key(k, "hole cards"): _as_cards(v, f"given hole cards of seat {k}", True)
+                      for k, v in _mapping(hole, "hole").items()}
+        given_board = _as_cards(board, "given board") if given(board) else []
         taken = set(given_board) | {c for v in given_hole.values() for c in v}
         perm = np.random.default_rng(seed).permutation(52)
         return cls([int(c) for c in perm if int(c) not in taken], int(seed), given_hole,

@@ -10,6 +10,8 @@ structure's forced bets suit the game.
 """
 from __future__ import annotations
 
+import numbers
+
 from pyeval.rules.betting import order_from
 from pyeval.rules.hand_state import HandState
 from pyeval.rules.table import Positions, first_hand
@@ -29,6 +31,12 @@ class ForcedBets(HandState):
         else:
             if positions is None:
                 positions = first_hand(self.seats, self.seats[-1] if button is None else button)
+            elif not isinstance(positions, Positions) or not all(
+                    isinstance(x, numbers.Integral) and not isinstance(x, bool) and x >= 0
+                    for x in (positions.button, positions.big_blind,
+                              0 if positions.small_blind is None else positions.small_blind)):
+                raise ValueError(f"positions must be a Positions of seat numbers (whole numbers "
+                                 f">= 0; the small blind may be None), got {positions!r}")
             elif button is not None and button != positions.button:
                 raise ValueError(f"button={button} disagrees with positions.button="
                                  f"{positions.button}")

@@ -45,12 +45,19 @@ from pyeval.rules.betting import (
     order_from,
     whole_chips,
 )
-from pyeval.rules.deck import UNKNOWN, Deck
+from pyeval.rules.deck import UNKNOWN, Deck, given
 from pyeval.rules.forced_bets import ForcedBets
 from pyeval.rules.games import Game
 from pyeval.rules.games import game as find_game
 from pyeval.rules.hand_result import HandResult, Shown
-from pyeval.rules.hand_setup import checked_absent, hand_deck, seat_stacks
+from pyeval.rules.hand_setup import (
+    checked_absent,
+    checked_button,
+    checked_odd_chip,
+    hand_deck,
+    seat_amounts,
+    seat_stacks,
+)
 from pyeval.rules.history import HISTORY_FORMAT, HistoryError, hand_history, replay_history
 from pyeval.rules.pots import OddChip
 from pyeval.rules.settle import Settle
@@ -76,14 +83,14 @@ class Hand(ForcedBets, Settle):
         if not isinstance(structure, Structure):
             raise TypeError(f"structure must be a Structure, got {type(structure).__name__}")
         self.structure = structure
-        self.odd_chip = OddChip(odd_chip)
+        self.odd_chip = checked_odd_chip(odd_chip, OddChip)
+        button = checked_button(button)
         self.carry_in = whole_chips(carry_in, "carry_in")
-        if showdown not in SHOWDOWN_MODES:
+        if not isinstance(showdown, str) or showdown not in SHOWDOWN_MODES:
             raise ValueError(f"showdown must be one of {SHOWDOWN_MODES}, got {showdown!r}")
         self.showdown = showdown
         st = seat_stacks(stacks)
-        self.posts = {int(k): whole_chips(v, f"seat {k}: a post", 1)
-                      for k, v in dict(posts or {}).items()}
+        self.posts = seat_amounts(posts, "a post", 1)
         for s in self.posts:
             if s not in st:
                 raise ValueError(f"seat {s} posts but is not dealt in")
@@ -321,7 +328,7 @@ class Hand(ForcedBets, Settle):
                                 f"got {action!r}")
         if isinstance(action, str):
             cs: tuple[int, ...] = ()
-            if isinstance(cards, str) or (cards is not None and len(cards)):
+            if given(cards):
                 from pyeval.cards import cards as parse
                 cs = tuple(int(c) for c in parse(cards, what="cards"))
             action = Action(action, to, cs, seat)

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pyeval.rules.betting import MAX_CHIPS, whole_chips
-from pyeval.rules.deck import Deck
+from pyeval.rules.deck import Deck, checked_seed, given, seat_key
 
 
 def seat_stacks(stacks: Mapping[int, int]) -> dict[int, int]:
@@ -29,12 +29,7 @@ def seat_stacks(stacks: Mapping[int, int]) -> dict[int, int]:
         raise TypeError(f"stacks must map seats to chips, got {type(stacks).__name__}")
     st: dict[int, int] = {}
     for k, v in stacks.items():
-        if not isinstance(k, (numbers.Integral, str)) or isinstance(k, bool) or \
-                not str(k).lstrip("-").isdigit():
-            raise ValueError(f"seats are whole numbers, got {k!r}")
-        s = int(k)
-        if s < 0:
-            raise ValueError(f"seat numbers are >= 0, got {s}")
+        s = seat_key(k, "stacks")
         try:
             st[s] = whole_chips(v, "stack", 1)
         except ValueError:
@@ -74,17 +69,51 @@ def hand_deck(deck: Deck | Sequence[int] | str | None, seed: int | None, hole: M
     """The deck of a hand: ``deck`` itself, a deck in the given order (all 52 cards with the
     given ``hole`` and ``board`` cards) or a shuffle seeded with ``seed``."""
     if isinstance(deck, Deck):
-        if hole or board:
+        if given(hole) or given(board):
             raise ValueError("give hole/board cards to the Deck, not next to it")
         return deck
     if deck is not None:
-        given = Deck(deck, 0 if seed is None else seed,  # type: ignore[arg-type]
-                     dict(hole or {}), board or [])
-        if len(given.order) + len(given.board) + sum(map(len, given.hole.values())) < 52:
+        # a hole that is no mapping goes on to the Deck, which refuses it by name
+        holes: Any = dict(hole) if isinstance(hole, Mapping) else hole if hole is not None else {}
+        given_deck = Deck(deck, 0 if seed is None else seed,  # type: ignore[arg-type]
+                          holes, board if given(board) else [])
+        if len(given_deck.order) + len(given_deck.board) + sum(map(len, given_deck.hole.values())) < 52:
             raise ValueError("a given deck must hold all 52 cards (with the given hole and "
                              "board cards)")
-        return given
+        return given_deck
     if seed is None:
         raise ValueError("pass seed= (a seeded shuffle), deck= (the order of the cards) "
                          "or a Deck")
-    return Deck.shuffled(seed, hole, board)
+    return Deck.shuffled(checked_seed(seed), hole, board)
+
+
+def checked_odd_chip(odd_chip: Any, kinds: Any) -> Any:
+    """``odd_chip`` as one of the enum ``kinds`` (a member or its value)."""
+    try:
+        return kinds(odd_chip)
+    except (ValueError, TypeError):
+        raise ValueError(f"odd_chip must be one of {', '.join(repr(k.value) for k in kinds)}, "
+                         f"got {odd_chip!r}") from None
+
+
+def seat_amounts(v: Any, what: str, minimum: int) -> dict[int, int]:
+    """A mapping of seats to whole chips (``posts``), each checked.
+
+    >>> seat_amounts({"1": 5}, "a post", 1)
+    {1: 5}
+    """
+    if v is None:
+        return {}
+    if not isinstance(v, Mapping):
+        raise TypeError(f"{what}s must map seats to chips, got {v!r} ({type(v).__name__})")
+    return {seat_key(k, what + "s"): whole_chips(x, f"seat {k}: {what}", minimum)
+            for k, x in v.items()}
+
+
+def checked_button(button: Any) -> int | None:
+    """The button seat: None (the last seat) or a whole number >= 0 (a float is no seat)."""
+    if button is None:
+        return None
+    if isinstance(button, bool) or not isinstance(button, numbers.Integral) or button < 0:
+        raise ValueError(f"button must be a seat number (a whole number >= 0), got {button!r}")
+    return int(button)

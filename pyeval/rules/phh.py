@@ -144,6 +144,9 @@ def loads(text: str, name: str = "<text>") -> list[Record]:
         d = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as e:
         raise PHHError(name, "malformed", f"not valid TOML: {e}") from None
+    except RecursionError:       # tomllib reads nested arrays recursively
+        raise PHHError(name, "malformed", "arrays or tables nested too deeply for a hand "
+                                          "history") from None
     if d and all(isinstance(v, dict) for v in d.values()) and "variant" not in d:
         return [Record(f"{name}:{k}", v) for k, v in d.items()]
     return [Record(name, d)]
@@ -180,7 +183,8 @@ def _amounts(rec: Record, key: str, n: int | None, default: Any = None) -> list:
             raise PHHError(rec.name, "malformed", f"field {key!r} holds {x!r}, not a number")
     if n is not None and len(vals) != n:
         raise PHHError(rec.name, "malformed", f"field {key!r} has {len(vals)} entries for "
-                                              f"{n} players")
+                                              f"{n} players" if n != 1 else
+                       f"field {key!r} must be one number, got {v!r}")
     return vals
 
 
@@ -331,7 +335,7 @@ def _setup(rec: Record) -> tuple[Hand, int, list[_Act], dict[int, str], set[int]
     blinds_raw = [] if stud else _amounts(rec, "blinds_or_straddles", n)
     bet_keys = ("bring_in", "small_bet", "big_bet") if (stud or limit == Limit.FIXED_LIMIT) \
         else ("min_bet",)
-    bets_raw = {k: _amounts(rec, k, None)[0] for k in bet_keys
+    bets_raw = {k: _amounts(rec, k, 1)[0] for k in bet_keys
                 if k != "bring_in" or stud}
     acts = _parse_actions(rec, n)
     amounts = [a.arg for a in acts if a.code == "cbr"]
@@ -529,7 +533,7 @@ def replay(rec: Record, check: bool = True) -> Replay:
         if want != got:
             raise PHHError(rec.name, "mismatch", f"the replay ends with stacks "
                                                  f"{[str(x) for x in out.stacks()]}, the record "
-                                                 f"says {[str(x) for x in fin]}")
+                                                 f"says {[str(Decimal(x) / scale) for x in want]}")
     return out
 
 

@@ -19,7 +19,10 @@ if TYPE_CHECKING:
 
 
 def _rng(seed: int | np.random.Generator) -> np.random.Generator:
-    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    if isinstance(seed, np.random.Generator):
+        return seed
+    from pyeval.rules.deck import checked_seed
+    return np.random.default_rng(checked_seed(seed))
 
 
 def random_raise_to(legal: Legal, rng: np.random.Generator) -> int:

@@ -33,6 +33,7 @@ from pyeval.sim.clock import Clock
 from pyeval.sim.compile_notice import compile_notice
 from pyeval.sim.extras import uses_extras
 from pyeval.sim.hand import omaha_score
+from pyeval.sim.inputs import MAX_PLAYER_ROWS, sim_count, sim_seed
 from pyeval.sim.kernel import run_serial
 from pyeval.sim.kernel_games import kernel_games
 from pyeval.sim.layout import (
@@ -458,7 +459,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
     prepared = _prepared(spec, inputs)
     tables, ev, games, ex, checked = prepared
     rh = int(spec.cfg[C_REC_HANDS])
-    seed_ = np.uint64(seed % 2**64)
+    seed_ = np.uint64(sim_seed(seed))
     if not checked:
         # a cold cache is compiled by one process of the machine while the others wait for
         # it (test workers, Dask workers, a CLI run beside a notebook: 30-60 s of CPU each)
@@ -564,8 +565,12 @@ def simulate(
     if isinstance(structure, (str, os.PathLike)):
         from pyeval.tournament.structure import load_structure
         structure = load_structure(structure)
-    if n < 1:
-        raise ValueError(f"n (tournaments) must be at least 1, got {n}")
+    n = sim_count(n, "n (tournaments)", 1, MAX_PLAYER_ROWS)
+    seed = sim_seed(seed)
+    if threads is not None:
+        threads = sim_count(threads, "threads", 1, int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+    if chunk is not None:
+        chunk = sim_count(chunk, "chunk", 1, MAX_PLAYER_ROWS)
     gaps: list[str] = getattr(structure, "simulator_gaps", lambda: [])()
     if gaps:   # said before the work, so a director knows what the figures leave out
         warnings.warn(f"{getattr(structure, 'name', 'this structure')}: not yet simulated as written: "
@@ -576,6 +581,10 @@ def simulate(
                           record_tournaments=record_tournaments, record_hands=record_hands,
                           record_stride=record_stride, rebuy_chance=rebuy_chance,
                           addon_chance=addon_chance, late_entries=late_entries)
+    if n * spec.players > MAX_PLAYER_ROWS:
+        raise ValueError(f"{n:,} tournaments of {spec.players:,} players keep {n * spec.players:,} "
+                         f"results per player; at most {MAX_PLAYER_ROWS:,} in one call (fewer "
+                         "tournaments a call)")
     with compile_notice():
         merged, inputs = _run(spec, field, n, seed, threads=threads, chunk=chunk,
                               progress=progress, scheduler=scheduler)

@@ -278,7 +278,12 @@ class SimResult:
             key = (int(self.rebuys[t]), int(self.addons[t]), int(re[t]))
             if key not in cache:
                 amounts = np.zeros(P + 1, np.int64)
-                a = st.payouts(P, key[0], key[1], key[2])
+                try:
+                    a = st.payouts(P, key[0], key[1], key[2])
+                except ValueError as e:
+                    lo, hi = st.entrants.minimum, st.entrants.maximum
+                    raise ValueError(f"{st.name} pays fields of {lo}-{hi} entrants; this "
+                                     f"simulation has {P} players ({e})") from None
                 amounts[: len(a)] = a
                 cache[key] = amounts
             amounts = cache[key]

@@ -13,6 +13,7 @@ Example:
 """
 from __future__ import annotations
 
+import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +24,14 @@ from pyeval.games import REGISTRY, Game
 from pyeval.sim.arrivals import late_config
 from pyeval.sim.clock import Clock
 from pyeval.sim.entries import entry_config
+from pyeval.sim.inputs import (
+    MAX_RECORDED,
+    MAX_SIM_PLAYERS,
+    check_chips_in_play,
+    sim_chance,
+    sim_count,
+    sim_flag,
+)
 from pyeval.sim.layout import (
     ANTE_BY_CODES,
     ANTE_EACH,
@@ -314,12 +323,23 @@ def build_spec(
     entrants = _get(structure, "entrants")
     if players is None:
         players = int(_get(entrants, "maximum", 0) or 0)
-    if players < 2:
+    if isinstance(players, numbers.Integral) and not isinstance(players, bool) and players < 2:
         raise ValueError(f"a tournament needs at least 2 players, got {players}")
+    players = sim_count(players, "players", 2, MAX_SIM_PLAYERS)
+    for what, v in (("record_tournaments", record_tournaments), ("record_hands", record_hands),
+                    ("record_stride", record_stride)):
+        sim_count(v, what, 0, MAX_RECORDED)
+    if record_tournaments * record_hands > MAX_RECORDED:
+        raise ValueError(f"record_tournaments x record_hands may be at most {MAX_RECORDED:,}, "
+                         f"got {record_tournaments * record_hands:,}")
+    rebuy_chance = sim_chance(rebuy_chance, "rebuy_chance")
+    addon_chance = sim_chance(addon_chance, "addon_chance")
+    debug = sim_flag(debug, "debug")
     if hasattr(structure, "for_field"):
         # levels that name the smallest field they are for (the first sheet: "levels beyond
         # this only for 10+ players") are dropped for a smaller field; its last level goes on
         structure = structure.for_field(players)
+    check_chips_in_play(structure, players)    # the kernel counts chips in int64
     tables = _get(structure, "tables")
     size = int(_get(tables, "table_size", 9))
     if not 2 <= size <= MAX_SEATS:

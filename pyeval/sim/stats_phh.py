@@ -99,6 +99,8 @@ def hand_from_toml(text: str) -> Hand | None:
         return hand_from_dict(tomllib.loads(text))
     except tomllib.TOMLDecodeError as e:
         raise PHHError(f"not a PHH hand (TOML): {e}") from None
+    except RecursionError:      # tomllib reads nested arrays recursively
+        raise PHHError("arrays or tables nested too deeply for PHH") from None
 
 
 def read_hands(path: str | Path) -> Iterator[Hand]:
@@ -109,6 +111,12 @@ def read_hands(path: str | Path) -> Iterator[Hand]:
         data = tomllib.loads(p.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as e:
         raise PHHError(f"{p}: not PHH (TOML): {e}") from None
+    except UnicodeDecodeError as e:
+        raise PHHError(f"{p}: not UTF-8 text (byte {e.start}); PHH files are UTF-8") from None
+    except OSError as e:
+        raise PHHError(f"{p}: cannot read the file: {e.strerror}") from None
+    except RecursionError:      # tomllib reads nested arrays recursively
+        raise PHHError(f"{p}: arrays or tables nested too deeply for PHH") from None
     if p.suffix == ".phhs":
         for key in data:
             h = hand_from_dict(data[key])

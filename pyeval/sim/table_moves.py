@@ -126,15 +126,18 @@ def break_seat_kind(S, b, sbs, g, s):
 def card_draw_low(st, k):
     """The first sheet's draw between ``k`` equally full tables: one card each from a
     shuffled deck (card ``c``: rank ``c // 4`` from the deuce, suit ``c % 4`` clubs to
-    spades, as :func:`pyeval.tournament.seating.card_draw`); the index of the low card."""
-    deck = np.arange(52)
+    spades, as :func:`pyeval.tournament.seating.card_draw`); the index of the low card.
+    More than 52 tables draw from as many decks as they need, shuffled together (card
+    ``c % 52``; of equal low cards the first dealt), so every table gets a card."""
+    decks = (k + 51) // 52 if k > 52 else 1
+    deck = np.arange(52 * decks)
     low = 0
     for i in range(k):
-        j = i + below(st, 52 - i)
+        j = i + below(st, 52 * decks - i)
         c = deck[j]
         deck[j] = deck[i]
         deck[i] = c
-        if c < deck[low] or i == 0:
+        if c % 52 < deck[low] % 52 or i == 0:
             low = i
     return low
 

@@ -48,6 +48,18 @@ class StructureError(ValueError):
         self.message = message
 
 
+class StructureFileNotFound(StructureError, FileNotFoundError):
+    """No structure file by that path or example name (a StructureError, so a ValueError,
+    and a FileNotFoundError as before)."""
+
+    def __init__(self, message: str, *, file: str = "<structure>") -> None:
+        ValueError.__init__(self, message)      # the message names the file itself
+        self.file = file
+        self.line = None
+        self.path = ()
+        self.message = message
+
+
 def show_path(path: Path) -> str:
     """Write a key path the way a reader of the file sees it.
 

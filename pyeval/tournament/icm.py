@@ -20,7 +20,6 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from numbers import Rational
 from typing import Any
 
 import numpy as np
@@ -28,35 +27,92 @@ import numpy as np
 #: The exact method is refused above this much work: states (sets of placed players) times
 #: players, a few seconds of Python.
 MAX_EXACT_WORK = 5_000_000
+#: The bound with ``exact=True``: steps times ``1 + (bits / 128)**2``, the fractions' size in
+#: bits growing by the total's bits with every place (a few seconds of Python at most;
+#: measured in bench/RESULTS.md, "Hostile inputs").
+MAX_EXACT_FRACTION_WORK = 400_000
+
+
+def exact_prizes(prizes: Sequence[Any]) -> list[Fraction]:
+    """Prizes as exact fractions: whole numbers and fractions as they are, a float as the
+    decimal it prints as (``0.7`` is 7/10).
+
+    Example:
+        >>> exact_prizes([70, 0.3, Fraction(1, 3)])
+        [Fraction(70, 1), Fraction(3, 10), Fraction(1, 3)]
+    """
+    return [Fraction(int(p)) if isinstance(p, (int, np.integer)) else
+            p if isinstance(p, Fraction) else Fraction(repr(float(p))) for p in prizes]
+
+
+def whole_ratios(stacks: Sequence[Any]) -> list[int]:
+    """The stacks as whole numbers in exactly the same ratios (each times the least common
+    denominator of them all).
+
+    Example:
+        >>> whole_ratios([0.5, 1.25, 3])
+        [2, 5, 12]
+    """
+    exact = [Fraction(int(s)) if isinstance(s, (int, np.integer)) else
+             s if isinstance(s, Fraction) else Fraction(float(s)) for s in stacks]
+    den = 1
+    for f in exact:
+        den = den * f.denominator // math.gcd(den, f.denominator)
+    return [int(f * den) for f in exact]
+
+
+#: Every stack and prize is at most this (the largest int64): larger amounts are refused.
+MAX_ICM_AMOUNT = 2**63 - 1
+
+
+def _amount(v: Any, what: str, minimum_text: str) -> Fraction:
+    """``v`` (a stack or prize) as an exact fraction, refused unless a finite real number of
+    at most :data:`MAX_ICM_AMOUNT`."""
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, Fraction, np.integer, np.floating)):
+        raise TypeError(f"a {what} is a number, not {v!r} ({type(v).__name__})")
+    if isinstance(v, (float, np.floating)) and not math.isfinite(float(v)):
+        raise ValueError(f"every {what} must be a finite number {minimum_text}, got {v!r}")
+    f = (Fraction(int(v)) if isinstance(v, (int, np.integer)) else
+         v if isinstance(v, Fraction) else Fraction(float(v)))
+    if f > MAX_ICM_AMOUNT:
+        raise ValueError(f"every {what} must be at most {MAX_ICM_AMOUNT:,} (2**63 - 1), got {v!r}")
+    return f
+
+
+def _sequence(values: Any, what: str) -> None:
+    if isinstance(values, (str, bytes)) or not isinstance(values, (Sequence, np.ndarray)):
+        raise TypeError(f"give the {what} as a list of numbers, not {values!r} "
+                        f"({type(values).__name__})")
 
 
 def _check_stacks(stacks: Sequence[Any]) -> None:
+    _sequence(stacks, "stacks")
     if len(stacks) == 0:
         raise ValueError("give at least one stack")
     for s in stacks:
-        if isinstance(s, bool) or not isinstance(s, (int, float, Fraction, np.integer, np.floating)):
-            raise TypeError(f"a stack is a number of chips, not {s!r}")
-        if not math.isfinite(float(s)) or s <= 0:
+        if _amount(s, "stack", "above 0") <= 0:
             raise ValueError(f"every stack must be a finite number above 0, got {s!r}; "
                              "players with no chips are already out")
 
 
 def _check_payouts(payouts: Sequence[Any], pool: float | None) -> None:
+    _sequence(payouts, "prizes")
     if len(payouts) == 0:
         raise ValueError("give the prizes of places 1, 2, ... (at least one)")
+    exact = []
     for p in payouts:
-        if isinstance(p, bool) or not isinstance(p, (int, float, Fraction, np.integer, np.floating)):
-            raise TypeError(f"a prize is a number, not {p!r}")
-        if not math.isfinite(float(p)) or p < 0:
+        f = _amount(p, "prize", "of at least 0")
+        if f < 0:
             raise ValueError(f"every prize must be a finite number of at least 0, got {p!r}")
-    total = sum((Fraction(int(p)) if isinstance(p, (int, np.integer)) else Fraction(p)
-                 if isinstance(p, Fraction) else Fraction(float(p)) for p in payouts), Fraction(0))
+        exact.append(f)
+    total = sum(exact, Fraction(0))
     if pool is not None:
-        if total > Fraction(float(pool)) * (1 + Fraction(1, 10**12)):
+        whole = _amount(pool, "pool", "of at least 0")
+        if total > whole * (1 + Fraction(1, 10**12)):
             raise ValueError(f"the prizes add up to {float(total):g}, more than the pool of {pool}: "
                              "a deal cannot pay out more than there is")
-    elif all(float(p) <= 1 for p in payouts) and total > 1 + 1e-9 and \
-            any(not float(p).is_integer() for p in payouts):
+    elif all(f <= 1 for f in exact) and total > 1 + Fraction(1, 10**9) and \
+            any(f.denominator != 1 for f in exact):
         raise ValueError(f"the prizes look like shares of the pool but add up to {float(total):g}, "
                          "more than the whole pool (1)")
 
@@ -75,17 +131,34 @@ def place_probabilities(
     """
     _check_stacks(stacks)
     n = len(stacks)
-    depth = n if places is None else min(places, n)
+    if places is not None and (isinstance(places, bool) or not isinstance(places, (int, np.integer))
+                               or places < 1):
+        raise ValueError(f"places must be a whole number of at least 1, got {places!r}")
+    depth = n if places is None else min(int(places), n)
     states = sum(math.comb(n, k) for k in range(depth))
     if states * n > MAX_EXACT_WORK:
         raise ValueError(f"exact ICM for {n} players and {depth} places needs {states:,} states x {n} "
-                         f"players of work (at most {MAX_EXACT_WORK:,}); use icm_equity_mc for a field this large")
+                         f"players of work (at most {MAX_EXACT_WORK:,}); use icm_equity_mc for a "
+                         "field this large")
     one: Any = Fraction(1) if exact else 1.0
-    weights = [Fraction(s) if exact else float(s) for s in stacks]
+    # the chips as whole numbers in the same ratios (float stacks are exact binary
+    # fractions): the chips left after any set of places are then counted exactly, so a
+    # stack 2**53 times another neither vanishes in the total nor leaves 0 chips to divide by
+    weights = whole_ratios(stacks)
     total = sum(weights)
+    if exact:
+        # a fraction's cost grows with its digits: about a place's worth of the total's
+        # digits per place
+        digits = depth * total.bit_length()
+        cost = int(states * n * (1 + (digits / 128) ** 2))
+        if cost > MAX_EXACT_FRACTION_WORK:
+            raise ValueError(f"exact=True ICM for {n} players, {depth} places and stacks of "
+                             f"{total.bit_length()} bits costs {cost:,} units of fraction work (at "
+                             f"most {MAX_EXACT_FRACTION_WORK:,}, a few seconds); use exact=False "
+                             "or fewer places")
     probs: list[list] = [[one * 0 for _ in range(depth)] for _ in range(n)]
     # state: set of players placed so far -> (probability, chips of those players)
-    level: dict[int, tuple] = {0: (one, one * 0)}
+    level: dict[int, tuple] = {0: (one, 0)}
     for k in range(depth):
         nxt: dict[int, tuple] = {}
         for placed, (pr, placed_chips) in level.items():
@@ -94,7 +167,8 @@ def place_probabilities(
                 bit = 1 << i
                 if placed & bit:
                     continue
-                p = pr * weights[i] / left
+                # int / int is correctly rounded in Python, however large the ints
+                p = pr * (Fraction(weights[i], left) if exact else weights[i] / left)
                 probs[i][k] += p
                 if k + 1 < depth:
                     key = placed | bit
@@ -127,7 +201,9 @@ def icm_equity(
     _check_payouts(payouts, pool)
     paid = list(payouts[: len(stacks)])
     if exact:
-        paid = [Fraction(p) if isinstance(p, (int, Rational)) else Fraction(repr(p)) for p in paid]
+        paid = exact_prizes(paid)
+    else:
+        paid = [float(p) for p in paid]     # float64 sums (not a float32's)
     probs = place_probabilities(stacks, len(paid), exact=exact)
     return [sum((p * v for p, v in zip(row, paid)), Fraction(0) if exact else 0.0) for row in probs]
 
@@ -192,6 +268,8 @@ def icm_equity_mc(stacks: Sequence[Any], payouts: Sequence[Any], *, trials: int 
     _check_payouts(payouts, pool)
     if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or not 100 <= trials <= 10**9:
         raise ValueError(f"trials must be a whole number from 100 to 10^9, got {trials!r}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
     n = len(stacks)
     s = np.asarray([float(x) for x in stacks])
     paid = np.asarray([float(p) for p in payouts[:n]])
@@ -204,7 +282,9 @@ def icm_equity_mc(stacks: Sequence[Any], payouts: Sequence[Any], *, trials: int 
     rows = max(1, min(batch, 20_000_000 // max(n, 1)))
     while done < trials:
         m = min(rows, trials - done)
-        times = rng.standard_exponential((m, n)) / s[None, :]
+        with np.errstate(over="ignore", divide="ignore"):
+            # a stack 2**1000 times smaller than 1 arrives at infinity: last, as its chance
+            times = rng.standard_exponential((m, n)) / s[None, :]
         if k < n:
             top = np.argpartition(times, k - 1, axis=1)[:, :k]
             order = np.take_along_axis(top, np.argsort(np.take_along_axis(times, top, 1), 1), 1)

@@ -45,8 +45,13 @@ def as_fraction(value: Percent) -> Fraction:
     if isinstance(value, bool):
         raise TypeError("a percentage must be a number, not true/false")
     if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"a percentage must be a finite number, got {value!r}")
         return Fraction(repr(value))
-    return Fraction(value)
+    try:
+        return Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"a percentage must be a finite number, got {value!r}") from None
 
 
 def split_pool(

@@ -321,7 +321,8 @@ def card_draw(tables: Iterable[int], seed: int) -> tuple[int, dict[int, str]]:
     """One card dealt to each table from a shuffled deck: ``(low card's table, cards)``.
 
     The first sheet settles "equally populated" tables this way: the low card table moves a
-    player (the ace of spades is high).
+    player (the ace of spades is high). More than 52 tables draw from as many decks as they
+    need, shuffled together (of equal low cards the first table in order's).
 
     Example:
         >>> card_draw([1, 2, 3], seed=4)
@@ -330,10 +331,11 @@ def card_draw(tables: Iterable[int], seed: int) -> tuple[int, dict[int, str]]:
     order = sorted(tables)
     if not order:
         raise ValueError("a card draw needs at least one table")
-    deck = list(range(52))
+    decks = -(-len(order) // 52)
+    deck = [c % 52 for c in range(52 * decks)]
     random.Random(seed).shuffle(deck)
     dealt = dict(zip(order, deck))
-    low = min(order, key=lambda t: dealt[t])
+    low = min(order, key=lambda t: dealt[t])     # the first of equal low cards (min is stable)
     return low, {t: RANKS[c // 4] + SUITS[c % 4] for t, c in dealt.items()}
 
 

@@ -30,7 +30,7 @@ import os
 from dataclasses import replace
 from pathlib import Path as FsPath
 
-from .errors import FieldError, StructureError
+from .errors import FieldError, StructureError, StructureFileNotFound
 from .limits import MAX_AMOUNT, MAX_ENTRANTS, MAX_NESTING, UNLIMITED_REBUYS_COUNTED
 from .sections import (
     ARRIVALS,
@@ -87,6 +87,10 @@ def parse_structure(text: str, file: str = "<structure>") -> TournamentStructure
         ...
         pyeval.tournament.errors.StructureError: bad.toml:2: tournament.name must be text, got 1 (a whole number)
     """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_structure reads TOML text (a str), not {type(text).__name__}")
+    if not isinstance(file, str):
+        raise TypeError(f"file names the text (a str), not {file!r}")
     data = read_toml(text, file)
     try:
         structure = build_structure(TableReader(data, ()))
@@ -112,18 +116,28 @@ def load_structure(path_or_name: str | os.PathLike[str]) -> TournamentStructure:
         >>> load_structure("hands_100k_stud").levels[0].duration
         (6, 'hands')
     """
+    if not isinstance(path_or_name, (str, os.PathLike)) or isinstance(path_or_name, bytes):
+        raise TypeError(f"a structure is a path or an example name, not {path_or_name!r} "
+                        f"({type(path_or_name).__name__})")
     path = FsPath(path_or_name)
-    if not path.is_file():
+    try:
+        found = path.is_file()
+    except (OSError, ValueError):      # a name too long, a NUL byte: no such file
+        found = False
+    if not found:
         stem = path.name[:-5] if path.name.endswith(".toml") else path.name
         candidate = EXAMPLES_DIR / f"{stem}.toml"
-        if str(path_or_name) in (stem, f"{stem}.toml") and candidate.is_file():
+        if str(path_or_name) in (stem, f"{stem}.toml") and "/" not in stem and "\x00" not in stem \
+                and len(stem) < 200 and candidate.is_file():
             path = candidate
         else:
-            raise FileNotFoundError(
-                f"no structure file {str(path_or_name)!r}; give a path or one of the examples: "
-                + ", ".join(example_names())
-            )
-    data = path.read_bytes()
+            raise StructureFileNotFound(
+                f"no structure file {str(path_or_name)[:200]!r}; give a path or one of the "
+                "examples: " + ", ".join(example_names()), file=str(path_or_name)[:200])
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise StructureError(f"cannot read the file: {e.strerror}", file=str(path)) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:

@@ -93,3 +93,42 @@ def check_totals(s: TournamentStructure) -> None:
                          f"a pool of {money * field:,}; at most {MAX_AMOUNT:,} is allowed")
 
 
+def check_like_check(s: TournamentStructure) -> None:
+    """What ``pyeval tournament check`` computes, computed when the file is loaded: the
+    payouts of the smallest and the largest field and the level clock. A structure that
+    loads is a structure that checks (a simulation never fails late on the file)."""
+    lo, hi = s.entrants.minimum, s.entrants.maximum
+    for size in sorted({lo, hi}):
+        try:
+            s.payouts(size)
+        except ValueError as e:
+            raise FieldError(("payouts",), f"the field is {lo}-{hi} entrants, but {e}") from None
+    try:
+        s.clock()
+    except ValueError as e:
+        raise FieldError(("levels",), str(e)) from None
+    check_held_at_breaks(s)
+
+
+def check_held_at_breaks(s: TournamentStructure) -> None:
+    """With every level counted in hands at each table (``[schedule] hands_per = "table"``),
+    the tables meet only at the breaks: a colour-up or the add-on is held at one, so the
+    level before it must be followed by a break (the simulator's rule, :func:`pyeval.sim.spec.level_clock`,
+    here when the file is loaded)."""
+    if any(lv.minutes is not None for lv in s.levels) or not any(lv.hands for lv in s.levels):
+        return
+    if s.schedule is None or s.schedule.hands_per != "table":
+        return
+    breaks = sorted({b.after_level for b in s.breaks})
+    held: list[tuple[Path, str, int]] = [
+        (("chips", "colour_up", i, "before_level"), "a colour-up", cu.before_level)
+        for i, cu in enumerate(s.chips.colour_ups)]
+    if s.add_on is not None:
+        held.append((("add_on", "before_level"), "the add-on", s.add_on.before_level))
+    for path, what, before in held:
+        if before - 1 not in breaks:
+            raise FieldError(path, f"{what} before level {before}: with each table's own level "
+                             f"clock (levels in hands, hands_per = \"table\") it is held at a "
+                             f"break, where the tables meet; level {before - 1} is followed by "
+                             f"none (breaks after levels {breaks or 'none'})")
+

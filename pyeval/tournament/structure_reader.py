@@ -41,7 +41,7 @@ from .sections import (
     ReEntry,
     Schedule,
 )
-from .structure_checks import check_chip_amounts, check_totals
+from .structure_checks import check_chip_amounts, check_like_check, check_totals
 from .toml_reader import MISSING, TableReader, is_int, kind
 from .tournament_structure import FORMATS, TournamentStructure
 
@@ -64,7 +64,10 @@ def _percent_tables(readers: list[TableReader]) -> tuple[PayoutTable, ...]:
     out: list[PayoutTable] = []
     for r in readers:
         low, high = _range_pair(r, "entrants")
-        percents = tuple(as_fraction(p) for p in r.number_list("percent"))
+        try:
+            percents = tuple(as_fraction(p) for p in r.number_list("percent"))
+        except ValueError as e:
+            raise FieldError(r.path + ("percent",), str(e)) from None
         r.done()
         check_percentages(percents, r.path + ("percent",))
         if len(percents) > low:
@@ -527,4 +530,5 @@ def build_structure(doc: TableReader) -> TournamentStructure:
     )
     check_totals(s)
     check_chip_amounts(s)
+    check_like_check(s)
     return s

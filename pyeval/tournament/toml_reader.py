@@ -19,6 +19,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -135,8 +136,8 @@ def is_int(v: Any) -> bool:
 
 
 def is_number(v: Any) -> bool:
-    """A TOML whole or decimal number."""
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
+    """A TOML whole or decimal number (finite: TOML's nan and inf are no amount)."""
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
 def kind(v: Any) -> str:
