@@ -145,10 +145,5 @@ typedef struct {
 PE_API const pe_incr7_t *pe_incr7_tables(void);
 PE_API size_t pe_incr7_bytes(void);   /* 0 until pe_incr7_tables has built them */
 
-/* Not an evaluator (frame_chunks.c): while switched on, CPython's freed 16 KiB frame-stack
- * chunks are kept for reuse instead of unmapped (Numba's compile swings across one). Returns
- * 1 when the state changed, 0 when it was already so, -1 where unsupported. */
-PE_API int pe_frame_chunks_keep(int keep);
-PE_API long long pe_frame_chunks_reused(void);   /* chunks handed out again, ever */
 
 #endif
