@@ -7,11 +7,11 @@ from __future__ import annotations
 import ast
 import re
 import sys
+import tomllib
 from importlib import metadata
 from pathlib import Path
 
 import pytest
-import tomllib
 
 ROOT = Path(__file__).resolve().parents[2]
 # the project's own modules: packages and the helper modules of tests/ and bench/, which
