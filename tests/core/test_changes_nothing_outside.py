@@ -5,6 +5,9 @@ to the same IR and machine code with and without pyeval.
 
 Each check runs in fresh processes (``outside_probe.py``) outside the source tree, so that
 the installed pyeval is the one imported and nothing this test session loaded interferes.
+
+Marked slow: the two tests start four processes that each import all of pyeval (about 9 s
+of CPU together on the 2-core development machine).
 """
 from __future__ import annotations
 
@@ -14,6 +17,8 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+
+import pytest
 
 PROBE = str(Path(__file__).with_name("outside_probe.py"))
 
@@ -57,6 +62,7 @@ def _probe(tmp_path: Path, *args: str) -> str:
     return out.stdout
 
 
+@pytest.mark.slow
 def test_importing_and_compiling_pyeval_leaves_numba_gc_and_the_interpreter_unchanged(tmp_path):
     """Every attribute object of every Numba and llvmlite module pyeval loads (and of their
     classes: ``TargetConfig.values``, ``InlineWorker.run_untyped_passes``, ...), ``gc``'s
@@ -76,6 +82,7 @@ def test_importing_and_compiling_pyeval_leaves_numba_gc_and_the_interpreter_unch
     assert kernel == python                             # pyeval's functions did compile and run
 
 
+@pytest.mark.slow
 def test_a_users_njit_function_compiles_the_same_with_and_without_pyeval(tmp_path):
     """A loop with an ``inline="always"`` callee and a closure: Numba's typed IR, LLVM IR
     and assembly are the same in a process that never imported pyeval and in one that
