@@ -8,7 +8,7 @@ process's user and system time (every thread). The shipped tables are those of
 :func:`pyeval.tables_build.tables`; the others are the tables left computed.
 
     PYTHONPATH=. python bench/table_costs.py                   # every table
-    PYTHONPATH=. python bench/table_costs.py nash_win_counts_v1 stud_histogram
+    PYTHONPATH=. python bench/table_costs.py nash_win_counts_v1 incr7
 """
 from __future__ import annotations
 
@@ -30,8 +30,9 @@ TABLES = {
         "preflop_v1_60000_2500", "nash_win_counts_v1", "nash_headsup_v1_400",
         "variants_strength_v2_500_400000_4000", "omaha56_strength_v1_20000_500",
         "preflop_order_vs1_exact_seed0_v3", "preflop_order_vs3_1000000_seed0_v3")},
-    # left computed: two histograms computed in every process that simulates 4-card Omaha
-    # or stud
+    # left computed: the C library's incremental 7-card tables (cached on disk), and two
+    # histograms computed in every process that simulates 4-card Omaha or stud
+    "incr7": ("from pyeval._native import lib", "lib.pe_incr7_tables()"),
     "omaha4_histogram": ("from pyeval.sim import engine", "engine._omaha_histogram()"),
     "stud_histogram": ("from pyeval.sim import engine", "engine._stud_histogram()"),
 }

@@ -108,4 +108,42 @@ typedef struct {
 } pe_tables_t;
 PE_API const pe_tables_t *pe_tables(void);
 
+/* The compact 7-card table (high7.h), for incremental hands in Numba (pyeval/numba_hand.py):
+ * a hand is key = key_start + sum of card_key and srm = OR of card_srm (the same card
+ * tables as pe_tables_t). Seven cards: if key & flush_bits, the suit s with bit 3 of its
+ * counter set gives flush[(srm >> 16 s) & 0x1FFF]; otherwise
+ * value[(uint16)(key + disp[(uint32)key * mult >> (32 - row_bits)])]. */
+typedef struct {
+    const uint16_t *disp;          /* [1 << row_bits] */
+    const uint16_t *value;         /* [1 << slot_bits] */
+    uint32_t mult, row_bits, slot_bits;
+} pe_hand7_t;
+PE_API const pe_hand7_t *pe_hand7_tables(void);
+
+/* The incremental 7-card table (incr7.c), for pyeval.numba_hand, built on the first call
+ * (NULL if that failed). A hand is key = key_start + sum of card_key[card] and mask = OR of
+ * card_mask[card]. Seven cards: if key & flush_bits, flush[(mask >> ((4 * clz64(key &
+ * flush_bits)) & 63)) & 0x1FFF]; otherwise values[(uint32_t)((uint32_t)key +
+ * offsets[(uint32_t)key >> shift])]. */
+typedef struct {
+    const uint64_t *card_key;      /* [256] rank multiplier | suit counter bit, 0 past 51 */
+    const uint64_t *card_mask;     /* [256] 1 << (48 - 16 * suit + rank), 0 past 51 */
+    const uint32_t *offsets;       /* [n_rows] row offsets (modulo 2^32) */
+    const uint16_t *values;        /* [n_values] high value by slot */
+    const uint16_t *flush;         /* [8192] best flush by 13-bit rank mask */
+    uint64_t key_start, flush_bits;
+    uint32_t shift, n_rows, n_values;
+    /* six cards made ready for a seventh (incr7.c, build_six): i = six_index[(uint32_t)(
+     * key6 + six_offsets[key6 >> shift])] for the six cards' rank key key6, and the value
+     * with a card of rank r added is after6[13 * i + r] unless that makes a flush */
+    const uint32_t *six_offsets;   /* [n_six_rows] */
+    const uint16_t *six_index;     /* [n_six_slots] number of the six-card multiset */
+    const uint16_t *after6;        /* [13 * n_six] */
+    const uint64_t *card_after6;   /* [256] rank | suit counter bit, 0 past 51 */
+    uint32_t n_six_rows, n_six_slots, n_six;
+} pe_incr7_t;
+PE_API const pe_incr7_t *pe_incr7_tables(void);
+PE_API size_t pe_incr7_bytes(void);   /* 0 until pe_incr7_tables has built them */
+
+
 #endif

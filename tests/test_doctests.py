@@ -5,7 +5,7 @@ import importlib
 import pytest
 
 MODULES = ["pyeval", "pyeval.cards", "pyeval.evaluate", "pyeval.describe", "pyeval.showdown",
-           "pyeval.numba_ext", "pyeval.cachedir", "pyeval.games",
+           "pyeval.numba_ext", "pyeval.numba_hand", "pyeval.cachedir", "pyeval.games",
            "pyeval.compile_once"]
 
 
