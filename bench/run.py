@@ -16,7 +16,7 @@ import argparse
 import subprocess
 import sys
 import tempfile
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"benchmark run {i + 1} failed (pytest exit code {rc})", file=sys.stderr)
             return rc
         paths.append(str(path))
-    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     print(f"\n## Benchmarks, {stamp}: python bench/run.py" +
           (f" -k {args.select!r}" if args.select else "") + f" -r {args.runs}\n")
     sys.path.insert(0, str(HERE))

@@ -51,11 +51,3 @@ size_t pe_h7_bytes(void)
 {
     return sizeof pe_h7_disp + sizeof pe_h7_value;
 }
-
-static const pe_hand7_t hand7 = {pe_h7_disp, pe_h7_value, PE_H7_MULT, PE_H7_ROW_BITS,
-                                 PE_H7_SLOT_BITS};
-
-const pe_hand7_t *pe_hand7_tables(void)
-{
-    return &hand7;
-}

@@ -133,18 +133,6 @@ typedef struct {
 } pe_tables_t;
 PE_API const pe_tables_t *pe_tables(void);
 
-/* The compact 7-card table (high7.h), for incremental hands in Numba (pyeval/numba_hand.py):
- * a hand is key = key_start + sum of card_key and srm = OR of card_srm (the same card
- * tables as pe_tables_t). Seven cards: if key & flush_bits, the suit s with bit 3 of its
- * counter set gives flush[(srm >> 16 s) & 0x1FFF]; otherwise
- * value[(uint16)(key + disp[(uint32)key * mult >> (32 - row_bits)])]. */
-typedef struct {
-    const uint16_t *disp;          /* [1 << row_bits] */
-    const uint16_t *value;         /* [1 << slot_bits] */
-    uint32_t mult, row_bits, slot_bits;
-} pe_hand7_t;
-PE_API const pe_hand7_t *pe_hand7_tables(void);
-
 /* The incremental 7-card table (incr7.c), for pyeval.numba_hand, built on the first call
  * (NULL if that failed). A hand is key = key_start + sum of card_key[card] and mask = OR of
  * card_mask[card]. Seven cards: if key & flush_bits, flush[(mask >> ((4 * clz64(key &
@@ -170,10 +158,5 @@ typedef struct {
 PE_API const pe_incr7_t *pe_incr7_tables(void);
 PE_API size_t pe_incr7_bytes(void);   /* 0 until pe_incr7_tables has built them */
 
-/* Not an evaluator (frame_chunks.c): while switched on, CPython's freed 16 KiB frame-stack
- * chunks are kept for reuse instead of unmapped (Numba's compile swings across one). Returns
- * 1 when the state changed, 0 when it was already so, -1 where unsupported. */
-PE_API int pe_frame_chunks_keep(int keep);
-PE_API long long pe_frame_chunks_reused(void);   /* chunks handed out again, ever */
 
 #endif

@@ -32,7 +32,6 @@ from typing import Any
 
 from numba import typeof
 
-from pyeval import numba_setup  # noqa: F401  (installs pyeval's changes to Numba's compiling)
 from pyeval.cachedir import cache_dir
 
 __all__ = ["compile_once"]

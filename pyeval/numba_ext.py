@@ -48,7 +48,6 @@ import numba
 import numpy as np
 from numba import types
 
-from pyeval import numba_setup  # noqa: F401  (installs pyeval's changes to Numba's compiling)
 from pyeval._native import LIBRARY_PATH, ffi, lib
 from pyeval.numba_linked import linked
 from pyeval.numba_mem import ld8, ld16, ld32, ld64

@@ -9,6 +9,13 @@ function above it (``_LinkOnlyLibrary``). Called from Python (a test, a notebook
 second, ordinary compile of the same function, made on that first call and not cached, so it
 can never be entered without an entry point.
 
+This touches only the functions made with :func:`linked`: their library is chosen through
+their own ``pipeline_class`` option (a documented ``numba.njit`` option), and nothing of
+Numba is replaced, so every other function, a user's included, compiles as it would without
+pyeval. On a Numba version the library was not checked against (:data:`_CHECKED_NUMBA`), the
+same functions compile with Numba's own library: the same results, only a slower first
+compile (both paths are tested in ``tests/core/test_numba_linked.py``).
+
 >>> import numba
 >>> @linked
 ... def twice(x):
@@ -39,8 +46,8 @@ _CHECKED_NUMBA = ((0, 68),)
 
 
 def numba_version_checked() -> bool:
-    """True on a Numba version pyeval's hooks of Numba internals were checked against
-    (this module's code library, and the patches :mod:`pyeval.numba_setup` installs)."""
+    """True on a Numba version this module's code library (``_LinkOnlyLibrary``, which
+    overrides steps of Numba's own code library class) was checked against."""
     return tuple(int(p) for p in numba.__version__.split(".")[:2]) in _CHECKED_NUMBA
 
 

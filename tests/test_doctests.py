@@ -6,8 +6,7 @@ import pytest
 
 MODULES = ["pyeval", "pyeval.cards", "pyeval.evaluate", "pyeval.describe", "pyeval.showdown",
            "pyeval.numba_ext", "pyeval.numba_hand", "pyeval.cachedir", "pyeval.games",
-           "pyeval.compile_once", "pyeval.compile_gc", "pyeval.compile_span",
-           "pyeval.numba_flags", "pyeval.h7_loop", "pyeval.dealer"]
+           "pyeval.compile_once", "pyeval.h7_loop", "pyeval.dealer"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -14,11 +14,11 @@ import dataclasses
 import doctest
 import importlib
 import re
+import tomllib
 from pathlib import Path
 
 import numpy as np
 import pytest
-import tomllib
 
 import pyeval.equity.games as eq
 import pyeval.rules.games as rg

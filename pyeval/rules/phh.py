@@ -36,13 +36,12 @@ variant = 'NT'
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
-
-import tomllib
 
 from pyeval.rules.betting import MAX_CHIPS, Action, IllegalAction, Limit, Structure, order_from
 from pyeval.rules.deck import UNKNOWN, Deck, format_known

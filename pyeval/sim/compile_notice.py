@@ -22,12 +22,12 @@ from typing import TextIO
 
 from numba.core import event
 
-#: the figures are the first simulations from empty caches on the 2-core development
-#: machine (bench/RESULTS.md, "Link-only helpers, liveness by bits, inlined IR built once"):
-#: every single game 17.2-20.4 s of CPU in a quiet round (a busy machine adds up to half
-#: again), a structure of several families 33 s
+#: the figures are the first simulations from empty caches on the 2-core development machine,
+#: one core, while it was busy (bench/RESULTS.md, "Without pyeval's changes to Numba and the
+#: interpreter"): one game 37-50 s of CPU; a structure that mixes stud or draw with other
+#: games compiles the kernel of every game, 78 s
 MESSAGE = ("pyeval: compiling the simulation kernel of these games for this machine, once "
-           "(about 20 s of CPU, 35 s when a structure mixes stud or draw with other "
+           "(about 40-50 s of CPU, 80 s when a structure mixes stud or draw with other "
            "games; `pyeval warmup` does it ahead)...")
 
 _said = False

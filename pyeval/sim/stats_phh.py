@@ -23,11 +23,10 @@ Example:
 """
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import tomllib
 
 from pyeval.sim.stats import Hand
 

@@ -20,10 +20,9 @@ Example:
 from __future__ import annotations
 
 import math
+import tomllib
 from collections.abc import Callable
 from typing import Any
-
-import tomllib
 
 from .errors import FieldError, Path, StructureError, show_path
 from .limits import MAX_AMOUNT, MAX_NESTING

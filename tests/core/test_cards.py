@@ -1,4 +1,4 @@
-"""Cards, masks and their text (DESIGN.md: card index 4 * rank + suit, text forms)."""
+"""Cards, masks and their text (the card index 4 * rank + suit and the text forms of `pyeval.cards`)."""
 from __future__ import annotations
 
 import numpy as np

@@ -130,3 +130,37 @@ def test_with_the_jit_disabled_a_linked_function_is_the_python_function(tmp_path
                          timeout=120, cwd=tmp_path, env=dict(os.environ, NUMBA_DISABLE_JIT="1"))
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.split() == ["3", "function"]
+
+
+def test_numbas_own_library_the_fallback_gives_the_same_results():
+    """The path of a Numba version the link-only library was not checked against (Numba's
+    own compiler and code library, through the same ``pipeline_class`` option) computes what
+    the link-only path computes, for integer, float and array work alike."""
+    from numba.core.compiler import Compiler
+
+    def body(a, k):
+        s = 0.0
+        for i in range(a.size):
+            s += (a[i] * k) % 7 + a[i] / (k + 1)
+        return s
+
+    link_only = linked(body)
+    fallback = linked(pipeline_class=Compiler)(body)
+
+    @numba.njit
+    def via_link_only(a, k):
+        return link_only(a, k)
+
+    @numba.njit
+    def via_fallback(a, k):
+        return fallback(a, k)
+
+    a = np.arange(-50, 75, dtype=np.int64)
+    for k in (1, 3, 11):
+        assert via_link_only(a, k) == via_fallback(a, k) == body(a, k)
+    libs = {name: type(next(iter(f.overloads.values())).library).__name__
+            for name, f in (("link_only", link_only), ("fallback", fallback))}
+    from pyeval.numba_linked import INTERNAL
+    assert libs["fallback"] == "JITCodeLibrary"
+    assert libs["link_only"] == ("_LinkOnlyLibrary" if "pipeline_class" in INTERNAL
+                                 else "JITCodeLibrary")

@@ -3,10 +3,10 @@ the fit of the shared online hands."""
 from __future__ import annotations
 
 import tarfile
+import tomllib
 from pathlib import Path
 
 import pytest
-import tomllib
 from click.testing import CliRunner
 
 from pyeval.cli.main import cli
