@@ -19,6 +19,7 @@ from urllib.parse import urlparse
 
 import click
 
+from pyeval.tournament.seating import PACES as PACE_NAMES
 from pyeval.tournament.timetext import hhmm, parse_clock, parse_minutes
 
 __all__ = ["hhmm", "parse_field", "parse_int_list", "parse_minutes", "tournament"]
@@ -147,8 +148,13 @@ def tournament() -> None:
               help="Entrants (default: the structure's largest field).")
 @click.option("--field", "field_text", default="balanced", show_default=True,
               help="Player models: a preset, or weights like 'balanced=3,push_fold=1'.")
-@click.option("--hands-per-hour", type=click.FloatRange(1, 1000), default=30.0, show_default=True,
-              help="Hands an hour at a full table (short tables deal faster).")
+@click.option("--pace", type=click.Choice(PACE_NAMES), default=None,
+              help="Seconds per hand by players dealt, fitted to real hands: dealer (a casino "
+                   "table), players (a home game, players deal), online (default: the "
+                   "structure's [tables] pace, else dealer).")
+@click.option("--hands-per-hour", type=click.FloatRange(1, 1000), default=None,
+              help="Override: hands an hour at a full table (the pace's shape kept: short "
+                   "tables deal faster).")
 @click.option("--by", "by", multiple=True, help="Also report the chance of being done by "
               "this time (4h, 3:30, 210m); repeatable.")
 @click.option("--start", default=None, help="Start time (19:00): times also as clock times.")
@@ -164,7 +170,7 @@ def tournament() -> None:
 @click.option("--csv", "csv", is_flag=True, help="Also write one row per tournament (CSV).")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_text: str,
-                 hands_per_hour: float, by: tuple[str, ...], start: str | None, ensemble: int,
+                 pace: str | None, hands_per_hour: float | None, by: tuple[str, ...], start: str | None, ensemble: int,
                  threads: int | None, chunk: int | None, scheduler: str | None, out: str | None,
                  no_report: bool, csv: bool, no_progress: bool) -> None:
     """Play N tournaments of STRUCTURE (a structure file or an example name) and report how
@@ -175,6 +181,7 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
     """
     from pyeval.sim import Clock, simulate
     from pyeval.sim.report import format_table, result_warnings, summary_rows, write_report
+    from pyeval.sim.spec import default_clock
 
     st = _load(structure)
     # everything that can fail is checked before the work starts
@@ -204,13 +211,15 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
     if scheduler is not None:
         check_scheduler(scheduler)
     try:
+        clock = Clock(pace=default_clock(st, pace).pace, hands_per_hour=hands_per_hour)
         result = simulate(st, n=n, seed=seed, players=players, field=field,
-                          clock=Clock(hands_per_hour=hands_per_hour), threads=threads,
+                          clock=clock, threads=threads,
                           chunk=chunk, progress=not no_progress, scheduler=scheduler)
         spread = None
         if ensemble:
             from pyeval.sim.ensemble import default_ensemble, simulate_ensemble
-            members = default_ensemble(ensemble, hands_per_hour=hands_per_hour, seed=seed)
+            members = default_ensemble(ensemble, hands_per_hour=hands_per_hour, seed=seed,
+                                       pace=clock.pace, table_size=st.tables.table_size)
             spread = simulate_ensemble(st, members, max(50, n // 4), seed=seed + 1, players=players,
                                        threads=threads)
     except ValueError as e:
@@ -249,8 +258,12 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
               help="'done within 4h with 90%', 'done not before 3h', 'final table after 2h', "
                    "'money play at least 1:30', 'levels between 15 and 30 minutes' (repeatable).")
 @click.option("--table-size", type=int, default=9, show_default=True)
-@click.option("--hands-per-hour", type=float, default=30.0, show_default=True,
-              help="The room's nominal pace; the ensemble draws paces around it.")
+@click.option("--pace", type=click.Choice(PACE_NAMES), default=None,
+              help="A pace preset fitted to real hands (dealer, players, online); the ensemble "
+                   "draws paces around its full-table rate.")
+@click.option("--hands-per-hour", type=float, default=None,
+              help="The room's nominal pace at a full table (default: the pace's, else 30); "
+                   "the ensemble draws paces around it.")
 @click.option("--ensemble", "ensemble_size", type=int, default=8, show_default=True,
               help="Likely fields every candidate is simulated under (1: the balanced field only).")
 @click.option("--field", "field_text", default=None,
@@ -273,7 +286,8 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
 @click.option("--name", default=None, help="Name written in the structure file.")
 @click.option("-o", "--out", "out", default=None, help="Write the structure file here.")
 def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str, ...],
-             table_size: int, hands_per_hour: float, ensemble_size: int, field_text: str | None,
+             table_size: int, pace: str | None, hands_per_hour: float | None,
+             ensemble_size: int, field_text: str | None,
              n: int, screen_n: int,
              margin: float, level_minutes: int | None, start_bb: int | None, ante: str,
              break_every: int, seed: int, name: str | None, out: str | None) -> None:
@@ -315,9 +329,11 @@ def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str
             field = parse_field(field_text)
             resolve_field(field, players)            # an unknown model is refused now
             members = default_ensemble(ensemble_size, hands_per_hour=hands_per_hour, seed=seed,
-                                       fields=[(field_text, field)] * ensemble_size)
+                                       fields=[(field_text, field)] * ensemble_size, pace=pace,
+                                       table_size=table_size)
         res = tune(members=members, players=players, starting=starting, denominations=denoms, targets=goals,
-                   table_size=table_size, hands_per_hour=hands_per_hour, ensemble_size=ensemble_size,
+                   table_size=table_size, hands_per_hour=hands_per_hour, pace=pace,
+                   ensemble_size=ensemble_size,
                    n=n, screen_n=screen_n, seed=seed, name=name, level_minutes=minutes,
                    first_bbs=(start_bb,) if start_bb else None, ante_from=ante_from, ante_by=ante_by,
                    margin=margin / 100, break_every=break_every,

@@ -110,7 +110,7 @@ def summary_rows(r: SimResult, by: Sequence[float] | None = None, *, start: str 
         ("tournaments", f"{r.n:,}"),
         ("entrants", str(r.players)),
         ("player models", ", ".join(m.name for m in r.models)),
-        ("hands per hour (full table)", f"{r.spec.clock.hands_per_hour:g}"),
+        ("pace", r.spec.clock.describe(r.spec.table_size)),
     ]
     if start:
         rows.append(("start", start))
