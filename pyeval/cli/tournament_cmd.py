@@ -423,3 +423,11 @@ def check_cmd(structure: str) -> None:
         lines.append(f"  {size} entrants: pool {st.prize_pool(size):,}, {len(pay)} paid: "
                      + ", ".join(f"{x:,}" for x in pay))
     click.echo("\n".join(lines))
+
+
+def _add_backtest() -> None:
+    from pyeval.cli.backtest_cmd import backtest_cmd
+    tournament.add_command(backtest_cmd)
+
+
+_add_backtest()

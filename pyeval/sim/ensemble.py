@@ -64,6 +64,7 @@ FIELDS: tuple[tuple[str, FieldLike], ...] = (
     ("mixed aggressive", {"tight_aggressive": 1, "loose_aggressive": 1}),
     ("balanced, depth in bb", replace(MODELS["balanced"], depth="bb", name="balanced_bb")),
     ("mixed tight", {"tight_passive": 2, "tight_aggressive": 1, "balanced": 1}),
+    ("live_tournament", PRESET_FIELDS["live_tournament"]),
 )
 #: Spread of the pace (sigma of its logarithm) and its range, as multiples of the nominal.
 PACE_SPREAD = 0.12

@@ -99,7 +99,11 @@ FIELDS: dict[str, Mapping[ModelLike, float]] = {
     "home_game": {"live_recreational": 6, "calling_station": 2, "maniac": 1, "nit": 1},
     "club_night": {"online_regular": 3, "live_recreational": 4, "nit": 2, "maniac": 1},
     "online": {"online_regular": 7, "maniac": 1, "calling_station": 1, "nit": 1},
-},
+    # a dealt live tournament (the default of the back-test's event-days): regulars, a
+    # share of tight players and of recreational limpers; the weights were chosen against
+    # the WSOP 2019 Day 1 survival (calibration rows of ../shared/data/backtest) with the
+    # limped pots inside the real hands' 11-26 % (docs/players.md, "A live tournament field")
+    "live_tournament": {"online_regular": 10, "live_recreational": 3, "nit": 7},
 }
 
 

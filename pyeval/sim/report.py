@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from pyeval.sim.backtest import backtest_note
 from pyeval.sim.results import SimResult
 from pyeval.tournament.timetext import clock_time, hhmm
 
@@ -111,6 +112,7 @@ def summary_rows(r: SimResult, by: Sequence[float] | None = None, *, start: str 
         ("entrants", str(r.players)),
         ("player models", ", ".join(m.name for m in r.models)),
         ("pace", r.spec.clock.describe(r.spec.table_size)),
+        ("back-test (model against real events)", backtest_note()),
     ]
     if start:
         rows.append(("start", start))

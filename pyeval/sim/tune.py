@@ -556,6 +556,8 @@ class TuneResult:
                  f"with {100 * self.margin:g} points to spare"]
         lines.append(f"candidates: {self.tried} distinct schedules screened, {len(self.finalists)} "
                      f"simulated again with {c.n:,} tournaments per field")
+        from pyeval.sim.backtest import backtest_note
+        lines.append(f"model against real events (beside the sampling bands below): {backtest_note()}")
         head = "  " + f"{'schedule':<22}{'median':>7}" + "".join(
             f"  {('T' + str(j + 1)) + ' pess/med/opt':>17}" for j in range(len(self.targets)))
         lines.append(head)

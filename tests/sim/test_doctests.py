@@ -10,7 +10,8 @@ MODULES = ["pyeval.sim", "pyeval.numba_rng", "pyeval.sim.compile_notice", "pyeva
            "pyeval.sim.models", "pyeval.sim.clock", "pyeval.sim.spec", "pyeval.sim.engine",
            "pyeval.sim.results", "pyeval.sim.report", "pyeval.sim.pots", "pyeval.sim.betting", "pyeval.sim.replay",
            "pyeval.sim.structure_toml", "pyeval.sim.tune", "pyeval.sim.distributed",
-           "pyeval.sim._cache", "pyeval.cli.tournament_cmd", "pyeval.sim.entries"]
+           "pyeval.sim._cache", "pyeval.cli.tournament_cmd", "pyeval.sim.entries",
+           "pyeval.sim.pace", "pyeval.sim.backtest", "pyeval.sim.ensemble"]
 
 
 @pytest.mark.parametrize("name", MODULES)
