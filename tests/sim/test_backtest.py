@@ -89,3 +89,20 @@ def test_cli_backtest_prints_the_table_and_the_skipped_rows():
     assert out.exit_code == 0, out.output
     assert "WSOP Main Event ($10,000 NLHE) 2019 Day 1c" in out.output
     assert "skipped: HPT Season XV" in out.output and "on 3 real event-days" in out.output
+
+
+def test_live_tournament_field_limps_as_real_tables_do():
+    """Limped pots from 20 BB of the live field on the home structure (100 BB deep, 9
+    players, 6 tournaments, every hand recorded): inside the real hands' 11-26 % (the
+    online 1000NL hands, tests/sim/test_stats.py: 11.0 % overall, 24 % at 20-40 BB)."""
+    from pyeval.sim.backtest import home_structure
+    from pyeval.sim.presets import record_all
+    from pyeval.sim.stats import at_least, from_record, measure
+
+    r = record_all(home_structure(9), 6, 1, 9, "live_tournament")
+    g = measure([h for h in map(from_record, r.records) if h], by="bb")
+    assert 0.11 <= at_least(g, 20).rate("limped_pots") <= 0.26
+    # the regular alone, the default field, limps far less than real tables do
+    r = record_all(home_structure(9), 6, 1, 9, "balanced")
+    g = measure([h for h in map(from_record, r.records) if h], by="bb")
+    assert at_least(g, 20).rate("limped_pots") < 0.11
