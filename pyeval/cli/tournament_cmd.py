@@ -146,8 +146,9 @@ def tournament() -> None:
 @click.option("--seed", default=0, show_default=True, help="Same seed, same results.")
 @click.option("--players", type=click.IntRange(min=2), default=None,
               help="Entrants (default: the structure's largest field).")
-@click.option("--field", "field_text", default="balanced", show_default=True,
-              help="Player models: a preset, or weights like 'balanced=3,push_fold=1'.")
+@click.option("--field", "field_text", default=None,
+              help="Player models: a preset, or weights like 'balanced=3,push_fold=1' (default: "
+                   "live_tournament at a dealt table, the dealer pace; balanced otherwise).")
 @click.option("--pace", type=click.Choice(PACE_NAMES), default=None,
               help="Seconds per hand by players dealt, fitted to real hands: dealer (a casino "
                    "table), players (a home game, players deal), online (default: the "
@@ -169,7 +170,7 @@ def tournament() -> None:
 @click.option("--no-report", is_flag=True, help="Print the summary only.")
 @click.option("--csv", "csv", is_flag=True, help="Also write one row per tournament (CSV).")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
-def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_text: str,
+def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_text: str | None,
                  pace: str | None, hands_per_hour: float | None, by: tuple[str, ...], start: str | None, ensemble: int,
                  threads: int | None, chunk: int | None, scheduler: str | None, out: str | None,
                  no_report: bool, csv: bool, no_progress: bool) -> None:
@@ -189,6 +190,9 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
         checkpoints = [parse_minutes(b) for b in by] or None
         if start is not None:
             parse_clock(start)
+        clock = Clock(pace=default_clock(st, pace).pace, hands_per_hour=hands_per_hour)
+        if field_text is None:      # the default field of a dealt event (docs/players.md)
+            field_text = "live_tournament" if clock.pace == "dealer" else "balanced"
         field = parse_field(field_text)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
@@ -211,7 +215,6 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
     if scheduler is not None:
         check_scheduler(scheduler)
     try:
-        clock = Clock(pace=default_clock(st, pace).pace, hands_per_hour=hands_per_hour)
         result = simulate(st, n=n, seed=seed, players=players, field=field,
                           clock=clock, threads=threads,
                           chunk=chunk, progress=not no_progress, scheduler=scheduler)

@@ -60,7 +60,6 @@ HOME_NOT_COMPARABLE = {"home2": "re-entries and a second table early on",
 #: ``tests/sim/test_backtest.py`` reruns it and checks these): ``pyeval tournament backtest
 #: ../shared/data/backtest/live_events.csv --home ../shared/data/backtest/home_games.csv``
 #: (20 simulations an event-day, 200 a home game, seed 1; docs/simulation.md, "Back-test").
-BACKTEST_EVENT_DAYS = ("WSOP 2019 Main Event Day 1a, 1b, 1c",)
 BACKTEST_N_DAYS = 3
 BACKTEST_MAX_ERROR = 1.8            # points of survival, the largest |simulated median - real|
 BACKTEST_HOMES_OUTSIDE = ("home5",)  # comparable home games outside the simulated 5-95 % band
@@ -75,10 +74,9 @@ def backtest_note() -> str:
         True
     """
     within = BACKTEST_N_HOMES - len(BACKTEST_HOMES_OUTSIDE)
-    return (f"on {BACKTEST_N_DAYS} real event-days ({'; '.join(BACKTEST_EVENT_DAYS)}; dealer pace, "
-            f"live_tournament field) survival was predicted within {BACKTEST_MAX_ERROR:.1f} "
-            f"points; {within} of {BACKTEST_N_HOMES} real home games ended inside the simulated "
-            "5-95 % band (players pace); other fields and paces are not back-tested")
+    return (f"on {BACKTEST_N_DAYS} real event-days survival was predicted within "
+            f"{BACKTEST_MAX_ERROR:.1f} points (dealer pace, live_tournament field); {within} of "
+            f"{BACKTEST_N_HOMES} real home games ended inside the 5-95 % band (players pace)")
 
 
 class EventDay(NamedTuple):
