@@ -55,12 +55,6 @@ SB_COMPLETE = 1.5
 #: In the shared online hands 10 of the 19 called pre-flop all-ins at 20-70 BB are such
 #: 3-bet shoves, 4 more the opener calling one (docs/players.md)
 JAM_SPR = 2.0
-#: from this effective stack (big blinds, whatever the model's ``depth``) up, a re-raise is a 4-bet to three times the
-#: 3-bet (not all-in unless short of :data:`JAM_SPR` pots) and a 4-bet is called, never
-#: 5-bet: the shared online hands have no stack-off in 5,084 player-hands at 200 BB and
-#: deeper, and 4- and 5-bet jams were a third of the simulated ones there
-#: (bench/depth_rates.py, docs/players.md)
-DEEP_BB = 200.0
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -430,19 +424,7 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
             return A_FOLD, 0, 1.0
         if top_c <= r * 0.35 * loose:
             if can_raise:
-                if min(stack_total, opp_cover) < DEEP_BB * bb:
-                    return A_RAISE, max_to, r * 0.35
-                # very deep (:data:`DEEP_BB`) a 4-bet is called, never 5-bet; a 4-bet is to
-                # three times the 3-bet unless that leaves less than the 3-bet jam's
-                # :data:`JAM_SPR` pots behind (people 4-bet, not jam, at 200 big blinds)
-                if n_raises >= 3:
-                    return A_CALL, 0, 1.0
-                to = 3 * cur
-                if to < min_to:
-                    to = min_to
-                if jam_3bet(pot, cur, mybet, min(stack_total, opp_cover)) or to > max_to:
-                    to = max_to
-                return A_RAISE, to, r * 0.35
+                return A_RAISE, max_to, r * 0.35
             return A_CALL, 0, 1.0
         if top_c <= r * 0.7 * loose and call <= 0.2 * rem:
             return A_CALL, 0, 1.0
@@ -477,11 +459,8 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
     price = call / (winnable_pot(pot, cur, mybet, call) + call)
     if call >= 0.6 * rem and tr >= 3:
         return A_CALL, 0, 1.0
-    # very deep (:data:`DEEP_BB`) and more than JAM_SPR pots behind after a call
-    deep = min(stack_total, opp_cover) >= DEEP_BB * bb and rem - call > JAM_SPR * (pot + call)
     if tr == 4:
-        # deep, a third raise of a street is only called: raise wars there stop
-        if can_raise and u < 0.4 + 0.5 * aggr and not (deep and n_raises >= 2):
+        if can_raise and u < 0.4 + 0.5 * aggr:
             to = 3 * cur
             if to < min_to:
                 to = min_to
@@ -490,9 +469,7 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
             return A_RAISE, to, 0.1
         return A_CALL, 0, 1.0
     if tr == 3:
-        if n_raises >= 2 and (price > 0.4 or deep):
-            # two pair or an overpair facing a re-raise: folds at a bad price, or very deep
-            # (what stacks off there is sets and better)
+        if n_raises >= 2 and price > 0.4:
             return A_FOLD, 0, 1.0
         if can_raise and n_raises <= 1 and u < 0.2 * aggr:
             to = 3 * cur

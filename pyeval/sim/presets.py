@@ -103,7 +103,7 @@ FIELDS: dict[str, Mapping[ModelLike, float]] = {
     # share of tight players and of recreational limpers; the weights were chosen against
     # the WSOP 2019 Day 1 survival (calibration rows of ../shared/data/backtest) with the
     # limped pots inside the real hands' 11-26 % (docs/players.md, "A live tournament field")
-    "live_tournament": {"online_regular": 10, "live_recreational": 3, "nit": 7},
+    "live_tournament": {"online_regular": 9, "live_recreational": 3, "nit": 8},
 }
 
 
@@ -122,8 +122,9 @@ def record_all(structure: Any, n: int, seed: int, players: int, field: Any,
                clock: Any = None) -> Any:
     """:func:`pyeval.sim.simulate` of ``n`` tournaments with every hand recorded (the same
     result whatever the room, since recording does not change play). ``clock``: by
-    default :data:`CALIBRATION_HANDS_PER_HOUR` hands an hour, the clock the presets were calibrated on (the depth
-    mix of the hands, and so every statistic from 20 BB, depends on the pace)."""
+    default :data:`CALIBRATION_HANDS_PER_HOUR` hands an hour, the clock the presets were
+    calibrated on (the depth mix of the hands, and so every statistic from 20 BB, depends
+    on the pace)."""
     import numpy as np
 
     from pyeval.sim import Clock, simulate
