@@ -12,7 +12,7 @@ measured statistics beside its targets (:func:`calibration`).
 
 Example:
     >>> sorted(FIELDS)
-    ['club_night', 'home_game', 'online']
+    ['club_night', 'home_game', 'live_tournament', 'online']
     >>> TARGETS["online_regular"].stats["vpip"]
     0.248
 """
