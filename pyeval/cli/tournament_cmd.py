@@ -19,6 +19,7 @@ from urllib.parse import urlparse
 
 import click
 
+from pyeval.tournament.seating import PACES as PACE_NAMES
 from pyeval.tournament.timetext import clock_like_note, hhmm, parse_clock, parse_minutes, parse_time
 
 #: seeds are 64-bit: 0 .. 2**64 - 1 (a larger one would wrap onto another)
@@ -148,10 +149,16 @@ def tournament() -> None:
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Same seed, same results.")
 @click.option("--players", type=click.IntRange(min=2), default=None,
               help="Entrants (default: the structure's largest field).")
-@click.option("--field", "field_text", default="balanced", show_default=True,
-              help="Player models: a preset, or weights like 'balanced=3,push_fold=1'.")
-@click.option("--hands-per-hour", type=click.FloatRange(1, 1000), default=30.0, show_default=True,
-              help="Hands an hour at a full table (short tables deal faster).")
+@click.option("--field", "field_text", default=None,
+              help="Player models: a preset, or weights like 'balanced=3,push_fold=1' (default: "
+                   "live_tournament at a dealt table, the dealer pace; balanced otherwise).")
+@click.option("--pace", type=click.Choice(PACE_NAMES), default=None,
+              help="Seconds per hand by players dealt, fitted to real hands: dealer (a casino "
+                   "table), players (a home game, players deal), online (default: the "
+                   "structure's [tables] pace, else dealer).")
+@click.option("--hands-per-hour", type=click.FloatRange(1, 1000), default=None,
+              help="Override: hands an hour at a full table (the pace's shape kept: short "
+                   "tables deal faster).")
 @click.option("--late-entries", type=click.IntRange(min=0), default=None,
               help="How many of the entrants register late (default: the structure's "
                    "[late_registration] entries, else none).")
@@ -170,9 +177,9 @@ def tournament() -> None:
 @click.option("--no-report", is_flag=True, help="Print the summary only.")
 @click.option("--csv", "csv", is_flag=True, help="Also write one row per tournament (CSV).")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
-def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_text: str,
-                 hands_per_hour: float, late_entries: int | None, by: tuple[str, ...],
-                 start: str | None, ensemble: int,
+def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_text: str | None,
+                 pace: str | None, hands_per_hour: float | None, late_entries: int | None,
+                 by: tuple[str, ...], start: str | None, ensemble: int,
                  threads: int | None, chunk: int | None, scheduler: str | None, out: str | None,
                  no_report: bool, csv: bool, no_progress: bool) -> None:
     """Play N tournaments of STRUCTURE (a structure file or an example name) and report how
@@ -183,6 +190,7 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
     """
     from pyeval.sim import Clock, simulate
     from pyeval.sim.report import format_table, result_warnings, summary_rows, write_report
+    from pyeval.sim.spec import default_clock
 
     st = _load(structure)
     # everything that can fail is checked before the work starts
@@ -192,6 +200,9 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
         checkpoints = [parse_time(b, start) for b in by] or None
         for note in filter(None, (clock_like_note(b, start) for b in by)):
             click.echo(f"note: --by {note}", err=True)
+        clock = Clock(pace=default_clock(st, pace).pace, hands_per_hour=hands_per_hour)
+        if field_text is None:      # the default field of a dealt event (docs/players.md)
+            field_text = "live_tournament" if clock.pace == "dealer" else "balanced"
         field = parse_field(field_text)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
@@ -215,13 +226,14 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
         check_scheduler(scheduler)
     try:
         result = simulate(st, n=n, seed=seed, players=players, field=field,
-                          clock=Clock(hands_per_hour=hands_per_hour), threads=threads,
+                          clock=clock, threads=threads,
                           chunk=chunk, progress=not no_progress, scheduler=scheduler,
                           late_entries=late_entries)
         spread = None
         if ensemble:
             from pyeval.sim.ensemble import default_ensemble, simulate_ensemble
-            members = default_ensemble(ensemble, hands_per_hour=hands_per_hour, seed=seed)
+            members = default_ensemble(ensemble, hands_per_hour=hands_per_hour, seed=seed,
+                                       pace=clock.pace, table_size=st.tables.table_size)
             spread = simulate_ensemble(st, members, max(50, n // 4), seed=seed + 1, players=players,
                                        threads=threads, late_entries=late_entries)
     except ValueError as e:
@@ -260,8 +272,12 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
               help="'done within 4h with 90%', 'done not before 3h', 'final table after 2h', "
                    "'money play at least 1:30', 'levels between 15 and 30 minutes' (repeatable).")
 @click.option("--table-size", type=int, default=9, show_default=True)
-@click.option("--hands-per-hour", type=float, default=30.0, show_default=True,
-              help="The room's nominal pace; the ensemble draws paces around it.")
+@click.option("--pace", type=click.Choice(PACE_NAMES), default=None,
+              help="A pace preset fitted to real hands (dealer, players, online); the ensemble "
+                   "draws paces around its full-table rate.")
+@click.option("--hands-per-hour", type=float, default=None,
+              help="The room's nominal pace at a full table (default: the pace's, else 30); "
+                   "the ensemble draws paces around it.")
 @click.option("--ensemble", "ensemble_size", type=int, default=8, show_default=True,
               help="Likely fields every candidate is simulated under (1: the balanced field only).")
 @click.option("--field", "field_text", default=None,
@@ -286,7 +302,8 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
               "times ('done by 23:30 with 90%').")
 @click.option("-o", "--out", "out", default=None, help="Write the structure file here.")
 def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str, ...],
-             table_size: int, hands_per_hour: float, ensemble_size: int, field_text: str | None,
+             table_size: int, pace: str | None, hands_per_hour: float | None,
+             ensemble_size: int, field_text: str | None,
              n: int, screen_n: int,
              margin: float, level_minutes: int | None, start_bb: int | None, ante: str,
              break_every: int, seed: int, name: str | None, start: str | None, out: str | None) -> None:
@@ -330,9 +347,11 @@ def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str
             field = parse_field(field_text)
             resolve_field(field, players)            # an unknown model is refused now
             members = default_ensemble(ensemble_size, hands_per_hour=hands_per_hour, seed=seed,
-                                       fields=[(field_text, field)] * ensemble_size)
+                                       fields=[(field_text, field)] * ensemble_size, pace=pace,
+                                       table_size=table_size)
         res = tune(members=members, players=players, starting=starting, denominations=denoms, targets=goals,
-                   table_size=table_size, hands_per_hour=hands_per_hour, ensemble_size=ensemble_size,
+                   table_size=table_size, hands_per_hour=hands_per_hour, pace=pace,
+                   ensemble_size=ensemble_size,
                    n=n, screen_n=screen_n, seed=seed, name=name, level_minutes=minutes,
                    first_bbs=(start_bb,) if start_bb else None, ante_from=ante_from, ante_by=ante_by,
                    margin=margin / 100, break_every=break_every,
@@ -490,3 +509,11 @@ def check_cmd(structure: str) -> None:
         lines.append(f"  {size} entrants: pool {st.prize_pool(size):,}, {len(pay)} paid: "
                      + ", ".join(f"{x:,}" for x in pay))
     click.echo("\n".join(lines))
+
+
+def _add_backtest() -> None:
+    from pyeval.cli.backtest_cmd import backtest_cmd
+    tournament.add_command(backtest_cmd)
+
+
+_add_backtest()

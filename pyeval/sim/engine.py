@@ -59,7 +59,7 @@ from pyeval.sim.models import FieldLike, PlayerModel, resolve_field
 from pyeval.sim.nash import model_tables
 from pyeval.sim.policy import stud3_score
 from pyeval.sim.results import SimResult
-from pyeval.sim.spec import SimSpec, build_spec
+from pyeval.sim.spec import SimSpec, build_spec, default_clock
 from pyeval.sim.variants.facts import DEALT, DISCARD, FACTS, FAMILY
 from pyeval.sim.variants.hooks import NO_TABLE, is_variant
 from pyeval.sim.work import Outs, Tables, make_work
@@ -528,6 +528,7 @@ def simulate(
     players: int | None = None,
     field: FieldLike = "balanced",
     clock: Clock | None = None,
+    pace: str | None = None,
     threads: int | None = None,
     chunk: int | None = None,
     progress: bool | Callable[[int], None] = False,
@@ -546,7 +547,9 @@ def simulate(
     ``structure``: a tournament-layer structure (or a path / example name, loaded with
     :func:`pyeval.tournament.structure.load_structure`). ``field``: the player models (a
     preset name, a :class:`~pyeval.sim.models.PlayerModel`, ``{model: weight}`` or one model
-    per entrant). ``clock``: hands per hour (:class:`~pyeval.sim.clock.Clock`). ``threads``:
+    per entrant). ``clock``: hands per hour (:class:`~pyeval.sim.clock.Clock`); ``pace``: a
+    pace preset instead (``"dealer"``, ``"players"``, ``"online"``: :mod:`pyeval.sim.pace`);
+    neither: the structure's ``[tables] pace``, else ``"dealer"``. ``threads``:
     local cores (default all). ``progress``: a tqdm bar (``True``) or a callback given the
     tournaments just done. ``scheduler``: a Dask ``Client`` or scheduler address to spread
     the chunks over a cluster. ``debug``: check the chip total after every hand (a broken
@@ -576,7 +579,12 @@ def simulate(
         warnings.warn(f"{getattr(structure, 'name', 'this structure')}: not yet simulated as written: "
                       f"{'; '.join(gaps)}", SimulatorGapWarning,
                       stacklevel=2)
+    if clock is not None and pace is not None:
+        raise ValueError("give clock= or pace=, not both (Clock(pace=..., hands_per_hour=...) "
+                         "scales a preset)")
     if spec is None:
+        if clock is None:
+            clock = default_clock(structure, pace)
         spec = build_spec(structure, players, clock, debug=debug,
                           record_tournaments=record_tournaments, record_hands=record_hands,
                           record_stride=record_stride, rebuy_chance=rebuy_chance,

@@ -64,6 +64,7 @@ FIELDS: tuple[tuple[str, FieldLike], ...] = (
     ("mixed aggressive", {"tight_aggressive": 1, "loose_aggressive": 1}),
     ("balanced, depth in bb", replace(MODELS["balanced"], depth="bb", name="balanced_bb")),
     ("mixed tight", {"tight_passive": 2, "tight_aggressive": 1, "balanced": 1}),
+    ("live_tournament", PRESET_FIELDS["live_tournament"]),
 )
 #: Spread of the pace (sigma of its logarithm) and its range, as multiples of the nominal.
 PACE_SPREAD = 0.12
@@ -86,10 +87,21 @@ class Member:
     hands_per_hour: float
     break_overrun: float = 0.0
     weight: float = 1.0
+    #: a pace preset (:mod:`pyeval.sim.pace`) whose shape ``hands_per_hour`` scales (a full
+    #: table's rate); ``None``: the single-figure clock
+    pace: str | None = None
 
     def describe(self) -> str:
         """The member in words."""
-        return f"{self.name}, {self.hands_per_hour:.1f} hands/h, breaks +{self.break_overrun:.0f} min"
+        pace = f" ({self.pace} pace)" if self.pace else ""
+        return (f"{self.name}, {self.hands_per_hour:.1f} hands/h{pace}, "
+                f"breaks +{self.break_overrun:.0f} min")
+
+    def clock(self) -> Any:
+        """The member's :class:`~pyeval.sim.clock.Clock`."""
+        from pyeval.sim.clock import Clock
+
+        return Clock(hands_per_hour=self.hands_per_hour, pace=self.pace)
 
 
 def _stratified(size: int, rng: np.random.Generator) -> np.ndarray:
@@ -98,10 +110,12 @@ def _stratified(size: int, rng: np.random.Generator) -> np.ndarray:
     return u[rng.permutation(size)]
 
 
-def default_ensemble(size: int = 8, *, hands_per_hour: float = 30.0, seed: int = 0,
-                     fields: Sequence[tuple[str, FieldLike]] = FIELDS) -> tuple[Member, ...]:
+def default_ensemble(size: int = 8, *, hands_per_hour: float | None = None, seed: int = 0,
+                     fields: Sequence[tuple[str, FieldLike]] = FIELDS, pace: str | None = None,
+                     table_size: int = 9) -> tuple[Member, ...]:
     """``size`` equally weighted members (see the module notes); ``size`` 1 is the nominal
-    room with the balanced field.
+    room with the balanced field. ``pace``: a pace preset whose full-table rate (at
+    ``table_size``) is the nominal pace unless ``hands_per_hour`` is given (no pace: 30).
 
     Example:
         >>> default_ensemble(1)[0].describe()
@@ -109,17 +123,22 @@ def default_ensemble(size: int = 8, *, hands_per_hour: float = 30.0, seed: int =
     """
     if not 1 <= size <= len(fields):
         raise ValueError(f"the ensemble has 1 to {len(fields)} members, got {size}")
+    if hands_per_hour is None:
+        from pyeval.sim.clock import LEGACY_HANDS_PER_HOUR, Clock
+
+        hands_per_hour = (Clock(pace=pace).full_table_rate(table_size) if pace
+                          else LEGACY_HANDS_PER_HOUR)
     if not 1 <= hands_per_hour <= 1000:
         raise ValueError(f"hands_per_hour must be between 1 and 1000, got {hands_per_hour}")
     if size == 1:
-        return (Member(fields[0][0], fields[0][1], float(hands_per_hour), 0.0),)
+        return (Member(fields[0][0], fields[0][1], float(hands_per_hour), 0.0, pace=pace),)
     rng = np.random.Generator(np.random.PCG64(seed))
     lo, hi = PACE_RANGE
     z = NormalDist()
     paces = [hands_per_hour * float(np.clip(np.exp(PACE_SPREAD * z.inv_cdf(float(u))), lo, hi))
              for u in _stratified(size, rng)]
     overruns = [round(MAX_OVERRUN * float(u)) for u in _stratified(size, rng)]
-    return tuple(Member(name, f, round(p, 1), float(o), 1.0)
+    return tuple(Member(name, f, round(p, 1), float(o), 1.0, pace)
                  for (name, f), p, o in zip(fields[:size], paces, overruns))
 
 
@@ -155,7 +174,6 @@ def simulate_ensemble(structure: Any, members: Sequence[Member], n: int, seed: i
         >>> [r.n for r in rs]
         [8, 8]
     """
-    from pyeval.sim.clock import Clock
     from pyeval.sim.engine import simulate
     from pyeval.tournament.structure import load_structure
 
@@ -165,7 +183,7 @@ def simulate_ensemble(structure: Any, members: Sequence[Member], n: int, seed: i
     for i, m in enumerate(members):
         st = with_break_overrun(structure, m.break_overrun)
         out.append(simulate(st, n=n, seed=seed + i, players=players, field=m.field,
-                            clock=Clock(hands_per_hour=m.hands_per_hour), **options))
+                            clock=m.clock(), **options))
     return out
 
 

@@ -12,7 +12,7 @@ measured statistics beside its targets (:func:`calibration`).
 
 Example:
     >>> sorted(FIELDS)
-    ['club_night', 'home_game', 'online']
+    ['club_night', 'home_game', 'live_tournament', 'online']
     >>> TARGETS["online_regular"].stats["vpip"]
     0.248
 """
@@ -99,6 +99,11 @@ FIELDS: dict[str, Mapping[ModelLike, float]] = {
     "home_game": {"live_recreational": 6, "calling_station": 2, "maniac": 1, "nit": 1},
     "club_night": {"online_regular": 3, "live_recreational": 4, "nit": 2, "maniac": 1},
     "online": {"online_regular": 7, "maniac": 1, "calling_station": 1, "nit": 1},
+    # a dealt live tournament (the default of the back-test's event-days): regulars, a
+    # share of tight players and of recreational limpers; the weights were chosen against
+    # the WSOP 2019 Day 1 survival (calibration rows of ../shared/data/backtest) with the
+    # limped pots inside the real hands' 11-26 % (docs/players.md, "A live tournament field")
+    "live_tournament": {"online_regular": 9, "live_recreational": 3, "nit": 8},
 }
 
 
@@ -108,19 +113,28 @@ FIELDS: dict[str, Mapping[ModelLike, float]] = {
 #: ``tournaments x room x REC_COLS`` int64: at 4,000 a tournament, 24 tournaments took
 #: 290 MB and most of a fit candidate's CPU to allocate and merge
 RECORD_ROOM = 500
+#: the calibrations' clock: 30 hands an hour at a full table, the single figure (no pace
+#: preset) every target of :data:`TARGETS` was measured with before the presets existed
+CALIBRATION_HANDS_PER_HOUR = 30.0
 
 
-def record_all(structure: Any, n: int, seed: int, players: int, field: Any) -> Any:
+def record_all(structure: Any, n: int, seed: int, players: int, field: Any,
+               clock: Any = None) -> Any:
     """:func:`pyeval.sim.simulate` of ``n`` tournaments with every hand recorded (the same
-    result whatever the room, since recording does not change play)."""
+    result whatever the room, since recording does not change play). ``clock``: by
+    default :data:`CALIBRATION_HANDS_PER_HOUR` hands an hour, the clock the presets were
+    calibrated on (the depth mix of the hands, and so every statistic from 20 BB, depends
+    on the pace)."""
     import numpy as np
 
-    from pyeval.sim import simulate
+    from pyeval.sim import Clock, simulate
     from pyeval.sim.layout import REC_TOURN
+
+    clock = clock or Clock(hands_per_hour=CALIBRATION_HANDS_PER_HOUR)
 
     room = RECORD_ROOM
     while True:
-        r = simulate(structure, n=n, seed=seed, players=players, field=field,
+        r = simulate(structure, n=n, seed=seed, players=players, field=field, clock=clock,
                      record_tournaments=n, record_hands=room)
         per = np.bincount(r.records[:, REC_TOURN]) if len(r.records) else np.zeros(1)
         if per.max() < room:

@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from pyeval.sim.backtest import backtest_note
 from pyeval.sim.results import SimResult
 from pyeval.tournament.timetext import clock_time, hhmm
 
@@ -110,7 +111,8 @@ def summary_rows(r: SimResult, by: Sequence[float] | None = None, *, start: str 
         ("tournaments", f"{r.n:,}"),
         ("entrants", str(r.players)),
         ("player models", ", ".join(m.name for m in r.models)),
-        ("hands per hour (full table)", f"{r.spec.clock.hands_per_hour:g}"),
+        ("pace", r.spec.clock.describe(r.spec.table_size)),
+        ("back-test (model against real events)", backtest_note()),
     ]
     if start:
         rows.append(("start", start))

@@ -95,6 +95,7 @@ from pyeval.sim.layout import (
     LV_SMALL_BET,
     MAX_SEATS,
 )
+from pyeval.sim.pace import DEFAULT_PACE
 
 DECK = 52
 
@@ -319,7 +320,7 @@ def build_spec(
         ...
         ValueError: a tournament needs at least 2 players, got 1
     """
-    clock = clock or Clock()
+    clock = clock or default_clock(structure)
     entrants = _get(structure, "entrants")
     if players is None:
         players = int(_get(entrants, "maximum", 0) or 0)
@@ -489,6 +490,18 @@ def build_spec(
     return SimSpec(lv, cfg, cfgf, rot, players, size, start,
                    name=str(_get(structure, "name", "")), structure=structure, clock=clock,
                    starting_stacks=stacks)
+
+
+def default_clock(structure: Any, pace: str | None = None) -> Clock:
+    """The clock of ``pace``, else of the structure's ``[tables] pace``, else of
+    :data:`pyeval.sim.pace.DEFAULT_PACE` (``"dealer"``).
+
+    Example:
+        >>> default_clock(None).pace, default_clock(None, "online").pace
+        ('dealer', 'online')
+    """
+    named = pace or _get(_get(structure, "tables"), "pace")
+    return Clock(pace=named or DEFAULT_PACE)
 
 
 def level_clock(structure: Any, lv: np.ndarray) -> int:

@@ -17,7 +17,11 @@ blinds or in M, or level):
   (someone all-in before the flop and still facing another player at its end), the pot in
   big blinds (mean and median; the uncalled part of the last bet is not pot), hands per
   elimination (when stacks after the hand are known), the open raise in big blinds (the
-  first raise before the flop, when the raiser keeps chips behind; mean and median).
+  first raise before the flop, when the raiser keeps chips behind; mean and median);
+- per player and hand, for the depth of play: stacked off (the whole stack in the pot and
+  still in at a showdown) and busted (no chips after the hand, per player-hand whose
+  stacks after are known); group them ``by="depth"`` (20-40, 40-70, 70-130, 130-200, 200+
+  big blinds of effective stack).
 
 Per player (:func:`by_player`, for hands that name their players: PHH ``players``, the
 simulator's entrants as ``"entrant N"``): the same per-player counts, each player's own.
@@ -47,7 +51,9 @@ from typing import Any
 #: group edges: depth in big blinds and in M (a group is [edge, next edge))
 BB_EDGES = (0, 5, 10, 15, 20, 30, 40, 70, 100, 150)
 M_EDGES = (0, 1, 5, 10, 20, 40, 80)
-GROUPINGS = ("all", "bb", "m", "level")
+#: the ``"depth"`` grouping (big blinds): the depths of the stack-off and bust rates
+DEPTH_EDGES = (0, 20, 40, 70, 130, 200)
+GROUPINGS = ("all", "bb", "m", "level", "depth")
 
 #: each rate: (numerator, denominator) in :attr:`Stats.count`
 RATES = {
@@ -64,6 +70,8 @@ RATES = {
     "showdowns": ("showdowns", "hands"),
     "allin_called": ("allin_called", "hands"),
     "allin_own": ("allin_own", "player_hands"),
+    "stack_off": ("stack_off", "player_hands"),
+    "bust": ("bust", "player_hands_after"),
 }
 #: the rates of one player's own decisions (:func:`by_player`)
 PLAYER_RATES = ("vpip", "pfr", "limp", "limp_call", "three_bet", "flop_seen", "cbet",
@@ -247,6 +255,9 @@ class _Facts:
         self.allin_own = [self.flop_players > 0 and in_flop[s] and pre_rem[s] <= 0
                           for s in range(n)]
         self.allin_called = any(self.allin_own)
+        # stacked off: the whole stack in the pot, still in at a showdown of two or more
+        self.stack_off = [self.showdown and not folded[s] and rem[s] <= 0 < h.stacks[s]
+                          for s in range(n)]
         top = sorted(put, reverse=True)
         self.pot = sum(put) - (top[0] - top[1])
 
@@ -265,6 +276,7 @@ def _count_seat(c: Counter, f: _Facts, s: int) -> None:
     c["cbet_faced"] += f.cbet_faced[s]
     c["fold_cbet"] += f.fold_cbet[s]
     c["allin_own"] += f.allin_own[s]
+    c["stack_off"] += f.stack_off[s]
 
 
 def _effective(h: Hand) -> list[float]:
@@ -280,6 +292,8 @@ def _key(by: str, h: Hand, chips: float, forced: float) -> str:
         return str(h.level)
     if by == "bb":
         return _group(chips / h.big_blind, BB_EDGES)
+    if by == "depth":
+        return _group(chips / h.big_blind, DEPTH_EDGES)
     return _group(chips / forced if forced > 0 else float("inf"), M_EDGES)
 
 
@@ -305,6 +319,9 @@ def measure(hands: Iterable[Hand], by: str = "all") -> dict[str, Stats]:
         keys = [_key(by, h, chips, forced) for chips in eff]
         for s in range(n):
             _count_seat(get(keys[s]).count, f, s)
+            if h.after is not None and h.stacks[s] > 0:
+                get(keys[s]).count["player_hands_after"] += 1
+                get(keys[s]).count["bust"] += h.after[s] <= 0
         g = get(_key(by, h, median(eff), forced))
         c = g.count
         c["hands"] += 1
@@ -434,10 +451,11 @@ def between(groups: dict[str, Stats], low: float, high: float | None = None) -> 
         >>> between(g, 20, 40).count["hands"], between(g, 30).count["hands"]
         (6, 12)
     """
-    edges = set(BB_EDGES) | set(M_EDGES)
+    edges = set(BB_EDGES) | set(M_EDGES) | set(DEPTH_EDGES)
     for edge in (low,) if high is None else (low, high):
         if edge not in edges:
-            raise ValueError(f"{edge} is not a group edge; edges: BB {BB_EDGES}, M {M_EDGES}")
+            raise ValueError(f"{edge} is not a group edge; edges: BB {BB_EDGES}, M {M_EDGES}, "
+                             f"depth {DEPTH_EDGES}")
     out = []
     for k, st in groups.items():
         lo = float(k.split("-")[0].rstrip("+"))

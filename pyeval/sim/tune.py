@@ -482,7 +482,6 @@ def evaluate(sched: Schedule, targets: Sequence[Target], members: Sequence[Membe
              players: int, starting: int, denominations: Sequence[int], table_size: int, n: int,
              seed: int, notes: str = "") -> Candidate:
     """Simulate ``sched`` under every member (``n`` tournaments each)."""
-    from pyeval.sim.clock import Clock
     from pyeval.sim.engine import simulate
     from pyeval.tournament.structure import parse_structure
 
@@ -494,7 +493,7 @@ def evaluate(sched: Schedule, targets: Sequence[Target], members: Sequence[Membe
     med, p90, ft = np.zeros(M), np.zeros(M), np.zeros(M)
     for i, m in enumerate(members):
         r = simulate(with_break_overrun(st, m.break_overrun), n=n, seed=seed + 7919 * i,
-                     players=players, field=m.field, clock=Clock(hands_per_hour=m.hands_per_hour))
+                     players=players, field=m.field, clock=m.clock())
         chances[i] = [t.chance_in(r) for t in targets]
         times[i] = [t.time_for(r) for t in targets]
         med[i] = np.median(r.duration)
@@ -557,6 +556,8 @@ class TuneResult:
                  f"with {100 * self.margin:g} points to spare"]
         lines.append(f"candidates: {self.tried} distinct schedules screened, {len(self.finalists)} "
                      f"simulated again with {c.n:,} tournaments per field")
+        from pyeval.sim.backtest import backtest_note
+        lines.append(f"model against real events (beside the sampling bands below): {backtest_note()}")
         head = "  " + f"{'schedule':<22}{'median':>7}" + "".join(
             f"  {('T' + str(j + 1)) + ' pess/med/opt':>17}" for j in range(len(self.targets)))
         lines.append(head)
@@ -612,13 +613,18 @@ def _preference(c: Candidate, caps: bool) -> float:
 
 
 def tune(*, players: int, starting: int, denominations: Sequence[int], targets: Sequence[Target],
-         table_size: int = 9, hands_per_hour: float = 30.0, members: Sequence[Member] | None = None,
+         table_size: int = 9, hands_per_hour: float | None = None, pace: str | None = None,
+         members: Sequence[Member] | None = None,
          ensemble_size: int = 8, n: int = 200, screen_n: int = 48, verify_n: int | None = None,
          seed: int = 0, name: str | None = None, level_minutes: Sequence[int] = LEVEL_MINUTES,
          steps: Sequence[float] = STEPS, first_bbs: Sequence[int] | None = None,
          ante_from: int | None = None, margin: float = MARGIN, keep: int = 6,
          progress: Callable[[str], None] | None = None, **schedule_options: Any) -> TuneResult:
     """Search the schedule family for the targets over the ensemble (see the module notes).
+
+    ``pace``: a pace preset (:mod:`pyeval.sim.pace`) the ensemble draws its paces around
+    (its full-table rate, or ``hands_per_hour`` when given); no pace: 30 hands an hour at a
+    full table, the single-figure clock.
 
     Example:
         >>> res = tune(players=18, starting=3000, denominations=[25, 100, 500],
@@ -629,7 +635,7 @@ def tune(*, players: int, starting: int, denominations: Sequence[int], targets: 
     """
     _check_inputs(players, starting, denominations, table_size, targets, margin, n, screen_n)
     ens = tuple(members) if members is not None else default_ensemble(
-        ensemble_size, hands_per_hour=hands_per_hour, seed=seed)
+        ensemble_size, hands_per_hour=hands_per_hour, seed=seed, pace=pace, table_size=table_size)
     name = name or f"Tuned: {players} players, {starting:,} chips"
     say = progress or (lambda msg: None)
     common: dict[str, Any] = dict(name=name, players=players, starting=starting,

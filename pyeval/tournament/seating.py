@@ -64,6 +64,9 @@ EQUAL_TABLES: tuple[str, ...] = ("lowest_number", "card_draw")
 #: one and nobody is dealt in between the button and the small blind while another seat is
 #: free (:func:`break_moves` with positions).
 BREAK_DRAWS: tuple[str, ...] = ("random", "fair_blinds")
+#: ``[tables] pace``: the pace presets a structure file may name (the simulator's
+#: ``pyeval.sim.pace.PACES``; a test ties the two); none named: the simulator's default.
+PACES: tuple[str, ...] = ("dealer", "players", "online")
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,7 @@ class BalanceRule:
     balance_rule: str = "worst_position"
     equal_tables: str = "lowest_number"
     break_draw: str = "random"
+    pace: str | None = None
 
     @property
     def seats_when_merging(self) -> int:
@@ -123,6 +127,8 @@ class BalanceRule:
             raise ValueError(f"equal_tables must be one of {', '.join(EQUAL_TABLES)}")
         if self.break_draw not in BREAK_DRAWS:
             raise ValueError(f"break_draw must be one of {', '.join(BREAK_DRAWS)}")
+        if self.pace is not None and self.pace not in PACES:
+            raise ValueError(f"pace must be one of {', '.join(PACES)}")
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from .levels import (
 from .limits import MAX_ENTRANTS
 from .payouts import ROUNDING_RULES, PayoutRules, PayoutTable, as_fraction, check_percentages
 from .points import PARTICIPATION_FOR, PointsRules
-from .seating import BALANCE_RULES, BREAK_DRAWS, BREAK_ORDERS, EQUAL_TABLES, BalanceRule
+from .seating import BALANCE_RULES, BREAK_DRAWS, BREAK_ORDERS, EQUAL_TABLES, PACES, BalanceRule
 from .sections import (
     ARRIVALS,
     HANDS_PER,
@@ -395,6 +395,7 @@ def read_tables(doc: TableReader) -> BalanceRule:
             balance_rule=tb.text("balance_rule", "worst_position", BALANCE_RULES),
             equal_tables=tb.text("equal_tables", "lowest_number", EQUAL_TABLES),
             break_draw=tb.text("break_draw", "random", BREAK_DRAWS),
+            pace=tb.text("pace", None, PACES),
         )
     except ValueError as err:
         raise FieldError(tb.path, str(err)) from None

@@ -11,7 +11,7 @@ MODULES = ["pyeval.sim", "pyeval.numba_rng", "pyeval.sim.compile_notice", "pyeva
            "pyeval.sim.results", "pyeval.sim.report", "pyeval.sim.pots", "pyeval.sim.betting", "pyeval.sim.replay",
            "pyeval.sim.structure_toml", "pyeval.sim.tune", "pyeval.sim.distributed",
            "pyeval.sim._cache", "pyeval.cli.tournament_cmd", "pyeval.sim.entries",
-           "pyeval.sim.inputs"]
+           "pyeval.sim.inputs", "pyeval.sim.pace", "pyeval.sim.backtest", "pyeval.sim.ensemble"]
 
 
 @pytest.mark.parametrize("name", MODULES)

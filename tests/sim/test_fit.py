@@ -105,10 +105,12 @@ def test_simulated_statistics_are_kept():
     assert simulated(MODELS["nit"], n=1, seed=12) is not a
     # the hands recorded in less room are the same hands; a tournament that fills the room
     # is played again with more
-    from pyeval.sim.presets import record_all
+    from pyeval.sim import Clock
+    from pyeval.sim.presets import CALIBRATION_HANDS_PER_HOUR, record_all
 
+    # record_all plays on the calibrations' clock (the single figure, 30 an hour)
     full = simulate("club_3000", n=2, seed=11, players=30, field="nit", record_tournaments=2,
-                    record_hands=4000)
+                    record_hands=4000, clock=Clock(hands_per_hour=CALIBRATION_HANDS_PER_HOUR))
     assert (record_all("club_3000", 2, seed=11, players=30, field="nit").records
             == full.records).all()
     from pyeval.sim import presets

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pyeval.sim import simulate
-from pyeval.sim.stats import Hand, from_record, measure
+from pyeval.sim.stats import Hand, between, from_record, measure
 from pyeval.sim.stats_phh import PHHError, hand_from_toml, read_hands
 
 PHH = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "phh" / "hands.tar.xz"
@@ -239,3 +239,38 @@ def test_a_band_of_depths():
         g[k].count["player_hands"] for k in ("20-30", "30-40", "40-70") if k in g)
     with pytest.raises(ValueError, match="35 is not a group edge"):
         between(g, 20, 35)
+
+
+def test_stack_off_and_bust_counted_per_player_hand():
+    # seat 2 shoves 1000, seat 0 calls with 1500 (500 behind: not stacked off) and wins,
+    # seat 1 folds its big blind: seat 2 alone stacked off and busted
+    h = Hand(stacks=(1500, 1000, 1000), blinds=(5, 10, 0), antes=(0, 0, 0), big_blind=10,
+             actions=((0, 2, "raise", 1000), (0, 0, "call", 0), (0, 1, "fold", 0)),
+             after=(2510, 990, 0))
+    g = measure([h], by="depth")
+    # effective stacks 1000, 1000, 1000 chips = 100 BB: group 70-130
+    c = g["70-130"].count
+    assert (c["player_hands"], c["stack_off"], c["player_hands_after"], c["bust"]) == (3, 1, 3, 1)
+    assert g["70-130"].rate("bust") == pytest.approx(1 / 3)
+    assert between(g, 70, 130).count["bust"] == 1
+
+
+@pytest.mark.slow      # reads 10,000 Pluribus files: about 15-25 s
+@pytest.mark.skipif(not PHH.is_file(), reason="the shared real hands (../shared/data/phh) "
+                    "are not here: a fresh clone without the shared data")
+def test_real_stack_offs_and_busts_by_depth(tmp_path):
+    """The real rates the deep-stack models are held against (docs/players.md)."""
+    with tarfile.open(PHH) as t:
+        members = [m for m in t.getmembers() if m.name.removeprefix("./").startswith(
+            ("handhq_copy/", "pluribus/"))]
+        t.extractall(tmp_path, members=members, filter="data")
+    online = measure([h for p in sorted((tmp_path / "handhq_copy").glob("*.phhs"))
+                      for h in read_hands(p)], by="depth")
+    assert {k: (g.count["player_hands"], g.count["stack_off"]) for k, g in online.items()} == {
+        "0-20": (807, 46), "20-40": (1912, 69), "40-70": (1034, 11), "70-130": (2825, 20),
+        "130-200": (999, 4), "200+": (5084, 0)}
+    pluribus = measure([h for p in sorted((tmp_path / "pluribus").rglob("*.phh"))
+                        for h in read_hands(p)], by="depth")
+    c = pluribus["70-130"].count
+    assert (c["player_hands"], c["stack_off"], c["player_hands_after"], c["bust"]) == (
+        60000, 327, 60000, 155)
