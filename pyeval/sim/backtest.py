@@ -74,8 +74,9 @@ def backtest_note() -> str:
         True
     """
     within = BACKTEST_N_HOMES - len(BACKTEST_HOMES_OUTSIDE)
-    return (f"on {BACKTEST_N_DAYS} real event-days survival was predicted within "
-            f"{BACKTEST_MAX_ERROR:.1f} points (dealer pace, live_tournament field); {within} of "
+    return (f"on {BACKTEST_N_DAYS} real event-days survival was within "
+            f"{BACKTEST_MAX_ERROR:.1f} points (dealer pace, live_tournament field, whose mix was "
+            f"chosen on these days: a calibration, not a test); {within} of "
             f"{BACKTEST_N_HOMES} real home games ended inside the 5-95 % band (players pace)")
 
 

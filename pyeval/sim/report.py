@@ -30,6 +30,7 @@ from __future__ import annotations
 import base64
 import html
 import math
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -177,7 +178,8 @@ def result_warnings(r: SimResult) -> list[str]:
 
 
 def format_table(rows: Sequence[tuple[str, str]]) -> str:
-    """Two aligned columns of text.
+    """Two aligned columns of text. A value longer than :data:`WIDE_VALUE` characters (a
+    sentence, such as the back-test's) sets no column width: it follows its label, wrapped.
 
     Example:
         >>> print(format_table([("a", "1"), ("long label", "22")]))
@@ -185,8 +187,20 @@ def format_table(rows: Sequence[tuple[str, str]]) -> str:
         long label  22
     """
     w1 = max(len(a) for a, _ in rows)
-    w2 = max(len(b) for _, b in rows)
-    return "\n".join(f"{a:<{w1}}  {b:>{w2}}" for a, b in rows)
+    w2 = max((len(b) for _, b in rows if len(b) <= WIDE_VALUE), default=0)
+    lines = []
+    for a, b in rows:
+        if len(b) <= WIDE_VALUE:
+            lines.append(f"{a:<{w1}}  {b:>{w2}}")
+        else:
+            wrapped = textwrap.wrap(b, width=max(40, w1 + w2 + 2))
+            lines.append(a)
+            lines.extend("  " + line for line in wrapped)
+    return "\n".join(lines)
+
+
+#: values longer than this are sentences: printed below their label, not in the column
+WIDE_VALUE = 40
 
 
 def _time_grid(r: SimResult, points: int = 200) -> np.ndarray:
