@@ -26,7 +26,7 @@ def tournament_lines(n: int = DEMO_RUNS, seed: int = DEMO_SEED) -> list[str]:
 
     Example:
         >>> tournament_lines(n=20)[0]
-        '  lasts 3:03 median (10-90%: 2:51-3:32)'
+        '  lasts 2:41 median (10-90%: 2:34-2:59)'
     """
     from pyeval.sim import simulate
     from pyeval.tournament.timetext import hhmm
@@ -35,7 +35,8 @@ def tournament_lines(n: int = DEMO_RUNS, seed: int = DEMO_SEED) -> list[str]:
     d = r.duration_percentiles((10, 50, 90))
     ft = r.final_table_percentiles((10, 50, 90))
     return [f"  lasts {hhmm(d[50.0])} median (10-90%: {hhmm(d[10.0])}-{hhmm(d[90.0])})",
-            f"  final table forms at {hhmm(ft[50.0])} median (10-90%: {hhmm(ft[10.0])}-{hhmm(ft[90.0])})"]
+            f"  final table forms at {hhmm(ft[50.0])} median (10-90%: {hhmm(ft[10.0])}-{hhmm(ft[90.0])})",
+            f"  assumed: pace {r.spec.clock.describe(r.spec.table_size)}; field {', '.join(m.name for m in r.models)}"]
 
 
 @click.command("demo")
