@@ -73,6 +73,29 @@ def pair_columns(holes: list[np.ndarray], pair_id: np.ndarray) -> np.ndarray:
     return np.array([c + [c[-1]] * (width - len(c)) for c in cols], dtype=np.int64)
 
 
+@njit(cache=True, inline="always")
+def winner_bits(vals, best, P, lows, bl, low_keys, om_low8):
+    """Who wins a showdown, as bits: bit ``p`` for each holder of the best high value
+    (``vals[:P]``, ``best``), and in hi/lo bit ``P + p`` for each holder of the best
+    qualifying low, looked up from the board's low ranks ``bl`` and each hand's ``low_keys``
+    and written to ``vals[P:]`` (no bit when no low qualifies). The one scoring of the Omaha
+    kernels, fixed hands and ranges alike."""
+    m = 0
+    for p in range(P):
+        m |= np.int64(vals[p] == best) << p
+    if lows:
+        lb = (bl & _LOW8) << np.uint64(8)
+        lbest = np.uint64(0)
+        for p in range(P):
+            lv = np.uint64(ld8(om_low8, lb | low_keys[p]))
+            vals[P + p] = lv
+            lbest = max(lbest, lv)
+        if lbest != 0:
+            for p in range(P):
+                m |= np.int64(vals[P + p] == lbest) << (P + p)
+    return m
+
+
 @linked(cache=True)
 def _chunk(s, n, hands, ob, TA, vals, wins):
     """n deals: U board cards (five, or the rest of a known flop or turn) drawn
@@ -142,20 +165,7 @@ def _chunk(s, n, hands, ob, TA, vals, wins):
                 v = max(v, nx.omaha_flush(fl, bs, hs[p], flush))
             vals[p] = v
             best = max(best, v)
-        m = 0
-        for p in range(P):
-            m |= np.int64(vals[p] == best) << p
-        if lows:
-            lb = (bl & _LOW8) << np.uint64(8)
-            lbest = np.uint64(0)
-            for p in range(P):
-                lv = np.uint64(ld8(om_low8, lb | hl[p]))
-                vals[P + p] = lv
-                lbest = max(lbest, lv)
-            if lbest != 0:
-                for p in range(P):
-                    m |= np.int64(vals[P + p] == lbest) << (P + p)
-        wins[m] += 1
+        wins[winner_bits(vals, best, P, lows, bl, hl, om_low8)] += 1
     return s
 
 

@@ -24,6 +24,7 @@ import numpy as np
 from numba import njit
 
 from pyeval import numba_ext as nx
+from pyeval.equity._omahamc import winner_bits
 from pyeval.equity._workers import run_workers
 from pyeval.numba_linked import linked
 from pyeval.numba_mem import fetch_add, ld8, ld16, ld32, ld64
@@ -185,20 +186,7 @@ def _showdown(bk, bs, bl, pk, ps, pl, pc, lows, TA, vals):
             v = max(v, nx.omaha_flush(fl, bs, ps[p], TA.flush))
         vals[p] = v
         best = max(best, v)
-    m = 0
-    for p in range(P):
-        m |= np.int64(vals[p] == best) << p
-    if lows:
-        lb = (bl & _LOW8) << np.uint64(8)
-        lbest = np.uint64(0)
-        for p in range(P):
-            lv = np.uint64(ld8(TA.om_low8, lb | pl[p]))
-            vals[P + p] = lv
-            lbest = max(lbest, lv)
-        if lbest != 0:
-            for p in range(P):
-                m |= np.int64(vals[P + p] == lbest) << (P + p)
-    return m
+    return winner_bits(vals, best, P, lows, bl, pl, TA.om_low8)
 
 
 @njit(cache=True, inline="always")
@@ -331,20 +319,7 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
                 v = max(v, nx.omaha_flush(fl, bs, hs, TA.flush))
             vals[p] = v
             best = max(best, v)
-        m = 0
-        for p in range(P):
-            m |= np.int64(vals[p] == best) << p
-        if lows:
-            lb = (bl & _LOW8) << np.uint64(8)
-            lbest = np.uint64(0)
-            for p in range(P):
-                lv = np.uint64(ld8(TA.om_low8, lb | pl[p]))
-                vals[P + p] = lv
-                lbest = max(lbest, lv)
-            if lbest != 0:
-                for p in range(P):
-                    m |= np.int64(vals[P + p] == lbest) << (P + p)
-        out[m] += 1
+        out[winner_bits(vals, best, P, lows, bl, pl, TA.om_low8)] += 1
     return s, att
 
 
