@@ -18,7 +18,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-PYEVAL = str(Path(__file__).resolve().parents[1] / "pyeval")
+import pyeval
+
+#: the folder of the pyeval that runs (site-packages under a non-editable install, not the
+#: source tree beside these tests): a raise there is pyeval's own
+PYEVAL = str(Path(pyeval.__file__).resolve().parent)
 
 
 class Outcome(NamedTuple):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import subprocess
+import tempfile
 import sys
 from pathlib import Path
 
@@ -52,7 +53,7 @@ def test_icm_of_the_issue_in_a_subprocess() -> None:
     and a latin-1 file to ``sim stats``, as a user runs them: exit codes, no traceback."""
     py = [sys.executable, "-c", "from pyeval.cli.main import main; main()"]
     out = subprocess.run(py + ["icm", "9223372036854775807,1", "--payouts", "1,2,3,4,5,6,7,8,9,10"],
-                         capture_output=True, text=True, timeout=120)
+                         capture_output=True, text=True, timeout=120, cwd=tempfile.gettempdir())
     assert out.returncode == 0 and "Traceback" not in out.stderr
     assert "prizes still to be paid: 3" in out.stdout
 
@@ -78,6 +79,6 @@ def test_fuzz_commands_in_subprocesses(files, seed: int) -> None:
     case = cli_case(random.Random(10_000 + seed), files)
     argv = case.label.split(" ")
     out = subprocess.run([sys.executable, "-c", "from pyeval.cli.main import main; main()"] + argv,
-                         capture_output=True, text=True, timeout=300)
+                         capture_output=True, text=True, timeout=300, cwd=tempfile.gettempdir())
     assert "Traceback" not in out.stderr, out.stderr[-2000:]
     assert out.returncode in (0, 1, 2), (argv, out.returncode, out.stderr[-500:])
