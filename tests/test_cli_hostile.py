@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 import subprocess
-import tempfile
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
