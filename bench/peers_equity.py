@@ -1,7 +1,8 @@
 """pyeval's equity engine beside OMPEval's EquityCalculator: Monte Carlo and exact hold'em
 spots, one thread each, interleaved rounds, CPU time.
 
-    bench/peers/build.sh OMPEVAL_DIR HHE_DIR PHEVALUATOR_DIR /tmp/peers
+    # /tmp/peers: the drivers of bench/peers/ built by hand outside the repository
+    # (default/ and native/ builds; the flags are in bench/RESULTS.md)
     taskset -c 1 python bench/peers_equity.py /tmp/peers --rounds 7
 
 Each round runs, in an order rotated by one: OMPEval's driver (``omp_eq``, default and
@@ -55,7 +56,7 @@ def _pyeval(mode: str, hands: list[str], deals: int, inner: int) -> tuple[float,
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("peers", type=Path, help="OUT_DIR of bench/peers/build.sh")
+    ap.add_argument("peers", type=Path, help="the folder of the built drivers")
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--inner", type=int, default=3)
     args = ap.parse_args()

@@ -2,7 +2,7 @@
 same hands, interleaved, one core.
 
 The peers are built outside the repository (never committed) from the drivers in
-bench/peers/ by bench/peers/build.sh, with their default flags and with -march=native;
+bench/peers/, built by hand, with their default flags and with -march=native;
 pass its output folder. Each round
 runs, one after another: OMPEval, the Rust evaluator, then pyeval's 7-card batch on every
 loop it has (automatic, scalar, AVX2, the general tables, AVX-512 where the CPU has it; in
@@ -29,7 +29,8 @@ alone; ``--base TREE`` adds the ``range``-loop enumerations (plain and ready6) o
 tree's numba_hand (a subprocess with TREE on PYTHONPATH, compiled before it is timed), the
 "before" of an A/B.
 
-    bench/peers/build.sh OMPEVAL_DIR HHE_DIR PHEVALUATOR_DIR /tmp/peers
+    # /tmp/peers: the drivers of bench/peers/ built by hand outside the repository
+    # (default/ and native/ builds; the flags are in bench/RESULTS.md)
     taskset -c 1 python bench/peers_high7.py /tmp/peers --rounds 7 --n-seq 50000000
     taskset -c 0 python bench/peers_high7.py /tmp/peers-incr --enum-only --base /tmp/base
 """
@@ -257,7 +258,7 @@ PEERS = {"OMPEval": ("omp_drv", "omp_out.bin"), "hhe": ("hhe_drv", "hhe_out.bin"
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("peers", type=Path, help="OUT_DIR of bench/peers/build.sh (default/ and native/)")
+    ap.add_argument("peers", type=Path, help="the folder of the built drivers (default/ and native/)")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--inner", type=int, default=3)
     ap.add_argument("--n", type=int, default=N, help="random hands")

@@ -2,7 +2,8 @@
 (``evaluate_plo4_cards``, through bench/peers/phe_drv), the same random rows, interleaved
 rounds, one core, CPU time; the values must order every row alike.
 
-    bench/peers/build.sh OMPEVAL_DIR HHE_DIR PHEVALUATOR_DIR /tmp/peers
+    # /tmp/peers: the drivers of bench/peers/ built by hand outside the repository
+    # (default/ and native/ builds; the flags are in bench/RESULTS.md)
     PHE_OMAHA_SO=/path/to/phevaluator/_pheval*.so \\
         taskset -c 1 python bench/peers_omaha.py /tmp/peers --rounds 7
 
