@@ -99,3 +99,45 @@ def test_command_lines_of_the_guides_parse(page: str, command: str,
         pass
     except click.ClickException as e:
         pytest.fail(f"{page}: `{command}` is refused: {e.format_message()}")
+
+
+# Plain Python blocks (no ``>>>``) that are not run here, each with the reason.
+NOT_RUN = {
+    ("equity.md", 'pyeval.equity(game, hands, board="", dead="", *, exact=None, samples=None, std_err=None,'):
+        "a signature, not code",
+    ("simulation.md", "from distributed import Client"): "needs a Dask scheduler",
+    ("players.md", "from pyeval.sim.fit import FITTED, fit_model, simulated"):
+        "the preset-recovery measurement (minutes); tests/sim/test_fit.py asserts it",
+    ("players.md", "import itertools, numpy as np"):
+        "the pooled-mix measurement (minutes of simulation)",
+    ("players.md", "from pyeval.sim import simulate"):
+        "the mix-fit measurement; tests/sim/test_fit.py asserts a mix recovery",
+}
+
+
+def plain_blocks() -> list[tuple[str, int, str]]:
+    out = []
+    for page in sorted(DOCS.glob("*.md")):
+        for i, (lang, body) in enumerate(FENCE.findall(page.read_text(encoding="utf-8"))):
+            if lang == "python" and ">>>" not in body:
+                out.append((page.name, i, body))
+    return out
+
+
+PLAIN = plain_blocks() if DOCS.is_dir() else []
+
+
+def test_every_plain_block_is_run_or_named() -> None:
+    named = {(page, body.splitlines()[0]) for page, _, body in PLAIN}
+    assert set(NOT_RUN) <= named, "a block NOT_RUN names is gone: update the list"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("page", "index", "body"),
+                         [pytest.param(*b, id=f"{b[0]}-{b[1]}") for b in PLAIN
+                          if (b[0], b[2].splitlines()[0]) not in NOT_RUN])
+def test_plain_python_blocks_run(page: str, index: int, body: str,
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each block as a reader pastes it into a fresh interpreter, in the repository."""
+    monkeypatch.chdir(ROOT)
+    exec(compile(body, f"{page} block {index}", "exec"), {"__name__": "docs"})
