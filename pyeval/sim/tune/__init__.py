@@ -184,6 +184,8 @@ def _plan(goals: list[Target], players: int | None, starting: int | None, denomi
     chips = int(starting if starting is not None else fx.starting)   # type: ignore[union-attr]
     denoms = tuple(sorted(int(d) for d in (denominations if denominations is not None else
                                           (fx.denominations if fx else (25, 100, 500, 1000, 5000)))))
+    size = int(table_size if table_size is not None else (fx.table_size if fx else 9))
+    _check_numbers(p, chips, denoms, size)
     kept: list[str] = []
     if fx is not None:
         kept.append(f"the chips ({', '.join(map(str, fx.denominations))}), {fx.starting:,} each"
@@ -218,7 +220,6 @@ def _plan(goals: list[Target], players: int | None, starting: int | None, denomi
     if fx is not None and ante_by is None and fx.ante_depth:
         kept.append(f"antes {'by the big blind' if by == 'big_blind' else 'from every player'} once the "
                     f"starting stack is {depth:.0f} big blinds or less")
-    size = int(table_size if table_size is not None else (fx.table_size if fx else 9))
     the_pace = pace or (fx.pace if fx else None)
     label = name or (f"{fx.name} (tuned)" if fx else f"Tuned: {p} players, {chips:,} chips")
     return Plan(p, chips, denoms, size, the_pace, minutes, firsts, grow,
@@ -300,25 +301,29 @@ def hhmm_of(minutes: float) -> str:
     return hhmm(minutes)
 
 
-def _check_inputs(plan: Plan, targets: Sequence[Target], margin: float, n: int, screen_n: int, keep: int) -> None:
-    if not targets:
-        raise ValueError("give at least one target, e.g. 'done within 4h with 90%'")
-    if not 2 <= plan.players <= MAX_PLAYERS:
-        raise ValueError(f"a tournament needs 2 to {MAX_PLAYERS:,} players, got {plan.players}")
-    if not 1 <= plan.starting <= MAX_CHIPS:
-        raise ValueError(f"starting chips must be from 1 to {MAX_CHIPS:,}, got {plan.starting}")
-    d = plan.denominations
+def _check_numbers(players: int, starting: int, denominations: Sequence[int], table_size: int) -> None:
+    """The field, the chips and the table are sound (checked before any schedule is made)."""
+    if not 2 <= players <= MAX_PLAYERS:
+        raise ValueError(f"a tournament needs 2 to {MAX_PLAYERS:,} players, got {players}")
+    if not 1 <= starting <= MAX_CHIPS:
+        raise ValueError(f"starting chips must be from 1 to {MAX_CHIPS:,}, got {starting}")
+    d = denominations
     if not d or d[0] < 1 or len(set(d)) != len(d) or d[-1] > MAX_CHIPS:
         raise ValueError(f"the chip set must list each denomination once, each from 1 to {MAX_CHIPS:,}; "
                          f"got {list(d)}")
-    if plan.starting % d[0]:
-        raise ValueError(f"starting chips {plan.starting} are not a multiple of the smallest chip {d[0]}")
-    if plan.starting < 40 * d[0]:
-        raise ValueError(f"{plan.starting} starting chips are only {plan.starting // d[0]} of the smallest chip "
+    if starting % d[0]:
+        raise ValueError(f"starting chips {starting} are not a multiple of the smallest chip {d[0]}")
+    if starting < 40 * d[0]:
+        raise ValueError(f"{starting} starting chips are only {starting // d[0]} of the smallest chip "
                          f"({d[0]}): give at least 40, or a smaller chip")
     from pyeval.sim.spec import MAX_SEATS
-    if not 2 <= plan.table_size <= MAX_SEATS:
-        raise ValueError(f"the table size must be from 2 to {MAX_SEATS} seats, got {plan.table_size}")
+    if not 2 <= table_size <= MAX_SEATS:
+        raise ValueError(f"the table size must be from 2 to {MAX_SEATS} seats, got {table_size}")
+
+
+def _check_inputs(plan: Plan, targets: Sequence[Target], margin: float, n: int, screen_n: int, keep: int) -> None:
+    if not targets:
+        raise ValueError("give at least one target, e.g. 'done within 4h with 90%'")
     if not 0 <= margin < 0.5:
         raise ValueError(f"the margin is a chance from 0 to 0.5, got {margin}")
     if n < 10 or screen_n < 4 or keep < 1:
