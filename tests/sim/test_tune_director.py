@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from pyeval.cli.tournament_cmd import EXIT_INFEASIBLE, tournament
 from pyeval.sim.structure_toml import LevelSpec
-from pyeval.sim.tune import candidate_schedules, fixed_from_structure, hedge, problems, tune
+from pyeval.sim.tune import candidate_schedules, fixed_from_structure, hedge, problems, tune, when
 from pyeval.sim.tune.candidates import GROWTHS, director_schedule
 from pyeval.sim.tune.constraints import EARLIEST_ANTE_DEPTH, EARLY_DEPTH, MAX_EARLY_JUMP, MAX_LATE_JUMP
 from pyeval.sim.tune.scoring import HEDGE_FIELDS
@@ -158,3 +158,23 @@ def test_directors_case_from_25_50_uses_the_evening(tmp_path):
 def test_directors_case_from_the_directors_file_uses_the_evening(tmp_path):
     chance, p90 = _director_case(tmp_path, ["--from", str(DIRECTOR)])
     assert chance >= 0.9 and 210 <= p90 <= 240, (chance, p90)
+
+
+def test_the_file_written_loads_back_to_the_same_levels_and_keeps_the_pace(tmp_path):
+    home = tmp_path / "home.toml"
+    home.write_text(DIRECTOR.read_text().replace("[tables]\nsize = 9", '[tables]\nsize = 8\npace = "players"'))
+    res = tune(start_from=home, targets=["done by 23:30 with 80%"], start="19:00", n=20, screen_n=8,
+               verify_n=20, ensemble_size=2, growths=(1.3, 1.6))
+    assert res.targets[0].minutes == 270.0 and "done by 4:30 with 80%" in res.describe()
+    assert f"9 in 10 by {when(res.verified.p90_minutes, '19:00')}" in res.describe()
+    assert {m.pace for m in res.members} == {"players"} and res.nominal_rate == pytest.approx(
+        3600 / (11.844 * 8 ** 1.1678), abs=0.01)                  # the players pace at a full table of 8
+    out = tmp_path / "tuned.toml"
+    out.write_text(res.toml)
+    st = load_structure(out)
+    assert st.tables.pace == "players" and st.tables.table_size == 8 and st.entrants.maximum == 25
+    sched = res.chosen.schedule
+    assert [(lv.small_blind, lv.big_blind, lv.ante, lv.ante_by, lv.minutes) for lv in st.levels] == [
+        (lv.small_blind, lv.big_blind, lv.ante, lv.ante_by, sched.level_minutes) for lv in sched.levels]
+    assert [(b.after_level, b.minutes) for b in st.breaks] == list(sched.breaks)
+    assert [(c.before_level, c.remove) for c in st.chips.colour_ups] == list(sched.colour_ups)

@@ -120,7 +120,7 @@ class TuneResult:
                          f"{_spread(self.default, None, s)}")
         lines.append("  by evening:")
         for i, m in enumerate(self.members):
-            lines.append(f"    {describe_member(m, self.nominal_rate):<48} {_spread(v, i, s)}")
+            lines.append(f"    {describe_member(m, self.nominal_rate):<54} {_spread(v, i, s)}")
         from pyeval.sim.backtest import backtest_note
         lines.append("")
         lines.append(f"How far the model has been from real events: {backtest_note()}.")
