@@ -12,7 +12,16 @@ from click.testing import CliRunner
 
 from pyeval.cli.tournament_cmd import EXIT_INFEASIBLE, tournament
 from pyeval.sim.structure_toml import LevelSpec
-from pyeval.sim.tune import candidate_schedules, fixed_from_structure, hedge, problems, tune, when
+from pyeval.sim.tune import (
+    Asked,
+    candidate_schedules,
+    fixed_from_structure,
+    hedge,
+    plan_for,
+    problems,
+    tune,
+    when,
+)
 from pyeval.sim.tune.candidates import GROWTHS, director_schedule
 from pyeval.sim.tune.constraints import EARLIEST_ANTE_DEPTH, EARLY_DEPTH, MAX_EARLY_JUMP, MAX_LATE_JUMP
 from pyeval.sim.tune.scoring import HEDGE_FIELDS
@@ -71,10 +80,7 @@ def test_what_the_directors_file_fixes_is_kept_in_every_candidate():
     assert (fx.players, fx.starting, fx.denominations, fx.level_minutes, fx.first_blinds) == (
         25, 5000, (25, 100, 500, 1000), 20, (25, 50))
     assert (fx.break_levels, fx.break_minutes, fx.ante_by, round(fx.ante_depth, 2)) == (4, 10, "each", 8.33)
-    from pyeval.sim.tune import _plan
-    plan = _plan([], None, None, None, None, None, None, None, None, None, GROWTHS, None, None, None, None,
-                 None, 60, None, DIRECTOR)
-    scheds = candidate_schedules(plan)
+    scheds = candidate_schedules(plan_for(Asked(start_from=DIRECTOR)))
     assert len(scheds) >= 8                                      # distinct schedules to choose from
     for s in scheds:
         assert s.level_minutes == 20 and (s.levels[0].small_blind, s.levels[0].big_blind) == (25, 50)

@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 
 from pyeval.sim.ensemble import Member
 from pyeval.sim.tune.candidates import ANTE_DEPTH, GROWTHS, MAX_LEVELS, director_schedule, small_blind_for
-from pyeval.sim.tune.constraints import problems
+from pyeval.sim.tune.constraints import EARLIEST_ANTE_DEPTH, problems
 from pyeval.sim.tune.explanation import TuneResult, when
 from pyeval.sim.tune.family import (
     LEVEL_MINUTES,
@@ -129,9 +129,9 @@ def tune(*, targets: Sequence[Target | str], players: int | None = None, startin
     """
     t0 = time.perf_counter()
     goals = [t if isinstance(t, Target) else parse_target(t, start) for t in targets]
-    plan = _plan(goals, players, starting, denominations, table_size, pace, level_minutes, steps,
-                 first_bbs, first_blinds, growths, break_every, break_minutes, ante_by, ante_depth,
-                 ante_from, max_levels, name, start_from)
+    plan = plan_for(Asked(players, starting, denominations, table_size, pace, level_minutes, steps, first_bbs,
+                          first_blinds, growths, break_every, break_minutes, ante_by, ante_depth, ante_from,
+                          max_levels, name, start_from))
     _check_inputs(plan, goals, margin, n, screen_n, keep)
     ens = tuple(members) if members is not None else hedge(
         ensemble_size or HEDGE_SIZE, pace=plan.pace, hands_per_hour=hands_per_hour, table_size=plan.table_size)
@@ -164,13 +164,39 @@ def tune(*, targets: Sequence[Target | str], players: int | None = None, startin
                       start, rate, time.perf_counter() - t0)
 
 
-def _plan(goals: list[Target], players: int | None, starting: int | None, denominations: Sequence[int] | None,
-          table_size: int | None, pace: str | None, level_minutes: Sequence[int] | None,
-          steps: Sequence[float] | None, first_bbs: Sequence[int] | None, first_blinds: tuple[int, int] | None,
-          growths: Sequence[float], break_every: int | None, break_minutes: int | None, ante_by: str | None,
-          ante_depth: float | None, ante_from: int | None, max_levels: int, name: str | None,
-          start_from: Any) -> Plan:
-    """Resolve the call and the director's file into a :class:`Plan` (the call wins)."""
+class Asked(NamedTuple):
+    """What the call of :func:`tune` asks about the schedule (``None``: the file's, else the default)."""
+
+    players: int | None = None
+    starting: int | None = None
+    denominations: Sequence[int] | None = None
+    table_size: int | None = None
+    pace: str | None = None
+    level_minutes: Sequence[int] | None = None
+    steps: Sequence[float] | None = None
+    first_bbs: Sequence[int] | None = None
+    first_blinds: tuple[int, int] | None = None
+    growths: Sequence[float] = GROWTHS
+    break_every: int | None = None
+    break_minutes: int | None = None
+    ante_by: str | None = None
+    ante_depth: float | None = None
+    ante_from: int | None = None
+    max_levels: int = MAX_LEVELS
+    name: str | None = None
+    start_from: Any = None
+
+
+def plan_for(asked: Asked) -> Plan:
+    """Resolve the call and the director's file into a :class:`Plan` (the call wins).
+
+    Example:
+        >>> p = plan_for(Asked(start_from="club_3000"))
+        >>> p.players, p.minutes, p.first_blinds, p.break_levels
+        (40, (20,), ((25, 50),), 2)
+    """
+    (players, starting, denominations, table_size, pace, level_minutes, steps, first_bbs, first_blinds,
+     growths, break_every, break_minutes, ante_by, ante_depth, ante_from, max_levels, name, start_from) = asked
     fx: Fixed | None = None
     if start_from is not None:
         from pyeval.tournament.errors import StructureError
@@ -217,9 +243,12 @@ def _plan(goals: list[Target], players: int | None, starting: int | None, denomi
     by = ante_by or (fx.ante_by if fx else "each")
     depth = ante_depth if ante_depth is not None else (
         fx.ante_depth if fx is not None and fx.ante_depth else ANTE_DEPTH)
+    if depth > EARLIEST_ANTE_DEPTH:
+        depth = EARLIEST_ANTE_DEPTH           # no ante while the starting stack is deeper (constraints)
     if fx is not None and ante_by is None and fx.ante_depth:
+        later = " (your file's antes start deeper: moved)" if fx.ante_depth > EARLIEST_ANTE_DEPTH else ""
         kept.append(f"antes {'by the big blind' if by == 'big_blind' else 'from every player'} once the "
-                    f"starting stack is {depth:.0f} big blinds or less")
+                    f"starting stack is {depth:.0f} big blinds or less{later}")
     the_pace = pace or (fx.pace if fx else None)
     label = name or (f"{fx.name} (tuned)" if fx else f"Tuned: {p} players, {chips:,} chips")
     return Plan(p, chips, denoms, size, the_pace, minutes, firsts, grow,
@@ -340,7 +369,8 @@ def _check_inputs(plan: Plan, targets: Sequence[Target], margin: float, n: int, 
         raise ValueError(f"max_levels is 1 to 1000, got {plan.max_levels}")
 
 
-__all__ = ["KINDS", "LEVEL_MINUTES", "MARGIN", "NICE", "START_DEPTHS", "STEPS", "TUNE_LEVEL_MINUTES", "Candidate",
-           "Fixed", "Plan", "Schedule", "Target", "TuneResult", "candidate_schedules", "director_schedule",
-           "evaluate", "fixed_from_structure", "hedge", "make_schedule", "money_play", "nice_amount",
-           "parse_goals", "parse_target", "problems", "replace", "schedule_toml", "start_blinds", "tune", "when"]
+__all__ = ["KINDS", "LEVEL_MINUTES", "MARGIN", "NICE", "START_DEPTHS", "STEPS", "TUNE_LEVEL_MINUTES", "Asked",
+           "Candidate", "Fixed", "Plan", "Schedule", "Target", "TuneResult", "candidate_schedules",
+           "director_schedule", "evaluate", "fixed_from_structure", "hedge", "make_schedule", "money_play",
+           "nice_amount", "parse_goals", "parse_target", "plan_for", "problems", "replace", "schedule_toml",
+           "start_blinds", "tune", "when"]
