@@ -150,11 +150,14 @@ def tune(*, targets: Sequence[Target | str], players: int | None = None, startin
     chosen, runner_up, feasible = _choose(finalists, goals, margin, caps)
     vn = verify_n or 2 * n
     say(f"verifying the choice on {vn:,} fresh tournaments per evening")
-    reason = None if feasible else _reason(chosen, goals)
+    verified = evaluate(chosen.schedule, goals, ens, n=vn, seed=seed + 2_000_029, **common)
+    reason = None if feasible else _reason(verified, goals)
     notes = (f"Proposed by pyeval tournament tune for: {'; '.join(t.describe() for t in goals)}; "
              f"{chosen.schedule.describe()}; checked over {len(ens)} likely evenings."
              + (f" Not met in full: {reason}" if reason else ""))
-    verified = evaluate(chosen.schedule, goals, ens, n=vn, seed=seed + 2_000_029, notes=notes, **common)
+    verified.toml = schedule_toml(chosen.schedule, name=plan.name, players=plan.players, starting=plan.starting,
+                                  denominations=plan.denominations, table_size=plan.table_size, notes=notes,
+                                  pace=plan.pace)
     default = evaluate(chosen.schedule, goals, hedge(1, pace=plan.pace, hands_per_hour=hands_per_hour,
                                                      table_size=plan.table_size),
                        n=vn, seed=seed + 3_000_017, **common)

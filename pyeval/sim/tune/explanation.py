@@ -146,7 +146,6 @@ class TuneResult:
         return Member(label, fld, self.nominal_rate, 0.0, 1.0, pace)
 
     def _why(self) -> str:
-        c = self.chosen
         if not self.feasible:
             return (f"Why this one: of the {self.tried} schedules tried none meets every target over the "
                     "likely evenings; this one comes closest.")
@@ -156,11 +155,11 @@ class TuneResult:
                f"target over the likely evenings with {100 * self.margin:g} points to spare")
         if self.runner_up is not None:
             r = self.runner_up
-            why += (f"; the next {'slower' if caps else 'faster'} one ({r.schedule.short()}) would be "
-                    f"9 in 10 done by {hhmm(r.p90_minutes)}, "
+            why += (f"; the next {'slower' if caps else 'faster'} one would be 9 in 10 done by "
+                    f"{hhmm(r.p90_minutes)} ("
                     + ", ".join(f"{100 * p:.0f}% for '{t.describe()}'"
-                                for t, p in zip(self.targets, r.pooled_chances(self.targets))))
-        return why + f". (Chosen: {c.schedule.short()}.)"
+                                for t, p in zip(self.targets, r.pooled_chances(self.targets))) + ")")
+        return why + "."
 
 
 __all__ = ["TuneResult", "when"]
