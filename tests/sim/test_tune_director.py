@@ -184,3 +184,19 @@ def test_the_file_written_loads_back_to_the_same_levels_and_keeps_the_pace(tmp_p
         (lv.small_blind, lv.big_blind, lv.ante, lv.ante_by, sched.level_minutes) for lv in sched.levels]
     assert [(b.after_level, b.minutes) for b in st.breaks] == list(sched.breaks)
     assert [(c.before_level, c.remove) for c in st.chips.colour_ups] == list(sched.colour_ups)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--from", "no_such_file.toml"], "no structure file 'no_such_file.toml'"),
+    (["--from", "hands_100k_stud"], "the tuner needs a blind game"),
+    (["--from", str(DIRECTOR), "--first-blinds", "50/25"], "--first-blinds is small/big, like 25/50"),
+    (["--from", str(DIRECTOR), "--first-blinds", "30/60"], "must be above 0, the small blind at most the big, "
+                                                            "both multiples of the smallest chip (25)"),
+    (["--from", str(DIRECTOR), "--ensemble", "9"], "--ensemble must be from 1 to 8 evenings, got 9"),
+    (["--from", str(DIRECTOR), "--players", "1"], "a tournament needs 2 to 100,000 players, got 1"),
+    (["--chips", "5000"], "give --players and --chips, or --from your structure file"),
+])
+def test_cli_tune_refuses_bad_director_input_before_any_work(args, message):
+    res = CliRunner().invoke(tournament, ["tune", *args, "--target", "done within 4h with 90%"])
+    assert res.exit_code == 1 and message in res.output, res.output
+    assert "Traceback" not in res.output and "schedules to try" not in res.output
