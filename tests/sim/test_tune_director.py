@@ -184,6 +184,12 @@ def test_the_file_written_loads_back_to_the_same_levels_and_keeps_the_pace(tmp_p
         (lv.small_blind, lv.big_blind, lv.ante, lv.ante_by, sched.level_minutes) for lv in sched.levels]
     assert [(b.after_level, b.minutes) for b in st.breaks] == list(sched.breaks)
     assert [(c.before_level, c.remove) for c in st.chips.colour_ups] == list(sched.colour_ups)
+    info = res.summary()                                         # plain data for the web page
+    assert info["toml"] == res.toml and info["feasible"] == res.feasible and info["levels"] == len(sched.levels)
+    assert info["p90"] == float(np.percentile(res.verified.pooled.duration, 90))
+    assert [e["name"] for e in info["evenings"]] == ["balanced (the default field), players pace",
+                                                     "club night, players pace"]
+    assert info["targets"][0]["chance"] == res.verified_chances[0]
 
 
 @pytest.mark.parametrize("args, message", [

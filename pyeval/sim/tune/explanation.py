@@ -12,6 +12,7 @@ Example:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -76,6 +77,28 @@ class TuneResult:
     def verified_chances(self) -> list[float]:
         """The verified chance of each target over the likely evenings pooled."""
         return [float(x) for x in self.verified.pooled_chances(self.targets)]
+
+    def summary(self) -> dict[str, Any]:
+        """The answer as plain data (for a web page): the verdict, the times in minutes over the
+        likely evenings and with the default field, each evening's, the targets' chances, what
+        was kept, the reason when the request cannot hold, and the structure file.
+
+        Example (after ``res = tune(...)``): ``res.summary()["p90"]`` is the 9-in-10 finish
+        over the likely evenings, ``res.summary()["evenings"][0]["name"]`` the default field.
+        """
+        v = self.verified
+        d = self.default.pooled.duration if self.default is not None else v.pooled.duration
+        return {
+            "feasible": self.feasible, "met": self.met, "reason": self.reason, "kept": list(self.kept),
+            "schedule": self.chosen.schedule.describe(), "levels": len(self.chosen.schedule.levels),
+            "median": float(np.median(v.pooled.duration)), "p90": float(np.percentile(v.pooled.duration, 90)),
+            "default_median": float(np.median(d)), "default_p90": float(np.percentile(d, 90)),
+            "targets": [{"target": t.describe(), "chance": float(p), "met": bool(t.met_by_chance(p))}
+                        for t, p in zip(self.targets, v.pooled_chances(self.targets))],
+            "evenings": [{"name": describe_member(m, self.nominal_rate), "median": float(v.medians[i]),
+                          "p90": float(v.p90s[i])} for i, m in enumerate(self.members)],
+            "toml": self.toml,
+        }
 
     def advice(self) -> list[str]:
         """What would make the request feasible, per target missed (empty when met)."""
