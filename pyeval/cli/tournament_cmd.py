@@ -5,6 +5,7 @@ its blind sheet and check it.
     pyeval tournament simulate club_3000 -n 2000 --field "balanced=3,push_fold=1" --by 3:30
     pyeval tournament tune --players 30 --chips 3000 --denominations 25,100,500,1000 \\
         --target "done within 4h with 90%" --target "done not before 3h" -o my_structure.toml
+    pyeval tournament tune --from my_structure.toml --start 19:00 --target "done by 23:00 with 90%"
     pyeval tournament show club_3000 --start 19:00
     pyeval tournament check my_structure.toml
 """
@@ -264,109 +265,143 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
 
 
 @tournament.command("tune")
-@click.option("--players", type=int, required=True, help="Entrants.")
-@click.option("--chips", "starting", type=int, required=True, help="Starting chips.")
-@click.option("--denominations", default="25,100,500,1000,5000", show_default=True,
-              help="The chip set, smallest first (blinds must be payable with it).")
+@click.option("--from", "start_from", default=None,
+              help="Start from your structure file (or an example's name): its chips, level length, "
+                   "first blinds, breaks and antes are kept unless given here.")
+@click.option("--players", type=int, default=None, help="Entrants (default: the file's).")
+@click.option("--chips", "starting", type=int, default=None, help="Starting chips (default: the file's).")
+@click.option("--denominations", default=None,
+              help="The chip set, smallest first (default: the file's, else 25,100,500,1000).")
 @click.option("--target", "targets", multiple=True, required=True,
-              help="'done within 4h with 90%', 'done not before 3h', 'final table after 2h', "
-                   "'money play at least 1:30', 'levels between 15 and 30 minutes' (repeatable).")
-@click.option("--table-size", type=int, default=9, show_default=True)
+              help="'done within 4h with 90%', 'done by 23:30' (with --start), 'done not before 3h', "
+                   "'final table after 2h', 'money play at least 1:30', 'levels between 15 and 30 minutes' "
+                   "(repeatable).")
+@click.option("--start", default=None, help="Start time (19:00): targets may then name clock "
+              "times ('done by 23:30 with 90%' is 4:30 of play) and the answer shows them.")
+@click.option("--table-size", type=int, default=None, help="Seats a table (default: the file's, else 9).")
 @click.option("--pace", type=click.Choice(PACE_NAMES), default=None,
-              help="A pace preset fitted to real hands (dealer, players, online); the ensemble "
-                   "draws paces around its full-table rate.")
+              help="The event's pace: dealer (a casino table with a dealer), players (a home game where "
+                   "players deal), online (default: the file's, else dealer).")
 @click.option("--hands-per-hour", type=float, default=None,
-              help="The room's nominal pace at a full table (default: the pace's, else 30); "
-                   "the ensemble draws paces around it.")
+              help="The room's pace at a full table, overriding the preset's rate.")
 @click.option("--ensemble", "ensemble_size", type=int, default=8, show_default=True,
-              help="Likely fields every candidate is simulated under (1: the balanced field only).")
+              help="Likely evenings every schedule is simulated under (1: the default field at the "
+                   "event's pace; 8: four mixed fields at the event's pace and 10% either side).")
 @click.option("--field", "field_text", default=None,
-              help="Tune for this field only ('balanced=3,push_fold=1'); the ensemble then varies "
-                   "only the pace and the break overruns.")
+              help="Tune for this field only ('balanced=3,push_fold=1'); the evenings then vary "
+                   "only the pace.")
 @click.option("-n", "--tournaments", "n", type=int, default=200, show_default=True,
-              help="Tournaments per field for the finalists (screening uses fewer; verification twice).")
+              help="Tournaments per evening for the finalists (screening uses fewer; the check twice).")
 @click.option("--screen", "screen_n", type=int, default=48, show_default=True,
-              help="Tournaments per field to screen each candidate.")
-@click.option("--margin", type=float, default=2.0, show_default=True,
-              help="Percentage points the pessimistic field must beat each target by.")
+              help="Tournaments per evening to screen each schedule.")
+@click.option("--margin", type=float, default=1.5, show_default=True,
+              help="Percentage points each target's chance must be met by.")
 @click.option("--level-minutes", "level_minutes", type=int, default=None,
-              help="Fix the level length (minutes).")
+              help="Fix the level length (minutes; default: the file's, else 15 to 30 are tried).")
+@click.option("--first-blinds", "first_blinds", default=None,
+              help="Fix the first blinds, like 25/50 (default: the file's).")
 @click.option("--start-bb", "start_bb", type=int, default=None, help="Fix the first big blind.")
 @click.option("--ante", "ante", default="auto", show_default=True,
-              help="'auto' (from 15 big blinds deep), 'none', a level number to start antes at, "
-                   "or 'bb' (big-blind antes of one big blind, from 15 big blinds deep).")
-@click.option("--break-every", type=int, default=120, show_default=True, help="Minutes of play between breaks.")
+              help="'auto' (the file's, else from every player once the starting stack is 10 big blinds "
+                   "or less, after the first break), 'none', a level number, or 'bb' (big-blind antes).")
+@click.option("--break-every", type=int, default=None,
+              help="Minutes of play between breaks (default: the file's interval, else 90).")
 @click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--name", default=None, help="Name written in the structure file.")
-@click.option("--start", default=None, help="Start time (19:00): targets may then name clock "
-              "times ('done by 23:30 with 90%').")
 @click.option("-o", "--out", "out", default=None, help="Write the structure file here.")
-def tune_cmd(players: int, starting: int, denominations: str, targets: tuple[str, ...],
-             table_size: int, pace: str | None, hands_per_hour: float | None,
-             ensemble_size: int, field_text: str | None,
-             n: int, screen_n: int,
-             margin: float, level_minutes: int | None, start_bb: int | None, ante: str,
-             break_every: int, seed: int, name: str | None, start: str | None, out: str | None) -> None:
-    """Propose a blind schedule that meets the targets over an ensemble of likely fields,
-    explain the choice, and write it as a structure file. Exits with 3 when no schedule of
-    the family meets every target (the closest is shown, with what would make it feasible).
+def tune_cmd(start_from: str | None, players: int | None, starting: int | None, denominations: str | None,
+             targets: tuple[str, ...], start: str | None, table_size: int | None, pace: str | None,
+             hands_per_hour: float | None, ensemble_size: int, field_text: str | None, n: int,
+             screen_n: int, margin: float, level_minutes: int | None, first_blinds: str | None,
+             start_bb: int | None, ante: str, break_every: int | None, seed: int, name: str | None,
+             out: str | None) -> None:
+    """Propose a blind schedule that fits the evening: simulated under the likely fields and
+    paces, its chance of each target is met with the time used (a 9-in-10 finish close under
+    a "done by"). Starts from your file (--from) or the numbers. The structure file is
+    written even when the targets cannot all hold (the closest, with the reason; exit code 3).
 
-    Example: pyeval tournament tune --players 30 --chips 3000 --target "done within 4h with 90%"
+    Example: pyeval tournament tune --from friday.toml --start 19:00 --target "done by 23:00 with 90%"
     """
-    from pyeval.sim.tune import LEVEL_MINUTES, parse_goals, tune
+    from pyeval.sim import tune as tuning
 
     try:
-        denoms = parse_int_list(denominations, "denominations")
         if start is not None:
             parse_clock(start)
-        goals, bound = parse_goals(targets, start)
+        if start_from is None and (players is None or starting is None):
+            raise ValueError("give --players and --chips, or --from your structure file")
+        denoms = parse_int_list(denominations, "denominations") if denominations else (
+            None if start_from else [25, 100, 500, 1000])
+        goals, bound = tuning.parse_goals(targets, start)
         if not goals:
             raise ValueError("give at least one target about time, e.g. 'done within 4h with 90%'")
-        ante_from, ante_by = _ante_option(ante)
-        minutes: tuple[int, ...] = LEVEL_MINUTES
-        if level_minutes is not None:
-            if not 1 <= level_minutes <= 240:
-                raise ValueError(f"--level-minutes must be from 1 to 240, got {level_minutes}")
-            minutes = (level_minutes,)
-        if bound is not None:
-            minutes = tuple(m for m in minutes if bound[0] <= m <= bound[1]) or (
-                tuple(sorted({bound[0], (bound[0] + bound[1]) // 2, bound[1]})) if level_minutes is None else ())
-            if not minutes:
-                raise ValueError(f"--level-minutes {level_minutes} is outside the level length bound "
-                                 f"{bound[0]}-{bound[1]} minutes")
+        minutes = _level_minutes(level_minutes, bound)
+        firsts = _first_blinds(first_blinds) if first_blinds else None
         if not 0 <= margin < 50:
             raise ValueError(f"--margin is in percentage points from 0 to 50, got {margin:g}")
-        if not 1 <= ensemble_size <= 12:
-            raise ValueError(f"--ensemble must be from 1 to 12 fields, got {ensemble_size}")
+        if not 1 <= ensemble_size <= tuning.scoring.HEDGE_SIZE:
+            raise ValueError(f"--ensemble must be from 1 to {tuning.scoring.HEDGE_SIZE} evenings, got {ensemble_size}")
+        ante_from, ante_by = _ante_option(ante)
         if out:
             check_output_file(Path(out))
         members = None
         if field_text is not None:
-            from pyeval.sim.ensemble import default_ensemble
+            from dataclasses import replace
+
             from pyeval.sim.models import resolve_field
             field = parse_field(field_text)
-            resolve_field(field, players)            # an unknown model is refused now
-            members = default_ensemble(ensemble_size, hands_per_hour=hands_per_hour, seed=seed,
-                                       fields=[(field_text, field)] * ensemble_size, pace=pace,
-                                       table_size=table_size)
-        res = tune(members=members, players=players, starting=starting, denominations=denoms, targets=goals,
-                   table_size=table_size, hands_per_hour=hands_per_hour, pace=pace,
-                   ensemble_size=ensemble_size,
-                   n=n, screen_n=screen_n, seed=seed, name=name, level_minutes=minutes,
-                   first_bbs=(start_bb,) if start_bb else None, ante_from=ante_from, ante_by=ante_by,
-                   margin=margin / 100, break_every=break_every,
-                   progress=lambda msg: click.echo(msg, err=True))
+            resolve_field(field, players or 9)            # an unknown model is refused now
+            members = [replace(m, name=field_text, field=field) for m in tuning.hedge(
+                ensemble_size, pace=pace, hands_per_hour=hands_per_hour, table_size=table_size or 9)]
+        res = tuning.tune(start_from=_structure_path(start_from), players=players, starting=starting,
+                          denominations=denoms, targets=goals, table_size=table_size, pace=pace,
+                          hands_per_hour=hands_per_hour, members=members, ensemble_size=ensemble_size,
+                          n=n, screen_n=screen_n, seed=seed, name=name, level_minutes=minutes,
+                          first_blinds=firsts, first_bbs=(start_bb,) if start_bb else None,
+                          ante_from=ante_from, ante_by=ante_by, margin=margin / 100, break_every=break_every,
+                          start=start, progress=lambda msg: click.echo(msg, err=True))
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     click.echo(res.describe())
-    if not res.feasible:
-        click.echo("\nno structure written: no schedule of the family meets every target", err=True)
-        sys.exit(EXIT_INFEASIBLE)
     if out:
         Path(out).write_text(res.toml, encoding="utf-8")
         click.echo(f"\nstructure: {out}")
     else:
         click.echo("\n" + res.toml)
+    if not res.feasible:
+        click.echo("\nthe targets cannot all hold: the closest schedule was written, with the reason in "
+                   "its notes", err=True)
+        sys.exit(EXIT_INFEASIBLE)
+
+
+def _structure_path(text: str | None) -> Any:
+    """``--from``: a loaded structure (a clear error for a missing or invalid file)."""
+    return None if text is None else _load(text)
+
+
+def _level_minutes(level_minutes: int | None, bound: tuple[int, int] | None) -> tuple[int, ...] | None:
+    """The level lengths to try from ``--level-minutes`` and a "levels between" target."""
+    from pyeval.sim.tune import TUNE_LEVEL_MINUTES
+
+    if level_minutes is not None and not 1 <= level_minutes <= 240:
+        raise ValueError(f"--level-minutes must be from 1 to 240, got {level_minutes}")
+    if bound is None:
+        return (level_minutes,) if level_minutes is not None else None
+    if level_minutes is not None:
+        if not bound[0] <= level_minutes <= bound[1]:
+            raise ValueError(f"--level-minutes {level_minutes} is outside the level length bound "
+                             f"{bound[0]}-{bound[1]} minutes")
+        return (level_minutes,)
+    inside = tuple(m for m in TUNE_LEVEL_MINUTES if bound[0] <= m <= bound[1])
+    return inside or tuple(sorted({bound[0], (bound[0] + bound[1]) // 2, bound[1]}))
+
+
+def _first_blinds(text: str) -> tuple[int, int]:
+    """``--first-blinds 25/50`` as (25, 50)."""
+    sb, sep, bb = text.strip().partition("/")
+    if not sep or not sb.strip().isdigit() or not bb.strip().isdigit() or not 0 < int(sb) <= int(bb):
+        raise ValueError(f"--first-blinds is small/big, like 25/50 (the small blind at most the big), "
+                         f"not {text!r}")
+    return int(sb), int(bb)
 
 
 def late_registration_line(st: Any) -> str:
@@ -383,17 +418,17 @@ def _count(k: int, word: str) -> str:
     return f"{k} {word}" + ("" if k == 1 else "s")
 
 
-def _ante_option(text: str) -> tuple[int | None, str]:
-    """(the level antes start, or None: by depth; who antes) of ``--ante``."""
+def _ante_option(text: str) -> tuple[int | None, str | None]:
+    """(the level antes start, or None: by depth; who antes, or None: the file's) of ``--ante``."""
     t = text.strip().lower()
     if t == "auto":
-        return None, "each"
+        return None, None
     if t in ("none", "no", "0"):
-        return 0, "each"
+        return 0, None
     if t in ("bb", "big_blind", "big-blind"):
         return None, "big_blind"
     if t.isdigit() and int(t) >= 1:
-        return int(t), "each"
+        return int(t), None
     raise ValueError(f"--ante is auto, none, a level number or bb, not {text!r}")
 
 

@@ -71,6 +71,7 @@ def structure_toml(
     antes_stop_heads_up: bool = False,
     notes: str = "",
     raises_first_turn_only: bool = False,
+    pace: str | None = None,
 ) -> str:
     """TOML text of a structure (see ``docs/tournament.md`` for the format).
 
@@ -79,7 +80,7 @@ def structure_toml(
     the field is smaller than the places listed); or ``paid_percent`` and ``ratio``: pay
     about that share of the field, each place ``ratio`` of the one above.
     ``raises_first_turn_only``: bets and raises on a player's first turn of a round only
-    (the first sheet's draw).
+    (the first sheet's draw). ``pace``: the ``[tables] pace`` preset, when given.
     """
     out = [
         "[tournament]",
@@ -120,7 +121,7 @@ def structure_toml(
             out.append(f"hands = {lv.hands}")
     for after, mins in breaks:
         out += ["", "[[breaks]]", f"after_level = {after}", f"minutes = {mins}"]
-    out += ["", "[tables]", f"size = {table_size}", "", "[payouts]"]
+    out += ["", "[tables]", f"size = {table_size}"] + ([f"pace = {_q(pace)}"] if pace else []) + ["", "[payouts]"]
     if paid_percent is not None and ratio is not None:
         out += [f"paid_percent = {_num(paid_percent)}", f"ratio = {_num(ratio)}", ""]
     else:
