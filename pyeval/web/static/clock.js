@@ -116,7 +116,7 @@ async function bustPlayer(player) {
 document.getElementById("draw-seats").addEventListener("click", async () => {
   const room = await post(data.draw, {players: st.players, seed: document.getElementById("seat-seed").value});
   if (room.error || !room.tables) return;
-  st.entries = room.players;
+  st.entries = Math.max(st.entries, room.players);  // a draw for the players left keeps the entries
   document.getElementById("moves").innerHTML = "";
   showTables(room);
 });
