@@ -51,6 +51,7 @@ function show() {
   document.getElementById("average-stack").textContent = avg.toLocaleString("en");
   document.getElementById("run").textContent = st.running ? "Pause" : (st.last === null ? "Start" : "Resume");
   document.body.classList.toggle("paused", !st.running);
+  document.getElementById("paused").hidden = st.running || st.last === null;
 }
 function tick() {
   const now = Date.now();
