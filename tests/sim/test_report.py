@@ -306,3 +306,22 @@ def test_money_reached_is_the_bubble_players_exit(club):
     assert row.startswith(f"{hhmm(float(np.median(m.minutes)))} in level {int(np.median(m.levels))} (")
     html = write_report(r, Path(tempfile.mkdtemp()))["html"].read_text()
     assert "money reached" in html and '<p class="small">Sampling error of this run' in html
+
+
+def test_cli_spread_names_each_setting():
+    """``simulate --spread``: each setting of pyeval.sim.settings named under the median, its
+    own median and 90 % finish from n/4 (at least 50) tournaments of its field and pace."""
+    from pyeval.sim.settings import SETTINGS
+    res = CliRunner().invoke(tournament, ["simulate", "club_3000", "-n", "8", "--players", "20", "--seed", "4",
+                                          "--spread", "--no-report", "--no-progress"])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("duration median"))
+    named = [re.split(r"\s{2,}", line.strip()) for line in lines[at + 1: at + 1 + len(SETTINGS)]]
+    assert [name for name, _ in named] == [s.words for s in SETTINGS.values()]
+    casino = SETTINGS["casino"]
+    r = simulate("club_3000", n=50, seed=4 + 1 + list(SETTINGS).index("casino"), players=20,
+                 field=casino.field, pace=casino.pace)
+    q = r.duration_percentiles((50, 90))
+    assert named[2][1] == f"median {hhmm(q[50.0])}; 90% done by {hhmm(q[90.0])}"
+    assert lines.index("sampling error (95%)") > at      # the small print, after the figures
