@@ -74,6 +74,11 @@ class Drafts:
             abort(404, description=f"no structure {key!r} here (the server was restarted?): start again")
         return draft
 
+    def structure(self, key: str) -> tuple[Draft, TournamentStructure]:
+        """The draft of that id and its structure."""
+        draft = self.get(key)
+        return draft, parse_structure(draft.text, draft.file)
+
 
 def clock_levels(s: TournamentStructure) -> list[dict[str, Any]]:
     """The levels as the clock page's script reads them (break minutes after each level).
@@ -132,10 +137,15 @@ def create_app() -> Flask:
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = MAX_UPLOAD_BYTES
     drafts, jobs = Drafts(), Jobs()
+    _start_routes(app, drafts)
+    _edit_routes(app, drafts)
+    _work_routes(app, drafts, jobs)
+    _night_routes(app, drafts)
+    return app
 
-    def structure_of(key: str) -> tuple[Draft, TournamentStructure]:
-        draft = drafts.get(key)
-        return draft, parse_structure(draft.text, draft.file)
+
+def _start_routes(app: Flask, drafts: Drafts) -> None:
+    """The start page: a template, an example or the director's file."""
 
     def start_page(error: str = "", template: Mapping[str, Any] = TEMPLATE_DEFAULTS) -> str:
         examples = [(name, parse_structure((EXAMPLES_DIR / f"{name}.toml").read_text("utf-8"), name).name)
@@ -184,9 +194,14 @@ def create_app() -> Flask:
             file, text = f"{name}.toml", (EXAMPLES_DIR / f"{name}.toml").read_text("utf-8")
         return redirect(url_for("edit", key=drafts.add(Draft(file, text))))
 
+
+
+def _edit_routes(app: Flask, drafts: Drafts) -> None:
+    """The editor page, its check as you type and the download."""
+
     @app.get("/edit/<key>")
     def edit(key: str) -> str:
-        draft, s = structure_of(key)
+        draft, s = drafts.structure(key)
         from pyeval.sim.settings import SETTINGS
 
         return render_template("edit.html", key=key, file=draft.file, s=s, form=structure_form(s),
@@ -212,9 +227,14 @@ def create_app() -> Flask:
         return Response(draft.text, mimetype="application/toml",
                         headers={"Content-Disposition": f'attachment; filename="{draft.file}"'})
 
+
+
+def _work_routes(app: Flask, drafts: Drafts, jobs: Jobs) -> None:
+    """Simulate and tune in the background, their progress, taking a proposal."""
+
     @app.post("/api/simulate/<key>")
     def simulate(key: str) -> Response:
-        _, s = structure_of(key)
+        _, s = drafts.structure(key)
         body = _json_body()
         players = _int_arg(body, "players", s.entrants.maximum, 2, s.entrants.maximum)
         runs = _int_arg(body, "runs", DEFAULT_RUNS, 1, MAX_RUNS)
@@ -226,7 +246,7 @@ def create_app() -> Flask:
 
     @app.post("/api/tune/<key>")
     def tune(key: str) -> Any:
-        _, s = structure_of(key)
+        _, s = drafts.structure(key)
         body = _json_body()
         targets = body.get("targets", [])
         if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
@@ -268,9 +288,14 @@ def create_app() -> Flask:
         except KeyError as err:
             abort(404, description=str(err.args[0]))
 
+
+
+def _night_routes(app: Flask, drafts: Drafts) -> None:
+    """The blind sheet, the clock and its seats."""
+
     @app.get("/sheet/<key>")
     def sheet(key: str) -> Any:
-        _, s = structure_of(key)
+        _, s = drafts.structure(key)
         start = request.args.get("start") or None
         try:
             rows = blind_sheet(s, start)
@@ -282,7 +307,7 @@ def create_app() -> Flask:
 
     @app.post("/api/seats/<key>/draw")
     def seats_draw(key: str) -> Response:
-        _, s = structure_of(key)
+        _, s = drafts.structure(key)
         body = _json_body()
         players = _int_arg(body, "players", s.entrants.maximum, 2, s.entrants.maximum)
         room = Room(s.tables, players=players, seed=_int_arg(body, "seed", DEFAULT_SEED, 0, 2**63 - 1))
@@ -307,8 +332,6 @@ def create_app() -> Flask:
 
     @app.get("/clock/<key>")
     def clock(key: str) -> str:
-        _, s = structure_of(key)
+        _, s = drafts.structure(key)
         return render_template("clock.html", key=key, s=s, levels=clock_levels(s),
                                players=s.entrants.maximum)
-
-    return app
