@@ -205,6 +205,7 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
         for note in filter(None, (clock_like_note(b, start) for b in by)):
             click.echo(f"note: --by {note}", err=True)
         clock = Clock(pace=default_clock(st, pace).pace, hands_per_hour=hands_per_hour)
+        default_field = field_text is None
         if field_text is None:      # the default field of a dealt event (docs/players.md)
             field_text = "live_tournament" if clock.pace == "dealer" else "balanced"
         field = parse_field(field_text)
@@ -243,7 +244,10 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
             named += [(m.describe(), r) for m, r in zip(members, results)]
     except ValueError as e:
         raise click.ClickException(str(e)) from None
-    click.echo(format_table(summary_rows(result, checkpoints, start=start, spread=named)))
+    shown_field = None                      # a named field or preset, and whether by default
+    if isinstance(field, str):
+        shown_field = field + (f" (the default with the {clock.pace or 'single-figure'} pace)" if default_field else "")
+    click.echo(format_table(summary_rows(result, checkpoints, start=start, spread=named, field=shown_field)))
     for warning in result_warnings(result):
         click.echo(f"warning: {warning}", err=True)
     freq_end = result.final_level_frequencies()
@@ -260,7 +264,7 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
                    f"{row['avg_m']:>6.1f}")
     if outdir is not None:
         if not no_report:
-            files = write_report(result, outdir, checkpoints, start=start, spread=named)
+            files = write_report(result, outdir, checkpoints, start=start, spread=named, field=shown_field)
             click.echo(f"\nreport: {files['html']}")
         if csv:
             path = outdir / "tournaments.csv"

@@ -138,7 +138,8 @@ def _money_row(r: SimResult, start: str | None) -> tuple[str, str] | None:
 
 def summary_rows(r: SimResult, by: Sequence[float] | None = None, *, start: str | None = None,
                  ensemble: Sequence[SimResult] | None = None,
-                 spread: Sequence[tuple[str, SimResult]] | None = None) -> list[tuple[str, str]]:
+                 spread: Sequence[tuple[str, SimResult]] | None = None,
+                 field: str | None = None) -> list[tuple[str, str]]:
     """``(label, value)`` rows of the run's key figures, the uncertainty a director needs
     first beside them, the sampling error of this run last.
 
@@ -149,7 +150,8 @@ def summary_rows(r: SimResult, by: Sequence[float] | None = None, *, start: str 
     each with its median and 90 % finish, and the range of each "done by" chance over
     them. ``ensemble``: unnamed results (named "field 1", "field 2", ...). The last row is
     the Monte Carlo 95 % interval of this run's figures (how far another seed could move
-    them), not the spread of tournaments.
+    them), not the spread of tournaments. ``field``: the field's name (``"live_tournament"``),
+    shown before the player models it mixes.
 
     Example:
         >>> from pyeval.sim import simulate
@@ -167,7 +169,8 @@ def summary_rows(r: SimResult, by: Sequence[float] | None = None, *, start: str 
         ("structure", r.spec.name or "-"),
         ("tournaments", f"{r.n:,}"),
         ("entrants", str(r.players)),
-        ("player models", ", ".join(m.name for m in r.models)),
+        ("field" if field else "player models",
+         (f"{field}: " if field else "") + ", ".join(m.name for m in r.models)),
         ("pace", r.spec.clock.describe(r.spec.table_size)),
         ("back-test (model against real events)", backtest_note()),
     ]
@@ -434,10 +437,10 @@ def _sheet_html(r: SimResult, start: str | None) -> str:
 
 def html_page(r: SimResult, files: dict[str, Path], by: Sequence[float] | None = None, *,
               start: str | None = None, ensemble: Sequence[SimResult] | None = None,
-              spread: Sequence[tuple[str, SimResult]] | None = None) -> str:
+              spread: Sequence[tuple[str, SimResult]] | None = None, field: str | None = None) -> str:
     """The report as one HTML page with the PNG files inlined (the sampling error in small
     print under the summary)."""
-    srows = summary_rows(r, by, start=start, ensemble=ensemble, spread=spread)
+    srows = summary_rows(r, by, start=start, ensemble=ensemble, spread=spread, field=field)
     small = dict(srows)[SAMPLING_ROW]
     summary = (_html_table(("", ""), [row for row in srows if row[0] != SAMPLING_ROW])
                + f'<p class="small">Sampling error of this run ({r.n:,} tournaments; 95 %): '
@@ -499,11 +502,12 @@ tournament clock from the first hand (h:mm), breaks included{clock_note}.{fields
 def write_report(r: SimResult, outdir: str | Path, by: Sequence[float] | None = None,
                  dpi: int = 100, *, start: str | None = None,
                  ensemble: Sequence[SimResult] | None = None,
-                 spread: Sequence[tuple[str, SimResult]] | None = None) -> dict[str, Path]:
+                 spread: Sequence[tuple[str, SimResult]] | None = None,
+                 field: str | None = None) -> dict[str, Path]:
     """Write the PNG plots and ``report.html`` into ``outdir``; returns ``{name: path}``."""
     files = plot_files(r, outdir, dpi=dpi, start=start)
     page = Path(outdir) / "report.html"
-    page.write_text(html_page(r, files, by, start=start, ensemble=ensemble, spread=spread),
+    page.write_text(html_page(r, files, by, start=start, ensemble=ensemble, spread=spread, field=field),
                     encoding="utf-8")
     files["html"] = page
     return files

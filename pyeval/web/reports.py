@@ -66,7 +66,7 @@ def simulation_report(structure: TournamentStructure, *, n: int, seed: int, play
             spread.append((other.words, simulate(structure, n=compare_runs(n), seed=seed + 1 + i,
                                                  players=players, field=other.field, pace=other.pace,
                                                  progress=advance or False)))
-    rows = summary_rows(result, start=start, spread=spread)
+    rows = summary_rows(result, start=start, spread=spread, field=chosen.field)
     return {**duration_summary(result), "setting": chosen.words,
             "rows": [list(row) for row in rows], "warnings": result_warnings(result)}
 

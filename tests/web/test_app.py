@@ -187,7 +187,8 @@ def test_simulate_gives_simulates_median(client) -> None:
     assert {k: got[k] for k in ("runs", "players", "median", "p10", "p90")} == {
         "runs": 6, "players": 20, "median": p[50.0], "p10": p[10.0], "p90": p[90.0]}
     assert got["setting"] == "a casino event with dealers"
-    assert got["rows"] == [list(row) for row in summary_rows(direct)]
+    assert got["rows"] == [list(row) for row in summary_rows(direct, field="live_tournament")]
+    assert got["rows"][3] == ["field", "live_tournament: online_regular, live_recreational, nit"]
 
 
 def wait_job(client, job: str) -> dict:
@@ -213,7 +214,8 @@ def test_simulate_in_a_setting_beside_the_others(client) -> None:
     home = simulate(s, n=4, seed=2, players=20, field="home_game", pace="players")
     others = [(x.words, simulate(s, n=4, seed=3 + i, players=20, field=x.field, pace=x.pace))
               for i, x in enumerate(v for v in SETTINGS.values() if v.key != "home")]
-    assert state["result"]["rows"] == [list(r) for r in summary_rows(home, start="19:00", spread=others)]
+    assert state["result"]["rows"] == [list(r) for r in summary_rows(home, start="19:00", spread=others,
+                                                                     field="home_game")]
     assert state["result"]["setting"] == "a relaxed home game where players deal"
     labels = [r[0] for r in state["result"]["rows"]]
     assert "  a casino event with dealers" in labels and "  an online tournament" in labels
