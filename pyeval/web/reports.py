@@ -68,7 +68,25 @@ def simulation_report(structure: TournamentStructure, *, n: int, seed: int, play
                                                  progress=advance or False)))
     rows = summary_rows(result, start=start, spread=spread, field=chosen.field)
     return {**duration_summary(result), "setting": chosen.words,
-            "rows": [list(row) for row in rows], "warnings": result_warnings(result)}
+            "rows": [list(row) for row in rows], "warnings": result_warnings(result),
+            "levels": depth_rows(result)}
+
+
+def depth_rows(result: Any) -> list[list[str]]:
+    """The report's levels table as text cells, for the levels any tournament reached: level,
+    stakes, how often reached, when it starts (mean, h:mm), players left, average stack in
+    big blinds and as M at its start.
+
+    Example:
+        >>> from pyeval.sim import simulate
+        >>> depth_rows(simulate("club_3000", n=4, seed=1, players=12))[0]
+        ['1', '25/50', '100%', '0:00', '12.0', '60.0', '40.0']
+    """
+    from pyeval.tournament.timetext import hhmm
+
+    return [[str(row["level"]), row["blinds"], f"{100 * row['reached']:.0f}%", hhmm(row["start_minute"]),
+             f"{row['players']:.1f}", f"{row['avg_bb']:.1f}", f"{row['avg_m']:.1f}"]
+            for row in result.level_rows() if row["reached"] > 0]
 
 
 def level_rows(s: TournamentStructure) -> list[dict[str, Any]]:

@@ -187,6 +187,10 @@ def test_simulate_gives_simulates_median(client) -> None:
     assert {k: got[k] for k in ("runs", "players", "median", "p10", "p90")} == {
         "runs": 6, "players": 20, "median": p[50.0], "p10": p[10.0], "p90": p[90.0]}
     assert got["setting"] == "a casino event with dealers"
+    reached = [row for row in direct.level_rows() if row["reached"] > 0]
+    assert [cells[:3] for cells in got["levels"]] == [[str(r["level"]), r["blinds"], f"{100 * r['reached']:.0f}%"]
+                                                      for r in reached]
+    assert got["levels"][0][5] == f"{3000 / 50:.1f}"      # 60 big blinds deep at level 1
     assert got["rows"] == [list(row) for row in summary_rows(direct, field="live_tournament")]
     assert got["rows"][3] == ["field", "live_tournament: online_regular, live_recreational, nit"]
 

@@ -169,6 +169,16 @@ async function simulate() {
       table.appendChild(tr);
     });
     out.appendChild(table);
+    const depth = el("table", undefined, "summary levels"); depth.id = "sim-levels";
+    const head2 = el("tr");
+    ["level", "blinds", "reached", "starts", "players", "stack (BB)", "M"].forEach(h => head2.appendChild(el("th", h)));
+    depth.appendChild(head2);
+    x.levels.forEach(cells => {
+      const tr = el("tr");
+      cells.forEach(c => tr.appendChild(el("td", c)));
+      depth.appendChild(tr);
+    });
+    out.append(el("h3", "Stack depth at the start of each level (mean over the tournaments that reach it)"), depth);
     if (x.warnings.length) {
       const ul = el("ul", undefined, "warnings");
       x.warnings.forEach(w => ul.appendChild(el("li", w)));
