@@ -25,6 +25,7 @@ pytest.importorskip("flask")
 webdriver = pytest.importorskip("selenium.webdriver", reason="the browser test needs selenium (the test extra)")
 
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support import expected_conditions as ec  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 from werkzeug.serving import make_server  # noqa: E402
@@ -237,8 +238,9 @@ def test_workbench_in_a_browser(server: str, browser, tmp_path: Path) -> None:
         f"after level {first_break}, in {sum(x.minutes for x in lv[1:first_break])} min")
     d.find_element(By.ID, "run").click()      # the clock runs in the page
     wait.until(lambda _: d.find_element(By.ID, "time-left").text == f"{lv[1].minutes - 1}:59")
-    d.find_element(By.ID, "run").click()
+    d.find_element(By.TAG_NAME, "body").send_keys(Keys.SPACE)     # the director's key: pause
     assert d.find_element(By.ID, "run").text == "Resume"
+    assert d.find_element(By.ID, "paused").is_displayed()
     d.find_element(By.ID, "plus-minute").click()
     assert d.find_element(By.ID, "time-left").text in (f"{lv[1].minutes}:59", f"{lv[1].minutes}:58")
     shot("clock")

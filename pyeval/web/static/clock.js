@@ -121,5 +121,13 @@ document.getElementById("draw-seats").addEventListener("click", async () => {
   document.getElementById("moves").innerHTML = "";
   showTables(room);
 });
+// keys for the director at the screen (not while typing in a box)
+const KEYS = {" ": "run", "ArrowRight": "next-level", "ArrowLeft": "prev-level", "+": "plus-minute",
+              "-": "minus-minute", "b": "bust", "u": "unbust", "e": "add-entry"};
+document.addEventListener("keydown", ev => {
+  if (ev.target.tagName === "INPUT" || ev.ctrlKey || ev.metaKey || ev.altKey || !(ev.key in KEYS)) return;
+  ev.preventDefault();
+  document.getElementById(KEYS[ev.key]).click();
+});
 goTo(0);
 setInterval(tick, 250);
