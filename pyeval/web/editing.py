@@ -67,6 +67,8 @@ def structure_form(s: TournamentStructure) -> dict[str, Any]:
             "breaks": [{"after_level": b.after_level, "minutes": b.minutes} for b in s.breaks],
             "entrants": {"min": s.entrants.minimum, "max": s.entrants.maximum},
             "denominations": ", ".join(str(d) for d in s.chips.denominations),
+            "colour_ups": [{"before_level": c.before_level, "remove": ", ".join(str(x) for x in c.remove)}
+                           for c in s.chips.colour_ups],
             "rebuys": {"on": rb is not None, "price": rb.price if rb else s.buy_in.price,
                        "chips": rb.chips if rb else s.starting_chips,
                        "per_player": (rb.per_player or "") if rb else 1,
@@ -197,6 +199,13 @@ def _apply_sections(data: dict[str, Any], form: Mapping[str, Any]) -> None:
             ent.update({"min": low, "max": high})
     if "denominations" in form:
         _section(data, "chips")["denominations"] = _numbers(form["denominations"])
+    if "colour_ups" in form:
+        chips = _section(data, "chips")
+        chips.pop("colour_up", None)
+        ups = [{"before_level": _number(r.get("before_level")), "remove": _numbers(r.get("remove"))}
+               for r in _rows(form, "colour_ups")]
+        if ups:
+            chips["colour_up"] = ups
     for name, keys in OPTIONAL_SECTIONS.items():
         row = form.get(name)
         if not isinstance(row, Mapping):
@@ -250,6 +259,8 @@ def form_field(path: tuple[str | int, ...]) -> str:
         return "starting"
     if path[:2] == ("chips", "denominations"):
         return "denominations"
+    if path[:2] == ("chips", "colour_up") and len(path) >= 3 and isinstance(path[2], int):
+        return f"colour_ups.{path[2]}" + (f".{path[3]}" if len(path) > 3 else "")
     if len(path) >= 2 and path[0] in (*OPTIONAL_SECTIONS, "entrants") and isinstance(path[1], str):
         return f"{path[0]}.{path[1]}"
     if path[:2] == ("payouts", "table") and len(path) >= 3 and isinstance(path[2], int):

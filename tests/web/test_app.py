@@ -19,6 +19,7 @@ pytest.importorskip("flask")
 from pyeval.cli.main import cli
 from pyeval.sim.report import summary_rows
 from pyeval.tournament import load_structure
+from pyeval.tournament.chips import ColourUp
 from pyeval.tournament.structure import EXAMPLES_DIR, example_names, parse_structure
 from pyeval.tournament.toml_reader import read_toml
 from pyeval.tournament.toml_writer import toml_text
@@ -381,3 +382,20 @@ def test_seat_draw_and_moves_follow_the_seating_rules(client) -> None:
     assert bad.status_code == 400 and bad.get_json()["error"].startswith(f"player {table2[0]} is not seated")
     fresh = new_draft(client)
     assert client.post(f"/api/seats/{fresh}/bust", json={"player": 1}).status_code == 400
+
+
+def test_colour_ups_in_the_form(client) -> None:
+    key = new_draft(client)
+    form = structure_form(load_structure("club_3000"))
+    assert form["colour_ups"] == [{"before_level": 3, "remove": "25, 50"}, {"before_level": 7, "remove": "100"}]
+    form["colour_ups"] = [{"before_level": "5", "remove": "25, 50"}]
+    assert client.post(f"/api/check/{key}", json=form).get_json()["ok"] is True
+    text = client.get(f"/download/{key}").get_data(as_text=True)
+    assert parse_structure(text, "c.toml").chips.colour_ups == (ColourUp(5, (25, 50)),)
+    form["colour_ups"][0]["remove"] = "30"
+    r = client.post(f"/api/check/{key}", json=form).get_json()
+    assert r["field"] == "colour_ups.0.remove" and r["message"].endswith(
+        "colour-up before level 5 removes 30, which is not in play then; in play: 25, 50, 100, 500, 1000")
+    form["colour_ups"] = []
+    assert client.post(f"/api/check/{key}", json=form).get_json()["ok"] is True
+    assert "colour_up" not in client.get(f"/download/{key}").get_data(as_text=True)

@@ -54,6 +54,16 @@ function render() {
     tr.appendChild(msgCell(`breaks.${i}`));
     breaks.appendChild(tr);
   });
+  const ups = document.querySelector("#colour-ups tbody");
+  ups.innerHTML = "";
+  form.colour_ups.forEach((c, i) => {
+    const tr = document.createElement("tr");
+    tr.appendChild(cell(`colour_ups.${i}.before_level`, c.before_level, 4));
+    tr.appendChild(cell(`colour_ups.${i}.remove`, c.remove, 12));
+    tr.appendChild(removeButton(form.colour_ups, i));
+    tr.appendChild(msgCell(`colour_ups.${i}`));
+    ups.appendChild(tr);
+  });
   const pays = document.querySelector("#payout-tables tbody");
   pays.innerHTML = "";
   form.payouts.tables.forEach((t, i) => {
@@ -260,6 +270,10 @@ $("add-level").addEventListener("click", () => {
 });
 $("add-break").addEventListener("click", () => {
   collect(); form.breaks.push({after_level: form.levels.length - 1, minutes: 10}); render(); scheduleCheck();
+});
+$("add-colour-up").addEventListener("click", () => {
+  collect(); form.colour_ups.push({before_level: form.levels.length, remove: form.denominations.split(",")[0].trim()});
+  render(); scheduleCheck();
 });
 $("add-payout").addEventListener("click", () => {
   collect(); form.payouts.tables.push({low: form.entrants.min, high: form.entrants.max, percent: "50, 30, 20"});
