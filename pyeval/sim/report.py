@@ -417,8 +417,13 @@ def plot_files(r: SimResult, outdir: str | Path, dpi: int = 100, *, start: str |
 
 def _html_table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     th = "".join(f"<th>{html.escape(str(h))}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
-                   for row in rows)
+    def cells(row: Sequence[Any]) -> str:
+        first = str(row[0]) if row else ""
+        indent = ' class="indent"' if first.startswith("  ") else ""     # a setting under its figure
+        return (f"<td{indent}>{html.escape(first.strip())}</td>"
+                + "".join(f"<td>{html.escape(str(c))}</td>" for c in row[1:]))
+
+    body = "".join(f"<tr>{cells(row)}</tr>" for row in rows)
     return f"<table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
 
 
@@ -444,8 +449,9 @@ def html_page(r: SimResult, files: dict[str, Path], by: Sequence[float] | None =
     small = dict(srows)[SAMPLING_ROW]
     summary = (_html_table(("", ""), [row for row in srows if row[0] != SAMPLING_ROW])
                + f'<p class="small">Sampling error of this run ({r.n:,} tournaments; 95 %): '
-               f"{html.escape(small)}. Another seed could move the figures this far; the "
-               "settings above move them much further.</p>")
+               f"{html.escape(small)}: another seed could move the figures this far"
+               + ("; the settings above show how far the field and the pace move them" if spread or ensemble
+                  else "") + ".</p>")
     warn = result_warnings(r)
     warn_html = ("<h2>Warnings</h2><ul>" + "".join(f"<li>{html.escape(w)}</li>" for w in warn) + "</ul>"
                  if warn else "")
@@ -482,6 +488,7 @@ td, th {{ border-bottom: 1px solid #ddd; padding: 0.25em 0.8em; text-align: righ
 td:first-child, th:first-child {{ text-align: left; }}
 figure {{ margin: 1em 0; }} img {{ max-width: 100%; }}
 .small {{ font-size: 0.8em; color: #555; }}
+td.indent {{ padding-left: 2em; font-style: italic; }}
 @media print {{ figure, h2 {{ break-inside: avoid; }} .sheet {{ break-before: page; }} }}
 </style></head><body>
 <h1>{title}</h1>
