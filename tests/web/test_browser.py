@@ -206,10 +206,13 @@ def test_workbench_in_a_browser(server: str, browser, tmp_path: Path) -> None:
     wait.until(ec.text_to_be_present_in_element((By.ID, "status"), "valid"))
     assert page_levels(d) == stakes(tuned.levels)
 
-    # the blind sheet, as printed: the table only
+    # the blind sheet from the evening's start time, as printed: the table only
+    d.find_element(By.ID, "tab-simulate").click()
+    set_value(d.find_element(By.ID, "start"), "19:00")
     d.find_element(By.LINK_TEXT, "blind sheet").click()
     wait.until(ec.presence_of_element_located((By.ID, "blind-sheet")))
-    assert level_label(tuned.levels[2]) in d.find_element(By.ID, "blind-sheet").text
+    third = d.find_elements(By.CSS_SELECTOR, "#blind-sheet tbody tr")[2].text
+    assert third.startswith(f"3 {level_label(tuned.levels[2])} 20 min 19:40 20:00"), third
     full("sheet")
     d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
     assert not d.find_element(By.CSS_SELECTOR, "nav.top").is_displayed()

@@ -279,6 +279,12 @@ $("add-payout").addEventListener("click", () => {
   collect(); form.payouts.tables.push({low: form.entrants.min, high: form.entrants.max, percent: "50, 30, 20"});
   render(); scheduleCheck();
 });
+$("start").addEventListener("input", () => {   // the blind sheet shows the evening's clock times
+  const link = document.querySelector('nav.top a[href*="/sheet/"]');
+  const url = new URL(link.href);
+  if ($("start").value.trim()) url.searchParams.set("start", $("start").value.trim()); else url.searchParams.delete("start");
+  link.href = url.toString();
+});
 $("simulate").addEventListener("click", simulate);
 $("tune").addEventListener("click", tune);
 $("take-proposal").addEventListener("click", takeProposal);
