@@ -250,6 +250,10 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
     click.echo(format_table(summary_rows(result, checkpoints, start=start, spread=named, field=shown_field)))
     for warning in result_warnings(result):
         click.echo(f"warning: {warning}", err=True)
+    if not named:
+        click.echo("note: who plays and how fast the room deals move the length most; --spread also "
+                   "simulates a home game where players deal, a club night, a casino event and online",
+                   err=True)
     freq_end = result.final_level_frequencies()
     click.echo("")
     rows = result.level_rows()
