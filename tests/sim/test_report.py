@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import base64
 import re
-import tempfile
-from pathlib import Path
 
 import numpy as np
 from click.testing import CliRunner
@@ -279,9 +277,15 @@ def test_new_modules_doctests():
     import pyeval.sim.ensemble
     import pyeval.sim.report
     import pyeval.sim.settings
-    for mod in (pyeval.sim.ensemble, pyeval.cli.icm_cmd, pyeval.sim.settings, pyeval.sim.report):
+    for mod in (pyeval.sim.ensemble, pyeval.cli.icm_cmd, pyeval.sim.settings):
         res = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
         assert res.attempted > 0 and res.failed == 0
+    # the report's figures (its module example draws the plots: test_report_files_written does)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for fn in (pyeval.sim.report.money_reached, pyeval.sim.report.summary_rows):
+        for test in doctest.DocTestFinder().find(fn, globs=vars(pyeval.sim.report)):
+            runner.run(test)
+    assert runner.summarize(verbose=False) == (0, 8)        # failed, attempted
 
 
 def test_money_reached_is_the_bubble_players_exit(club):
@@ -304,8 +308,9 @@ def test_money_reached_is_the_bubble_players_exit(club):
         assert m.levels[t] == len(starts) and club.clock()[0].start == 0
     row = dict(summary_rows(r))[f"money reached ({paid} paid; median, 10-90%)"]
     assert row.startswith(f"{hhmm(float(np.median(m.minutes)))} in level {int(np.median(m.levels))} (")
-    html = write_report(r, Path(tempfile.mkdtemp()))["html"].read_text()
-    assert "money reached" in html and '<p class="small">Sampling error of this run' in html
+    from pyeval.sim.report import html_page
+    page = html_page(r, {})
+    assert "money reached" in page and '<p class="small">Sampling error of this run' in page
 
 
 def test_cli_spread_names_each_setting():
