@@ -70,6 +70,9 @@ class Jobs:
         self._jobs: dict[str, Job] = {}
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
+        # one job computes at a time: the simulator already uses every core, and a Numba
+        # threading layer may not take parallel work from two threads at once
+        self._computing = threading.Lock()
 
     def get(self, job_id: str) -> Job:
         """The job of that id (KeyError naming it when there is none)."""
@@ -97,7 +100,13 @@ class Jobs:
 
         def body() -> None:
             try:
-                job.result = work(advance, say)
+                if not self._computing.acquire(blocking=False):
+                    say("waiting for the other simulation to finish")
+                    self._computing.acquire()
+                try:
+                    job.result = work(advance, say)
+                finally:
+                    self._computing.release()
                 job.done = job.total
             except Exception as err:        # shown on the page, not lost in a thread
                 job.error = f"{type(err).__name__}: {err}"

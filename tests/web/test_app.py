@@ -399,3 +399,33 @@ def test_colour_ups_in_the_form(client) -> None:
     form["colour_ups"] = []
     assert client.post(f"/api/check/{key}", json=form).get_json()["ok"] is True
     assert "colour_up" not in client.get(f"/download/{key}").get_data(as_text=True)
+
+
+def test_one_job_computes_at_a_time() -> None:
+    import threading
+
+    from pyeval.web.jobs import Jobs
+    jobs, go, order = Jobs(), threading.Event(), []
+
+    def first(advance, say):
+        order.append("first starts")
+        assert go.wait(30)
+        order.append("first ends")
+        return {"n": 1}
+
+    def second(advance, say):
+        order.append("second starts")
+        return {"n": 2}
+
+    a = jobs.run(1, first)
+    deadline = time.monotonic() + 30
+    while not order and time.monotonic() < deadline:
+        time.sleep(0.01)
+    b = jobs.run(1, second)
+    while jobs.get(b).message == "" and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert jobs.get(b).state()["message"] == "waiting for the other simulation to finish"
+    assert order == ["first starts"]
+    go.set()
+    assert jobs.get(b).wait(30).result == {"n": 2} and jobs.get(a).result == {"n": 1}
+    assert order == ["first starts", "first ends", "second starts"]
