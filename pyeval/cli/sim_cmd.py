@@ -34,12 +34,28 @@ def sim() -> None:
 @click.option("--seed", type=SEED, default=1, show_default=True)
 def calibrate(presets: tuple[str, ...], tournaments: int, seed: int) -> None:
     """Simulate each preset (a field of it alone on club_3000, 30 players) and print its
-    statistics from 20 big blinds beside its targets and tolerances."""
-    from pyeval.sim.presets import DEPTH_FROM, TARGETS, calibration
+    statistics from 20 big blinds beside its targets and tolerances. A mixed field
+    (live_tournament, the default at a dealt table; home_game, ...) calibrates the presets
+    it mixes; balanced, the default elsewhere, is online_regular."""
+    from pyeval.sim.presets import DEPTH_FROM, FIELDS, TARGETS, calibration
 
+    expanded: list[str] = []
+    for p in presets:
+        if p == "balanced":
+            click.echo("balanced: the default field of simulate() and of pace presets other than "
+                       "dealer, is the online_regular preset")
+            expanded.append("online_regular")
+        elif p in FIELDS:
+            mix = ", ".join(f"{m} {w:g}" for m, w in FIELDS[p].items())
+            click.echo(f"{p}: a mixed field ({mix}); its presets:")
+            expanded += [str(m) for m in FIELDS[p]]
+        else:
+            expanded.append(p)
+    presets = tuple(dict.fromkeys(expanded))
     unknown = [p for p in presets if p not in TARGETS]
     if unknown:
-        raise click.BadParameter(f"unknown preset {unknown[0]!r}; presets: {', '.join(TARGETS)}")
+        raise click.BadParameter(f"unknown preset {unknown[0]!r}; presets: {', '.join(TARGETS)}; "
+                                 f"fields: balanced, {', '.join(FIELDS)}")
     if tournaments < 1:
         raise click.BadParameter("at least one tournament", param_hint="-n")
     rows = calibration(list(presets) or None, n=tournaments, seed=seed)

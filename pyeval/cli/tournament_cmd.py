@@ -168,7 +168,11 @@ def tournament() -> None:
               "time (23:30; before the start: the next day); repeatable.")
 @click.option("--start", default=None, help="Start time (19:00): times also as clock times.")
 @click.option("--ensemble", "ensemble", type=click.IntRange(0, 12), default=0, show_default=True,
-              help="Also simulate this many likely fields (n/4 each) and show the spread over them.")
+              help="Also simulate this many likely fields (n/4 each) and show each one's figures.")
+@click.option("--spread", is_flag=True,
+              help="Also simulate the usual settings (n/4 each): a relaxed home game where players "
+                   "deal, a club night, a casino event with dealers, online; each one's median "
+                   "beside the figures.")
 @click.option("--threads", type=int, default=None, help="Local cores (default: all).")
 @click.option("--chunk", type=int, default=None, help="Tournaments per chunk of work.")
 @click.option("--scheduler", default=None,
@@ -180,7 +184,7 @@ def tournament() -> None:
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_text: str | None,
                  pace: str | None, hands_per_hour: float | None, late_entries: int | None,
-                 by: tuple[str, ...], start: str | None, ensemble: int,
+                 by: tuple[str, ...], start: str | None, ensemble: int, spread: bool,
                  threads: int | None, chunk: int | None, scheduler: str | None, out: str | None,
                  no_report: bool, csv: bool, no_progress: bool) -> None:
     """Play N tournaments of STRUCTURE (a structure file or an example name) and report how
@@ -202,6 +206,7 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
         for note in filter(None, (clock_like_note(b, start) for b in by)):
             click.echo(f"note: --by {note}", err=True)
         clock = Clock(pace=default_clock(st, pace).pace, hands_per_hour=hands_per_hour)
+        default_field = field_text is None
         if field_text is None:      # the default field of a dealt event (docs/players.md)
             field_text = "live_tournament" if clock.pace == "dealer" else "balanced"
         field = parse_field(field_text)
@@ -230,18 +235,26 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
                           clock=clock, threads=threads,
                           chunk=chunk, progress=not no_progress, scheduler=scheduler,
                           late_entries=late_entries)
-        spread = None
+        named = _settings_spread(st, n, seed, players, threads, late_entries) if spread else []
         if ensemble:
             from pyeval.sim.ensemble import default_ensemble, simulate_ensemble
             members = default_ensemble(ensemble, hands_per_hour=hands_per_hour, seed=seed,
                                        pace=clock.pace, table_size=st.tables.table_size)
-            spread = simulate_ensemble(st, members, max(50, n // 4), seed=seed + 1, players=players,
-                                       threads=threads, late_entries=late_entries)
+            results = simulate_ensemble(st, members, max(50, n // 4), seed=seed + 1, players=players,
+                                        threads=threads, late_entries=late_entries)
+            named += [(m.describe(), r) for m, r in zip(members, results)]
     except ValueError as e:
         raise click.ClickException(str(e)) from None
-    click.echo(format_table(summary_rows(result, checkpoints, start=start, ensemble=spread)))
+    shown_field = None                      # a named field or preset, and whether by default
+    if isinstance(field, str):
+        shown_field = field + (f" (the default with the {clock.pace or 'single-figure'} pace)" if default_field else "")
+    click.echo(format_table(summary_rows(result, checkpoints, start=start, spread=named, field=shown_field)))
     for warning in result_warnings(result):
         click.echo(f"warning: {warning}", err=True)
+    if not named:
+        click.echo("note: who plays and how fast the room deals move the length most; --spread also "
+                   "simulates a home game where players deal, a club night, a casino event and online",
+                   err=True)
     freq_end = result.final_level_frequencies()
     click.echo("")
     rows = result.level_rows()
@@ -256,12 +269,24 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
                    f"{row['avg_m']:>6.1f}")
     if outdir is not None:
         if not no_report:
-            files = write_report(result, outdir, checkpoints, start=start, ensemble=spread)
+            files = write_report(result, outdir, checkpoints, start=start, spread=named, field=shown_field)
             click.echo(f"\nreport: {files['html']}")
         if csv:
             path = outdir / "tournaments.csv"
             result.write_csv(path)
             click.echo(f"per tournament: {path}")
+
+
+def _settings_spread(st: Any, n: int, seed: int, players: int | None, threads: int | None,
+                     late_entries: int | None) -> list[tuple[str, Any]]:
+    """``--spread``: the structure in each setting of :mod:`pyeval.sim.settings` (``n/4``
+    tournaments each, at least 50), named in words."""
+    from pyeval.sim import simulate
+    from pyeval.sim.settings import SETTINGS
+
+    return [(s.words, simulate(st, n=max(50, n // 4), seed=seed + 1 + i, players=players,
+                               field=s.field, pace=s.pace, threads=threads, late_entries=late_entries))
+            for i, s in enumerate(SETTINGS.values())]
 
 
 @tournament.command("tune")

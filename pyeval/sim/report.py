@@ -2,9 +2,11 @@
 HTML page with a printable blind sheet.
 
 :func:`summary_rows` gives the figures a director asks for (duration percentiles, the chance
-of being done by given times, when the final table forms), each with its Monte Carlo spread
-(95 %) and, given an ensemble run (:func:`pyeval.sim.ensemble.simulate_ensemble`), the spread
-over the likely fields; with a start time, clock times beside the tournament clock.
+of being done by given times, when the final table forms, when the money is reached), first
+beside them what moves them most, the same structure in other settings, each named
+(:mod:`pyeval.sim.settings`: "a relaxed home game where players deal: median 3:27"), and
+last, as small print, this run's sampling error (the Monte Carlo 95 % interval); with a
+start time, clock times beside the tournament clock.
 :func:`result_warnings` says when the schedule runs out, when the entrants are outside the
 structure's field, and which levels almost no tournament reaches. :func:`write_report` draws
 
@@ -33,11 +35,12 @@ import math
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from pyeval.sim.backtest import backtest_note
+from pyeval.sim.layout import LS_START
 from pyeval.sim.results import SimResult
 from pyeval.tournament.timetext import clock_time, hhmm
 
@@ -47,8 +50,9 @@ RARE_LEVEL = 0.01
 #: A schedule "runs out" when at least this share of runs reaches its last level.
 RUNS_OUT = 0.5
 
-__all__ = ["PLOTS", "default_checkpoints", "figures", "format_table", "hhmm", "html_page",
-           "plot_files", "result_warnings", "summary_rows", "write_report"]
+__all__ = ["PLOTS", "SAMPLING_ROW", "MoneyReached", "default_checkpoints", "figures", "format_table",
+           "hhmm", "html_page", "money_reached", "plot_files", "result_warnings", "summary_rows",
+           "write_report"]
 
 
 def default_checkpoints(r: SimResult) -> list[float]:
@@ -72,57 +76,124 @@ def _median_interval(x: np.ndarray) -> tuple[float, float]:
     return float(s[lo]), float(s[hi])
 
 
-def _chance_cell(p: float, n: int, spread: Sequence[float] | None) -> str:
-    mc = 1.96 * math.sqrt(max(p * (1 - p), 0.25 / n) / n)
-    text = f"{100 * p:.1f}% ± {100 * mc:.1f}%"
+def _chance_cell(p: float, spread: Sequence[float] | None) -> str:
+    text = f"{100 * p:.1f}%"
     if spread:
-        text += f"; {100 * min(spread):.0f}-{100 * max(spread):.0f}% over {len(spread)} fields"
+        text += f"; {100 * min(spread):.0f}-{100 * max(spread):.0f}% over {len(spread)} settings"
     return text
 
 
-def summary_rows(r: SimResult, by: Sequence[float] | None = None, *, start: str | None = None,
-                 ensemble: Sequence[SimResult] | None = None) -> list[tuple[str, str]]:
-    """``(label, value)`` rows of the run's key figures.
+def _sampling_error(p: float, n: int) -> float:
+    """Half the Monte Carlo 95 % interval of a chance ``p`` measured over ``n`` runs."""
+    return 1.96 * math.sqrt(max(p * (1 - p), 0.25 / n) / n)
 
-    ``by``: times (minutes) for "done by" rows; default: whole hours around the run.
-    ``start``: a start time ("19:00") to show clock times too. ``ensemble``: results of the
-    same structure under likely fields, for the spread beside each figure. "±" is the Monte
-    Carlo 95 % interval of this run.
+
+class MoneyReached(NamedTuple):
+    """When the field reaches the paid places: ``paid`` places, and per tournament the
+    minute the last player out before the money busts (the bubble; 0 when every entrant is
+    paid) and the level then being played (1-based)."""
+
+    paid: int
+    minutes: np.ndarray
+    levels: np.ndarray
+
+
+def money_reached(r: SimResult) -> MoneyReached | None:
+    """When each tournament reaches the money (``None`` when the structure's payouts do
+    not cover the run's field).
 
     Example:
         >>> from pyeval.sim import simulate
-        >>> rows = dict(summary_rows(simulate("club_3000", n=40, seed=1, players=20), [240], start="19:00"))
-        >>> rows["done by 4:00 (23:00)"].count("%"), rows["start"]
-        (2, '19:00')
+        >>> m = money_reached(simulate("club_3000", n=8, seed=1, players=20))
+        >>> m.paid, bool((m.minutes > 0).all()), int(m.levels.min()) >= 1
+        (3, True, True)
     """
+    payouts = getattr(r.spec.structure, "payouts", None)
+    if payouts is None:
+        return None
+    try:
+        paid = sum(1 for x in payouts(r.players) if x > 0)
+    except ValueError:
+        return None
+    if paid >= r.players:
+        return MoneyReached(paid, np.zeros(r.n), np.ones(r.n, np.int64))
+    bubble = r.order[:, paid].astype(np.int64)       # the entrant who finished in place paid + 1
+    minutes = np.take_along_axis(r.elim_time, bubble[:, None], 1)[:, 0].astype(float)
+    starts = r.level_stats[:, :, LS_START]
+    levels = ((starts >= 0) & (starts <= minutes[:, None])).sum(axis=1)
+    return MoneyReached(paid, minutes, np.maximum(levels, 1))
+
+
+def _money_row(r: SimResult, start: str | None) -> tuple[str, str] | None:
+    m = money_reached(r)
+    if m is None:
+        return None
+    if m.paid >= r.players:
+        return ("in the money", f"from the start (all {r.players} entrants are paid)")
+    lo, med, hi = np.percentile(m.minutes, [10, 50, 90])
+    level = int(np.median(m.levels))
+    return (f"money reached ({m.paid} paid; median, 10-90%)",
+            f"{_when(float(med), start)} in level {level} ({hhmm(float(lo))} - {hhmm(float(hi))})")
+
+
+def summary_rows(r: SimResult, by: Sequence[float] | None = None, *, start: str | None = None,
+                 ensemble: Sequence[SimResult] | None = None,
+                 spread: Sequence[tuple[str, SimResult]] | None = None,
+                 field: str | None = None) -> list[tuple[str, str]]:
+    """``(label, value)`` rows of the run's key figures, the uncertainty a director needs
+    first beside them, the sampling error of this run last.
+
+    ``by``: times (minutes) for "done by" rows; default: whole hours around the run.
+    ``start``: a start time ("19:00") to show clock times too. ``spread``: the same
+    structure simulated in other settings (fields and paces), each with its name in words
+    (:data:`pyeval.sim.settings.SETTINGS`, or an ensemble member's description): a row
+    each with its median and 90 % finish, and the range of each "done by" chance over
+    them. ``ensemble``: unnamed results (named "field 1", "field 2", ...). The last row is
+    the Monte Carlo 95 % interval of this run's figures (how far another seed could move
+    them), not the spread of tournaments. ``field``: the field's name (``"live_tournament"``),
+    shown before the player models it mixes.
+
+    Example:
+        >>> from pyeval.sim import simulate
+        >>> r = simulate("club_3000", n=40, seed=1, players=20)
+        >>> rows = dict(summary_rows(r, [240], start="19:00"))
+        >>> rows["done by 4:00 (23:00)"].count("%"), rows["start"]
+        (1, '19:00')
+        >>> rows["sampling error (95%)"].startswith("median ")
+        True
+    """
+    named = list(spread or ()) + [(f"field {i + 1}", e) for i, e in enumerate(ensemble or ())]
     p = r.duration_percentiles((10, 25, 50, 75, 90))
     ft = r.final_table_percentiles((10, 50, 90))
-    lo, hi = _median_interval(r.duration)
-    ci = f"{hhmm(lo)}-{hhmm(hi)}" if hhmm(lo) != hhmm(hi) else "within a minute"
-    med = f"{_when(p[50.0], start)} (95%: {ci})"
-    if ensemble:
-        meds = [float(np.median(e.duration)) for e in ensemble]
-        med += f"; {hhmm(min(meds))}-{hhmm(max(meds))} over {len(ensemble)} fields"
-    ft_spread = ""
-    if ensemble:
-        fts = [float(np.median(e.final_table)) for e in ensemble]
-        ft_spread = f"; median {hhmm(min(fts))}-{hhmm(max(fts))} over {len(ensemble)} fields"
     rows = [
         ("structure", r.spec.name or "-"),
         ("tournaments", f"{r.n:,}"),
         ("entrants", str(r.players)),
-        ("player models", ", ".join(m.name for m in r.models)),
+        ("field" if field else "player models",
+         (f"{field}: " if field else "") + ", ".join(m.name for m in r.models)),
         ("pace", r.spec.clock.describe(r.spec.table_size)),
         ("back-test (model against real events)", backtest_note()),
     ]
     if start:
         rows.append(("start", start))
+    rows.append(("duration median", _when(p[50.0], start)))
+    for name, e in named:
+        q = e.duration_percentiles((50, 90))
+        rows.append((f"  {name}", f"median {hhmm(q[50.0])}; 90% done by {hhmm(q[90.0])}"))
+    ft_spread = ""
+    if named:
+        fts = [float(np.median(e.final_table)) for _, e in named]
+        ft_spread = f"; median {hhmm(min(fts))}-{hhmm(max(fts))} over {len(named)} settings"
     rows += [
-        ("duration median", med),
         ("duration 10% / 90%", f"{_when(p[10.0], start)} / {_when(p[90.0], start)}"),
         ("duration 25% / 75%", f"{hhmm(p[25.0])} / {hhmm(p[75.0])}"),
         ("final table forms (median, 10-90%)",
          f"{_when(ft[50.0], start)} ({hhmm(ft[10.0])} - {hhmm(ft[90.0])})" + ft_spread),
+    ]
+    money = _money_row(r, start)
+    if money is not None:
+        rows.append(money)
+    rows += [
         ("table-hands dealt (median)", f"{np.median(r.hands):,.0f}"),
         ("hands at the final table (median)", f"{np.median(r.final_table_hands):,.0f}"),
         ("level reached (median, max)", f"{np.median(r.level):.0f}, {r.level.max()}"),
@@ -137,12 +208,22 @@ def summary_rows(r: SimResult, by: Sequence[float] | None = None, *, start: str 
         rows.append(("re-entries per tournament (mean)", f"{r.re_entries.mean():.1f}"))
         rows.append(("entries per tournament (mean)", f"{r.entries().mean():.1f}"))
         rows.append(("prize pool (mean)", f"{r.prize_pools().mean():,.0f}"))
+    worst = 0.0
     for m in (by if by is not None else default_checkpoints(r)):
-        spread = [e.chance_done_by(m) for e in ensemble] if ensemble else None
-        rows.append((f"done by {_when(m, start)}", _chance_cell(r.chance_done_by(m), r.n, spread)))
+        chance = float(r.chance_done_by(m))
+        worst = max(worst, _sampling_error(chance, r.n))
+        cells = [e.chance_done_by(m) for _, e in named] if named else None
+        rows.append((f"done by {_when(m, start)}", _chance_cell(chance, cells)))
     if (r.errors != 0).any():
         rows.append(("tournaments stopped early (safety limit)", str(int((r.errors != 0).sum()))))
+    lo, hi = _median_interval(r.duration)
+    ci = f"{hhmm(lo)}-{hhmm(hi)}" if hhmm(lo) != hhmm(hi) else f"{hhmm(lo)}, within a minute"
+    rows.append((SAMPLING_ROW, f"median {ci}; chances ± {100 * worst:.1f} points at most"))
     return rows
+
+
+#: the label of the summary's last row: the run's own Monte Carlo error, the small print
+SAMPLING_ROW = "sampling error (95%)"
 
 
 def result_warnings(r: SimResult) -> list[str]:
@@ -336,8 +417,13 @@ def plot_files(r: SimResult, outdir: str | Path, dpi: int = 100, *, start: str |
 
 def _html_table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     th = "".join(f"<th>{html.escape(str(h))}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
-                   for row in rows)
+    def cells(row: Sequence[Any]) -> str:
+        first = str(row[0]) if row else ""
+        indent = ' class="indent"' if first.startswith("  ") else ""     # a setting under its figure
+        return (f"<td{indent}>{html.escape(first.strip())}</td>"
+                + "".join(f"<td>{html.escape(str(c))}</td>" for c in row[1:]))
+
+    body = "".join(f"<tr>{cells(row)}</tr>" for row in rows)
     return f"<table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
 
 
@@ -355,9 +441,17 @@ def _sheet_html(r: SimResult, start: str | None) -> str:
 
 
 def html_page(r: SimResult, files: dict[str, Path], by: Sequence[float] | None = None, *,
-              start: str | None = None, ensemble: Sequence[SimResult] | None = None) -> str:
-    """The report as one HTML page with the PNG files inlined."""
-    summary = _html_table(("", ""), summary_rows(r, by, start=start, ensemble=ensemble))
+              start: str | None = None, ensemble: Sequence[SimResult] | None = None,
+              spread: Sequence[tuple[str, SimResult]] | None = None, field: str | None = None) -> str:
+    """The report as one HTML page with the PNG files inlined (the sampling error in small
+    print under the summary)."""
+    srows = summary_rows(r, by, start=start, ensemble=ensemble, spread=spread, field=field)
+    small = dict(srows)[SAMPLING_ROW]
+    summary = (_html_table(("", ""), [row for row in srows if row[0] != SAMPLING_ROW])
+               + f'<p class="small">Sampling error of this run ({r.n:,} tournaments; 95 %): '
+               f"{html.escape(small)}: another seed could move the figures this far"
+               + ("; the settings above show how far the field and the pace move them" if spread or ensemble
+                  else "") + ".</p>")
     warn = result_warnings(r)
     warn_html = ("<h2>Warnings</h2><ul>" + "".join(f"<li>{html.escape(w)}</li>" for w in warn) + "</ul>"
                  if warn else "")
@@ -382,7 +476,8 @@ def html_page(r: SimResult, files: dict[str, Path], by: Sequence[float] | None =
             data = base64.b64encode(Path(files[name]).read_bytes()).decode("ascii")
             imgs.append(f'<figure><img alt="{name}" src="data:image/png;base64,{data}"/></figure>')
     title = html.escape(r.spec.name or "Tournament simulation")
-    fields = f" Spread over {len(ensemble)} likely fields beside the figures." if ensemble else ""
+    count = len(ensemble or ()) + len(spread or ())
+    fields = f" Beside the figures: the same structure in {count} other settings." if count else ""
     clock_note = f"; clock times from {html.escape(start)}" if start else ""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
@@ -392,12 +487,13 @@ table {{ border-collapse: collapse; margin: 1em 0; }}
 td, th {{ border-bottom: 1px solid #ddd; padding: 0.25em 0.8em; text-align: right; }}
 td:first-child, th:first-child {{ text-align: left; }}
 figure {{ margin: 1em 0; }} img {{ max-width: 100%; }}
+.small {{ font-size: 0.8em; color: #555; }}
+td.indent {{ padding-left: 2em; font-style: italic; }}
 @media print {{ figure, h2 {{ break-inside: avoid; }} .sheet {{ break-before: page; }} }}
 </style></head><body>
 <h1>{title}</h1>
 <p>{r.n:,} simulated tournaments of {r.players} players, seed {r.seed}. Times are on the
-tournament clock from the first hand (h:mm), breaks included{clock_note}.
-"±" is the Monte Carlo 95 % interval.{fields}</p>
+tournament clock from the first hand (h:mm), breaks included{clock_note}.{fields}</p>
 <h2>Summary</h2>
 {summary}
 {warn_html}
@@ -412,10 +508,13 @@ tournament clock from the first hand (h:mm), breaks included{clock_note}.
 
 def write_report(r: SimResult, outdir: str | Path, by: Sequence[float] | None = None,
                  dpi: int = 100, *, start: str | None = None,
-                 ensemble: Sequence[SimResult] | None = None) -> dict[str, Path]:
+                 ensemble: Sequence[SimResult] | None = None,
+                 spread: Sequence[tuple[str, SimResult]] | None = None,
+                 field: str | None = None) -> dict[str, Path]:
     """Write the PNG plots and ``report.html`` into ``outdir``; returns ``{name: path}``."""
     files = plot_files(r, outdir, dpi=dpi, start=start)
     page = Path(outdir) / "report.html"
-    page.write_text(html_page(r, files, by, start=start, ensemble=ensemble), encoding="utf-8")
+    page.write_text(html_page(r, files, by, start=start, ensemble=ensemble, spread=spread, field=field),
+                    encoding="utf-8")
     files["html"] = page
     return files

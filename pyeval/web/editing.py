@@ -1,9 +1,11 @@
 """The structure as the editor's form, and the form written back into the director's file.
 
-The form holds what the editor page shows: the starting chips, each level's blinds, ante
-and length, and the breaks. :func:`apply_form` writes it into the TOML document of the
-structure being edited (every other section kept as it was read) and :func:`check_form`
-runs the same checks, with the same messages, as ``pyeval tournament check``.
+The form holds what the editor page shows: the field, the chips (starting stack and chip
+set), each level's blinds, ante and length, the breaks, rebuys, the add-on, late
+registration and the payouts. :func:`apply_form` writes it into the TOML document of the
+structure being edited (every other section and key kept as it was read) and
+:func:`check_form` runs the same checks, with the same messages, as ``pyeval tournament
+check``.
 
 Example:
     >>> from pyeval.tournament.structure import EXAMPLES_DIR
@@ -59,8 +61,35 @@ def structure_form(s: TournamentStructure) -> dict[str, Any]:
         length, unit = lv.duration
         levels.append({"small_blind": lv.small_blind, "big_blind": lv.big_blind, "ante": lv.ante,
                        "length": length, "unit": unit})
+    last = len(s.levels)
+    rb, ao, lr, pr = s.rebuys, s.add_on, s.late_registration, s.payout_rules
     return {"starting": s.starting_chips, "levels": levels,
-            "breaks": [{"after_level": b.after_level, "minutes": b.minutes} for b in s.breaks]}
+            "breaks": [{"after_level": b.after_level, "minutes": b.minutes} for b in s.breaks],
+            "entrants": {"min": s.entrants.minimum, "max": s.entrants.maximum},
+            "denominations": ", ".join(str(d) for d in s.chips.denominations),
+            "colour_ups": [{"before_level": c.before_level, "remove": ", ".join(str(x) for x in c.remove)}
+                           for c in s.chips.colour_ups],
+            "rebuys": {"on": rb is not None, "price": rb.price if rb else s.buy_in.price,
+                       "chips": rb.chips if rb else s.starting_chips,
+                       "per_player": (rb.per_player or "") if rb else 1,
+                       "until_level": rb.until_level if rb else min(4, last)},
+            "add_on": {"on": ao is not None, "price": ao.price if ao else s.buy_in.price,
+                       "chips": ao.chips if ao else s.starting_chips,
+                       "before_level": ao.before_level if ao else min(5, last)},
+            "late_registration": {"on": lr is not None, "until_level": lr.until_level if lr else min(4, last),
+                                  "entries": lr.entries if lr else 0},
+            "payouts": {"paid_percent": _plain(pr.paid_percent), "ratio": _plain(pr.ratio),
+                        "tables": [{"low": t.min_entrants, "high": t.max_entrants,
+                                    "percent": ", ".join(_plain(x) for x in t.percents)} for t in pr.tables]}}
+
+
+def _plain(x: Any) -> str:
+    """A number (a Fraction of the payouts too) as the director writes it: ``"0.6"``, ``"50"``;
+    ``None``: ``""``."""
+    if x is None:
+        return ""
+    f = float(x)
+    return str(int(f)) if f == int(f) else f"{f:g}"
 
 
 def _number(value: Any) -> Any:
@@ -70,8 +99,22 @@ def _number(value: Any) -> Any:
         text = value.strip().replace(",", "")
         if text.lstrip("-").isdigit():
             return int(text)
-        return value
+        try:
+            return float(text) if text.count(".") == 1 and text.replace(".", "").lstrip("-").isdigit() else value
+        except ValueError:
+            return value
     return value
+
+
+def _numbers(value: Any) -> Any:
+    """``"25, 100, 500"`` as ``[25, 100, 500]`` (what is not a number passed on as written)."""
+    if not isinstance(value, str):
+        return value
+    return [_number(v) for v in value.replace(";", ",").split(",") if v.strip()]
+
+
+def _on(value: Any) -> bool:
+    return value is True or (isinstance(value, str) and value.lower() in ("true", "on", "1", "yes"))
 
 
 def _rows(form: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
@@ -131,18 +174,102 @@ def apply_form(text: str, form: Mapping[str, Any], file: str = "<structure>") ->
     if isinstance(schedule, dict):
         for key in BREAK_RULE_KEYS:
             schedule.pop(key, None)
+    _apply_sections(data, form)
     return toml_text(data)
+
+
+def _section(data: dict[str, Any], name: str) -> dict[str, Any]:
+    sec = data.get(name)
+    if not isinstance(sec, dict):
+        sec = data[name] = {}
+    return sec
+
+
+def _apply_sections(data: dict[str, Any], form: Mapping[str, Any]) -> None:
+    """The form's field, chip set, rebuys, add-on, late registration and payouts into
+    ``data`` (a section the form leaves out is kept as it was; keys the form does not show,
+    such as a fee, are kept)."""
+    if isinstance(form.get("entrants"), Mapping):
+        ent = _section(data, "entrants")
+        low, high = (_number(form["entrants"].get(key, "")) for key in ("min", "max"))
+        if "count" in ent and low == high:        # a field of one size stays written as count
+            ent["count"] = low
+        else:
+            ent.pop("count", None)
+            ent.update({"min": low, "max": high})
+    if "denominations" in form:
+        _section(data, "chips")["denominations"] = _numbers(form["denominations"])
+    if "colour_ups" in form:
+        chips = _section(data, "chips")
+        chips.pop("colour_up", None)
+        ups = [{"before_level": _number(r.get("before_level")), "remove": _numbers(r.get("remove"))}
+               for r in _rows(form, "colour_ups")]
+        if ups:
+            chips["colour_up"] = ups
+    for name, keys in OPTIONAL_SECTIONS.items():
+        row = form.get(name)
+        if not isinstance(row, Mapping):
+            continue
+        if not _on(row.get("on")):
+            data.pop(name, None)
+            continue
+        sec = _section(data, name)
+        for key in keys:
+            value = _number(row.get(key, ""))
+            if value == "" and key in BLANK_MEANS_NONE:
+                sec.pop(key, None)
+            else:
+                sec[key] = value
+    pay = form.get("payouts")
+    if isinstance(pay, Mapping):
+        sec = _section(data, "payouts")
+        for key in ("paid_percent", "ratio"):
+            value = _number(pay.get(key, ""))
+            if value == "":
+                sec.pop(key, None)
+            else:
+                sec[key] = value
+        tables = [{"entrants": [_number(t.get("low")), _number(t.get("high"))], "percent": _numbers(t.get("percent"))}
+                  for t in _rows(pay, "tables")]
+        sec.pop("table", None)
+        if tables:
+            sec["table"] = tables
+
+
+#: the sections the form switches on and off, and the keys it edits in each
+OPTIONAL_SECTIONS: dict[str, tuple[str, ...]] = {
+    "rebuys": ("price", "chips", "per_player", "until_level"),
+    "add_on": ("price", "chips", "before_level"),
+    "late_registration": ("until_level", "entries"),
+}
+#: keys left out of the file when the form's box is empty (rebuys without a limit)
+BLANK_MEANS_NONE = ("per_player",)
 
 
 def form_field(path: tuple[str | int, ...]) -> str:
     """The form field a structure error is about (``"levels.2.big_blind"``), or ``""``.
 
     Example:
-        >>> form_field(("levels", 2, "big_blind")), form_field(("chips", "starting")), form_field(("payouts",))
+        >>> form_field(("levels", 2, "big_blind")), form_field(("chips", "starting")), form_field(("tournament",))
         ('levels.2.big_blind', 'starting', '')
+        >>> form_field(("rebuys", "until_level")), form_field(("payouts", "table", 1, "percent"))
+        ('rebuys.until_level', 'payouts.tables.1.percent')
     """
     if path[:2] == ("chips", "starting"):
         return "starting"
+    if path[:2] == ("chips", "denominations"):
+        return "denominations"
+    if path[:2] == ("chips", "colour_up") and len(path) >= 3 and isinstance(path[2], int):
+        return f"colour_ups.{path[2]}" + (f".{path[3]}" if len(path) > 3 else "")
+    if len(path) >= 2 and path[0] in (*OPTIONAL_SECTIONS, "entrants") and isinstance(path[1], str):
+        return f"{path[0]}.{path[1]}"
+    if path[:2] == ("payouts", "table") and len(path) >= 3 and isinstance(path[2], int):
+        key = {"entrants": "low", "percent": "percent"}.get(str(path[3]) if len(path) > 3 else "", "")
+        return f"payouts.tables.{path[2]}" + (f".{key}" if key else "")
+    if len(path) >= 2 and path[0] == "payouts" and path[1] in ("paid_percent", "ratio"):
+        return f"payouts.{path[1]}"
+    if path[:1] in (("payouts",), ("entrants",), ("rebuys",), ("add_on",), ("late_registration",)):
+        return str(path[0])
     if len(path) >= 3 and path[0] in ("levels", "breaks") and isinstance(path[1], int):
         key = "length" if path[2] in UNITS else str(path[2])
         return f"{path[0]}.{path[1]}.{key}"

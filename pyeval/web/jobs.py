@@ -1,9 +1,9 @@
-"""Simulations run in a background thread, their progress polled by the page.
+"""Long work (simulations, tuning) run in a background thread, its progress polled by the page.
 
 Example:
     >>> from pyeval.tournament import load_structure
     >>> jobs = Jobs()
-    >>> job = jobs.start(load_structure("club_3000"), n=4, seed=1, players=12)
+    >>> job = jobs.simulate(load_structure("club_3000"), n=4, seed=1, players=12)
     >>> jobs.get(job).wait(600).result["runs"]
     4
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from pyeval.tournament.tournament_structure import TournamentStructure
@@ -21,14 +22,19 @@ MAX_JOBS = 50
 #: the most tournaments one press of "simulate" runs
 MAX_RUNS = 20_000
 
+#: what a job's work is given: ``advance(count)`` adds tournaments done, ``say(text)`` tells
+#: the page what is being done
+Work = Callable[[Callable[[int], None], Callable[[str], None]], dict[str, Any]]
+
 
 class Job:
-    """One simulation: ``done`` of ``total`` tournaments so far; ``result`` (median and
-    10-90 % band of the duration, in minutes) or ``error`` when it ends."""
+    """One piece of work: ``done`` of ``total`` steps so far, ``message`` (what it is doing);
+    ``result`` or ``error`` when it ends."""
 
     def __init__(self, total: int) -> None:
         self.total = total
         self.done = 0
+        self.message = ""
         self.result: dict[str, Any] | None = None
         self.error = ""
         self.finished = threading.Event()
@@ -41,7 +47,7 @@ class Job:
     def state(self) -> dict[str, Any]:
         """What the progress route returns."""
         return {"done": self.done, "total": self.total, "finished": self.finished.is_set(),
-                "result": self.result, "error": self.error}
+                "message": self.message, "result": self.result, "error": self.error}
 
 
 def duration_summary(result: Any) -> dict[str, Any]:
@@ -58,47 +64,68 @@ def duration_summary(result: Any) -> dict[str, Any]:
 
 
 class Jobs:
-    """The app's simulations by id."""
+    """The app's jobs by id."""
 
     def __init__(self) -> None:
         self._jobs: dict[str, Job] = {}
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
+        # one job computes at a time: the simulator already uses every core, and a Numba
+        # threading layer may not take parallel work from two threads at once
+        self._computing = threading.Lock()
 
     def get(self, job_id: str) -> Job:
         """The job of that id (KeyError naming it when there is none)."""
         with self._lock:
             if job_id not in self._jobs:
-                raise KeyError(f"no simulation {job_id!r}")
+                raise KeyError(f"no job {job_id!r} (the server was restarted?)")
             return self._jobs[job_id]
 
-    def start(self, structure: TournamentStructure, *, n: int, seed: int, players: int) -> str:
-        """Start ``simulate(structure, n, seed, players=players)`` in a thread; its id."""
-        if not 1 <= n <= MAX_RUNS:
-            raise ValueError(f"runs must be 1 to {MAX_RUNS:,}, got {n}")
-        job = Job(n)
+    def run(self, total: int, work: Work) -> str:
+        """Start ``work(advance, say)`` in a thread (``total`` steps); the job's id."""
+        job = Job(total)
         with self._lock:
             job_id = str(next(self._ids))
             self._jobs[job_id] = job
             while len(self._jobs) > MAX_JOBS:
                 del self._jobs[next(iter(self._jobs))]
-
         counting = threading.Lock()
 
-        def progress(count: int) -> None:
+        def advance(count: int) -> None:
             with counting:
                 job.done = min(job.total, job.done + count)
 
-        def run() -> None:
-            from pyeval.sim import simulate
+        def say(text: str) -> None:
+            job.message = text
+
+        def body() -> None:
             try:
-                result = simulate(structure, n=n, seed=seed, players=players, progress=progress)
-                job.result = duration_summary(result)
+                if not self._computing.acquire(blocking=False):
+                    say("waiting for the other simulation to finish")
+                    self._computing.acquire()
+                try:
+                    job.result = work(advance, say)
+                finally:
+                    self._computing.release()
                 job.done = job.total
-            except Exception as err:
+            except Exception as err:        # shown on the page, not lost in a thread
                 job.error = f"{type(err).__name__}: {err}"
             finally:
                 job.finished.set()
 
-        threading.Thread(target=run, name=f"pyeval-sim-{job_id}", daemon=True).start()
+        threading.Thread(target=body, name=f"pyeval-job-{job_id}", daemon=True).start()
         return job_id
+
+    def simulate(self, structure: TournamentStructure, *, n: int, seed: int, players: int,
+                 setting: str | None = None, compare: bool = False, start: str | None = None) -> str:
+        """Simulate in a thread (:func:`pyeval.web.reports.simulation_report`); its id."""
+        from pyeval.sim.settings import SETTINGS
+
+        from .reports import compare_runs, simulation_report
+
+        if not 1 <= n <= MAX_RUNS:
+            raise ValueError(f"runs must be 1 to {MAX_RUNS:,}, got {n}")
+        total = n + ((len(SETTINGS) - 1) * compare_runs(n) if compare else 0)
+        return self.run(total, lambda advance, say: simulation_report(
+            structure, n=n, seed=seed, players=players, setting=setting, compare=compare, start=start,
+            advance=advance, say=say))

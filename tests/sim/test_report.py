@@ -9,7 +9,9 @@ from click.testing import CliRunner
 
 from pyeval.cli.tournament_cmd import parse_field, parse_minutes, tournament
 from pyeval.sim import simulate
-from pyeval.sim.report import PLOTS, format_table, hhmm, summary_rows, write_report
+from pyeval.sim.layout import LS_START
+from pyeval.sim.report import PLOTS, format_table, hhmm, money_reached, summary_rows, write_report
+from pyeval.tournament.timetext import clock_time
 
 
 def test_report_files_written(club, tmp_path):
@@ -133,16 +135,30 @@ def test_summary_has_clock_times_spreads_and_warnings(club):
     from pyeval.sim.report import html_page, result_warnings
     r = simulate(club, n=200, seed=2, players=30)
     ens = simulate_ensemble(club, default_ensemble(3), 50, seed=5, players=30)
-    rows = dict(summary_rows(r, by=[200], start="19:00", ensemble=ens))
+    named = [("a home game", ens[0]), ("a casino", ens[1])]
+    rows = summary_rows(r, by=[200], start="19:00", ensemble=ens[2:], spread=named)
+    labels = [a for a, _ in rows]
+    rows = dict(rows)
     p = r.chance_done_by(200)
     assert 0.05 < p < 0.95
     lo = min(e.chance_done_by(200) for e in ens)
     hi = max(e.chance_done_by(200) for e in ens)
-    mc = 196 * (p * (1 - p) / 200) ** 0.5        # the Monte Carlo 95 % interval
-    assert rows["done by 3:20 (22:20)"] == (f"{100 * p:.1f}% ± {mc:.1f}%; {100 * lo:.0f}-"
-                                             f"{100 * hi:.0f}% over 3 fields")
-    assert rows["duration median"].startswith(hhmm(float(np.median(r.duration))) + " (")
-    assert "over 3 fields" in rows["duration median"]
+    assert rows["done by 3:20 (22:20)"] == f"{100 * p:.1f}%; {100 * lo:.0f}-{100 * hi:.0f}% over 3 settings"
+    median = hhmm(float(np.median(r.duration)))
+    assert rows["duration median"] == f"{median} ({clock_time('19:00', float(np.median(r.duration)))})"
+    # each setting named, right under the median, with its own median and 90 % finish
+    at = labels.index("duration median")
+    assert labels[at + 1: at + 4] == ["  a home game", "  a casino", "  field 1"]
+    for (name, e) in named + [("field 1", ens[2])]:
+        assert rows[f"  {name}"] == (f"median {hhmm(float(np.median(e.duration)))}; 90% done by "
+                                     f"{hhmm(float(np.percentile(e.duration, 90)))}")
+    # the sampling error last, as small print: the median's order-statistics interval and
+    # the done-by chance's Monte Carlo 95 % half-width
+    assert labels[-1] == "sampling error (95%)"
+    mc = 196 * (p * (1 - p) / 200) ** 0.5
+    srt = np.sort(r.duration)
+    assert rows["sampling error (95%)"] == (f"median {hhmm(srt[86])}-{hhmm(srt[114])}; chances ± "
+                                            f"{mc:.1f} points at most")
     # a schedule that runs out, and a field outside the structure's range
     few = simulate(club, n=40, seed=3, players=12)
     warnings = result_warnings(few)
@@ -260,6 +276,58 @@ def test_new_modules_doctests():
 
     import pyeval.cli.icm_cmd
     import pyeval.sim.ensemble
-    for mod in (pyeval.sim.ensemble, pyeval.cli.icm_cmd):
+    import pyeval.sim.report
+    import pyeval.sim.settings
+    for mod in (pyeval.sim.ensemble, pyeval.cli.icm_cmd, pyeval.sim.settings):
         res = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
         assert res.attempted > 0 and res.failed == 0
+    # the report's figures (its module example draws the plots: test_report_files_written does)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for fn in (pyeval.sim.report.money_reached, pyeval.sim.report.summary_rows):
+        for test in doctest.DocTestFinder().find(fn, globs=vars(pyeval.sim.report)):
+            runner.run(test)
+    assert runner.summarize(verbose=False) == (0, 8)        # failed, attempted
+
+
+def test_money_reached_is_the_bubble_players_exit(club):
+    """When the field reaches the paid places: the minute the player who finished just
+    outside them went out, and the level being played then, by each tournament's own
+    level start times; cross-checked entrant by entrant."""
+    r = simulate(club, n=30, seed=4, players=30)
+    m = money_reached(r)
+    paid = sum(1 for x in club.payouts(30) if x > 0)
+    assert m.paid == paid == 4
+    for t in range(r.n):
+        bubble = [p for p in range(30) if r.place[t, p] == paid + 1]
+        assert len(bubble) == 1
+        when = r.elim_time[t, bubble[0]]
+        assert m.minutes[t] == when
+        # players left just before the bubble burst: paid + 1 or more (two can bust in one
+        # hand); just after: the paid places, at most
+        assert (r.elim_time[t] >= when).sum() >= paid + 1 and (r.elim_time[t] > when).sum() <= paid
+        starts = [s for s in r.level_stats[t, :, LS_START] if 0 <= s <= when]     # levels begun by then
+        assert m.levels[t] == len(starts) >= 1
+    row = dict(summary_rows(r))[f"money reached ({paid} paid; median, 10-90%)"]
+    assert row.startswith(f"{hhmm(float(np.median(m.minutes)))} in level {int(np.median(m.levels))} (")
+    from pyeval.sim.report import html_page
+    page = html_page(r, {})
+    assert "money reached" in page and '<p class="small">Sampling error of this run' in page
+
+
+def test_cli_spread_names_each_setting():
+    """``simulate --spread``: each setting of pyeval.sim.settings named under the median, its
+    own median and 90 % finish from n/4 (at least 50) tournaments of its field and pace."""
+    from pyeval.sim.settings import SETTINGS
+    res = CliRunner().invoke(tournament, ["simulate", "club_3000", "-n", "8", "--players", "20", "--seed", "4",
+                                          "--spread", "--no-report", "--no-progress"])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("duration median"))
+    named = [re.split(r"\s{2,}", line.strip()) for line in lines[at + 1: at + 1 + len(SETTINGS)]]
+    assert [name for name, _ in named] == [s.words for s in SETTINGS.values()]
+    casino = SETTINGS["casino"]
+    r = simulate("club_3000", n=50, seed=4 + 1 + list(SETTINGS).index("casino"), players=20,
+                 field=casino.field, pace=casino.pace)
+    q = r.duration_percentiles((50, 90))
+    assert named[2][1] == f"median {hhmm(q[50.0])}; 90% done by {hhmm(q[90.0])}"
+    assert lines.index("sampling error (95%)") > at      # the small print, after the figures

@@ -17,7 +17,9 @@ from click.testing import CliRunner
 pytest.importorskip("flask")
 
 from pyeval.cli.main import cli
+from pyeval.sim.report import summary_rows
 from pyeval.tournament import load_structure
+from pyeval.tournament.chips import ColourUp
 from pyeval.tournament.structure import EXAMPLES_DIR, example_names, parse_structure
 from pyeval.tournament.toml_reader import read_toml
 from pyeval.tournament.toml_writer import toml_text
@@ -41,7 +43,7 @@ def stakes(levels) -> list[tuple]:
 
 
 @pytest.mark.parametrize("module", ["pyeval.web", "pyeval.web.editing", "pyeval.web.app", "pyeval.web.jobs",
-                                    "pyeval.web.seats"])
+                                    "pyeval.web.seats", "pyeval.web.reports"])
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
@@ -179,9 +181,133 @@ def test_simulate_gives_simulates_median(client) -> None:
         assert time.monotonic() < deadline
         time.sleep(0.05)
     assert state["error"] == "" and state["done"] == state["total"] == 6
-    direct = simulate(load_structure("club_3000"), n=6, seed=11, players=20)
+    # the default setting of a structure without a pace: a casino event with dealers
+    direct = simulate(load_structure("club_3000"), n=6, seed=11, players=20, field="live_tournament", pace="dealer")
     p = direct.duration_percentiles([10, 50, 90])
-    assert state["result"] == {"runs": 6, "players": 20, "median": p[50.0], "p10": p[10.0], "p90": p[90.0]}
+    got = state["result"]
+    assert {k: got[k] for k in ("runs", "players", "median", "p10", "p90")} == {
+        "runs": 6, "players": 20, "median": p[50.0], "p10": p[10.0], "p90": p[90.0]}
+    assert got["setting"] == "a casino event with dealers"
+    reached = [row for row in direct.level_rows() if row["reached"] > 0]
+    assert [cells[:3] for cells in got["levels"]] == [[str(r["level"]), r["blinds"], f"{100 * r['reached']:.0f}%"]
+                                                      for r in reached]
+    assert got["levels"][0][5] == f"{3000 / 50:.1f}"      # 60 big blinds deep at level 1
+    assert got["rows"] == [list(row) for row in summary_rows(direct, field="live_tournament")]
+    assert got["rows"][3] == ["field", "live_tournament: online_regular, live_recreational, nit"]
+
+
+def wait_job(client, job: str) -> dict:
+    deadline = time.monotonic() + 600
+    while not (state := client.get(f"/api/job/{job}").get_json())["finished"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert state["error"] == ""
+    return state
+
+
+def test_simulate_in_a_setting_beside_the_others(client) -> None:
+    """A home game where players deal: its field and pace; the other three settings named in
+    the summary with their own medians; the progress counts every tournament."""
+    from pyeval.sim import simulate
+    from pyeval.sim.settings import SETTINGS
+    key = new_draft(client)
+    job = client.post(f"/api/simulate/{key}", json={"players": 20, "runs": 4, "seed": 2, "setting": "home",
+                                                    "compare": True, "start": "19:00"}).get_json()["job"]
+    state = wait_job(client, job)
+    assert state["done"] == state["total"] == 4 + 3 * 4
+    s = load_structure("club_3000")
+    home = simulate(s, n=4, seed=2, players=20, field="home_game", pace="players")
+    others = [(x.words, simulate(s, n=4, seed=3 + i, players=20, field=x.field, pace=x.pace))
+              for i, x in enumerate(v for v in SETTINGS.values() if v.key != "home")]
+    assert state["result"]["rows"] == [list(r) for r in summary_rows(home, start="19:00", spread=others,
+                                                                     field="home_game")]
+    assert state["result"]["setting"] == "a relaxed home game where players deal"
+    labels = [r[0] for r in state["result"]["rows"]]
+    assert "  a casino event with dealers" in labels and "  an online tournament" in labels
+    r = client.post(f"/api/simulate/{key}", json={"setting": "pub"})
+    assert r.status_code == 400 and "setting must be one of home, club, casino, online" in r.get_data(as_text=True)
+
+
+def test_template_start(client) -> None:
+    from pyeval.tournament.template import structure_template
+    r = client.post("/new", data={"source": "template", "players": "25", "chips": "5,000", "level_minutes": "20",
+                                  "start": "19:00", "name": "Friday"})
+    key = r.location.rsplit("/", 1)[-1]
+    assert client.get(f"/download/{key}").get_data(as_text=True) == structure_template(
+        players=25, starting=5000, level_minutes=20, start="19:00", name="Friday")
+    bad = client.post("/new", data={"source": "template", "players": "lots"})
+    assert bad.status_code == 400 and "players: a whole number, got &#39;lots&#39;" in bad.get_data(as_text=True)
+    bad = client.post("/new", data={"source": "template", "players": "25", "level_minutes": "500"})
+    assert bad.status_code == 400 and "level minutes: from 1 to 240, got 500" in bad.get_data(as_text=True)
+
+
+def test_rebuys_add_on_late_registration_and_payouts_in_the_form(client, tmp_path: Path) -> None:
+    key = new_draft(client)
+    form = structure_form(load_structure("club_3000"))
+    assert form["rebuys"]["on"] is False and form["late_registration"]["on"] is False
+    form["rebuys"].update(on=True, price="20", chips="3000", per_player="", until_level="4")
+    form["add_on"].update(on=True, price="10", chips="2,000", before_level="5")
+    form["late_registration"].update(on=True, until_level="4", entries="6")
+    form["entrants"] = {"min": "20", "max": "30"}
+    form["payouts"] = {"paid_percent": "", "ratio": "",
+                       "tables": [{"low": "20", "high": "30", "percent": "50, 30, 20"}]}
+    r = client.post(f"/api/check/{key}", json=form).get_json()
+    assert r["ok"] is True, r
+    path = tmp_path / "club.toml"
+    path.write_bytes(client.get(f"/download/{key}").data)
+    back = load_structure(path)
+    rb = back.rebuys
+    assert (rb.price, rb.chips, rb.per_player, rb.until_level) == (20, 3000, None, 4)
+    assert (back.add_on.price, back.add_on.chips, back.add_on.before_level) == (10, 2000, 5)
+    assert (back.late_registration.until_level, back.late_registration.entries) == (4, 6)
+    assert (back.entrants.minimum, back.entrants.maximum) == (20, 30)
+    assert back.payouts(30) == (back.prize_pool(30) // 2, back.prize_pool(30) * 3 // 10, back.prize_pool(30) // 5)
+    assert structure_form(back)["payouts"]["tables"] == [{"low": 20, "high": 30, "percent": "50, 30, 20"}]
+    # off again: the sections leave the file
+    form["rebuys"]["on"] = False
+    assert client.post(f"/api/check/{key}", json=form).get_json()["ok"] is True
+    assert "[rebuys]" not in client.get(f"/download/{key}").get_data(as_text=True)
+    # bad values: the command line's message, and the field it is about
+    from pyeval.web.editing import apply_form
+    last_valid = client.get(f"/download/{key}").get_data(as_text=True)     # what the form is written into
+    for change, field in ((("late_registration", "until_level", "99"), "late_registration.until_level"),
+                          (("add_on", "before_level", "1"), "add_on.before_level")):
+        bad = json.loads(json.dumps(form))
+        bad[change[0]][change[1]] = change[2]
+        r = client.post(f"/api/check/{key}", json=bad).get_json()
+        assert r["ok"] is False and r["field"] == field
+        written = tmp_path / "club_3000.toml"
+        written.write_text(apply_form(last_valid, bad), "utf-8")
+        out = CliRunner().invoke(cli, ["tournament", "check", str(written)])
+        assert out.output.removeprefix("Error: ").strip().removeprefix(str(written)) == \
+            r["message"].removeprefix("club_3000.toml")
+    bad = json.loads(json.dumps(form))
+    bad["payouts"]["tables"][0]["percent"] = "50, 30, 30"
+    r = client.post(f"/api/check/{key}", json=bad).get_json()
+    assert r["field"] == "payouts.tables.0.percent"
+    assert r["message"].endswith("percentages add up to 110, not 100: a payout table must pay out the whole pool")
+
+
+def test_tune_proposes_beside_the_current_levels_and_the_proposal_can_be_taken(client) -> None:
+    from pyeval.sim.tune import parse_target, tune
+    from pyeval.web.reports import level_rows
+    key = new_draft(client)
+    job = client.post(f"/api/tune/{key}", json={"targets": ["done by 23:00 with 90%"], "start": "19:00",
+                                                "runs": 10, "fields": 1, "players": 20,
+                                                "setting": "home"}).get_json()["job"]
+    got = wait_job(client, job)["result"]
+    s = load_structure("club_3000")
+    direct = tune(players=20, starting=3000, denominations=list(s.chips.denominations),
+                  targets=[parse_target("done within 4h with 90%")], table_size=9, pace="players",
+                  ensemble_size=1, n=10, screen_n=4, seed=1, name="Club hold'em, 3,000 chips (tuned)",
+                  level_minutes=(20,), first_bbs=(50,))
+    assert got["toml"] == direct.toml and got["targets"] == ["done by 4:00 with 90%"]
+    assert got["current"] == level_rows(s) and got["met"] == direct.met
+    taken = client.post(f"/api/tune/{key}/take", json={"job": job}).get_json()
+    assert taken == {"url": f"/edit/{key}"}
+    assert client.get(f"/download/{key}").get_data(as_text=True) == direct.toml
+    r = client.post(f"/api/tune/{key}", json={"targets": ["done by soon"]})
+    assert r.status_code == 400 and r.get_json()["error"].startswith("cannot read the target 'done by soon'")
 
 
 def test_bad_requests_say_what_is_allowed(client) -> None:
@@ -256,3 +382,50 @@ def test_seat_draw_and_moves_follow_the_seating_rules(client) -> None:
     assert bad.status_code == 400 and bad.get_json()["error"].startswith(f"player {table2[0]} is not seated")
     fresh = new_draft(client)
     assert client.post(f"/api/seats/{fresh}/bust", json={"player": 1}).status_code == 400
+
+
+def test_colour_ups_in_the_form(client) -> None:
+    key = new_draft(client)
+    form = structure_form(load_structure("club_3000"))
+    assert form["colour_ups"] == [{"before_level": 3, "remove": "25, 50"}, {"before_level": 7, "remove": "100"}]
+    form["colour_ups"] = [{"before_level": "5", "remove": "25, 50"}]
+    assert client.post(f"/api/check/{key}", json=form).get_json()["ok"] is True
+    text = client.get(f"/download/{key}").get_data(as_text=True)
+    assert parse_structure(text, "c.toml").chips.colour_ups == (ColourUp(5, (25, 50)),)
+    form["colour_ups"][0]["remove"] = "30"
+    r = client.post(f"/api/check/{key}", json=form).get_json()
+    assert r["field"] == "colour_ups.0.remove" and r["message"].endswith(
+        "colour-up before level 5 removes 30, which is not in play then; in play: 25, 50, 100, 500, 1000")
+    form["colour_ups"] = []
+    assert client.post(f"/api/check/{key}", json=form).get_json()["ok"] is True
+    assert "colour_up" not in client.get(f"/download/{key}").get_data(as_text=True)
+
+
+def test_one_job_computes_at_a_time() -> None:
+    import threading
+
+    from pyeval.web.jobs import Jobs
+    jobs, go, order = Jobs(), threading.Event(), []
+
+    def first(advance, say):
+        order.append("first starts")
+        assert go.wait(30)
+        order.append("first ends")
+        return {"n": 1}
+
+    def second(advance, say):
+        order.append("second starts")
+        return {"n": 2}
+
+    a = jobs.run(1, first)
+    deadline = time.monotonic() + 30
+    while not order and time.monotonic() < deadline:
+        time.sleep(0.01)
+    b = jobs.run(1, second)
+    while jobs.get(b).message == "" and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert jobs.get(b).state()["message"] == "waiting for the other simulation to finish"
+    assert order == ["first starts"]
+    go.set()
+    assert jobs.get(b).wait(30).result == {"n": 2} and jobs.get(a).result == {"n": 1}
+    assert order == ["first starts", "first ends", "second starts"]

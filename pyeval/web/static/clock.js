@@ -51,6 +51,7 @@ function show() {
   document.getElementById("average-stack").textContent = avg.toLocaleString("en");
   document.getElementById("run").textContent = st.running ? "Pause" : (st.last === null ? "Start" : "Resume");
   document.body.classList.toggle("paused", !st.running);
+  document.getElementById("paused").hidden = st.running || st.last === null;
 }
 function tick() {
   const now = Date.now();
@@ -116,9 +117,17 @@ async function bustPlayer(player) {
 document.getElementById("draw-seats").addEventListener("click", async () => {
   const room = await post(data.draw, {players: st.players, seed: document.getElementById("seat-seed").value});
   if (room.error || !room.tables) return;
-  st.entries = room.players;
+  st.entries = Math.max(st.entries, room.players);  // a draw for the players left keeps the entries
   document.getElementById("moves").innerHTML = "";
   showTables(room);
+});
+// keys for the director at the screen (not while typing in a box)
+const KEYS = {" ": "run", "ArrowRight": "next-level", "ArrowLeft": "prev-level", "+": "plus-minute",
+              "-": "minus-minute", "b": "bust", "u": "unbust", "e": "add-entry"};
+document.addEventListener("keydown", ev => {
+  if (ev.target.tagName === "INPUT" || ev.ctrlKey || ev.metaKey || ev.altKey || !(ev.key in KEYS)) return;
+  ev.preventDefault();
+  document.getElementById(KEYS[ev.key]).click();
 });
 goTo(0);
 setInterval(tick, 250);

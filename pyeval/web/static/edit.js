@@ -1,24 +1,25 @@
-// The structure editor: rows from the form data, each edit checked by the server as you type.
+// The structure editor: the form's rows from the page's data, each edit checked by the server
+// as you type (the same checks and messages as `pyeval tournament check`); simulate and tune
+// in the background with their progress.
 "use strict";
 const form = JSON.parse(document.getElementById("form-data").textContent);
 const STAKES = ["small_blind", "big_blind", "ante"];
+const $ = id => document.getElementById(id);
 let timer = null;
 
-function cell(name, value) {
+function cell(name, value, size = 7) {
   const td = document.createElement("td");
   const input = document.createElement("input");
-  input.name = name; input.value = value; input.size = 7; input.inputMode = "numeric";
+  input.name = name; input.value = value; input.size = size;
   input.addEventListener("input", scheduleCheck);
   td.appendChild(input);
   return td;
 }
-
 function msgCell(name) {
   const td = document.createElement("td");
   td.className = "msg"; td.dataset.for = name;
   return td;
 }
-
 function removeButton(list, i) {
   const td = document.createElement("td");
   const b = document.createElement("button");
@@ -34,9 +35,9 @@ function render() {
   form.levels.forEach((lv, i) => {
     const tr = document.createElement("tr");
     tr.dataset.for = `levels.${i}`;
-    const n = document.createElement("td"); n.textContent = i + 1; tr.appendChild(n);
+    const n = document.createElement("td"); n.textContent = i + 1; n.className = "num"; tr.appendChild(n);
     STAKES.forEach(k => tr.appendChild(cell(`levels.${i}.${k}`, lv[k])));
-    const len = cell(`levels.${i}.length`, lv.length);
+    const len = cell(`levels.${i}.length`, lv.length, 4);
     len.appendChild(document.createTextNode(" " + (lv.unit === "hands" ? "hands" : "min")));
     tr.appendChild(len);
     tr.appendChild(removeButton(form.levels, i));
@@ -47,19 +48,51 @@ function render() {
   breaks.innerHTML = "";
   form.breaks.forEach((b, i) => {
     const tr = document.createElement("tr");
-    tr.appendChild(cell(`breaks.${i}.after_level`, b.after_level));
-    tr.appendChild(cell(`breaks.${i}.minutes`, b.minutes));
+    tr.appendChild(cell(`breaks.${i}.after_level`, b.after_level, 4));
+    tr.appendChild(cell(`breaks.${i}.minutes`, b.minutes, 4));
     tr.appendChild(removeButton(form.breaks, i));
     tr.appendChild(msgCell(`breaks.${i}`));
     breaks.appendChild(tr);
   });
+  const ups = document.querySelector("#colour-ups tbody");
+  ups.innerHTML = "";
+  form.colour_ups.forEach((c, i) => {
+    const tr = document.createElement("tr");
+    tr.appendChild(cell(`colour_ups.${i}.before_level`, c.before_level, 4));
+    tr.appendChild(cell(`colour_ups.${i}.remove`, c.remove, 12));
+    tr.appendChild(removeButton(form.colour_ups, i));
+    tr.appendChild(msgCell(`colour_ups.${i}`));
+    ups.appendChild(tr);
+  });
+  const pays = document.querySelector("#payout-tables tbody");
+  pays.innerHTML = "";
+  form.payouts.tables.forEach((t, i) => {
+    const tr = document.createElement("tr");
+    tr.appendChild(cell(`payouts.tables.${i}.low`, t.low, 4));
+    tr.appendChild(cell(`payouts.tables.${i}.high`, t.high, 4));
+    tr.appendChild(cell(`payouts.tables.${i}.percent`, t.percent, 28));
+    tr.appendChild(removeButton(form.payouts.tables, i));
+    tr.appendChild(msgCell(`payouts.tables.${i}`));
+    pays.appendChild(tr);
+  });
 }
 
+function put(path, value) {  // form["a"]["0"]["b"] = value, along a dotted name
+  const keys = path.split(".");
+  let at = form;
+  for (const k of keys.slice(0, -1)) {
+    if (at[k] === undefined) return;
+    at = at[k];
+  }
+  at[keys[keys.length - 1]] = value;
+}
 function collect() {
-  form.starting = document.getElementById("starting").value;
-  document.querySelectorAll("#structure input[name*='.']").forEach(input => {
-    const [list, i, key] = input.name.split(".");
-    if (form[list][+i]) form[list][+i][key] = input.value;
+  document.querySelectorAll("#structure input[name]").forEach(input => {
+    put(input.name, input.type === "checkbox" ? input.checked : input.value);
+  });
+  document.querySelectorAll("#structure fieldset").forEach(fs => {   // a section switched off looks off
+    const box = fs.querySelector("legend input[type=checkbox]");
+    if (box) fs.classList.toggle("off", !box.checked);
   });
   return form;
 }
@@ -68,22 +101,22 @@ function scheduleCheck() {
   clearTimeout(timer);
   timer = setTimeout(check, 250);
 }
-
 async function check() {
   const body = JSON.stringify(collect());
   const r = await fetch(PAGE.check, {method: "POST", headers: {"Content-Type": "application/json"}, body});
   const data = await r.json();
   document.querySelectorAll(".msg").forEach(m => { m.textContent = ""; });
   document.querySelectorAll(".bad").forEach(m => m.classList.remove("bad"));
-  const status = document.getElementById("status");
+  const status = $("status");
   status.textContent = data.ok ? `${data.message}: ${data.summary}` : data.message;
   status.className = "status " + (data.ok ? "ok" : "error");
-  document.getElementById("simulate").disabled = !data.ok;
-  document.getElementById("download").classList.toggle("stale", !data.ok);
+  $("simulate").disabled = !data.ok;
+  $("tune").disabled = !data.ok;
+  $("download").classList.toggle("stale", !data.ok);
   if (!data.ok && data.field) {
-    const row = data.field.split(".").slice(0, 2).join(".");
-    const target = document.querySelector(`.msg[data-for="${data.field}"]`) ||
-                   document.querySelector(`.msg[data-for="${row}"]`);
+    const parts = data.field.split(".");
+    const target = [parts.length, 3, 2, 1].map(k => parts.slice(0, k).join("."))
+      .map(f => document.querySelector(`.msg[data-for="${f}"]`)).find(Boolean);
     if (target) target.textContent = data.message.replace(/^[^:]*:\d+: /, "");
     const input = document.querySelector(`input[name="${data.field}"]`);
     if (input) input.classList.add("bad");
@@ -94,44 +127,167 @@ function hhmm(minutes) {
   const m = Math.round(minutes);
   return `${Math.floor(m / 60)}:${String(m % 60).padStart(2, "0")}`;
 }
-
-async function simulate() {
-  const body = JSON.stringify({players: document.getElementById("players").value,
-                               runs: document.getElementById("runs").value,
-                               seed: document.getElementById("seed").value});
-  const out = document.getElementById("sim-result");
-  const r = await fetch(PAGE.simulate, {method: "POST", headers: {"Content-Type": "application/json"}, body});
-  if (!r.ok) { out.textContent = (await r.text()).replace(/<[^>]+>/g, " ").trim(); return; }
+function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (cls) e.className = cls;
+  return e;
+}
+async function postJob(url, body, bar, label) {  // start a job, follow it; its result or throws
+  const r = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+  if (!r.ok) {
+    const text = await r.text();
+    let msg; try { msg = JSON.parse(text).error; } catch (e) { msg = text.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim(); }
+    throw new Error(msg);
+  }
   const {job} = await r.json();
-  const bar = document.getElementById("progress");
-  bar.hidden = false; bar.value = 0;
-  out.textContent = "simulating...";
-  document.getElementById("simulate").disabled = true;
+  if (bar) { bar.hidden = false; bar.value = 0; }
   for (;;) {
     const s = await (await fetch(PAGE.job.replace("JOB", job))).json();
-    bar.max = s.total; bar.value = s.done;
+    if (bar) { bar.max = s.total; bar.value = s.done; }
+    if (label) label.textContent = s.message || "";
     if (s.finished) {
-      document.getElementById("simulate").disabled = false;
-      if (s.error) { out.textContent = s.error; return; }
-      const x = s.result;
-      out.innerHTML = `Median duration <b id="sim-median" data-minutes="${x.median}">${hhmm(x.median)}</b>; ` +
-        `8 in 10 tournaments end between <b id="sim-p10">${hhmm(x.p10)}</b> and <b id="sim-p90">${hhmm(x.p90)}</b> ` +
-        `(${x.runs} simulated tournaments of ${x.players} players).`;
-      return;
+      if (s.error) throw new Error(s.error);
+      return {job, result: s.result};
     }
     await new Promise(res => setTimeout(res, 300));
   }
 }
+function evening() {
+  return {setting: $("setting").value, players: $("players").value, start: $("start").value};
+}
 
-document.getElementById("starting").addEventListener("input", scheduleCheck);
-document.getElementById("add-level").addEventListener("click", () => {
+async function simulate() {
+  const out = $("sim-result");
+  out.innerHTML = "";
+  $("simulate").disabled = true;
+  try {
+    const {result: x} = await postJob(PAGE.simulate, {...evening(), runs: $("runs").value, seed: $("seed").value,
+                                                      compare: $("compare").checked}, $("progress"), $("progress-text"));
+    const head = el("p", "", "headline");
+    head.append("In ", el("b", x.setting), ", half of the tournaments are over by ");
+    const med = el("b", hhmm(x.median)); med.id = "sim-median"; med.dataset.minutes = x.median;
+    head.append(med, "; 8 in 10 end between ");
+    const p10 = el("b", hhmm(x.p10)); p10.id = "sim-p10";
+    const p90 = el("b", hhmm(x.p90)); p90.id = "sim-p90";
+    head.append(p10, " and ", p90, ` (${x.runs} simulated tournaments of ${x.players} players).`);
+    out.appendChild(head);
+    const table = el("table", undefined, "summary"); table.id = "sim-summary";
+    x.rows.forEach(([label, value]) => {
+      const tr = el("tr", undefined, label.startsWith("  ") ? "setting-row" : (label.startsWith("sampling") ? "small" : ""));
+      tr.append(el("th", label.trim()), el("td", value));
+      table.appendChild(tr);
+    });
+    out.appendChild(table);
+    const depth = el("table", undefined, "summary levels"); depth.id = "sim-levels";
+    const head2 = el("tr");
+    ["level", "blinds", "reached", "starts", "players", "stack (BB)", "M"].forEach(h => head2.appendChild(el("th", h)));
+    depth.appendChild(head2);
+    x.levels.forEach(cells => {
+      const tr = el("tr");
+      cells.forEach(c => tr.appendChild(el("td", c)));
+      depth.appendChild(tr);
+    });
+    out.append(el("h3", "Stack depth at the start of each level (mean over the tournaments that reach it)"), depth);
+    if (x.warnings.length) {
+      const ul = el("ul", undefined, "warnings");
+      x.warnings.forEach(w => ul.appendChild(el("li", w)));
+      out.appendChild(ul);
+    }
+  } catch (err) {
+    out.appendChild(el("p", err.message, "error"));
+  } finally {
+    $("simulate").disabled = false;
+    $("progress").hidden = true; $("progress-text").textContent = "";
+  }
+}
+
+let tuneJob = null;
+async function tune() {
+  const box = $("tune-result"), status = $("tune-status");
+  box.hidden = true; $("tune").disabled = true;
+  const chance = $("done-chance").value.trim() || "90";
+  const targets = [`done by ${$("done-by").value.trim()} with ${chance}%`];
+  if ($("not-before").value.trim()) targets.push(`done not before ${$("not-before").value.trim()}`);
+  status.className = "muted";
+  try {
+    const {job, result: x} = await postJob(PAGE.tune, {...evening(), targets, runs: $("tune-runs").value,
+      fields: $("tune-fields").value, seed: $("seed").value, keep_length: $("keep-length").checked,
+      keep_first_blinds: $("keep-first").checked}, null, status);
+    tuneJob = job;
+    status.textContent = "";
+    const verdict = x.met ? "meets the target" : "is the closest schedule; it does not meet the target";
+    const p90 = hhmm(x.p90_low) === hhmm(x.p90_high) ? hhmm(x.p90_low) : `${hhmm(x.p90_low)}-${hhmm(x.p90_high)}`;
+    $("tune-summary").textContent = `The proposal (${x.describe}) ${verdict}: half of the tournaments over by ` +
+      `${hhmm(x.median)}, 90% done by ${p90} over the likely fields. ` +
+      x.targets.map((t, j) => `${t[0].toUpperCase()}${t.slice(1)}: ${Math.round(100 * x.chances[j])}% in the ` +
+                    "least favourable field.").join(" ") +
+      (x.advice.length ? " " + x.advice.join(" ") : "");
+    const body = document.querySelector("#compare-levels tbody");
+    body.innerHTML = "";
+    for (let i = 0; i < Math.max(x.current.length, x.proposed.length); i++) {
+      const a = x.current[i], b = x.proposed[i];
+      const tr = el("tr");
+      tr.append(el("td", String(i + 1), "num"), el("td", a ? a.stakes : ""), el("td", a ? a.length : "", "muted"),
+                el("td", b ? b.stakes : "", "proposed"), el("td", b ? b.length : "", "muted"));
+      if (a && b && a.stakes !== b.stakes) tr.classList.add("changed");
+      body.appendChild(tr);
+      if ((a && a.break_after) || (b && b.break_after)) {
+        const br = el("tr", undefined, "break");
+        br.append(el("td"), el("td", a && a.break_after ? `break ${a.break_after} min` : ""), el("td"),
+                  el("td", b && b.break_after ? `break ${b.break_after} min` : ""), el("td"));
+        body.appendChild(br);
+      }
+    }
+    $("tune-explain").textContent = x.explain;
+    box.hidden = false;
+  } catch (err) {
+    status.textContent = err.message; status.className = "error";
+  } finally {
+    $("tune").disabled = false;
+  }
+}
+async function takeProposal() {
+  const r = await fetch(PAGE.take, {method: "POST", headers: {"Content-Type": "application/json"},
+                                    body: JSON.stringify({job: tuneJob})});
+  if (r.ok) window.location = (await r.json()).url;
+}
+
+function showTab(name) {
+  document.querySelectorAll(".tab").forEach(t => t.classList.toggle("active", t.dataset.tab === name));
+  document.querySelectorAll(".panel").forEach(p => { p.hidden = p.id !== `panel-${name}`; });
+  $("evening").hidden = name === "structure";
+  history.replaceState(null, "", `#${name}`);
+}
+document.querySelectorAll(".tab").forEach(t => t.addEventListener("click", () => showTab(t.dataset.tab)));
+document.querySelectorAll("#structure input[name]").forEach(i => {
+  i.addEventListener(i.type === "checkbox" ? "change" : "input", scheduleCheck);
+});
+$("add-level").addEventListener("click", () => {
   collect();
   const last = form.levels[form.levels.length - 1] || {small_blind: 25, big_blind: 50, ante: 0, length: 20, unit: "minutes"};
   form.levels.push({...last}); render(); scheduleCheck();
 });
-document.getElementById("add-break").addEventListener("click", () => {
+$("add-break").addEventListener("click", () => {
   collect(); form.breaks.push({after_level: form.levels.length - 1, minutes: 10}); render(); scheduleCheck();
 });
-document.getElementById("simulate").addEventListener("click", simulate);
+$("add-colour-up").addEventListener("click", () => {
+  collect(); form.colour_ups.push({before_level: form.levels.length, remove: form.denominations.split(",")[0].trim()});
+  render(); scheduleCheck();
+});
+$("add-payout").addEventListener("click", () => {
+  collect(); form.payouts.tables.push({low: form.entrants.min, high: form.entrants.max, percent: "50, 30, 20"});
+  render(); scheduleCheck();
+});
+$("start").addEventListener("input", () => {   // the blind sheet shows the evening's clock times
+  const link = document.querySelector('nav.top a[href*="/sheet/"]');
+  const url = new URL(link.href);
+  if ($("start").value.trim()) url.searchParams.set("start", $("start").value.trim()); else url.searchParams.delete("start");
+  link.href = url.toString();
+});
+$("simulate").addEventListener("click", simulate);
+$("tune").addEventListener("click", tune);
+$("take-proposal").addEventListener("click", takeProposal);
 render();
+showTab(["simulate", "tune"].includes(location.hash.slice(1)) ? location.hash.slice(1) : "structure");
 check();
