@@ -143,6 +143,6 @@ def tune_proposal(structure: TournamentStructure, *, targets: Sequence[str], sta
     return {"toml": res.toml, "met": bool(res.met), "feasible": bool(res.feasible),
             "describe": res.chosen.schedule.describe(), "explain": res.describe(top=6),
             "median": float(v.median_minutes), "p90_low": float(v.p90s.min()), "p90_high": float(v.p90s.max()),
-            "targets": [t.describe() for t in goals], "chances": [float(x) for x in v.pessimistic()],
+            "targets": [t.describe() for t in goals], "chances": list(res.verified_chances),
             "current": level_rows(structure), "proposed": level_rows(proposal),
             "advice": res.advice() if not res.met else []}

@@ -220,8 +220,8 @@ async function tune() {
     const p90 = hhmm(x.p90_low) === hhmm(x.p90_high) ? hhmm(x.p90_low) : `${hhmm(x.p90_low)}-${hhmm(x.p90_high)}`;
     $("tune-summary").textContent = `The proposal (${x.describe}) ${verdict}: half of the tournaments over by ` +
       `${hhmm(x.median)}, 90% done by ${p90} over the likely fields. ` +
-      x.targets.map((t, j) => `${t[0].toUpperCase()}${t.slice(1)}: ${Math.round(100 * x.chances[j])}% in the ` +
-                    "least favourable field.").join(" ") +
+      x.targets.map((t, j) => `${t[0].toUpperCase()}${t.slice(1)}: ${Math.round(100 * x.chances[j])}% over the likely fields ` +
+                    "together.").join(" ") +
       (x.advice.length ? " " + x.advice.join(" ") : "");
     const body = document.querySelector("#compare-levels tbody");
     body.innerHTML = "";
