@@ -144,7 +144,9 @@ class OmahaRange:
         top_pair = np.where(paired.any(axis=1), 12 - np.argmax(paired[:, ::-1], axis=1), -1)
         row = np.where((rc >= 3).any(axis=1), 13, top_pair)
         code = (13 - row) * 5 + np.array([2, 1, 0, 3, 4])[suit]      # best pair, ds first
-        used, idx = np.unique(code, return_inverse=True)
+        held = np.bincount(code, minlength=14 * 5) > 0     # (np.unique sorts: 0.1 s)
+        used = np.nonzero(held)[0]
+        idx = (np.cumsum(held) - 1)[code]
         names = []
         for c in used.tolist():
             r, k = 13 - c // 5, [2, 1, 0, 3, 4].index(c % 5)
