@@ -43,6 +43,7 @@ class RangeHands(NamedTuple):
     of what a deal reads (:func:`hand_records`: one cache line or less, read at once)."""
 
     rec: np.ndarray        # uint64[N, R] the hands' records
+    mask: np.ndarray       # uint64[N] their card masks again, dense (the collision test)
     off: np.ndarray        # int64[R + 1] where range r starts
     thr: np.ndarray        # uint64[R] 2**32 mod the range's size (Lemire)
     keep: np.ndarray       # uint64[N] alias thresholds (weighted ranges)
@@ -153,19 +154,6 @@ def _hand_arrays(cards, ckey, csrm, clow, pair_id, hk, hs, hl, cols, nc):
 
 
 @njit(cache=True, inline="always")
-def _below(s, n, thr):
-    """A uniform integer in [0, n) (Lemire, one word; ``thr`` = 2**32 mod n). Returns
-    (state, int)."""
-    nn = np.uint64(n)
-    s, x = next_word(s)
-    m = (x >> _U32) * nn
-    while (m & LOW32) < thr:
-        s, x = next_word(s)
-        m = (x >> _U32) * nn
-    return s, np.int64(m >> _U32)
-
-
-@njit(cache=True, inline="always")
 def _showdown(bk, bs, bl, pk, ps, pl, pc, lows, TA, vals):
     """The mask of a deal's winners (bit p: best high; bit P + p: best qualifying low, none
     when no low qualifies) from the board's key (with KEY_START), suit-rank and low masks
@@ -223,16 +211,21 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
     rng, off, rthr, weighted, keep, alias = (SE.rng, RH.off, RH.thr, RH.weighted, RH.keep,
                                              RH.alias)
     recp = np.uint64(RH.rec.ctypes.data)
+    maskp = np.uint64(RH.mask.ctypes.data)
     RW = RH.rec.shape[1]                   # words a record
     deck, dthr, hole0, lows, U = SE.deck, SE.thr, SE.hole0, SE.lows, SE.U
     ckey, csrm, clow, pair_id = TA.ckey, TA.csrm, TA.clow, TA.pair_id
     nD = np.uint64(deck.shape[0])
     att = 0
+    half = 0
+    x = np.uint64(0)
     for _ in range(n):
         tries = 0
         used = np.uint64(0)
         ok = False
         while not ok and tries < MAX_TRIES:
+            # every range's hand drawn again until none shares a card with another (the
+            # first clash ends the try); two draws a random word, its halves
             tries += 1
             used = np.uint64(0)
             ok = True
@@ -244,23 +237,35 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
                 nr = off[r + 1] - a
                 j = a
                 if nr > 1:
-                    s, j = _below(s, nr, rthr[r])
-                    j += a
-                    if weighted[r]:
+                    if half == 0:
                         s, x = next_word(s)
-                        if (x & LOW32) >= keep[j]:
+                        h32 = x >> _U32
+                        half = 1
+                    else:
+                        h32 = x & LOW32
+                        half = 0
+                    i, s = draw(h32, np.uint64(nr), rthr[r], s)
+                    j = a + np.int64(i)
+                    if weighted[r]:
+                        s, y = next_word(s)
+                        if (y & LOW32) >= keep[j]:
                             j = a + alias[j]
-                m = ld64(recp, RW * j + REC_MASK // 8)
-                ok = ok and not (used & m)
+                m = ld64(maskp, j)
+                if used & m:
+                    ok = False
+                    break
                 used |= m
                 jrow[p] = j
         if not ok:
             return s, -1
         att += tries
-        half = 0
-        x = np.uint64(0)
         for p in range(P):
+            j = jrow[p]
             if rng[p] >= 0:
+                # the hand's record read now: its cache line arrives while the board is dealt
+                pk[p] = ld64(recp, RW * j + REC_KEY // 8)
+                ps[p] = ld64(recp, RW * j + REC_SRM // 8)
+                pl[p] = np.uint64(ld8(recp, 8 * RW * j + REC_LOW))
                 continue
             hk = np.uint64(0)
             hs = np.uint64(0)
@@ -301,22 +306,17 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
         for p in range(P):
             j = jrow[p]
             v = np.uint64(0)
-            if j >= 0:                  # a range's hand: its own distinct columns
-                a = 8 * RW * j                  # the record's first byte
-                for k in range(ld8(recp, a + REC_NCOL)):
+            if j >= 0:                  # a range's hand: its columns (the distinct ones,
+                a = 8 * RW * j          # then repeats: a fixed count, no branch to miss)
+                for k in range(W):
                     v = max(v, np.uint64(ld16(TA.om_high,
                                               row + np.uint64(ld8(recp, a + REC_COLS + k)))))
-                hk = ld64(recp, RW * j + REC_KEY // 8)
-                hs = ld64(recp, RW * j + REC_SRM // 8)
-                pl[p] = np.uint64(ld8(recp, a + REC_LOW))
             else:
                 for k in range(W):
                     v = max(v, np.uint64(ld16(TA.om_high, row + np.uint64(pc[p, k]))))
-                hk = pk[p]
-                hs = ps[p]
-            fl = fb & (hk + nx.OM_HOLE)
+            fl = fb & (pk[p] + nx.OM_HOLE)
             if fl != 0:
-                v = max(v, nx.omaha_flush(fl, bs, hs, TA.flush))
+                v = max(v, nx.omaha_flush(fl, bs, ps[p], TA.flush))
             vals[p] = v
             best = max(best, v)
         out[winner_bits(vals, best, P, lows, bl, pl, TA.om_low8)] += 1

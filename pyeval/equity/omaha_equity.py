@@ -215,7 +215,7 @@ def _seats(spot: OmahaSpot) -> tuple[OR.RangeHands, OR.Seats]:
         off.append(off[-1] + len(m))
     allm = np.concatenate(masks) if masks else np.zeros(0, np.uint64)
     sizes = np.diff(np.array(off, dtype=np.int64))
-    RH = OR.RangeHands(OR.hand_records(allm, H), np.array(off, dtype=np.int64),
+    RH = OR.RangeHands(OR.hand_records(allm, H), allm, np.array(off, dtype=np.int64),
                        np.array([(1 << 32) % int(n) for n in sizes], dtype=np.uint64),
                        np.concatenate(keep) if keep else np.zeros(0, np.uint64),
                        np.concatenate(alias) if alias else np.zeros(0, np.int64),
