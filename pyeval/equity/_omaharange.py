@@ -4,11 +4,11 @@ dealt from the cards left) and exact enumeration (every compatible choice of han
 board), both counting each deal by the masks of its high and low winners as the
 fixed-hand kernel does (:mod:`._omahamc`), scored by its :func:`._omahamc.mask_stats`.
 
-Each player's high is read as the fixed-hand kernel reads it: the board's row of the C
-evaluator's Omaha table found once a deal, the best entry over the hand's rank pairs
-(listed once per hand, :func:`hand_arrays`), the flush slow path
-(:func:`pyeval.numba_ext.omaha_flush`) when a suit allows one; the low from the
-8-or-better table. No second evaluator; :func:`hand_arrays` is tied to
+Each deal's winners come from the fixed-hand kernel's showdown
+(:func:`._omahamc.showdown`: the board's row of the C evaluator's Omaha table found once a
+deal, the best entry over each hand's rank pairs, listed once per hand by
+:func:`hand_arrays`, the flush slow path when a suit allows one, the low from the
+8-or-better table). No second evaluator; :func:`hand_arrays` is tied to
 :func:`._omahamc.pair_columns` by a test.
 
 >>> from pyeval.equity.omaha_equity import omaha_equity
@@ -24,10 +24,10 @@ import numpy as np
 from numba import njit
 
 from pyeval import numba_ext as nx
-from pyeval.equity._omahamc import winner_bits
+from pyeval.equity._omahamc import board_row, showdown, winner_bits
 from pyeval.equity._workers import run_workers
 from pyeval.numba_linked import linked
-from pyeval.numba_mem import fetch_add, ld8, ld16, ld32, ld64
+from pyeval.numba_mem import fetch_add, ld8, ld16, ld64
 from pyeval.numba_rng import LOW32, draw, next_word, word_stream
 
 _U32 = np.uint64(32)
@@ -154,30 +154,6 @@ def _hand_arrays(cards, ckey, csrm, clow, pair_id, hk, hs, hl, cols, nc):
 
 
 @njit(cache=True, inline="always")
-def _showdown(bk, bs, bl, pk, ps, pl, pc, lows, TA, vals):
-    """The mask of a deal's winners (bit p: best high; bit P + p: best qualifying low, none
-    when no low qualifies) from the board's key (with KEY_START), suit-rank and low masks
-    and each player's key, suit-rank mask, low ranks and rank-pair columns."""
-    P, W = pc.shape
-    rk = bk & LOW32
-    sl = (rk + np.uint64(ld32(TA.board_disp, ((rk * nx.BOARD_MULT) & LOW32)
-                              >> nx.BOARD_ROW_SHIFT))) & nx.BOARD_SLOT_MASK
-    row = np.uint64(ld16(TA.board_id, sl)) * nx.N_PAIRS
-    fb = (bk + nx.OM_BOARD) & nx.FLUSH_BITS
-    best = np.uint64(0)
-    for p in range(P):
-        v = np.uint64(0)
-        for k in range(W):
-            v = max(v, np.uint64(ld16(TA.om_high, row + np.uint64(pc[p, k]))))
-        fl = fb & (pk[p] + nx.OM_HOLE)
-        if fl != 0:
-            v = max(v, nx.omaha_flush(fl, bs, ps[p], TA.flush))
-        vals[p] = v
-        best = max(best, v)
-    return winner_bits(vals, best, P, lows, bl, pl, TA.om_low8)
-
-
-@njit(cache=True, inline="always")
 def _card(s, deck, nD, thr, used, half, x):
     """A card of ``deck`` not in ``used``, drawn uniformly (a held card drawn again), from
     the halves of random words (``half`` 0: take a new word). Returns (state, card, used
@@ -202,8 +178,9 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
     """n deals added at ``out`` (by winners' mask). A deal: each range's hand drawn by its
     weights (all of them again until no two share a card), then every unknown hole and
     board card from the deck (which holds no known card; a card a range hand holds is
-    drawn again), then the showdown of :func:`_showdown`, written out here: a call per deal
-    with the arrays as arguments cost more than the deal (measured, bench/RESULTS.md).
+    drawn again), then the showdown of :func:`._omahamc.showdown`, written out here with
+    the range hands' columns read from their records: a call per deal with the arrays as
+    arguments cost more than the deal (measured, bench/RESULTS.md).
     Returns (state, range draws tried, or -1 when the ranges almost never fit)."""
     hole, pk, ps, pl, pc, jrow, vals = scratch
     P, H = hole.shape
@@ -296,11 +273,9 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
             bk += ld64(ckey, c)
             bs |= ld64(csrm, c)
             bl |= np.uint64(ld16(clow, c))
-        # the showdown (:func:`_showdown`)
-        rk = bk & LOW32
-        sl = (rk + np.uint64(ld32(TA.board_disp, ((rk * nx.BOARD_MULT) & LOW32)
-                                  >> nx.BOARD_ROW_SHIFT))) & nx.BOARD_SLOT_MASK
-        row = np.uint64(ld16(TA.board_id, sl)) * nx.N_PAIRS
+        # :func:`._omahamc.showdown`, a range hand's columns read from its record (a copy
+        # into ``pc`` cost 10 % of the deal)
+        row = board_row(bk, TA.board_disp, TA.board_id)
         fb = (bk + nx.OM_BOARD) & nx.FLUSH_BITS
         best = np.uint64(0)
         for p in range(P):
@@ -401,7 +376,7 @@ def _exact_work(ctr, tuples, tw, cards, HA, SE, TA, out):
                 bk += ld64(TA.ckey, c)
                 bs |= ld64(TA.csrm, c)
                 bl |= np.uint64(ld16(TA.clow, c))
-            out[t, _showdown(bk, bs, bl, pk, ps, pl, pc, SE.lows, TA, vals)] += tw[t]
+            out[t, showdown(bk, bs, bl, pk, ps, pl, pc, SE.lows, TA, vals)] += tw[t]
             k = U - 1
             while k >= 0 and idx[k] == n - U + k:
                 k -= 1
