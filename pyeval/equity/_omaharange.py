@@ -154,19 +154,26 @@ def _hand_arrays(cards, ckey, csrm, clow, pair_id, hk, hs, hl, cols, nc):
 
 
 @njit(cache=True, inline="always")
+def _below(s, n, thr, half, x):
+    """A uniform index below ``n`` (``thr`` = 2**32 mod n) from the next half of the random
+    word ``x`` (``half`` 0: take a new word, its high half; 1: the low half of ``x``).
+    Returns (state, index, half, word)."""
+    if half == 0:
+        s, x = next_word(s)
+        r = x >> _U32
+    else:
+        r = x & LOW32
+    i, s = draw(r, n, thr, s)
+    return s, i, 1 - half, x
+
+
+@njit(cache=True, inline="always")
 def _card(s, deck, nD, thr, used, half, x):
     """A card of ``deck`` not in ``used``, drawn uniformly (a held card drawn again), from
-    the halves of random words (``half`` 0: take a new word). Returns (state, card, used
-    with it, half, word)."""
+    the halves of random words (:func:`_below`). Returns (state, card, used with it, half,
+    word)."""
     while True:
-        if half == 0:
-            s, x = next_word(s)
-            r = x >> _U32
-            half = 1
-        else:
-            r = x & LOW32
-            half = 0
-        i, s = draw(r, nD, thr, s)
+        s, i, half, x = _below(s, nD, thr, half, x)
         c = deck[i]
         bit = np.uint64(1) << np.uint64(c)
         if not used & bit:
@@ -214,14 +221,7 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
                 nr = off[r + 1] - a
                 j = a
                 if nr > 1:
-                    if half == 0:
-                        s, x = next_word(s)
-                        h32 = x >> _U32
-                        half = 1
-                    else:
-                        h32 = x & LOW32
-                        half = 0
-                    i, s = draw(h32, np.uint64(nr), rthr[r], s)
+                    s, i, half, x = _below(s, np.uint64(nr), rthr[r], half, x)
                     j = a + np.int64(i)
                     if weighted[r]:
                         s, y = next_word(s)
