@@ -131,6 +131,7 @@ def _slack(limit: float) -> float:
     return max(1.1 * limit, limit + 0.1)
 
 
+@pytest.mark.slow
 def test_omaha_breakdown_shares_its_time_limit():
     """A billion deals asked per class: the time limit stops each class's Monte Carlo at
     its share, and the classes are still right within their standard errors."""
@@ -156,15 +157,13 @@ def test_omaha_breakdown_out_of_time_raises():
     assert _within(0.3, call) <= _slack(0.3)
     # a forced enumeration estimated above its share is refused before it starts
     with pytest.raises(TimeLimitError, match="estimated at .* more than time_limit"):
-        omaha_breakdown(["AAKK", "QsQdJsJd"], exact=True, time_limit=0.01)
+        omaha_breakdown(["AAKK", "QQJJ"], exact=True, time_limit=0.5)    # 5.6 s a class
     with pytest.raises(ValueError, match="time_limit must be"):
         omaha_breakdown(["AAKK", "QsQdJsJd"], time_limit=-1)
 
 
-def test_omaha_runouts_and_hits_honour_time_limits():
-    from pyeval.equity.breakdown import breakdown
-    from pyeval.equity.hits import hits
-    from pyeval.equity.runouts import runouts
+@pytest.mark.slow
+def test_omaha_runouts_share_their_time_limit():
     hands, board = ["AAKK, QQJJ", "Ts9s8h7h"], "Qd 7c 2s"
     exact = omaha_runouts(hands, board)
     got = []
@@ -176,6 +175,12 @@ def test_omaha_runouts_and_hits_honour_time_limits():
     # each card's equity a Monte Carlo estimate of some 20,000-400,000 deals
     assert np.abs(r.equities - exact.equities).max() < 0.03
     assert abs(r.before[0] - exact.before[0]) < 0.01
+
+
+def test_omaha_analyses_out_of_time_raise():
+    from pyeval.equity.breakdown import breakdown
+    from pyeval.equity.hits import hits
+    from pyeval.equity.runouts import runouts
 
     def out_of_time(call, what):
         def run():
