@@ -121,7 +121,8 @@ def _by_combo(hands: list[str], board: str, dead: str, game: str, exact: bool | 
     from pyeval.equity.omaha_equity import takes_ranges
     if takes_ranges(game, hands):                # Omaha ranges (issue 37)
         from pyeval.cli.omaha_range_cmd import show_omaha_breakdown
-        show_omaha_breakdown(hands, board, dead, game, samples, seed, threads, as_json)
+        show_omaha_breakdown(hands, board, dead, game, samples, seed, threads, as_json,
+                             time_limit)
         return
     try:
         b = breakdown(hands, board, dead, game=game, exact=exact, samples=samples, seed=seed,
@@ -154,7 +155,7 @@ def _runouts(hands: list[str], board: str, dead: str, game: str, as_json: bool,
     try:
         if takes_ranges(game, hands):            # Omaha ranges (issue 37)
             from pyeval.equity.omaha_analysis import omaha_runouts
-            o = omaha_runouts(hands, board, dead, game=game)
+            o = omaha_runouts(hands, board, dead, game=game, time_limit=time_limit)
             click.echo(o.to_json(indent=2) if as_json else o.table())
             return
         r = runouts(hands, board, dead, game=game, time_limit=time_limit)

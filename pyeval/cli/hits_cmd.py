@@ -17,8 +17,10 @@ import click
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.option("--game", "-g", default="holdem", show_default=True,
               help="holdem, or an Omaha game (omaha, omaha8, omaha5, ...; needs --board).")
+@click.option("--time-limit", type=float, default=None,
+              help="Give up (an error) after this many seconds.")
 def hits(range_text: str, board: str | None, dead: str, by_cell: bool, as_json: bool,
-         game: str) -> None:
+         game: str, time_limit: float | None) -> None:
     """Hit frequencies of RANGE: each made hand (straight flush ... high card, with sets,
     overpairs, top/second/weak pairs) and draws (flush draws, open-enders, gutshots, combo
     draws), per combination and in total, exact.
@@ -29,13 +31,13 @@ def hits(range_text: str, board: str | None, dead: str, by_cell: bool, as_json: 
     if game != "holdem":                         # Omaha ranges (issue 37)
         from pyeval.equity.omaha_analysis import omaha_hits
         try:
-            o = omaha_hits(range_text, board or "", dead, game=game)
+            o = omaha_hits(range_text, board or "", dead, game=game, time_limit=time_limit)
         except ValueError as e:
             raise click.UsageError(str(e)) from None
         click.echo(o.to_json(indent=2) if as_json else o.table())
         return
     try:
-        h = run(range_text, board, dead)
+        h = run(range_text, board, dead, time_limit=time_limit)
         if not isinstance(h, Hits):              # Omaha games went above
             raise TypeError("Omaha hit frequencies reached the hold'em table")
     except (RangeError, ValueError) as e:

@@ -57,14 +57,14 @@ def show_omaha_range(text: str, dead: str, game: str, as_json: bool) -> None:
 
 def show_omaha_breakdown(hands: list[str], board: str, dead: str, game: str,
                          samples: int | None, seed: int, threads: int | None,
-                         as_json: bool) -> None:
+                         as_json: bool, time_limit: float | None = None) -> None:
     """``pyeval equity --by-combo`` for Omaha ranges: the equity of each hand class."""
     from dataclasses import asdict
 
     from pyeval.equity.omaha_analysis import breakdown_table, omaha_breakdown
     try:
         rows = omaha_breakdown(hands, board, dead, game=game, samples=samples, seed=seed,
-                               threads=threads)
+                               threads=threads, time_limit=time_limit)
     except (ValueError, TypeError) as e:
         raise click.UsageError(str(e)) from None
     if as_json:

@@ -96,23 +96,52 @@ def winner_bits(vals, best, P, lows, bl, low_keys, om_low8):
     return m
 
 
+@njit(cache=True, inline="always")
+def board_row(bk, board_disp, board_id):
+    """The index of a board's row in the C evaluator's Omaha table (``om_high``: one entry
+    per rank pair of two hole cards) from the board's key (with KEY_START)."""
+    rk = bk & LOW32
+    sl = (rk + np.uint64(ld32(board_disp, ((rk * nx.BOARD_MULT) & LOW32)
+                              >> nx.BOARD_ROW_SHIFT))) & nx.BOARD_SLOT_MASK
+    return np.uint64(ld16(board_id, sl)) * nx.N_PAIRS
+
+
+@njit(cache=True, inline="always")
+def showdown(bk, bs, bl, pk, ps, pl, pc, lows, TA, vals):
+    """The mask of a deal's winners (:func:`winner_bits`) from the board's key (with
+    KEY_START), suit-rank and low masks and each player's key, suit-rank mask, low ranks
+    and rank-pair columns ``pc`` [P, W] (a hand's distinct columns, then repeats): each
+    high the best of the board's row over the columns, or a flush
+    (:func:`pyeval.numba_ext.omaha_flush`) when a suit allows one. The one showdown of the
+    Omaha kernels (fixed hands, range Monte Carlo, range enumeration); inlined."""
+    P, W = pc.shape
+    row = board_row(bk, TA.board_disp, TA.board_id)
+    fb = (bk + nx.OM_BOARD) & nx.FLUSH_BITS
+    best = np.uint64(0)
+    for p in range(P):
+        v = np.uint64(0)
+        for k in range(W):
+            v = max(v, np.uint64(ld16(TA.om_high, row + np.uint64(pc[p, k]))))
+        fl = fb & (pk[p] + nx.OM_HOLE)
+        if fl != 0:
+            v = max(v, nx.omaha_flush(fl, bs, ps[p], TA.flush))
+        vals[p] = v
+        best = max(best, v)
+    return winner_bits(vals, best, P, lows, bl, pl, TA.om_low8)
+
+
 @linked(cache=True)
 def _chunk(s, n, hands, ob, TA, vals, wins):
     """n deals: U board cards (five, or the rest of a known flop or turn) drawn
     independently from the pool at ``dk`` and all redrawn on a repeat (the random words
     used as :func:`._dealing.deal_idx` uses them, so the boards are the general kernel's);
-    each player's
-    high from the board's row, its low (``lows``) from the 8-or-better table; one count
-    added at ``wins[high mask | low mask << P]``. Returns the state."""
+    the winners by :func:`showdown`; one count added at ``wins[high mask | low mask << P]``.
+    Returns the state."""
     ckey, csrm, clow = TA.ckey, TA.csrm, TA.clow
-    flush = TA.flush
-    board_disp, board_id, om_high, om_low8 = TA.board_disp, TA.board_id, TA.om_high, TA.om_low8
     cols, hk, hs, hl, lows = hands
     bk0, bs0, bl0, deck, thr, U = ob
-    P = cols.shape[0]
     dk = np.uint64(deck.ctypes.data)
     nD = np.uint64(deck.shape[0])
-    W = cols.shape[1]
     for _ in range(n):
         if U == 5:
             while True:
@@ -150,22 +179,7 @@ def _chunk(s, n, hands, ob, TA, vals, wins):
                     bl |= np.uint64(ld16(clow, c))
                 if dup == 0:
                     break
-        rk = bk & LOW32
-        sl = (rk + np.uint64(ld32(board_disp, ((rk * nx.BOARD_MULT) & LOW32)
-                                  >> nx.BOARD_ROW_SHIFT))) & nx.BOARD_SLOT_MASK
-        row = np.uint64(ld16(board_id, sl)) * nx.N_PAIRS
-        fb = (bk + nx.OM_BOARD) & nx.FLUSH_BITS
-        best = np.uint64(0)
-        for p in range(P):
-            v = np.uint64(0)
-            for k in range(W):
-                v = max(v, np.uint64(ld16(om_high, row + np.uint64(cols[p, k]))))
-            fl = fb & (hk[p] + nx.OM_HOLE)
-            if fl != 0:
-                v = max(v, nx.omaha_flush(fl, bs, hs[p], flush))
-            vals[p] = v
-            best = max(best, v)
-        wins[winner_bits(vals, best, P, lows, bl, hl, om_low8)] += 1
+        wins[showdown(bk, bs, bl, hk, hs, hl, cols, lows, TA, vals)] += 1
     return s
 
 

@@ -4,11 +4,11 @@ dealt from the cards left) and exact enumeration (every compatible choice of han
 board), both counting each deal by the masks of its high and low winners as the
 fixed-hand kernel does (:mod:`._omahamc`), scored by its :func:`._omahamc.mask_stats`.
 
-Each player's high is read as the fixed-hand kernel reads it: the board's row of the C
-evaluator's Omaha table found once a deal, the best entry over the hand's rank pairs
-(listed once per hand, :func:`hand_arrays`), the flush slow path
-(:func:`pyeval.numba_ext.omaha_flush`) when a suit allows one; the low from the
-8-or-better table. No second evaluator; :func:`hand_arrays` is tied to
+Each deal's winners come from the fixed-hand kernel's showdown
+(:func:`._omahamc.showdown`: the board's row of the C evaluator's Omaha table found once a
+deal, the best entry over each hand's rank pairs, listed once per hand by
+:func:`hand_arrays`, the flush slow path when a suit allows one, the low from the
+8-or-better table). No second evaluator; :func:`hand_arrays` is tied to
 :func:`._omahamc.pair_columns` by a test.
 
 >>> from pyeval.equity.omaha_equity import omaha_equity
@@ -24,10 +24,10 @@ import numpy as np
 from numba import njit
 
 from pyeval import numba_ext as nx
-from pyeval.equity._omahamc import winner_bits
+from pyeval.equity._omahamc import board_row, showdown, winner_bits
 from pyeval.equity._workers import run_workers
 from pyeval.numba_linked import linked
-from pyeval.numba_mem import fetch_add, ld8, ld16, ld32, ld64
+from pyeval.numba_mem import fetch_add, ld8, ld16, ld64
 from pyeval.numba_rng import LOW32, draw, next_word, word_stream
 
 _U32 = np.uint64(32)
@@ -43,6 +43,7 @@ class RangeHands(NamedTuple):
     of what a deal reads (:func:`hand_records`: one cache line or less, read at once)."""
 
     rec: np.ndarray        # uint64[N, R] the hands' records
+    mask: np.ndarray       # uint64[N] their card masks again, dense (the collision test)
     off: np.ndarray        # int64[R + 1] where range r starts
     thr: np.ndarray        # uint64[R] 2**32 mod the range's size (Lemire)
     keep: np.ndarray       # uint64[N] alias thresholds (weighted ranges)
@@ -153,56 +154,26 @@ def _hand_arrays(cards, ckey, csrm, clow, pair_id, hk, hs, hl, cols, nc):
 
 
 @njit(cache=True, inline="always")
-def _below(s, n, thr):
-    """A uniform integer in [0, n) (Lemire, one word; ``thr`` = 2**32 mod n). Returns
-    (state, int)."""
-    nn = np.uint64(n)
-    s, x = next_word(s)
-    m = (x >> _U32) * nn
-    while (m & LOW32) < thr:
+def _below(s, n, thr, half, x):
+    """A uniform index below ``n`` (``thr`` = 2**32 mod n) from the next half of the random
+    word ``x`` (``half`` 0: take a new word, its high half; 1: the low half of ``x``).
+    Returns (state, index, half, word)."""
+    if half == 0:
         s, x = next_word(s)
-        m = (x >> _U32) * nn
-    return s, np.int64(m >> _U32)
-
-
-@njit(cache=True, inline="always")
-def _showdown(bk, bs, bl, pk, ps, pl, pc, lows, TA, vals):
-    """The mask of a deal's winners (bit p: best high; bit P + p: best qualifying low, none
-    when no low qualifies) from the board's key (with KEY_START), suit-rank and low masks
-    and each player's key, suit-rank mask, low ranks and rank-pair columns."""
-    P, W = pc.shape
-    rk = bk & LOW32
-    sl = (rk + np.uint64(ld32(TA.board_disp, ((rk * nx.BOARD_MULT) & LOW32)
-                              >> nx.BOARD_ROW_SHIFT))) & nx.BOARD_SLOT_MASK
-    row = np.uint64(ld16(TA.board_id, sl)) * nx.N_PAIRS
-    fb = (bk + nx.OM_BOARD) & nx.FLUSH_BITS
-    best = np.uint64(0)
-    for p in range(P):
-        v = np.uint64(0)
-        for k in range(W):
-            v = max(v, np.uint64(ld16(TA.om_high, row + np.uint64(pc[p, k]))))
-        fl = fb & (pk[p] + nx.OM_HOLE)
-        if fl != 0:
-            v = max(v, nx.omaha_flush(fl, bs, ps[p], TA.flush))
-        vals[p] = v
-        best = max(best, v)
-    return winner_bits(vals, best, P, lows, bl, pl, TA.om_low8)
+        r = x >> _U32
+    else:
+        r = x & LOW32
+    i, s = draw(r, n, thr, s)
+    return s, i, 1 - half, x
 
 
 @njit(cache=True, inline="always")
 def _card(s, deck, nD, thr, used, half, x):
     """A card of ``deck`` not in ``used``, drawn uniformly (a held card drawn again), from
-    the halves of random words (``half`` 0: take a new word). Returns (state, card, used
-    with it, half, word)."""
+    the halves of random words (:func:`_below`). Returns (state, card, used with it, half,
+    word)."""
     while True:
-        if half == 0:
-            s, x = next_word(s)
-            r = x >> _U32
-            half = 1
-        else:
-            r = x & LOW32
-            half = 0
-        i, s = draw(r, nD, thr, s)
+        s, i, half, x = _below(s, nD, thr, half, x)
         c = deck[i]
         bit = np.uint64(1) << np.uint64(c)
         if not used & bit:
@@ -214,8 +185,9 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
     """n deals added at ``out`` (by winners' mask). A deal: each range's hand drawn by its
     weights (all of them again until no two share a card), then every unknown hole and
     board card from the deck (which holds no known card; a card a range hand holds is
-    drawn again), then the showdown of :func:`_showdown`, written out here: a call per deal
-    with the arrays as arguments cost more than the deal (measured, bench/RESULTS.md).
+    drawn again), then the showdown of :func:`._omahamc.showdown`, written out here with
+    the range hands' columns read from their records: a call per deal with the arrays as
+    arguments cost more than the deal (measured, bench/RESULTS.md).
     Returns (state, range draws tried, or -1 when the ranges almost never fit)."""
     hole, pk, ps, pl, pc, jrow, vals = scratch
     P, H = hole.shape
@@ -223,16 +195,21 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
     rng, off, rthr, weighted, keep, alias = (SE.rng, RH.off, RH.thr, RH.weighted, RH.keep,
                                              RH.alias)
     recp = np.uint64(RH.rec.ctypes.data)
+    maskp = np.uint64(RH.mask.ctypes.data)
     RW = RH.rec.shape[1]                   # words a record
     deck, dthr, hole0, lows, U = SE.deck, SE.thr, SE.hole0, SE.lows, SE.U
     ckey, csrm, clow, pair_id = TA.ckey, TA.csrm, TA.clow, TA.pair_id
     nD = np.uint64(deck.shape[0])
     att = 0
+    half = 0
+    x = np.uint64(0)
     for _ in range(n):
         tries = 0
         used = np.uint64(0)
         ok = False
         while not ok and tries < MAX_TRIES:
+            # every range's hand drawn again until none shares a card with another (the
+            # first clash ends the try); two draws a random word, its halves
             tries += 1
             used = np.uint64(0)
             ok = True
@@ -244,23 +221,28 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
                 nr = off[r + 1] - a
                 j = a
                 if nr > 1:
-                    s, j = _below(s, nr, rthr[r])
-                    j += a
+                    s, i, half, x = _below(s, np.uint64(nr), rthr[r], half, x)
+                    j = a + np.int64(i)
                     if weighted[r]:
-                        s, x = next_word(s)
-                        if (x & LOW32) >= keep[j]:
+                        s, y = next_word(s)
+                        if (y & LOW32) >= keep[j]:
                             j = a + alias[j]
-                m = ld64(recp, RW * j + REC_MASK // 8)
-                ok = ok and not (used & m)
+                m = ld64(maskp, j)
+                if used & m:
+                    ok = False
+                    break
                 used |= m
                 jrow[p] = j
         if not ok:
             return s, -1
         att += tries
-        half = 0
-        x = np.uint64(0)
         for p in range(P):
+            j = jrow[p]
             if rng[p] >= 0:
+                # the hand's record read now: its cache line arrives while the board is dealt
+                pk[p] = ld64(recp, RW * j + REC_KEY // 8)
+                ps[p] = ld64(recp, RW * j + REC_SRM // 8)
+                pl[p] = np.uint64(ld8(recp, 8 * RW * j + REC_LOW))
                 continue
             hk = np.uint64(0)
             hs = np.uint64(0)
@@ -291,32 +273,25 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
             bk += ld64(ckey, c)
             bs |= ld64(csrm, c)
             bl |= np.uint64(ld16(clow, c))
-        # the showdown (:func:`_showdown`)
-        rk = bk & LOW32
-        sl = (rk + np.uint64(ld32(TA.board_disp, ((rk * nx.BOARD_MULT) & LOW32)
-                                  >> nx.BOARD_ROW_SHIFT))) & nx.BOARD_SLOT_MASK
-        row = np.uint64(ld16(TA.board_id, sl)) * nx.N_PAIRS
+        # :func:`._omahamc.showdown`, a range hand's columns read from its record (a copy
+        # into ``pc`` cost 10 % of the deal)
+        row = board_row(bk, TA.board_disp, TA.board_id)
         fb = (bk + nx.OM_BOARD) & nx.FLUSH_BITS
         best = np.uint64(0)
         for p in range(P):
             j = jrow[p]
             v = np.uint64(0)
-            if j >= 0:                  # a range's hand: its own distinct columns
-                a = 8 * RW * j                  # the record's first byte
-                for k in range(ld8(recp, a + REC_NCOL)):
+            if j >= 0:                  # a range's hand: its columns (the distinct ones,
+                a = 8 * RW * j          # then repeats: a fixed count, no branch to miss)
+                for k in range(W):
                     v = max(v, np.uint64(ld16(TA.om_high,
                                               row + np.uint64(ld8(recp, a + REC_COLS + k)))))
-                hk = ld64(recp, RW * j + REC_KEY // 8)
-                hs = ld64(recp, RW * j + REC_SRM // 8)
-                pl[p] = np.uint64(ld8(recp, a + REC_LOW))
             else:
                 for k in range(W):
                     v = max(v, np.uint64(ld16(TA.om_high, row + np.uint64(pc[p, k]))))
-                hk = pk[p]
-                hs = ps[p]
-            fl = fb & (hk + nx.OM_HOLE)
+            fl = fb & (pk[p] + nx.OM_HOLE)
             if fl != 0:
-                v = max(v, nx.omaha_flush(fl, bs, hs, TA.flush))
+                v = max(v, nx.omaha_flush(fl, bs, ps[p], TA.flush))
             vals[p] = v
             best = max(best, v)
         out[winner_bits(vals, best, P, lows, bl, pl, TA.om_low8)] += 1
@@ -401,7 +376,7 @@ def _exact_work(ctr, tuples, tw, cards, HA, SE, TA, out):
                 bk += ld64(TA.ckey, c)
                 bs |= ld64(TA.csrm, c)
                 bl |= np.uint64(ld16(TA.clow, c))
-            out[t, _showdown(bk, bs, bl, pk, ps, pl, pc, SE.lows, TA, vals)] += tw[t]
+            out[t, showdown(bk, bs, bl, pk, ps, pl, pc, SE.lows, TA, vals)] += tw[t]
             k = U - 1
             while k >= 0 and idx[k] == n - U + k:
                 k -= 1

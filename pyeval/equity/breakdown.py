@@ -441,7 +441,7 @@ def breakdown(hands: Sequence[HandLike], board: HandLike = "", dead: HandLike = 
     deadline = None if time_limit is None else time.perf_counter() + float(time_limit)
     if takes_ranges(game, hands):                # Omaha ranges (issue 37)
         return omaha_breakdown(hands, board, dead, game=game, exact=exact, samples=samples,
-                               seed=seed, threads=threads)
+                               seed=seed, threads=threads, time_limit=time_limit)
     spot = make_spot(game, hands, board, dead)
     g = spot.game
     if not g.ranges_allowed:

@@ -51,7 +51,7 @@ import numpy as np
 from pyeval.cards import cards as _cards
 from pyeval.cards import format_card
 from pyeval.equity.grid import CELL_OF_COMBO, LABELS
-from pyeval.equity.omaha_analysis import OmahaHits, hits_game_is_omaha, omaha_hits
+from pyeval.equity.omaha_analysis import OmahaHits, _Clock, hits_game_is_omaha, omaha_hits
 from pyeval.equity.omaha_ranges import OmahaRange
 from pyeval.equity.ranges import Range, combo_index, parse_range
 from pyeval.evaluate import high_batch
@@ -207,14 +207,19 @@ def _classify(hole: np.ndarray, boards: np.ndarray,
 
 
 def hits(range_: str | Range | OmahaRange, board: str | Sequence[int] | None = None,
-         dead: str | Sequence[int] = "", *, game: str = "holdem") -> Hits | OmahaHits:
+         dead: str | Sequence[int] = "", *, game: str = "holdem",
+         time_limit: float | None = None) -> Hits | OmahaHits:
     """Hit frequencies of a range on ``board`` (3, 4 or 5 cards) or, with ``board=None``,
     over every flop. An Omaha ``game`` (a board needed):
-    :func:`pyeval.equity.omaha_analysis.omaha_hits`."""
+    :func:`pyeval.equity.omaha_analysis.omaha_hits`. Past ``time_limit`` seconds either
+    stops with :class:`~pyeval.equity.result.TimeLimitError` (the clock is looked at
+    before each combination, each next card in Omaha)."""
     if hits_game_is_omaha(game):                 # Omaha ranges (issue 37)
-        return omaha_hits(range_, "" if board is None else board, dead, game=game)
+        return omaha_hits(range_, "" if board is None else board, dead, game=game,
+                          time_limit=time_limit)
     if isinstance(range_, OmahaRange):
         raise TypeError("an OmahaRange needs an Omaha game (game='omaha', 'omaha8', ...)")
+    clock = _Clock(time_limit, "the hit frequencies")
     dm = _cards(dead, what="dead cards").tolist()
     bl = [] if board is None or board == "" else _cards(board, what="board").tolist()
     if board is not None and board != "" and len(bl) not in (3, 4, 5):
@@ -240,6 +245,7 @@ def hits(range_: str | Range | OmahaRange, board: str | Sequence[int] | None = N
         boards = np.array([bl], dtype=np.int64)
         nb = 1
         for k, (a, b) in enumerate(r.cards.tolist()):
+            clock.left()
             made, fl = _classify(np.array([a, b]), boards, draws)
             freq[k, made[0]] = 1.0
             freq[k, len(MADE):] = fl[0][:K - len(MADE)]
@@ -252,6 +258,7 @@ def hits(range_: str | Range | OmahaRange, board: str | Sequence[int] | None = N
             if key in cache:
                 freq[k] = cache[key]
                 continue
+            clock.left()
             fl3 = _flops_without(blocked | {a, b})
             nb = len(fl3)
             made, flags = _classify(np.array([a, b]), fl3, True)

@@ -14,17 +14,20 @@ other players as given (exact when small, else Monte Carlo, as :func:`pyeval.equ
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
 import numpy as np
 
 import pyeval
+from pyeval._checks import check_seconds
 from pyeval.cards import format_card
 from pyeval.describe import CATEGORY_NAMES
-from pyeval.equity.omaha_equity import omaha_equity, omaha_spot
+from pyeval.equity.omaha_equity import OmahaSpot, omaha_equity, omaha_spot
 from pyeval.equity.omaha_ranges import OmahaRange
 from pyeval.equity.ranges import Range
+from pyeval.equity.result import TimeLimitError
 from pyeval.equity.spot import HandLike
 
 __all__ = ["ClassEquity", "OmahaHits", "OmahaRunouts", "breakdown_table", "hits_game_is_omaha",
@@ -36,6 +39,60 @@ CLASS_SAMPLES = 100_000
 MAX_HIT_HANDS = 100_000
 #: straight outs that make a wrap (an open-ender has 8)
 WRAP_OUTS = 9
+
+
+class _Clock:
+    """A call's ``time_limit`` shared among its steps: each equity run gets the time left
+    divided by the runs left (so Monte Carlo stops early and exact enumeration is chosen
+    only when its estimate fits), and a step that starts past the limit raises
+    :class:`~pyeval.equity.result.TimeLimitError` naming ``what`` ran out.
+
+    >>> _Clock(None, "x").share(3) is None
+    True
+    """
+
+    def __init__(self, time_limit: float | None, what: str) -> None:
+        if time_limit is not None:
+            check_seconds(time_limit, "time_limit")
+        self.limit = time_limit
+        self.deadline = None if time_limit is None else time.perf_counter() + float(time_limit)
+        self.what = what
+        self._given: float | None = None          # the share of the run under way
+        self._start, self._over, self._runs = 0.0, 0.0, 0
+
+    def left(self) -> float | None:
+        """The seconds left (None without a limit); raises when none are."""
+        if self.deadline is None:
+            return None
+        left = self.deadline - time.perf_counter()
+        if left <= 0:
+            raise TimeLimitError(f"{self.what} ran out of its time_limit={self.limit:g} s; "
+                                 f"give a longer time_limit, fewer samples or narrower "
+                                 f"ranges")
+        return left
+
+    def share(self, runs_left: int) -> float | None:
+        """The seconds for the next of ``runs_left`` runs (None without a limit): the time
+        left over the runs left, less what each run took so far beyond its share (its
+        setup, its last round)."""
+        left = self.left()
+        if left is None:
+            return None
+        now = time.perf_counter()
+        if self._given is not None:
+            self._over += max(now - self._start - self._given, 0.0)
+            self._runs += 1
+        n = max(runs_left, 1)
+        over = self._over / self._runs if self._runs else 0.0
+        self._start, self._given = now, max((left - n * over) / n, 1e-3)
+        return self._given
+
+
+def _parsed(spot: OmahaSpot, hands: Sequence[HandLike | OmahaRange]
+            ) -> list[HandLike | OmahaRange]:
+    """The hands with each range parsed (and cut to the cards left) once, for the many
+    runs of an analysis."""
+    return [h if r is None else r for r, h in zip(spot.ranges, hands)]
 
 
 @dataclass(frozen=True)
@@ -54,18 +111,28 @@ class ClassEquity:
 def omaha_breakdown(hands: Sequence[HandLike | OmahaRange], board: HandLike = "",
                     dead: HandLike = "", *, game: str = "omaha", exact: bool | None = None,
                     samples: int | None = None, seed: int = 0,
-                    threads: int | None = None) -> list[list[ClassEquity]]:
+                    threads: int | None = None,
+                    time_limit: float | None = None) -> list[list[ClassEquity]]:
     """For each player, the equity of each hand class of its range (an empty list for a
     player of known or unknown cards). ``exact``: None = exact for a class of at most 2,000
     hands when cheap, True = exact (refused when too large), False = Monte Carlo with
-    ``samples`` deals per class (default :data:`CLASS_SAMPLES`)."""
+    ``samples`` deals per class (default :data:`CLASS_SAMPLES`). ``time_limit`` (seconds)
+    bounds the whole call: each class gets the time left over the classes left (fewer
+    deals, or Monte Carlo instead of a long enumeration); a forced enumeration estimated
+    above its share, or classes still to do when the time is up, raise
+    :class:`~pyeval.equity.result.TimeLimitError`."""
+    clock = _Clock(time_limit, "the breakdown")
     spot = omaha_spot(game, hands, board, dead)
+    groups = [None if r is None else r.groups() for r in spot.ranges]
+    hands = _parsed(spot, hands)
+    runs = sum(len(g[0]) for g in groups if g is not None)
     out: list[list[ClassEquity]] = []
     for i, r in enumerate(spot.ranges):
-        if r is None:
+        grp = groups[i]
+        if r is None or grp is None:
             out.append([])
             continue
-        names, idx = r.groups()
+        names, idx = grp
         rows = []
         for g, label in enumerate(names):
             sel = idx == g
@@ -75,7 +142,8 @@ def omaha_breakdown(hands: Sequence[HandLike | OmahaRange], board: HandLike = ""
             auto = samples is None and exact is not False and len(sub) <= 2000
             res = omaha_equity(game, hs, board, dead, exact=exact,
                                samples=None if auto else samples or CLASS_SAMPLES, seed=seed,
-                               threads=threads)
+                               threads=threads, time_limit=clock.share(runs))
+            runs -= 1
             p = res.players[i]
             rows.append(ClassEquity(label, len(sub), sub.total_weight, p.equity, p.std_err,
                                     res.exact))
@@ -128,7 +196,7 @@ class OmahaRunouts:
                           indent=indent)
 
 
-def _card_weights(spot, live: list[int]) -> np.ndarray:
+def _card_weights(spot: OmahaSpot, live: list[int]) -> np.ndarray:
     """Each live card's probability of coming next: the weight of the joint holdings that
     do not use it (players' ranges and unknown cards, exact when the joint table fits;
     else by Monte Carlo draws of the holdings)."""
@@ -148,9 +216,12 @@ def _card_weights(spot, live: list[int]) -> np.ndarray:
 
 def omaha_runouts(hands: Sequence[HandLike | OmahaRange], board: HandLike, dead: HandLike = "",
                   *, game: str = "omaha", samples: int | None = None,
-                  seed: int = 0) -> OmahaRunouts:
+                  seed: int = 0, time_limit: float | None = None) -> OmahaRunouts:
     """Equity by next card on a flop (3 cards) or turn (4); each card's run exact when
-    small, else ``samples`` Monte Carlo deals (default: the engine's standard error)."""
+    small, else ``samples`` Monte Carlo deals (default: the engine's standard error).
+    ``time_limit`` (seconds) bounds the whole call, shared among the runs as
+    :func:`omaha_breakdown` shares it."""
+    clock = _Clock(time_limit, "runouts")
     spot = omaha_spot(game, hands, board, dead)
     if len(spot.board) not in (3, 4):
         raise ValueError(f"runouts need a flop or a turn (the board has {len(spot.board)} "
@@ -159,13 +230,18 @@ def omaha_runouts(hands: Sequence[HandLike | OmahaRange], board: HandLike, dead:
     km = spot.known_mask
     live = [c for c in range(52) if not km >> c & 1]
     prob = _card_weights(spot, live)
-    before = omaha_equity(game, hands, board, dead, samples=samples, seed=seed)
+    runs = 1 + int((prob > 0).sum())
+    hands = _parsed(spot, hands)
+    before = omaha_equity(game, hands, board, dead, samples=samples, seed=seed,
+                          time_limit=clock.share(runs))
     keep, eqs = [], []
     exact = before.exact
     for k, c in enumerate(live):
         if prob[k] <= 0:
             continue
-        r = omaha_equity(game, hands, list(spot.board) + [c], dead, samples=samples, seed=seed)
+        runs -= 1
+        r = omaha_equity(game, hands, list(spot.board) + [c], dead, samples=samples, seed=seed,
+                         time_limit=clock.share(runs))
         exact = exact and r.exact
         keep.append(k)
         eqs.append(r.equities)
@@ -205,12 +281,13 @@ class OmahaHits:
 
 
 def _straight_outs(hole: np.ndarray, board: np.ndarray, live: np.ndarray,
-                   cur: np.ndarray) -> np.ndarray:
+                   cur: np.ndarray, clock: _Clock) -> np.ndarray:
     """Per hand: the live cards (not in the hand) after which its best high is a straight
     (category 5) when it is less than a straight now."""
     N, H = hole.shape
     outs = np.zeros(N, dtype=np.int64)
     for c in live.tolist():
+        clock.left()
         ok = ~(hole == c).any(axis=1)
         b = np.concatenate([board, np.full((N, 1), c, np.uint8)], axis=1)
         v = np.zeros(N, dtype=np.int64)
@@ -236,14 +313,17 @@ def hits_game_is_omaha(game: str) -> bool:
 
 
 def omaha_hits(range_: str | OmahaRange | Range, board: HandLike, dead: HandLike = "", *,
-               game: str = "omaha") -> OmahaHits:
+               game: str = "omaha", time_limit: float | None = None) -> OmahaHits:
     """Hit frequencies of an Omaha range on a flop, turn or river: the best high hand
     (exactly two hole and three board cards), sets, and on a flop or turn the draws:
     flush draws (two hole and two board cards of a suit, no flush yet; *nut* when the hand
     holds that suit's highest card not on the board), straight draws by their outs (a
     wrap has 9 or more cards that make a straight, an open-ender 8, a gutshot 4-7), and in
     hi/lo games the low: made, drawing (some next card makes one), drawing to the nut low
-    (holding the two lowest ranks, ace low, that the board lacks)."""
+    (holding the two lowest ranks, ace low, that the board lacks). ``time_limit``
+    (seconds): :class:`~pyeval.equity.result.TimeLimitError` when the work outlasts it
+    (the clock is looked at before each next card's evaluation of the whole range)."""
+    clock = _Clock(time_limit, "the hit frequencies")
     from pyeval.equity.games import game as _game
     from pyeval.equity.omaha_ranges import parse_omaha_range
     if not hits_game_is_omaha(game):
@@ -279,7 +359,7 @@ def omaha_hits(range_: str | OmahaRange | Range, board: HandLike, dead: HandLike
     draws: dict[str, float] = {}
     if len(b) < 5:
         live = np.array([c for c in range(52) if not known >> c & 1], np.uint8)
-        outs = _straight_outs(hole, bd, live, cur)
+        outs = _straight_outs(hole, bd, live, cur, clock)
         draws[f"wrap ({WRAP_OUTS}+ straight outs)"] = float(w[outs >= WRAP_OUTS].sum())
         draws["open-ender (8 outs)"] = float(w[outs == 8].sum())
         draws["gutshot (4-7 outs)"] = float(w[(outs >= 4) & (outs < 8)].sum())
@@ -304,6 +384,7 @@ def omaha_hits(range_: str | OmahaRange | Range, board: HandLike, dead: HandLike
             has = [(lr == x).any(axis=1) for x in range(8)]
             ok_low = np.zeros(N, dtype=bool)
             for c in live.tolist():
+                clock.left()
                 nb = np.concatenate([bd, np.full((N, 1), c, np.uint8)], axis=1)
                 fine = ~(hole == c).any(axis=1)
                 v = np.zeros(N, dtype=bool)

@@ -30,14 +30,14 @@ from pyeval.cards import format_card, format_cards, hand_kind, tokens
 from pyeval.equity import _kernels as K
 from pyeval.equity import _omaharange as OR
 from pyeval.equity._omahamc import mask_stats
-from pyeval.equity._rangemc import MAX_TUPLES, alias_u32, joint_table
+from pyeval.equity._rangemc import MAX_TUPLES, MAX_WORK, alias_u32, joint_table
 from pyeval.equity.cost import _EVAL_COST, EXACT_AUTO_COST, EXACT_MAX_COST
 from pyeval.equity.games import EquityGame
 from pyeval.equity.games import game as _game
 from pyeval.equity.omaha_hands import all_hands, hand_cards
 from pyeval.equity.omaha_ranges import OmahaRange, parse_omaha_range
 from pyeval.equity.ranges import RangeError
-from pyeval.equity.result import EquityResult, Progress
+from pyeval.equity.result import EquityResult, Progress, TimeLimitError
 from pyeval.equity.spot import HandLike, Player, Spot
 from pyeval.equity.tally import _build_result, _Sums
 
@@ -215,7 +215,7 @@ def _seats(spot: OmahaSpot) -> tuple[OR.RangeHands, OR.Seats]:
         off.append(off[-1] + len(m))
     allm = np.concatenate(masks) if masks else np.zeros(0, np.uint64)
     sizes = np.diff(np.array(off, dtype=np.int64))
-    RH = OR.RangeHands(OR.hand_records(allm, H), np.array(off, dtype=np.int64),
+    RH = OR.RangeHands(OR.hand_records(allm, H), allm, np.array(off, dtype=np.int64),
                        np.array([(1 << 32) % int(n) for n in sizes], dtype=np.uint64),
                        np.concatenate(keep) if keep else np.zeros(0, np.uint64),
                        np.concatenate(alias) if alias else np.zeros(0, np.int64),
@@ -252,15 +252,24 @@ def _choices(spot: OmahaSpot, i: int) -> tuple[np.ndarray, np.ndarray] | None:
     return m, np.ones(len(m))
 
 
-def _exact_plan(spot: OmahaSpot) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, float] | None:
+#: under a time limit, the joint table of compatible choices may take this share of it,
+#: at :data:`PAIR_NS` a candidate pair (measured: 2-10 ns); past it the run is Monte Carlo
+PLAN_SHARE, PAIR_NS = 0.1, 10.0
+
+
+def _exact_plan(spot: OmahaSpot, time_limit: float | None = None
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, float] | None:
     """(choices [T, P] as rows of the cards [N, H], the cards, the choices' weights, boards
-    per choice, cost) when every player's possible hands fit a joint table."""
+    per choice, cost) when every player's possible hands fit a joint table (built within
+    :data:`PLAN_SHARE` of ``time_limit``)."""
     P, H = len(spot.slots), spot.game.hole
     got = [_choices(spot, i) for i in range(P)]
     if any(g is None for g in got):
         return None
     ms = [g[0] for g in got]                                     # type: ignore[index]
-    t = joint_table(ms, [g[1] for g in got])                     # type: ignore[index]
+    work = MAX_WORK if time_limit is None else min(
+        MAX_WORK, int(PLAN_SHARE * time_limit * 1e9 / PAIR_NS))
+    t = joint_table(ms, [g[1] for g in got], work)               # type: ignore[index]
     if t is None:
         return None
     idx, w, _ = t
@@ -302,12 +311,18 @@ def omaha_equity(game: str | EquityGame, hands: Sequence[HandLike | OmahaRange],
     P = len(spot.slots)
     # the joint table of compatible choices is only needed when the run may be exact (a
     # sample count asks for Monte Carlo): it cost 30-70 ms on two wide ranges
-    plan = _exact_plan(spot) if exact or (exact is None and samples is None) else None
+    plan = (_exact_plan(spot, None if exact else time_limit)
+            if exact or (exact is None and samples is None) else None)
     if exact and (plan is None or plan[4] > EXACT_MAX_COST):
         raise ValueError(f"exact enumeration of this spot is refused: the compatible choices "
                          f"of hands are more than {MAX_TUPLES:,} (or a partly known hand "
                          f"has more than {MAX_COMPLETIONS:,} completions), or it would take "
                          f"hours; use Monte Carlo (exact=False or None)")
+    if exact and time_limit is not None and plan is not None and plan[4] > time_limit * 1e9:
+        raise TimeLimitError(
+            f"exact enumeration of this spot is estimated at {plan[4] / 1e9:.2g} "
+            f"core-seconds, more than time_limit={time_limit:g} s; give a longer "
+            f"time_limit, or exact=None for Monte Carlo within it")
     do_exact = plan is not None and (bool(exact) or (
         exact is None and samples is None and plan[4] <= EXACT_AUTO_COST
         and (time_limit is None or plan[4] <= time_limit * 1e9)))
@@ -336,12 +351,20 @@ def _run_mc(RH: OR.RangeHands, SE: OR.Seats, sums: _Sums, seed: int, samples: in
     target = samples if samples is not None else DEFAULT_MAX_SAMPLES
     if samples is None and std_err is None:
         std_err = DEFAULT_STD_ERR
-    chunk_no, size = 0, 4
+    # under a time limit the first round is one chunk: the rate it measures sizes the rest
+    chunk_no, size = 0, 4 if time_limit is None else 1
+    t_mc = time.perf_counter()
     while True:
         left = target - int(sums.deals)
         if left <= 0:
             return "samples"
         deals = min(size * CHUNK, left)
+        if time_limit is not None and sums.deals > 0:
+            # no round past the time limit: as many deals as the rate so far fits in it
+            # (half of it: a second thread may wait for a core on a busy machine)
+            rate = sums.deals / max(time.perf_counter() - t_mc, 1e-6)
+            fits = 0.5 * rate * (t0 + time_limit - time.perf_counter())
+            deals = max(min(deals, int(fits) // CHUNK * CHUNK), min(CHUNK, left))
         nsamp = np.full(-(-deals // CHUNK), CHUNK, dtype=np.int64)
         nsamp[-1] = deals - CHUNK * (len(nsamp) - 1)
         out, att = OR.range_mc(RH, SE, seed, chunk_no, nsamp, 1 if len(nsamp) <= 4 else threads)

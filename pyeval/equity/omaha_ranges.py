@@ -40,16 +40,7 @@ import numpy as np
 from pyeval.cards import RANDOM_WORDS, RANKS, format_cards
 from pyeval.equity.omaha_hands import all_hands, hand_cards, rank_counts, suit_profile
 from pyeval.equity.omaha_terms import term_masks
-from pyeval.equity.ranges import (
-    _NUMBER,
-    MAX_NESTING,
-    MAX_RANGE_CHARS,
-    MIN_RELATIVE_WEIGHT,
-    RangeError,
-    _short,
-    _times,
-    _weight,
-)
+from pyeval.equity.ranges import _NUMBER, MIN_RELATIVE_WEIGHT, RangeError, _short, split_terms
 
 __all__ = ["HOLES", "OmahaRange", "parse_omaha_range"]
 
@@ -144,7 +135,9 @@ class OmahaRange:
         top_pair = np.where(paired.any(axis=1), 12 - np.argmax(paired[:, ::-1], axis=1), -1)
         row = np.where((rc >= 3).any(axis=1), 13, top_pair)
         code = (13 - row) * 5 + np.array([2, 1, 0, 3, 4])[suit]      # best pair, ds first
-        used, idx = np.unique(code, return_inverse=True)
+        held = np.bincount(code, minlength=14 * 5) > 0     # (np.unique sorts: 0.1 s)
+        used = np.nonzero(held)[0]
+        idx = (np.cumsum(held) - 1)[code]
         names = []
         for c in used.tolist():
             r, k = 13 - c // 5, [2, 1, 0, 3, 4].index(c % 5)
@@ -185,68 +178,6 @@ def _term(term: str, hole: int, hilo: bool) -> np.ndarray:
     return term_masks(t, hole)
 
 
-def _split(text: str) -> list[tuple[str, tuple[float, int]]]:
-    """Terms and their weights (mantissa, exponent), left to right: ``w(...)`` brackets
-    nest and multiply, ``term:w`` weights one term."""
-    if len(text) > MAX_RANGE_CHARS:
-        raise RangeError(f"the range text has {len(text):,} characters; at most "
-                         f"{MAX_RANGE_CHARS:,} are read")
-    out: list[tuple[str, tuple[float, int]]] = []
-    stack: list[tuple[float, int]] = [(0.5, 1)]
-    i, n = 0, len(text)
-    want = True
-    while i < n:
-        ch = text[i]
-        if ch.isspace():
-            i += 1
-            continue
-        if ch == ")":
-            if len(stack) == 1 or want:
-                raise RangeError(f"unbalanced or empty ')' in range {_short(text)!r}")
-            stack.pop()
-            i += 1
-            continue
-        if ch == ",":
-            if want:
-                raise RangeError(f"empty term in range {_short(text)!r} (two commas in a "
-                                 f"row?)")
-            want = True
-            i += 1
-            continue
-        if not want:
-            raise RangeError(f"cannot read {_short(text[i:])!r} in {_short(text)!r}: "
-                             f"separate terms with commas")
-        j = i
-        while j < n and text[j] not in "(),":
-            j += 1
-        run = text[i:j]
-        if j < n and text[j] == "(":
-            if _NUMBER.fullmatch(run.strip()) is None:
-                raise RangeError(f"cannot read {_short(run.strip() + '(')!r}: a weight goes "
-                                 f"before brackets, as in 0.5(AA**, KK**)")
-            stack.append(_times(stack[-1], _weight(run, run + "(")))
-            if len(stack) > MAX_NESTING + 1:
-                raise RangeError(f"brackets nest more than {MAX_NESTING} deep in range "
-                                 f"{_short(text)!r}")
-            i = j + 1
-            continue
-        term, w = run, stack[-1]
-        if ":" in run:
-            term, _, wt = run.rpartition(":")
-            w = _times(w, _weight(wt, run))
-        if not term.strip():
-            raise RangeError(f"empty term in range {_short(text)!r}")
-        out.append((term.strip(), w))
-        want = False
-        i = j
-    if len(stack) > 1:
-        raise RangeError(f"unbalanced '(' in range {_short(text)!r}")
-    if want:
-        raise RangeError(f"empty range {_short(text)!r}" if not out else
-                         f"empty term in range {_short(text)!r} (a comma at the end?)")
-    return out
-
-
 def parse_omaha_range(text: str, hole: int = 4, hilo: bool = False) -> OmahaRange:
     """An Omaha range of ``hole`` cards from its text (``hilo``: percentages in the hi/lo
     order). Raises :class:`~pyeval.equity.ranges.RangeError` (a ValueError) saying what is
@@ -259,7 +190,7 @@ def parse_omaha_range(text: str, hole: int = 4, hilo: bool = False) -> OmahaRang
         raise ValueError(f"Omaha hands have 4, 5 or 6 hole cards, not {hole!r}")
     if not isinstance(text, str):
         raise TypeError(f"an Omaha range is text, not {type(text).__name__}")
-    terms = _split(text)
+    terms = split_terms(text, "0.5(AA**, KK**)")
     logs = [e + math.log2(m) for _, (m, e) in terms]
     top = max(logs)
     if min(logs) - top < math.log2(MIN_RELATIVE_WEIGHT):

@@ -450,11 +450,27 @@ class _Collect:
 
 
 def _parse(text: str, order: str = "vs1") -> tuple[np.ndarray, np.ndarray]:
-    """Reads range text left to right in one pass (a stack of bracket weights)."""
+    """Reads range text: its terms and weights (:func:`split_terms`), each term's
+    combinations."""
+    out = _Collect()
+    for term, w in split_terms(text, "0.5(QQ+, AKs)"):
+        out.put(term, w, order)
+    return out.weights(text)
+
+
+def split_terms(text: str, example: str) -> list[tuple[str, tuple[float, int]]]:
+    """The terms of range text and their weights (mantissa, exponent), left to right, in
+    one pass with a stack of bracket weights: ``w(...)`` brackets nest and multiply,
+    ``term:w`` weights one term. The one reading of weights and brackets, hold'em's and
+    Omaha's ranges alike; ``example`` shows a weight before brackets in the messages.
+
+    >>> split_terms("AA, 0.5(KK, QQ:0.5)", "0.5(QQ+, AKs)")
+    [('AA', (0.5, 1)), ('KK', (0.5, 0)), ('QQ', (0.5, -1))]
+    """
     if len(text) > MAX_RANGE_CHARS:
         raise RangeError(f"the range text has {len(text):,} characters; at most "
                          f"{MAX_RANGE_CHARS:,} are read")
-    out = _Collect()
+    out: list[tuple[str, tuple[float, int]]] = []
     stack: list[tuple[float, int]] = [(0.5, 1)]          # weight 1
     n, i = len(text), 0
     want_item = True                                      # after '(', ',' or at the start
@@ -468,7 +484,7 @@ def _parse(text: str, order: str = "vs1") -> tuple[np.ndarray, np.ndarray]:
             if not want_item:
                 raise RangeError(f"cannot read {_short(text[:i + 1])!r}: a comma is "
                                  f"missing before '(' (a weight goes before brackets, as in "
-                                 f"0.5(QQ+, AKs))")
+                                 f"{example})")
             stack.append(stack[-1])
         elif ch == ")":
             if len(stack) == 1:
@@ -493,7 +509,7 @@ def _parse(text: str, order: str = "vs1") -> tuple[np.ndarray, np.ndarray]:
             if j < n and text[j] == "(":                  # a weight before brackets
                 if _NUMBER.fullmatch(run.strip()) is None:
                     raise RangeError(f"cannot read {_short(run.strip() + '(')!r}: a weight "
-                                     f"goes before brackets, as in 0.5(QQ+, AKs)")
+                                     f"goes before brackets, as in {example}")
                 stack.append(_times(stack[-1], _weight(run, run + "(")))
                 i = j
             else:
@@ -503,7 +519,7 @@ def _parse(text: str, order: str = "vs1") -> tuple[np.ndarray, np.ndarray]:
                     w = _times(w, _weight(wt, run))
                 if not term.strip():
                     raise RangeError(f"empty term in range {_short(text)!r}")
-                out.put(term.strip(), w, order)
+                out.append((term.strip(), w))
                 want_item = False
                 i = j
                 continue
@@ -516,7 +532,7 @@ def _parse(text: str, order: str = "vs1") -> tuple[np.ndarray, np.ndarray]:
         raise RangeError(f"unbalanced '(' in range {_short(text)!r}")
     if want_item:
         raise RangeError(f"empty term in range {_short(text)!r} (a comma at the end?)")
-    return out.weights(text)
+    return out
 
 
 def _dead_mask(dead: Iterable[int] | str | None) -> int:

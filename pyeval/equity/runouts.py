@@ -127,7 +127,7 @@ def runouts(hands: Sequence[HandLike], board: HandLike, dead: HandLike = "", *,
         check_seconds(time_limit, "time_limit")
     t0 = time.perf_counter()
     if takes_ranges(game, hands):                # Omaha ranges (issue 37)
-        return omaha_runouts(hands, board, dead, game=game)
+        return omaha_runouts(hands, board, dead, game=game, time_limit=time_limit)
     spot = make_spot(game, hands, board, dead)
     g = spot.game
     if g.board != 5 or len(spot.board) not in (3, 4):

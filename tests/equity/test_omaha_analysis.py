@@ -4,6 +4,7 @@ here from the cards, and the CLI commands run them. About 3 s of CPU."""
 from __future__ import annotations
 
 import itertools
+import time
 
 import numpy as np
 import pytest
@@ -13,6 +14,7 @@ import pyeval
 from pyeval.cli.main import cli
 from pyeval.equity.omaha_analysis import omaha_breakdown, omaha_hits, omaha_runouts
 from pyeval.equity.omaha_ranges import parse_omaha_range
+from pyeval.equity.result import TimeLimitError
 
 
 def test_class_equities_average_to_the_range_equity():
@@ -108,3 +110,102 @@ def test_cli_runs_the_omaha_analyses():
     assert out.exit_code == 0 and "nut low draw" in out.output
     out = run(cli, ["equity", "AAxx", "KKQQ", "--game", "omaha", "--samples", "20000"])
     assert out.exit_code == 0 and out.output.splitlines()[2].startswith("AAxx")
+
+
+# ------------------------------------------------------------------ time limits (issue 40)
+
+def _within(limit: float, call) -> float:
+    """Seconds ``call`` took, the best of three (one call on the shared machine can lose a
+    tenth of a second to another process; a limit that does not hold is over every time)."""
+    best = float("inf")
+    for _ in range(3):
+        t0 = time.perf_counter()
+        call()
+        best = min(best, time.perf_counter() - t0)
+        if best <= max(1.1 * limit, limit + 0.1):
+            break
+    return best
+
+
+def _slack(limit: float) -> float:
+    return max(1.1 * limit, limit + 0.1)
+
+
+@pytest.mark.slow
+def test_omaha_breakdown_shares_its_time_limit():
+    """A billion deals asked per class: the time limit stops each class's Monte Carlo at
+    its share, and the classes are still right within their standard errors."""
+    hands, board = ["AAKK", "QsQdJsJd"], "Qh 7c 2d"
+    omaha_breakdown(hands, board, samples=1000)       # the kernel loaded (a time of its own)
+    got = []
+    took = _within(0.6, lambda: got.append(omaha_breakdown(hands, board, samples=10**9,
+                                                           time_limit=0.6)))
+    assert took <= _slack(0.6)
+    rows = got[-1][0]
+    exact = omaha_breakdown(hands, board)[0]
+    assert [c.label for c in rows] == [c.label for c in exact] == ["AA ds", "AA ss", "AA r"]
+    for c, e in zip(rows, exact):
+        assert not c.exact and 0 < c.std_err < 0.01 and e.exact
+        assert abs(c.equity - e.equity) < 4 * c.std_err
+
+
+def test_omaha_breakdown_out_of_time_raises():
+    # some sixty classes of a wide range, a run each: they cannot all run in 0.3 s
+    def call():
+        with pytest.raises(TimeLimitError, match="the breakdown ran out of its time_limit"):
+            omaha_breakdown(["top 30%", "KK**"], "Qh 7c 2d", time_limit=0.3)
+    assert _within(0.3, call) <= _slack(0.3)
+    # a forced enumeration estimated above its share is refused before it starts
+    with pytest.raises(TimeLimitError, match="estimated at .* more than time_limit"):
+        omaha_breakdown(["AAKK", "QQJJ"], exact=True, time_limit=0.5)    # 5.6 s a class
+    with pytest.raises(ValueError, match="time_limit must be"):
+        omaha_breakdown(["AAKK", "QsQdJsJd"], time_limit=-1)
+
+
+@pytest.mark.slow
+def test_omaha_runouts_share_their_time_limit():
+    hands, board = ["AAKK, QQJJ", "Ts9s8h7h"], "Qd 7c 2s"
+    exact = omaha_runouts(hands, board)
+    got = []
+    # a hundred million deals asked for each of the 42 runs: the limit cuts them short
+    took = _within(1.5, lambda: got.append(omaha_runouts(hands, board, samples=10**8,
+                                                         time_limit=1.5)))
+    r = got[-1]
+    assert took <= _slack(1.5) and not r.exact and exact.exact and r.cards == exact.cards
+    # each card's equity a Monte Carlo estimate of some 20,000-400,000 deals
+    assert np.abs(r.equities - exact.equities).max() < 0.03
+    assert abs(r.before[0] - exact.before[0]) < 0.01
+
+
+def test_omaha_analyses_out_of_time_raise():
+    from pyeval.equity.breakdown import breakdown
+    from pyeval.equity.hits import hits
+    from pyeval.equity.runouts import runouts
+
+    def out_of_time(call, what):
+        def run():
+            with pytest.raises(TimeLimitError, match=f"{what} ran out of its time_limit"):
+                call()
+        return run
+    assert _within(0.05, out_of_time(lambda: runouts(["AAKK, QQJJ", "Ts9s8h7h"], "Qd 7c 2s",
+                                                     game="omaha", time_limit=0.05),
+                                     "runouts")) <= _slack(0.05)
+    # hits of 81,000 hands against every next card take seconds
+    assert _within(0.2, out_of_time(lambda: hits("top 30%", "Qd 7c 2s", game="omaha",
+                                                 time_limit=0.2),
+                                    "the hit frequencies")) <= _slack(0.2)
+    # hold'em over every flop: about 5 s without a limit
+    assert _within(0.2, out_of_time(lambda: hits("22+, A2+, K2+, Q2+", None, time_limit=0.2),
+                                    "the hit frequencies")) <= _slack(0.2)
+    assert _within(0.3, out_of_time(lambda: breakdown(["top 30%", "KK**"], "Qh 7c 2d",
+                                                      game="omaha", time_limit=0.3),
+                                    "the breakdown")) <= _slack(0.3)
+    run = CliRunner().invoke
+    for args in (["equity", "top 30%", "KK**", "--game", "omaha", "--board", "Qh 7c 2d",
+                  "--by-combo", "--time-limit", "0.1"],
+                 ["equity", "AAKK, QQJJ", "Ts9s8h7h", "--game", "omaha", "--board",
+                  "Qd 7c 2s", "--runouts", "--time-limit", "0.05"],
+                 ["hits", "top 30%", "--game", "omaha", "--board", "Qd 7c 2s",
+                  "--time-limit", "0.1"]):
+        out = run(cli, args)
+        assert out.exit_code == 2 and "ran out of its time_limit" in out.output, out.output
