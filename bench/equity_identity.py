@@ -15,6 +15,9 @@ from typing import Any
 
 SPOTS: list[tuple[str, list[str], dict[str, Any]]] = [
     ("holdem", ["AhKh", "QQ"], {}),
+    ("holdem", ["AcAd", "KhKs"], {}),
+    ("holdem", ["AhKh", "QsQd"], {"dead": "2c"}),
+    ("holdem", ["AhKh", "QsQd", "7c7d"], {}),
     ("holdem", ["AcAd", "KhKs", "QcQd"], {"board": "2h7c"}),
     ("holdem", ["AK", "QQ+"], {}),
     ("holdem", ["AA,KK", "AK", "AQs+,KQs"], {}),
