@@ -42,7 +42,6 @@ EXCEPTIONS: dict[str, str] = {
     "pyeval/equity/_exact5.py:_exact5_unit:args": _INLINE_STEP,
     "pyeval/equity/_exact5.py:_exact5_hu:args": _INLINE_STEP,
     "pyeval/equity/_exact5.py:_exact5_work:args": _WORKER,
-    "pyeval/equity/_exact5.py:_exact5_hu_work:args": _WORKER,
     "pyeval/equity/_montecarlo.py:_holdem_hu5:args": ("the hottest Numba loop (heads-up hold'em, "
                                                       "whole board), its scalars in registers; a "
                                                       "record of them instead: cost not measured"),

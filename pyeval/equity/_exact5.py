@@ -169,8 +169,11 @@ def _exact5_hu(a, b, D, kk, ks, kr, hk, hs, pairs, npairs, chains, nchains, hi, 
 
 @njit(cache=True, nogil=True)
 def _exact5_work(ctr, hk, hs, kk, ks, kr, pa, pb, pairs, chains, n_tasks, t0, arena, row, o_cnt,
-                 TA, out):
-    """Worker of :func:`holdem_exact5`: tasks until none is left."""
+                 TA, out, hu):
+    """Worker of :func:`holdem_exact5`: tasks until none is left, each board unit by
+    :func:`_exact5_hu` when ``hu`` is True (two players), by :func:`_exact5_unit` when it is
+    None. The choice is made by the type of ``hu`` when the worker compiles (Numba prunes the
+    other branch), so a first heads-up call compiles only the heads-up walk (issue 13)."""
     disp, high, flush = TA.disp, TA.high, TA.flush
     a_ctr = np.uint64(ctr.ctypes.data)
     base = np.uint64(arena.ctypes.data)
@@ -189,42 +192,12 @@ def _exact5_work(ctr, hk, hs, kk, ks, kr, pa, pb, pairs, chains, n_tasks, t0, ar
         cnt = a0 + np.uint64(8 * o_cnt)
         u = t0 + ti
         while u < n:
-            _exact5_unit(pa[u], pb[u], D, kk, ks, kr, hk, hs, pairs, npairs, chains,
-                         nchains, hi, cnt, disp, high, flush)
-            u += n_tasks
-        for p in range(P):
-            for q in range(P + 1):
-                out[ti, p, q] = ldi64(cnt, p * (P + 1) + q)
-
-
-# A second copy of the worker loop, not a unit function passed in: Numba compiles a
-# function-typed argument as a new specialisation of every caller, and a worker of its own
-# lets a first heads-up call compile only the heads-up walk (issue 13's first-call budget).
-# The two loops are tied by the exact-value tests, which run both paths.
-@njit(cache=True, nogil=True)
-def _exact5_hu_work(ctr, hk, hs, kk, ks, kr, pa, pb, pairs, chains, n_tasks, t0, arena, row, o_cnt,
-                    TA, out):
-    """:func:`_exact5_work` heads-up, with :func:`_exact5_hu`."""
-    disp, high, flush = TA.disp, TA.high, TA.flush
-    a_ctr = np.uint64(ctr.ctypes.data)
-    base = np.uint64(arena.ctypes.data)
-    P = hk.shape[0]
-    D = kk.shape[0]
-    n = pa.shape[0]
-    nt = out.shape[0]
-    npairs = pairs.shape[0]
-    nchains = chains.shape[0]
-    while True:
-        ti = fetch_add(a_ctr, 1)
-        if ti >= nt:
-            break
-        a0 = base + np.uint64(8 * row * ti)
-        hi = a0
-        cnt = a0 + np.uint64(8 * o_cnt)
-        u = t0 + ti
-        while u < n:
-            _exact5_hu(pa[u], pb[u], D, kk, ks, kr, hk, hs, pairs, npairs, chains,
-                       nchains, hi, cnt, disp, high, flush)
+            if hu is None:
+                _exact5_unit(pa[u], pb[u], D, kk, ks, kr, hk, hs, pairs, npairs, chains,
+                             nchains, hi, cnt, disp, high, flush)
+            else:
+                _exact5_hu(pa[u], pb[u], D, kk, ks, kr, hk, hs, pairs, npairs, chains,
+                           nchains, hi, cnt, disp, high, flush)
             u += n_tasks
         for p in range(P):
             for q in range(P + 1):
@@ -256,7 +229,6 @@ def holdem_exact5(hk, hs, bdeck, pairs, chains, n_tasks, t0, t1, TA, threads=1):
     o_cnt = P
     row = ((o_cnt + P * (P + 1) + 7) // 8) * 8 + 8
     arena = np.zeros(nt * row, dtype=np.uint64)
-    work = _exact5_hu_work if P == 2 else _exact5_work
-    run_workers(work, threads, nt, hk, hs, kk, ks, kr, pa, pb, pairs, chains, n_tasks, t0, arena,
-                row, o_cnt, TA, out)
+    run_workers(_exact5_work, threads, nt, hk, hs, kk, ks, kr, pa, pb, pairs, chains, n_tasks,
+                t0, arena, row, o_cnt, TA, out, True if P == 2 else None)
     return out
