@@ -9,8 +9,8 @@ Floats are stored with ``float.hex`` so the comparison is exact to the bit.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 import sys
+from dataclasses import asdict
 from typing import Any
 
 SPOTS: list[tuple[str, list[str], dict[str, Any]]] = [
