@@ -8,8 +8,8 @@ other walks take ranges or a known board.
 >>> from pyeval.cards import cards
 >>> T = nx.kernel_tables()
 >>> h = [cards("AcAd"), cards("KhKs")]
->>> hk = np.array([T.ckey[c].sum(dtype=np.uint64) for c in h], dtype=np.uint64)
->>> hs = np.array([np.bitwise_or.reduce(T.csrm[c]) for c in h], dtype=np.uint64)
+>>> from pyeval.equity._inputs import hand_keys
+>>> hk, hs = hand_keys(T, np.array(h))
 >>> used = set(np.concatenate(h).tolist())
 >>> bdeck = np.array(sorted((c for c in range(52) if c not in used), reverse=True), np.uint8)
 >>> cnt = holdem_exact5(hk, hs, bdeck, np.zeros((0, 2), np.int64), np.zeros((0, 5), np.int64),

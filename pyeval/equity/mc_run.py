@@ -17,7 +17,7 @@ from pyeval.equity import _kernels as K
 from pyeval.equity import _omahamc as OM
 from pyeval.equity import _rangemc as RM
 from pyeval.equity._dealing import alias_tables
-from pyeval.equity._inputs import HoldemKnown, Ranges, Streams, make_deal, make_game
+from pyeval.equity._inputs import HoldemKnown, Ranges, Streams, hand_keys, make_deal, make_game
 from pyeval.equity.cost import _EVAL_COST
 from pyeval.equity.result import Progress, TimeLimitError
 from pyeval.equity.spot import Spot
@@ -258,14 +258,12 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
     down_mask = sum(1 << j for j in g.down)
     seed_u = np.uint64(seed & 0xFFFFFFFFFFFFFFFF)
     # hold'em: keys of the known cards
-    hk0 = T.ckey[hole0].sum(axis=1, dtype=np.uint64)
-    hs0 = np.bitwise_or.reduce(T.csrm[hole0], axis=1).astype(np.uint64)
+    hk0, hs0 = hand_keys(T, hole0)
     bk0 = np.uint64(K.KEY_START + T.ckey[board0].sum(dtype=np.uint64))
     bs0 = np.uint64(np.bitwise_or.reduce(T.csrm[board0]) if NB else 0)
     method = _deal_method(len(deck), len(unk_t), 2 * int((rp >= 0).sum()))
     TA = T.addrs
-    r_key = T.ckey[r_cards].sum(axis=1, dtype=np.uint64)
-    r_srm = np.bitwise_or.reduce(T.csrm[r_cards], axis=1).astype(np.uint64)
+    r_key, r_srm = hand_keys(T, r_cards)
     ranges = Ranges(rp, r_off, r_cards, r_key, r_srm, r_mask, r_prob, r_alias)
     deal = make_deal(deck, method, unk_t_a, unk_s_a)
     known = HoldemKnown(hk0, hs0, bk0, bs0)
