@@ -63,6 +63,11 @@ def _dashed(ranks: list[int]) -> str:
     return "-".join(RANKS[r] for r in ranks)
 
 
+def _kickers(ranks: list[int]) -> str:
+    """The kickers' tail of a name: ", K-7 kickers", ", K kicker" or nothing."""
+    return f", {_dashed(ranks)} kicker{'s' if len(ranks) > 1 else ''}" if ranks else ""
+
+
 def _describe_high(value: int) -> str:
     code = lib.pe_high_code(value) if 0 < value < 1 << 16 else 0
     if code == 0:
@@ -81,14 +86,12 @@ def _describe_high(value: int) -> str:
     if cat == FLUSH:
         return f"Flush, {_dashed(d)}"
     if cat == TRIPS:
-        tail = f", {_dashed(d[1:])} kicker{'s' if len(d) > 2 else ''}" if len(d) > 1 else ""
-        return f"{name}, {RANK_PLURALS[d[0]]}{tail}"
+        return f"{name}, {RANK_PLURALS[d[0]]}{_kickers(d[1:])}"
     if cat == TWO_PAIR:
         tail = f", {RANK_NAMES[d[2]]} kicker" if len(d) > 2 else ""
         return f"Two Pair, {RANK_PLURALS[d[0]]} and {RANK_PLURALS[d[1]]}{tail}"
     if cat == PAIR:
-        tail = f", {_dashed(d[1:])} kicker{'s' if len(d) > 2 else ''}" if len(d) > 1 else ""
-        return f"Pair of {RANK_PLURALS[d[0]]}{tail}"
+        return f"Pair of {RANK_PLURALS[d[0]]}{_kickers(d[1:])}"
     if len(d) == 1:
         return f"High Card, {RANK_NAMES[d[0]]}"
     return f"High Card, {_dashed(d)}"

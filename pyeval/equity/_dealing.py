@@ -83,6 +83,20 @@ def deal_fy(s, dk, D, ends, thr, ngroups, used, out):
     return s
 
 
+@njit(cache=True, inline="always")
+def _card_of_word(s, x, q, deck, nD, thr):
+    """The ``q``-th card of a deal from ``deck`` (``nD`` cards, ``thr`` = 2**32 mod nD): the
+    high half of a new random word ``x`` for even ``q``, the low half of the last one for odd
+    ``q``, made an index by :func:`pyeval.numba_rng.draw`. Returns (state, word, card)."""
+    if q & 1 == 0:
+        s, x = next_word(s)
+        r = x >> np.uint64(32)
+    else:
+        r = x & LOW32
+    i, s = draw(r, nD, thr, s)
+    return s, x, ld8(deck, i)
+
+
 @linked(cache=True)
 def deal_idx(s, deck, D, thr, used, U, out):
     """Deals U distinct cards from ``deck`` (D bytes), none in ``used``, to ``out``: each
@@ -98,16 +112,7 @@ def deal_idx(s, deck, D, thr, used, U, out):
         drawn = np.uint64(0)
         dup = np.uint64(0)
         for q in range(U):
-            if q & 1 == 0:
-                s, x = next_word(s)
-                r = x >> np.uint64(32)
-            else:
-                r = x & LOW32
-            m = r * nD
-            while (m & LOW32) < thr:
-                s, x2 = next_word(s)
-                m = (x2 >> np.uint64(32)) * nD
-            c = ld8(deck, m >> np.uint64(32))
+            s, x, c = _card_of_word(s, x, q, deck, nD, thr)
             bit = np.uint64(1) << np.uint64(c)
             dup |= (drawn | used) & bit
             drawn |= bit
@@ -128,16 +133,7 @@ def deal_keys(s, deck, D, thr, U, bk, bs, ckey, csrm):
         k = bk
         m5 = bs
         for q in range(U):
-            if q & 1 == 0:
-                s, x = next_word(s)
-                r = x >> np.uint64(32)
-            else:
-                r = x & LOW32
-            m = r * nD
-            while (m & LOW32) < thr:
-                s, x2 = next_word(s)
-                m = (x2 >> np.uint64(32)) * nD
-            c = ld8(deck, m >> np.uint64(32))
+            s, x, c = _card_of_word(s, x, q, deck, nD, thr)
             bit = np.uint64(1) << np.uint64(c)
             dup |= drawn & bit
             drawn |= bit

@@ -24,8 +24,8 @@ first exact call's compile short (issue 13).
 >>> from pyeval.cards import cards
 >>> T = nx.kernel_tables()
 >>> h = [cards("AcAd"), cards("KhKs")]
->>> hk = np.array([T.ckey[c].sum(dtype=np.uint64) for c in h], dtype=np.uint64)
->>> hs = np.array([np.bitwise_or.reduce(T.csrm[c]) for c in h], dtype=np.uint64)
+>>> from pyeval.equity._inputs import hand_keys
+>>> hk, hs = hand_keys(T, np.array(h))
 >>> held = {int(c) for x in h for c in x}
 >>> deck = np.array([c for c in range(52) if c not in held], np.uint8)
 >>> cnt = holdem_exact_ranks(hk, hs, deck, T.addrs)

@@ -43,6 +43,20 @@ class Game(NamedTuple):
     down: int       # the hole positions that are down cards, a bit each (Chicago)
 
 
+def hand_keys(T: Any, cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The evaluation key (sum of the cards' keys) and suit-rank mask of each row of
+    ``cards`` [n, k] (card codes, an unknown slot ``NONE`` adding nothing), from the kernel
+    tables ``T``: what the kernels add the dealt cards to.
+
+    >>> from pyeval import numba_ext as nx
+    >>> from pyeval.cards import cards
+    >>> hk, hs = hand_keys(nx.kernel_tables(), np.array([cards("AcAd"), cards("KhKs")]))
+    >>> hk.dtype, hs.dtype, len(hk)
+    (dtype('uint64'), dtype('uint64'), 2)
+    """
+    return (T.ckey[cards].sum(axis=1, dtype=np.uint64),
+            np.bitwise_or.reduce(T.csrm[cards], axis=1).astype(np.uint64))
+
 def make_game(kind: int, split: int, P: int, H: int, NB: int, down: int) -> Game:
     """The :class:`Game` of an evaluation kind and split code (``_layout.K_*``, ``SP_*``).
 

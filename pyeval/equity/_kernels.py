@@ -41,7 +41,8 @@ from pyeval.equity._dealing import (
     deal_plan,
     pick_ranges,
 )
-from pyeval.equity._exact import exact_tasks, holdem_exact5, holdem_exact_combos
+from pyeval.equity._exact import exact_tasks, holdem_exact_combos
+from pyeval.equity._exact5 import holdem_exact5
 from pyeval.equity._layout import (
     AS_CARD,
     K_BUFFALO,

@@ -12,8 +12,8 @@ the answer is the same whatever the number of threads.
 >>> from pyeval.cards import cards
 >>> T = nx.kernel_tables()
 >>> h = [cards("AcAd"), cards("KhKs")]
->>> hk = np.array([T.ckey[c].sum(dtype=np.uint64) for c in h], dtype=np.uint64)
->>> hs = np.array([np.bitwise_or.reduce(T.csrm[c]) for c in h], dtype=np.uint64)
+>>> from pyeval.equity._inputs import hand_keys
+>>> hk, hs = hand_keys(T, np.array(h))
 >>> deck = np.array([c for c in range(52) if c not in set(np.concatenate(h).tolist())], np.uint8)
 >>> from pyeval.equity._inputs import make_deal
 >>> kn = HoldemKnown(hk, hs, np.uint64(nx.KEY_START), np.uint64(0))

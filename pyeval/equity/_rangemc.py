@@ -23,7 +23,7 @@ the distribution of the draw-and-reject method; only the random numbers differ.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit, types
@@ -497,19 +497,32 @@ def _work_multi(ctr, J, pd, ST, TA, out):
                 out[ci, p, k] = cnt[p * (P + 1) + k]
 
 
-def holdem_range_mc(tk: np.ndarray, ts: np.ndarray, tm: np.ndarray, keep: np.ndarray,
-                    alias: np.ndarray, weighted: bool, deck: np.ndarray, pools: np.ndarray,
-                    U: int, bk0: Any,
+class RowTable(NamedTuple):
+    """A joint table of hold'em hands as :func:`holdem_range_mc` samples it: rows of hole
+    keys ``keys`` [T, P], suit-rank masks ``srms`` [T, P] and card masks ``masks`` [T],
+    drawn uniformly or (``weighted``) through the alias tables ``keep``/``alias``
+    (:func:`alias_u32`); ``acceptance``: the share of random choices the table keeps."""
+
+    keys: np.ndarray
+    srms: np.ndarray
+    masks: np.ndarray
+    keep: np.ndarray
+    alias: np.ndarray
+    weighted: bool
+    acceptance: float
+
+
+def holdem_range_mc(rows: RowTable, deck: np.ndarray, pools: np.ndarray, U: int, bk0: Any,
                     bs0: Any, seed: Any, chunk0: int, nsamp: np.ndarray, TA: Any,
                     threads: int = 1) -> np.ndarray:
-    """Hold'em Monte Carlo over a joint table: rows of hole keys ``tk`` [T, P], suit-rank
-    masks ``ts`` [T, P] and card masks ``tm`` [T] (the cards the row holds that the pool
-    ``deck`` also has), sampled uniformly or (``weighted``) through the alias tables
-    ``keep``/``alias`` (:func:`alias_u32`); ``pools``: the rows' own pools
-    (:func:`row_pools`) or none; U board cards dealt onto the known board's key
+    """Hold'em Monte Carlo over a joint table ``rows`` (:class:`RowTable`; its card masks
+    are the cards a row holds that the pool ``deck`` also has); ``pools``: the rows' own
+    pools (:func:`row_pools`) or none; U board cards dealt onto the known board's key
     ``bk0`` (from KEY_START) and mask ``bs0``. ``len(nsamp)`` chunks on ``threads``
     threads, chunk i seeded from ``(seed, chunk0 + i)``. Returns counts [chunks, P, P + 1]
     of pots won shared k ways at index k."""
+    tk, ts, tm, keep, alias, weighted = (rows.keys, rows.srms, rows.masks, rows.keep,
+                                         rows.alias, rows.weighted)
     T, P = tk.shape
     tab = np.ascontiguousarray(np.concatenate([tk, ts, tm[:, None]], axis=1), dtype=np.uint64)
     nch = nsamp.shape[0]

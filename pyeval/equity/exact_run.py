@@ -17,7 +17,7 @@ import numpy as np
 from pyeval.equity import _exact_classes as XC
 from pyeval.equity import _exact_ranks as XR
 from pyeval.equity import _kernels as K
-from pyeval.equity._inputs import Combos, make_game
+from pyeval.equity._inputs import Combos, hand_keys, make_game
 from pyeval.equity.games import EquityGame
 from pyeval.equity.result import Progress
 from pyeval.equity.spot import Player, Spot
@@ -123,8 +123,7 @@ def _run_exact(spot: Spot, progress: Callable[[Progress], None] | None,
                 if g.split == "chicago":
                     c_as[j] = any(cs[q] == K.AS_CARD for q in g.down)
                 j += 1
-        c_key = T.ckey[c_cards].sum(axis=1, dtype=np.uint64)
-        c_srm = np.bitwise_or.reduce(T.csrm[c_cards], axis=1).astype(np.uint64)
+        c_key, c_srm = hand_keys(T, c_cards)
         c_low = np.bitwise_or.reduce(T.clow[c_cards], axis=1).astype(np.uint64)
         c_mask = np.bitwise_or.reduce(T.cbit[c_cards], axis=1).astype(np.uint64)
         TA = T.addrs

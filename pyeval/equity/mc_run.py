@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -17,7 +17,7 @@ from pyeval.equity import _kernels as K
 from pyeval.equity import _omahamc as OM
 from pyeval.equity import _rangemc as RM
 from pyeval.equity._dealing import alias_tables
-from pyeval.equity._inputs import HoldemKnown, Ranges, Streams, make_deal, make_game
+from pyeval.equity._inputs import HoldemKnown, Ranges, Streams, hand_keys, make_deal, make_game
 from pyeval.equity.cost import _EVAL_COST
 from pyeval.equity.result import Progress, TimeLimitError
 from pyeval.equity.spot import Spot
@@ -165,10 +165,9 @@ def _probe(run: Callable[..., Any], time_limit: float) -> float:
 
 def _joint_ranges(spot: Spot, rp: np.ndarray, r_off: np.ndarray, r_key: np.ndarray,
                   r_srm: np.ndarray, r_mask: np.ndarray, hk0: np.ndarray,
-                  hs0: np.ndarray, max_work: int = RM.MAX_WORK) -> tuple | None:
+                  hs0: np.ndarray, max_work: int = RM.MAX_WORK) -> RM.RowTable | None:
     """Hold'em with every hole card known or from a range: the joint table of compatible
-    choices (:mod:`._rangemc`) as (keys [T, P], suit-rank masks [T, P], card masks [T],
-    alias keep, alias, weighted, acceptance), or None when it would be too large."""
+    choices (:class:`._rangemc.RowTable`), or None when it would be too large."""
     players = [i for i in range(len(rp)) if rp[i] >= 0]
     sl = [slice(int(r_off[rp[i]]), int(r_off[rp[i] + 1])) for i in players]
     ws = [spot.players[i].rng.weights for i in players]     # type: ignore[union-attr]
@@ -193,19 +192,26 @@ def _joint_ranges(spot: Spot, rp: np.ndarray, r_off: np.ndarray, r_key: np.ndarr
         keep, alias = RM.alias_u32(w)
     else:
         keep, alias = np.zeros(1, np.uint64), np.zeros(1, np.int64)
-    return tk, ts, tm, keep, alias, weighted, acc
+    return RM.RowTable(tk, ts, tm, keep, alias, weighted, acc)
 
 
-def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
-            time_limit: float | None, progress: Callable[[Progress], None] | None,
-            t_start: float, threads: int) -> tuple[_Sums, str]:
-    g = spot.game
-    T = K.tables(omaha=g.kind == K.K_OMAHA)
-    P, H, NB = len(spot.players), g.hole, g.board
-    hole0 = np.full((P, H), K.NONE, dtype=np.uint8)
-    rp = np.full(P, -1, dtype=np.int64)
+class _RangeArrays(NamedTuple):
+    """The players' ranges as the kernels take them: ``rp`` each player's range (-1: none),
+    range ``i``'s combinations at rows ``off[i]..off[i+1]`` of ``cards``, ``masks``, and its
+    alias tables (``prob``, ``alias``) for weighted draws."""
+
+    rp: np.ndarray
+    off: np.ndarray
+    cards: np.ndarray
+    prob: np.ndarray
+    alias: np.ndarray
+    masks: np.ndarray
+
+
+def _range_arrays(spot: Spot) -> _RangeArrays:
+    """The ranges of ``spot``'s players, concatenated (see :class:`_RangeArrays`)."""
+    rp = np.full(len(spot.players), -1, dtype=np.int64)
     offs, rc, rprob, ralias, rmask = [0], [], [], [], []
-    unk_t, unk_s = [], []
     for i, p in enumerate(spot.players):
         if p.rng is not None:
             rp[i] = len(offs) - 1
@@ -215,6 +221,25 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
             ralias.append(al)
             rmask.append(p.rng.masks)
             offs.append(offs[-1] + len(p.rng))
+    return _RangeArrays(
+        rp, np.array(offs, dtype=np.int64),
+        np.concatenate(rc).astype(np.uint8) if rc else np.zeros((0, 2), np.uint8),
+        np.concatenate(rprob) if rprob else np.zeros(0),
+        np.concatenate(ralias).astype(np.int64) if ralias else np.zeros(0, np.int64),
+        np.concatenate(rmask).astype(np.uint64) if rmask else np.zeros(0, np.uint64))
+
+
+def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
+            time_limit: float | None, progress: Callable[[Progress], None] | None,
+            t_start: float, threads: int) -> tuple[_Sums, str]:
+    g = spot.game
+    T = K.tables(omaha=g.kind == K.K_OMAHA)
+    P, H, NB = len(spot.players), g.hole, g.board
+    hole0 = np.full((P, H), K.NONE, dtype=np.uint8)
+    rp, r_off, r_cards, r_prob, r_alias, r_mask = _range_arrays(spot)
+    unk_t, unk_s = [], []
+    for i, p in enumerate(spot.players):
+        if p.rng is not None:
             continue
         for j, c in enumerate(p.slots):
             if c is None:
@@ -227,25 +252,18 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
     for j in range(len(spot.board), NB):
         unk_t.append(P)
         unk_s.append(j)
-    r_off = np.array(offs, dtype=np.int64)
-    r_cards = np.concatenate(rc).astype(np.uint8) if rc else np.zeros((0, 2), np.uint8)
-    r_prob = np.concatenate(rprob) if rprob else np.zeros(0)
-    r_alias = np.concatenate(ralias).astype(np.int64) if ralias else np.zeros(0, np.int64)
-    r_mask = np.concatenate(rmask).astype(np.uint64) if rmask else np.zeros(0, np.uint64)
     deck = np.array(spot.deck, dtype=np.uint8)
     unk_t_a = np.array(unk_t, dtype=np.int64)
     unk_s_a = np.array(unk_s, dtype=np.int64)
     down_mask = sum(1 << j for j in g.down)
     seed_u = np.uint64(seed & 0xFFFFFFFFFFFFFFFF)
     # hold'em: keys of the known cards
-    hk0 = T.ckey[hole0].sum(axis=1, dtype=np.uint64)
-    hs0 = np.bitwise_or.reduce(T.csrm[hole0], axis=1).astype(np.uint64)
+    hk0, hs0 = hand_keys(T, hole0)
     bk0 = np.uint64(K.KEY_START + T.ckey[board0].sum(dtype=np.uint64))
     bs0 = np.uint64(np.bitwise_or.reduce(T.csrm[board0]) if NB else 0)
     method = _deal_method(len(deck), len(unk_t), 2 * int((rp >= 0).sum()))
     TA = T.addrs
-    r_key = T.ckey[r_cards].sum(axis=1, dtype=np.uint64)
-    r_srm = np.bitwise_or.reduce(T.csrm[r_cards], axis=1).astype(np.uint64)
+    r_key, r_srm = hand_keys(T, r_cards)
     ranges = Ranges(rp, r_off, r_cards, r_key, r_srm, r_mask, r_prob, r_alias)
     deal = make_deal(deck, method, unk_t_a, unk_s_a)
     known = HoldemKnown(hk0, hs0, bk0, bs0)
@@ -264,16 +282,16 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
                 int(min(RM.MAX_WORK, JOINT_SHARE * time_limit * JOINT_RATE)))
         joint = _joint_ranges(spot, rp, r_off, r_key, r_srm, r_mask, hk0, hs0, work)
         if joint is not None:
-            sums.acceptance = joint[-1]
-            pools = RM.row_pools(deck, joint[2])
+            sums.acceptance = joint.acceptance
+            pools = RM.row_pools(deck, joint.masks)
     elif (g.kind == K.K_HOLDEM and 3 <= P <= RM.MAX_MASK_PLAYERS and len(unk_t) == 5
           and all(t == P for t in unk_t)):
         # three or more known hands, a whole board to deal: a joint table of one row, so
         # the deals are the range kernel's (the same random words as the general kernel's)
-        joint = (hk0[None, :].astype(np.uint64), hs0[None, :].astype(np.uint64),
-                 np.zeros(1, np.uint64), np.zeros(1, np.uint64), np.zeros(1, np.int64), False,
-                 1.0)
-        pools = RM.row_pools(deck, joint[2])
+        joint = RM.RowTable(hk0[None, :].astype(np.uint64), hs0[None, :].astype(np.uint64),
+                            np.zeros(1, np.uint64), np.zeros(1, np.uint64), np.zeros(1, np.int64),
+                            False, 1.0)
+        pools = RM.row_pools(deck, joint.masks)
 
     omaha_fixed = (g.kind == K.K_OMAHA and not (rp >= 0).any() and NB == 5
                    and all(t == P for t in unk_t)
@@ -290,8 +308,7 @@ def _run_mc(spot: Spot, seed: int, samples: int | None, std_err: float | None,
                              chunk0, nsamp, threads=run_threads)
             return st, none, none
         if joint is not None:
-            tk, ts, tm, keep, alias, weighted, _ = joint
-            cnt = RM.holdem_range_mc(tk, ts, tm, keep, alias, weighted, deck, pools, len(unk_t),
+            cnt = RM.holdem_range_mc(joint, deck, pools, len(unk_t),
                                      bk0, bs0, seed_u, chunk0, nsamp, TA, threads=run_threads)
             none = np.zeros(len(nsamp), dtype=np.int64)
             return _counts_to_stats(cnt), none, none

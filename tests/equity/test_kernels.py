@@ -250,7 +250,7 @@ def test_suit_symmetry_counts_every_board_once(hands, dead) -> None:
     assert (sym == plain).all()
 
 
-@pytest.mark.parametrize("name", ["_dealing", "_exact", "_exact_ranks", "_inputs", "_layout", "_montecarlo",
+@pytest.mark.parametrize("name", ["_dealing", "_exact", "_exact5", "_exact_ranks", "_inputs", "_layout", "_montecarlo",
                                   "_omahamc", "_rangemc", "_showdown", "_workers", "numba_rng"])
 def test_kernel_modules_docstring_examples(name: str) -> None:
     import doctest
@@ -264,7 +264,7 @@ def test_kernel_modules_docstring_examples(name: str) -> None:
 def test_heads_up_board_walk_equals_the_general_one() -> None:
     """holdem_exact5 runs its own heads-up walk for two players: the general walk (any
     number of players) gives the same counts on the same spot."""
-    from pyeval.equity import _exact
+    from pyeval.equity import _exact, _exact5
     from pyeval.equity._workers import run_workers
     from pyeval.equity.engine import _suit_symmetry, make_spot
     spot = make_spot("holdem", ["AhKh", "QsQd"], dead="2c")
@@ -277,9 +277,9 @@ def test_heads_up_board_walk_equals_the_general_one() -> None:
     pa, pb = _exact.board_units(len(bdeck), 2)
     row = ((2 + 6 + 7) // 8) * 8 + 8
     out = np.zeros((16, 2, 3), dtype=np.int64)
-    run_workers(_exact._exact5_work, 1, 16, hk, hs, T.ckey[bdeck], T.csrm[bdeck],
+    run_workers(_exact5._exact5_work, 1, 16, hk, hs, T.ckey[bdeck], T.csrm[bdeck],
                 (bdeck >> 2).astype(np.int64), pa, pb, pairs, chains, 16, 0,
-                np.zeros(16 * row, np.uint64), row, 2, TA, out)
+                np.zeros(16 * row, np.uint64), row, 2, TA, out, None)
     assert (hu == out).all() and hu.sum() > 0
 
 

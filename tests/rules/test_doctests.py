@@ -9,7 +9,7 @@ MODULES = ["pyeval.rules", "pyeval.rules.games", "pyeval.rules.betting", "pyeval
            "pyeval.rules.hand", "pyeval.rules.play", "pyeval.rules.phh",
            "pyeval.rules.transcript", "pyeval.rules.hand_state", "pyeval.rules.hand_result",
            "pyeval.rules.forced_bets", "pyeval.rules.settle", "pyeval.rules.history",
-           "pyeval.rules.hand_setup"]
+           "pyeval.rules.hand_setup", "pyeval.rules.structure"]
 
 
 @pytest.mark.parametrize("name", MODULES)
