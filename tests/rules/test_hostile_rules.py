@@ -22,8 +22,8 @@ STACKS = {0: 100, 1: 100}
 
 
 @pytest.mark.parametrize("kw, kind, msg", [
-    ({"seed": "x"}, TypeError, r"seed must be a whole number from 0 to 2\*\*64 - 1, got 'x'"),
-    ({"seed": 2**64}, ValueError, r"seed must be a whole number from 0 to 2\*\*64 - 1"),
+    ({"seed": "x"}, TypeError, r"seed must be an integer from 0 to 2\*\*64 - 1, not str 'x'"),
+    ({"seed": 2**64}, ValueError, r"seed must be an integer from 0 to 2\*\*64 - 1 \(18446744073709551615\)"),
     ({"seed": -1}, ValueError, "seed must be"),
     ({"seed": True}, TypeError, "seed must be"),
     ({"seed": 1.0}, TypeError, "seed must be"),
