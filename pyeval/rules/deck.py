@@ -25,12 +25,15 @@ from typing import Any
 import numpy as np
 
 from pyeval._checks import check_seed
+from pyeval.cards import format_card
 
 UNKNOWN = -1
 """A card nobody saw (a hand history's ``??``): dealt to its seat, never evaluated."""
 
 
-_FAST = {r + u: 4 * i + j for i, r in enumerate("23456789TJQKA") for j, u in enumerate("cdhs")}
+#: the two-letter names of the cards, from the card tokenizer (:func:`pyeval.cards.format_card`):
+#: a lookup for the common case, the same names as :func:`pyeval.cards.cards` reads
+_FAST = {format_card(c): c for c in range(52)}
 _FAST["??"] = UNKNOWN
 
 
@@ -114,7 +117,6 @@ def format_known(cs: Sequence[int]) -> str:
     >>> format_known([50, UNKNOWN])
     'Ah??'
     """
-    from pyeval.cards import format_card
     return "".join("??" if c == UNKNOWN else format_card(c) for c in cs)
 
 
@@ -177,7 +179,6 @@ class Deck:
             if not 0 <= c <= 51:
                 raise ValueError(f"card {c} is outside 0..51")
             if c in seen:
-                from pyeval.cards import format_card
                 raise ValueError(f"card {format_card(c)!r} is given twice (deck, hole cards "
                                  f"and board must not share cards)")
             seen.add(c)
