@@ -1,7 +1,8 @@
 """Checks of the numbers every public entry point takes: seeds, counts, thread counts,
-seconds and positive reals. Each refuses a wrong type with a TypeError and a value out of
-range with a ValueError, both naming the argument and what is allowed; each returns the
-value as a plain Python number.
+seconds, positive reals, probabilities and switches (the one source of each: the equity
+functions, the dealer, the rules model and the simulator all call these). Each refuses a
+wrong type with a TypeError and a value out of range with a ValueError, both naming the
+argument and what is allowed; each returns the value as a plain Python number.
 
 A bool is not a number here (``samples=True`` is refused, not read as 1), and a float is
 not a count (``samples=1e6`` is refused: write ``1_000_000``). numpy integers and floats
@@ -25,7 +26,9 @@ __all__ = [
     "MAX_SECONDS",
     "MAX_SEED",
     "MAX_THREADS",
+    "check_chance",
     "check_count",
+    "check_flag",
     "check_positive",
     "check_seconds",
     "check_seed",
@@ -104,3 +107,35 @@ def check_positive(x: object, name: str, high: float = math.inf, what: str = "")
 def check_seconds(x: object, name: str = "time_limit") -> float:
     """A duration in seconds: above 0, at most :data:`MAX_SECONDS`."""
     return check_positive(x, name, MAX_SECONDS, "of seconds")
+
+
+def check_chance(x: object, name: str) -> float:
+    """A probability: a real number from 0 to 1 (a bool, NaN or text refused).
+
+    >>> check_chance(0.5, "rebuy_chance")
+    0.5
+    >>> check_chance(float("nan"), "rebuy_chance")
+    Traceback (most recent call last):
+    ...
+    ValueError: rebuy_chance must be a probability from 0 to 1, not nan
+    """
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (numbers.Real, np.floating,
+                                                               np.integer)):
+        raise TypeError(f"{name} must be a probability from 0 to 1, not {type(x).__name__} "
+                        f"{_shown(x)}")
+    v = float(x)
+    if not (math.isfinite(v) and 0.0 <= v <= 1.0):
+        raise ValueError(f"{name} must be a probability from 0 to 1, not {_shown(x)}")
+    return v
+
+
+def check_flag(x: object, name: str) -> bool:
+    """A switch: True or False (numpy's bool too), nothing else (``1`` and ``"yes"`` are
+    refused: a misplaced argument should not turn a switch on).
+
+    >>> check_flag(False, "debug")
+    False
+    """
+    if not isinstance(x, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, not {type(x).__name__} {_shown(x)}")
+    return bool(x)

@@ -209,7 +209,8 @@ def format_card(c: int) -> str:
 
 def format_cards(cs: Iterable[int], sep: str = "") -> str:
     """``[50, 45] -> 'AhKd'``; ``sep=' '`` puts spaces between the cards."""
-    if isinstance(cs, (str, bytes)) or not isinstance(cs, Iterable):
+    if (isinstance(cs, (str, bytes)) or not isinstance(cs, Iterable)
+            or (isinstance(cs, np.ndarray) and cs.ndim == 0)):
         raise TypeError(f"format_cards takes card indexes 0..51 (a list, tuple or array), "
                         f"not {type(cs).__name__} {_short(cs)} (to read text, use cards())")
     if not isinstance(sep, str):
@@ -239,10 +240,15 @@ def from_mask(m: int) -> np.ndarray:
     ...
     TypeError: from_mask: a mask is a whole number with bits 0..51 set, not 1.5 (float)
     """
-    if isinstance(m, bool) or not hasattr(m, "__index__"):
+    bad = isinstance(m, (bool, np.bool_)) or not hasattr(m, "__index__")
+    if not bad:
+        try:
+            m = operator.index(m)
+        except TypeError:           # an array of more than one number, or of bools
+            bad = True
+    if bad:
         raise TypeError(f"from_mask: a mask is a whole number with bits 0..51 set, "
-                        f"not {m!r} ({type(m).__name__})")
-    m = operator.index(m)
+                        f"not {_short(m)} ({type(m).__name__})")
     if m < 0 or m >> 52:
         raise ValueError(f"mask {m:#x} has bits outside 0..51")
     return np.array([i for i in range(52) if m >> i & 1], dtype=np.uint8)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from pyeval._checks import check_count, check_seed
 from pyeval.cards import CardsLike, cards
 from pyeval.numba_mem import fetch_add
 from pyeval.numba_rng import below, seed_stream
@@ -30,7 +31,6 @@ from pyeval.numba_rng import below, seed_stream
 BLOCK = 1 << 14
 #: the largest array deal() fills (cards), 2^36 bytes
 MAX_CARDS = 1 << 36
-MAX_SEED = (1 << 64) - 1
 MAX_THREADS = 1024
 
 
@@ -59,12 +59,7 @@ def _deal_work(ctr, out, live, seed):
 
 
 def _count(x: object, name: str, lo: int, hi: int) -> int:
-    if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
-        raise TypeError(f"deal: {name} must be an integer {lo}..{hi}, not {x!r} "
-                        f"({type(x).__name__})")
-    if not lo <= int(x) <= hi:
-        raise ValueError(f"deal: {name} must be {lo}..{hi}, got {int(x)}")
-    return int(x)
+    return check_count(x, f"deal: {name}", lo, hi)
 
 
 def deal(n: int, cards_per_hand: int = 7, *, seed: int = 0, dead: CardsLike = "",
@@ -95,7 +90,7 @@ def deal(n: int, cards_per_hand: int = 7, *, seed: int = 0, dead: CardsLike = ""
     if n * k > MAX_CARDS:
         raise ValueError(f"deal: n * cards_per_hand = {n * k} cards is more than the "
                          f"{MAX_CARDS} one call fills")
-    seed = _count(seed, "seed", 0, MAX_SEED)
+    seed = check_seed(seed, "deal: seed")
     threads = _count(threads, "threads", 1, MAX_THREADS)
     live = np.setdiff1d(np.arange(52, dtype=np.uint8), d).astype(np.uint8)
     try:

@@ -320,7 +320,13 @@ def best_hand(hole: CardsLike, board: CardsLike = "", min_hole: int = 0,
 
 
 def _matrix(arr, what: str, widths: tuple[int, ...]) -> np.ndarray:
-    a = np.asarray(arr)
+    try:
+        a = np.asarray(arr)
+    except (ValueError, TypeError, OverflowError, UnicodeError):
+        # ragged nesting, bytes that are not text, a number past 64 bits
+        raise TypeError(f"{what}: expected an integer (uint8) array of cards, got a "
+                        f"{type(arr).__name__} that is not one (rows of equal length of card "
+                        "numbers 0-51)") from None
     if a.dtype.kind not in "iu":
         raise TypeError(f"{what}: expected an integer (uint8) array of cards, got dtype {a.dtype}")
     if a.ndim != 2 or a.shape[1] not in widths:

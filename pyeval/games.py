@@ -61,11 +61,16 @@ from dataclasses import dataclass, field
 
 __all__ = [
     "FAMILIES",
+    "FAMILY_CODES",
     "FIVE_DRAW",
     "FIVE_STUD",
     "PARTS",
     "REGISTRY",
     "SEVEN_STUD",
+    "SPLIT_CHICAGO",
+    "SPLIT_CODES",
+    "SPLIT_LOW8",
+    "SPLIT_NONE",
     "Choice",
     "Entry",
     "Game",
@@ -79,6 +84,13 @@ __all__ = [
 ]
 
 FAMILIES = ("holdem", "stud", "draw")
+#: The compiled kernels' code of each family (the equity and the simulator's): its place in
+#: :data:`FAMILIES`.
+FAMILY_CODES: dict[str, int] = {f: i for i, f in enumerate(FAMILIES)}
+#: The compiled kernels' codes of how a pot splits: one way (high, or razz's low), an
+#: 8-or-better low half, a Chicago half (the high spade in the hole).
+SPLIT_NONE, SPLIT_LOW8, SPLIT_CHICAGO = 0, 1, 2
+SPLIT_CODES: dict[str, int] = {"none": SPLIT_NONE, "low8": SPLIT_LOW8, "chicago": SPLIT_CHICAGO}
 PARTS = ("high", "low8", "razz", "chicago")
 DECK = 52
 _KEY = re.compile(r"[a-z][a-z0-9_]*\Z")

@@ -32,9 +32,11 @@ def values(hands: Sequence[CardsLike], board: CardsLike = "", rule: str = "high"
     if not isinstance(rule, str) or rule not in RULES:
         shown = repr(rule) if len(repr(rule)) <= 40 else repr(rule)[:37] + "..."
         raise ValueError(f"unknown rule {shown}; allowed: {', '.join(sorted(RULES))}")
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, (Sequence, np.ndarray)):
+    if (isinstance(hands, (str, bytes)) or not isinstance(hands, (Sequence, np.ndarray))
+            or (isinstance(hands, np.ndarray) and hands.ndim == 0)):
         raise TypeError(f"hands must be a list with one hand per player (e.g. ['AhKh', "
-                        f"'QsQd']), not {type(hands).__name__}")
+                        f"'QsQd']), not {type(hands).__name__}"
+                        + (" of no dimension" if isinstance(hands, np.ndarray) else ""))
     if len(hands) == 0:
         raise ValueError("no hands given: pass one hand per player")
     b = cards(board, what="board")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import linecache
 import math
+import re
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -411,3 +412,194 @@ def cli_files(folder: Path) -> list[str]:
     nested.write_text("actions = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
     return [str(p) for p in (good, broken, hand, latin, empty, nested)] + [
         str(folder), str(folder / "missing.toml"), "club_3000", "hands_100k_stud", ""]
+
+
+# ---- the cards surface: every public function that takes cards, text, a rule or a kind ----
+
+#: messages of errors raised from inside Python or numpy rather than on purpose
+INSIDE_MESSAGES = re.compile(
+    r"has no attribute|unhashable type|object is not (iterable|subscriptable|callable)"
+    r"|not supported between|cannot be interpreted as|invalid literal for"
+    r"|has no len\(\)|index out of range|takes \d+ positional|argument must be"
+    r"|must be real number|object cannot be|can't convert|could not convert"
+    r"|initializer for ctype|expected .*cdata")
+
+
+def card_surface() -> dict[str, Callable[[Any], Any]]:
+    """The cards surface, one function of one argument per entry point and argument."""
+    import importlib
+
+    import numpy as np
+    C = importlib.import_module("pyeval.cards")
+    b7 = np.arange(7, dtype=np.uint8)[None]
+    return {
+        "cards": C.cards, "card": C.card, "tokens": C.tokens, "hand_kind": C.hand_kind,
+        "mask": C.mask, "from_mask": C.from_mask, "format_card": C.format_card,
+        "format_cards": C.format_cards, "high": pyeval.high, "razz": pyeval.razz,
+        "low8": pyeval.low8, "high7": lambda x: pyeval.high7(x, 1, 2, 3, 4, 5, 6),
+        "describe": pyeval.describe, "category": pyeval.category,
+        "category_name": pyeval.category_name,
+        "winners hands": lambda x: pyeval.winners(x, "2c 7d 9h"),
+        "winners board": lambda x: pyeval.winners(["AcAd", "KhKs"], x),
+        "winners rule": lambda x: pyeval.winners(["AcAd", "KhKs"], "2c 7d 9h", x),
+        "values hands": lambda x: pyeval.values(x),
+        "best_hand hole": lambda x: pyeval.best_hand(x, "2c 7d 9h"),
+        "best_hand board": lambda x: pyeval.best_hand("AcAd", x),
+        "best_hand min_hole": lambda x: pyeval.best_hand("AcAd", "2c 7d 9h", x),
+        "best_hand low": lambda x: pyeval.best_hand("AcAd", "2c 7d 9h", 0, None, x),
+        "omaha_high hole": lambda x: pyeval.omaha_high(x, "2c 7d 9h"),
+        "omaha_high board": lambda x: pyeval.omaha_high("AcAdKsKh", x),
+        "high_batch": pyeval.high_batch,
+        "high_batch out": lambda x: pyeval.high_batch(b7, out=x),
+        "omaha_high_batch": lambda x: pyeval.omaha_high_batch(
+            x, np.zeros((1, 5), np.uint8) + b7[:, :5]),
+        "best_hand_batch": lambda x: pyeval.best_hand_batch(x, None),
+        "best_hand_batch low": lambda x: pyeval.best_hand_batch(b7, None, low=x),
+        "deal dead": lambda x: pyeval.deal(3, 2, dead=x),
+        "deal seed": lambda x: pyeval.deal(3, 2, seed=x),
+        "deal k": lambda x: pyeval.deal(3, x),
+    }
+
+
+#: one-number ranks the evaluators return (16 bits)
+RANKED = ("high", "razz", "low8", "high7")
+_CARDISH = ["As", "Kd", "10h", "t♥", "A", "Ahh", "**", "random", "AsAs", "As Kd Qh Jc Ts 9s 8s 7s",
+            "high", "razz", "8", "", "AcAd", "2c 7d 9h", "AhKhQhJhTh", "Ks7d2c4h9s"]
+_TEXT = "AKQJT98765432shdc♠♥*? ,x0\x00é²１\udcff"
+
+
+def hostile_atom(rng: Any) -> Any:
+    """One hostile leaf: a number, text, bytes, a card string or a numpy array."""
+    import numpy as np
+    r = rng.randrange(10)
+    if r == 0:
+        return rng.choice([None, True, False, object(), ..., float("nan"), float("inf"), -0.0])
+    if r == 1:
+        return rng.choice([rng.randrange(-3, 61), rng.randrange(-2**70, 2**70)])
+    if r == 2:
+        return rng.choice([rng.uniform(-60, 60), 2.0, 1e308])
+    if r in (3, 4):
+        return rng.choice(_CARDISH)
+    if r == 5:
+        return "".join(rng.choice(_TEXT) for _ in range(rng.randrange(13)))
+    if r == 6:
+        return bytes(rng.randrange(256) for _ in range(rng.randrange(9)))
+    shape = tuple(rng.randrange(9) for _ in range(rng.randrange(4)))
+    dtype = rng.choice([np.uint8, np.int8, np.int64, np.uint64, np.float64, np.bool_, "<U2", object])
+    size = int(np.prod(shape)) if shape else 1
+    vals = [rng.choice([rng.randrange(-3, 60), 0, 51, 255]) for _ in range(size)]
+    if dtype == "<U2":
+        vals = [rng.choice(["As", "Kd", "x", "", "10"]) for _ in range(size)]
+    if dtype in ("<U2", object):
+        return np.array(vals, dtype=dtype).reshape(shape)
+    return np.array(vals, dtype=np.int64).astype(dtype).reshape(shape)   # ints wrap
+
+
+def hostile_value(rng: Any, depth: int = 0) -> Any:
+    """A hostile value: a leaf, or (up to three deep) a list, tuple, dict or frozenset of
+    them."""
+    r = rng.random()
+    if depth >= 3 or r < 0.55:
+        return hostile_atom(rng)
+    k = rng.randrange(10)
+    if r < 0.8:
+        return [hostile_value(rng, depth + 1) for _ in range(k)]
+    if r < 0.88:
+        return (hostile_value(rng, depth + 1), hostile_value(rng, depth + 1))
+    if r < 0.95:
+        return {"".join(rng.choice(_TEXT) for _ in range(rng.randrange(4))):
+                hostile_value(rng, depth + 1) for _ in range(k % 4)}
+    return frozenset(rng.randrange(-2, 61) for _ in range(k))
+
+
+def cards_case(rng: Any, surface: dict[str, Callable[[Any], Any]] | None = None) -> Case:
+    """One cards-surface function given one hostile value; an evaluator's rank must be a
+    16-bit whole number, and a refusal's message must not be one from inside Python."""
+    surface = surface or card_surface()
+    name = rng.choice(sorted(surface))
+    x = hostile_value(rng)
+    fn = surface[name]
+
+    def run() -> None:
+        try:
+            got = fn(x)
+        except (ValueError, TypeError) as e:
+            if INSIDE_MESSAGES.search(str(e)):
+                raise AssertionError(f"an unclear {type(e).__name__}: {e}") from None
+            raise
+        if name in RANKED:
+            assert isinstance(got, int) and 0 <= got < 1 << 16, got
+    return Case(run, (), {}, f"{name}({x!r})"[:2000])
+
+
+# ---- every surface, n generated inputs, in one process (the slow lane and the bench script) ----
+
+#: the surfaces of issue 40's check, in its order
+SURFACES = ("ranges", "rules", "phh", "structure", "cards", "equity", "icm", "cli", "sim")
+
+
+class Tally(NamedTuple):
+    """What ``n`` generated inputs of one surface gave: counts by kind (ok, refused,
+    finding) and the first findings (the error and the input)."""
+
+    counts: dict[str, int]
+    findings: list[str]
+
+
+def fuzz_surface(surface: str, n: int, seed: int, folder: Path, *,
+                 equity_budget: float = 0.01, keep: int = 20) -> Tally:
+    """Classify ``n`` inputs of ``surface`` generated from ``seed`` (the same inputs every
+    run). ``folder``: where the CLI's files are written. ``equity_budget``: the longest time
+    limit a generated equity call gets (seconds). Ranges and equity are judged by
+    :mod:`pyeval.equity.fuzz` (a result's values, and its time limit), the others by
+    :func:`classify`."""
+    import random
+    import warnings
+    rng = random.Random(f"{seed}-{surface}")
+    make = _case_maker(surface, folder)
+    counts = {"ok": 0, "refused": 0, "finding": 0}
+    findings: list[str] = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(n):
+            if surface in ("ranges", "equity"):
+                kind, detail, label = _equity_surface(surface, rng, equity_budget)
+            else:
+                case = make(rng)
+                out = classify(case.fn, *case.args, **case.kwargs)
+                kind, detail, label = out.kind, out.detail, case.label
+            counts[kind] += 1
+            if kind == "finding" and len(findings) < keep:
+                findings.append(f"{detail}\n    <- {label[:500]}")
+    return Tally(counts, findings)
+
+
+def _case_maker(surface: str, folder: Path) -> Callable[[Any], Case]:
+    if surface == "cli":
+        files = cli_files(folder)
+        return lambda rng: cli_case(rng, files)
+    if surface == "structure":
+        texts = _example_texts()
+        return lambda rng: structure_case(rng, texts)
+    if surface == "sim":
+        from pyeval.tournament.structure import load_structure
+        structures = {n: load_structure(n) for n in ("club_3000", "hands_100k_stud")}
+        return lambda rng: sim_case(rng, structures)
+    if surface == "cards":
+        cards = card_surface()
+        return lambda rng: cards_case(rng, cards)
+    if surface in ("ranges", "equity"):
+        return lambda rng: Case(int, (), {}, "")    # judged by pyeval.equity.fuzz
+    return {"rules": rules_case, "phh": phh_case, "icm": icm_case}[surface]
+
+
+def _equity_surface(surface: str, rng: Any, budget: float) -> tuple[str, str, str]:
+    from pyeval.equity import fuzz as F
+    if surface == "ranges":
+        text = F.range_text(rng)
+        v, label = F.run_range_text(text, rng), text
+    else:
+        call = F.equity_call(rng, budget)
+        v, label = F.run_equity_call(call), repr(call)
+    kind = {F.OK: "ok", F.REFUSED: "refused"}.get(v.kind, "finding")
+    return kind, f"{v.kind}: {v.note}", label

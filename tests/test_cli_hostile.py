@@ -34,7 +34,7 @@ def files(tmp_path_factory) -> list[str]:
      "cannot write /nonexistent/dir/x.html: No such file or directory"),
     (["icm", "5,3", "--payouts", "1", "--mc", "100", "--seed", "-1"], 2, "--seed"),
     (["tournament", "simulate", "club_3000", "-n", "1", "--players", "2000000", "--no-report",
-      "--no-progress"], 1, "players must be from 2 to 1,000,000"),
+      "--no-progress"], 1, "players must be an integer from 2 to 1,000,000"),
     (["tournament", "simulate", "club_3000", "-n", "1", "--seed", str(2**64), "--no-report",
       "--no-progress"], 2, "0<=x<=18446744073709551615"),
     (["sim", "fit", "{latin1}", "-o", "/tmp/x.toml", "--mix", "²"], 2, "from 1 to 8 models or auto"),

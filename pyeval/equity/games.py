@@ -42,7 +42,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pyeval.games import DECK, REGISTRY, Choice, Game, Registry
+from pyeval.games import (
+    DECK,
+    REGISTRY,
+    SPLIT_CHICAGO,
+    SPLIT_CODES,
+    SPLIT_LOW8,
+    SPLIT_NONE,
+    Choice,
+    Game,
+    Registry,
+)
 
 __all__ = [
     "GAMES",
@@ -75,10 +85,8 @@ KIND_FIVE = 6      # five cards, as they are (5 card stud, 5 card draw)
 KIND_BUFFALO = 7   # at most two of the first three down cards
 KIND_CROC = 8      # at most one of the two down cards
 
-SPLIT_NONE = 0
-SPLIT_LOW8 = 1
-SPLIT_CHICAGO = 2
-_SPLITS = {"none": SPLIT_NONE, "low8": SPLIT_LOW8, "chicago": SPLIT_CHICAGO}
+#: the split codes are the registry's (:data:`pyeval.games.SPLIT_CODES`), the simulator's too
+_SPLITS = SPLIT_CODES
 
 
 @dataclass(frozen=True)

@@ -24,11 +24,16 @@ from typing import Any
 
 import numpy as np
 
+from pyeval._checks import check_seed
+from pyeval.cards import format_card
+
 UNKNOWN = -1
 """A card nobody saw (a hand history's ``??``): dealt to its seat, never evaluated."""
 
 
-_FAST = {r + u: 4 * i + j for i, r in enumerate("23456789TJQKA") for j, u in enumerate("cdhs")}
+#: the two-letter names of the cards, from the card tokenizer (:func:`pyeval.cards.format_card`):
+#: a lookup for the common case, the same names as :func:`pyeval.cards.cards` reads
+_FAST = {format_card(c): c for c in range(52)}
 _FAST["??"] = UNKNOWN
 
 
@@ -112,7 +117,6 @@ def format_known(cs: Sequence[int]) -> str:
     >>> format_known([50, UNKNOWN])
     'Ah??'
     """
-    from pyeval.cards import format_card
     return "".join("??" if c == UNKNOWN else format_card(c) for c in cs)
 
 
@@ -137,26 +141,18 @@ class OutOfCards(RuntimeError):
     hand, or more players than the game's deck can serve)."""
 
 
-#: Seeds are 64-bit: 0 .. 2**64 - 1.
-MAX_SEED = 2**64 - 1
-
-
 def checked_seed(seed: Any, what: str = "seed") -> int:
-    """``seed`` as a whole number from 0 to 2**64 - 1 (a bool, a float or text is refused).
+    """``seed`` as a whole number from 0 to 2**64 - 1 (a bool, a float or text is refused;
+    :func:`pyeval._checks.check_seed`, the one check of seeds).
 
     >>> checked_seed(7)
     7
     >>> checked_seed("x")
     Traceback (most recent call last):
     ...
-    TypeError: seed must be a whole number from 0 to 2**64 - 1, got 'x' (str)
+    TypeError: seed must be an integer from 0 to 2**64 - 1, not str 'x'
     """
-    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"{what} must be a whole number from 0 to 2**64 - 1, got {seed!r} "
-                        f"({type(seed).__name__})")
-    if not 0 <= int(seed) <= MAX_SEED:
-        raise ValueError(f"{what} must be a whole number from 0 to 2**64 - 1, got {int(seed)}")
-    return int(seed)
+    return check_seed(seed, what)
 
 
 @dataclass
@@ -183,7 +179,6 @@ class Deck:
             if not 0 <= c <= 51:
                 raise ValueError(f"card {c} is outside 0..51")
             if c in seen:
-                from pyeval.cards import format_card
                 raise ValueError(f"card {format_card(c)!r} is given twice (deck, hole cards "
                                  f"and board must not share cards)")
             seen.add(c)
@@ -288,9 +283,7 @@ class Deck:
         """Inverse of :meth:`to_dict`: the same deck, ready to deal the same cards."""
         if not isinstance(d, Mapping) or "order" not in d:
             raise ValueError("a deck needs 'order' (the cards of the stub, top first)")
-        seed = d.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"deck seed must be a whole number, got {seed!r}")
+        seed = checked_seed(d.get("seed", 0), "deck seed")
         hole = d.get("hole", {})
         if not isinstance(hole, Mapping):
             raise ValueError(f"deck hole must map seats to cards, got {hole!r}")

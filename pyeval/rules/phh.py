@@ -159,7 +159,8 @@ def load(path: str | Path) -> list[Record]:
     except OSError as e:
         raise PHHError(str(p), "malformed", f"cannot read the file: {e.strerror}") from None
     except UnicodeDecodeError as e:
-        raise PHHError(str(p), "malformed", f"not UTF-8 text (byte {e.start})") from None
+        raise PHHError(str(p), "malformed", f"not UTF-8 text (byte {e.start}); PHH files are "
+                                            "UTF-8") from None
     return loads(text, str(p))
 
 

@@ -28,6 +28,7 @@ from pyeval.sim.inputs import (
     MAX_RECORDED,
     MAX_SIM_PLAYERS,
     check_chips_in_play,
+    hands_stop,
     sim_chance,
     sim_count,
     sim_flag,
@@ -290,7 +291,7 @@ def build_spec(
     record_tournaments: int = 0,
     record_hands: int = 0,
     record_stride: int = 1,
-    max_hands: int = 2_000_000,
+    max_hands: int | None = None,
     late_entries: int | None = None,
     re_entry_chance: float = 1.0,
 ) -> SimSpec:
@@ -447,7 +448,6 @@ def build_spec(
     cfg[C_REC_TOURN] = record_tournaments
     cfg[C_REC_HANDS] = max(record_hands, 0)
     cfg[C_REC_STRIDE] = max(record_stride, 1)
-    cfg[C_MAX_HANDS] = max_hands
     level_games = {level.game for level in levels}
     given_b, given_s = structure_rotations(levels)
     rotation = rotation if rotation is not None else given_b
@@ -487,6 +487,10 @@ def build_spec(
     by_rank = getattr(structure, "starting_chips_for", None)
     stacks = np.array([by_rank(r) if by_rank is not None else start
                        for r in range(1, players + 1)], np.int64)
+    # the safety stop: more hands where fixed-limit play at the last level needs them;
+    # a field it could not end is refused here
+    cfg[C_MAX_HANDS] = hands_stop(levels[-1].betting, int(lv[-1, LV_BIG_BET]),
+                                  int(stacks.sum()), players, max_hands)
     return SimSpec(lv, cfg, cfgf, rot, players, size, start,
                    name=str(_get(structure, "name", "")), structure=structure, clock=clock,
                    starting_stacks=stacks)
@@ -582,7 +586,6 @@ def with_players(spec: SimSpec, players: int) -> SimSpec:
                       record_tournaments=int(spec.cfg[C_REC_TOURN]),
                       record_hands=int(spec.cfg[C_REC_HANDS]),
                       record_stride=int(spec.cfg[C_REC_STRIDE]),
-                      max_hands=int(spec.cfg[C_MAX_HANDS]),
                       rotation=rotation_names(spec)[0], stud_rotation=rotation_names(spec)[1],
                       late_entries=min(int(spec.cfg[C_LATE_ENTRIES]), max(players - 2, 0)),
                       re_entry_chance=(float(spec.cfgf[F_REENTRY_P]) if spec.cfg[C_REENTRY_UNTIL]

@@ -1,9 +1,10 @@
 """PHH hands (TOML) as :class:`pyeval.sim.stats.Hand`, for the behaviour statistics.
 
-A minimal adapter, isolated so that it can switch to the rules layer's PHH reader: it reads
-the fields the statistics need (``variant``, ``starting_stacks``, ``blinds_or_straddles``,
-``antes``, ``actions``, ``finishing_stacks``, ``players``) with :mod:`tomllib`, from ``.phh`` files (one
-hand) or ``.phhs`` files (tables of hands). Only no-limit and pot-limit hold'em and Omaha
+An adapter on the rules layer's PHH reader (:func:`pyeval.rules.phh.load`, its errors
+:class:`pyeval.rules.phh.PHHError`): of each record it takes the fields the statistics need
+(``variant``, ``starting_stacks``, ``blinds_or_straddles``, ``antes``, ``actions``,
+``finishing_stacks``, ``players``), from ``.phh`` files (one hand) or ``.phhs`` files
+(tables of hands). Only no-limit and pot-limit hold'em and Omaha
 (``NT``, ``PO`` and the like: variants with blinds and a flop) are read; other variants are
 skipped. Heads-up, the first player posts the big blind and the second (the button) the
 small blind, as PHH (pokerkit) has it.
@@ -23,23 +24,20 @@ Example:
 """
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from pyeval.rules.phh import PHHError, load, loads
 from pyeval.sim.stats import Hand
 
 #: PHH variants read (blinds and a flop): no-limit / pot-limit hold'em and Omaha
 VARIANTS = ("NT", "NS", "PO", "PO8", "NO", "NO8", "PT")
 
 
-class PHHError(ValueError):
-    """A PHH hand the adapter cannot read (says which field is wrong)."""
-
-
-def hand_from_dict(d: dict[str, Any]) -> Hand | None:
-    """A :class:`Hand` from one parsed PHH hand; None for a variant not read."""
+def hand_from_dict(d: Mapping[str, Any], name: str = "<hand>") -> Hand | None:
+    """A :class:`Hand` from one parsed PHH hand (``name``: the record's, for errors); None
+    for a variant not read."""
     if d.get("variant") not in VARIANTS:
         return None
     try:
@@ -48,8 +46,9 @@ def hand_from_dict(d: dict[str, Any]) -> Hand | None:
         antes = [float(x) for x in d.get("antes", [0] * len(stacks))]
         acts = list(d["actions"])
     except (KeyError, TypeError, ValueError) as e:
-        raise PHHError(f"a PHH hand needs starting_stacks, blinds_or_straddles and actions "
-                       f"(numbers, and a list of action strings): {e}") from None
+        raise PHHError(name, "malformed", f"a PHH hand needs starting_stacks, "
+                       f"blinds_or_straddles and actions (numbers, and a list of action "
+                       f"strings): {e}") from None
     n = len(stacks)
     if n == 2 and len(blinds) == 2:
         blinds = blinds[::-1]            # heads-up: p1 is the big blind
@@ -71,7 +70,7 @@ def hand_from_dict(d: dict[str, Any]) -> Hand | None:
         try:
             seat = int(parts[0][1:]) - 1
         except ValueError:
-            raise PHHError(f"bad PHH player in action {a!r}") from None
+            raise PHHError(name, "malformed", f"bad PHH player in action {a!r}") from None
         op = parts[1]
         if op == "f":
             actions.append((street, seat, "fold", 0.0))
@@ -81,47 +80,28 @@ def hand_from_dict(d: dict[str, Any]) -> Hand | None:
             try:
                 actions.append((street, seat, "raise", float(parts[2])))
             except (IndexError, ValueError):
-                raise PHHError(f"a PHH bet needs an amount: {a!r}") from None
+                raise PHHError(name, "malformed", f"a PHH bet needs an amount: {a!r}") from None
     after = d.get("finishing_stacks")
     names = d.get("players")
     if names is not None and (not isinstance(names, list) or len(names) != n):
-        raise PHHError(f"PHH players must be a list of one name per seat ({n}), got {names!r}")
+        raise PHHError(name, "malformed", f"PHH players must be a list of one name per seat "
+                       f"({n}), got {names!r}")
     return Hand(stacks=stacks, blinds=tuple(blinds), antes=tuple(antes), big_blind=bb,
                 actions=tuple(actions),
                 after=tuple(float(x) for x in after) if after is not None else None,
                 players=tuple(str(x) for x in names) if names is not None else None)
 
 
-def hand_from_toml(text: str) -> Hand | None:
+def hand_from_toml(text: str, name: str = "<text>") -> Hand | None:
     """A :class:`Hand` from the text of one PHH hand (``.phh``)."""
-    try:
-        return hand_from_dict(tomllib.loads(text))
-    except tomllib.TOMLDecodeError as e:
-        raise PHHError(f"not a PHH hand (TOML): {e}") from None
-    except RecursionError:      # tomllib reads nested arrays recursively
-        raise PHHError("arrays or tables nested too deeply for PHH") from None
+    rec = loads(text, name)[0]
+    return hand_from_dict(rec.fields, rec.name)
 
 
 def read_hands(path: str | Path) -> Iterator[Hand]:
     """The hands of a ``.phh`` file (one hand) or a ``.phhs`` file (a table per hand),
     variants not read skipped."""
-    p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as e:
-        raise PHHError(f"{p}: not PHH (TOML): {e}") from None
-    except UnicodeDecodeError as e:
-        raise PHHError(f"{p}: not UTF-8 text (byte {e.start}); PHH files are UTF-8") from None
-    except OSError as e:
-        raise PHHError(f"{p}: cannot read the file: {e.strerror}") from None
-    except RecursionError:      # tomllib reads nested arrays recursively
-        raise PHHError(f"{p}: arrays or tables nested too deeply for PHH") from None
-    if p.suffix == ".phhs":
-        for key in data:
-            h = hand_from_dict(data[key])
-            if h is not None:
-                yield h
-    else:
-        h = hand_from_dict(data)
+    for rec in load(path):
+        h = hand_from_dict(rec.fields, rec.name)
         if h is not None:
             yield h

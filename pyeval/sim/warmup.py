@@ -78,10 +78,12 @@ def _warm_simulation() -> None:
 
 
 def _warm_equity() -> None:
+    from pyeval.cards import format_card
     from pyeval.equity import equity
     from pyeval.equity.games import GAMES
 
-    deck = [r + s for r in "AKQJT98765432" for s in "cdhs"]
+    # aces first, clubs to spades within a rank (the card tokenizer's names)
+    deck = [format_card(4 * r + s) for r in reversed(range(13)) for s in range(4)]
     for key, g in GAMES.items():
         # Monte Carlo from a part of each hand (what most calls are), then an exact
         # enumeration of a few cards to come (each game's exact kernel, not its cost)

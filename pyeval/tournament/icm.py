@@ -24,6 +24,8 @@ from typing import Any
 
 import numpy as np
 
+from pyeval._checks import check_count, check_seed
+
 #: The exact method is refused above this much work: states (sets of placed players) times
 #: players, a few seconds of Python.
 MAX_EXACT_WORK = 5_000_000
@@ -266,10 +268,8 @@ def icm_equity_mc(stacks: Sequence[Any], payouts: Sequence[Any], *, trials: int 
     """
     _check_stacks(stacks)
     _check_payouts(payouts, pool)
-    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or not 100 <= trials <= 10**9:
-        raise ValueError(f"trials must be a whole number from 100 to 10^9, got {trials!r}")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
+    trials = check_count(trials, "trials", 100, 10**9)
+    seed = check_seed(seed)
     n = len(stacks)
     s = np.asarray([float(x) for x in stacks])
     paid = np.asarray([float(p) for p in payouts[:n]])

@@ -73,6 +73,8 @@ AMOUNTS: tuple[str, ...] = ("small_blind", "big_blind", "ante", "bring_in", "sma
 #: bet sizes), still accepted by :class:`Level` and in structure files, with a
 #: ``DeprecationWarning``: the project calls them the small bet and the big bet everywhere.
 DEPRECATED_STAKES: dict[str, str] = {"low_limit": "small_bet", "high_limit": "big_bet"}
+#: When the old names stop being accepted (said in every warning).
+DEPRECATED_STAKES_END = "pyeval 0.3.0 (not before 1 June 2027)"
 
 
 def deprecated_stake(old: str, where: str = "Level", stacklevel: int = 3) -> str:
@@ -84,10 +86,11 @@ def deprecated_stake(old: str, where: str = "Level", stacklevel: int = 3) -> str
     ...     deprecated_stake("low_limit")
     'small_bet'
     >>> str(w[0].message)
-    'Level: low_limit is deprecated; use small_bet'
+    'Level: low_limit is deprecated and is removed in pyeval 0.3.0 (not before 1 June 2027); use small_bet'
     """
     new = DEPRECATED_STAKES[old]
-    warnings.warn(f"{where}: {old} is deprecated; use {new}", DeprecationWarning,
+    warnings.warn(f"{where}: {old} is deprecated and is removed in {DEPRECATED_STAKES_END}; "
+                  f"use {new}", DeprecationWarning,
                   stacklevel=stacklevel)
     return new
 

@@ -48,6 +48,8 @@ import random
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+from pyeval.cards import format_card
+
 Player = Hashable
 BREAK_ORDERS: tuple[str, ...] = ("highest_number", "fewest_players")
 #: Who moves when tables balance: the next big blind of the fullest table into the worst
@@ -318,9 +320,6 @@ def worst_seat(
     raise AssertionError("unreachable: a free seat exists")
 
 
-#: Card order of the table draw: rank 2 lowest to ace highest, then suit clubs < diamonds <
-#: hearts < spades (the first sheet: "ace of spades is high").
-RANKS, SUITS = "23456789TJQKA", "cdhs"
 
 
 def card_draw(tables: Iterable[int], seed: int) -> tuple[int, dict[int, str]]:
@@ -342,7 +341,9 @@ def card_draw(tables: Iterable[int], seed: int) -> tuple[int, dict[int, str]]:
     random.Random(seed).shuffle(deck)
     dealt = dict(zip(order, deck))
     low = min(order, key=lambda t: dealt[t])     # the first of equal low cards (min is stable)
-    return low, {t: RANKS[c // 4] + SUITS[c % 4] for t, c in dealt.items()}
+    # the card numbers' order is the draw's: rank 2 lowest to ace highest, then suit clubs <
+    # diamonds < hearts < spades (the first sheet: "ace of spades is high")
+    return low, {t: format_card(c) for t, c in dealt.items()}
 
 
 def _offset(button: int, seat: int, size: int) -> int:

@@ -337,7 +337,16 @@ def test_the_judge_catches_findings() -> None:
     assert "sum" in F.check_equity(result([0.5, 0.6]), 2, 0.0, None)
     assert "equities" in F.check_equity(result([math.nan, 0.5]), 2, 0.0, None)
     assert "standard errors" in F.check_equity(result([0.5, 0.5], math.inf), 2, 0.0, None)
-    assert F.classify(lambda: time.sleep(0.25), lambda r: "", 0.1).kind == F.SLOW
+    def busy(seconds: float) -> None:          # over the limit by the clock and the CPU
+        end = time.process_time() + seconds
+        while time.process_time() < end:
+            pass
+
+    assert F.classify(lambda: busy(0.25), lambda r: "", 0.1).kind == F.SLOW
+    # waiting is not work: a call the system did not run is not over its limit, unless it
+    # waits past HANG_SECONDS (a hang)
+    assert F.classify(lambda: time.sleep(0.25), lambda r: "", 0.1).kind == F.OK
+    assert F.HANG_SECONDS == 10.0
     assert F.classify(lambda: int("x")).kind == F.CRASH
     assert F.classify(lambda: [][1]).kind == F.CRASH
     assert F.classify(lambda: parse_range("AKx")).kind == F.REFUSED

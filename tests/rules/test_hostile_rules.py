@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pyeval.cards import format_card
 from pyeval.rules import Hand, Structure, phh
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -22,8 +23,8 @@ STACKS = {0: 100, 1: 100}
 
 
 @pytest.mark.parametrize("kw, kind, msg", [
-    ({"seed": "x"}, TypeError, r"seed must be a whole number from 0 to 2\*\*64 - 1, got 'x'"),
-    ({"seed": 2**64}, ValueError, r"seed must be a whole number from 0 to 2\*\*64 - 1"),
+    ({"seed": "x"}, TypeError, r"seed must be an integer from 0 to 2\*\*64 - 1, not str 'x'"),
+    ({"seed": 2**64}, ValueError, r"seed must be an integer from 0 to 2\*\*64 - 1 \(18446744073709551615\)"),
     ({"seed": -1}, ValueError, "seed must be"),
     ({"seed": True}, TypeError, "seed must be"),
     ({"seed": 1.0}, TypeError, "seed must be"),
@@ -116,3 +117,19 @@ def test_fuzz_phh(seed: int) -> None:
 def test_fuzz_hand_and_phh_larger_budget(seed: int) -> None:
     _no_finding(rules_case, seed)
     _no_finding(phh_case, seed)
+
+
+def test_the_rules_fast_card_reader_is_the_tokenizers() -> None:
+    """rules/deck.py reads two-letter card text without the general parser (speed): every
+    card and every pair of cards reads as pyeval.cards reads it; anything else goes to it."""
+    from pyeval.cards import cards
+    from pyeval.rules.deck import UNKNOWN, _as_cards, _fast
+    names = [format_card(c) for c in range(52)]
+    for a in names:
+        assert _fast(a, False) == cards(a).tolist()
+        for b in names:
+            if a != b:
+                assert _fast(a + b, False) == cards(a + b).tolist()
+    assert _fast("AsAs", False) is None and _fast("10h", False) is None
+    assert _fast("As??", True) == [cards("As")[0], UNKNOWN] and _fast("As??", False) is None
+    assert _as_cards("Ah 10d", "hole") == cards("Ah 10d").tolist()

@@ -85,8 +85,11 @@ def test_exact_icm_cost_is_bounded_with_a_clear_message() -> None:
 
 
 def test_monte_carlo_refuses_seeds_outside_64_bits() -> None:
-    for seed in (-1, 2**64, True, 1.5):
-        with pytest.raises(ValueError, match="seed must be"):
+    for seed in (-1, 2**64):
+        with pytest.raises(ValueError, match=r"seed must be an integer from 0 to 2\*\*64 - 1"):
+            icm_equity_mc([5, 3], [1], trials=100, seed=seed)
+    for seed in (True, 1.5):       # not a whole number: the type is wrong (one check of seeds)
+        with pytest.raises(TypeError, match=r"seed must be an integer from 0 to 2\*\*64 - 1, not"):
             icm_equity_mc([5, 3], [1], trials=100, seed=seed)
     res = CliRunner().invoke(icm, ["5,3", "--payouts", "1", "--mc", "100", "--seed", str(2**64)])
     assert res.exit_code == 2 and "Traceback" not in res.output

@@ -5,6 +5,9 @@ import pytest
 from pyeval.tournament.errors import FieldError
 from pyeval.tournament.levels import Break, Level, check_breaks, check_level, check_levels, clock
 
+#: what every warning of the old stake names says
+GONE = "is deprecated and is removed in pyeval 0.3.0 (not before 1 June 2027)"
+
 
 def nl(n: int, sb: int, bb: int, **kw) -> Level:
     return Level(n, "holdem", kw.pop("betting", "no_limit"), small_blind=sb, big_blind=bb,
@@ -69,15 +72,15 @@ def test_old_stake_names_are_deprecated_aliases_of_small_and_big_bet() -> None:
     stud = dict(game="seven_card_stud", betting="fixed_limit", ante=200, bring_in=500, hands=6)
     with pytest.warns(DeprecationWarning) as got:
         old = Level(1, low_limit=1000, high_limit=2000, **stud)
-    assert [str(w.message) for w in got] == ["Level: low_limit is deprecated; use small_bet",
-                                             "Level: high_limit is deprecated; use big_bet"]
+    assert [str(w.message) for w in got] == [f"Level: low_limit {GONE}; use small_bet",
+                                             f"Level: high_limit {GONE}; use big_bet"]
     assert got[0].filename == __file__              # the warning points at the caller
     assert old == Level(1, small_bet=1000, big_bet=2000, **stud)
     assert (old.small_bet, old.big_bet) == (1000, 2000)
     with pytest.warns(DeprecationWarning) as got:
         assert (old.low_limit, old.high_limit) == (1000, 2000)
-    assert [str(w.message) for w in got] == ["Level: low_limit is deprecated; use small_bet",
-                                             "Level: high_limit is deprecated; use big_bet"]
+    assert [str(w.message) for w in got] == [f"Level: low_limit {GONE}; use small_bet",
+                                             f"Level: high_limit {GONE}; use big_bet"]
     assert got[1].filename == __file__
     with pytest.warns(DeprecationWarning), pytest.raises(TypeError, match="give small_bet only"):
         Level(1, small_bet=1000, low_limit=800, **stud)

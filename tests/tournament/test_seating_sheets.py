@@ -9,10 +9,9 @@ import random
 
 import pytest
 
+from pyeval.cards import RANKS, SUITS
 from pyeval.rules.table import ButtonState
 from pyeval.tournament.seating import (
-    RANKS,
-    SUITS,
     BalanceRule,
     HandPositions,
     Move,

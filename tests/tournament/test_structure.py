@@ -238,8 +238,10 @@ def test_structure_files_read_the_old_stake_keys_as_deprecated_aliases() -> None
     with pytest.warns(DeprecationWarning) as got:
         old = parse_structure(STUD_FILE.format(stakes="low_limit = 50\nhigh_limit = 100"))
     assert [str(w.message) for w in got] == [
-        "structure file, [levels[0]]: low_limit is deprecated; use small_bet",
-        "structure file, [levels[0]]: high_limit is deprecated; use big_bet"]
+        "structure file, [levels[0]]: low_limit is deprecated and is removed in pyeval 0.3.0 "
+        "(not before 1 June 2027); use small_bet",
+        "structure file, [levels[0]]: high_limit is deprecated and is removed in pyeval 0.3.0 "
+        "(not before 1 June 2027); use big_bet"]
     assert old.levels == new.levels
     with pytest.warns(DeprecationWarning), pytest.raises(StructureError) as err:
         parse_structure(STUD_FILE.format(stakes="small_bet = 50\nlow_limit = 50\nbig_bet = 100"))

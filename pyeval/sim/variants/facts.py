@@ -28,7 +28,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from pyeval.games import REGISTRY, Choice, Game, Registry
+from pyeval.games import (
+    FAMILY_CODES,
+    REGISTRY,
+    SPLIT_CHICAGO,
+    SPLIT_LOW8,
+    SPLIT_NONE,
+    Choice,
+    Game,
+    Registry,
+)
 
 FAMILY = 0
 DEALT = 1
@@ -57,11 +66,11 @@ S_BRING = 4
 S_OPEN_PAIR = 8
 S_DRAW = 16
 
-SPLIT_HIGH = 0
-SPLIT_LOW8 = 1
-SPLIT_CHICAGO = 2
-
-FAMILY_CODES = {"holdem": 0, "stud": 1, "draw": 2}
+#: one-way pots (high, or razz's low): the registry's SPLIT_NONE (the split and family
+#: codes are the registry's, shared with the equity kernels)
+SPLIT_HIGH = SPLIT_NONE
+#: the hold'em family's code (games with a board)
+FAMILY_HOLDEM = FAMILY_CODES["holdem"]
 
 
 def _row(e: Game | Choice) -> np.ndarray:

@@ -36,6 +36,7 @@ from pyeval.sim.variants.facts import (
     DISCARD_STREET,
     FACTS,
     FAMILY,
+    FAMILY_HOLDEM,
     MAX_HOLE,
     SPLIT,
     SPLIT_LOW8,
@@ -137,7 +138,7 @@ def showdown_value(game, hole, nh, board, scratch):
 @linked(cache=True, error_model="numpy")
 def is_low8(game):
     """True for a button game whose pot splits with an 8-or-better low (the Omahas hi/lo)."""
-    return FACTS[game, FAMILY] == 0 and FACTS[game, SPLIT] == SPLIT_LOW8
+    return FACTS[game, FAMILY] == FAMILY_HOLDEM and FACTS[game, SPLIT] == SPLIT_LOW8
 
 
 @linked(cache=True, error_model="numpy")
