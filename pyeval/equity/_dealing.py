@@ -250,6 +250,52 @@ def alias_tables(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     >>> prob.tolist(), alias.tolist()
     ([0.5, 1.0], [1, 1])
     """
+    w = np.ascontiguousarray(w, dtype=np.float64)
+    return _alias_build(w * (len(w) / w.sum()))
+
+
+@njit(cache=True)
+def _alias_build(p):
+    """Vose's construction on ``p`` (weights scaled to mean 1), overwritten. [speed] Compiled:
+    the same steps in Python took 0.05 s for the 16,000 classes of a wide Omaha range, most
+    of an equity call's budget under a small ``time_limit`` (the equity fuzzer's finding);
+    the two stacks pop from their ends and push in the order the Python lists did, so the
+    tables are the same to the bit (tests/equity/test_dealing_alias.py)."""
+    n = len(p)
+    prob = np.ones(n)
+    alias = np.arange(n)
+    small = np.empty(n, np.int64)
+    large = np.empty(n, np.int64)
+    ns = 0
+    nl = 0
+    for i in range(n):
+        if p[i] < 1.0:
+            small[ns] = i
+            ns += 1
+    for i in range(n):
+        if p[i] >= 1.0:
+            large[nl] = i
+            nl += 1
+    while ns > 0 and nl > 0:
+        ns -= 1
+        s = small[ns]
+        nl -= 1
+        lg = large[nl]
+        prob[s] = p[s]
+        alias[s] = lg
+        p[lg] = (p[lg] + p[s]) - 1.0
+        if p[lg] < 1.0:
+            small[ns] = lg
+            ns += 1
+        else:
+            large[nl] = lg
+            nl += 1
+    return prob, alias
+
+
+def _alias_tables_py(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The construction in plain Python, kept as the reference the compiled one is tested
+    against (tests/equity/test_dealing_alias.py)."""
     n = len(w)
     p = w * (n / w.sum())
     prob = np.ones(n)

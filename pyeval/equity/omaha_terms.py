@@ -174,7 +174,7 @@ def hand_masks(hand: Hand, hole: int, term: str) -> np.ndarray:
         out = np.array(fills)
     else:
         parts = [fills[(fills & b) == 0] | b for b in base]
-        out = np.unique(np.concatenate(parts)) if parts else np.zeros(0, np.uint64)
+        out = sorted_unique(np.concatenate(parts)) if parts else np.zeros(0, np.uint64)
     if hand.pattern:
         out = out[suited_as(out, hand.pattern, hole, term)]
     return out
@@ -264,7 +264,22 @@ def term_masks(text: str, hole: int) -> np.ndarray:
 def _union(text: str, hole: int, term: str) -> np.ndarray:
     hands = span_hands(text, term)
     got = [hand_masks(h, hole, term) for h in hands]
-    return got[0] if len(got) == 1 else np.unique(np.concatenate(got))
+    return got[0] if len(got) == 1 else sorted_unique(np.concatenate(got))
+
+
+def sorted_unique(masks: np.ndarray) -> np.ndarray:
+    """``np.unique(masks)`` (sorted, each once) by a sort and a neighbour test. [speed]
+    numpy 2's ``np.unique`` hashes first: on the 100,000 masks of a span such as ``TT+`` it
+    took 0.08 s, most of a wide range's reading, too much under a small ``time_limit`` (the
+    equity fuzzer's finding); this takes about a tenth of that.
+
+    >>> sorted_unique(np.array([5, 1, 5, 3], dtype=np.uint64)).tolist()
+    [1, 3, 5]
+    """
+    out = np.sort(masks)
+    if len(out) > 1:
+        out = out[np.concatenate(([True], out[1:] != out[:-1]))]
+    return out
 
 
 def rank_text(hand: Hand) -> str:
