@@ -146,7 +146,7 @@ if _pipeline is not None:
 
 #: ``jit_options`` of an ``@overload`` implementation that is :data:`INTERNAL` and inlined by
 #: LLVM into its caller (``forceinline``, LLVM's alwaysinline): a switch that is one call in
-#: the kernel, or a family's whole hand (:mod:`pyeval.sim.variants.hands`).
+#: the kernel, or a family's whole hand (:mod:`pyeval.sim.kernel.variants.hands`).
 LINKED_INLINE: Any = {**INTERNAL, "forceinline": True}
 
 

@@ -1,7 +1,7 @@
 """The equity kernels' inputs by name: NamedTuples of arrays and scalars grouped by meaning,
 so that a worker takes ``(game, ranges, deal, streams, rows, TA, tally)`` instead of forty
 positional arguments (as the simulator's kernel takes ``Tables``, ``Outs`` and ``Work``,
-:mod:`pyeval.sim.work`). Numba passes a NamedTuple of arrays as a struct of its members: no
+:mod:`pyeval.sim.kernel.work`). Numba passes a NamedTuple of arrays as a struct of its members: no
 copy, and the loops read the same arrays as before.
 
 - :class:`Game`: the game's showdown facts (evaluation kind, split, players, hole and

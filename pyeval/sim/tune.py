@@ -22,7 +22,7 @@ next chip (two denominations always stay); levels go on until one big blind is a
 all the chips.
 
 **Robust choice.** Every candidate is simulated under every member of the ensemble
-(:mod:`pyeval.sim.ensemble`: fields, pace, break overruns; equally weighted). For each target
+(:mod:`pyeval.sim.analysis.ensemble`: fields, pace, break overruns; equally weighted). For each target
 the *pessimistic* chance is the lowest over the members, the *median* the members' median,
 the *optimistic* the highest. A candidate is feasible when every target's pessimistic
 chance is at least the target's chance plus ``margin`` (2 percentage points by default,
@@ -55,8 +55,8 @@ from typing import Any
 
 import numpy as np
 
-from pyeval.sim.ensemble import Member, default_ensemble, with_break_overrun
-from pyeval.sim.structure_toml import LevelSpec, structure_toml
+from pyeval.sim.analysis.ensemble import Member, default_ensemble, with_break_overrun
+from pyeval.sim.analysis.structure_toml import LevelSpec, structure_toml
 from pyeval.tournament.timetext import hhmm, parse_time
 
 NICE = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0)
@@ -482,7 +482,7 @@ def evaluate(sched: Schedule, targets: Sequence[Target], members: Sequence[Membe
              players: int, starting: int, denominations: Sequence[int], table_size: int, n: int,
              seed: int, notes: str = "") -> Candidate:
     """Simulate ``sched`` under every member (``n`` tournaments each)."""
-    from pyeval.sim.engine import simulate
+    from pyeval.sim.engine.engine import simulate
     from pyeval.tournament.structure import parse_structure
 
     text = schedule_toml(sched, name=name, players=players, starting=starting,
@@ -556,7 +556,7 @@ class TuneResult:
                  f"with {100 * self.margin:g} points to spare"]
         lines.append(f"candidates: {self.tried} distinct schedules screened, {len(self.finalists)} "
                      f"simulated again with {c.n:,} tournaments per field")
-        from pyeval.sim.backtest import backtest_note
+        from pyeval.sim.analysis.backtest import backtest_note
         lines.append(f"model against real events (beside the sampling bands below): {backtest_note()}")
         head = "  " + f"{'schedule':<22}{'median':>7}" + "".join(
             f"  {('T' + str(j + 1)) + ' pess/med/opt':>17}" for j in range(len(self.targets)))
@@ -622,7 +622,7 @@ def tune(*, players: int, starting: int, denominations: Sequence[int], targets: 
          progress: Callable[[str], None] | None = None, **schedule_options: Any) -> TuneResult:
     """Search the schedule family for the targets over the ensemble (see the module notes).
 
-    ``pace``: a pace preset (:mod:`pyeval.sim.pace`) the ensemble draws its paces around
+    ``pace``: a pace preset (:mod:`pyeval.sim.engine.pace`) the ensemble draws its paces around
     (its full-table rate, or ``hands_per_hour`` when given); no pace: 30 hands an hour at a
     full table, the single-figure clock.
 
@@ -703,7 +703,7 @@ def _check_inputs(players: int, starting: int, denominations: Sequence[int], tab
     if starting < 40 * d[0]:
         raise ValueError(f"{starting} starting chips are only {starting // d[0]} of the smallest chip "
                          f"({d[0]}): give at least 40, or a smaller chip")
-    from pyeval.sim.spec import MAX_SEATS
+    from pyeval.sim.engine.spec import MAX_SEATS
     if not 2 <= table_size <= MAX_SEATS:
         raise ValueError(f"the table size must be from 2 to {MAX_SEATS} seats, got {table_size}")
     if not 0 <= margin < 0.5:

@@ -12,7 +12,7 @@ import numba
 import pytest
 from click.testing import CliRunner
 
-from pyeval.sim import compile_notice as cn
+from pyeval.sim.engine import compile_notice as cn
 
 
 def _fresh_function(module: str):
@@ -50,7 +50,7 @@ def test_no_notice_for_other_packages_or_outside_the_block():
 
 _CHILD = textwrap.dedent("""
     import io, sys, numpy as np
-    from pyeval.sim.compile_notice import compile_notice
+    from pyeval.sim.engine.compile_notice import compile_notice
     from pyeval.numba_rng import seed_stream, below
     with compile_notice():
         s = np.empty(4, np.uint64)
@@ -98,8 +98,8 @@ def test_warmup_command_reports_each_part_then_simulations_compile_nothing(tmp_p
     second cold compile of every kernel here cost the test command about four minutes.)"""
     from pyeval.cli.main import cli
     from pyeval.sim import simulate
-    from pyeval.sim.spec import build_spec
-    from pyeval.sim.warmup import _structure
+    from pyeval.sim.engine.spec import build_spec
+    from pyeval.sim.engine.warmup import _structure
 
     res = CliRunner().invoke(cli, ["warmup", "--no-equity"])
     assert res.exit_code == 0, res.output

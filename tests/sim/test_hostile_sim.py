@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 from pyeval.numba_rng import seed_stream
 from pyeval.sim import simulate
-from pyeval.sim.layout import LS_CHIPS, LS_START
-from pyeval.sim.table_moves import card_draw_low
+from pyeval.sim.kernel.layout import LS_CHIPS, LS_START
+from pyeval.sim.kernel.table_moves import card_draw_low
 from pyeval.tournament.seating import card_draw
 from pyeval.tournament.structure import load_structure
 
@@ -100,7 +100,7 @@ def _run_or_refuse(name: str, players: int) -> None:
 
 
 def _starts(st, players: int):
-    from pyeval.sim.spec import build_spec
+    from pyeval.sim.engine.spec import build_spec
     return build_spec(st, players).starting_stacks
 
 

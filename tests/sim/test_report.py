@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from pyeval.cli.tournament_cmd import parse_field, parse_minutes, tournament
 from pyeval.sim import simulate
-from pyeval.sim.report import PLOTS, format_table, hhmm, summary_rows, write_report
+from pyeval.sim.analysis.report import PLOTS, format_table, hhmm, summary_rows, write_report
 
 
 def test_report_files_written(club, tmp_path):
@@ -94,7 +94,7 @@ def _overlaps(fig) -> list[tuple[str, str]]:
 def test_plot_labels_do_not_overlap(structures):
     import matplotlib.pyplot as plt
 
-    from pyeval.sim.report import figures
+    from pyeval.sim.analysis.report import figures
     for name, kw in (("club_3000", dict(players=40, start="19:00")),
                      ("limit_then_nolimit_2500", dict(players=30, start=None)),
                      ("hands_100k_stud", dict(players=21, start="22:30"))):
@@ -109,7 +109,7 @@ def test_plot_labels_do_not_overlap(structures):
 def test_time_axes_are_hmm_with_breaks_and_players_left_ends_at_one(club):
     import matplotlib.pyplot as plt
 
-    from pyeval.sim.report import figures
+    from pyeval.sim.analysis.report import figures
     r = simulate(club, n=60, seed=4, players=30)
     figs = figures(r)
     for name in ("duration", "finish_chance", "players_left"):
@@ -129,8 +129,8 @@ def test_time_axes_are_hmm_with_breaks_and_players_left_ends_at_one(club):
 
 
 def test_summary_has_clock_times_spreads_and_warnings(club):
-    from pyeval.sim.ensemble import default_ensemble, simulate_ensemble
-    from pyeval.sim.report import html_page, result_warnings
+    from pyeval.sim.analysis.ensemble import default_ensemble, simulate_ensemble
+    from pyeval.sim.analysis.report import html_page, result_warnings
     r = simulate(club, n=200, seed=2, players=30)
     ens = simulate_ensemble(club, default_ensemble(3), 50, seed=5, players=30)
     rows = dict(summary_rows(r, by=[200], start="19:00", ensemble=ens))
@@ -241,7 +241,7 @@ def test_cli_show_and_check(tmp_path):
 
 
 def test_warning_for_levels_reached_by_almost_nobody():
-    from pyeval.sim.report import result_warnings
+    from pyeval.sim.analysis.report import result_warnings
     from pyeval.sim.tune import make_schedule, schedule_toml
     from pyeval.tournament.structure import parse_structure
     s = make_schedule(3000, 20, [25, 100, 500], 15, 1.0, first_bb=50)
@@ -259,7 +259,7 @@ def test_new_modules_doctests():
     import doctest
 
     import pyeval.cli.icm_cmd
-    import pyeval.sim.ensemble
-    for mod in (pyeval.sim.ensemble, pyeval.cli.icm_cmd):
+    import pyeval.sim.analysis.ensemble
+    for mod in (pyeval.sim.analysis.ensemble, pyeval.cli.icm_cmd):
         res = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
         assert res.attempted > 0 and res.failed == 0
