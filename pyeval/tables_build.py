@@ -18,7 +18,7 @@ stamps), and files of ``pyeval/data`` that no table names any more are deleted w
 table is built. The slow tests (``tests/test_shipped_tables.py``) recompute each table and
 compare it with the shipped copy; a fast one checks that the files are those of :func:`tables`.
 
-Left computed: the incremental 7-card tables (:mod:`pyeval.numba_hand`, built by the C
+Left computed: the incremental 7-card tables (:mod:`pyeval.jit.numba_hand`, built by the C
 library in about 0.4 s and cached) and the 4-card Omaha score histogram of
 :mod:`pyeval.sim.engine.engine` (milliseconds once its Numba code is compiled). The stud one
 ships: its compile alone was 0.6 s of a stud kernel's first run.

@@ -2,7 +2,7 @@
 independent draws, and one combination per range player by the alias method.
 
 Every function takes the pool, scratch and range arrays by address (see
-:mod:`pyeval.numba_mem`) and returns the new random state.
+:mod:`pyeval.jit.numba_mem`) and returns the new random state.
 
 >>> ends, thr, n = deal_plan(48, 5)
 >>> int(n), [int(e) for e in ends[:n]]
@@ -13,9 +13,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pyeval.numba_linked import linked
-from pyeval.numba_mem import ld8, ld64, ldf, ldi64, st8, sti64
-from pyeval.numba_rng import LOW32, draw, mul128, next_word, word_below, word_unit
+from pyeval.jit.numba_linked import linked
+from pyeval.jit.numba_mem import ld8, ld64, ldf, ldi64, st8, sti64
+from pyeval.jit.numba_rng import LOW32, draw, mul128, next_word, word_below, word_unit
 
 BATCH_BOUND = np.uint64(1 << 62)
 _U32 = np.uint64(32)

@@ -144,7 +144,7 @@ class Combos(NamedTuple):
 
 
 class ComboAddrs(NamedTuple):
-    """:class:`Combos` by address (:mod:`pyeval.numba_mem` loads), for the per-board loops."""
+    """:class:`Combos` by address (:mod:`pyeval.jit.numba_mem` loads), for the per-board loops."""
 
     off: np.uint64
     cards: np.uint64

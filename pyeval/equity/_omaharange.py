@@ -7,7 +7,7 @@ fixed-hand kernel does (:mod:`._omahamc`), scored by its :func:`._omahamc.mask_s
 Each player's high is read as the fixed-hand kernel reads it: the board's row of the C
 evaluator's Omaha table found once a deal, the best entry over the hand's rank pairs
 (listed once per hand, :func:`hand_arrays`), the flush slow path
-(:func:`pyeval.numba_ext.omaha_flush`) when a suit allows one; the low from the
+(:func:`pyeval.jit.numba_ext.omaha_flush`) when a suit allows one; the low from the
 8-or-better table. No second evaluator; :func:`hand_arrays` is tied to
 :func:`._omahamc.pair_columns` by a test.
 
@@ -23,12 +23,12 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from pyeval import numba_ext as nx
 from pyeval.equity._omahamc import winner_bits
 from pyeval.equity._workers import run_workers
-from pyeval.numba_linked import linked
-from pyeval.numba_mem import fetch_add, ld8, ld16, ld32, ld64
-from pyeval.numba_rng import LOW32, draw, next_word, word_stream
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_linked import linked
+from pyeval.jit.numba_mem import fetch_add, ld8, ld16, ld32, ld64
+from pyeval.jit.numba_rng import LOW32, draw, next_word, word_stream
 
 _U32 = np.uint64(32)
 _LOW8 = np.uint64(0xFF)

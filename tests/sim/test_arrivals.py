@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pyeval.numba_rng import seed_stream
+from pyeval.jit.numba_rng import seed_stream
 from pyeval.sim import simulate
 from pyeval.sim.analysis.replay import decode, replay_record
 from pyeval.sim.analysis.structure_toml import LevelSpec

@@ -18,7 +18,7 @@ import numba
 import numpy as np
 import pytest
 
-from pyeval.numba_rng import below, seed_stream
+from pyeval.jit.numba_rng import below, seed_stream
 from pyeval.sim import simulate
 from pyeval.sim.engine.spec import build_spec
 from pyeval.sim.kernel.kernel import positions

@@ -51,7 +51,7 @@ def test_no_notice_for_other_packages_or_outside_the_block():
 _CHILD = textwrap.dedent("""
     import io, sys, numpy as np
     from pyeval.sim.engine.compile_notice import compile_notice
-    from pyeval.numba_rng import seed_stream, below
+    from pyeval.jit.numba_rng import seed_stream, below
     with compile_notice():
         s = np.empty(4, np.uint64)
         seed_stream(s, 5, 1)
@@ -106,7 +106,7 @@ def test_warmup_command_reports_each_part_then_simulations_compile_nothing(tmp_p
     # a kernel not compiled yet in this cache (the stud family, when the tests before only
     # simulated button games) is announced first
     # (and, when another test worker is compiling the same kernel at that moment, the
-    # notice that this process waits for it: pyeval.compile_once)
+    # notice that this process waits for it: pyeval.jit.compile_once)
     lines = [line for line in res.output.splitlines() if line != cn.MESSAGE
              and not line.startswith("pyeval: another process is compiling ")]
     assert len(lines) == 2

@@ -6,7 +6,7 @@ import importlib
 
 import pytest
 
-MODULES = ["pyeval.sim", "pyeval.numba_rng", "pyeval.sim.engine.compile_notice",
+MODULES = ["pyeval.sim", "pyeval.jit.numba_rng", "pyeval.sim.engine.compile_notice",
            "pyeval.sim.players.preflop", "pyeval.sim.kernel.layout", "pyeval.sim.players.models",
            "pyeval.sim.engine.clock", "pyeval.sim.engine.spec", "pyeval.sim.engine.engine",
            "pyeval.sim.engine.results", "pyeval.sim.analysis.report", "pyeval.sim.kernel.pots",

@@ -12,7 +12,7 @@ import numba
 import numpy as np
 import pytest
 
-from pyeval.numba_rng import seed_stream, uniform
+from pyeval.jit.numba_rng import seed_stream, uniform
 from pyeval.sim import simulate
 from pyeval.sim.analysis.replay import replay_record
 from pyeval.sim.analysis.report import summary_rows

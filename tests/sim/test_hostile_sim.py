@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyeval.numba_rng import seed_stream
+from pyeval.jit.numba_rng import seed_stream
 from pyeval.sim import simulate
 from pyeval.sim.kernel.layout import LS_CHIPS, LS_START
 from pyeval.sim.kernel.table_moves import card_draw_low

@@ -143,7 +143,7 @@ def test_addon_and_rebuy_counts(structures):
                                   "pyeval.sim.kernel.slots", "pyeval.sim.kernel.betting", "pyeval.sim.kernel.hand",
                                   "pyeval.sim.kernel.hand_start", "pyeval.sim.kernel.pots", "pyeval.sim.kernel.places",
                                   "pyeval.sim.kernel.table_moves", "pyeval.sim.kernel.kernel",
-                                  "pyeval.numba_mem"])
+                                  "pyeval.jit.numba_mem"])
 def test_kernel_module_doctests(name):
     """The examples in the kernel's modules run and hold (and each module has its docstring)."""
     import doctest

@@ -151,9 +151,9 @@ def test_same_results_from_the_kernel_of_every_game_and_the_stud_kernel():
 
 def test_a_simulation_calls_no_linked_function_from_python():
     """The kernels' helpers are compiled for compiled callers only
-    (:func:`pyeval.numba_linked.linked`); one called from Python would compile an uncached
+    (:func:`pyeval.jit.numba_linked.linked`); one called from Python would compile an uncached
     twin of itself in every process. A simulation of each kernel's games makes none."""
-    from pyeval.numba_linked import PYTHON_TWINS
+    from pyeval.jit.numba_linked import PYTHON_TWINS
 
     before = len(PYTHON_TWINS)
     hands = [int(simulate(st, n=1, seed=3, threads=1).hands.sum()) for st in (

@@ -10,7 +10,7 @@ import pytest
 
 import pyeval
 from pyeval.games import REGISTRY
-from pyeval.numba_rng import deal_unused, seed_stream
+from pyeval.jit.numba_rng import deal_unused, seed_stream
 from pyeval.rules.showdown import evaluate
 from pyeval.sim.kernel.variants import omaha as O
 from pyeval.sim.kernel.variants.facts import code_of

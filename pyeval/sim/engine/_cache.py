@@ -26,8 +26,9 @@ import numba
 
 #: the simulator's package (this module is in its ``engine`` subpackage)
 _SIM = Path(__file__).resolve().parents[1]
-#: sources of the kernels outside the simulator: the core's Numba binding, the link-only
-#: functions' compiler, the loads by address and borrowed arrays, the random streams
+#: sources of the kernels outside the simulator, in :mod:`pyeval.jit`: the core's Numba
+#: binding, the link-only functions' compiler, the loads by address and borrowed arrays,
+#: the random streams
 OUTSIDE = ("numba_ext.py", "numba_linked.py", "numba_mem.py", "numba_rng.py")
 
 
@@ -41,7 +42,7 @@ def kernel_sources() -> list[Path]:
     # had missed those and the modules of "@njit" and "@linked" functions.
     files = sorted(_SIM.rglob("*.py"), key=lambda p: p.relative_to(_SIM).parts)
     mine = [p for p in files if p.name != "_cache.py"]
-    return mine + [_SIM.parent / name for name in OUTSIDE]
+    return mine + [_SIM.parent / "jit" / name for name in OUTSIDE]
 
 
 def sources_digest() -> str:

@@ -24,9 +24,9 @@ from typing import Any
 import numba
 import numpy as np
 
-from pyeval import numba_ext as nx
 from pyeval.cached_arrays import Table
-from pyeval.compile_once import compile_once
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.compile_once import compile_once
 from pyeval.sim.engine._cache import fresh_cache_once
 from pyeval.sim.engine.clock import Clock
 from pyeval.sim.engine.compile_notice import compile_notice
@@ -370,7 +370,7 @@ def _layout_key(x: Any) -> Any:
     flags, a tuple's parts, a scalar's Python type, ``None`` or a bool as itself. Numba's
     own ``typeof`` of the kernel's 30 arguments took about 1 ms a chunk, a tenth of the
     kernel's time for a chunk of 16 small tournaments (measured); with this key
-    :func:`~pyeval.compile_once.compile_once` runs once per layout and process.
+    :func:`~pyeval.jit.compile_once.compile_once` runs once per layout and process.
 
     >>> _layout_key((np.zeros(3), None)) == _layout_key((np.ones(3), None))
     True

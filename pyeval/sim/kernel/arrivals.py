@@ -25,7 +25,7 @@ better place; the sheet's "Event Placings"). What is left in play need not be a 
 a later colour-up's chip: the chip race rounds the odd chips (:func:`race_rounding`).
 
 >>> import numpy as np
->>> from pyeval.numba_rng import seed_stream
+>>> from pyeval.jit.numba_rng import seed_stream
 >>> st = np.empty(4, np.uint64); seed_stream(st, np.uint64(1), 0)
 >>> cfg = np.zeros(32, np.int64); cfgf = np.zeros(24)
 >>> cfg[0], cfg[C_LATE], cfgf[F_LATE_CHANCE], cfgf[F_LATE_SPAN] = 6, LATE_UNIFORM, 0.5, 40.0
@@ -42,8 +42,8 @@ import math
 import numba
 import numpy as np
 
-from pyeval.numba_linked import linked
-from pyeval.numba_rng import uniform
+from pyeval.jit.numba_linked import linked
+from pyeval.jit.numba_rng import uniform
 from pyeval.sim.kernel.layout import (
     C_LATE,
     C_PLAYERS,

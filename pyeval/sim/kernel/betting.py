@@ -12,8 +12,8 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import overload
 
-from pyeval.numba_linked import INTERNAL, linked
-from pyeval.numba_rng import uniform
+from pyeval.jit.numba_linked import INTERNAL, linked
+from pyeval.jit.numba_rng import uniform
 from pyeval.sim.kernel.kernel_games import has_stud_models
 from pyeval.sim.kernel.layout import (
     A_BRING,
@@ -370,7 +370,7 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, games,
     street bet in, and gets the actions' count and the last aggressor back; ``h.HF[0]`` the
     last aggressor's range; the models draw from ``h.st``. ``pol``
     (:class:`pyeval.sim.kernel.work.Policy`): the models' parameters and pre-flop tables. ``ev``:
-    the evaluator's tables (:func:`pyeval.numba_ext.high_inline`'s). ``S`` seats,
+    the evaluator's tables (:func:`pyeval.jit.numba_ext.high_inline`'s). ``S`` seats,
     ``street`` (0 before the flop or on third street), ``first`` the seat to act first,
     ``nb`` the board cards dealt; the actions go to the record row ``rec`` when
     ``rec_on``. ``games``: the kernel's marker (:mod:`pyeval.sim.kernel.kernel_games`; in a

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pyeval.numba_linked import linked
-from pyeval.numba_rng import below, uniform
+from pyeval.jit.numba_linked import linked
+from pyeval.jit.numba_rng import below, uniform
 from pyeval.sim.kernel.layout import LV_CU_REMOVED, LV_CU_UNIT
 from pyeval.sim.kernel.table_moves import _unseat
 

@@ -31,7 +31,7 @@ every kernel cost the hold'em kernel's cold compile about 25 % (bench/RESULTS.md
 11's table rules in the kernel"); switched off here, the hold'em kernel's compile is as
 before (bench/RESULTS.md, "Late registration and re-entry, compiled only where used").
 
->>> from pyeval.numba_rng import seed_stream
+>>> from pyeval.jit.numba_rng import seed_stream
 >>> st = np.empty(4, np.uint64); seed_stream(st, np.uint64(1), 0)
 >>> cfg = np.zeros(32, np.int64); cfgf = np.zeros(24)
 >>> cfg[C_PLAYERS], cfg[C_LATE_ENTRIES], cfgf[F_LATE_REG_MINUTES] = 6, 3, 40.0
@@ -47,8 +47,8 @@ import numpy as np
 from numba import types
 from numba.extending import overload
 
-from pyeval.numba_linked import INTERNAL, linked
-from pyeval.numba_rng import below, uniform
+from pyeval.jit.numba_linked import INTERNAL, linked
+from pyeval.jit.numba_rng import below, uniform
 from pyeval.sim.kernel.layout import (
     C_LATE_ENTRIES,
     C_N_MODELS,

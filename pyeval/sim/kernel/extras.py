@@ -29,7 +29,7 @@ import numpy as np
 from numba import types
 from numba.extending import overload
 
-from pyeval.numba_linked import INTERNAL, LINKED_INLINE
+from pyeval.jit.numba_linked import INTERNAL, LINKED_INLINE
 from pyeval.sim.kernel import arrivals
 from pyeval.sim.kernel.breaks import _add_ons
 from pyeval.sim.kernel.layout import C_FORMAT, C_LATE, LV_ADDON

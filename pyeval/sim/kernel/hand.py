@@ -23,8 +23,8 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from pyeval import numba_ext as nx
-from pyeval.numba_linked import linked
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_linked import linked
 from pyeval.sim.kernel.betting import play_betting_round, pot_in_reach
 from pyeval.sim.kernel.hand_start import (
     button_ante_seat,
@@ -195,7 +195,7 @@ def _prefetch(typingctx, arr, idx):
 @numba.njit(cache=True, inline="always", error_model="numpy")
 def prefetch_showdown(S, SB, hole, board, card_key, disp, high, mult, row_bits, slot_bits):
     """When the river is dealt, ask the cache for the entry of the 7-card table (256 KB,
-    :func:`pyeval.numba_ext.high_inline`) that each hold'em player still in will read at
+    :func:`pyeval.jit.numba_ext.high_inline`) that each hold'em player still in will read at
     the showdown, so that its fetch overlaps the river's betting: the showdown's lookups
     missed the cache and were about 5 % of the calling station's time (bench/RESULTS.md).
     Reads and writes no state; a flush is left out (its table is small)."""

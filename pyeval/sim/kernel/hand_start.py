@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numba
 
-from pyeval.numba_rng import below
+from pyeval.jit.numba_rng import below
 from pyeval.sim.kernel.arrivals import fold_absent
 from pyeval.sim.kernel.layout import (
     ANTE_BIG_BLIND,

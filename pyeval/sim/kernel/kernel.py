@@ -29,9 +29,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from pyeval.numba_linked import linked
-from pyeval.numba_mem import borrow
-from pyeval.numba_rng import seed_stream, uniform
+from pyeval.jit.numba_linked import linked
+from pyeval.jit.numba_mem import borrow
+from pyeval.jit.numba_rng import seed_stream, uniform
 from pyeval.sim.kernel import (
     entries,  # late registration and re-entry
     extras,  # late players, add-ons, two stages
@@ -651,7 +651,7 @@ def run_serial(t0, n, seed, tables, ev, outs, games, ent, own, ex):
 
     ``tables`` (:class:`pyeval.sim.kernel.work.Tables`): the specification's levels, settings,
     models and strength tables, read only. ``ev``: the evaluator's tables
-    (:func:`pyeval.numba_ext.high_inline`'s). ``outs`` (:class:`pyeval.sim.kernel.work.Outs`): the
+    (:func:`pyeval.jit.numba_ext.high_inline`'s). ``outs`` (:class:`pyeval.sim.kernel.work.Outs`): the
     results, one row per tournament, and the recorded hands. ``games``: the kernel's marker,
     whose type chooses the hands compiled into it (:mod:`pyeval.sim.kernel.kernel_games`: the
     button hand, the variants' hooks, the stud hand, the draw).

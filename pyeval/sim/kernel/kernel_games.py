@@ -40,7 +40,7 @@ import numpy as np
 from numba import types
 from numba.extending import overload
 
-from pyeval.numba_linked import INTERNAL
+from pyeval.jit.numba_linked import INTERNAL
 
 #: the marker of each kernel (see the module's table)
 BUTTON_GAMES = None

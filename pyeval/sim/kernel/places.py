@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pyeval.numba_linked import linked
+from pyeval.jit.numba_linked import linked
 from pyeval.sim.kernel.layout import R_WINNER
 from pyeval.sim.kernel.table_moves import _unseat
 

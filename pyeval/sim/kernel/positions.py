@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numba
 
-from pyeval.numba_linked import linked
+from pyeval.jit.numba_linked import linked
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")

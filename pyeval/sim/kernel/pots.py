@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numba
 
-from pyeval.numba_linked import linked
+from pyeval.jit.numba_linked import linked
 from pyeval.sim.kernel.slots import (
     B_DEALT,
     B_FOLDED,

@@ -8,8 +8,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from pyeval.numba_linked import linked
-from pyeval.numba_rng import below, uniform
+from pyeval.jit.numba_linked import linked
+from pyeval.jit.numba_rng import below, uniform
 from pyeval.sim.kernel.layout import (
     C_BAL_DIFF,
     C_BREAK_ORDER,

@@ -8,7 +8,7 @@ serves them all.
 
 They are NamedTuples of arrays, so a step of the kernel takes ``w.stack`` or ``tb.lv``
 instead of a list of two dozen positional arrays; the kernel passes them borrowed (see
-:func:`pyeval.numba_mem.borrow`), so passing one costs no reference counts.
+:func:`pyeval.jit.numba_mem.borrow`), so passing one costs no reference counts.
 
 >>> w = make_work(9, 6)              # 9 players, 6-max: two tables and a final table
 >>> w.seat_pl.shape, w.stack.shape, w.SI.shape[0] == I_ROWS
@@ -21,7 +21,7 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
-from pyeval.numba_linked import linked
+from pyeval.jit.numba_linked import linked
 from pyeval.sim.kernel.arrivals import HS_ROWS
 from pyeval.sim.kernel.layout import HOLE_MAX
 from pyeval.sim.kernel.slots import B_ROWS, F_ROWS, I_ROWS

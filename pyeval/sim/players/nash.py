@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, NamedTuple
 import numba
 import numpy as np
 
-from pyeval import numba_ext as nx
 from pyeval.cached_arrays import Table
+from pyeval.jit import numba_ext as nx
 from pyeval.sim.players.preflop import PreflopTables, hand_class
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ round for a bet or raise, and the share of hands the action stands for, which th
 players read as the aggressor's range.
 
 :func:`stud_tier`, :func:`decide_stud` and :func:`_loose_postflop` are called only from
-compiled code (the betting round): they are :func:`pyeval.numba_linked.linked` (compiled
+compiled code (the betting round): they are :func:`pyeval.jit.numba_linked.linked` (compiled
 once, optimised only inside the kernel; a Python call runs a separate, uncached compile of
 the function). :func:`stud3_score` is inlined where the stud hand reads it (it was a
 call per player and hand: 2.5 % of a warm 7 card stud kernel's samples).
@@ -28,8 +28,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from pyeval import numba_ext as nx
-from pyeval.numba_linked import linked
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_linked import linked
 from pyeval.sim.kernel.layout import A_CALL, A_CHECK, A_FOLD, A_RAISE
 
 RANGE_STEPS_K = 40

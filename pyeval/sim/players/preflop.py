@@ -29,9 +29,9 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
-from pyeval import numba_ext as nx
 from pyeval.cached_arrays import Table
-from pyeval.numba_rng import below, deal_unused, seed_stream
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_rng import below, deal_unused, seed_stream
 
 RANGE_STEPS = 40
 _VERSION = 1

@@ -2,7 +2,7 @@
 
 Each module is one piece the kernel calls at a named point of a hand; all of them read
 their game facts from the game registry (:mod:`pyeval.games`) through :mod:`.facts`, and
-evaluate hands only through the one evaluation layer (:mod:`pyeval.numba_ext`: the C's
+evaluate hands only through the one evaluation layer (:mod:`pyeval.jit.numba_ext`: the C's
 hole-use evaluation ``best_addr``, ``high_addr``, ``razz_addr``, ``low8_addr``):
 
 - :mod:`.facts`: the registry's facts as an ``int64`` table by simulator code;

@@ -28,8 +28,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from pyeval.numba_linked import linked
-from pyeval.numba_rng import below
+from pyeval.jit.numba_linked import linked
+from pyeval.jit.numba_rng import below
 from pyeval.sim.kernel.hand_start import draw_card
 
 DECK = 52
@@ -63,7 +63,7 @@ def community_card(deck, pos, burns, muck, st):
     (the ``52 - pos`` cards not dealt) and the discards (the card mask ``muck``).
 
     >>> import numpy as np
-    >>> from pyeval.numba_rng import seed_stream
+    >>> from pyeval.jit.numba_rng import seed_stream
     >>> st = np.empty(4, np.uint64); seed_stream(st, 1, 0)
     >>> deck = np.arange(52, dtype=np.uint8)
     >>> int(community_card(deck, 40, 0, 0, st)) >= 40          # a card of the stub

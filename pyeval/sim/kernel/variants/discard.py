@@ -33,7 +33,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from pyeval.numba_linked import linked
+from pyeval.jit.numba_linked import linked
 from pyeval.sim.players.policy import add_card, category, rank_key
 
 

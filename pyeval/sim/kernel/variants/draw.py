@@ -1,6 +1,6 @@
 """5 Card Draw: which cards a simulated player exchanges, by the standard draw.
 
-:func:`draw_mask` reads the five cards with the evaluator (``pyeval.numba_ext.high_addr``)
+:func:`draw_mask` reads the five cards with the evaluator (``pyeval.jit.numba_ext.high_addr``)
 and returns a bit mask of the positions to exchange (bit ``i``: card ``i``):
 
 - a straight or better (straight, flush, full house, four of a kind, straight flush):
@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pyeval import numba_ext as nx
-from pyeval.numba_linked import linked
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_linked import linked
 
 
 @linked(cache=True, error_model="numpy")

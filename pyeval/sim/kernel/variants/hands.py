@@ -42,8 +42,8 @@ import numba
 import numpy as np
 from numba.extending import overload
 
-from pyeval import numba_ext as nx
-from pyeval.numba_linked import LINKED_INLINE, linked
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_linked import LINKED_INLINE, linked
 from pyeval.sim.kernel.arrivals import fold_absent
 from pyeval.sim.kernel.betting import play_betting_round
 from pyeval.sim.kernel.hand_start import draw_card, post_forced_bets, start_seats

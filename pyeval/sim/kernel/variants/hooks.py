@@ -26,7 +26,7 @@ import numba
 import numpy as np
 from numba.extending import overload
 
-from pyeval.numba_linked import INTERNAL, linked
+from pyeval.jit.numba_linked import INTERNAL, linked
 from pyeval.sim.kernel.kernel_games import has_hooks
 from pyeval.sim.kernel.layout import MAX_ACTIONS, REC_ACT
 from pyeval.sim.kernel.variants.discard import apply_discard, keep_on_flop, keep_preflop

@@ -3,7 +3,7 @@
 made inside the compiled code from the tuple the kernel and the button hand pass
 (:func:`.hands.play_other_if`, :func:`.hooks.discard_round_if`: that interface is
 unchanged). Packing borrowed arrays into a tuple costs no reference counts
-(:func:`pyeval.numba_mem.borrow`).
+(:func:`pyeval.jit.numba_mem.borrow`).
 
 - :class:`Seats`: the table of one hand (seats, who sits where, the stacks, the positions);
 - :class:`HandSlots`: the hand's per-seat and hand-wide state arrays (``slots.*``);

@@ -15,7 +15,7 @@ most ranks within five in a row, high and broadway cards, and the low cards hi/l
 distinct ranks ace to eight, an ace, ace-deuce, ace-trey), with weights **fitted by least
 squares to the hand's equity against one random hand of the same game** (:data:`HANDS`
 random hands, each played :data:`TRIALS` times to the river against a fresh random hand:
-the high showdown of ``pyeval.numba_ext.omaha_high_addr``, and for hi/lo the pot share with
+the high showdown of ``pyeval.jit.numba_ext.omaha_high_addr``, and for hi/lo the pot share with
 ``omaha_low8_addr``'s 8-or-better low), then scaled so that the sample's weakest and
 strongest predictions span 0 .. 99. **The table** counts every starting hand of the game
 (all 2,598,960 five-card and 20,358,520 six-card hands) by score: ``top[s]`` is the share
@@ -42,10 +42,10 @@ import numba
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
-from pyeval import numba_ext as nx
 from pyeval.cached_arrays import Table
-from pyeval.numba_linked import linked
-from pyeval.numba_rng import deal_unused, seed_stream
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_linked import linked
+from pyeval.jit.numba_rng import deal_unused, seed_stream
 from pyeval.sim.kernel.variants.facts import DEALT, FACTS, SPLIT, SPLIT_LOW8, code_of
 
 #: the games of these tables, in the order of their columns

@@ -1,7 +1,7 @@
 """A player's showdown value in every game of the registry, in Numba, as the rules model
 reads it (:func:`pyeval.rules.showdown.evaluate`).
 
-Every value comes from the C's hole-use evaluation (``pyeval.numba_ext.best_addr``, the
+Every value comes from the C's hole-use evaluation (``pyeval.jit.numba_ext.best_addr``, the
 function behind :func:`pyeval.best_hand`), called with the game's hole-card limits from
 :mod:`.facts`, so the simulator and the rules model agree by construction and a test checks
 it on random deals of every game:
@@ -31,8 +31,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from pyeval import numba_ext as nx
-from pyeval.numba_linked import linked
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_linked import linked
 from pyeval.sim.kernel.variants.facts import (
     DOWN_MASK,
     FACTS,

@@ -44,10 +44,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from pyeval import numba_ext as nx
 from pyeval.cached_arrays import Table
-from pyeval.numba_linked import linked
-from pyeval.numba_rng import deal_unused, seed_stream
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_linked import linked
+from pyeval.jit.numba_rng import deal_unused, seed_stream
 from pyeval.sim.kernel.variants.discard import apply_discard, keep_on_flop, keep_preflop, kept_pair
 from pyeval.sim.kernel.variants.facts import code_of
 from pyeval.sim.kernel.variants.showdown import button_value

@@ -26,7 +26,7 @@ The layout (csrc/incr7.c): the key's low 32 bits are the sum of a small multipli
 in the value table, no multiply and no mask. Bits 32..47 are the suit counters of
 csrc/keys.h, so ``key & flush_bits`` tells a flush; the mask holds suit ``s`` at bits
 ``48 - 16 s``, so the flush suit's ranks are one shift by ``4 * clz(key & flush_bits)``
-away. The key and mask are not those of :mod:`pyeval.numba_ext` (``hv``): the two are
+away. The key and mask are not those of :mod:`pyeval.jit.numba_ext` (``hv``): the two are
 separate layouts.
 
 An enumeration that deals the seventh card innermost can do better: :func:`ready6` turns a

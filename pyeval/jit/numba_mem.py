@@ -1,5 +1,5 @@
 """Loads and stores by address, for the Numba kernels' inner helpers (binding layer: the
-evaluation layer in :mod:`pyeval.numba_ext` and the equity kernels use them).
+evaluation layer in :mod:`pyeval.jit.numba_ext` and the equity kernels use them).
 
 A Numba function inlined into a loop with numpy arrays among its arguments pays a reference
 count increment and decrement (two calls into the runtime) per call, which costs more than

@@ -7,7 +7,7 @@ is loaded into LLVM's symbol table once (``load_library_permanently``), and the 
 machine code refers to the symbols by name, so it links again in a fresh process.
 
 >>> import numpy as np, numba
->>> from pyeval import numba_ext as nx
+>>> from pyeval.jit import numba_ext as nx
 >>> @numba.njit(cache=False)
 ... def best_of(c):
 ...     return nx.high7(c[0], c[1], c[2], c[3], c[4], c[5], c[6])
@@ -49,8 +49,8 @@ import numpy as np
 from numba import types
 
 from pyeval._native import LIBRARY_PATH, ffi, lib
-from pyeval.numba_linked import linked
-from pyeval.numba_mem import ld8, ld16, ld32, ld64
+from pyeval.jit.numba_linked import linked
+from pyeval.jit.numba_mem import ld8, ld16, ld32, ld64
 
 llvm.load_library_permanently(LIBRARY_PATH)
 
@@ -171,7 +171,7 @@ class KernelTables(NamedTuple):
 
 class TableAddrs(NamedTuple):
     """The address (``uint64``) of each table of :class:`KernelTables`, by the same names:
-    what equity kernels take (``TA.disp``, ``TA.om_high``; see :mod:`pyeval.numba_mem` for
+    what equity kernels take (``TA.disp``, ``TA.om_high``; see :mod:`pyeval.jit.numba_mem` for
     why addresses, not arrays)."""
 
     ckey: np.uint64
@@ -222,7 +222,7 @@ def kernel_tables() -> KernelTables:
 
 
 # ------------------------------------------------------------------------------ lookups
-# Table arguments are addresses (KernelTables.addrs): see pyeval.numba_mem for why. The
+# Table arguments are addresses (KernelTables.addrs): see pyeval.jit.numba_mem for why. The
 # lookups are compiled for compiled callers (numba_linked.linked: no Python entry point,
 # optimised and made machine code once, inside the kernel that calls them); a Python call
 # runs a separate, uncached compile of the lookup, so time them inside a compiled function.
