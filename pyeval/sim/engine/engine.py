@@ -39,6 +39,7 @@ from pyeval.sim.kernel.hand import omaha_score
 from pyeval.sim.kernel.kernel import run_serial
 from pyeval.sim.kernel.kernel_games import kernel_games
 from pyeval.sim.kernel.layout import (
+    C_N_MODELS,
     C_N_ROT_STUD,
     C_N_ROTATION,
     C_PLAYERS,
@@ -46,6 +47,8 @@ from pyeval.sim.kernel.layout import (
     C_REC_TOURN,
     C_SEATS,
     C_START,
+    ERR_CHIPS,
+    ERR_FAMILY,
     G_DC_STUD,
     G_DEALERS_CHOICE,
     LS_COLS,
@@ -57,7 +60,7 @@ from pyeval.sim.kernel.layout import (
     REC_TOURN,
     RF_COLS,
 )
-from pyeval.sim.kernel.variants.facts import DEALT, DISCARD, FACTS, FAMILY
+from pyeval.sim.kernel.variants.facts import DEALT, DISCARD, FACTS, FAM_DRAW, FAM_HOLDEM, FAM_STUD, FAMILY
 from pyeval.sim.kernel.variants.hooks import NO_TABLE, is_variant
 from pyeval.sim.kernel.work import Outs, Tables, make_work
 from pyeval.sim.players.models import FieldLike, PlayerModel, resolve_field
@@ -189,8 +192,8 @@ def variant_table(spec: SimSpec) -> np.ndarray:
 
 def _reads_variant_table(code: int) -> bool:
     f = FACTS[code]
-    return bool((f[FAMILY] == 0 and (f[DEALT] == 3 or f[DISCARD] > 0))
-                or f[FAMILY] == 2 or (f[FAMILY] == 1 and f[DEALT] == 5))
+    return bool((f[FAMILY] == FAM_HOLDEM and (f[DEALT] == 3 or f[DISCARD] > 0))
+                or f[FAMILY] == FAM_DRAW or (f[FAMILY] == FAM_STUD and f[DEALT] == 5))
 
 
 _EVAL: tuple | None = None
@@ -326,14 +329,14 @@ def kernel_marker(spec: SimSpec) -> Any:
 def deals_omaha(spec: SimSpec) -> bool:
     """Whether a level of ``spec`` deals a button game that the kernel scores with the Omaha
     starting-hand table: more than two hole cards and not one of the variants' hooks."""
-    return any(FACTS[g, FAMILY] == 0 and FACTS[g, DEALT] > 2 and not is_variant(g)
+    return any(FACTS[g, FAMILY] == FAM_HOLDEM and FACTS[g, DEALT] > 2 and not is_variant(g)
                for g in dealt_games(spec))
 
 
 def deals_big_omaha(spec: SimSpec) -> bool:
     """Whether a level of ``spec`` deals 5- or 6-card Omaha (high or hi/lo; itself or in a
     rotation): the kernel then reads their columns of the Omaha table."""
-    return any(FACTS[g, FAMILY] == 0 and FACTS[g, DEALT] > 4 for g in dealt_games(spec))
+    return any(FACTS[g, FAMILY] == FAM_HOLDEM and FACTS[g, DEALT] > 4 for g in dealt_games(spec))
 
 
 def omaha_kernel_table(spec: SimSpec) -> np.ndarray:
@@ -412,7 +415,7 @@ def _prepared(spec: SimSpec, inputs: KernelInputs) -> tuple:
         return last[2]
     pf = _model_tables()
     cfg = spec.cfg.copy()
-    cfg[20] = inputs.mp.shape[0]  # C_N_MODELS
+    cfg[C_N_MODELS] = inputs.mp.shape[0]
     tables = Tables(spec.levels, cfg, spec.cfgf, inputs.mp, inputs.assign, _starts(spec),
                     inputs.mw, inputs.push_tab, inputs.open_tab, pf.class_of, pf.top,
                     pf.eq_vs_top, omaha_kernel_table(spec),
@@ -597,13 +600,13 @@ def simulate(
         merged, inputs = _run(spec, field, n, seed, threads=threads, chunk=chunk,
                               progress=progress, scheduler=scheduler)
     result = SimResult.from_chunk(merged, spec, inputs.models, seed)
-    if (result.errors == 4).any():     # a hand of a family the kernel was compiled without
-        bad = int(np.flatnonzero(result.errors == 4)[0])
+    if (result.errors == ERR_FAMILY).any():     # a hand of a family the kernel was compiled without
+        bad = int(np.flatnonzero(result.errors == ERR_FAMILY)[0])
         raise RuntimeError(f"tournament {bad}: a hand was dealt of a game family the kernel "
                            "was compiled without (a pyeval bug: please report it with the "
                            "structure)")
-    if debug and (result.errors == 1).any():
-        bad = int(np.flatnonzero(result.errors == 1)[0])
+    if debug and (result.errors == ERR_CHIPS).any():
+        bad = int(np.flatnonzero(result.errors == ERR_CHIPS)[0])
         raise AssertionError(f"tournament {bad}: the chip total changed during a hand")
     return result
 

@@ -651,7 +651,7 @@ def _stud_tiers(S, SI, SB, hole, kind, game, buf, ev):
     # [variants: stud and draw] the best up category and low count among the players in,
     # and the second best beside the seat holding the best, so that each player's "best
     # of the others" is one comparison (not a loop over the others per player)
-    draw_game = vfacts.FACTS[game, vfacts.FAMILY] == 2
+    draw_game = vfacts.FACTS[game, vfacts.FAMILY] == vfacts.FAM_DRAW
     cat1 = np.int64(0)
     cat2 = np.int64(0)
     cat_s = np.int64(-1)

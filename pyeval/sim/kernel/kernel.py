@@ -61,6 +61,10 @@ from pyeval.sim.kernel.layout import (
     C_REC_TOURN,
     C_RESTART_LEVELS,
     C_SEATS,
+    ERR_CHIPS,
+    ERR_FAMILY,
+    ERR_NONE,
+    ERR_SAFETY_STOP,
     F_ADDON_P,
     F_MINUTES_PER_HAND,
     F_REBUY_P,
@@ -468,7 +472,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex, bu
     ft_hands = 0
     n_rebuys = 0
     n_addons = 0
-    err = 0
+    err = ERR_NONE
     n_tables = NT
     # [entries] without the late entrants still to come
     total_chips, n_tables = entries.start_if(ent, k, total_chips, n_tables)
@@ -547,7 +551,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex, bu
         w.tbl_hc[t] += 1
         is_stud = FACTS[game, FAMILY] != 0     # [variants] a stud game or the draw
         if not is_stud and is_variant(game) and not variant_dealt(games, game):
-            err = 4     # a variant in a kernel compiled without the hooks (engine bug)
+            err = ERR_FAMILY     # a variant in a kernel compiled without the hooks (engine bug)
             break
         ante = set_stakes(w, tb, tl, game, row, n_here)
         extras.mark_absent_if(ex, w.HS, row, S, w.arrive, now + brk)      # [late players]
@@ -563,12 +567,12 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex, bu
             if play_other_if(games, (S, row, w.stack, b, sbs, g, w.HS, w.SI, w.SB, w.SF, w.HF,
                                      w.hole, w.board, w.buf, w.deck, w.st, ev, tabs, rrow,
                                      rec_on)) < 0:
-                err = 4     # a stud or draw hand in a kernel without it (engine bug)
+                err = ERR_FAMILY     # a stud or draw hand in a kernel without it (engine bug)
                 break
         elif button_on is None:
             # [speed] decided by its type while compiling (Numba's dead-branch pruning): a
             # stud or draw kernel never compiles the button hand
-            err = 4     # a button hand in a stud or draw kernel (engine bug)
+            err = ERR_FAMILY     # a button hand in a stud or draw kernel (engine bug)
             break
         else:
             play_button_hand(w, tb, ev, row, pos, rrow, rec_on, games)
@@ -587,7 +591,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex, bu
         if end_t > last_end:
             last_end = end_t
         if debug and chips_in_play(w.stack, P) != total_chips:
-            err = 1
+            err = ERR_CHIPS
         # ---- eliminations (and rebuys)
         nb, added, n_reb = rebuys_and_busts(w, tb, row, tl, stage, ent)
         total_chips += added
@@ -609,7 +613,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex, bu
         if n_alive <= 1 and stage == 1:
             break
         if hands >= max_hands:
-            err = 2
+            err = ERR_SAFETY_STOP
             break
         if own_clock:
             # [level clocks] the table's own level after its hands (the first table into a

@@ -136,13 +136,22 @@ R_LEVEL = 1           # level reached (1-based)
 R_FT_HANDS = 2        # hands dealt at the final table
 R_REBUYS = 3
 R_ADDONS = 4
-R_ERROR = 5           # 0 fine, 1 chip total broken, 2 safety stop, 3 record overflow,
-#                       4 a hand of a family the kernel was compiled without (pyeval.sim.kernel.kernel_games)
+R_ERROR = 5           # one of the ERR_* codes below
 R_WINNER = 6
 R_TABLES = 7          # tables at the start
 R_REENTRIES = 8       # re-entries (sim.entries)
 R_LATE_ENTRIES = 9    # late entrants seated (sim.entries)
 R_COLS = 10
+
+#: the codes of the results' R_ERROR column (SimResult.errors): a tournament played to its end
+ERR_NONE = 0
+#: the chip total changed during a hand (checked with debug=True)
+ERR_CHIPS = 1
+#: stopped by the safety limit on hands (max_hands)
+ERR_SAFETY_STOP = 2
+#: a hand of a game family the kernel was compiled without (pyeval.sim.kernel.kernel_games)
+ERR_FAMILY = 4
+
 RF_DURATION = 0       # minutes on the clock, breaks included
 RF_FT_TIME = 1        # when the final table formed (minutes on the clock)
 RF_PLAY_MINUTES = 2   # minutes of play, breaks excluded

@@ -61,7 +61,11 @@ SPLIT_HIGH = 0
 SPLIT_LOW8 = 1
 SPLIT_CHICAGO = 2
 
-FAMILY_CODES = {"holdem": 0, "stud": 1, "draw": 2}
+#: the FAMILY column's codes: button games (hold'em, Omaha and their variants), stud, draw
+FAM_HOLDEM = 0
+FAM_STUD = 1
+FAM_DRAW = 2
+FAMILY_CODES = {"holdem": FAM_HOLDEM, "stud": FAM_STUD, "draw": FAM_DRAW}
 
 
 def _row(e: Game | Choice) -> np.ndarray:

@@ -112,6 +112,7 @@ from pyeval.sim.kernel.variants.facts import (
     DISCARD_STREET,
     DOWN_MASK,
     FACTS,
+    FAM_DRAW,
     FAMILY,
     HOLE,
     RAZZ,
@@ -720,14 +721,14 @@ def _play_other_if(on, args):
     if stud and draw:
         def either(on, args):
             seats, hand, cards, ev, tabs, record = _named(args)
-            if FACTS[hand.HS[H_GAME], FAMILY] == 2:
+            if FACTS[hand.HS[H_GAME], FAMILY] == FAM_DRAW:
                 return play_draw_game(seats, hand, cards, ev, tabs, record, on)
             return play_stud_game(seats, hand, cards, ev, tabs, record, on)
         return either
     if stud:
         def stud_only(on, args):
             seats, hand, cards, ev, tabs, record = _named(args)
-            if FACTS[hand.HS[H_GAME], FAMILY] == 2:
+            if FACTS[hand.HS[H_GAME], FAMILY] == FAM_DRAW:
                 return np.int64(-1)     # the draw in a stud kernel (an engine bug)
             return play_stud_game(seats, hand, cards, ev, tabs, record, on)
         return stud_only

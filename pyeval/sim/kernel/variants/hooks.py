@@ -35,6 +35,7 @@ from pyeval.sim.kernel.variants.facts import (
     DISCARD,
     DISCARD_STREET,
     FACTS,
+    FAM_HOLDEM,
     FAMILY,
     MAX_HOLE,
     SPLIT,
@@ -55,7 +56,7 @@ NO_TABLE = np.zeros((1, 1, 2))
 def is_variant(game):
     """True for a button game these hooks play: three dealt cards, a discard, or more than
     4-card Omaha's four (5- and 6-card Omaha)."""
-    return FACTS[game, FAMILY] == 0 and (FACTS[game, DEALT] == 3 or FACTS[game, DISCARD] > 0
+    return FACTS[game, FAMILY] == FAM_HOLDEM and (FACTS[game, DEALT] == 3 or FACTS[game, DISCARD] > 0
                                          or FACTS[game, DEALT] > 4)
 
 
@@ -137,7 +138,7 @@ def showdown_value(game, hole, nh, board, scratch):
 @linked(cache=True, error_model="numpy")
 def is_low8(game):
     """True for a button game whose pot splits with an 8-or-better low (the Omahas hi/lo)."""
-    return FACTS[game, FAMILY] == 0 and FACTS[game, SPLIT] == SPLIT_LOW8
+    return FACTS[game, FAMILY] == FAM_HOLDEM and FACTS[game, SPLIT] == SPLIT_LOW8
 
 
 @linked(cache=True, error_model="numpy")
