@@ -16,7 +16,7 @@ from __future__ import annotations
 import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -96,6 +96,9 @@ from pyeval.sim.kernel.layout import (
     LV_SMALL_BET,
     MAX_SEATS,
 )
+
+if TYPE_CHECKING:
+    from pyeval.tournament.tournament_structure import TournamentStructure
 
 DECK = 52
 
@@ -278,7 +281,7 @@ def stated_late_entries(structure: Any, players: int, late_entries: int | None) 
 
 
 def build_spec(
-    structure: Any,
+    structure: TournamentStructure,
     players: int | None = None,
     clock: Clock | None = None,
     *,
@@ -321,9 +324,8 @@ def build_spec(
         ValueError: a tournament needs at least 2 players, got 1
     """
     clock = clock or default_clock(structure)
-    entrants = _get(structure, "entrants")
     if players is None:
-        players = int(_get(entrants, "maximum", 0) or 0)
+        players = int(structure.entrants.maximum or 0)
     if isinstance(players, numbers.Integral) and not isinstance(players, bool) and players < 2:
         raise ValueError(f"a tournament needs at least 2 players, got {players}")
     players = sim_count(players, "players", 2, MAX_SIM_PLAYERS)
@@ -336,22 +338,21 @@ def build_spec(
     rebuy_chance = sim_chance(rebuy_chance, "rebuy_chance")
     addon_chance = sim_chance(addon_chance, "addon_chance")
     debug = sim_flag(debug, "debug")
-    if hasattr(structure, "for_field"):
-        # levels that name the smallest field they are for (the first sheet: "levels beyond
-        # this only for 10+ players") are dropped for a smaller field; its last level goes on
-        structure = structure.for_field(players)
+    # levels that name the smallest field they are for (the first sheet: "levels beyond
+    # this only for 10+ players") are dropped for a smaller field; its last level goes on
+    structure = structure.for_field(players)
     check_chips_in_play(structure, players)    # the kernel counts chips in int64
-    tables = _get(structure, "tables")
-    size = int(_get(tables, "table_size", 9))
+    tables = structure.tables
+    size = int(tables.table_size)
     if not 2 <= size <= MAX_SEATS:
         raise ValueError(f"the simulator seats 2 to {MAX_SEATS} players a table, not {size}")
-    merge = int(_get(tables, "seats_when_merging", size) or size)
-    fmt = _get(structure, "format", "single_field")
+    merge = int(tables.seats_when_merging or size)
+    fmt = structure.format
     if fmt == "table_winners" and -(-players // size) > size:
         raise ValueError(f"{players} players make more table winners than one final table of {size} seats")
     if fmt == "table_winners" and players <= size:
         raise ValueError(f"the two-stage format needs more than one table: more than {size} players")
-    levels = list(_get(structure, "levels", ()))
+    levels = list(structure.levels)
     if not levels:
         raise ValueError("the structure has no levels")
     L = len(levels)
@@ -366,7 +367,7 @@ def build_spec(
             if level.betting != "fixed_limit":
                 raise ValueError(f"level {i + 1}: the simulator plays stud games fixed limit "
                                  f"only, not {level.betting}")
-        if getattr(level, "antes_only", False) and _get(structure, "antes_stop_heads_up", False):
+        if getattr(level, "antes_only", False) and structure.antes_stop_heads_up:
             raise ValueError(
                 f"level {i + 1}: {REGISTRY.game(game).name} with antes only has no forced bet "
                 f"heads-up when the antes stop there (antes_stop_heads_up); give the level "
@@ -388,12 +389,14 @@ def build_spec(
         lv[i, LV_BIG_BET] = level.big_bet or 2 * low
         if level.minutes is not None:
             lv[i, LV_MIN] = level.minutes
-        else:
+        elif level.hands is not None:
             lv[i, LV_HANDS] = level.hands
-    for brk in _get(structure, "breaks", ()) or ():
+        else:
+            raise ValueError(f"level {i + 1} has no length: give minutes or hands")
+    for brk in structure.breaks:
         lv[brk.after_level - 1, LV_BREAK] += brk.minutes
-    chips = _get(structure, "chips")
-    for cu in _get(chips, "colour_ups", ()) or ():
+    chips = structure.chips
+    for cu in chips.colour_ups:
         i = cu.before_level - 1
         lv[i, LV_CU_UNIT] = chips.smallest(cu.before_level)
         removed = sorted(cu.remove)
@@ -401,37 +404,36 @@ def build_spec(
         gone = sorted({d for d in chips.denominations if d < lv[i, LV_CU_UNIT]})
         for k, d in enumerate((gone or removed)[:4]):
             lv[i, LV_CU_REMOVED + k] = d
-    add_on = _get(structure, "add_on")
+    add_on = structure.add_on
     if add_on is not None:
         lv[add_on.before_level - 1, LV_ADDON] = 1
-    start = int(_get(structure, "starting_chips", 0) or _get(chips, "starting", 0))
+    start = int(structure.starting_chips or 0)
     if start <= 0:
         raise ValueError("the structure gives no starting chips")
     cfg = np.zeros(CFG_COLS, np.int64)
     cfg[C_PLAYERS] = players
     cfg[C_SEATS] = size
     cfg[C_MERGE] = merge
-    cfg[C_BAL_DIFF] = int(_get(tables, "balance_at_difference", 2))
-    cfg[C_STOP_SHORT] = int(_get(tables, "stop_when_short_by", 3))
-    cfg[C_BREAK_ORDER] = 0 if _get(tables, "break_order", "highest_number") == "highest_number" else 1
+    cfg[C_BAL_DIFF] = int(tables.balance_at_difference)
+    cfg[C_STOP_SHORT] = int(tables.stop_when_short_by)
+    cfg[C_BREAK_ORDER] = 0 if tables.break_order == "highest_number" else 1
     # the seating rules (pyeval.tournament.seating), one bit each: 0 is pyeval's convention
-    for bit, (key, convention, sheets) in enumerate((
-            ("balance_rule", "worst_position", "same_position"),
-            ("equal_tables", "lowest_number", "card_draw"),
-            ("break_draw", "random", "fair_blinds"))):
-        value = _get(tables, key, convention)
+    for bit, (key, value, convention, sheets) in enumerate((
+            ("balance_rule", tables.balance_rule, "worst_position", "same_position"),
+            ("equal_tables", tables.equal_tables, "lowest_number", "card_draw"),
+            ("break_draw", tables.break_draw, "random", "fair_blinds"))):
         if value not in (convention, sheets):
             raise ValueError(f"tables.{key} must be {convention!r} or {sheets!r}, not {value!r}")
         cfg[C_SEAT_RULE] |= int(value == sheets) << bit
     cfg[C_START] = start
-    cfg[C_ANTE_HU_STOP] = 1 if _get(structure, "antes_stop_heads_up", False) else 0
+    cfg[C_ANTE_HU_STOP] = 1 if structure.antes_stop_heads_up else 0
     # the first sheet's draw: no raise once the betting has passed around to the dealer
-    cfg[C_FIRST_TURN_ONLY] = 1 if _get(structure, "raises_first_turn_only", False) else 0
+    cfg[C_FIRST_TURN_ONLY] = 1 if structure.raises_first_turn_only else 0
     cfg[C_FORMAT] = 1 if fmt == "table_winners" else 0
-    final = _get(structure, "final_stage")
-    cfg[C_FINAL_START] = int(_get(final, "starting_chips", start) or start)
-    cfg[C_RESTART_LEVELS] = 1 if _get(final, "restart_levels", True) else 0
-    rebuys = _get(structure, "rebuys")
+    final = structure.final_stage
+    cfg[C_FINAL_START] = int(final.starting_chips or start) if final is not None else start
+    cfg[C_RESTART_LEVELS] = 1 if final is None or final.restart_levels else 0
+    rebuys = structure.rebuys
     if rebuys is not None:
         cfg[C_REBUY_CHIPS] = rebuys.chips
         cfg[C_REBUY_UNTIL] = rebuys.until_level
@@ -443,7 +445,7 @@ def build_spec(
     cfg[C_LEVEL_CLOCK] = level_clock(structure, lv)
     cfgf = np.zeros(CFGF_COLS)
     # late and absent players: each entrant's arrival drawn in the kernel (sim.arrivals)
-    late_config(_get(structure, "late_players"), cfg, cfgf)
+    late_config(structure.late_players, cfg, cfgf)
     cfg[C_REC_TOURN] = record_tournaments
     cfg[C_REC_HANDS] = max(record_hands, 0)
     cfg[C_REC_STRIDE] = max(record_stride, 1)
@@ -484,11 +486,9 @@ def build_spec(
                  re_entry_chance, lv, cfg, cfgf, size)
     if (lv[:, LV_BET] == B_FL).any() and (lv[:, LV_SMALL_BET] <= 0).any():
         raise ValueError("a fixed-limit level needs its small and big bet")
-    by_rank = getattr(structure, "starting_chips_for", None)
-    stacks = np.array([by_rank(r) if by_rank is not None else start
-                       for r in range(1, players + 1)], np.int64)
+    stacks = np.array([structure.starting_chips_for(r) for r in range(1, players + 1)], np.int64)
     return SimSpec(lv, cfg, cfgf, rot, players, size, start,
-                   name=str(_get(structure, "name", "")), structure=structure, clock=clock,
+                   name=str(structure.name), structure=structure, clock=clock,
                    starting_stacks=stacks)
 
 
