@@ -19,7 +19,7 @@ import warnings
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numba
 import numpy as np
@@ -398,18 +398,33 @@ def _outs(out: Chunk, lo: int, hi: int, rh: int) -> Outs:
                 out.rec[lo * rh:hi * rh])
 
 
+class Prepared(NamedTuple):
+    """What :func:`run_chunk` gives the kernel besides the chunk's own rows."""
+
+    #: the structure's and the field's arrays (:class:`~pyeval.sim.kernel.work.Tables`)
+    tables: Tables
+    #: the evaluators' tables (:func:`_eval_tables`)
+    ev: tuple
+    #: the kernel's games marker (:func:`kernel_marker`)
+    games: Any
+    #: True when the kernel is compiled with the extras (late players, add-ons, two stages)
+    ex: bool | None
+    #: the kernel for this layout is known to be compiled or loaded in this process
+    checked: bool
+
+
 #: the last ``(spec, inputs, prepared)`` of :func:`_prepared` (one tuple, replaced whole:
 #: threads and Dask tasks read it safely)
 _LAST: tuple = ()
 
 
-def _prepared(spec: SimSpec, inputs: KernelInputs) -> tuple:
+def _prepared(spec: SimSpec, inputs: KernelInputs) -> Prepared:
     """What :func:`run_chunk` gives the kernel besides the chunk's own rows, built once per
-    ``(spec, inputs)`` while a simulation plays its chunks one after another: ``(tables,
-    ev, games, ex, checked)``, ``checked`` once the kernel for their layout is known to
-    be compiled or loaded in this process. [speed] Built for every chunk, with the layout
-    check, they cost about 1 ms a chunk of Python: 6-10 % of a ``simulate()`` of 5- and
-    6-card Omaha in its chunks of 16 tournaments (bench/RESULTS.md)."""
+    ``(spec, inputs)`` while a simulation plays its chunks one after another, ``checked``
+    once the kernel for their layout is known to be compiled or loaded in this process.
+    [speed] Built for every chunk, with the layout check, they cost about 1 ms a chunk of
+    Python: 6-10 % of a ``simulate()`` of 5- and 6-card Omaha in its chunks of 16
+    tournaments (bench/RESULTS.md)."""
     last = _LAST
     if last and last[0] is spec and last[1] is inputs:
         return last[2]
@@ -433,10 +448,10 @@ def _prepared(spec: SimSpec, inputs: KernelInputs) -> tuple:
     # more, not three)
     ex = (True if uses_extras(spec.cfg, spec.levels) or games is not None
           or entries.uses_entries(spec.cfg) else None)
-    return _remember(spec, inputs, (tables, _eval_tables(), games, ex, False))
+    return _remember(spec, inputs, Prepared(tables, _eval_tables(), games, ex, False))
 
 
-def _remember(spec: SimSpec, inputs: KernelInputs, prepared: tuple) -> tuple:
+def _remember(spec: SimSpec, inputs: KernelInputs, prepared: Prepared) -> Prepared:
     global _LAST
     _LAST = (spec, inputs, prepared)
     return prepared
@@ -473,7 +488,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
         if key not in _COMPILED:
             compile_once(run_serial, args)
             _COMPILED.add(key)
-        _remember(spec, inputs, prepared[:4] + (True,))   # later chunks skip the check
+        _remember(spec, inputs, prepared._replace(checked=True))   # later chunks skip the check
 
     def block(lo: int, hi: int) -> None:
         # tournaments t0 + lo .. t0 + hi - 1 into rows lo .. hi - 1 (views: the kernel's
