@@ -8,8 +8,8 @@ import sys
 import time
 
 import pyeval
-from pyeval.sim.engine import kernel_inputs, run_chunk
-from pyeval.sim.spec import build_spec
+from pyeval.sim.engine.engine import kernel_inputs, run_chunk
+from pyeval.sim.engine.spec import build_spec
 from pyeval.tournament.structure import load_structure
 
 which = sys.argv[1]

@@ -9,8 +9,8 @@ import glob
 import sys
 from collections import Counter
 
-from pyeval.sim.stats import _effective, _Facts, at_least, between, from_record, measure
-from pyeval.sim.stats_phh import read_hands
+from pyeval.sim.players.stats import _effective, _Facts, at_least, between, from_record, measure
+from pyeval.sim.players.stats_phh import read_hands
 
 
 def anatomy(hands, lo=20, hi=70, min_seats=6):

@@ -13,10 +13,10 @@ import glob
 import math
 import sys
 
-from pyeval.sim.backtest import EventDay, event_structure, home_structure, parse_levels
-from pyeval.sim.presets import record_all
-from pyeval.sim.stats import from_record, measure
-from pyeval.sim.stats_phh import read_hands
+from pyeval.sim.analysis.backtest import EventDay, event_structure, home_structure, parse_levels
+from pyeval.sim.players.presets import record_all
+from pyeval.sim.players.stats import from_record, measure
+from pyeval.sim.players.stats_phh import read_hands
 
 WSOP = EventDay("WSOP 2019 Day 1 structure", 27, 0,
                 parse_levels("100/200/0;100/200/200bb;200/300/300bb;200/400/400bb;300/500/500bb"),

@@ -49,8 +49,8 @@ import numpy as np
 
 import pyeval
 from pyeval import h7_loop
-from pyeval import numba_hand as nh
 from pyeval._native import ffi, lib
+from pyeval.jit import numba_hand as nh
 
 N = 10_000_000
 
@@ -81,7 +81,7 @@ def _sequential_hands(n):
 @numba.njit(cache=False)
 def enumerate_all():
     """sum and count of the high values of all 133,784,560 seven-card hands, nested loops
-    adding one card per level (pyeval.numba_hand). Not cached: it inlines numba_hand, and
+    adding one card per level (pyeval.jit.numba_hand). Not cached: it inlines numba_hand, and
     Numba's cache, keyed by this file alone, would keep running an older numba_hand."""
     total = 0
     count = 0
@@ -318,7 +318,7 @@ def main() -> None:
 
 
 def _enum_rounds(args: argparse.Namespace, omp: Path, hhe: Path) -> None:
-    """all hands in nested loops: the peers, pyeval.numba_hand (``range`` and ``while``
+    """all hands in nested loops: the peers, pyeval.jit.numba_hand (``range`` and ``while``
     loops) and, with ``--base``, the same enumeration in another tree (a subprocess with
     that tree first on PYTHONPATH: the before of an A/B), interleaved round by round"""
     enumerate_all()   # compile

@@ -8,7 +8,7 @@ Run it with empty caches, one process per figure:
 ``game:NAME`` is the small structure of tests/sim/conftest.py for that game (the stud games
 at tables of 7, fixed limit; the draw fixed limit; the button games pot limit, Omaha and the
 variants at tables of 7); ``example+draw`` or ``example:game`` a structure of
-:data:`pyeval.sim.warmup._KERNELS` (``hands_100k_stud+draw``: stud and the draw, the kernel
+:data:`pyeval.sim.engine.warmup._KERNELS` (``hands_100k_stud+draw``: stud and the draw, the kernel
 of every game); anything else is an example's name or a structure file. A/B two
 trees: ``PYTHONPATH=<tree>`` for each, alternately, run from outside both trees.
 """
@@ -33,7 +33,7 @@ def structure(label: str):
     """The structure a label names (see the module notes)."""
     if not label.startswith("game:"):
         if "+" in label or ":" in label:
-            from pyeval.sim.warmup import _structure
+            from pyeval.sim.engine.warmup import _structure
             return _structure(label, 0)
         return label
     name = label[5:]

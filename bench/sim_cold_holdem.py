@@ -8,7 +8,7 @@ import sys
 import time
 
 t0 = time.perf_counter()
-import pyeval.sim.hand as h  # noqa: E402
+import pyeval.sim.kernel.hand as h  # noqa: E402
 from pyeval.sim import simulate  # noqa: E402
 
 print("hand from", h.__file__, file=sys.stderr)

@@ -12,11 +12,11 @@ import json
 import sys
 import time
 
-from pyeval.sim.clock import Clock
-from pyeval.sim.engine import kernel_inputs, run_chunk
-from pyeval.sim.layout import R_HANDS
-from pyeval.sim.spec import build_spec
-from pyeval.sim.structure_toml import LevelSpec, structure_toml
+from pyeval.sim.analysis.structure_toml import LevelSpec, structure_toml
+from pyeval.sim.engine.clock import Clock
+from pyeval.sim.engine.engine import kernel_inputs, run_chunk
+from pyeval.sim.engine.spec import build_spec
+from pyeval.sim.kernel.layout import R_HANDS
 from pyeval.tournament.structure import load_structure, parse_structure
 
 label, fields, n, rounds = sys.argv[1], sys.argv[2].split(","), int(sys.argv[3]), int(sys.argv[4])

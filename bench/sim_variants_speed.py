@@ -26,8 +26,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests" / "
 from conftest import small_structure, stud_structure
 
 from pyeval.sim import simulate
-from pyeval.sim.engine import kernel_inputs, run_chunk
-from pyeval.sim.spec import build_spec
+from pyeval.sim.engine.engine import kernel_inputs, run_chunk
+from pyeval.sim.engine.spec import build_spec
 
 BUTTON = [("holdem", "no_limit"), ("omaha", "pot_limit"), ("irish", "pot_limit"),
           ("super_eight", "no_limit"), ("tahoe", "pot_limit"), ("pineapple", "no_limit"),

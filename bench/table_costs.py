@@ -18,8 +18,8 @@ import sys
 import tempfile
 
 _SHIPPED = ("from pyeval import tables_build as tb\n"
-            "from pyeval.sim.preflop import preflop_tables\n"
-            "from pyeval.sim.nash import class_equities\n"
+            "from pyeval.sim.players.preflop import preflop_tables\n"
+            "from pyeval.sim.players.nash import class_equities\n"
             "t = {{x.name: x for x in tb.tables()}}[{name!r}]\n"
             "if t.name.startswith(('variants', 'omaha')): preflop_tables()\n"
             "if t.name.startswith('nash_headsup'): class_equities()")
@@ -33,8 +33,8 @@ TABLES = {
     # left computed: the C library's incremental 7-card tables (cached on disk), and two
     # histograms computed in every process that simulates 4-card Omaha or stud
     "incr7": ("from pyeval._native import lib", "lib.pe_incr7_tables()"),
-    "omaha4_histogram": ("from pyeval.sim import engine", "engine._omaha_histogram()"),
-    "stud_histogram": ("from pyeval.sim import engine", "engine._stud_histogram()"),
+    "omaha4_histogram": ("from pyeval.sim.engine import engine", "engine._omaha_histogram()"),
+    "stud_histogram": ("from pyeval.sim.engine import engine", "engine._stud_histogram()"),
 }
 
 _CHILD = """

@@ -1,6 +1,6 @@
 """Start-up costs, each in fresh processes: ``import pyeval`` (including building the
 tables), the tables' memory, and the first call of an ``@njit(cache=True)`` kernel that uses
-pyeval.numba_ext, with an empty cache (cold: compile) and with a warm cache (load).
+pyeval.jit.numba_ext, with an empty cache (cold: compile) and with a warm cache (load).
 
 Import time is taken inside the child (perf_counter around the import), median of 9 runs,
 with the bytecode of pyeval already compiled (the state after any first run of an install);
@@ -31,7 +31,7 @@ import json, time
 t0 = time.perf_counter()
 import numba, numpy as np
 import pyeval
-from pyeval import numba_ext as nx
+from pyeval.jit import numba_ext as nx
 t1 = time.perf_counter()
 
 @numba.njit(cache=True)

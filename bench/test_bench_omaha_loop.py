@@ -98,7 +98,7 @@ def _plain_loop(hole, board, pairs, triples, card_key, disp, high, flush, mult, 
     return out
 
 
-from pyeval.numba_ext import high_inline, tables  # noqa: E402
+from pyeval.jit.numba_ext import high_inline, tables  # noqa: E402
 
 
 @pytest.mark.parametrize("nh", HOLES)

@@ -28,8 +28,8 @@ PLAYERS = 30
 
 
 def _kernel_run(field: str, n: int, seed: int = 1):
-    from pyeval.sim.engine import kernel_inputs, run_chunk
-    from pyeval.sim.spec import build_spec
+    from pyeval.sim.engine.engine import kernel_inputs, run_chunk
+    from pyeval.sim.engine.spec import build_spec
     from pyeval.tournament.structure import load_structure
 
     spec = build_spec(load_structure(STRUCTURE), PLAYERS)
@@ -52,7 +52,7 @@ def test_table_hands_per_core(benchmark, field, n):
 def test_rules_model_replay(benchmark):
     """The same kind of hands through pyeval.rules.Hand (Python), one hand at a time."""
     from pyeval.sim import simulate
-    from pyeval.sim.replay import decode, replay_record
+    from pyeval.sim.analysis.replay import decode, replay_record
 
     r = simulate(STRUCTURE, n=20, seed=1, players=PLAYERS, record_tournaments=20,
                  record_hands=100, threads=1)
@@ -70,7 +70,7 @@ _CHILD = textwrap.dedent("""
     os.sched_setaffinity(0, set(range(os.cpu_count())))
     import numba, numpy as np
     from pyeval.sim import simulate
-    from pyeval.sim.report import write_report
+    from pyeval.sim.analysis.report import write_report
     from pyeval.tournament.structure import load_structure
     task = sys.argv[1]
     st = load_structure("club_3000")

@@ -86,7 +86,7 @@ def __getattr__(name: str) -> Any:
     if name == "Range":
         from pyeval.equity.ranges import Range
         return Range
-    if name in ("rules", "tournament", "sim", "numba_ext"):
+    if name in ("rules", "tournament", "sim", "jit"):
         import importlib
         return importlib.import_module(f"pyeval.{name}")
     raise AttributeError(f"module 'pyeval' has no attribute {name!r}")

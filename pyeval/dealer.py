@@ -2,7 +2,7 @@
 hands of k distinct cards, every hand drawn uniformly (the cards of a row in the order they
 were dealt), independently, from the deck less the ``dead`` cards.
 
-The draws come from pyeval's one RNG (:mod:`pyeval.numba_rng`): the rows are cut into
+The draws come from pyeval's one RNG (:mod:`pyeval.jit.numba_rng`): the rows are cut into
 blocks of ``BLOCK`` hands and block ``b`` is dealt from stream ``(seed, b)``, so the array
 depends on ``(n, k, seed, dead)`` alone, whatever the number of threads. Each hand is a
 partial Fisher-Yates shuffle of a deck that carries on from the previous hand of its block
@@ -24,8 +24,8 @@ import numpy as np
 
 from pyeval._checks import check_count, check_seed
 from pyeval.cards import CardsLike, cards
-from pyeval.numba_mem import fetch_add
-from pyeval.numba_rng import below, seed_stream
+from pyeval.jit.numba_mem import fetch_add
+from pyeval.jit.numba_rng import below, seed_stream
 
 #: hands per RNG stream (and per piece of work a thread takes)
 BLOCK = 1 << 14

@@ -12,7 +12,7 @@ Every other layer derives its view from :data:`REGISTRY` and imports nothing els
 another layer: the rules model (:mod:`pyeval.rules.games`) uses these :class:`Game` s as they
 are, keyed by name; the equity engine (:mod:`pyeval.equity.games`) derives its evaluation
 kinds and splits; tournaments (:mod:`pyeval.tournament.levels`) take the keys, split into
-blind and stud games; the simulator (:mod:`pyeval.sim.layout`) takes the codes. A new game
+blind and stud games; the simulator (:mod:`pyeval.sim.kernel.layout`) takes the codes. A new game
 is one entry here plus its tests.
 
 **Keys** are lowercase ``snake_case`` words, the names structure files use

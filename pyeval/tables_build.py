@@ -18,9 +18,9 @@ stamps), and files of ``pyeval/data`` that no table names any more are deleted w
 table is built. The slow tests (``tests/test_shipped_tables.py``) recompute each table and
 compare it with the shipped copy; a fast one checks that the files are those of :func:`tables`.
 
-Left computed: the incremental 7-card tables (:mod:`pyeval.numba_hand`, built by the C
+Left computed: the incremental 7-card tables (:mod:`pyeval.jit.numba_hand`, built by the C
 library in about 0.4 s and cached) and the 4-card Omaha score histogram of
-:mod:`pyeval.sim.engine` (milliseconds once its Numba code is compiled). The stud one
+:mod:`pyeval.sim.engine.engine` (milliseconds once its Numba code is compiled). The stud one
 ships: its compile alone was 0.6 s of a stud kernel's first run.
 
 >>> [t.name for t in tables()][:2]
@@ -46,8 +46,9 @@ DATA = Path(__file__).resolve().parent / SHIPPED
 def tables() -> list[Table]:
     """Every shipped table, each after the tables its computation reads."""
     from pyeval.equity import omaha_percent, percent
-    from pyeval.sim import engine, nash, preflop
-    from pyeval.sim.variants import omaha, strength
+    from pyeval.sim.engine import engine
+    from pyeval.sim.kernel.variants import omaha, strength
+    from pyeval.sim.players import nash, preflop
 
     return [preflop.TABLE, nash.WIN_COUNTS, nash.HEADSUP, strength.TABLE, omaha.TABLE,
             percent.table("vs1"), percent.table("vs3"), engine.STUD3_COUNTS,

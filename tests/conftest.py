@@ -22,7 +22,7 @@ if os.environ.get("HYPOTHESIS_PROFILE"):
 @pytest.fixture(autouse=True, scope="session")
 def _fresh_sim_kernels(request):
     """Drop the simulator's cached kernels if compiled from other sources, before any test
-    calls one of their steps directly (:func:`pyeval.sim._cache.fresh_cache_once`; the
+    calls one of their steps directly (:func:`pyeval.sim.engine._cache.fresh_cache_once`; the
     simulator's entry points check it themselves).
 
     [speed] With two xdist workers and simulator tests selected, the second worker first
@@ -32,11 +32,11 @@ def _fresh_sim_kernels(request):
     that compile left the other worker waiting for it late in the run (the fast lane cold
     3:13 before, 3:02-3:09 after; the first worker warming the variants' kernel the same
     way made it 3:48: bench/RESULTS.md)."""
-    from pyeval.sim._cache import fresh_cache_once
+    from pyeval.sim.engine._cache import fresh_cache_once
     fresh_cache_once()
     if os.environ.get("PYTEST_XDIST_WORKER") == "gw1" and any(
             "tests/sim/" in item.nodeid for item in request.session.items):
-        from pyeval.sim.warmup import warm_kernel
+        from pyeval.sim.engine.warmup import warm_kernel
         warm_kernel("hands_100k_stud")
 
 

@@ -251,7 +251,7 @@ def structure_case(rng: Any, texts: list[str] | None = None) -> Case:
             st.prize_pool(size)
         # a simulation of the structure's own field must not fail late on the file either
         # (its kernel is not run here: the options the simulator builds from the file)
-        from pyeval.sim.spec import build_spec
+        from pyeval.sim.engine.spec import build_spec
         try:
             build_spec(st, min(hi, 2000))
         except ValueError as e:
@@ -301,10 +301,10 @@ def icm_case(rng: Any) -> Case:
 
 def sim_case(rng: Any, structures: dict[str, Any] | None = None) -> Case:
     """The simulator's options (players, n, seed, threads, chances, records) with hostile
-    values, checked by :func:`pyeval.sim.spec.build_spec` and :func:`pyeval.sim.simulate`'s
+    values, checked by :func:`pyeval.sim.engine.spec.build_spec` and :func:`pyeval.sim.simulate`'s
     argument checks (the kernel is run for one case in 50, on a small field)."""
     from pyeval.sim import simulate
-    from pyeval.sim.spec import build_spec
+    from pyeval.sim.engine.spec import build_spec
     from pyeval.tournament.structure import load_structure
     structures = structures or {n: load_structure(n) for n in ("club_3000", "hands_100k_stud")}
     values = hostile_values()
@@ -333,7 +333,7 @@ def simulate_args_only(simulate: Any, st: Any, kw: dict[str, Any]) -> None:
     """:func:`pyeval.sim.simulate`'s argument checks without the kernel: a spec for a field
     of 0 tournaments is refused before any work, so pass what a call would and stop at the
     first refusal (an accepted set of options is not run here)."""
-    from pyeval.sim.inputs import MAX_PLAYER_ROWS, sim_count, sim_seed
+    from pyeval.sim.engine.inputs import MAX_PLAYER_ROWS, sim_count, sim_seed
     if "n" in kw:
         sim_count(kw["n"], "n (tournaments)", 1, MAX_PLAYER_ROWS)
     if "seed" in kw:

@@ -106,7 +106,7 @@ NOT_RUN = {
     ("equity.md", 'pyeval.equity(game, hands, board="", dead="", *, exact=None, samples=None, std_err=None,'):
         "a signature, not code",
     ("simulation.md", "from distributed import Client"): "needs a Dask scheduler",
-    ("players.md", "from pyeval.sim.fit import FITTED, fit_model, simulated"):
+    ("players.md", "from pyeval.sim.players.fit import FITTED, fit_model, simulated"):
         "the preset-recovery measurement (minutes); tests/sim/test_fit.py asserts it",
     ("players.md", "import itertools, numpy as np"):
         "the pooled-mix measurement (minutes of simulation)",

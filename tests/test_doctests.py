@@ -5,8 +5,8 @@ import importlib
 import pytest
 
 MODULES = ["pyeval", "pyeval.cards", "pyeval.evaluate", "pyeval.describe", "pyeval.showdown",
-           "pyeval.numba_ext", "pyeval.numba_hand", "pyeval.cachedir", "pyeval.games",
-           "pyeval.compile_once", "pyeval.h7_loop", "pyeval.dealer"]
+           "pyeval.jit.numba_ext", "pyeval.jit.numba_hand", "pyeval.cachedir", "pyeval.games",
+           "pyeval.jit.compile_once", "pyeval.h7_loop", "pyeval.dealer"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -22,8 +22,8 @@ import pytest
 
 import pyeval.equity.games as eq
 import pyeval.rules.games as rg
-import pyeval.sim.layout as layout
-import pyeval.sim.spec as spec
+import pyeval.sim.engine.spec as spec
+import pyeval.sim.kernel.layout as layout
 import pyeval.tournament.levels as levels
 from pyeval import format_cards
 from pyeval.games import (

@@ -60,7 +60,7 @@ def test_loader_reads_the_shipped_file_first(name, tmp_path, monkeypatch):
 
 
 def test_class_equities_come_from_the_shipped_counts(tmp_path, monkeypatch):
-    from pyeval.sim import nash
+    from pyeval.sim.players import nash
 
     monkeypatch.setenv("PYEVAL_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(nash, "_EQ", None)
@@ -87,7 +87,7 @@ def test_class_equities_come_from_the_shipped_counts(tmp_path, monkeypatch):
 def test_other_shipped_tables_hold_their_known_values():
     from pyeval.equity import percent
     from pyeval.equity.grid import LABELS
-    from pyeval.sim import nash, preflop
+    from pyeval.sim.players import nash, preflop
 
     def shipped(t):
         got = shipped_arrays(t.name, t.shapes)
@@ -104,7 +104,7 @@ def test_other_shipped_tables_hold_their_known_values():
     vs1 = shipped(percent.table("vs1"))["equity"]
     assert f"{vs1[LABELS.index('AA')]:.4f}" == "0.8520"       # AA against a random hand
     assert [LABELS[i] for i in np.argsort(-vs1, kind="stable")[:3]] == ["AA", "KK", "QQ"]
-    from pyeval.sim import engine
+    from pyeval.sim.engine import engine
     counts = shipped(engine.STUD3_COUNTS)["counts"]
     # every third-street start, once per game kind: two down cards (unordered), one up
     assert counts.sum(axis=1).tolist() == [1326 * 50] * 3 and int(counts.min()) >= 0

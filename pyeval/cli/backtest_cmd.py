@@ -1,5 +1,5 @@
 """``pyeval tournament backtest``: simulate real event-days (and home games) and print the
-simulated against the real survival and durations (:mod:`pyeval.sim.backtest`)."""
+simulated against the real survival and durations (:mod:`pyeval.sim.analysis.backtest`)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -34,7 +34,7 @@ def backtest_cmd(events: str, home: str | None, n: int, seed: int, pace: str, fi
     ../shared/data/backtest/home_games.csv
     """
     from pyeval.cli.tournament_cmd import parse_field
-    from pyeval.sim.backtest import (
+    from pyeval.sim.analysis.backtest import (
         HOME_FIELD,
         HOME_PACE,
         event_table,

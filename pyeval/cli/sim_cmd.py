@@ -19,7 +19,7 @@ import click
 SEED = click.IntRange(0, 2**64 - 1)
 
 if TYPE_CHECKING:
-    from pyeval.sim.stats import Hand
+    from pyeval.sim.players.stats import Hand
 
 
 @click.group("sim")
@@ -37,7 +37,7 @@ def calibrate(presets: tuple[str, ...], tournaments: int, seed: int) -> None:
     statistics from 20 big blinds beside its targets and tolerances. A mixed field
     (live_tournament, the default at a dealt table; home_game, ...) calibrates the presets
     it mixes; balanced, the default elsewhere, is online_regular."""
-    from pyeval.sim.presets import DEPTH_FROM, FIELDS, TARGETS, calibration
+    from pyeval.sim.players.presets import DEPTH_FROM, FIELDS, TARGETS, calibration
 
     expanded: list[str] = []
     for p in presets:
@@ -82,8 +82,8 @@ def calibrate(presets: tuple[str, ...], tournaments: int, seed: int) -> None:
               show_default=True, help="group by depth in big blinds, M, or level")
 def stats(files: tuple[str, ...], by: str) -> None:
     """Behaviour statistics of PHH hand histories (.phh, .phhs)."""
-    from pyeval.sim.stats import RATES, measure
-    from pyeval.sim.stats_phh import PHHError, read_hands
+    from pyeval.sim.players.stats import RATES, measure
+    from pyeval.sim.players.stats_phh import PHHError, read_hands
 
     try:
         hands = [h for f in files for h in read_hands(f)]
@@ -121,10 +121,10 @@ def fit(files: tuple[str, ...], output: str, tournaments: int, seed: int, min_se
     """Fit a player model (or a mix of models, --mix K) to PHH hand histories (.phh, .phhs)
     and write it as a field file for `pyeval tournament simulate --field FILE` and
     `tune --field FILE`."""
-    from pyeval.sim.fit import FITTED, fit_model, observe
-    from pyeval.sim.models import is_field_file, write_field
-    from pyeval.sim.presets import DEPTH_FROM
-    from pyeval.sim.stats_phh import PHHError, read_hands
+    from pyeval.sim.players.fit import FITTED, fit_model, observe
+    from pyeval.sim.players.models import is_field_file, write_field
+    from pyeval.sim.players.presets import DEPTH_FROM
+    from pyeval.sim.players.stats_phh import PHHError, read_hands
 
     out = Path(output)
     if not is_field_file(out):
@@ -172,8 +172,8 @@ def fit(files: tuple[str, ...], output: str, tournaments: int, seed: int, min_se
 
 
 def _auto_mix(hands: list[Hand], seed: int, min_seats: int) -> int:
-    """``--mix auto``: :func:`pyeval.sim.fit.choose_k` of the players (1 without names)."""
-    from pyeval.sim.fit import HOMOGENEOUS, MAX_MIX, MIN_PLAYER_HANDS, choose_k, observe_players
+    """``--mix auto``: :func:`pyeval.sim.players.fit.choose_k` of the players (1 without names)."""
+    from pyeval.sim.players.fit import HOMOGENEOUS, MAX_MIX, MIN_PLAYER_HANDS, choose_k, observe_players
 
     players = observe_players(hands, min_seats=min_seats)
     if not any(s.count["hands"] >= MIN_PLAYER_HANDS for s in players.values()):
@@ -188,9 +188,9 @@ def _auto_mix(hands: list[Hand], seed: int, min_seats: int) -> int:
 def _fit_mix(hands: list[Hand], files: int, out: Path, mix: int, tournaments: int, seed: int,
              min_seats: int, name: str) -> None:
     """``sim fit --mix K``: group the players, fit a model per group, write the mix."""
-    from pyeval.sim.fit import FITTED, MIN_PLAYER_HANDS, fit_mix, observe_players
-    from pyeval.sim.models import write_field
-    from pyeval.sim.presets import DEPTH_FROM
+    from pyeval.sim.players.fit import FITTED, MIN_PLAYER_HANDS, fit_mix, observe_players
+    from pyeval.sim.players.models import write_field
+    from pyeval.sim.players.presets import DEPTH_FROM
 
     players = observe_players(hands, min_seats=min_seats)
     if not players:

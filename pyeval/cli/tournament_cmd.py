@@ -194,8 +194,8 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
     Example: pyeval tournament simulate examples/club_3000.toml -n 10000
     """
     from pyeval.sim import Clock, simulate
-    from pyeval.sim.report import format_table, result_warnings, summary_rows, write_report
-    from pyeval.sim.spec import default_clock
+    from pyeval.sim.analysis.report import format_table, result_warnings, summary_rows, write_report
+    from pyeval.sim.engine.spec import default_clock
 
     st = _load(structure)
     # everything that can fail is checked before the work starts
@@ -237,7 +237,7 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
                           late_entries=late_entries)
         named = _settings_spread(st, n, seed, players, threads, late_entries) if spread else []
         if ensemble:
-            from pyeval.sim.ensemble import default_ensemble, simulate_ensemble
+            from pyeval.sim.analysis.ensemble import default_ensemble, simulate_ensemble
             members = default_ensemble(ensemble, hands_per_hour=hands_per_hour, seed=seed,
                                        pace=clock.pace, table_size=st.tables.table_size)
             results = simulate_ensemble(st, members, max(50, n // 4), seed=seed + 1, players=players,
@@ -372,7 +372,7 @@ def tune_cmd(start_from: str | None, players: int | None, starting: int | None, 
         if field_text is not None:
             from dataclasses import replace
 
-            from pyeval.sim.models import resolve_field
+            from pyeval.sim.players.models import resolve_field
             field = parse_field(field_text)
             resolve_field(field, players or 9)            # an unknown model is refused now
             members = [replace(m, name=field_text, field=field) for m in tuning.hedge(

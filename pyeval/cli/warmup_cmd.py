@@ -18,7 +18,7 @@ import click
               help="Also compile the equity engine's kernels.")
 def warmup(equity: bool) -> None:
     """Compile (or load from Numba's cache) the simulation kernels, and the equity engine's."""
-    from pyeval.sim.warmup import warm_up
+    from pyeval.sim.engine.warmup import warm_up
 
     t0 = time.perf_counter()
 

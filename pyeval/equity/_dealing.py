@@ -2,7 +2,7 @@
 independent draws, and one combination per range player by the alias method.
 
 Every function takes the pool, scratch and range arrays by address (see
-:mod:`pyeval.numba_mem`) and returns the new random state.
+:mod:`pyeval.jit.numba_mem`) and returns the new random state.
 
 >>> ends, thr, n = deal_plan(48, 5)
 >>> int(n), [int(e) for e in ends[:n]]
@@ -13,9 +13,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pyeval.numba_linked import linked
-from pyeval.numba_mem import ld8, ld64, ldf, ldi64, st8, sti64
-from pyeval.numba_rng import LOW32, draw, mul128, next_word, word_below, word_unit
+from pyeval.jit.numba_linked import linked
+from pyeval.jit.numba_mem import ld8, ld64, ldf, ldi64, st8, sti64
+from pyeval.jit.numba_rng import LOW32, draw, mul128, next_word, word_below, word_unit
 
 BATCH_BOUND = np.uint64(1 << 62)
 _U32 = np.uint64(32)
@@ -87,7 +87,7 @@ def deal_fy(s, dk, D, ends, thr, ngroups, used, out):
 def _card_of_word(s, x, q, deck, nD, thr):
     """The ``q``-th card of a deal from ``deck`` (``nD`` cards, ``thr`` = 2**32 mod nD): the
     high half of a new random word ``x`` for even ``q``, the low half of the last one for odd
-    ``q``, made an index by :func:`pyeval.numba_rng.draw`. Returns (state, word, card)."""
+    ``q``, made an index by :func:`pyeval.jit.numba_rng.draw`. Returns (state, word, card)."""
     if q & 1 == 0:
         s, x = next_word(s)
         r = x >> np.uint64(32)

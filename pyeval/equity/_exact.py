@@ -13,7 +13,6 @@ import numpy as np
 from numba import njit
 from numba.extending import overload
 
-from pyeval import numba_ext as nx
 from pyeval.equity._inputs import (
     ComboAddrs,
     Combos,
@@ -28,8 +27,9 @@ from pyeval.equity._inputs import (
 from pyeval.equity._layout import NONE, NSTAT, SP_NONE, NoSplit
 from pyeval.equity._showdown import HOOK, high_value, low_value, score
 from pyeval.equity._workers import run_workers
-from pyeval.numba_linked import linked
-from pyeval.numba_mem import fetch_add, ld8, ld16, ld64, ldf, ldi64, st8, st64, stf, sti64
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_linked import linked
+from pyeval.jit.numba_mem import fetch_add, ld8, ld16, ld64, ldf, ldi64, st8, st64, stf, sti64
 
 KEY_START = nx.KEY_START
 

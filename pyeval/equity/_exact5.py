@@ -4,7 +4,7 @@ evaluated, each counted for the boards it stands for). Split out of :mod:`._exac
 other walks take ranges or a known board.
 
 >>> import numpy as np
->>> from pyeval import numba_ext as nx
+>>> from pyeval.jit import numba_ext as nx
 >>> from pyeval.cards import cards
 >>> T = nx.kernel_tables()
 >>> h = [cards("AcAd"), cards("KhKs")]
@@ -24,11 +24,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pyeval import numba_ext as nx
 from pyeval.equity._exact import board_units
 from pyeval.equity._workers import run_workers
-from pyeval.numba_linked import linked
-from pyeval.numba_mem import fetch_add, ld64, ldi64, st64, sti64
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_linked import linked
+from pyeval.jit.numba_mem import fetch_add, ld64, ldi64, st64, sti64
 
 KEY_START = nx.KEY_START
 

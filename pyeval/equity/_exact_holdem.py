@@ -39,10 +39,10 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
-from pyeval import numba_ext as nx
 from pyeval.equity._inputs import RankBoard, RankTables, RankTuples
 from pyeval.equity._workers import run_workers
-from pyeval.numba_mem import fetch_add, ld16, ldi64, sti64
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_mem import fetch_add, ld16, ldi64, sti64
 
 #: C(n, r) for n < 18, r < 6
 _BIN = np.array([[math.comb(n, r) for r in range(6)] for n in range(18)], dtype=np.int64)
@@ -188,7 +188,7 @@ BY_RANKS, BY_FLUSHES = 1, 2
 
 # The steps' scratch arrays (a tuple's cards left, each player's cards of each suit, the
 # counts, the weight tables) are words of one arena made in Python, a row per thread
-# (:func:`_scratch`), read and written by address (:mod:`pyeval.numba_mem`) as the other
+# (:func:`_scratch`), read and written by address (:mod:`pyeval.jit.numba_mem`) as the other
 # kernels do: arrays made in the worker compiled Numba's ``np.zeros`` for each shape and
 # their indexing was the larger part of the workers' compile (issue 13: the workers'
 # skeleton alone, without either step, took 1 s of a first call). Two-dimensional scratch

@@ -20,7 +20,7 @@ Both steps run in one kernel (:func:`_walk`) with one copy of the count, which k
 first exact call's compile short (issue 13).
 
 >>> import numpy as np
->>> from pyeval import numba_ext as nx
+>>> from pyeval.jit import numba_ext as nx
 >>> from pyeval.cards import cards
 >>> T = nx.kernel_tables()
 >>> h = [cards("AcAd"), cards("KhKs")]
@@ -40,8 +40,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from pyeval import numba_ext as nx
-from pyeval.numba_mem import ld16
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_mem import ld16
 
 _ONE = 13 * 6
 

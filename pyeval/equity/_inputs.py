@@ -1,7 +1,7 @@
 """The equity kernels' inputs by name: NamedTuples of arrays and scalars grouped by meaning,
 so that a worker takes ``(game, ranges, deal, streams, rows, TA, tally)`` instead of forty
 positional arguments (as the simulator's kernel takes ``Tables``, ``Outs`` and ``Work``,
-:mod:`pyeval.sim.work`). Numba passes a NamedTuple of arrays as a struct of its members: no
+:mod:`pyeval.sim.kernel.work`). Numba passes a NamedTuple of arrays as a struct of its members: no
 copy, and the loops read the same arrays as before.
 
 - :class:`Game`: the game's showdown facts (evaluation kind, split, players, hole and
@@ -48,7 +48,7 @@ def hand_keys(T: Any, cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     ``cards`` [n, k] (card codes, an unknown slot ``NONE`` adding nothing), from the kernel
     tables ``T``: what the kernels add the dealt cards to.
 
-    >>> from pyeval import numba_ext as nx
+    >>> from pyeval.jit import numba_ext as nx
     >>> from pyeval.cards import cards
     >>> hk, hs = hand_keys(nx.kernel_tables(), np.array([cards("AcAd"), cards("KhKs")]))
     >>> hk.dtype, hs.dtype, len(hk)
@@ -158,7 +158,7 @@ class Combos(NamedTuple):
 
 
 class ComboAddrs(NamedTuple):
-    """:class:`Combos` by address (:mod:`pyeval.numba_mem` loads), for the per-board loops."""
+    """:class:`Combos` by address (:mod:`pyeval.jit.numba_mem` loads), for the per-board loops."""
 
     off: np.uint64
     cards: np.uint64

@@ -1,16 +1,16 @@
 """The equity kernels, gathered under one name for the engine: Monte Carlo
 (:mod:`._montecarlo`) and exact enumeration (:mod:`._exact`) over the evaluation layer.
 
-Hand values come from :mod:`pyeval.numba_ext`, which inlines lookups over the tables the C
+Hand values come from :mod:`pyeval.jit.numba_ext`, which inlines lookups over the tables the C
 builds (Omaha's included): a hand's additive key is the board's key plus each hole card's
 key, so the board is summed once per deal and each player adds only its own cards. Flushes
 are read from a 64-bit "suit-rank mask" (bit ``16 * suit + rank`` per card), so the flush
 table is indexed without looking at the cards again. The other modules: dealing
-(:mod:`._dealing`), the random streams (:mod:`pyeval.numba_rng`), the showdown of one deal
+(:mod:`._dealing`), the random streams (:mod:`pyeval.jit.numba_rng`), the showdown of one deal
 (:mod:`._showdown`), codes and slots (:mod:`._layout`), threads (:mod:`._workers`).
 
 The helpers take table and scratch *addresses* and read them through
-:mod:`pyeval.numba_mem`, so that calling them costs no reference counting. Each chunk or task
+:mod:`pyeval.jit.numba_mem`, so that calling them costs no reference counting. Each chunk or task
 works in its own padded slice of one scratch arena.
 
 Randomness: each chunk of samples has its own stream, seeded from ``(seed, chunk index)``,
@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from numba import njit
 
-from pyeval import numba_ext as nx
 from pyeval.equity._dealing import (
     DEAL_INDEP,
     DEAL_SHUFFLE,
@@ -70,9 +69,10 @@ from pyeval.equity._layout import (
 )
 from pyeval.equity._montecarlo import holdem_mc, mc_chunks
 from pyeval.equity._showdown import count_high, high_value, low_value, score
-from pyeval.numba_ext import KEY_START, KernelTables, drop_best, hv, omaha_v, razz_v
-from pyeval.numba_mem import fetch_add, keep_alive, ld8, ld16, ld32, ld64, ldf, ldi64, st8, st64, stf, sti64
-from pyeval.numba_rng import word_stream
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_ext import KEY_START, KernelTables, drop_best, hv, omaha_v, razz_v
+from pyeval.jit.numba_mem import fetch_add, keep_alive, ld8, ld16, ld32, ld64, ldf, ldi64, st8, st64, stf, sti64
+from pyeval.jit.numba_rng import word_stream
 
 Tables = KernelTables
 _alive = keep_alive          # the old name, for kernels written against it
@@ -144,7 +144,7 @@ __all__ = [
 
 
 def tables(omaha: bool = False) -> KernelTables:
-    """The C tables as the kernels read them (:func:`pyeval.numba_ext.kernel_tables`);
+    """The C tables as the kernels read them (:func:`pyeval.jit.numba_ext.kernel_tables`);
     ``omaha`` is accepted for callers of the old signature: the C builds every table at
     import."""
     return nx.kernel_tables()
@@ -152,5 +152,5 @@ def tables(omaha: bool = False) -> KernelTables:
 
 @njit(cache=True)
 def hv_at(key, srm, TA):
-    """:func:`pyeval.numba_ext.hv` with the table addresses of :attr:`Tables.addrs`."""
+    """:func:`pyeval.jit.numba_ext.hv` with the table addresses of :attr:`Tables.addrs`."""
     return hv(key, srm, TA.disp, TA.high, TA.flush)

@@ -8,7 +8,7 @@ own random stream seeded from ``(seed, chunk index)`` and writes its own row of 
 the answer is the same whatever the number of threads.
 
 >>> import numpy as np
->>> from pyeval import numba_ext as nx
+>>> from pyeval.jit import numba_ext as nx
 >>> from pyeval.cards import cards
 >>> T = nx.kernel_tables()
 >>> h = [cards("AcAd"), cards("KhKs")]
@@ -30,7 +30,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pyeval import numba_ext as nx
 from pyeval.equity._dealing import (
     DEAL_INDEP,
     deal_any,
@@ -61,9 +60,10 @@ from pyeval.equity._showdown import (
     settle,
 )
 from pyeval.equity._workers import run_workers
-from pyeval.numba_linked import linked
-from pyeval.numba_mem import fetch_add, ld16, ld64, ldf, ldi64, st8, st64
-from pyeval.numba_rng import LOW32, next_word, word_stream
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_linked import linked
+from pyeval.jit.numba_mem import fetch_add, ld16, ld64, ldf, ldi64, st8, st64
+from pyeval.jit.numba_rng import LOW32, next_word, word_stream
 
 #: whether two known hands with a whole board to deal run :func:`_holdem_hu5` (tests set it
 #: False to run the general kernel on the same spot: the same boards for a seed)

@@ -13,7 +13,7 @@ high winners, and for hi/lo bit P + p of the low winners, none when no low quali
 the counters become the per-player sums once per chunk (:func:`mask_stats`).
 
 >>> import numpy as np
->>> from pyeval import numba_ext as nx
+>>> from pyeval.jit import numba_ext as nx
 >>> from pyeval.cards import cards
 >>> cols = pair_columns([cards("AsAhKsKh"), cards("9c8d7c6d")], nx.kernel_tables().pair_id)
 >>> cols.shape                     # three distinct rank pairs (AA, AK, KK), six (9876)
@@ -26,7 +26,6 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from pyeval import numba_ext as nx
 from pyeval.equity._dealing import draw_five, five_keys
 from pyeval.equity._inputs import OmahaBoard, OmahaHands, Streams
 from pyeval.equity._layout import (
@@ -41,9 +40,10 @@ from pyeval.equity._layout import (
     S_WIN,
 )
 from pyeval.equity._workers import run_workers
-from pyeval.numba_linked import linked
-from pyeval.numba_mem import fetch_add, ld8, ld16, ld32, ld64
-from pyeval.numba_rng import LOW32, draw, next_word, word_stream
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_linked import linked
+from pyeval.jit.numba_mem import fetch_add, ld8, ld16, ld32, ld64
+from pyeval.jit.numba_rng import LOW32, draw, next_word, word_stream
 
 #: the most players this kernel counts by masks: 2**P counters for high alone, 4**P for
 #: hi/lo (more players go through the general kernel)
@@ -58,7 +58,7 @@ def pair_columns(holes: list[np.ndarray], pair_id: np.ndarray) -> np.ndarray:
     """Each player's distinct indices into a board's row of the Omaha table (one per rank
     pair of two hole cards), [P, width]: a player with fewer repeats its last one.
 
-    >>> from pyeval import numba_ext as nx
+    >>> from pyeval.jit import numba_ext as nx
     >>> from pyeval.cards import cards
     >>> pair_columns([cards("AsAhAdAc")], nx.kernel_tables().pair_id).shape
     (1, 1)
@@ -112,7 +112,7 @@ def showdown(bk, bs, bl, pk, ps, pl, pc, lows, TA, vals):
     KEY_START), suit-rank and low masks and each player's key, suit-rank mask, low ranks
     and rank-pair columns ``pc`` [P, W] (a hand's distinct columns, then repeats): each
     high the best of the board's row over the columns, or a flush
-    (:func:`pyeval.numba_ext.omaha_flush`) when a suit allows one. The one showdown of the
+    (:func:`pyeval.jit.numba_ext.omaha_flush`) when a suit allows one. The one showdown of the
     Omaha kernels (fixed hands, range Monte Carlo, range enumeration); inlined."""
     P, W = pc.shape
     row = board_row(bk, TA.board_disp, TA.board_id)

@@ -23,12 +23,12 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from pyeval import numba_ext as nx
 from pyeval.equity._omahamc import board_row, showdown, winner_bits
 from pyeval.equity._workers import run_workers
-from pyeval.numba_linked import linked
-from pyeval.numba_mem import fetch_add, ld8, ld16, ld64
-from pyeval.numba_rng import LOW32, draw, next_word, word_stream
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_linked import linked
+from pyeval.jit.numba_mem import fetch_add, ld8, ld16, ld64
+from pyeval.jit.numba_rng import LOW32, draw, next_word, word_stream
 
 _U32 = np.uint64(32)
 _LOW8 = np.uint64(0xFF)

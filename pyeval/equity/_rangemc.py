@@ -29,7 +29,6 @@ import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
-from pyeval import numba_ext as nx
 from pyeval.equity._dealing import (
     alias_tables,
     deal_keys,
@@ -40,9 +39,10 @@ from pyeval.equity._dealing import (
 from pyeval.equity._inputs import JointAddrs, JointTable, PoolAddrs, PoolDeal, Streams
 from pyeval.equity._showdown import HOOK, count_high
 from pyeval.equity._workers import run_workers
-from pyeval.numba_linked import linked
-from pyeval.numba_mem import fetch_add, ld8, ld64, ldi64, st64
-from pyeval.numba_rng import LOW32, next_word, word_stream
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_linked import linked
+from pyeval.jit.numba_mem import fetch_add, ld8, ld64, ldi64, st64
+from pyeval.jit.numba_rng import LOW32, next_word, word_stream
 
 #: the most compatible choices a joint table holds (larger spots deal by rejection)
 MAX_TUPLES = 1 << 16

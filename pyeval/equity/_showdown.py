@@ -1,5 +1,5 @@
 """The showdown of one deal inside the kernels: each player's (high, low) value through
-the evaluation layer (:mod:`pyeval.numba_ext`), and the pot shares added to the sums.
+the evaluation layer (:mod:`pyeval.jit.numba_ext`), and the pot shares added to the sums.
 
 >>> from pyeval.equity._layout import S_SHARE
 >>> S_SHARE
@@ -12,7 +12,6 @@ from typing import Any
 import numpy as np
 from numba.extending import overload
 
-from pyeval import numba_ext as nx
 from pyeval.equity._layout import (
     AS_CARD,
     NSTAT,
@@ -35,12 +34,13 @@ from pyeval.equity._layout import (
     OmahaHigh,
     RazzLow,
 )
-from pyeval.numba_linked import INTERNAL, linked
-from pyeval.numba_mem import ld8, ld64, ldf, ldi64, stf, sti64
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_linked import INTERNAL, linked
+from pyeval.jit.numba_mem import ld8, ld64, ldf, ldi64, stf, sti64
 
 _ZERO = np.int64(0)
 #: the jit options of the hooks' implementations (each a small function of its own): only
-#: linked into the kernel that calls it (:data:`pyeval.numba_linked.INTERNAL`). Inlined
+#: linked into the kernel that calls it (:data:`pyeval.jit.numba_linked.INTERNAL`). Inlined
 #: (``inline="always"``) they cost more: Numba compiles an inlined overload in full first
 HOOK: Any = INTERNAL
 

@@ -24,7 +24,6 @@ from math import comb
 
 import numpy as np
 
-from pyeval import numba_ext as nx
 from pyeval.cards import cards as _cards
 from pyeval.cards import format_card, format_cards, hand_kind, tokens
 from pyeval.equity import _kernels as K
@@ -40,6 +39,7 @@ from pyeval.equity.ranges import RangeError
 from pyeval.equity.result import EquityResult, Progress, TimeLimitError
 from pyeval.equity.spot import HandLike, Player, Spot
 from pyeval.equity.tally import _build_result, _Sums
+from pyeval.jit import numba_ext as nx
 
 __all__ = ["CHUNK", "OmahaSpot", "omaha_equity", "omaha_spot", "takes_ranges"]
 

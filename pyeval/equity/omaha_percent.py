@@ -9,7 +9,7 @@ pyeval ranks the Omaha starting hands itself, one order per game (high and hi/lo
   :func:`class_equities` with :mod:`pyeval.equity`'s range kernel (about 25 s of CPU for
   both games) and shipped in ``pyeval/data`` (:data:`TABLE`).
 - **5 and 6 cards**: 134,459 and 1,009,008 classes are too many to deal out, so the
-  order is pyeval's fitted pre-flop score of :mod:`pyeval.sim.variants.omaha` (a linear
+  order is pyeval's fitted pre-flop score of :mod:`pyeval.sim.kernel.variants.omaha` (a linear
   score of pairs, suits, runs, high and low cards, fitted by least squares to the equity
   against one random hand of the same game: R² 0.6-0.8, see that module), taken
   unrounded over every hand. An approximation of the equity order, stated as such.
@@ -34,7 +34,7 @@ from numba import njit
 from pyeval.cached_arrays import Table
 from pyeval.equity.omaha_hands import SUIT_MASKS, all_hands, hand_cards
 from pyeval.equity.ranges import RangeError
-from pyeval.sim.variants.omaha import _dot, omaha_features, omaha_tables
+from pyeval.sim.kernel.variants.omaha import _dot, omaha_features, omaha_tables
 
 __all__ = ["DEALS", "TABLE", "class_equities", "classes", "order", "percent_masks"]
 

@@ -7,10 +7,10 @@
 
 See ``docs/simulation.md`` for the player models, the clock and the reports.
 """
-from pyeval.sim.clock import Clock
-from pyeval.sim.engine import simulate
-from pyeval.sim.models import MODELS, PlayerModel
-from pyeval.sim.results import SimResult
-from pyeval.sim.spec import SimSpec, build_spec
+from pyeval.sim.engine.clock import Clock
+from pyeval.sim.engine.engine import simulate
+from pyeval.sim.engine.results import SimResult
+from pyeval.sim.engine.spec import SimSpec, build_spec
+from pyeval.sim.players.models import MODELS, PlayerModel
 
 __all__ = ["MODELS", "Clock", "PlayerModel", "SimResult", "SimSpec", "build_spec", "simulate"]

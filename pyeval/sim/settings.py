@@ -1,7 +1,7 @@
 """The settings a director names in plain words: who plays and how fast the room deals.
 
-Each :class:`Setting` is a field (a mix of :data:`pyeval.sim.presets.FIELDS`) at a pace
-(:data:`pyeval.sim.pace.PACES`). The workbench (``pyeval serve``) offers them by their
+Each :class:`Setting` is a field (a mix of :data:`pyeval.sim.players.presets.FIELDS`) at a pace
+(:data:`pyeval.sim.engine.pace.PACES`). The workbench (``pyeval serve``) offers them by their
 words, and ``pyeval tournament simulate --spread`` reports how long the structure lasts in
 each, the uncertainty that moves a tournament's length most (a home game where players
 deal and a casino event with dealers differ by more than an hour on the same structure),
@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pyeval.sim.pace import DEFAULT_PACE, PACES
-from pyeval.sim.presets import FIELDS
+from pyeval.sim.engine.pace import DEFAULT_PACE, PACES
+from pyeval.sim.players.presets import FIELDS
 
 
 class Setting(NamedTuple):
     """A field at a pace, named in a director's words (``field``: a key of
-    :data:`pyeval.sim.presets.FIELDS`; ``pace``: a key of :data:`pyeval.sim.pace.PACES`)."""
+    :data:`pyeval.sim.players.presets.FIELDS`; ``pace``: a key of :data:`pyeval.sim.engine.pace.PACES`)."""
 
     key: str
     words: str

@@ -67,7 +67,7 @@ EQUAL_TABLES: tuple[str, ...] = ("lowest_number", "card_draw")
 #: free (:func:`break_moves` with positions).
 BREAK_DRAWS: tuple[str, ...] = ("random", "fair_blinds")
 #: ``[tables] pace``: the pace presets a structure file may name (the simulator's
-#: ``pyeval.sim.pace.PACES``; a test ties the two); none named: the simulator's default.
+#: ``pyeval.sim.engine.pace.PACES``; a test ties the two); none named: the simulator's default.
 PACES: tuple[str, ...] = ("dealer", "players", "online")
 
 

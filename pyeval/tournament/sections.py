@@ -144,7 +144,7 @@ class LatePlayers:
     as if eliminated in that hand (the sheet's placings: below everyone still in, above
     everyone out before). ``chance``: the share of entrants who are late; arrival minutes
     after the start are ``uniform`` over ``[0, latest_minutes]`` or ``exponential`` with
-    mean ``mean_minutes``. The simulator plays them (:mod:`pyeval.sim.arrivals`).
+    mean ``mean_minutes``. The simulator plays them (:mod:`pyeval.sim.kernel.arrivals`).
 
     Example:
         >>> LatePlayers(cut_off_minutes=30, chance=0.5, arrival="uniform", latest_minutes=40

@@ -113,7 +113,7 @@ def check_like_check(s: TournamentStructure) -> None:
 def check_held_at_breaks(s: TournamentStructure) -> None:
     """With every level counted in hands at each table (``[schedule] hands_per = "table"``),
     the tables meet only at the breaks: a colour-up or the add-on is held at one, so the
-    level before it must be followed by a break (the simulator's rule, :func:`pyeval.sim.spec.level_clock`,
+    level before it must be followed by a break (the simulator's rule, :func:`pyeval.sim.engine.spec.level_clock`,
     here when the file is loaded)."""
     if any(lv.minutes is not None for lv in s.levels) or not any(lv.hands for lv in s.levels):
         return

@@ -157,8 +157,8 @@ class TournamentStructure:
         or the hands dealt anywhere with ``hands_per = "tournament"``), blinds, antes (from
         every player, the big blind or the button), bring-ins and limits, levels only for
         larger fields (:meth:`for_field`), breaks, colour-ups, rebuys, add-ons, late and
-        absent players (:mod:`pyeval.sim.arrivals`), late registration and re-entry
-        (:mod:`pyeval.sim.entries`, one field) and the two-stage format; anything else is
+        absent players (:mod:`pyeval.sim.kernel.arrivals`), late registration and re-entry
+        (:mod:`pyeval.sim.kernel.entries`, one field) and the two-stage format; anything else is
         named here.
 
         Example:
@@ -177,7 +177,7 @@ class TournamentStructure:
         counted = [lv.number for lv in self.levels if lv.hands is not None]
         timed = [lv.number for lv in self.levels if lv.minutes is not None]
         if counted and timed and self.schedule.hands_per == "table":
-            # every level in hands only: each table's own clock (pyeval.sim.spec.level_clock)
+            # every level in hands only: each table's own clock (pyeval.sim.engine.spec.level_clock)
             how = ("the simulator plays the minutes equivalent"
                    if all(self.levels[i - 1].minutes is not None for i in counted)
                    else "the simulator counts hands at the busiest table")

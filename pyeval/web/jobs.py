@@ -51,7 +51,7 @@ class Job:
 
 
 def duration_summary(result: Any) -> dict[str, Any]:
-    """Median and 10-90 % band of a :class:`~pyeval.sim.results.SimResult`'s duration (minutes).
+    """Median and 10-90 % band of a :class:`~pyeval.sim.engine.results.SimResult`'s duration (minutes).
 
     Example:
         >>> from pyeval.sim import simulate

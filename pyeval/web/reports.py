@@ -1,5 +1,5 @@
 """What the editor's "Simulate" and "Tune" buttons compute, as the page shows it: the
-report's summary (:func:`pyeval.sim.report.summary_rows`) in the chosen setting beside the
+report's summary (:func:`pyeval.sim.analysis.report.summary_rows`) in the chosen setting beside the
 other settings, and a tuned proposal (:func:`pyeval.sim.tune.tune`) beside the current levels.
 
 Example:
@@ -52,7 +52,7 @@ def simulation_report(structure: TournamentStructure, *, n: int, seed: int, play
     and, with ``compare``, :func:`compare_runs` of them in each other setting; the summary
     rows, the warnings and the duration figures of the chosen setting."""
     from pyeval.sim import simulate
-    from pyeval.sim.report import result_warnings, summary_rows
+    from pyeval.sim.analysis.report import result_warnings, summary_rows
 
     chosen = get_setting(setting or default_setting(structure))
     tell = say or (lambda text: None)

@@ -53,9 +53,9 @@ def compile_some_of_pyeval() -> list[int]:
     import numpy as np
 
     import pyeval
-    from pyeval import numba_ext as nx
-    from pyeval import numba_rng
-    from pyeval.numba_linked import linked
+    from pyeval.jit import numba_ext as nx
+    from pyeval.jit import numba_rng
+    from pyeval.jit.numba_linked import linked
 
     @linked
     def twice(x):

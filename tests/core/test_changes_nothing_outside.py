@@ -77,7 +77,7 @@ def test_importing_and_compiling_pyeval_leaves_numba_gc_and_the_interpreter_unch
     assert report["differences"] == []
     assert report["attributes"] > 10_000                # the snapshot saw Numba's modules
     assert {"pyeval.equity", "pyeval.sim", "pyeval.rules", "pyeval.tournament",
-            "pyeval.cli.main", "pyeval.numba_linked"} <= set(report["imported"])
+            "pyeval.cli.main", "pyeval.jit.numba_linked"} <= set(report["imported"])
     kernel, python = report["values"]
     assert kernel == python                             # pyeval's functions did compile and run
 

@@ -17,7 +17,7 @@ _KERNEL = textwrap.dedent("""
 _CHILD = textwrap.dedent("""
     import sys, time, numpy as np
     from numba.core import event
-    from pyeval.compile_once import compile_once
+    from pyeval.jit.compile_once import compile_once
     log = sys.argv[1]
 
     class Slow(event.Listener):          # a compile long enough for the others to miss
@@ -58,7 +58,7 @@ def test_the_lock_is_shared_only_by_processes_reading_one_numba_cache(monkeypatc
     processes must not wait for this one's compile."""
     from numba import njit
 
-    from pyeval.compile_once import _where
+    from pyeval.jit.compile_once import _where
 
     def f():
         return 1
@@ -75,7 +75,7 @@ def test_a_kernel_compiled_in_this_process_is_not_compiled_again():
     import numpy as np
     from numba import njit
 
-    from pyeval.compile_once import compile_once
+    from pyeval.jit.compile_once import compile_once
 
     @njit
     def twice(a):

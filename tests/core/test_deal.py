@@ -1,7 +1,7 @@
 """pyeval.deal: random hands in bulk. Uniform (chi-square of the counts per card and
 position and per pair of cards, with stated bounds, and a check that the statistic catches
 a small bias), the dead cards never dealt, the same array for any thread count, the stream
-layout of pyeval.numba_rng, and clear errors for bad arguments."""
+layout of pyeval.jit.numba_rng, and clear errors for bad arguments."""
 from __future__ import annotations
 
 import numpy as np
@@ -9,7 +9,7 @@ import pytest
 
 import pyeval
 from pyeval.dealer import BLOCK
-from pyeval.numba_rng import below, seed_stream
+from pyeval.jit.numba_rng import below, seed_stream
 
 # chi-square quantiles (scipy.stats.chi2.ppf): a uniform dealer exceeds the upper one, or
 # falls under the lower one, with probability 1e-6 each; the seeds are fixed, so the test

@@ -30,6 +30,6 @@ def test_import_is_quick_and_does_not_load_numba(record_property, tmp_path):
     print(f"import pyeval: {best:.3f} s (best of 3 fresh processes); "
           f"tables {runs[0]['table_bytes']:,} bytes")
     assert best < 2.0, f"import pyeval took {best:.2f} s"
-    # the Numba glue loads on first use only (pyeval.numba_ext)
+    # the Numba glue loads on first use only (pyeval.jit.numba_ext)
     assert not any(r["numba"] for r in runs)
     assert runs[0]["table_bytes"] > 0

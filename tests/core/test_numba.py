@@ -1,4 +1,4 @@
-"""The C evaluators from ``@numba.njit`` code (pyeval.numba_ext), with ``cache=True``: the
+"""The C evaluators from ``@numba.njit`` code (pyeval.jit.numba_ext), with ``cache=True``: the
 values agree with the batch API, and a fresh process loads the compiled code from the cache
 instead of compiling again."""
 from __future__ import annotations
@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval import numba_ext as nx
+from pyeval.jit import numba_ext as nx
 
 from .hands import random_deals
 
@@ -118,7 +118,7 @@ CACHE_SCRIPT = '''
 import json, sys
 import numba, numpy as np
 import pyeval
-from pyeval import numba_ext as nx
+from pyeval.jit import numba_ext as nx
 
 @numba.njit(cache=True)
 def kernel(deals, hole, board):

@@ -1,4 +1,4 @@
-"""pyeval.numba_hand: incremental hands over their own table (csrc/incr7.c), against the C
+"""pyeval.jit.numba_hand: incremental hands over their own table (csrc/incr7.c), against the C
 batch: every rank multiset, random hands, nested loops over a small deck, and (slow) every
 one of the 133,784,560 hands by category."""
 from __future__ import annotations
@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval import numba_hand as nh
 from pyeval.describe import FLUSH, FULL_HOUSE, HIGH_CARD, PAIR, QUADS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR
+from pyeval.jit import numba_hand as nh
 
 from .test_batch_paths import ALL7, _deals
 

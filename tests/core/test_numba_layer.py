@@ -1,4 +1,4 @@
-"""The Numba evaluation layer (pyeval.numba_ext: hv, razz_v, low8_v, drop_best, omaha_v,
+"""The Numba evaluation layer (pyeval.jit.numba_ext: hv, razz_v, low8_v, drop_best, omaha_v,
 omaha_low8_v over the tables the C exports) tied to the C evaluators: every 5-card hand,
 every 7-card hand (with the known category histogram), millions of random Omaha hands."""
 from __future__ import annotations
@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval import numba_ext as nx
 from pyeval._native import lib
-from pyeval.numba_mem import ld16
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_mem import ld16
 
 from .hands import random_deals
 

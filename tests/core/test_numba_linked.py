@@ -1,4 +1,4 @@
-"""Functions only compiled code calls (pyeval.numba_linked.linked): linked into their callers,
+"""Functions only compiled code calls (pyeval.jit.numba_linked.linked): linked into their callers,
 served from the cache to callers compiled later, and safe to call from Python, where they
 once had no entry point and crashed the process."""
 from __future__ import annotations
@@ -11,11 +11,11 @@ import textwrap
 import numba
 import numpy as np
 
-from pyeval.numba_linked import PYTHON_TWINS, LinkedDispatcher, linked
+from pyeval.jit.numba_linked import PYTHON_TWINS, LinkedDispatcher, linked
 
 _FROM_PYTHON = textwrap.dedent("""
     import numba, numpy as np
-    from pyeval.numba_linked import PYTHON_TWINS, linked
+    from pyeval.jit.numba_linked import PYTHON_TWINS, linked
 
     @linked
     def scaled(a, k):
@@ -62,7 +62,7 @@ def test_the_twin_is_made_once_and_the_linked_versions_stay_out_of_python_calls(
 
 
 _LINKED = textwrap.dedent("""
-    from pyeval.numba_linked import linked
+    from pyeval.jit.numba_linked import linked
 
     @linked(cache=True)
     def odd(a, i):
@@ -97,12 +97,12 @@ _RUN = textwrap.dedent("""
 
 
 def test_linked_functions_are_linked_by_callers_compiled_in_later_processes(tmp_path):
-    """A :func:`pyeval.numba_linked.linked` function is neither optimised as a module nor made
+    """A :func:`pyeval.jit.numba_linked.linked` function is neither optimised as a module nor made
     machine code on its own (its callers do both); its cache entry still serves a caller
     compiled in a later process, and both callers compute the right sums (1 + 3 + ... + 19)."""
     import numba
 
-    from pyeval.numba_linked import _CHECKED_NUMBA, INTERNAL
+    from pyeval.jit.numba_linked import _CHECKED_NUMBA, INTERNAL
 
     (tmp_path / "linked_kernel.py").write_text(_LINKED)
     for n in (1, 3):
@@ -121,7 +121,7 @@ def test_linked_functions_are_linked_by_callers_compiled_in_later_processes(tmp_
 def test_with_the_jit_disabled_a_linked_function_is_the_python_function(tmp_path):
     """NUMBA_DISABLE_JIT=1 (debugging in Python): njit hands back the function itself, and so
     does linked."""
-    code = ("from pyeval.numba_linked import linked\n"
+    code = ("from pyeval.jit.numba_linked import linked\n"
             "@linked(cache=True)\n"
             "def f(x):\n"
             "    return x + 1\n"
@@ -160,7 +160,7 @@ def test_numbas_own_library_the_fallback_gives_the_same_results():
         assert via_link_only(a, k) == via_fallback(a, k) == body(a, k)
     libs = {name: type(next(iter(f.overloads.values())).library).__name__
             for name, f in (("link_only", link_only), ("fallback", fallback))}
-    from pyeval.numba_linked import INTERNAL
+    from pyeval.jit.numba_linked import INTERNAL
     assert libs["fallback"] == "JITCodeLibrary"
     assert libs["link_only"] == ("_LinkOnlyLibrary" if "pipeline_class" in INTERNAL
                                  else "JITCodeLibrary")

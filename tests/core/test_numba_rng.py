@@ -1,4 +1,4 @@
-"""pyeval.numba_rng's xoshiro256** step (Numba code) against the generator's published
+"""pyeval.jit.numba_rng's xoshiro256** step (Numba code) against the generator's published
 definition (Blackman and Vigna), written here independently with Python integers."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import numba
 import numpy as np
 import pytest
 
-from pyeval.numba_rng import below, next_u64, seed_stream, uniform
+from pyeval.jit.numba_rng import below, next_u64, seed_stream, uniform
 
 _MASK = (1 << 64) - 1
 

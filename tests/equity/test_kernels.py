@@ -10,7 +10,7 @@ import pyeval
 from pyeval.equity import _kernels as K
 from pyeval.equity._dealing import five_threshold, floyd_five
 from pyeval.equity.engine import _alias, _deal_method
-from pyeval.numba_rng import LOW32, next_word, word_stream
+from pyeval.jit.numba_rng import LOW32, next_word, word_stream
 
 T = K.tables()
 TA = T.addrs
@@ -255,7 +255,7 @@ def test_suit_symmetry_counts_every_board_once(hands, dead) -> None:
 def test_kernel_modules_docstring_examples(name: str) -> None:
     import doctest
     import importlib
-    mod = importlib.import_module(f"pyeval.{name}" if name == "numba_rng"
+    mod = importlib.import_module(f"pyeval.jit.{name}" if name == "numba_rng"
                                   else f"pyeval.equity.{name}")
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0

@@ -196,9 +196,9 @@ def test_range_hand_columns_are_the_fixed_kernels_pair_columns():
     """:func:`_omaharange.hand_arrays` lists each hand's rank-pair columns as the
     fixed-hand kernel's :func:`_omahamc.pair_columns` does, and its keys and masks are the
     tables' sums."""
-    from pyeval import numba_ext as nx
     from pyeval.equity._omahamc import pair_columns
     from pyeval.equity._omaharange import hand_arrays
+    from pyeval.jit import numba_ext as nx
     T = nx.kernel_tables()
     rng = np.random.default_rng(7)
     for H in (4, 5, 6):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyeval.sim.structure_toml import LevelSpec, structure_toml
+from pyeval.sim.analysis.structure_toml import LevelSpec, structure_toml
 from pyeval.tournament.structure import load_structure, parse_structure
 
 NL_LEVELS = [LevelSpec(25, 50), LevelSpec(50, 100), LevelSpec(100, 200, 25),

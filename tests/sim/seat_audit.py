@@ -41,7 +41,7 @@ from typing import Any
 
 import numpy as np
 
-from pyeval.sim.layout import (
+from pyeval.sim.kernel.layout import (
     REC_BB_SEAT,
     REC_BUTTON,
     REC_HAND,

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from pyeval.sim import simulate
-from pyeval.sim.layout import REC_ANTE, REC_HAND, REC_LEVEL, REC_PLAYER, REC_TOURN
-from pyeval.sim.replay import replay_record
+from pyeval.sim.analysis.replay import replay_record
+from pyeval.sim.kernel.layout import REC_ANTE, REC_HAND, REC_LEVEL, REC_PLAYER, REC_TOURN
 from pyeval.tournament.structure import load_structure
 
 from .test_kernel import check_complete

@@ -1,4 +1,4 @@
-"""Late and absent players in the simulator (the first rule sheet; pyeval.sim.arrivals): an
+"""Late and absent players in the simulator (the first rule sheet; pyeval.sim.kernel.arrivals): an
 absent player posts blinds and antes, is dealt no cards and wins nothing until arrival;
 past the cut-off those not arrived leave play with their chips. Debug runs (chips checked
 every hand), recorded hands replayed through the rules model with the absent seats folded
@@ -8,9 +8,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pyeval.numba_rng import seed_stream
+from pyeval.jit.numba_rng import seed_stream
 from pyeval.sim import simulate
-from pyeval.sim.arrivals import (
+from pyeval.sim.analysis.replay import decode, replay_record
+from pyeval.sim.analysis.structure_toml import LevelSpec
+from pyeval.sim.engine.spec import build_spec
+from pyeval.sim.kernel.arrivals import (
     C_LATE,
     F_LATE_CHANCE,
     F_LATE_SPAN,
@@ -18,11 +21,8 @@ from pyeval.sim.arrivals import (
     LATE_UNIFORM,
     draw_arrivals,
 )
-from pyeval.sim.layout import CFG_COLS, CFGF_COLS, LS_CHIPS, LS_START, REC_BB_SEAT, REC_TOURN
-from pyeval.sim.replay import decode, replay_record
-from pyeval.sim.spec import build_spec
-from pyeval.sim.structure_toml import LevelSpec
-from pyeval.sim.variants.replay import absent_seats
+from pyeval.sim.kernel.layout import CFG_COLS, CFGF_COLS, LS_CHIPS, LS_START, REC_BB_SEAT, REC_TOURN
+from pyeval.sim.kernel.variants.replay import absent_seats
 from pyeval.tournament.structure import parse_structure
 
 from .conftest import NL_LEVELS, STUD_LEVELS, small_structure
@@ -44,7 +44,7 @@ DRAW_ANTES = [LevelSpec(0, 0, 25, small_bet=50, big_bet=100),
 
 
 def _late(game: str, betting: str, levels, table_size: int):
-    from pyeval.sim.structure_toml import structure_toml
+    from pyeval.sim.analysis.structure_toml import structure_toml
 
     text = structure_toml(f"late {game}", entrants=14, starting=1500,
                           denominations=[25, 100, 500], levels=levels, minutes=10, game=game,
@@ -81,7 +81,7 @@ def test_arrivals_are_drawn_from_the_tournament_stream() -> None:
 
 
 def test_the_structure_gives_the_kernel_its_late_players() -> None:
-    from pyeval.sim.arrivals import F_LATE_CUTOFF
+    from pyeval.sim.kernel.arrivals import F_LATE_CUTOFF
 
     spec = build_spec(_late("holdem", "no_limit", NL_LEVELS, 6))
     assert spec.cfg[C_LATE] == LATE_UNIFORM

@@ -1,5 +1,5 @@
 """The back-test against the shared real events (``../shared/data/backtest``): the issue's
-checks, and the figure every report quotes (``pyeval.sim.backtest.BACKTEST_*``)."""
+checks, and the figure every report quotes (``pyeval.sim.analysis.backtest.BACKTEST_*``)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pyeval.sim.backtest import (
+from pyeval.sim.analysis.backtest import (
     BACKTEST_HOMES_OUTSIDE,
     BACKTEST_MAX_ERROR,
     BACKTEST_N_DAYS,
@@ -96,9 +96,9 @@ def test_live_tournament_field_limps_as_real_tables_do():
     """Limped pots from 20 BB of the live field on the home structure (100 BB deep, 9
     players, 6 tournaments, every hand recorded): inside the real hands' 11-26 % (the
     online 1000NL hands, tests/sim/test_stats.py: 11.0 % overall, 24 % at 20-40 BB)."""
-    from pyeval.sim.backtest import home_structure
-    from pyeval.sim.presets import record_all
-    from pyeval.sim.stats import at_least, from_record, measure
+    from pyeval.sim.analysis.backtest import home_structure
+    from pyeval.sim.players.presets import record_all
+    from pyeval.sim.players.stats import at_least, from_record, measure
 
     r = record_all(home_structure(9), 6, 1, 9, "live_tournament")
     g = measure([h for h in map(from_record, r.records) if h], by="bb")

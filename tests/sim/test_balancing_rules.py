@@ -18,18 +18,18 @@ import numba
 import numpy as np
 import pytest
 
-from pyeval.numba_rng import below, seed_stream
+from pyeval.jit.numba_rng import below, seed_stream
 from pyeval.sim import simulate
-from pyeval.sim.kernel import positions
-from pyeval.sim.layout import C_BAL_DIFF, C_BREAK_ORDER, C_MERGE, C_SEAT_RULE, C_SEATS, CFG_COLS
-from pyeval.sim.spec import build_spec
-from pyeval.sim.table_moves import (
+from pyeval.sim.engine.spec import build_spec
+from pyeval.sim.kernel.kernel import positions
+from pyeval.sim.kernel.layout import C_BAL_DIFF, C_BREAK_ORDER, C_MERGE, C_SEAT_RULE, C_SEATS, CFG_COLS
+from pyeval.sim.kernel.table_moves import (
     _rebalance,
     break_seat_kind,
     card_draw_low,
     same_position_seat,
 )
-from pyeval.sim.work import Work
+from pyeval.sim.kernel.work import Work
 from pyeval.tournament.seating import (
     BalanceRule,
     HandPositions,
@@ -332,7 +332,7 @@ def _audit(structure, n: int, seed: int):
     return probe, r, audit(r.records)
 
 
-@pytest.mark.filterwarnings("ignore::pyeval.sim.engine.SimulatorGapWarning")
+@pytest.mark.filterwarnings("ignore::pyeval.sim.engine.engine.SimulatorGapWarning")
 def test_the_sheets_events_move_players_as_the_sheets_say() -> None:
     """The first sheet's hold'em event (same position, card draw, fair break draw), 12
     tournaments with every hand recorded (without its late players: a no-show leaving at
@@ -355,7 +355,7 @@ def test_the_sheets_events_move_players_as_the_sheets_say() -> None:
     assert c["break_bb_twice"] == 0 and c["break_free_avoidable"] == 0
 
 
-@pytest.mark.filterwarnings("ignore::pyeval.sim.engine.SimulatorGapWarning")
+@pytest.mark.filterwarnings("ignore::pyeval.sim.engine.engine.SimulatorGapWarning")
 def test_the_convention_on_the_sheets_event_moves_others() -> None:
     """pyeval's convention on the same event (a test of its own: each half of the old
     whole took about 20 s, and one 40 s test at the end of a two-worker run held the

@@ -6,10 +6,10 @@ import pytest
 
 from pyeval.rules import Hand, Positions
 from pyeval.sim import simulate
-from pyeval.sim.layout import ANTE_BY_CODES, LV_ANTE_BY
-from pyeval.sim.replay import decode, replay_record, rules_structure
-from pyeval.sim.spec import build_spec
-from pyeval.sim.structure_toml import LevelSpec
+from pyeval.sim.analysis.replay import decode, replay_record, rules_structure
+from pyeval.sim.analysis.structure_toml import LevelSpec
+from pyeval.sim.engine.spec import build_spec
+from pyeval.sim.kernel.layout import ANTE_BY_CODES, LV_ANTE_BY
 from pyeval.tournament.levels import RULES_GAME
 
 from .conftest import small_structure

@@ -1,5 +1,5 @@
 """The stamp that keeps Numba's cache of the simulation kernels consistent with their
-sources (:mod:`pyeval.sim._cache`): checked on first use, never at import."""
+sources (:mod:`pyeval.sim.engine._cache`): checked on first use, never at import."""
 from __future__ import annotations
 
 import os
@@ -8,13 +8,13 @@ import sys
 import textwrap
 from pathlib import Path
 
-from pyeval.sim import _cache
+from pyeval.sim.engine import _cache
 
 _CHILD = textwrap.dedent("""
     import sys
     from pathlib import Path
-    import pyeval.sim.engine                    # defines things only
-    from pyeval.sim import _cache
+    import pyeval.sim.engine.engine             # defines things only
+    from pyeval.sim.engine import _cache
     mirror = Path(_cache.cache_dirs()[-1])
     stale, stamp = mirror / "stale.nbi", mirror / "sim_sources.sha256"
     print(stale.exists(), stamp.read_text().strip())
@@ -24,12 +24,12 @@ _CHILD = textwrap.dedent("""
 
 
 def test_import_leaves_the_cache_alone_and_first_use_drops_stale_kernels(tmp_path: Path):
-    """A cache stamped for other sources keeps its files while ``pyeval.sim.engine`` is
+    """A cache stamped for other sources keeps its files while ``pyeval.sim.engine.engine`` is
     imported, and loses them (and gets the current stamp) on the first use."""
     root = tmp_path / "numba"
     env = dict(os.environ, NUMBA_CACHE_DIR=str(root))
-    # the folder Numba mirrors the sim package's path to (as _cache.cache_dirs says)
-    probe = subprocess.run([sys.executable, "-c", "from pyeval.sim import _cache; "
+    # a folder Numba mirrors a sim package's path to (as _cache.cache_dirs says)
+    probe = subprocess.run([sys.executable, "-c", "from pyeval.sim.engine import _cache; "
                             "print(_cache.cache_dirs()[-1])"],
                            capture_output=True, text=True, env=env, check=True, cwd=tmp_path)
     mirror = Path(probe.stdout.strip())
@@ -64,9 +64,11 @@ def test_the_stamp_covers_every_module_the_kernels_compile_in():
     ``@njit`` and ``@linked`` functions are stamped, as well as the Numba code outside."""
     names = {(p.parent.name, p.name) for p in _cache.kernel_sources()}
     for name in ("slots.py", "layout.py", "breaks.py", "places.py", "kernel.py"):
-        assert ("sim", name) in names
+        assert ("kernel", name) in names
     for name in ("facts.py", "draw.py", "strength.py", "hands.py"):
         assert ("variants", name) in names
     for name in ("numba_ext.py", "numba_linked.py", "numba_mem.py", "numba_rng.py"):
-        assert ("pyeval", name) in names
-    assert ("sim", "_cache.py") not in names
+        assert ("jit", name) in names
+    for name in ("engine.py", "policy.py", "report.py", "__init__.py"):
+        assert any(parent != "jit" and n == name for parent, n in names)
+    assert ("engine", "_cache.py") not in names

@@ -7,9 +7,9 @@ from click.testing import CliRunner
 
 from pyeval.cli.main import cli
 from pyeval.sim import simulate
-from pyeval.sim.models import MODELS
-from pyeval.sim.presets import FIELDS, TARGETS, calibration
-from pyeval.sim.replay import replay_record
+from pyeval.sim.analysis.replay import replay_record
+from pyeval.sim.players.models import MODELS
+from pyeval.sim.players.presets import FIELDS, TARGETS, calibration
 
 
 @pytest.mark.parametrize("name", list(TARGETS))
@@ -49,7 +49,7 @@ def test_calibrate_command():
 
 def test_calibration_table_in_the_docs_lists_every_target():
     """docs/simulation.md's calibration table has one row per target of every preset, with
-    the target and tolerance of pyeval.sim.presets."""
+    the target and tolerance of pyeval.sim.players.presets."""
     from pathlib import Path
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "simulation.md").read_text()
@@ -70,5 +70,5 @@ def test_calibration_table_in_the_docs_lists_every_target():
             for p, t in TARGETS.items() for k, v in t.stats.items()}
     assert rows == want
     assert TARGETS["online_regular"].band("allin_own") == (20.0, 70.0)
-    # met since the 3-bet jam (pyeval.sim.policy.JAM_SPR): asserted inside its tolerance
+    # met since the 3-bet jam (pyeval.sim.players.policy.JAM_SPR): asserted inside its tolerance
     assert "allin_own" not in TARGETS["online_regular"].unmet

@@ -8,8 +8,8 @@ from dataclasses import replace
 from click.testing import CliRunner
 
 from pyeval.cli.sim_cmd import sim
-from pyeval.sim.models import MODELS
-from pyeval.sim.presets import FIELDS
+from pyeval.sim.players.models import MODELS
+from pyeval.sim.players.presets import FIELDS
 
 
 def test_balanced_is_the_online_regular() -> None:

@@ -12,7 +12,7 @@ import numba
 import pytest
 from click.testing import CliRunner
 
-from pyeval.sim import compile_notice as cn
+from pyeval.sim.engine import compile_notice as cn
 
 
 def _fresh_function(module: str):
@@ -50,8 +50,8 @@ def test_no_notice_for_other_packages_or_outside_the_block():
 
 _CHILD = textwrap.dedent("""
     import io, sys, numpy as np
-    from pyeval.sim.compile_notice import compile_notice
-    from pyeval.numba_rng import seed_stream, below
+    from pyeval.sim.engine.compile_notice import compile_notice
+    from pyeval.jit.numba_rng import seed_stream, below
     with compile_notice():
         s = np.empty(4, np.uint64)
         seed_stream(s, 5, 1)
@@ -98,15 +98,15 @@ def test_warmup_command_reports_each_part_then_simulations_compile_nothing(tmp_p
     second cold compile of every kernel here cost the test command about four minutes.)"""
     from pyeval.cli.main import cli
     from pyeval.sim import simulate
-    from pyeval.sim.spec import build_spec
-    from pyeval.sim.warmup import _structure
+    from pyeval.sim.engine.spec import build_spec
+    from pyeval.sim.engine.warmup import _structure
 
     res = CliRunner().invoke(cli, ["warmup", "--no-equity"])
     assert res.exit_code == 0, res.output
     # a kernel not compiled yet in this cache (the stud family, when the tests before only
     # simulated button games) is announced first
     # (and, when another test worker is compiling the same kernel at that moment, the
-    # notice that this process waits for it: pyeval.compile_once)
+    # notice that this process waits for it: pyeval.jit.compile_once)
     lines = [line for line in res.output.splitlines() if line != cn.MESSAGE
              and not line.startswith("pyeval: another process is compiling ")]
     assert len(lines) == 2

@@ -6,19 +6,23 @@ import importlib
 
 import pytest
 
-MODULES = ["pyeval.sim", "pyeval.numba_rng", "pyeval.sim.compile_notice", "pyeval.sim.preflop", "pyeval.sim.layout",
-           "pyeval.sim.models", "pyeval.sim.clock", "pyeval.sim.spec", "pyeval.sim.engine",
-           "pyeval.sim.results", "pyeval.sim.report", "pyeval.sim.pots", "pyeval.sim.betting", "pyeval.sim.replay",
-           "pyeval.sim.structure_toml", "pyeval.sim.tune", "pyeval.sim.tune.targets", "pyeval.sim.tune.family",
-           "pyeval.sim.tune.candidates", "pyeval.sim.tune.constraints", "pyeval.sim.tune.scoring",
-           "pyeval.sim.tune.files", "pyeval.sim.tune.explanation", "pyeval.sim.distributed",
-           "pyeval.sim._cache", "pyeval.cli.tournament_cmd", "pyeval.sim.entries",
-           "pyeval.sim.inputs", "pyeval.sim.pace", "pyeval.sim.backtest", "pyeval.sim.ensemble"]
+MODULES = ["pyeval.sim", "pyeval.jit.numba_rng", "pyeval.sim.engine.compile_notice",
+           "pyeval.sim.players.preflop", "pyeval.sim.kernel.layout", "pyeval.sim.players.models",
+           "pyeval.sim.engine.clock", "pyeval.sim.engine.spec", "pyeval.sim.engine.engine",
+           "pyeval.sim.engine.results", "pyeval.sim.analysis.report", "pyeval.sim.kernel.pots",
+           "pyeval.sim.kernel.betting", "pyeval.sim.analysis.replay",
+           "pyeval.sim.analysis.structure_toml", "pyeval.sim.tune", "pyeval.sim.tune.targets",
+           "pyeval.sim.tune.family", "pyeval.sim.tune.candidates", "pyeval.sim.tune.constraints",
+           "pyeval.sim.tune.scoring", "pyeval.sim.tune.files", "pyeval.sim.tune.explanation",
+           "pyeval.sim.engine.distributed", "pyeval.sim.engine._cache",
+           "pyeval.cli.tournament_cmd", "pyeval.sim.kernel.entries", "pyeval.sim.engine.inputs",
+           "pyeval.sim.engine.pace", "pyeval.sim.analysis.backtest",
+           "pyeval.sim.analysis.ensemble"]
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_doctests(name):
-    if name == "pyeval.sim.distributed":
+    if name == "pyeval.sim.engine.distributed":
         pytest.importorskip("distributed")
     mod = importlib.import_module(name)
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from pyeval.sim import simulate
-from pyeval.sim.ensemble import FIELDS, default_ensemble
-from pyeval.sim.models import resolve_field
-from pyeval.sim.presets import FIELDS as PRESET_FIELDS
-from pyeval.sim.presets import TARGETS
+from pyeval.sim.analysis.ensemble import FIELDS, default_ensemble
+from pyeval.sim.players.models import resolve_field
+from pyeval.sim.players.presets import FIELDS as PRESET_FIELDS
+from pyeval.sim.players.presets import TARGETS
 
 
 def test_every_population_preset_and_mix_is_a_member():

@@ -1,4 +1,4 @@
-"""Late registration and re-entry in the simulator (pyeval.sim.entries): late entrants are
+"""Late registration and re-entry in the simulator (pyeval.sim.kernel.entries): late entrants are
 seated during the registration window with a starting stack, a busted player re-enters with
 the re-entry's stack and a new seat while re-entry is open and under the cap; every entry's
 chips are checked every hand (debug), every player is placed, the prize pool counts every
@@ -12,10 +12,14 @@ import numba
 import numpy as np
 import pytest
 
-from pyeval.numba_rng import seed_stream, uniform
+from pyeval.jit.numba_rng import seed_stream, uniform
 from pyeval.sim import simulate
-from pyeval.sim.entries import draw_entry_times, entry_work, seat_entry
-from pyeval.sim.layout import (
+from pyeval.sim.analysis.replay import replay_record
+from pyeval.sim.analysis.report import summary_rows
+from pyeval.sim.analysis.structure_toml import structure_toml
+from pyeval.sim.engine.spec import build_spec, with_players
+from pyeval.sim.kernel.entries import draw_entry_times, entry_work, seat_entry
+from pyeval.sim.kernel.layout import (
     C_LATE_ENTRIES,
     C_PLAYERS,
     C_REENTRY_CHIPS,
@@ -33,11 +37,7 @@ from pyeval.sim.layout import (
     REC_STACK,
     REC_TOURN,
 )
-from pyeval.sim.replay import replay_record
-from pyeval.sim.report import summary_rows
-from pyeval.sim.spec import build_spec, with_players
-from pyeval.sim.structure_toml import structure_toml
-from pyeval.sim.work import Work
+from pyeval.sim.kernel.work import Work
 from pyeval.tournament.structure import parse_structure
 
 from .conftest import NL_LEVELS

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from pyeval.sim import simulate
-from pyeval.sim.spec import SHEET_BUTTON_GAMES, SHEET_STUD_GAMES, SIMULATED_GAMES, table_limit
+from pyeval.sim.engine.spec import SHEET_BUTTON_GAMES, SHEET_STUD_GAMES, SIMULATED_GAMES, table_limit
 from pyeval.tournament.structure import example_names, load_structure
 
 from .conftest import small_structure, stud_structure

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from pyeval.cli.main import cli
 from pyeval.sim import simulate
-from pyeval.sim.fit import FITTED, TOLERANCE, fit_model, observe, simulated
-from pyeval.sim.models import MODELS, PlayerModel, load_field, resolve_field, write_field
+from pyeval.sim.players.fit import FITTED, TOLERANCE, fit_model, observe, simulated
+from pyeval.sim.players.models import MODELS, PlayerModel, load_field, resolve_field, write_field
 
 PHH = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "phh" / "hands.tar.xz"
 
@@ -94,7 +94,7 @@ def test_simulated_statistics_are_kept():
     """``fit.simulated`` simulates the same arguments once (a model's name aside)."""
     from dataclasses import replace
 
-    from pyeval.sim import fit
+    from pyeval.sim.players import fit
 
     a = simulated(MODELS["nit"], n=1, seed=11)
     size = len(fit._SIMULATED)
@@ -106,14 +106,14 @@ def test_simulated_statistics_are_kept():
     # the hands recorded in less room are the same hands; a tournament that fills the room
     # is played again with more
     from pyeval.sim import Clock
-    from pyeval.sim.presets import CALIBRATION_HANDS_PER_HOUR, record_all
+    from pyeval.sim.players.presets import CALIBRATION_HANDS_PER_HOUR, record_all
 
     # record_all plays on the calibrations' clock (the single figure, 30 an hour)
     full = simulate("club_3000", n=2, seed=11, players=30, field="nit", record_tournaments=2,
                     record_hands=4000, clock=Clock(hands_per_hour=CALIBRATION_HANDS_PER_HOUR))
     assert (record_all("club_3000", 2, seed=11, players=30, field="nit").records
             == full.records).all()
-    from pyeval.sim import presets
+    from pyeval.sim.players import presets
 
     room = presets.RECORD_ROOM
     try:
@@ -168,14 +168,14 @@ def test_observe_counts_made_hands():
 def test_doctests_of_the_fit():
     import doctest
 
-    import pyeval.sim.fit
+    import pyeval.sim.players.fit
 
-    result = doctest.testmod(pyeval.sim.fit, optionflags=doctest.ELLIPSIS)
+    result = doctest.testmod(pyeval.sim.players.fit, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0
 
 
 def test_mixed_fields_by_name():
-    from pyeval.sim.presets import FIELDS
+    from pyeval.sim.players.presets import FIELDS
 
     a = simulate("club_3000", n=4, seed=2, players=12, field="club_night")
     b = simulate("club_3000", n=4, seed=2, players=12, field=FIELDS["club_night"])
@@ -189,8 +189,8 @@ def test_fit_mix_recovers_a_mixed_field(tmp_path):
     as a mix of 2 (candidates of 4 tournaments, at the nearest preset): every player in
     the right group, each group's weight its share of the player-hands, each group at its
     preset (style and every parameter)."""
-    from pyeval.sim.fit import cluster, fit_mix, observe_players
-    from pyeval.sim.stats import from_record
+    from pyeval.sim.players.fit import cluster, fit_mix, observe_players
+    from pyeval.sim.players.stats import from_record
 
     field = ["nit", "live_recreational"] * 15
     r = simulate("club_3000", n=4, seed=7, players=30, field=field, record_tournaments=4,
@@ -221,7 +221,7 @@ def test_fit_mix_recovers_a_mixed_field(tmp_path):
     assert simulate("club_3000", n=2, seed=1, players=12, field=str(p)).duration.size == 2
     # --mix auto's rule finds the two styles: one group strays from its rates 7.8 times as
     # far as sampling allows (measured), two groups about once
-    from pyeval.sim.fit import HOMOGENEOUS, choose_k, dispersion
+    from pyeval.sim.players.fit import HOMOGENEOUS, choose_k, dispersion
 
     assert dispersion(players, cluster(players, 1)) > 3 * HOMOGENEOUS
     assert dispersion(players, mix.groups) <= HOMOGENEOUS
@@ -268,8 +268,8 @@ def test_fit_mix_command_refuses_what_it_cannot_fit(tmp_path):
 
 
 def observe_players_of(path):
-    from pyeval.sim.fit import observe_players
-    from pyeval.sim.stats_phh import read_hands
+    from pyeval.sim.players.fit import observe_players
+    from pyeval.sim.players.stats_phh import read_hands
 
     return observe_players(read_hands(path))
 

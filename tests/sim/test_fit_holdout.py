@@ -3,8 +3,8 @@ hands on another seed too (no simulator here: the simulated statistics are funct
 parameters, plus a seed's "noise")."""
 from __future__ import annotations
 
-from pyeval.sim.fit import FITTED, Fit, Observed, _fit_kind, distance
-from pyeval.sim.models import MODELS, PlayerModel
+from pyeval.sim.players.fit import FITTED, Fit, Observed, _fit_kind, distance
+from pyeval.sim.players.models import MODELS, PlayerModel
 
 OBS = Observed({"vpip": 0.30, "pfr": 0.10, "three_bet": 0.05},
                {"vpip": 20000, "pfr": 20000, "three_bet": 5000}, 2000, 20000, None)

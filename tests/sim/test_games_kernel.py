@@ -13,11 +13,11 @@ import pytest
 
 from pyeval.games import REGISTRY
 from pyeval.sim import simulate
-from pyeval.sim.layout import A_DISCARD, A_DRAW, REC_ACT, REC_BOARD, REC_GAME, REC_NACT
-from pyeval.sim.replay import replay_record
-from pyeval.sim.spec import SHEET_STUD_GAMES, build_spec, table_limit
-from pyeval.sim.structure_toml import LevelSpec
-from pyeval.sim.variants.replay import replay_variant
+from pyeval.sim.analysis.replay import replay_record
+from pyeval.sim.analysis.structure_toml import LevelSpec
+from pyeval.sim.engine.spec import SHEET_STUD_GAMES, build_spec, table_limit
+from pyeval.sim.kernel.layout import A_DISCARD, A_DRAW, REC_ACT, REC_BOARD, REC_GAME, REC_NACT
+from pyeval.sim.kernel.variants.replay import replay_variant
 
 from .conftest import small_structure
 from .test_kernel import check_complete
@@ -30,7 +30,7 @@ BIG_OMAHA = [("omaha5", "pot_limit"), ("omaha6", "pot_limit"), ("omaha5_hilo", "
 
 
 def _players(row: np.ndarray) -> list[int]:
-    from pyeval.sim.layout import REC_PLAYER
+    from pyeval.sim.kernel.layout import REC_PLAYER
     return [int(p) for p in row[REC_PLAYER:REC_PLAYER + 10] if p >= 0]
 
 
@@ -63,7 +63,7 @@ def test_variant_tournaments_replay_exactly(game, betting):
 
 def test_dealers_choice_over_the_button_games():
     """The default rotation: every hold'em game of the sheets, one a hand in turn."""
-    from pyeval.sim.spec import SHEET_BUTTON_GAMES
+    from pyeval.sim.engine.spec import SHEET_BUTTON_GAMES
 
     games = SHEET_BUTTON_GAMES
     assert len(games) == 8
@@ -116,7 +116,7 @@ def test_big_omaha_hilo_splits_pots_as_the_rules_model(game):
 def test_dealers_choice_with_the_big_omahas():
     """A rotation the director gives may name 5- and 6-card Omaha (the registry's hold'em
     family); the default rotation is the first sheet's list, which does not."""
-    from pyeval.sim.spec import DEFAULT_ROTATION
+    from pyeval.sim.engine.spec import DEFAULT_ROTATION
 
     assert not {"omaha5", "omaha6", "omaha5_hilo", "omaha6_hilo"} & set(DEFAULT_ROTATION)
     rot = {"holdem": 1, "omaha5": 1, "omaha6_hilo": 1, "irish": 1}
@@ -182,7 +182,7 @@ def test_stud_with_eight_at_a_table(game):
 def test_stud_community_card_in_the_simulator():
     """Stacks of one ante: everybody is all-in before the cards and sees seventh street,
     where eight players need more cards than the deck holds."""
-    from pyeval.sim.layout import REC_BOARD
+    from pyeval.sim.kernel.layout import REC_BOARD
 
     from .conftest import stud_structure
 
@@ -266,7 +266,7 @@ def test_australian_seven_at_a_table_deals_the_community_card_from_the_muck():
     discarded card in the middle in some hands and a burned one in others."""
     import dataclasses
 
-    from pyeval.sim.variants.replay import cards_of_mask, stud_deck
+    from pyeval.sim.kernel.variants.replay import cards_of_mask, stud_deck
 
     from .conftest import stud_structure
 
@@ -332,7 +332,7 @@ def test_five_card_draw_with_antes_only_replays_exactly(betting):
     """No blinds: every hand opens with the first player left of the dealer, facing nothing
     (a check or a bet of the small bet), and replays through the rules model with
     ``Structure(..., small_blind=0, big_blind=0)`` chip for chip."""
-    from pyeval.sim.layout import (
+    from pyeval.sim.kernel.layout import (
         A_CHECK,
         A_RAISE,
         REC_ANTE,
@@ -407,7 +407,7 @@ def test_stud_sheet_event_plays_the_levels_of_its_field(players):
     6 (docs/simulation.md has the table of 100 tournaments a field)."""
     import warnings
 
-    from pyeval.sim.engine import SimulatorGapWarning
+    from pyeval.sim.engine.engine import SimulatorGapWarning
     from pyeval.tournament import load_structure
 
     s = load_structure("hands_100k_stud")
@@ -427,7 +427,7 @@ def test_stud_sheet_event_plays_the_levels_of_its_field(players):
 
 def _late_raises(row: np.ndarray) -> int:
     """Bets and raises by a seat that had already acted in that betting round."""
-    from pyeval.sim.layout import A_RAISE
+    from pyeval.sim.kernel.layout import A_RAISE
 
     acted: set[tuple[int, int]] = set()
     n = 0
@@ -448,7 +448,7 @@ def test_five_card_draw_no_raise_once_past_the_dealer(betting):
     of a round, and every hand replays through the rules model with the rule on (which
     refuses such a raise); the same seed without the rule re-raises."""
     from pyeval.rules.betting import IllegalAction
-    from pyeval.sim.layout import REC_FIRST_TURN
+    from pyeval.sim.kernel.layout import REC_FIRST_TURN
 
     on = small_structure("five_card_draw", betting, table_size=6, raises_first_turn_only=True)
     off = small_structure("five_card_draw", betting, table_size=6)

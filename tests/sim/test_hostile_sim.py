@@ -19,11 +19,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyeval.numba_rng import seed_stream
+from pyeval.jit.numba_rng import seed_stream
 from pyeval.sim import simulate
-from pyeval.sim.layout import C_MAX_HANDS, LS_CHIPS, LS_START
-from pyeval.sim.spec import build_spec
-from pyeval.sim.table_moves import card_draw_low
+from pyeval.sim.engine.spec import build_spec
+from pyeval.sim.kernel.layout import C_MAX_HANDS, LS_CHIPS, LS_START
+from pyeval.sim.kernel.table_moves import card_draw_low
 from pyeval.tournament.seating import card_draw
 from pyeval.tournament.structure import load_structure
 

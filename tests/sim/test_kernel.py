@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from pyeval.sim import simulate
-from pyeval.sim.engine import chunk_bounds
+from pyeval.sim.engine.engine import chunk_bounds
 
 FIELDS = ["push_fold", "balanced", {"tight_passive": 1, "loose_aggressive": 1, "push_fold": 1}]
 
@@ -63,8 +63,8 @@ def test_chunking_does_not_change_results(club):
 
 def test_tournament_i_depends_only_on_seed_and_i(club):
     whole = simulate(club, n=10, seed=5)
-    from pyeval.sim.engine import kernel_inputs, run_chunk
-    from pyeval.sim.spec import build_spec
+    from pyeval.sim.engine.engine import kernel_inputs, run_chunk
+    from pyeval.sim.engine.spec import build_spec
     spec = build_spec(club)
     part = run_chunk(spec, kernel_inputs("balanced", spec.players), 5, 6, 3)
     assert np.array_equal(part.place, whole.place[6:9])
@@ -139,11 +139,11 @@ def test_addon_and_rebuy_counts(structures):
     check_complete(r1)
 
 
-@pytest.mark.parametrize("name", ["pyeval.sim.positions", "pyeval.sim.breaks", "pyeval.sim.work",
-                                  "pyeval.sim.slots", "pyeval.sim.betting", "pyeval.sim.hand",
-                                  "pyeval.sim.hand_start", "pyeval.sim.pots", "pyeval.sim.places",
-                                  "pyeval.sim.table_moves", "pyeval.sim.kernel",
-                                  "pyeval.numba_mem"])
+@pytest.mark.parametrize("name", ["pyeval.sim.kernel.positions", "pyeval.sim.kernel.breaks", "pyeval.sim.kernel.work",
+                                  "pyeval.sim.kernel.slots", "pyeval.sim.kernel.betting", "pyeval.sim.kernel.hand",
+                                  "pyeval.sim.kernel.hand_start", "pyeval.sim.kernel.pots", "pyeval.sim.kernel.places",
+                                  "pyeval.sim.kernel.table_moves", "pyeval.sim.kernel.kernel",
+                                  "pyeval.jit.numba_mem"])
 def test_kernel_module_doctests(name):
     """The examples in the kernel's modules run and hold (and each module has its docstring)."""
     import doctest

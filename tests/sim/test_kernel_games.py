@@ -1,4 +1,4 @@
-"""A kernel per family (pyeval.sim.kernel_games): each structure gets the smallest kernel that
+"""A kernel per family (pyeval.sim.kernel.kernel_games): each structure gets the smallest kernel that
 plays every game it deals, a structure of several families the kernel of every game, and a
 kernel handed a hand of a family it was compiled without stops that tournament (error 4)
 and simulate() says so, rather than playing it wrong."""
@@ -10,8 +10,11 @@ import numpy as np
 import pytest
 
 from pyeval.games import REGISTRY
-from pyeval.sim import engine, simulate
-from pyeval.sim.kernel_games import (
+from pyeval.sim import simulate
+from pyeval.sim.analysis.structure_toml import LevelSpec
+from pyeval.sim.engine import engine
+from pyeval.sim.engine.spec import build_spec
+from pyeval.sim.kernel.kernel_games import (
     BUTTON_GAMES,
     BUTTON_VARIANTS,
     DRAW_ONLY,
@@ -19,9 +22,7 @@ from pyeval.sim.kernel_games import (
     STUD_ONLY,
     kernel_games,
 )
-from pyeval.sim.layout import REC_GAME
-from pyeval.sim.spec import build_spec
-from pyeval.sim.structure_toml import LevelSpec
+from pyeval.sim.kernel.layout import REC_GAME
 
 from .conftest import small_structure, stud_structure
 from .test_games_kernel import _replay_all, _simulate_checked
@@ -50,7 +51,7 @@ def test_the_smallest_kernel_for_each_mix_of_families(button, variants, stud, dr
 def test_the_markers_are_told_apart_by_their_numba_types():
     from numba import typeof
 
-    from pyeval.sim.kernel_games import has_button, has_draw, has_hooks, has_stud
+    from pyeval.sim.kernel.kernel_games import has_button, has_draw, has_hooks, has_stud
 
     rows = {_kind(m): (has_button(typeof(m)), has_hooks(typeof(m)), has_stud(typeof(m)),
                        has_draw(typeof(m)))
@@ -125,7 +126,7 @@ def test_a_kernel_stops_at_a_hand_of_a_family_it_was_compiled_without(structure,
     spec = build_spec(st, 14)
     chunk = engine.run_chunk(spec, engine.kernel_inputs("balanced", 14), 3, 0, 2,
                              parallel=False)
-    from pyeval.sim.layout import R_ERROR, R_HANDS
+    from pyeval.sim.kernel.layout import R_ERROR, R_HANDS
     assert (chunk.res_i[:, R_ERROR] == 4).all()
     assert (chunk.res_i[:, R_HANDS] == 0).all()      # stopped at the first hand
     with pytest.raises(RuntimeError, match="game family the kernel was compiled without"):
@@ -150,9 +151,9 @@ def test_same_results_from_the_kernel_of_every_game_and_the_stud_kernel():
 
 def test_a_simulation_calls_no_linked_function_from_python():
     """The kernels' helpers are compiled for compiled callers only
-    (:func:`pyeval.numba_linked.linked`); one called from Python would compile an uncached
+    (:func:`pyeval.jit.numba_linked.linked`); one called from Python would compile an uncached
     twin of itself in every process. A simulation of each kernel's games makes none."""
-    from pyeval.numba_linked import PYTHON_TWINS
+    from pyeval.jit.numba_linked import PYTHON_TWINS
 
     before = len(PYTHON_TWINS)
     hands = [int(simulate(st, n=1, seed=3, threads=1).hands.sum()) for st in (

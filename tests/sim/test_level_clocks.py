@@ -15,8 +15,11 @@ import numpy as np
 import pytest
 
 from pyeval.sim import simulate
-from pyeval.sim.clock import Clock
-from pyeval.sim.layout import (
+from pyeval.sim.analysis.replay import replay_record
+from pyeval.sim.analysis.structure_toml import LevelSpec
+from pyeval.sim.engine.clock import Clock
+from pyeval.sim.engine.spec import build_spec
+from pyeval.sim.kernel.layout import (
     C_LEVEL_CLOCK,
     LEVEL_CLOCK_ALIGNED,
     LEVEL_CLOCK_ALL_TABLES,
@@ -31,9 +34,6 @@ from pyeval.sim.layout import (
     REC_TABLE,
     REC_TOURN,
 )
-from pyeval.sim.replay import replay_record
-from pyeval.sim.spec import build_spec
-from pyeval.sim.structure_toml import LevelSpec
 
 from .conftest import small_structure
 from .test_kernel import check_complete

@@ -4,10 +4,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pyeval.sim.layout import A_CALL, A_FOLD
-from pyeval.sim.models import MODELS
-from pyeval.sim.policy import decide, range_bucket, winnable_pot
-from pyeval.sim.preflop import _combos_by_class, preflop_tables
+from pyeval.sim.kernel.layout import A_CALL, A_FOLD
+from pyeval.sim.players.models import MODELS
+from pyeval.sim.players.policy import decide, range_bucket, winnable_pot
+from pyeval.sim.players.preflop import _combos_by_class, preflop_tables
 
 BB = 100
 NCOMBO = (_combos_by_class()[:, :, 0] >= 0).sum(axis=1)
@@ -58,8 +58,8 @@ def test_covered_big_blind_decides_as_at_equal_stacks(name):
     assert max(shares) < 0.5 and min(shares) > 0.2, shares
 
 
-@pytest.mark.parametrize("name", ["pyeval.sim.nash", "pyeval.sim.stats", "pyeval.sim.stats_phh",
-                                  "pyeval.sim.presets", "pyeval.sim.policy"])
+@pytest.mark.parametrize("name", ["pyeval.sim.players.nash", "pyeval.sim.players.stats", "pyeval.sim.players.stats_phh",
+                                  "pyeval.sim.players.presets", "pyeval.sim.players.policy"])
 def test_doctests_of_the_player_modules(name):
     import doctest
     import importlib
@@ -69,7 +69,7 @@ def test_doctests_of_the_player_modules(name):
 
 
 def _tier_by_the_rules(hole: list[int], board: list[int]) -> tuple[int, bool]:
-    """:func:`pyeval.sim.policy.tier` as its docstring words it, card by card, with the
+    """:func:`pyeval.sim.players.policy.tier` as its docstring words it, card by card, with the
     C evaluator's categories (``high >> 12``: 2 a pair, 3 two pair, 4 trips, 5 a straight)."""
     from pyeval.evaluate import high
 
@@ -106,9 +106,9 @@ def _tier_by_the_rules(hole: list[int], board: list[int]) -> tuple[int, bool]:
 
 def test_tier_reads_each_hand_by_its_rules():
     """The betting round's made-hand tiers and draws (the board read once a street,
-    :func:`pyeval.sim.policy.board_facts`) against the rules read card by card with the
+    :func:`pyeval.sim.players.policy.board_facts`) against the rules read card by card with the
     evaluator: hold'em and Omaha hands on 600 random flops, turns and rivers."""
-    from pyeval.sim.policy import board_facts, tier
+    from pyeval.sim.players.policy import board_facts, tier
 
     rng = np.random.default_rng(9)
     seen = set()
@@ -125,14 +125,14 @@ def test_tier_reads_each_hand_by_its_rules():
 
 
 def test_category_is_the_evaluators():
-    """:func:`pyeval.sim.policy.category` (the tiers' hand category, read without the
+    """:func:`pyeval.sim.players.policy.category` (the tiers' hand category, read without the
     evaluator's tables) is the evaluator's ``high >> 12`` for 3 to 7 cards: random hands,
     and hands dealt from one or two suits and few ranks (flushes, straight flushes, quads,
     full houses)."""
     import numba
 
     from pyeval.evaluate import high_batch
-    from pyeval.sim.policy import add_card, category
+    from pyeval.sim.players.policy import add_card, category
 
     @numba.njit
     def categories(hands, n):
@@ -157,16 +157,16 @@ def test_category_is_the_evaluators():
 
 
 def test_rank_key_orders_hands_as_the_evaluator():
-    """:func:`pyeval.sim.policy.rank_key` behind :func:`category` orders every five-card
+    """:func:`pyeval.sim.players.policy.rank_key` behind :func:`category` orders every five-card
     hand (all 2,598,960) and every three-card hand (all 22,100) as the evaluator's high
     value does, ties included: sorted by value, the keys rise exactly where the value
-    rises (what the discard rules of :mod:`pyeval.sim.variants.discard` compare)."""
+    rises (what the discard rules of :mod:`pyeval.sim.kernel.variants.discard` compare)."""
     import itertools
 
     import numba
 
     from pyeval.evaluate import high_batch
-    from pyeval.sim.policy import add_card, category, rank_key
+    from pyeval.sim.players.policy import add_card, category, rank_key
 
     @numba.njit
     def keys(hands):

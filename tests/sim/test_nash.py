@@ -7,11 +7,12 @@ import numpy as np
 import pytest
 
 from pyeval.equity import equity
-from pyeval.sim import nash, simulate
-from pyeval.sim.layout import A_RAISE
-from pyeval.sim.models import MODELS, PlayerModel
-from pyeval.sim.replay import decode
-from pyeval.sim.structure_toml import LevelSpec
+from pyeval.sim import simulate
+from pyeval.sim.analysis.replay import decode
+from pyeval.sim.analysis.structure_toml import LevelSpec
+from pyeval.sim.kernel.layout import A_RAISE
+from pyeval.sim.players import nash
+from pyeval.sim.players.models import MODELS, PlayerModel
 
 from .conftest import small_structure
 
@@ -108,7 +109,7 @@ def test_simulated_headsup_play_is_unexploitable(depth):
     """The simulator's own heads-up play, read per class from its recorded first hands (the
     small blind's shove or fold, the big blind's call or fold facing the shove), is at most
     0.005 big blinds a hand exploitable (issue 9's check on the players, not the tables)."""
-    from pyeval.sim.preflop import preflop_tables
+    from pyeval.sim.players.preflop import preflop_tables
 
     cls = preflop_tables().class_of
     seen = np.zeros((2, 169))

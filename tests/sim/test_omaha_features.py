@@ -1,4 +1,4 @@
-"""The 5- and 6-card Omaha score's features (pyeval.sim.variants.omaha.omaha_features, written
+"""The 5- and 6-card Omaha score's features (pyeval.sim.kernel.variants.omaha.omaha_features, written
 without branches on the cards for speed) against their definition in plain Python: the same
 doubles, compared exactly, over random hands of four, five and six cards and the extremes."""
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pyeval.sim.variants.omaha import _RANKS, omaha_features
+from pyeval.sim.kernel.variants.omaha import _RANKS, omaha_features
 
 
 def features_by_definition(hole: list[int]) -> tuple[float, ...]:

@@ -7,9 +7,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pyeval.sim.clock import Clock
-from pyeval.sim.pace import DEFAULT_PACE, PACES, fit_online, fit_players, pace
-from pyeval.sim.spec import build_spec, default_clock
+from pyeval.sim.engine.clock import Clock
+from pyeval.sim.engine.pace import DEFAULT_PACE, PACES, fit_online, fit_players, pace
+from pyeval.sim.engine.spec import build_spec, default_clock
 from pyeval.tournament import seating
 from pyeval.tournament.errors import StructureError
 from pyeval.tournament.structure import load_structure, parse_structure

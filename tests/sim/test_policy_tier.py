@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pyeval.sim.policy import board_facts, pair_tier, tier
+from pyeval.sim.players.policy import board_facts, pair_tier, tier
 
 
 def test_tier_is_the_best_pair_tier_over_every_pair():

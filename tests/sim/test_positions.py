@@ -12,8 +12,8 @@ import pytest
 
 from pyeval.rules.table import ButtonState
 from pyeval.sim import simulate
-from pyeval.sim.kernel import positions, worst_seat
-from pyeval.sim.layout import (
+from pyeval.sim.kernel.kernel import positions, worst_seat
+from pyeval.sim.kernel.layout import (
     REC_BB_SEAT,
     REC_BUTTON,
     REC_HAND,

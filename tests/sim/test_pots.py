@@ -1,4 +1,4 @@
-"""The kernel's showdown chips (pyeval.sim.pots.award_pots) against the rules model's pots
+"""The kernel's showdown chips (pyeval.sim.kernel.pots.award_pots) against the rules model's pots
 (pyeval.rules.pots), on random high-only showdowns: two players, several with the same
 chips in (the one-pot shortcut), and side pots."""
 from __future__ import annotations
@@ -7,8 +7,8 @@ import numba
 import numpy as np
 
 from pyeval.rules.pots import award, build_pots
-from pyeval.sim.pots import award_pots
-from pyeval.sim.slots import B_DEALT, B_FOLDED, B_ROWS, I_PUT, I_ROWS, I_VAL, I_WON
+from pyeval.sim.kernel.pots import award_pots
+from pyeval.sim.kernel.slots import B_DEALT, B_FOLDED, B_ROWS, I_PUT, I_ROWS, I_VAL, I_WON
 
 
 @numba.njit(cache=True)

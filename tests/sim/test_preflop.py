@@ -10,7 +10,7 @@ import pytest
 from lazy_table import lazy
 
 from pyeval.cards import format_cards
-from pyeval.sim import preflop as pfm
+from pyeval.sim.players import preflop as pfm
 
 T = lazy(pfm.preflop_tables)
 
@@ -52,7 +52,7 @@ def test_top_shares_follow_the_strength_order():
 
 
 def _top_range(steps_k: int) -> tuple[str, int]:
-    """The range :mod:`pyeval.sim.preflop` draws for ``eq_vs_top[:, k]``: the first
+    """The range :mod:`pyeval.sim.players.preflop` draws for ``eq_vs_top[:, k]``: the first
     ``round(1326 (k + 1) / RANGE_STEPS)`` combinations, strongest class first."""
     combos = pfm._combos_by_class()
     order = np.argsort(-T.strength, kind="stable")

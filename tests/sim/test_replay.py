@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from pyeval.sim import simulate
-from pyeval.sim.replay import decode, replay_record
+from pyeval.sim.analysis.replay import decode, replay_record
 
 CASES = [
     ("club_3000", "balanced"),

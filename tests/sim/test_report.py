@@ -9,8 +9,8 @@ from click.testing import CliRunner
 
 from pyeval.cli.tournament_cmd import parse_field, parse_minutes, tournament
 from pyeval.sim import simulate
-from pyeval.sim.layout import LS_START
-from pyeval.sim.report import PLOTS, format_table, hhmm, money_reached, summary_rows, write_report
+from pyeval.sim.analysis.report import PLOTS, format_table, hhmm, money_reached, summary_rows, write_report
+from pyeval.sim.kernel.layout import LS_START
 from pyeval.tournament.timetext import clock_time
 
 
@@ -96,7 +96,7 @@ def _overlaps(fig) -> list[tuple[str, str]]:
 def test_plot_labels_do_not_overlap(structures):
     import matplotlib.pyplot as plt
 
-    from pyeval.sim.report import figures
+    from pyeval.sim.analysis.report import figures
     for name, kw in (("club_3000", dict(players=40, start="19:00")),
                      ("limit_then_nolimit_2500", dict(players=30, start=None)),
                      ("hands_100k_stud", dict(players=21, start="22:30"))):
@@ -111,7 +111,7 @@ def test_plot_labels_do_not_overlap(structures):
 def test_time_axes_are_hmm_with_breaks_and_players_left_ends_at_one(club):
     import matplotlib.pyplot as plt
 
-    from pyeval.sim.report import figures
+    from pyeval.sim.analysis.report import figures
     r = simulate(club, n=60, seed=4, players=30)
     figs = figures(r)
     for name in ("duration", "finish_chance", "players_left"):
@@ -131,8 +131,8 @@ def test_time_axes_are_hmm_with_breaks_and_players_left_ends_at_one(club):
 
 
 def test_summary_has_clock_times_spreads_and_warnings(club):
-    from pyeval.sim.ensemble import default_ensemble, simulate_ensemble
-    from pyeval.sim.report import html_page, result_warnings
+    from pyeval.sim.analysis.ensemble import default_ensemble, simulate_ensemble
+    from pyeval.sim.analysis.report import html_page, result_warnings
     r = simulate(club, n=200, seed=2, players=30)
     ens = simulate_ensemble(club, default_ensemble(3), 50, seed=5, players=30)
     named = [("a home game", ens[0]), ("a casino", ens[1])]
@@ -257,7 +257,7 @@ def test_cli_show_and_check(tmp_path):
 
 
 def test_warning_for_levels_reached_by_almost_nobody():
-    from pyeval.sim.report import result_warnings
+    from pyeval.sim.analysis.report import result_warnings
     from pyeval.sim.tune import make_schedule, schedule_toml
     from pyeval.tournament.structure import parse_structure
     s = make_schedule(3000, 20, [25, 100, 500], 15, 1.0, first_bb=50)
@@ -275,16 +275,16 @@ def test_new_modules_doctests():
     import doctest
 
     import pyeval.cli.icm_cmd
-    import pyeval.sim.ensemble
-    import pyeval.sim.report
+    import pyeval.sim.analysis.ensemble
+    import pyeval.sim.analysis.report
     import pyeval.sim.settings
-    for mod in (pyeval.sim.ensemble, pyeval.cli.icm_cmd, pyeval.sim.settings):
+    for mod in (pyeval.sim.analysis.ensemble, pyeval.cli.icm_cmd, pyeval.sim.settings):
         res = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
         assert res.attempted > 0 and res.failed == 0
     # the report's figures (its module example draws the plots: test_report_files_written does)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    for fn in (pyeval.sim.report.money_reached, pyeval.sim.report.summary_rows):
-        for test in doctest.DocTestFinder().find(fn, globs=vars(pyeval.sim.report)):
+    for fn in (pyeval.sim.analysis.report.money_reached, pyeval.sim.analysis.report.summary_rows):
+        for test in doctest.DocTestFinder().find(fn, globs=vars(pyeval.sim.analysis.report)):
             runner.run(test)
     assert runner.summarize(verbose=False) == (0, 8)        # failed, attempted
 
@@ -309,7 +309,7 @@ def test_money_reached_is_the_bubble_players_exit(club):
         assert m.levels[t] == len(starts) >= 1
     row = dict(summary_rows(r))[f"money reached ({paid} paid; median, 10-90%)"]
     assert row.startswith(f"{hhmm(float(np.median(m.minutes)))} in level {int(np.median(m.levels))} (")
-    from pyeval.sim.report import html_page
+    from pyeval.sim.analysis.report import html_page
     page = html_page(r, {})
     assert "money reached" in page and '<p class="small">Sampling error of this run' in page
 

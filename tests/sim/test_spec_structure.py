@@ -1,4 +1,4 @@
-"""What a structure file tells the simulator through :func:`pyeval.sim.spec.build_spec`:
+"""What a structure file tells the simulator through :func:`pyeval.sim.engine.spec.build_spec`:
 dealer's choice weights (the file's ``choices``), each player's starting stack by rank (the
 club sheet's final tournament), and the draw with antes only."""
 from __future__ import annotations
@@ -9,8 +9,8 @@ from sheet_structures import CHOICE, DRAW
 
 from pyeval.games import REGISTRY
 from pyeval.sim import simulate
-from pyeval.sim.layout import C_N_ROT_STUD, C_N_ROTATION, C_START, REC_GAME
-from pyeval.sim.spec import build_spec, rotation_names, with_players
+from pyeval.sim.engine.spec import build_spec, rotation_names, with_players
+from pyeval.sim.kernel.layout import C_N_ROT_STUD, C_N_ROTATION, C_START, REC_GAME
 from pyeval.tournament.structure import load_structure, parse_structure
 
 
@@ -111,7 +111,7 @@ def test_the_kernel_deals_each_player_the_stack_of_their_rank() -> None:
 def test_the_draw_with_antes_only_reaches_the_kernel_without_blinds() -> None:
     """The first sheet's draw levels: antes, the small and big bet, no blinds (the kernel's
     draw then opens left of the dealer, tests/sim/test_games_kernel.py plays it)."""
-    from pyeval.sim.layout import LV_ANTE, LV_BB, LV_BIG_BET, LV_SB, LV_SMALL_BET
+    from pyeval.sim.kernel.layout import LV_ANTE, LV_BB, LV_BIG_BET, LV_SB, LV_SMALL_BET
 
     spec = build_spec(parse_structure(DRAW, "draw.toml"), players=8)
     assert spec.levels[:, [LV_SB, LV_BB, LV_ANTE, LV_SMALL_BET, LV_BIG_BET]].tolist() == [

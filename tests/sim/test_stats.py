@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from pyeval.sim import simulate
-from pyeval.sim.stats import Hand, between, from_record, measure
-from pyeval.sim.stats_phh import PHHError, hand_from_toml, read_hands
+from pyeval.sim.players.stats import Hand, between, from_record, measure
+from pyeval.sim.players.stats_phh import PHHError, hand_from_toml, read_hands
 
 PHH = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "phh" / "hands.tar.xz"
 
@@ -143,7 +143,7 @@ def test_real_online_hands(tmp_path):
 
 
 def test_by_player_counts_each_players_own_decisions():
-    from pyeval.sim.stats import PLAYER_RATES, by_player, combine
+    from pyeval.sim.players.stats import PLAYER_RATES, by_player, combine
 
     # the same four players in every seat order: ann, bob, cy, dee (seats 0-3), then
     # rotated one seat in the second copy of each hand
@@ -209,12 +209,12 @@ def test_called_allin_by_the_allin_players_own_depth():
               (0, 2, "call", 0)], stacks=(1000, 1000, 300, 500))
     c = measure([both], by="bb")
     assert (c["30-40"].count["allin_own"], c["40-70"].count["allin_own"]) == (1, 1)
-    from pyeval.sim.stats import by_player
+    from pyeval.sim.players.stats import by_player
     p = by_player([replace(ALLIN, players=("a", "b", "c", "d"))])
     assert (p["c"].count["allin_own"], p["d"].count["allin_own"]) == (1, 0)
 
 
-@pytest.mark.parametrize("name", ["pyeval.sim.stats", "pyeval.sim.stats_phh"])
+@pytest.mark.parametrize("name", ["pyeval.sim.players.stats", "pyeval.sim.players.stats_phh"])
 def test_doctests_of_the_statistics(name):
     import doctest
     import importlib
@@ -226,7 +226,7 @@ def test_doctests_of_the_statistics(name):
 def test_a_band_of_depths():
     """``between``: the groups from one edge to below another, as the presets' banded
     targets measure (the regular's own all-ins at 20-70 BB)."""
-    from pyeval.sim.stats import at_least, between
+    from pyeval.sim.players.stats import at_least, between
 
     both = H([(0, 2, "raise", 300), (0, 3, "raise", 500), (0, 0, "fold", 0), (0, 1, "fold", 0),
               (0, 2, "call", 0)], stacks=(1000, 1000, 300, 500))

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from pyeval.cli.tournament_cmd import EXIT_INFEASIBLE, tournament
-from pyeval.sim.ensemble import FIELDS, default_ensemble, simulate_ensemble
+from pyeval.sim.analysis.ensemble import FIELDS, default_ensemble, simulate_ensemble
 from pyeval.sim.tune import (
     LEVEL_MINUTES,
     STEPS,

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from pyeval.cli.tournament_cmd import EXIT_INFEASIBLE, tournament
-from pyeval.sim.structure_toml import LevelSpec
+from pyeval.sim.analysis.structure_toml import LevelSpec
 from pyeval.sim.tune import (
     Asked,
     candidate_schedules,

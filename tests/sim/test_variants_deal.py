@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from pyeval.rules import Hand, Structure
-from pyeval.sim.variants.deal import cards_used, street_plan
+from pyeval.sim.kernel.variants.deal import cards_used, street_plan
 
 
 def _play(game: str, players: int, seed: int, fold_p: float) -> Hand:

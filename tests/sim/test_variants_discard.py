@@ -10,13 +10,13 @@ import pytest
 from lazy_table import lazy
 
 import pyeval
-from pyeval.sim.preflop import hand_class, preflop_tables
-from pyeval.sim.variants.discard import (
+from pyeval.sim.kernel.variants.discard import (
     apply_discard,
     keep_on_flop,
     keep_preflop,
     keep_third_street,
 )
+from pyeval.sim.players.preflop import hand_class, preflop_tables
 
 T = lazy(preflop_tables)
 
@@ -137,8 +137,8 @@ def test_the_draw_from_masks_is_the_draw_rule():
     random flops, and flops from few ranks and two suits, where draws are common."""
     import numba
 
-    from pyeval.sim.policy import add_card
-    from pyeval.sim.variants.discard import _draw_rank, _draw_rank_of
+    from pyeval.sim.kernel.variants.discard import _draw_rank, _draw_rank_of
+    from pyeval.sim.players.policy import add_card
 
     @numba.njit
     def both(deals):

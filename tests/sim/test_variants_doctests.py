@@ -6,11 +6,11 @@ import importlib
 
 import pytest
 
-MODULES = ["pyeval.sim.variants.facts", "pyeval.sim.variants.showdown",
-           "pyeval.sim.variants.discard", "pyeval.sim.variants.strength",
-           "pyeval.sim.variants.draw", "pyeval.sim.variants.deal", "pyeval.sim.variants.replay",
-           "pyeval.sim.variants.hooks", "pyeval.sim.variants.hands", "pyeval.sim.variants.inputs",
-           "pyeval.sim.variants.omaha",
+MODULES = ["pyeval.sim.kernel.variants.facts", "pyeval.sim.kernel.variants.showdown",
+           "pyeval.sim.kernel.variants.discard", "pyeval.sim.kernel.variants.strength",
+           "pyeval.sim.kernel.variants.draw", "pyeval.sim.kernel.variants.deal", "pyeval.sim.kernel.variants.replay",
+           "pyeval.sim.kernel.variants.hooks", "pyeval.sim.kernel.variants.hands", "pyeval.sim.kernel.variants.inputs",
+           "pyeval.sim.kernel.variants.omaha",
            "pyeval.cached_arrays"]
 
 

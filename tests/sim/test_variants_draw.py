@@ -7,7 +7,7 @@ from collections import Counter
 import numpy as np
 
 import pyeval
-from pyeval.sim.variants.draw import draw_count, draw_mask
+from pyeval.sim.kernel.variants.draw import draw_count, draw_mask
 
 
 def _rule(hand: list[int]) -> set[int]:

@@ -8,7 +8,7 @@ import pytest
 
 import pyeval.games as games
 from pyeval.games import REGISTRY, Choice, Street, holdem, stud
-from pyeval.sim.variants import facts as F
+from pyeval.sim.kernel.variants import facts as F
 
 
 def test_discard_facts_of_the_registry():

@@ -7,12 +7,12 @@ import pytest
 from lazy_table import lazy
 
 import pyeval
-from pyeval.sim.layout import MAX_ACTIONS, REC_ACT, REC_COLS
-from pyeval.sim.preflop import preflop_tables
-from pyeval.sim.variants import hooks as H
-from pyeval.sim.variants.facts import code_of
-from pyeval.sim.variants.inputs import DiscardCards, Discarders, Record
-from pyeval.sim.variants.strength import GAMES3, three_class, variant_tables
+from pyeval.sim.kernel.layout import MAX_ACTIONS, REC_ACT, REC_COLS
+from pyeval.sim.kernel.variants import hooks as H
+from pyeval.sim.kernel.variants.facts import code_of
+from pyeval.sim.kernel.variants.inputs import DiscardCards, Discarders, Record
+from pyeval.sim.kernel.variants.strength import GAMES3, three_class, variant_tables
+from pyeval.sim.players.preflop import preflop_tables
 
 PF = lazy(preflop_tables)
 

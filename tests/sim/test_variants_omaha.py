@@ -1,4 +1,4 @@
-"""5- and 6-card Omaha's pre-flop strength (pyeval.sim.variants.omaha): the score is fitted to
+"""5- and 6-card Omaha's pre-flop strength (pyeval.sim.kernel.variants.omaha): the score is fitted to
 pyeval's own equity and ranks hands by it, its table counts every starting hand, the
 kernel's lookup is the table's, and the showdown is the rules model's."""
 from __future__ import annotations
@@ -10,12 +10,12 @@ import pytest
 
 import pyeval
 from pyeval.games import REGISTRY
-from pyeval.numba_rng import deal_unused, seed_stream
+from pyeval.jit.numba_rng import deal_unused, seed_stream
 from pyeval.rules.showdown import evaluate
-from pyeval.sim.variants import omaha as O
-from pyeval.sim.variants.facts import code_of
-from pyeval.sim.variants.hooks import is_low8, is_variant
-from pyeval.sim.variants.showdown import button_low, button_value
+from pyeval.sim.kernel.variants import omaha as O
+from pyeval.sim.kernel.variants.facts import code_of
+from pyeval.sim.kernel.variants.hooks import is_low8, is_variant
+from pyeval.sim.kernel.variants.showdown import button_low, button_value
 
 GAMES = list(O.GAMES)
 

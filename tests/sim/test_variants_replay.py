@@ -10,10 +10,10 @@ from lazy_table import lazy
 
 from pyeval.games import REGISTRY
 from pyeval.rules import Hand, Structure
-from pyeval.sim.preflop import preflop_tables
-from pyeval.sim.replay import RecordedHand
-from pyeval.sim.variants.discard import keep_on_flop, keep_preflop, keep_third_street
-from pyeval.sim.variants.replay import replay_variant, stud_deck_order
+from pyeval.sim.analysis.replay import RecordedHand
+from pyeval.sim.kernel.variants.discard import keep_on_flop, keep_preflop, keep_third_street
+from pyeval.sim.kernel.variants.replay import replay_variant, stud_deck_order
+from pyeval.sim.players.preflop import preflop_tables
 
 PF = lazy(preflop_tables)
 SCRATCH = np.zeros(16, np.uint8)

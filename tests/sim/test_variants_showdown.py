@@ -8,8 +8,8 @@ import pytest
 import pyeval
 from pyeval.games import REGISTRY
 from pyeval.rules.showdown import evaluate
-from pyeval.sim.variants.facts import code_of
-from pyeval.sim.variants.showdown import button_value, chicago_part, stud_value
+from pyeval.sim.kernel.variants.facts import code_of
+from pyeval.sim.kernel.variants.showdown import button_value, chicago_part, stud_value
 
 BUTTON = [g.key for g in REGISTRY.family("holdem")]
 STUD = [g.key for g in REGISTRY.family("stud")]

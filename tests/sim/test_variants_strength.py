@@ -11,8 +11,8 @@ import pytest
 from lazy_table import lazy
 
 import pyeval
-from pyeval.sim.preflop import preflop_tables
-from pyeval.sim.variants import strength as S
+from pyeval.sim.kernel.variants import strength as S
+from pyeval.sim.players.preflop import preflop_tables
 
 T = lazy(S.variant_tables)
 

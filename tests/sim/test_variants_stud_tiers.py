@@ -1,8 +1,8 @@
 """The stud models' reading of a street, tied to its definition: each player still in with
-chips gets :func:`pyeval.sim.policy.stud_tier` of its cards against the best high category
+chips gets :func:`pyeval.sim.players.policy.stud_tier` of its cards against the best high category
 and the most distinct low cards (eight or lower) that any *other* player still in shows.
-The up cards are read once a street by :func:`pyeval.sim.variants.hands.showing` (as it
-finds who acts first) and :func:`pyeval.sim.betting._stud_tiers` takes the best of the
+The up cards are read once a street by :func:`pyeval.sim.kernel.variants.hands.showing` (as it
+finds who acts first) and :func:`pyeval.sim.kernel.betting._stud_tiers` takes the best of the
 others from them; here both are checked against the cards read one by one in Python with
 the C evaluator (``pyeval.high``) and the tier rules as ``stud_tier`` words them."""
 from __future__ import annotations
@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval.sim.betting import _stud_tiers
-from pyeval.sim.engine import _eval_tables
-from pyeval.sim.slots import (
+from pyeval.sim.engine.engine import _eval_tables
+from pyeval.sim.kernel.betting import _stud_tiers
+from pyeval.sim.kernel.slots import (
     B_DEALT,
     B_DRAW,
     B_FOLDED,
@@ -28,8 +28,8 @@ from pyeval.sim.slots import (
     I_UPCAT,
     I_UPLOW,
 )
-from pyeval.sim.variants.facts import DOWN_MASK, FACTS, code_of
-from pyeval.sim.variants.hands import showing
+from pyeval.sim.kernel.variants.facts import DOWN_MASK, FACTS, code_of
+from pyeval.sim.kernel.variants.hands import showing
 
 
 @numba.njit(cache=True)

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 pytest.importorskip("flask")
 
 from pyeval.cli.main import cli
-from pyeval.sim.report import summary_rows
+from pyeval.sim.analysis.report import summary_rows
 from pyeval.tournament import load_structure
 from pyeval.tournament.chips import ColourUp
 from pyeval.tournament.structure import EXAMPLES_DIR, example_names, parse_structure

@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from pyeval.sim.ensemble import Member
+from pyeval.sim.analysis.ensemble import Member
 from pyeval.sim.tune.candidates import ANTE_DEPTH, GROWTHS, MAX_LEVELS, director_schedule, small_blind_for
 from pyeval.sim.tune.constraints import EARLIEST_ANTE_DEPTH, problems
 from pyeval.sim.tune.explanation import TuneResult, when
@@ -348,7 +348,7 @@ def _check_numbers(players: int, starting: int, denominations: Sequence[int], ta
     if starting < 40 * d[0]:
         raise ValueError(f"{starting} starting chips are only {starting // d[0]} of the smallest chip "
                          f"({d[0]}): give at least 40, or a smaller chip")
-    from pyeval.sim.spec import MAX_SEATS
+    from pyeval.sim.engine.spec import MAX_SEATS
     if not 2 <= table_size <= MAX_SEATS:
         raise ValueError(f"the table size must be from 2 to {MAX_SEATS} seats, got {table_size}")
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from pyeval.sim.structure_toml import LevelSpec
+from pyeval.sim.analysis.structure_toml import LevelSpec
 from pyeval.sim.tune.constraints import EARLIEST_ANTE_DEPTH, jump_limit
 from pyeval.sim.tune.family import Schedule, nice_amount
 

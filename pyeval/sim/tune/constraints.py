@@ -13,7 +13,7 @@
 generates only schedules that keep them and checks each one again before proposing it.
 
 Example:
-    >>> from pyeval.sim.structure_toml import LevelSpec
+    >>> from pyeval.sim.analysis.structure_toml import LevelSpec
     >>> lv = [LevelSpec(25, 50), LevelSpec(50, 100), LevelSpec(75, 150)]
     >>> [p.rule for p in problems(lv, starting=5000, denominations=[25, 100])]
     ['jump']
@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from pyeval.sim.structure_toml import LevelSpec
+from pyeval.sim.analysis.structure_toml import LevelSpec
 
 #: The early levels are those where the starting stack is more than this many big blinds.
 EARLY_DEPTH = 10.0

@@ -3,7 +3,7 @@
 Times are lengths of play (``3:52``) and, with a start time, clock times too (``22:52``).
 The spread a director needs first is over the likely evenings, each named; the sampling
 error of the simulation comes last, in small print; the back-test's error
-(:func:`pyeval.sim.backtest.backtest_note`) is quoted as measured.
+(:func:`pyeval.sim.analysis.backtest.backtest_note`) is quoted as measured.
 
 Example:
     >>> when(232.4, None), when(232.4, "19:00")
@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from pyeval.sim.ensemble import Member
+from pyeval.sim.analysis.ensemble import Member
 from pyeval.sim.tune.files import Fixed
 from pyeval.sim.tune.scoring import Candidate, describe_member, quantile_band
 from pyeval.sim.tune.targets import Target
@@ -144,7 +144,7 @@ class TuneResult:
         lines.append("  by evening:")
         for i, m in enumerate(self.members):
             lines.append(f"    {describe_member(m, self.nominal_rate):<54} {_spread(v, i, s)}")
-        from pyeval.sim.backtest import backtest_note
+        from pyeval.sim.analysis.backtest import backtest_note
         lines.append("")
         lines.append(f"How far the model has been from real events: {backtest_note()}.")
         lines.append("")

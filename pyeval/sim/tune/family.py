@@ -20,7 +20,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pyeval.sim.structure_toml import LevelSpec
+from pyeval.sim.analysis.structure_toml import LevelSpec
 from pyeval.sim.tune.constraints import EARLY_DEPTH
 
 NICE = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0)

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from pyeval.sim.structure_toml import structure_toml
+from pyeval.sim.analysis.structure_toml import structure_toml
 from pyeval.sim.tune.family import Schedule
 
 

@@ -2,7 +2,7 @@
 
 **The likely evenings** (:func:`hedge`): a director does not know who will come nor how fast
 the room will deal, so each candidate is simulated under :data:`HEDGE_FIELDS`, mixed fields
-of :mod:`pyeval.sim.presets` a club or casino evening plausibly has (the default field,
+of :mod:`pyeval.sim.players.presets` a club or casino evening plausibly has (the default field,
 ``balanced``; a club night; a home game; the live tournament field the back-test of the WSOP
 days chose), each at the event's pace (the file's ``[tables] pace``, the ``pace`` given, else
 the default, ``dealer``), and, from the fifth member on, at a pace :data:`PACE_STEP` slower
@@ -31,9 +31,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from pyeval.sim.ensemble import Member, with_break_overrun
-from pyeval.sim.models import FieldLike
-from pyeval.sim.presets import FIELDS as PRESET_FIELDS
+from pyeval.sim.analysis.ensemble import Member, with_break_overrun
+from pyeval.sim.players.models import FieldLike
+from pyeval.sim.players.presets import FIELDS as PRESET_FIELDS
 from pyeval.sim.tune.family import Schedule
 from pyeval.sim.tune.files import schedule_toml
 from pyeval.sim.tune.targets import Target, money_play
@@ -57,8 +57,8 @@ MEMBER_SEED_STEP = 7919
 
 def nominal_rate(pace: str | None, hands_per_hour: float | None, table_size: int) -> tuple[str, float]:
     """The event's pace preset and its full-table rate (``hands_per_hour`` when given)."""
-    from pyeval.sim.clock import Clock
-    from pyeval.sim.pace import DEFAULT_PACE
+    from pyeval.sim.engine.clock import Clock
+    from pyeval.sim.engine.pace import DEFAULT_PACE
 
     name = pace or DEFAULT_PACE
     rate = hands_per_hour if hands_per_hour is not None else Clock(pace=name).full_table_rate(table_size)
@@ -172,7 +172,7 @@ def evaluate(sched: Schedule, targets: Sequence[Target], members: Sequence[Membe
              seed: int, notes: str = "", pace: str | None = None, threads: int | None = None) -> Candidate:
     """Simulate ``sched`` under every member (``n`` tournaments each, member ``i`` with seed
     ``seed + MEMBER_SEED_STEP * i``: the same for every schedule)."""
-    from pyeval.sim.engine import simulate
+    from pyeval.sim.engine.engine import simulate
     from pyeval.tournament.structure import parse_structure
 
     text = schedule_toml(sched, name=name, players=players, starting=starting,

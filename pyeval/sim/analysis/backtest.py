@@ -1,0 +1,315 @@
+"""The back-test: simulate real event-days and real home games, and compare.
+
+Event-days come from a CSV in the format of the shared ``live_events.csv`` (one row per
+event-day: players at the start and at the end, the levels as ``sb/bb/ante`` with ``;``
+between levels, ``200bb`` a big-blind ante, the level length, the starting stack, the
+players per table, late registration). A row whose structure is incomplete (a ``?`` in the
+levels, no levels, no stack) is skipped with the reason. Each event-day is simulated at its
+real player count and structure with the pace and field given (by default the defaults of a
+dealt event: :data:`EVENT_PACE`, :data:`EVENT_FIELD`), and the players left after the
+day's last level are compared with the real survivors (median and 10-90 % band).
+
+Late registration (a row whose ``late_reg`` says it was open): nobody publishes how many
+came late, so :data:`LATE_SHARE` of the entrants are assumed to register late, each at a
+minute drawn uniform over the first :data:`LATE_LEVELS` levels (the deep levels without
+antes, the ones late players usually skip) and seated as :mod:`pyeval.sim.kernel.entries` seats
+late entrants.
+
+Home games (``home_games.csv``): a single table of the real player count, 200 chips, big
+blinds 2, 4, 6, 8, 10, 20, 40, 80 (small blind half) at the game's measured level lengths
+(30 minutes after them), the ``players`` pace, and the time to the last hand less the
+game's pauses (gaps over 300 s between hands, as the pace's fit) against the simulated
+duration (5-95 % band).
+
+Example:
+    >>> [(lv.big_blind, lv.ante, lv.ante_by) for lv in parse_levels("100/200/0;100/200/200bb")]
+    [(200, 0, 'each'), (200, 200, 'big_blind')]
+"""
+from __future__ import annotations
+
+import csv
+import math
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from pyeval.sim.analysis.structure_toml import LevelSpec, structure_toml
+
+#: The defaults of a dealt event: the pace and the field a back-test of a live event uses.
+EVENT_PACE = "dealer"
+EVENT_FIELD = "live_tournament"
+#: Late registration, assumed (no figure is published): the share of entrants who come late
+#: and the levels over which they register.
+LATE_SHARE = 0.10
+LATE_LEVELS = 2
+#: The home games' structure (the back-test data's README) and pace.
+HOME_BIG_BLINDS = (2, 4, 6, 8, 10, 20, 40, 80)
+HOME_CHIPS = 200
+HOME_LEVEL_MINUTES = 30
+HOME_PACE = "players"
+HOME_FIELD = "home_game"
+#: Home games not held against the simulation, with why (the data's own caveats).
+HOME_NOT_COMPARABLE = {"home2": "re-entries and a second table early on",
+                       "home7": "stopped early at big blind 6 (abandoned or chopped)"}
+
+
+#: What the back-test found, quoted by every report and by ``tune`` (one source of truth;
+#: ``tests/sim/test_backtest.py`` reruns it and checks these): ``pyeval tournament backtest
+#: ../shared/data/backtest/live_events.csv --home ../shared/data/backtest/home_games.csv``
+#: (20 simulations an event-day, 200 a home game, seed 1; docs/simulation.md, "Back-test").
+BACKTEST_N_DAYS = 3
+BACKTEST_MAX_ERROR = 2.0            # points of survival, the largest |simulated median - real|
+BACKTEST_HOMES_OUTSIDE = ("home5",)  # comparable home games outside the simulated 5-95 % band
+BACKTEST_N_HOMES = 6
+
+
+def backtest_note() -> str:
+    """How far the model has been from real events (what reports and ``tune`` print).
+
+    Example:
+        >>> backtest_note().startswith("on 3 real event-days")
+        True
+    """
+    within = BACKTEST_N_HOMES - len(BACKTEST_HOMES_OUTSIDE)
+    return (f"on {BACKTEST_N_DAYS} real event-days survival was within "
+            f"{BACKTEST_MAX_ERROR:.1f} points (dealer pace, live_tournament field, whose mix was "
+            f"chosen on these days: a calibration, not a test); {within} of "
+            f"{BACKTEST_N_HOMES} real home games ended inside the 5-95 % band (players pace)")
+
+
+class EventDay(NamedTuple):
+    """One real event-day: its structure and players at the start and the end."""
+
+    name: str
+    start_players: int
+    end_players: int
+    levels: list[LevelSpec]
+    level_minutes: int
+    starting_stack: int
+    table_size: int
+    late_registration: bool
+
+
+class Skipped(NamedTuple):
+    """A row that cannot be simulated, and why."""
+
+    name: str
+    reason: str
+
+
+class EventResult(NamedTuple):
+    """Simulated against real survival of one event-day (shares of the starting field)."""
+
+    day: EventDay
+    real: float
+    median: float
+    p10: float
+    p90: float
+    minutes: float      # the day's simulated minutes of play (breaks are not simulated)
+
+    @property
+    def error(self) -> float:
+        """Simulated median minus real survival, in points."""
+        return 100.0 * (self.median - self.real)
+
+
+class HomeResult(NamedTuple):
+    """Simulated duration against the real time to the last hand of one home game."""
+
+    game: str
+    players: int
+    real_minutes: float
+    p5: float
+    median: float
+    p95: float
+    note: str
+
+    @property
+    def within(self) -> bool:
+        """The real time within the simulated 5-95 % band."""
+        return self.p5 <= self.real_minutes <= self.p95
+
+
+_LEVEL = re.compile(r"^(\d+)/(\d+)/(\d+)(bb)?$")
+
+
+def parse_levels(text: str) -> list[LevelSpec]:
+    """Levels written ``sb/bb/ante;...`` (``200bb``: a big-blind ante of 200)."""
+    out = []
+    for part in text.split(";"):
+        m = _LEVEL.match(part.strip())
+        if not m:
+            raise ValueError(f"level {part.strip()!r} is not sb/bb/ante (a number, or Nbb)")
+        sb, bb, ante = int(m[1]), int(m[2]), int(m[3])
+        out.append(LevelSpec(sb, bb, ante, ante_by="big_blind" if m[4] and ante else "each"))
+    return out
+
+
+def _int_prefix(text: str) -> int | None:
+    m = re.match(r"\s*(\d[\d,]*)", text or "")
+    return int(m[1].replace(",", "")) if m else None
+
+
+def read_events(path: str | Path) -> tuple[list[EventDay], list[Skipped]]:
+    """The event-days of a ``live_events.csv``-format file, and the rows skipped with why."""
+    days: list[EventDay] = []
+    skipped: list[Skipped] = []
+    with open(path, newline="", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            name = f"{row.get('event', '?')} {row.get('year', '')} {row.get('segment', '')}".strip()
+            try:
+                levels = parse_levels(row.get("levels") or "")
+            except ValueError as e:
+                skipped.append(Skipped(name, f"no complete levels ({e})"))
+                continue
+            stack = _int_prefix(row.get("starting_stack", ""))
+            minutes = _int_prefix(row.get("level_minutes", ""))
+            start, end = _int_prefix(row.get("start_players", "")), _int_prefix(row.get("end_players", ""))
+            if not stack or not minutes or not start or end is None:
+                skipped.append(Skipped(name, "no starting stack, level length or player counts"))
+                continue
+            size = _int_prefix(row.get("players_per_table", "")) or 9
+            late = (row.get("late_reg") or "none").strip().lower()
+            days.append(EventDay(name, start, end, levels, minutes, stack, size,
+                                 not (late.startswith("none") or late.startswith("no "))))
+    return days, skipped
+
+
+def _denominations(levels: Sequence[LevelSpec], stack: int) -> list[int]:
+    amounts = [a for lv in levels for a in (lv.small_blind, lv.big_blind, lv.ante) if a] + [stack]
+    return [math.gcd(*amounts)]
+
+
+def event_structure(day: EventDay) -> Any:
+    """The structure the back-test simulates: the day's levels, then one level whose blinds
+    are every chip in play (the day is over; it ends the simulated tournament in a few
+    hands and is not read)."""
+    from pyeval.tournament.structure import parse_structure
+
+    chips = day.starting_stack * day.start_players
+    stop = LevelSpec(chips, 2 * chips)
+    text = structure_toml(day.name, entrants=day.start_players, starting=day.starting_stack,
+                          denominations=_denominations(day.levels, day.starting_stack),
+                          levels=[*day.levels, stop], minutes=day.level_minutes,
+                          table_size=day.table_size, percent=[100])
+    if day.late_registration:
+        text += f"\n[late_registration]\nuntil_level = {LATE_LEVELS}\n"
+    return parse_structure(text, f"back-test: {day.name}")
+
+
+def simulate_event(day: EventDay, n: int = 20, seed: int = 1, *, pace: str = EVENT_PACE,
+                   field: Any = EVENT_FIELD, late_share: float = LATE_SHARE,
+                   threads: int | None = None) -> EventResult:
+    """Simulate ``day`` ``n`` times; survival after its last level against the real one."""
+    from pyeval.sim.engine.clock import Clock
+    from pyeval.sim.engine.engine import simulate
+    from pyeval.sim.engine.spec import build_spec
+    from pyeval.sim.kernel.layout import LS_PLAYERS, LS_START
+
+    st = event_structure(day)
+    late = int(round(late_share * day.start_players)) if day.late_registration else 0
+    spec = build_spec(st, day.start_players, Clock(pace=pace), late_entries=late)
+    r = simulate(st, n=n, seed=seed, field=field, spec=spec, threads=threads)
+    last = len(day.levels)      # the stop level's index: its start is the day's end
+    left = r.level_stats[:, last, LS_PLAYERS].astype(float) / day.start_players
+    q10, q50, q90 = np.percentile(left, [10, 50, 90])
+    return EventResult(day, day.end_players / day.start_players, float(q50), float(q10),
+                       float(q90), float(np.median(r.level_stats[:, last, LS_START])))
+
+
+def read_home_games(path: str | Path) -> list[dict[str, str]]:
+    """The rows of ``home_games.csv``."""
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def home_structure(players: int, level_minutes: Sequence[float] = ()) -> Any:
+    """The home games' structure (the data's README) for ``players`` at one table; levels of
+    ``level_minutes`` (the measured lengths, rounded; the rest :data:`HOME_LEVEL_MINUTES`)."""
+    from pyeval.tournament.structure import parse_structure
+
+    mins = [max(1, round(m)) for m in level_minutes]
+    levels = [LevelSpec(bb // 2, bb, minutes=mins[i] if i < len(mins) else None)
+              for i, bb in enumerate(HOME_BIG_BLINDS)]
+    text = structure_toml(f"home game, {players} players", entrants=players, starting=HOME_CHIPS,
+                          denominations=[1], levels=levels, minutes=HOME_LEVEL_MINUTES,
+                          table_size=max(players, 2), percent=[100])
+    return parse_structure(text, "back-test: home game")
+
+
+def simulate_home(row: dict[str, str], n: int = 200, seed: int = 1, *, pace: str = HOME_PACE,
+                  field: Any = HOME_FIELD, pauses: dict[str, float] | None = None,
+                  threads: int | None = None) -> HomeResult:
+    """Simulate one home game ``n`` times at its measured level lengths: its duration against
+    the real time to the last hand less its pauses (:func:`home_pauses`)."""
+    pauses = pauses or {}
+    from pyeval.sim.engine.clock import Clock
+    from pyeval.sim.engine.engine import simulate
+
+    players = int(row["players_start"])
+    measured = [float(x) for x in (row.get("level_minutes_measured") or "").split("/") if x]
+    r = simulate(home_structure(players, measured), n=n, seed=seed, players=players,
+                 field=field, clock=Clock(pace=pace), threads=threads)
+    p5, p50, p95 = np.percentile(r.duration, [5, 50, 95])
+    note = HOME_NOT_COMPARABLE.get(row["game"], "")
+    # home2's log interleaves two tables: its gaps are not pauses
+    real = float(row["minutes_to_last_hand"]) - (0.0 if note else pauses.get(row["game"], 0.0))
+    return HomeResult(row["game"], players, real, float(p5), float(p50), float(p95), note)
+
+
+def home_pauses(hands_csv: str | Path) -> dict[str, float]:
+    """Each home game's pauses in minutes: the gaps between hands longer than
+    :data:`pyeval.sim.engine.pace.MAX_GAP_SECONDS` (the pace's fit leaves them out too; the
+    simulator has no pauses), from ``home_game_hands.csv``."""
+    from pyeval.sim.engine.pace import MAX_GAP_SECONDS, read_home_hands
+
+    out = {}
+    for game, hands in read_home_hands(hands_csv).items():
+        gaps = [b[0] - a[0] for a, b in zip(hands, hands[1:])]
+        out[game] = sum(g for g in gaps if g > MAX_GAP_SECONDS) / 60.0
+    return out
+
+
+def event_table(results: Sequence[EventResult], skipped: Sequence[Skipped]) -> str:
+    """The event-days as a text table (survival in %, the error in points)."""
+    lines = [f"{'event-day':<46} {'players':>7} {'real':>6} {'sim median':>10} "
+             f"{'sim 10-90%':>12} {'error':>6} {'play (h:mm)':>11}"]
+    for e in results:
+        lines.append(f"{e.day.name[:46]:<46} {e.day.start_players:>7,} {100 * e.real:>5.1f}% "
+                     f"{100 * e.median:>9.1f}% {100 * e.p10:>5.1f}-{100 * e.p90:>4.1f}% "
+                     f"{e.error:>+6.1f} {int(e.minutes // 60):>8}:{int(e.minutes % 60):02d}")
+    for s in skipped:
+        lines.append(f"skipped: {s.name}: {s.reason}")
+    return "\n".join(lines)
+
+
+def home_table(results: Sequence[HomeResult]) -> str:
+    """The home games as a text table (minutes to the last hand)."""
+    lines = [f"{'game':<6} {'players':>7} {'real min':>8} {'sim 5%':>7} {'median':>7} {'95%':>7} "
+             f"{'within':>6}  note"]
+    for h in results:
+        lines.append(f"{h.game:<6} {h.players:>7} {h.real_minutes:>8.1f} {h.p5:>7.1f} "
+                     f"{h.median:>7.1f} {h.p95:>7.1f} {'yes' if h.within else 'no':>6}  {h.note}")
+    return "\n".join(lines)
+
+
+def summary_line(events: Sequence[EventResult], homes: Sequence[HomeResult] = ()) -> str:
+    """How far the model was from the real events, in one line (what reports quote).
+
+    Example:
+        >>> summary_line([])
+        'no event-day simulated'
+    """
+    if not events:
+        return "no event-day simulated"
+    errs = [abs(e.error) for e in events]
+    out = (f"on {len(events)} real event-days, survival was predicted within "
+           f"{max(errs):.1f} points (mean {sum(errs) / len(errs):.1f})")
+    held = [h for h in homes if not h.note]
+    if held:
+        out += (f"; {sum(h.within for h in held)} of {len(held)} home games ended within the "
+                "simulated 5-95 % band")
+    return out

@@ -1,0 +1,677 @@
+"""One betting round in Numba, with the semantics of :class:`pyeval.rules.betting.Round`.
+
+The minimum raise is the last full raise; an all-in below a full raise does not reopen the
+betting to players who have acted unless short all-ins add up to one; pot limit caps a raise at
+the pot after the call; fixed limit allows a bet and three raises, uncapped when two players are
+left. Each seat's choice comes from its player model (:mod:`pyeval.sim.players.policy`).
+"""
+from __future__ import annotations
+
+import numba
+import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import overload
+
+from pyeval.jit.numba_linked import INTERNAL, linked
+from pyeval.jit.numba_rng import uniform
+from pyeval.sim.kernel.kernel_games import has_stud_models
+from pyeval.sim.kernel.layout import (
+    A_BRING,
+    A_CALL,
+    A_CHECK,
+    A_FOLD,
+    A_RAISE,
+    B_FL,
+    B_PL,
+    MAX_ACTIONS,
+    MP_AGGR,
+    MP_CALL_MARGIN,
+    MP_CBET,
+    MP_KIND,
+    MP_LOOSE,
+    MP_OPEN_SIZE,
+    MP_PUSH_DEPTH,
+    PUSH_BEHIND,
+    PUSH_DEPTH_STEPS,
+    REC_ACT,
+)
+from pyeval.sim.kernel.slots import (
+    B_DEALT,
+    B_DRAW,
+    B_FOLDED,
+    F_DUNIT,
+    F_TOP,
+    H_BB,
+    H_BB_SEAT,
+    H_BETTING,
+    H_BRING_AMT,
+    H_BRING_SEAT,
+    H_CUR,
+    H_DEAD,
+    H_FIRST_TURN_ONLY,
+    H_FULL_LEVEL,
+    H_FULL_RAISE,
+    H_GAME,
+    H_LAST_AGGR,
+    H_NACT,
+    H_NH,
+    H_PF_AGGR,
+    H_RAISES,
+    H_STREET_BET,
+    H_STUD,
+    I_ACTCNT,
+    I_ACTED,
+    I_CLS,
+    I_MODEL,
+    I_NCARD,
+    I_POTC,
+    I_PUT,
+    I_REM,
+    I_SBET,
+    I_TIER,
+    I_UPCAT,
+    I_UPLOW,
+    RANGE_LAST,
+)
+from pyeval.sim.kernel.variants import facts as vfacts
+from pyeval.sim.players.policy import (
+    board_facts,
+    decide,
+    decide_stud,
+    pair_tier,
+    range_bucket,
+    stud_tier,
+    tier,
+)
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _cover_top2(SI, inn):
+    """The two largest ``bet + stack`` among the players still in (the seats of the bit
+    mask ``inn``), and their seats."""
+    v1 = -1
+    s1 = -1
+    v2 = -1
+    s2 = -1
+    m = inn
+    while m:
+        q = trailing_zeros(m)
+        m &= m - 1
+        tot = SI[I_SBET, q] + SI[I_REM, q]
+        if tot > v1:
+            v2 = v1
+            s2 = s1
+            v1 = tot
+            s1 = q
+        elif tot > v2:
+            v2 = tot
+            s2 = q
+    return v1, s1, v2, s2
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def pot_in_reach(S, SI, s, pot, cur, mybet, call, rem):
+    """The pot that seat ``s`` prices a call against (``decide``'s ``pot``): facing more
+    than it has, every other player's chips above what it can put in (``SI[I_PUT, s] +
+    call``) go to a side pot or back, so they never count; the largest bet's excess is left
+    in, as :func:`pyeval.sim.players.policy.winnable_pot` takes it off.
+
+    >>> from pyeval.sim.kernel.slots import I_PUT, I_ROWS
+    >>> SI = np.zeros((I_ROWS, 3), np.int64)
+    >>> SI[I_PUT] = [10, 500, 500]      # a shove and a call; seat 0 has 90 behind its 10
+    >>> p = int(pot_in_reach(3, SI, 0, 1010, 500, 10, 90, 90))
+    >>> from pyeval.sim.players.policy import winnable_pot
+    >>> p, int(winnable_pot(p, 500, 10, 90))      # 10 + 100 + 100 can be won
+    (610, 210)
+    """
+    if cur - mybet <= rem:
+        return pot
+    cap = SI[I_PUT, s] + call
+    out = pot
+    for q in range(S):
+        if q != s and SI[I_PUT, q] > cap:
+            out -= SI[I_PUT, q] - cap
+    return out + cur - (mybet + call)
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def open_round(S, street, cur, bring_seat, SI, SB, HS):
+    """The round's opening count, and every seat's flags for it: who is still to act (a
+    player in with chips), how many are in, the pot, and the two largest ``bet + stack``
+    among the players in (with their seats); ``SI[I_POTC]`` counts the players able to act
+    in seats ``0..s`` (for the pre-flop positions). Returns (players in, players to act,
+    pot, players in who cannot act, top cover, its seat, second cover, its seat, and bit
+    masks of the seats: to act, in with chips (able to act), in).
+
+    The seats are bit masks (bit ``q`` for seat ``q``, at most 64 seats), kept as the
+    round goes: the next seat to act is one count of trailing zeros, and after a raise
+    every other able player is to act again at once (the seat loops were 10 % of the
+    calling station's time, bench/RESULTS.md)."""
+    live = np.int64(0)
+    n_pend = np.int64(0)
+    pot = np.int64(0)
+    n_committed = np.int64(0)  # players in who have acted this round or are all-in
+    cov1 = np.int64(-1)   # the two largest bet + stack among players in, and their seats
+    cov2 = np.int64(-1)
+    cov_s1 = np.int64(-1)
+    cov_s2 = np.int64(-1)
+    n_able = np.int64(0)
+    able = np.int64(0)
+    inn = np.int64(0)
+    pot += HS[H_DEAD]       # a big-blind or button ante: dead money in the main pot
+    for s in range(S):
+        pot += SI[I_PUT, s]
+        SI[I_ACTED, s] = -1
+        SI[I_ACTCNT, s] = 0
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            live += 1
+            inn |= np.int64(1) << s
+            r_ = SI[I_REM, s]
+            if r_ > 0:
+                n_pend += 1
+                n_able += 1
+                able |= np.int64(1) << s
+            else:
+                n_committed += 1
+            tot = SI[I_SBET, s] + r_
+            if tot > cov1:
+                cov2 = cov1
+                cov_s2 = cov_s1
+                cov1 = tot
+                cov_s1 = s
+            elif tot > cov2:
+                cov2 = tot
+                cov_s2 = s
+        SI[I_POTC, s] = n_able        # able players in seats 0..s (pre-flop positions)
+    pend = able
+    if n_pend == 1 and bring_seat < 0 and SI[I_SBET, trailing_zeros(able)] >= cur:
+        pend = np.int64(0)       # the one player with chips has nothing to answer
+    return live, n_pend, pot, n_committed, cov1, cov_s1, cov2, cov_s2, pend, able, inn
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev, games):
+    """After the first street, what the players make of their hands for the models. Stud
+    and draw: ``SI[I_TIER]`` and ``SB[B_DRAW]`` of each player with chips, against what
+    the others show. Button games: the board's :func:`pyeval.sim.players.policy.board_facts`
+    (returned), and every tier marked unread (-1): :func:`read_tier` reads a player's when
+    it first acts in the round (what a tier depends on stays the same for the street)."""
+    if street > 0:
+        if HS[H_STUD] >= 0:
+            stud_tiers_if(games, S, SI, SB, hole, HS[H_STUD], HS[H_GAME], buf, ev)
+        else:
+            for q in range(S):
+                SI[I_TIER, q] = -1
+    return board_facts(board, nb)
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def read_tier(SI, SB, HS, s, hole, nb, facts):
+    """Seat ``s``'s tier and draw (:func:`pyeval.sim.players.policy.tier`) into ``SI[I_TIER]`` and
+    ``SB[B_DRAW]``, unless read already this round (see :func:`read_hands`); two hole
+    cards are read here in place (:func:`pyeval.sim.players.policy.pair_tier`), the same answer
+    without a call."""
+    if SI[I_TIER, s] >= 0:
+        return
+    nh = HS[H_NH]
+    if nh == 2:
+        t_, d_ = pair_tier(hole[s, 0], hole[s, 1], nb, facts)
+    else:
+        t_, d_ = tier(hole[s], nh, nb, facts)
+    SI[I_TIER, s] = t_
+    SB[B_DRAW, s] = d_
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def next_pending(pend, s):
+    """The first seat from ``s`` clockwise of the bit mask ``pend`` (-1: none).
+
+    >>> int(next_pending(0b100101, 3)), int(next_pending(0b100101, 6)), int(next_pending(0, 2))
+    (5, 0, -1)
+    """
+    up = pend >> s
+    if up:
+        return s + trailing_zeros(up)
+    if pend:
+        return trailing_zeros(pend)
+    return np.int64(-1)
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def may_raise(SI, s, allin_to, cur, betting, live, raise_count, bet_size, full_raise,
+              first_turn_only):
+    """Whether seat ``s`` may bet or raise: it has chips above the bet, the fixed-limit cap
+    is not reached, and, if it has acted, a full raise (in fixed limit half a bet) has come
+    since (whether anyone could respond is checked when it wants to raise). With
+    ``first_turn_only`` (``HS[H_FIRST_TURN_ONLY]``, the first sheet's draw: no raise once
+    the betting has passed the dealer) a seat that has acted this round may not."""
+    can_raise = allin_to > cur
+    if first_turn_only and SI[I_ACTED, s] >= 0:
+        return False
+    if can_raise and betting == B_FL and live > 2 and raise_count >= 4:
+        can_raise = False
+    if can_raise and SI[I_ACTED, s] >= 0 and raise_count <= SI[I_ACTCNT, s]:
+        faced = cur - SI[I_ACTED, s]
+        if betting == B_FL:
+            can_raise = 2 * faced >= bet_size
+        else:
+            can_raise = faced >= full_raise
+    return can_raise
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def players_behind(S, SI, s, street, bb_seat, able_bb, n_pending):
+    """Players still to act after seat ``s``: pre-flop the able players up to the big blind,
+    clockwise; later every other seat still to act (``n_pending`` seats are, ``s`` among
+    them)."""
+    if street == 0:
+        if s < bb_seat:
+            return able_bb - SI[I_POTC, s]
+        if s > bb_seat:
+            return SI[I_POTC, S - 1] - SI[I_POTC, s] + able_bb
+        return np.int64(0)
+    return n_pending - 1
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def raise_bounds(can_raise, betting, cur, pot, call, allin_to, full_level, full_raise, bet_size):
+    """The smallest and largest raise-to amounts (0, 0 when no raise is allowed): fixed
+    limit one bet above the last full level, otherwise a full raise up to all-in, capped at
+    the pot after the call in pot limit."""
+    min_to = np.int64(0)
+    max_to = np.int64(0)
+    if can_raise:
+        if betting == B_FL:
+            min_to = full_level + bet_size
+            if min_to > allin_to:
+                min_to = allin_to
+            max_to = min_to
+        else:
+            min_to = cur + full_raise
+            if min_to > allin_to:
+                min_to = allin_to
+            if betting == B_PL:
+                max_to = cur + pot + call
+                if max_to < min_to:
+                    max_to = min_to
+                if max_to > allin_to:
+                    max_to = allin_to
+            else:
+                max_to = allin_to
+    return min_to, max_to
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def can_be_called(SI, able, s, cur):
+    """Whether another player in with chips (the bit mask ``able``) could still put in
+    more than ``cur`` (nobody may raise when no one could call more)."""
+    m = able & ~(np.int64(1) << s)
+    while m:
+        q = trailing_zeros(m)
+        m &= m - 1
+        if SI[I_SBET, q] + SI[I_REM, q] > cur:
+            return True
+    return False
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def model_of(mp, m):
+    """Model ``m``'s parameters as :func:`pyeval.sim.players.policy.decide` takes them."""
+    return (int(mp[m, MP_KIND]), mp[m, MP_LOOSE], mp[m, MP_AGGR], mp[m, MP_PUSH_DEPTH],
+            mp[m, MP_CALL_MARGIN], mp[m, MP_OPEN_SIZE], mp[m, MP_CBET])
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def make_legal(code, to, can_raise, call, min_to, max_to, betting, raise_count, bringing):
+    """The model's choice made legal: the fixed-limit cap of a bet and three raises (a
+    model convention, heads-up included), the bring-in (post it, or complete), a raise
+    that is not allowed becomes a call, a fold or call of nothing a check, a check facing
+    a bet a call, a raise into its bounds."""
+    if code == A_RAISE and betting == B_FL and raise_count >= 4:
+        code = A_CALL
+    if bringing:
+        # the bring-in: post it, or complete (a raise to the small bet)
+        if code != A_RAISE or not can_raise:
+            code = A_BRING
+    if code == A_RAISE and not can_raise:
+        code = A_CALL
+    if code == A_FOLD and call == 0:
+        code = A_CHECK
+    if code == A_CALL and call == 0:
+        code = A_CHECK
+    if code == A_CHECK and call > 0:
+        code = A_CALL
+    if code == A_RAISE:
+        if to < min_to:
+            to = min_to
+        if to > max_to:
+            to = max_to
+    return code, to
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def record_action(rec, nact, street, s, code, to):
+    """Action ``nact`` of the hand into its record (the first ``MAX_ACTIONS``)."""
+    if nact < MAX_ACTIONS:
+        base = REC_ACT + 4 * nact
+        rec[base] = street
+        rec[base + 1] = s
+        rec[base + 2] = code
+        rec[base + 3] = to if (code == A_RAISE or code == A_BRING) else 0
+
+
+@linked(cache=True, forceinline=True, error_model="numpy")
+def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, games,
+                       button_on):
+    """Play one betting round in place (the rules of :class:`pyeval.rules.betting.Round`).
+
+    ``h`` (:class:`pyeval.sim.kernel.work.HandState`): the hand's arrays. ``h.HS`` holds the
+    round's bet to match, last full level and raise, raise count, betting structure and
+    street bet in, and gets the actions' count and the last aggressor back; ``h.HF[0]`` the
+    last aggressor's range; the models draw from ``h.st``. ``pol``
+    (:class:`pyeval.sim.kernel.work.Policy`): the models' parameters and pre-flop tables. ``ev``:
+    the evaluator's tables (:func:`pyeval.jit.numba_ext.high_inline`'s). ``S`` seats,
+    ``street`` (0 before the flop or on third street), ``first`` the seat to act first,
+    ``nb`` the board cards dealt; the actions go to the record row ``rec`` when
+    ``rec_on``. ``games``: the kernel's marker (:mod:`pyeval.sim.kernel.kernel_games`; in a
+    kernel without the stud and draw family the rounds compile without the stud models, see
+    :func:`stud_tiers_if`; every hand of a kernel passes the same marker, so the round is
+    compiled once). ``button_on``: :func:`pyeval.sim.kernel.kernel_games.button_models` of the
+    marker (None in a stud or draw kernel: its rounds compile the stud models only). Each
+    seat still to act, clockwise from ``first``: what it faces, its model's choice
+    (:func:`pyeval.sim.players.policy.decide`, or the unopened push-or-fold shortcut, or
+    :func:`pyeval.sim.players.policy.decide_stud`), made legal, applied.
+    """
+    SI, SB, SF, HS, HF, hole, board, buf, st = h
+    mp, push_tab, open_tab, pf_eq = pol
+    cur = HS[H_CUR]
+    full_level = HS[H_FULL_LEVEL]
+    full_raise = HS[H_FULL_RAISE]
+    raise_count = HS[H_RAISES]
+    betting = HS[H_BETTING]
+    bet_size = HS[H_STREET_BET]
+    bb = HS[H_BB]
+    bb_seat = HS[H_BB_SEAT]
+    pf_aggr = HS[H_PF_AGGR]
+    nact = HS[H_NACT]
+    stud = HS[H_STUD]
+    first_turn_only = HS[H_FIRST_TURN_ONLY] == 1
+    bring_seat = HS[H_BRING_SEAT] if street == 0 else -1
+    agg_range = HF[0]
+    n_raises = np.int64(0)
+    last_aggr = np.int64(-1)
+    live, n_pend, pot, n_committed, cov1, cov_s1, cov2, cov_s2, pend, able, inn = open_round(
+        S, street, cur, bring_seat, SI, SB, HS)
+    if live < 2 or (street > 0 and n_pend < 2):
+        # after the flop a lone player with chips has nobody to bet against
+        HS[H_LAST_AGGR] = -1
+        return
+    facts = read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev, games)
+    able_bb = SI[I_POTC, bb_seat] if bb_seat >= 0 else 0
+    n_pending = n_pend      # seats still to act (after the flop; kept as they act)
+    s = first
+    while True:
+        more = live >= 2 and (street == 0 or n_pending > 0)
+        found = next_pending(pend, s) if more else np.int64(-1)
+        if found < 0:
+            break
+        s = found
+        # ---- what the seat faces
+        rem = SI[I_REM, s]
+        mybet = SI[I_SBET, s]
+        call = cur - mybet
+        if call > rem:
+            call = rem
+        if call < 0:
+            call = np.int64(0)
+        allin_to = rem + mybet
+        can_raise = may_raise(SI, s, allin_to, cur, betting, live, raise_count, bet_size,
+                              full_raise, first_turn_only)
+        opp_cover = cov2 if s == cov_s1 else cov1
+        was_in = SI[I_ACTED, s] >= 0
+        n_in = n_committed - (1 if was_in else 0)
+        n_behind = players_behind(S, SI, s, street, bb_seat, able_bb, n_pending)
+        m = SI[I_MODEL, s]
+        eff = allin_to if allin_to < opp_cover else opp_cover
+        depth = eff / SF[F_DUNIT, s]
+        nbi = n_behind if n_behind < PUSH_BEHIND else PUSH_BEHIND - 1
+        di = int(depth * 4.0)
+        if di >= PUSH_DEPTH_STEPS:
+            di = PUSH_DEPTH_STEPS - 1
+        c_ = SI[I_CLS, s]
+        u = uniform(st) if street > 0 else 0.0   # only the models' post-flop choices draw
+        push_fold_now = mp[m, MP_KIND] == 0.0 or depth <= mp[m, MP_PUSH_DEPTH]
+        # the pre-flop tables are read before the flop only (as decide() reads them)
+        thr_push = push_tab[m, nbi, di] if street == 0 else 0.0
+        # ---- the model's choice (again without a raise when nobody could call more)
+        code = A_FOLD
+        to = np.int64(0)
+        rng_ = 1.0
+        for _attempt in range(2):
+            min_to, max_to = raise_bounds(can_raise, betting, cur, pot, call, allin_to,
+                                          full_level, full_raise, bet_size)
+            # [speed] ``button_on is None``: decided by its type when the round is compiled
+            # (Numba's dead-branch pruning), so a stud or draw kernel's rounds never compile
+            # the button games' models (in the other kernels a constant False)
+            if button_on is None or stud >= 0:
+                code, to, rng_ = decide_stud_if(games, model_of(mp, m), SF[F_TOP, s],
+                                                street, SI[I_TIER, s], SB[B_DRAW, s], call,
+                                                can_raise, min_to, pot, n_raises, agg_range,
+                                                s == bring_seat, u)
+            elif street == 0 and n_raises == 0 and call > 0 and can_raise and push_fold_now:
+                # the most common decision, as decide() takes it: shove or fold unopened
+                if SF[F_TOP, s] <= thr_push:
+                    code, to, rng_ = A_RAISE, max_to, thr_push
+                else:
+                    code, to, rng_ = A_FOLD, 0, 1.0
+            else:
+                if street > 0:
+                    read_tier(SI, SB, HS, s, hole, nb, facts)
+                    thr_open = eq_agg = eq_rand = 0.0
+                else:
+                    thr_open = open_tab[m, nbi]
+                    eq_agg = pf_eq[c_, range_bucket(agg_range)]
+                    eq_rand = pf_eq[c_, RANGE_LAST]
+                # only chips this seat can win count for its price (issue 9)
+                pot_seen = pot_in_reach(S, SI, s, pot, cur, mybet, call, rem)
+                money = (rem, mybet, cur, call, min_to, max_to, pot_seen, bb, opp_cover)
+                ctx = (can_raise, n_behind, n_in, n_raises, agg_range, pf_aggr == s, depth,
+                       s == bb_seat)
+                code, to, rng_ = decide(model_of(mp, m), thr_push, thr_open, eq_agg,
+                                        eq_rand, SF[F_TOP, s], street, SI[I_TIER, s],
+                                        SB[B_DRAW, s], money, ctx, u)
+            if code != A_RAISE or not can_raise or can_be_called(SI, able, s, cur):
+                break
+            can_raise = False
+        code, to = make_legal(code, to, can_raise, call, min_to, max_to, betting, raise_count,
+                              s == bring_seat)
+        # ---- apply
+        bit = np.int64(1) << s
+        pend &= ~bit            # acted (a raise sets every other able player to act below)
+        if code == A_BRING:
+            amt = HS[H_BRING_AMT] if HS[H_BRING_AMT] < rem else rem
+            SI[I_REM, s] = rem - amt
+            SI[I_SBET, s] = mybet + amt
+            SI[I_PUT, s] += amt
+            pot += amt
+            if mybet + amt > cur:
+                cur = mybet + amt
+            if rem == amt:
+                able &= ~bit
+            n_pending -= 1
+            to = amt
+        elif code == A_FOLD:
+            SB[B_FOLDED, s] = True
+            able &= ~bit
+            inn &= ~bit
+            n_pending -= 1
+            live -= 1
+            if was_in:
+                n_committed -= 1
+            if s == cov_s1 or s == cov_s2:
+                cov1, cov_s1, cov2, cov_s2 = _cover_top2(SI, inn)
+        elif code == A_CHECK:
+            SI[I_ACTED, s] = cur
+            SI[I_ACTCNT, s] = raise_count
+            n_pending -= 1
+            if not was_in:
+                n_committed += 1
+        elif code == A_CALL:
+            SI[I_REM, s] = rem - call
+            SI[I_SBET, s] = mybet + call
+            SI[I_PUT, s] += call
+            pot += call
+            SI[I_ACTED, s] = mybet + call
+            SI[I_ACTCNT, s] = raise_count
+            if rem == call:
+                able &= ~bit
+            n_pending -= 1
+            if not was_in:
+                n_committed += 1
+        else:
+            prev = cur
+            if betting == B_FL:
+                if 2 * (to - full_level) >= bet_size:
+                    full_level = to
+                    raise_count += 1
+            else:
+                if to - prev >= full_raise:
+                    if to - prev > full_raise:
+                        full_raise = to - prev
+                    full_level = to
+                    raise_count += 1
+            d = to - mybet
+            SI[I_REM, s] = rem - d
+            SI[I_SBET, s] = to
+            SI[I_PUT, s] += d
+            pot += d
+            if to > cur:
+                cur = to
+            SI[I_ACTED, s] = to
+            SI[I_ACTCNT, s] = raise_count
+            if not was_in:
+                n_committed += 1
+            last_aggr = s
+            n_raises += 1
+            agg_range = rng_
+            if rem == d:
+                able &= ~bit
+            # every other player in with chips is to act again
+            pend = able & ~bit
+            n_pending = 0
+            m_ = pend
+            while m_:
+                m_ &= m_ - 1
+                n_pending += 1
+        if s == bring_seat:
+            bring_seat = np.int64(-1)
+        if rec_on:
+            record_action(rec, nact, street, s, code, to)
+        nact += 1
+        s += 1
+        if s == S:
+            s = np.int64(0)
+    HS[H_NACT] = nact
+    HS[H_LAST_AGGR] = last_aggr
+    HF[0] = agg_range
+
+
+@linked(cache=True, error_model="numpy")
+def _up_range(street):
+    """Indices of the up cards a seat shows on a stud street (0 = third street)."""
+    return 2, 2 + (street + 1 if street < 4 else 4)
+
+
+# The stud models compiled only into kernels that deal the stud and draw family: in a
+# hold'em and Omaha kernel (the switch ``None``) the round's stud branches are never taken,
+# and without these switches their callees (_stud_tiers, stud_tier, decide_stud) were typed,
+# lowered and optimised all the same: 1.1 s of the hold'em kernel's cold compile
+# (bench/RESULTS.md, "The frame-stack chunks").
+
+
+def _no_family(on) -> bool:
+    # the kernel's marker (pyeval.sim.kernel.kernel_games): no stud game and no draw
+    return not has_stud_models(on)
+
+
+def stud_tiers_if(on, S, SI, SB, hole, kind, game, buf, ev):
+    """:func:`_stud_tiers` in a kernel with the stud games or the draw (``on``: the
+    kernel's marker, :mod:`pyeval.sim.kernel.kernel_games`), nothing in one without. Jitted code
+    only."""
+    raise TypeError("stud_tiers_if is called from compiled kernels only")
+
+
+@overload(stud_tiers_if, jit_options=INTERNAL)
+def _stud_tiers_if(on, S, SI, SB, hole, kind, game, buf, ev):
+    if _no_family(on):
+        return lambda on, S, SI, SB, hole, kind, game, buf, ev: None
+    return lambda on, S, SI, SB, hole, kind, game, buf, ev: _stud_tiers(
+        S, SI, SB, hole, kind, game, buf, ev)
+
+
+def decide_stud_if(on, model, top, street, tier_, draw, call, can_raise, min_to, pot,
+                   n_raises, agg_range, bringer, u):
+    """:func:`pyeval.sim.players.policy.decide_stud` in a kernel with the stud family, a fold in one
+    without (never asked there: no stud hand is dealt). Jitted code only."""
+    raise TypeError("decide_stud_if is called from compiled kernels only")
+
+
+@overload(decide_stud_if, jit_options=INTERNAL)
+def _decide_stud_if(on, model, top, street, tier_, draw, call, can_raise, min_to, pot,
+                    n_raises, agg_range, bringer, u):
+    if _no_family(on):
+        return (lambda on, model, top, street, tier_, draw, call, can_raise, min_to, pot,
+                n_raises, agg_range, bringer, u: (np.int64(A_FOLD), np.int64(0), 1.0))
+    return (lambda on, model, top, street, tier_, draw, call, can_raise, min_to, pot,
+            n_raises, agg_range, bringer, u: decide_stud(
+                model, top, street, tier_, draw, call, can_raise, min_to, pot, n_raises,
+                agg_range, bringer, u))
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _top_two(v, o, top, second, top_seat):
+    """``(top, second, top's seat)`` with seat ``o``'s value ``v`` counted in."""
+    if v > top:
+        return v, top, np.int64(o)
+    if v > second:
+        return top, v, top_seat
+    return top, second, top_seat
+
+
+@linked(cache=True, error_model="numpy")
+def _stud_tiers(S, SI, SB, hole, kind, game, buf, ev):
+    """Fill ``SI[I_TIER]`` / ``SB[B_DRAW]`` for a stud street: each player's cards against
+    what the other players still in show (the up cards: not in the game's ``DOWN_MASK``);
+    in the draw nobody shows a card and each hand is read against one pair.
+
+    What each player still in shows (``SI[I_UPCAT]``, ``SI[I_UPLOW]``) the stud hand has
+    read just before this round, as it found who acts first
+    (:func:`pyeval.sim.kernel.variants.hands.showing`: the same cards, read once a street)."""
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    # [variants: stud and draw] the best up category and low count among the players in,
+    # and the second best beside the seat holding the best, so that each player's "best
+    # of the others" is one comparison (not a loop over the others per player)
+    draw_game = vfacts.FACTS[game, vfacts.FAMILY] == vfacts.FAM_DRAW
+    cat1 = np.int64(0)
+    cat2 = np.int64(0)
+    cat_s = np.int64(-1)
+    low1 = np.int64(0)
+    low2 = np.int64(0)
+    low_s = np.int64(-1)
+    if not draw_game:
+        for o in range(S):
+            if SB[B_DEALT, o] and not SB[B_FOLDED, o]:
+                cat1, cat2, cat_s = _top_two(SI[I_UPCAT, o], o, cat1, cat2, cat_s)
+                low1, low2, low_s = _top_two(SI[I_UPLOW, o], o, low1, low2, low_s)
+    for q in range(S):
+        if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
+            if draw_game:
+                cat = np.int64(2)
+                low = np.int64(0)
+            else:
+                cat = cat2 if q == cat_s else cat1
+                low = low2 if q == low_s else low1
+            t_, d_ = stud_tier(hole[q], SI[I_NCARD, q], cat, low, kind, buf, card_key, disp,
+                               high, flush, mult, row_bits, slot_bits)
+            SI[I_TIER, q] = t_
+            SB[B_DRAW, q] = d_

@@ -1,0 +1,400 @@
+"""One hand of a button game (hold'em, Omaha, Omaha hi/lo; the rule sheets' other hold'em
+games and 5- and 6-card Omaha through :mod:`pyeval.sim.kernel.variants.hooks`) in Numba, as the
+rules say.
+
+The hand follows :mod:`pyeval.rules`: antes, then the small and big blind (a short stack
+posts what it has, and the others act as if the full big blind was posted); betting rounds
+with the semantics of :class:`pyeval.rules.betting.Round` (the minimum raise is the last
+full raise, an all-in below a full raise does not reopen the betting to players who have
+acted unless short all-ins add up to one, pot limit caps a raise at the pot after the call,
+fixed limit allows a bet and three raises, uncapped when two players are left); then the
+showdown with side pots cut at each player's contribution, hi/lo halves (the odd chip to
+the high half), and odd chips to the first winner left of the button.
+
+The parts live in their own modules: the packed state (:mod:`pyeval.sim.kernel.slots`), the start
+of the hand (:mod:`pyeval.sim.kernel.hand_start`), the betting round (:mod:`pyeval.sim.kernel.betting`) and the
+pots (:mod:`pyeval.sim.kernel.pots`); their names are importable from here too.
+"""
+
+import numba
+import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_linked import linked
+from pyeval.sim.kernel.betting import play_betting_round, pot_in_reach
+from pyeval.sim.kernel.hand_start import (
+    button_ante_seat,
+    draw_card,
+    omaha_score,
+    post_dead_ante,
+    post_forced_bets,
+    start_seats,
+)
+from pyeval.sim.kernel.kernel_games import button_models
+from pyeval.sim.kernel.layout import (
+    B_FL,
+    G_OMAHA,
+    G_OMAHA8,
+    HOLE_MAX,
+    REC_AFTER,
+    REC_BOARD,
+    REC_HOLE,
+    REC_NACT,
+)
+from pyeval.sim.kernel.pots import award_pots
+from pyeval.sim.kernel.slots import (
+    B_DEALT,
+    B_DRAW,
+    B_FOLDED,
+    B_PENDING,
+    B_ROWS,
+    F_DUNIT,
+    F_ROWS,
+    F_TOP,
+    H_ANTE_BY_IN,
+    H_ANTE_IN,
+    H_BB,
+    H_BB_IN,
+    H_BB_SEAT,
+    H_BETTING,
+    H_BIG_BET,
+    H_BRING_AMT,
+    H_BRING_IN,
+    H_BRING_SEAT,
+    H_CUR,
+    H_DEAD,
+    H_FULL_LEVEL,
+    H_FULL_RAISE,
+    H_GAME,
+    H_LAST_AGGR,
+    H_NACT,
+    H_NH,
+    H_NRAISE,
+    H_PF_AGGR,
+    H_RAISES,
+    H_ROWS,
+    H_SB_IN,
+    H_SMALL_BET,
+    H_STREET_BET,
+    H_STUD,
+    I_ACTCNT,
+    I_ACTED,
+    I_CLS,
+    I_LOW,
+    I_MODEL,
+    I_NCARD,
+    I_PAID,
+    I_POTC,
+    I_PUT,
+    I_REM,
+    I_ROWS,
+    I_SBET,
+    I_TIER,
+    I_UPCAT,
+    I_UPLOW,
+    I_VAL,
+    I_WON,
+    RANGE_LAST,
+)
+from pyeval.sim.kernel.variants import hooks as vh
+from pyeval.sim.kernel.work import HandState, Policy
+
+__all__ = [
+    "B_DEALT",
+    "B_DRAW",
+    "B_FOLDED",
+    "B_PENDING",
+    "B_ROWS",
+    "F_DUNIT",
+    "F_ROWS",
+    "F_TOP",
+    "H_ANTE_BY_IN",
+    "H_ANTE_IN",
+    "H_BB",
+    "H_BB_IN",
+    "H_BB_SEAT",
+    "H_BETTING",
+    "H_BIG_BET",
+    "H_BRING_AMT",
+    "H_BRING_IN",
+    "H_BRING_SEAT",
+    "H_CUR",
+    "H_DEAD",
+    "H_FULL_LEVEL",
+    "H_FULL_RAISE",
+    "H_GAME",
+    "H_LAST_AGGR",
+    "H_NACT",
+    "H_NH",
+    "H_NRAISE",
+    "H_PF_AGGR",
+    "H_RAISES",
+    "H_ROWS",
+    "H_SB_IN",
+    "H_SMALL_BET",
+    "H_STREET_BET",
+    "H_STUD",
+    "I_ACTCNT",
+    "I_ACTED",
+    "I_CLS",
+    "I_LOW",
+    "I_MODEL",
+    "I_NCARD",
+    "I_PAID",
+    "I_POTC",
+    "I_PUT",
+    "I_REM",
+    "I_ROWS",
+    "I_SBET",
+    "I_TIER",
+    "I_UPCAT",
+    "I_UPLOW",
+    "I_VAL",
+    "I_WON",
+    "RANGE_LAST",
+    "award_pots",
+    "button_ante_seat",
+    "draw_card",
+    "omaha_score",
+    "play_betting_round",
+    "play_button_hand",
+    "post_dead_ante",
+    "post_forced_bets",
+    "pot_in_reach",
+    "start_seats",
+]
+
+
+@intrinsic
+def _prefetch(typingctx, arr, idx):
+    """A hint to the cache to fetch ``arr[idx]`` (``llvm.prefetch``: a read, kept close);
+    no effect on any result."""
+    if not isinstance(arr, types.Array) or not isinstance(idx, types.Integer):
+        return None
+    sig = types.void(arr, idx)
+
+    def codegen(context, builder, signature, args):
+        aty = signature.args[0]
+        ary = context.make_array(aty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, aty, ary, [args[1]])
+        i8p = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]),
+            "llvm.prefetch.p0i8")
+        builder.call(fn, [builder.bitcast(ptr, i8p), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def prefetch_showdown(S, SB, hole, board, card_key, disp, high, mult, row_bits, slot_bits):
+    """When the river is dealt, ask the cache for the entry of the 7-card table (256 KB,
+    :func:`pyeval.jit.numba_ext.high_inline`) that each hold'em player still in will read at
+    the showdown, so that its fetch overlaps the river's betting: the showdown's lookups
+    missed the cache and were about 5 % of the calling station's time (bench/RESULTS.md).
+    Reads and writes no state; a flush is left out (its table is small)."""
+    bkey = nx.KEY_START
+    for k in range(5):
+        bkey += card_key[board[k]]
+    mask = np.uint32((1 << slot_bits) - 1)
+    for s in range(S):
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            key = bkey + card_key[hole[s, 0]] + card_key[hole[s, 1]]
+            if key & nx.FLUSH_BITS == 0:
+                rk = np.uint32(key & np.uint64(0xFFFFFFFF))
+                row = np.uint32(rk * np.uint32(mult)) >> np.uint32(32 - row_bits)
+                _prefetch(high, np.uint32(rk + disp[row]) & mask)
+
+
+@linked(cache=True, forceinline=True, error_model="numpy")
+def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
+    """Play one hand at a table (``row[seat]`` = player, -1 empty) and update the stacks.
+
+    ``w`` (:class:`pyeval.sim.kernel.work.Work`): the tournament's working arrays; the hand reads
+    and writes ``w.stack`` and the hand's own arrays (``w.HS``, ``w.SI``, ``w.SB``,
+    ``w.SF``, ``w.HF``, ``w.hole``, ``w.board``, ``w.buf``, ``w.deck``) and draws from
+    ``w.st``. ``w.HS`` carries the stakes in (``H_SB_IN``, ``H_BB_IN``, ``H_ANTE_IN``,
+    ``H_BETTING``, ``H_SMALL_BET``, ``H_BIG_BET``) and the game (``H_GAME``);
+    ``w.SI[I_MODEL]`` and ``w.SF[F_DUNIT]`` are filled by the caller.
+    ``tb`` (:class:`pyeval.sim.kernel.work.Tables`): the pre-flop, Omaha and variant tables and the
+    models'. ``ev``: the evaluator's tables. ``pos``: (button, small blind (-1 dead), big
+    blind) as :func:`pyeval.sim.kernel.positions.positions` gives them. ``rec``: the hand's record
+    row, written when ``rec_on``.
+    ``hooks``: the kernel's marker (:mod:`pyeval.sim.kernel.kernel_games`): with or without the
+    hooks of the rule sheets' variants and 5- and 6-card Omaha (:mod:`.variants.hooks`).
+    Returns the number of actions.
+    """
+    S = row.shape[0]
+    b, sbs, g = pos
+    stack = w.stack
+    HS, SI, SB, SF, HF = w.HS, w.SI, w.SB, w.SF, w.HF
+    hole, board, buf, deck, st = w.hole, w.board, w.buf, w.deck, w.st
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    pf_class, pf_top, omaha_tab, vtab = tb.pf_class, tb.pf_top, tb.omaha_tab, tb.vtab
+    # what every betting round of the hand reads, by name (the stud and draw hands build
+    # the same two, so one compiled round serves them all)
+    h = HandState(SI, SB, SF, HS, HF, hole, board, buf, st)
+    pol = Policy(tb.mp, tb.push_tab, tb.open_tab, tb.pf_eq)
+    sb_amt = HS[H_SB_IN]
+    bb_amt = HS[H_BB_IN]
+    ante = HS[H_ANTE_IN]
+    betting = HS[H_BETTING]
+    small = HS[H_SMALL_BET]
+    big_bet = HS[H_BIG_BET]
+    game = HS[H_GAME]
+    # the rule sheets' variants (Irish, Super 8, Tahoe, Pineapples) and 5- and 6-card Omaha
+    var = vh.variant_dealt(hooks, game)
+    nh = 4 if (game == G_OMAHA or game == G_OMAHA8) else (vh.hole_count(game) if var else 2)
+    # the variants' scratch cards: the evaluator's (``buf``), never in use at the same time
+    # (written before each read; an array of its own per hand was an allocation a hand)
+    scratch = buf
+    hilo = game == G_OMAHA8 or vh.low8_dealt(hooks, game)
+    if betting != B_FL or small <= 0:
+        small = bb_amt
+    if big_bet <= 0:
+        big_bet = 2 * small
+    start_seats(S, row, stack, SI, SB, rec, rec_on)
+    # antes, then the blinds (a short stack posts what it has)
+    post_forced_bets(S, row, b, sbs, g, ante, sb_amt, bb_amt, HS, SI, SB)
+    # deal
+    pos = 0
+    for s in range(S):
+        if SB[B_DEALT, s]:
+            for k in range(nh):
+                hole[s, k] = draw_card(deck, pos, st)
+                pos += 1
+            if var:
+                # [variants: deal] the starting strength the models read
+                top_, c_ = vh.start_strength_if(hooks, (game, hole[s], nh, pf_class, pf_top,
+                                                        vtab, omaha_tab))
+                SI[I_CLS, s] = c_
+                SF[F_TOP, s] = top_
+            elif nh == 2:
+                c_ = pf_class[hole[s, 0] * 52 + hole[s, 1]]
+                SI[I_CLS, s] = c_
+                SF[F_TOP, s] = pf_top[c_]
+            else:
+                sc = omaha_score(hole[s])
+                SF[F_TOP, s] = omaha_tab[sc, 0]
+                SI[I_CLS, s] = int(omaha_tab[sc, 1])
+    if rec_on:
+        for s in range(S):
+            for k in range(HOLE_MAX):
+                rec[REC_HOLE + HOLE_MAX * s + k] = hole[s, k] if (SB[B_DEALT, s] and k < nh) else -1
+    HS[H_BB] = bb_amt
+    HS[H_BB_SEAT] = g
+    HS[H_NACT] = 0
+    HS[H_NH] = nh
+    HS[H_STUD] = -1
+    HS[H_BRING_SEAT] = -1
+    HS[H_PF_AGGR] = -1
+    HF[0] = 1.0
+    nb = 0
+    for street in range(4):
+        live = 0
+        able = 0
+        for s in range(S):
+            if street > 0:
+                SI[I_SBET, s] = 0       # a new round (nothing reads the bets once it is not played)
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                live += 1
+                if SI[I_REM, s] > 0:
+                    able += 1
+        if live < 2:
+            break
+        if var and street > 0:
+            # [variants: discard] after the previous street's betting, every player still in
+            nh, HS[H_NACT] = vh.discard_round_if(hooks, (
+                game, street - 1, S, SB[B_DEALT], SB[B_FOLDED], b, hole, nh, board, pf_class,
+                pf_top, scratch, rec, rec_on, HS[H_NACT]))
+            HS[H_NH] = nh
+        if street == 1:
+            for k in range(3):
+                board[k] = draw_card(deck, pos, st)
+                pos += 1
+            nb = 3
+        elif street >= 2:
+            board[nb] = draw_card(deck, pos, st)
+            pos += 1
+            nb += 1
+            if nb == 5 and nh == 2 and not var:
+                prefetch_showdown(S, SB, hole, board, card_key, disp, high, mult, row_bits,
+                                  slot_bits)
+        if street > 0 and able < 2:
+            continue        # nobody left to bet against: the board runs out
+        if street == 0:
+            first = g + 1 if g + 1 < S else 0
+            HS[H_CUR] = bb_amt
+            HS[H_FULL_LEVEL] = bb_amt
+            HS[H_RAISES] = 1
+            HS[H_STREET_BET] = small
+        else:
+            first = b + 1 if b + 1 < S else 0
+            HS[H_CUR] = 0
+            HS[H_FULL_LEVEL] = 0
+            HS[H_RAISES] = 0
+            HS[H_STREET_BET] = small if street == 1 else big_bet
+            HF[0] = 1.0
+        HS[H_FULL_RAISE] = HS[H_STREET_BET]
+        play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, hooks,
+                           button_models(hooks))
+        if street == 0:
+            HS[H_PF_AGGR] = HS[H_LAST_AGGR]
+    # the showdown, or the last player standing
+    live = 0
+    last = -1
+    for s in range(S):
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            live += 1
+            last = s
+    if live == 1:
+        tot = HS[H_DEAD]
+        for s in range(S):
+            SI[I_WON, s] = 0
+            tot += SI[I_PUT, s]
+        SI[I_WON, last] = tot
+    else:
+        while nb < 5:
+            board[nb] = draw_card(deck, pos, st)
+            pos += 1
+            nb += 1
+        for s in range(S):
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                if nh == 2:
+                    buf[0] = hole[s, 0]
+                    buf[1] = hole[s, 1]
+                    for k in range(5):
+                        buf[2 + k] = board[k]
+                    SI[I_VAL, s] = nx.high_inline(buf, 7, card_key, disp, high, flush, mult,
+                                                  row_bits, slot_bits)
+                elif var:
+                    # [variants: showdown] the game's hole-card limits
+                    SI[I_VAL, s] = vh.showdown_value_if(hooks, (game, hole[s], nh, board,
+                                                                 scratch))
+                    if hilo:
+                        SI[I_LOW, s] = vh.showdown_low_if(hooks, (game, hole[s], nh, board,
+                                                                  scratch))
+                else:
+                    hs_ = hole[s]
+                    SI[I_VAL, s] = nx.omaha_high_addr(hs_.ctypes.data, 4, board.ctypes.data, 5)
+                    if hilo:
+                        SI[I_LOW, s] = nx.omaha_low8_addr(hs_.ctypes.data, 4,
+                                                          board.ctypes.data, 5)
+        award_pots(S, SI, SB, hilo, b, HS[H_DEAD])
+    for s in range(S):
+        if SB[B_DEALT, s]:
+            stack[row[s]] = SI[I_REM, s] + SI[I_WON, s]
+    nact = HS[H_NACT]
+    if rec_on:
+        for k in range(5):
+            rec[REC_BOARD + k] = board[k] if k < nb else -1
+        rec[REC_NACT] = nact
+        for s in range(S):
+            rec[REC_AFTER + s] = stack[row[s]] if SB[B_DEALT, s] else 0
+    return nact

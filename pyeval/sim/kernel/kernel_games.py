@@ -1,0 +1,118 @@
+"""Which hands a simulation kernel is compiled with: the Numba *type* of its ``games`` marker.
+
+The kernel (:func:`pyeval.sim.kernel.kernel.run_serial`) takes one marker argument whose value is
+never read; its type chooses which of the hands and steps below Numba compiles into that
+kernel (each ``*_if`` switch of :mod:`.betting`, :mod:`.hand`, :mod:`.variants.hooks` and
+:mod:`.variants.hands` reads it when it is typed). A structure gets the smallest kernel that
+plays every game its levels deal (:func:`kernel_games`):
+
+============================  =========  ======  =====  ====  ===========================
+marker (its Numba type)       button     hooks   stud   draw  a structure that deals
+============================  =========  ======  =====  ====  ===========================
+``None`` (none)               yes                             hold'em and 4-card Omaha
+``np.int64(0)`` (int64)       yes        yes                  also the button variants
+``np.float64(0)`` (float64)                      yes          stud games only
+``np.float32(0)`` (float32)                            yes    the draw only
+``np.bool_(True)`` (bool)     yes        yes     yes    yes   games of several families
+============================  =========  ======  =====  ====  ===========================
+
+"button": the button hand (:func:`pyeval.sim.kernel.hand.play_button_hand`) and the button games'
+models in the betting round; "hooks": the button variants' and 5- and 6-card Omaha's hooks
+(:mod:`.variants.hooks`); "stud" and "draw": :func:`.variants.hands.play_stud_game` and
+:func:`.variants.hands.play_draw_game`, each with the stud models of the betting round.
+
+[speed] The first simulation of one game in a fresh environment compiles one kernel. The
+stud and draw hands are inlined into the kernel's tournament loop (where they run 1.6-1.9x
+faster), and so was every hand the marker allowed: a 7 card stud structure compiled the
+button hand and the draw as well, 62.8 s of CPU in all; with a kernel of its own family
+29.3 s in the same pair of runs (the draw 64.1 -> 29.2 s), and its hands play 18-25 % more
+table-hands per second (bench/RESULTS.md, "A kernel per family of games").
+
+>>> kernel_games(button=True, variants=False, stud=False, draw=False) is None
+True
+>>> [str(np.asarray(kernel_games(button=b, variants=False, stud=s, draw=d)).dtype)
+...  for b, s, d in ((False, True, False), (False, False, True), (True, True, False))]
+['float64', 'float32', 'bool']
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import types
+from numba.extending import overload
+
+from pyeval.jit.numba_linked import INTERNAL
+
+#: the marker of each kernel (see the module's table)
+BUTTON_GAMES = None
+BUTTON_VARIANTS = np.int64(0)
+STUD_ONLY = np.float64(0)
+DRAW_ONLY = np.float32(0)
+EVERY_GAME = np.bool_(True)
+
+
+def kernel_games(*, button: bool, variants: bool, stud: bool, draw: bool):
+    """The marker of the smallest kernel that deals these families: ``button`` hold'em or
+    Omaha, ``variants`` a button variant (or 5-/6-card Omaha), ``stud`` a stud game,
+    ``draw`` the draw. The stud games or the draw with any other family take the kernel of
+    every game."""
+    if (stud or draw) and (button or variants or (stud and draw)):
+        return EVERY_GAME
+    if stud:
+        return STUD_ONLY
+    if draw:
+        return DRAW_ONLY
+    return BUTTON_VARIANTS if variants else BUTTON_GAMES
+
+
+# ---- read from a marker's Numba type (in @overload functions, while a kernel is typed);
+# ``Omitted``: a marker left at its default, as None
+
+def _is_none(ty) -> bool:
+    return isinstance(ty, (types.NoneType, types.Omitted))
+
+
+def has_button(ty) -> bool:
+    """The kernel plays button hands (and its betting round the button games' models)."""
+    return _is_none(ty) or ty in (types.int64, types.boolean)
+
+
+def has_hooks(ty) -> bool:
+    """The kernel plays the button variants and 5- and 6-card Omaha (their hooks)."""
+    return ty in (types.int64, types.boolean)
+
+
+def has_stud(ty) -> bool:
+    """The kernel plays the stud games."""
+    return ty in (types.float64, types.boolean)
+
+
+def has_draw(ty) -> bool:
+    """The kernel plays the draw."""
+    return ty in (types.float32, types.boolean)
+
+
+def has_stud_models(ty) -> bool:
+    """The kernel's betting round has the stud models (the stud games and the draw)."""
+    return has_stud(ty) or has_draw(ty)
+
+
+def button_models(games):
+    """True in a kernel with the button hand, None in a stud or draw kernel (``games`` its
+    marker): the betting round's switch of the button games' models. The round tests it
+    with ``is None``, which Numba decides from a None argument's type while compiling
+    (dead-branch pruning only resolves None arguments): a stud kernel's rounds compile
+    without the button games' models. Every hand of a kernel passes the same type, so the
+    round is compiled once. Jitted code only."""
+    raise TypeError("button_models is called from compiled kernels only")
+
+
+@overload(button_models, jit_options=INTERNAL)
+def _button_models(games):
+    if has_button(games):
+        return lambda games: True
+    return lambda games: None
+
+
+__all__ = ["BUTTON_GAMES", "BUTTON_VARIANTS", "DRAW_ONLY", "EVERY_GAME", "STUD_ONLY",
+           "button_models", "has_button", "has_draw", "has_hooks", "has_stud", "has_stud_models",
+           "kernel_games"]

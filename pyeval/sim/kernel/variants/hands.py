@@ -1,0 +1,742 @@
+"""The simulator's stud and draw hands: every stud game of the registry, and 5 Card Draw.
+
+:func:`play_stud_game` plays one fixed-limit stud hand of any stud game from its registry
+facts (:mod:`.facts`): the first street's down and up cards (5 Card Stud one down and one
+up, 7 Card Stud two and one, Australian three and one, Buffalo as the registry deals it),
+the bring-in when the first street shows a card (otherwise the first player left of the
+dealer opens), the burn and the one card of every later street, the discard after the
+first street's betting (Australian: :func:`.discard.keep_third_street`), the single
+community card when the deck runs short (:mod:`.deal`; with no card left, Australian's
+seven at seventh street, one of the burned and discarded cards), small or big bets by the
+street's flag, and the showdown of :mod:`.showdown` (hole-card limits of Buffalo and Crocodile,
+Chicago's ace of spades, razz, 8-or-better). For the three 7 card stud games it draws the
+same cards and takes the same decisions as the hand it replaces.
+
+:func:`play_draw_game` plays 5 Card Draw: antes and the structure's blinds as in the
+button games (or antes only, the first sheet's draw: no blinds, the first player left of the
+dealer opens and the small bet is the opening bet), five cards each, a betting round, one
+draw (every player still in, clockwise from the dealer's left, by :func:`.draw.draw_mask`; a
+player never draws more cards than the stub holds, so the deck is never reshuffled), a
+betting round from the dealer's left, and the high showdown. The dealer is the button of
+the dead-button rule, as in the button games.
+
+The starting strength the player models read (``SF[F_TOP]``, the share of starting hands
+at least as strong): the 7 card stud table of three cards (:func:`pyeval.sim.players.policy.
+stud3_score`) for the three-card starts (Australian: its best two down cards with the up
+card; Chicago: a hand with the ace of spades down counts in the top 5 %), and the tables
+of :mod:`.strength` for 5 Card Stud and the draw. Only :func:`play_other_if` is called by
+the kernel: one call for the whole stud and draw family, which compiles the hands of the
+kernel's families only (:mod:`pyeval.sim.kernel.kernel_games`).
+
+The draw with a short stub: five cards to exchange, two left, the two lowest go:
+
+>>> import pyeval
+>>> bin(capped_draw(pyeval.cards("KcKd7h7s2d"), 5)), bin(capped_draw(pyeval.cards("Jc9d6h3s2d"), 2))
+('0b10000', '0b11000')
+>>> int(draw_class(pyeval.high(pyeval.cards("AsKsQsJsTs"))))
+9218
+"""
+from __future__ import annotations
+
+import numba
+import numpy as np
+from numba.extending import overload
+
+from pyeval.jit import numba_ext as nx
+from pyeval.jit.numba_linked import LINKED_INLINE, linked
+from pyeval.sim.kernel.arrivals import fold_absent
+from pyeval.sim.kernel.betting import play_betting_round
+from pyeval.sim.kernel.hand_start import draw_card, post_forced_bets, start_seats
+from pyeval.sim.kernel.kernel_games import button_models, has_draw, has_stud
+from pyeval.sim.kernel.layout import (
+    A_DISCARD,
+    A_DRAW,
+    B_FL,
+    HOLE_MAX,
+    MAX_ACTIONS,
+    REC_ACT,
+    REC_AFTER,
+    REC_BB_SEAT,
+    REC_BOARD,
+    REC_BRING,
+    REC_HOLE,
+    REC_NACT,
+    REC_SB_SEAT,
+)
+from pyeval.sim.kernel.pots import award_pots
+from pyeval.sim.kernel.slots import (
+    B_DEALT,
+    B_FOLDED,
+    F_DUNIT,
+    F_TOP,
+    H_ANTE_IN,
+    H_BB,
+    H_BB_IN,
+    H_BB_SEAT,
+    H_BETTING,
+    H_BIG_BET,
+    H_BRING_AMT,
+    H_BRING_IN,
+    H_BRING_SEAT,
+    H_CUR,
+    H_DEAD,
+    H_FULL_LEVEL,
+    H_FULL_RAISE,
+    H_GAME,
+    H_LAST_AGGR,
+    H_NACT,
+    H_NH,
+    H_PF_AGGR,
+    H_RAISES,
+    H_SB_IN,
+    H_SMALL_BET,
+    H_STREET_BET,
+    H_STUD,
+    I_CLS,
+    I_LOW,
+    I_NCARD,
+    I_PUT,
+    I_REM,
+    I_SBET,
+    I_UPCAT,
+    I_UPLOW,
+    I_VAL,
+    I_WON,
+)
+from pyeval.sim.kernel.variants.deal import community_card, street_plan
+from pyeval.sim.kernel.variants.discard import apply_discard, keep_third_street, kept_pair
+from pyeval.sim.kernel.variants.draw import draw_mask
+from pyeval.sim.kernel.variants.facts import (
+    DEALT,
+    DISCARD,
+    DISCARD_STREET,
+    DOWN_MASK,
+    FACTS,
+    FAM_DRAW,
+    FAMILY,
+    HOLE,
+    RAZZ,
+    RESTRICTED,
+    S_BIG,
+    S_BRING,
+    S_BURN,
+    SPLIT,
+    SPLIT_CHICAGO,
+    SPLIT_HIGH,
+    SPLIT_LOW8,
+    ST_DOWN,
+    ST_FLAGS,
+    ST_UP,
+    STREETS,
+)
+from pyeval.sim.kernel.variants.inputs import Cards, HandSlots, Record, Seats
+from pyeval.sim.kernel.variants.showdown import ACE_OF_SPADES, chicago_part, stud_value
+from pyeval.sim.kernel.work import HandState, Policy
+from pyeval.sim.players.policy import razz_rank, stud3_score
+
+# The small steps of a stud hand (start_top, showing, _value, _finish) and the dispatch
+# (then play_other_game, now in play_other_if) are inlined (``inline="always"``): perf of a
+# warm 7 card stud kernel on main (JIT code named through gdb) put 4.6 % of its samples in
+# play_other_game and 2.9 % in play_other_if's lambda, which only pass 20 arguments on
+# (three calls deep, each array's reference count touched at every level), 5.6 % in
+# showing, 2.8 % in start_top and 2.4 % in _finish, called per seat or per hand.
+
+#: the kernel strength table's slots of 5 Card Stud and 5 Card Draw
+#: (:meth:`.strength.VariantTables.kernel_table`)
+SLOT_STUD5 = 5
+SLOT_DRAW5 = 6
+#: Chicago: a starting hand with the ace of spades down counts at least this strong
+CHICAGO_TOP = 0.05
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def start_top(game, hole, n0, kind, stud_tab, pf_class, pf_top, vtab, scratch):
+    """The share of starting hands at least as strong as the first ``n0`` cards of
+    ``hole`` (see the module notes)."""
+    d0 = FACTS[game, ST_DOWN]
+    if n0 == 2:
+        c = pf_class[np.int64(hole[0]) * 52 + np.int64(hole[1])]
+        if vtab.shape[0] > SLOT_STUD5:
+            return vtab[SLOT_STUD5, c, 0]
+        return pf_top[c]
+    if n0 == 4:
+        keep = keep_third_street(hole, d0, hole[d0], scratch)
+        i, j = kept_pair(keep)
+        top = stud_tab[kind, stud3_score(hole[i], hole[j], hole[d0], kind)]
+    else:
+        top = stud_tab[kind, stud3_score(hole[0], hole[1], hole[2], kind)]
+    if FACTS[game, SPLIT] == SPLIT_CHICAGO and top > CHICAGO_TOP:
+        for i in range(d0):
+            if hole[i] == ACE_OF_SPADES:
+                top = CHICAGO_TOP
+    return top
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def rank_order(m1, m2, m3, m4):
+    """An order key of a hand of at most four cards from its rank masks (13 bits, deuce
+    bit 0: the ranks held once or more, twice or more, three and four times, as
+    :func:`pyeval.sim.players.policy.add_card` builds them): ``(category, key)``, the category as
+    the evaluator numbers it (1 high card, 2 a pair, 3 two pair, 4 trips, 8 quads) and a
+    key that orders such hands as the evaluator's high value does, equal for equal values
+    (with four cards or fewer there is no straight, flush or full house, so the hand is its
+    category, then its ranks by multiplicity, highest first: the masks compared as
+    integers). Tied to the evaluator over every rank multiset of one to four cards by
+    tests/sim/test_variants_stud_tiers.py; with ace-low masks the same key orders razz
+    hands, reversed.
+
+    >>> import pyeval
+    >>> def order(text):
+    ...     m = [0, 0, 0, 0]
+    ...     for c in pyeval.cards(text):
+    ...         b = 1 << (int(c) >> 2)
+    ...         m = [m[0] | b, m[1] | (m[0] & b), m[2] | (m[1] & b), m[3] | (m[2] & b)]
+    ...     return rank_order(*m)
+    >>> [int(order(h)[0]) for h in ("AsKd", "7c7d", "7c7d2s2h", "9s9c9d")]
+    [1, 2, 3, 4]
+    >>> order("7c7dKs")[1] > order("7c7dQs")[1] > order("6c6dAs")[1] > order("AsKdQc")[1]
+    True
+    """
+    cat = np.int64(1)
+    if m4:
+        cat = np.int64(8)
+    elif m3:
+        cat = np.int64(4)
+    elif m2 & (m2 - 1):
+        cat = np.int64(3)
+    elif m2:
+        cat = np.int64(2)
+    return cat, (cat << 52) | (m4 << 39) | (m3 << 26) | (m2 << 13) | m1
+
+
+#: razz's order key of at most four up cards: this less the high key of the ace-low ranks
+RAZZ_ORDER_TOP = np.int64(1) << 56
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def showing(game, hole, q, n, kind, buf, ev, SI):
+    """An order key of the cards seat ``q`` shows among its first ``n`` (higher acts
+    first): of high hands, or of razz hands in razz, ordered and tied as
+    :func:`pyeval.rules.showdown.showing_value` orders them. Also what the player models
+    read of them for the street's betting round (:func:`pyeval.sim.kernel.betting._stud_tiers`):
+    their high category into ``SI[I_UPCAT, q]`` and how many distinct cards eight or lower
+    into ``SI[I_UPLOW, q]``. Read here once: the betting round read the same cards again,
+    with the same evaluation (twice per player and street).
+
+    Four up cards or fewer (every stud game but Crocodile's last street, which shows five)
+    are read from their rank masks (:func:`rank_order`) instead of the evaluator: only the
+    order of the players' up cards counts, and the masks give it without the evaluator's
+    table lookup (high) or its C call (razz)."""
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    dm = FACTS[game, DOWN_MASK]
+    m = 0
+    lows = 0
+    m1 = np.int64(0)
+    m2 = np.int64(0)
+    m3 = np.int64(0)
+    m4 = np.int64(0)
+    for i in range(n):
+        if not (dm >> i) & 1:
+            c = hole[q, i]
+            buf[m] = c
+            m += 1
+            r = razz_rank(c)
+            if r <= 7:
+                lows |= 1 << r
+            b = np.int64(1) << (c >> 2)
+            m4 |= m3 & b
+            m3 |= m2 & b
+            m2 |= m1 & b
+            m1 |= b
+    k = 0
+    while lows:
+        lows &= lows - 1
+        k += 1
+    SI[I_UPLOW, q] = k
+    if m <= 4:
+        cat, key = rank_order(m1, m2, m3, m4)
+        SI[I_UPCAT, q] = cat
+        if kind == 1:
+            # razz: the same key of the ace-low ranks (each mask rotated one rank up), the
+            # lower the better
+            _c, low_key = rank_order(_ace_low(m1), _ace_low(m2), _ace_low(m3), _ace_low(m4))
+            return RAZZ_ORDER_TOP - low_key
+        return key
+    v = np.int64(nx.high_inline(buf, m, card_key, disp, high, flush, mult, row_bits,
+                                slot_bits))
+    SI[I_UPCAT, q] = v >> 12
+    if kind == 1:
+        return np.int64(nx.razz_addr(buf.ctypes.data, m))
+    return v
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _ace_low(m):
+    """A 13-bit rank mask (deuce bit 0, ace bit 12) with the ace moved to bit 0."""
+    return ((m << 1) | (m >> 12)) & 0x1FFF
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _value(game, hole, q, n, board, nb, kind, buf, scratch, ev):
+    """``(high, second)`` at the showdown of seat ``q``'s ``n`` cards and the board."""
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    if FACTS[game, RESTRICTED] > 0:
+        return stud_value(game, hole[q], n, board, nb, scratch)
+    m = 0
+    for k in range(n):
+        buf[m] = hole[q, k]
+        m += 1
+    for k in range(nb):
+        buf[m] = board[k]
+        m += 1
+    second = np.int64(0)
+    if kind == 1:
+        return np.int64(nx.razz_addr(buf.ctypes.data, m)), second
+    v = np.int64(nx.high_inline(buf, m, card_key, disp, high, flush, mult, row_bits, slot_bits))
+    sp = FACTS[game, SPLIT]
+    if sp == SPLIT_LOW8:
+        second = np.int64(nx.low8_addr(buf.ctypes.data, m))
+    elif sp == SPLIT_CHICAGO:
+        second = chicago_part(game, hole[q], n)
+    return v, second
+
+
+@linked(cache=True, error_model="numpy")
+def _record(rec, nact, street, s, code, to):
+    if nact < MAX_ACTIONS:
+        base = REC_ACT + 4 * nact
+        rec[base] = street
+        rec[base + 1] = s
+        rec[base + 2] = code
+        rec[base + 3] = to
+
+
+@linked(cache=True, error_model="numpy")
+def _count(S, SI, SB):
+    """(players in, players in with chips behind)."""
+    live = 0
+    able = 0
+    for s in range(S):
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            live += 1
+            if SI[I_REM, s] > 0:
+                able += 1
+    return live, able
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _finish(seats, hand, cards, nb, hilo, record):
+    """Award the pots (values in ``SI[I_VAL]``/``SI[I_LOW]`` when two or more are in;
+    ``nb`` board cards, ``hilo`` a split pot; the odd chip from the dealer's left),
+    update the stacks and the record."""
+    S, row, stack, button, _sbs, _bbs = seats
+    HS, SI, SB, _SF, _HF = hand
+    hole, board, _buf, _deck, _st = cards
+    rec, rec_on = record
+    live = 0
+    last = -1
+    for s in range(S):
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            live += 1
+            last = s
+    if live == 1:
+        tot = HS[H_DEAD]
+        for s in range(S):
+            SI[I_WON, s] = 0
+            tot += SI[I_PUT, s]
+        SI[I_WON, last] = tot
+    else:
+        award_pots(S, SI, SB, hilo, button, HS[H_DEAD])
+    for s in range(S):
+        if SB[B_DEALT, s]:
+            stack[row[s]] = SI[I_REM, s] + SI[I_WON, s]
+    nact = HS[H_NACT]
+    if rec_on:
+        for s in range(S):
+            for k in range(HOLE_MAX):
+                rec[REC_HOLE + HOLE_MAX * s + k] = hole[s, k] if (
+                    SB[B_DEALT, s] and k < SI[I_NCARD, s]) else -1
+        for k in range(5):
+            rec[REC_BOARD + k] = board[k] if k < nb else -1
+        rec[REC_NACT] = nact
+        for s in range(S):
+            rec[REC_AFTER + s] = stack[row[s]] if SB[B_DEALT, s] else 0
+    HS[H_STUD] = -1
+    return nact
+
+
+@linked(cache=True, error_model="numpy")
+def play_stud_game(seats, hand, cards, ev, tabs, record, games):
+    """Play one fixed-limit hand of the stud game ``HS[H_GAME]`` (see the module notes) at
+    the table ``seats`` (:class:`.inputs.Seats`; the dealer is its button), on the state
+    ``hand`` (:class:`.inputs.HandSlots`) with ``cards`` (:class:`.inputs.Cards`), the
+    evaluator's tables ``ev`` and the kernel's tables ``tabs``; ``record``
+    (:class:`.inputs.Record`). ``HS`` carries the stakes in (``H_ANTE_IN``,
+    ``H_BRING_IN``, ``H_SMALL_BET``, ``H_BIG_BET``). ``games``: the kernel's marker
+    (:mod:`pyeval.sim.kernel.kernel_games`), for its betting rounds. Returns the number of
+    actions."""
+    S, row, stack, dealer, _sbs, _bbs = seats
+    HS, SI, SB, SF, HF = hand
+    hole, board, buf, deck, st = cards
+    rec, rec_on = record
+    pf_class, pf_top, pf_eq, _omaha_tab, mp, push_tab, open_tab, stud_tab, vtab = tabs
+    ante = HS[H_ANTE_IN]
+    small = HS[H_SMALL_BET]
+    big_bet = HS[H_BIG_BET]
+    game = HS[H_GAME]
+    sp = FACTS[game, SPLIT]
+    kind = 1 if FACTS[game, RAZZ] == 1 else (2 if sp == SPLIT_LOW8 else 0)
+    hilo = sp != SPLIT_HIGH
+    d0 = FACTS[game, ST_DOWN]
+    n0 = d0 + FACTS[game, ST_UP]
+    bring_on = (FACTS[game, ST_FLAGS] & S_BRING) != 0
+    disc = FACTS[game, DISCARD] if FACTS[game, DISCARD_STREET] == 0 else 0
+    # the evaluator's scratch cards (16 of them) are never in use at the same time as
+    # ``scratch`` here: no allocation per hand
+    scratch = buf
+    if big_bet <= 0:
+        big_bet = 2 * small
+    start_seats(S, row, stack, SI, SB, rec, rec_on)
+    HS[H_DEAD] = 0
+    if ante > 0:
+        for s in range(S):
+            if SB[B_DEALT, s]:
+                a = ante if ante < SI[I_REM, s] else SI[I_REM, s]
+                SI[I_REM, s] -= a
+                SI[I_PUT, s] += a
+    fold_absent(S, HS, SB)      # [late players] anted, dealt no cards
+    # the first street: its down cards, then its up card
+    pos = 0
+    for s in range(S):
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            for k in range(n0):
+                hole[s, k] = draw_card(deck, pos, st)
+                pos += 1
+            SI[I_NCARD, s] = n0
+            SF[F_TOP, s] = start_top(game, hole[s], n0, kind, stud_tab, pf_class, pf_top, vtab,
+                                     scratch)
+    # the bring-in: the lowest up card (the highest in razz; suits break ties, clubs lowest)
+    low = -1
+    bis = -1
+    if bring_on:
+        for s in range(S):
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                c = hole[s, d0]
+                if low < 0:
+                    low = s
+                else:
+                    o = hole[low, d0]
+                    if kind == 1:
+                        if razz_rank(c) * 4 + (c & 3) > razz_rank(o) * 4 + (o & 3):
+                            low = s
+                    elif c < o:
+                        low = s
+        q = low
+        for _k in range(S):
+            if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
+                bis = q
+                break
+            q += 1
+            if q == S:
+                q = 0
+    HS[H_BB] = 0
+    HS[H_BB_SEAT] = -1
+    HS[H_NACT] = 0
+    HS[H_NH] = FACTS[game, HOLE]
+    HS[H_PF_AGGR] = -1
+    HS[H_STUD] = kind
+    HS[H_BRING_SEAT] = bis
+    HS[H_BRING_AMT] = HS[H_BRING_IN]
+    HS[H_BETTING] = B_FL
+    HF[0] = 1.0
+    no_board = np.int64(0)      # a variable, not the literal 0: one compile of the round
+    burns = np.int64(0)
+    muck = np.int64(0)          # the discarded cards (Australian), a card mask
+    nb = np.int64(0)
+    for street in range(FACTS[game, STREETS]):
+        live, able = _count(S, SI, SB)
+        if live < 2:
+            break
+        flags = FACTS[game, ST_FLAGS + street]
+        if street > 0:
+            # the burn is counted, not drawn (the rules model's deck count); a short deck
+            # deals one community card instead (variants.deal)
+            each = FACTS[game, ST_DOWN + street] + FACTS[game, ST_UP + street]
+            community, burn_ = street_plan(pos + burns, live, each, (flags & S_BURN) != 0)
+            burns += 1 if burn_ else 0
+            if community:
+                # the next card, or with none left one of the burns and discards
+                board[0] = community_card(deck, pos, burns, muck, st)
+                pos += 1
+                nb = 1
+            else:
+                for s in range(S):
+                    if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                        for _j in range(each):
+                            hole[s, SI[I_NCARD, s]] = draw_card(deck, pos, st)
+                            pos += 1
+                            SI[I_NCARD, s] += 1
+            if able < 2:
+                continue
+            for s in range(S):
+                SI[I_SBET, s] = 0
+            # the best hand showing acts first; ties to the first from the dealer's left
+            first = -1
+            best = -1
+            q = dealer
+            for _k in range(S):
+                q += 1
+                if q == S:
+                    q = 0
+                if SB[B_DEALT, q] and not SB[B_FOLDED, q]:
+                    v = showing(game, hole, q, SI[I_NCARD, q], kind, buf, ev, SI)
+                    if v > best:
+                        best = v
+                        first = q
+        elif bring_on:
+            first = bis if bis >= 0 else low
+        else:
+            first = dealer + 1 if dealer + 1 < S else 0
+        HS[H_CUR] = 0
+        HS[H_FULL_LEVEL] = 0
+        HS[H_RAISES] = 0
+        HS[H_STREET_BET] = big_bet if (flags & S_BIG) else small
+        HS[H_FULL_RAISE] = HS[H_STREET_BET]
+        if street > 0:
+            HF[0] = 1.0
+        play_betting_round(HandState(SI, SB, SF, HS, HF, hole, board, buf, st),
+                           Policy(mp, push_tab, open_tab, pf_eq), ev, S, street, first,
+                           no_board, rec, rec_on, games,
+                           button_models(games))
+        if street == 0 and disc > 0:
+            live, able = _count(S, SI, SB)
+            if live >= 2:
+                # [Australian] every player still in discards a down card, clockwise from
+                # the dealer's left (the rules model's order)
+                nact = HS[H_NACT]
+                for k in range(1, S + 1):
+                    s = (dealer + k) % S
+                    if not SB[B_DEALT, s] or SB[B_FOLDED, s]:
+                        continue
+                    keep = keep_third_street(hole[s], d0, hole[s, d0], scratch)
+                    for i in range(d0, n0):
+                        keep |= 1 << i
+                    n_left, gone = apply_discard(hole[s], n0, keep)
+                    SI[I_NCARD, s] = n_left
+                    muck |= gone
+                    if rec_on:
+                        _record(rec, nact, 0, s, A_DISCARD, gone)
+                    nact += 1
+                HS[H_NACT] = nact
+    if _count(S, SI, SB)[0] >= 2:
+        for s in range(S):
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                v, second = _value(game, hole, s, SI[I_NCARD, s], board, nb, kind, buf,
+                                   scratch, ev)
+                SI[I_VAL, s] = v
+                SI[I_LOW, s] = second
+    if rec_on:
+        rec[REC_BRING] = HS[H_BRING_IN]
+    return _finish(seats, hand, cards, nb, hilo, record)
+
+
+@linked(cache=True, error_model="numpy")
+def draw_class(value):
+    """The draw strength table's class of a five-card high value (``value >> 2``)."""
+    return np.int64(value) >> 2
+
+
+@linked(cache=True, error_model="numpy")
+def capped_draw(hand, left):
+    """:func:`.draw.draw_mask` of ``hand[:5]``, keeping the highest of the cards it would
+    exchange while it exchanges more than the ``left`` cards of the stub."""
+    m = draw_mask(hand)
+    n = 0
+    for i in range(5):
+        n += (m >> i) & 1
+    while n > left:
+        hi = -1
+        for i in range(5):
+            if (m >> i) & 1 and (hi < 0 or hand[i] > hand[hi]):
+                hi = i
+        m &= ~(1 << hi)
+        n -= 1
+    return m
+
+
+@linked(cache=True, error_model="numpy")
+def play_draw_game(seats, hand, cards, ev, tabs, record, games):
+    """Play one hand of 5 Card Draw (see the module notes; the inputs as
+    :func:`play_stud_game`'s): the structure's antes and blinds, as the button games post
+    them; with antes only (no big blind: the first sheet's draw) the first player left of
+    the dealer ``b`` opens both rounds and the small bet is the opening bet and the models'
+    unit. Returns the number of actions."""
+    S, row, stack, b, sbs, g = seats
+    HS, SI, SB, SF, HF = hand
+    hole, board, buf, deck, st = cards
+    rec, rec_on = record
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    _pf_class, _pf_top, pf_eq, _omaha_tab, mp, push_tab, open_tab, _stud_tab, vtab = tabs
+    game = HS[H_GAME]
+    sb_amt = HS[H_SB_IN]
+    bb_amt = HS[H_BB_IN]
+    ante = HS[H_ANTE_IN]
+    betting = HS[H_BETTING]
+    small = HS[H_SMALL_BET]
+    big_bet = HS[H_BIG_BET]
+    antes_only = bb_amt <= 0
+    if (betting != B_FL or small <= 0) and not antes_only:
+        small = bb_amt
+    if big_bet <= 0:
+        big_bet = 2 * small
+    nh = FACTS[game, DEALT]
+    start_seats(S, row, stack, SI, SB, rec, rec_on)
+    post_forced_bets(S, row, b, sbs, g, ante, sb_amt, bb_amt, HS, SI, SB)
+    pos = 0
+    for s in range(S):
+        if antes_only and SB[B_DEALT, s]:
+            SF[F_DUNIT, s] = small      # no big blind: depth in small bets
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            for k in range(nh):
+                hole[s, k] = draw_card(deck, pos, st)
+                pos += 1
+            SI[I_NCARD, s] = nh
+            c = draw_class(nx.high_inline(hole[s], nh, card_key, disp, high, flush, mult,
+                                          row_bits, slot_bits))
+            if vtab.shape[0] > SLOT_DRAW5:
+                SF[F_TOP, s] = vtab[SLOT_DRAW5, c, 0]
+                SI[I_CLS, s] = np.int64(vtab[SLOT_DRAW5, c, 1])
+            else:
+                SF[F_TOP, s] = 0.5
+                SI[I_CLS, s] = 0
+    if rec_on:
+        rec[REC_SB_SEAT] = sbs
+        rec[REC_BB_SEAT] = g
+        rec[REC_BRING] = -1
+    HS[H_BB] = bb_amt
+    HS[H_BB_SEAT] = -1 if antes_only else g
+    HS[H_NACT] = 0
+    HS[H_NH] = nh
+    HS[H_STUD] = 0         # the stud models decide (cards against what others may hold)
+    HS[H_BRING_SEAT] = -1
+    HS[H_PF_AGGR] = -1
+    HF[0] = 1.0
+    no_board = np.int64(0)
+    for street in range(FACTS[game, STREETS]):
+        live, able = _count(S, SI, SB)
+        if live < 2:
+            break
+        if street > 0:
+            # the draw: every player still in, all-in players included, clockwise from
+            # the dealer's left; stand pat is a draw of no cards
+            nact = HS[H_NACT]
+            for k in range(1, S + 1):
+                s = (b + k) % S
+                if not SB[B_DEALT, s] or SB[B_FOLDED, s]:
+                    continue
+                m = capped_draw(hole[s], 52 - pos)
+                n_left, gone = apply_discard(hole[s], nh, 31 & ~m)
+                for j in range(n_left, nh):
+                    hole[s, j] = draw_card(deck, pos, st)
+                    pos += 1
+                if rec_on:
+                    _record(rec, nact, street, s, A_DRAW, gone)
+                nact += 1
+            HS[H_NACT] = nact
+            if able < 2:
+                continue
+            for s in range(S):
+                SI[I_SBET, s] = 0
+            first = b + 1 if b + 1 < S else 0
+            HS[H_CUR] = 0
+            HS[H_FULL_LEVEL] = 0
+            HS[H_RAISES] = 0
+            HS[H_STREET_BET] = big_bet if (FACTS[game, ST_FLAGS + street] & S_BIG) else small
+            HF[0] = 1.0
+        elif antes_only:
+            # the dealer's left opens: nothing to call, no bet made yet
+            first = b + 1 if b + 1 < S else 0
+            HS[H_CUR] = 0
+            HS[H_FULL_LEVEL] = 0
+            HS[H_RAISES] = 0
+            HS[H_STREET_BET] = small
+        else:
+            first = g + 1 if g + 1 < S else 0
+            HS[H_CUR] = bb_amt
+            HS[H_FULL_LEVEL] = bb_amt
+            HS[H_RAISES] = 1
+            HS[H_STREET_BET] = small
+        HS[H_FULL_RAISE] = HS[H_STREET_BET]
+        play_betting_round(HandState(SI, SB, SF, HS, HF, hole, board, buf, st),
+                           Policy(mp, push_tab, open_tab, pf_eq), ev, S, street, first,
+                           no_board, rec, rec_on, games,
+                           button_models(games))
+        if street == 0:
+            HS[H_PF_AGGR] = HS[H_LAST_AGGR]
+    if _count(S, SI, SB)[0] >= 2:
+        for s in range(S):
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                SI[I_VAL, s] = nx.high_inline(hole[s], nh, card_key, disp, high, flush, mult,
+                                              row_bits, slot_bits)
+    return _finish(seats, hand, cards, 0, False, record)
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _named(args):
+    """The kernel's tuple ``(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf,
+    deck, st, ev, tabs, rec, rec_on)`` as :func:`play_stud_game`'s inputs, by name."""
+    (S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf, deck, st, ev, tabs, rec,
+     rec_on) = args
+    return (Seats(S, row, stack, b, sbs, g), HandSlots(HS, SI, SB, SF, HF),
+            Cards(hole, board, buf, deck, st), ev, tabs, Record(rec, rec_on))
+
+
+def play_other_if(on, args):
+    """One hand of a stud game or of the draw (by the family of the game in ``args``, the
+    kernel's tuple of :func:`_named`) in a kernel compiled with that family (``on``: the
+    kernel's marker, :mod:`pyeval.sim.kernel.kernel_games`); -1 in a kernel compiled without it
+    (the family is then never compiled). Jitted code only."""
+    raise TypeError("play_other_if is called from compiled kernels only")
+
+
+# The wrapper's options (numba_linked.LINKED_INLINE): inlined by LLVM, and link-only: its own O3
+# pass over the module with the stud hand linked in is left to the kernel's one pass; cold 7
+# card stud and draw compiles 5-7 % less CPU side by side, bench/RESULTS.md.
+
+
+# The lambdas below are compiled ``forceinline`` (LLVM's alwaysinline): LLVM inlines them
+# into the kernel's play_tournament and, with them, play_stud_game and play_draw_game (their
+# one call site each). perf of a warm 7 card stud kernel, before: 71 % of the samples in
+# play_stud_game, 4.7 % in the lambda, 3 % in NRT_incref/decref at the calls; after: no
+# play_stud_game or lambda symbol left, 88 % in play_tournament, NRT 0.2 %, and the stud
+# and draw games play 1.6-1.9x the table-hands per CPU second with the same results
+# (bench/RESULTS.md, "stud and draw hands inside the kernel"). Why the hand's own code
+# runs so much faster once inlined was not analysed. Its price: the kernel's cold compile
+# (LLVM optimises the hands inside play_tournament), hence a kernel per family
+# (pyeval.sim.kernel.kernel_games): a stud kernel inlines the stud hand only, a draw kernel the
+# draw, a hold'em kernel the constant -1.
+@overload(play_other_if, jit_options=LINKED_INLINE)
+def _play_other_if(on, args):
+    stud, draw = has_stud(on), has_draw(on)
+    if stud and draw:
+        def either(on, args):
+            seats, hand, cards, ev, tabs, record = _named(args)
+            if FACTS[hand.HS[H_GAME], FAMILY] == FAM_DRAW:
+                return play_draw_game(seats, hand, cards, ev, tabs, record, on)
+            return play_stud_game(seats, hand, cards, ev, tabs, record, on)
+        return either
+    if stud:
+        def stud_only(on, args):
+            seats, hand, cards, ev, tabs, record = _named(args)
+            if FACTS[hand.HS[H_GAME], FAMILY] == FAM_DRAW:
+                return np.int64(-1)     # the draw in a stud kernel (an engine bug)
+            return play_stud_game(seats, hand, cards, ev, tabs, record, on)
+        return stud_only
+    if draw:
+        def draw_only(on, args):
+            seats, hand, cards, ev, tabs, record = _named(args)
+            if FACTS[hand.HS[H_GAME], FAMILY] != 2:
+                return np.int64(-1)     # a stud game in a draw kernel (an engine bug)
+            return play_draw_game(seats, hand, cards, ev, tabs, record, on)
+        return draw_only
+    return lambda on, args: np.int64(-1)
