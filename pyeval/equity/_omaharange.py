@@ -182,6 +182,8 @@ def _card(s, deck, nD, thr, used, half, x):
 
 #: deals grouped by the sort key's high bits: at most this many groups a chunk
 SORT_BUCKETS = 4096
+#: ranges of at most this many hands are not sorted by (their records stay in the cache)
+SORT_MIN_HANDS = 256
 
 
 @linked(cache=True)
@@ -238,7 +240,7 @@ def _deal_order(n, RH, SE, jd, order, cnt):
     consecutive deals, not at random."""
     P = SE.hole0.shape[0]
     key = -1
-    widest = 1
+    widest = SORT_MIN_HANDS
     for p in range(P):
         r = SE.rng[p]
         if r >= 0 and RH.off[r + 1] - RH.off[r] > widest:
@@ -265,21 +267,29 @@ def _deal_order(n, RH, SE, jd, order, cnt):
 
 @linked(cache=True)
 def _mc_chunk(s, n, RH, SE, TA, out, scratch):
-    """n deals added at ``out`` (by winners' mask). First every deal's range hands
-    (:func:`_draw_hands`); then deal by deal in the order of :func:`_deal_order` (the deals
-    are independent, so their order changes no distribution): every unknown hole and board
-    card from the deck (which holds no known card; a card a range hand holds is drawn
-    again), then the showdown of :func:`._omahamc.showdown`, written out here with the
-    range hands' columns read from their records: a call per deal with the arrays as
-    arguments cost more than the deal (measured, bench/RESULTS.md).
+    """n deals added at ``out`` (by winners' mask): first every deal's range hands
+    (:func:`_draw_hands`), then the deals in the order of :func:`_deal_order` (they are
+    independent, so their order changes no distribution) by :func:`_deal_chunk`.
     Returns (state, range draws tried, or -1 when the ranges almost never fit)."""
-    hole, pk, ps, pl, pc, jrow, vals, jd, order, cnt = scratch
-    P, H = hole.shape
-    W = pc.shape[1]
+    jd, order, cnt = scratch[7], scratch[8], scratch[9]
     s, att, half, x = _draw_hands(s, n, RH, SE, jd)
     if att < 0:
         return s, -1
     _deal_order(n, RH, SE, jd, order, cnt)
+    return _deal_chunk(s, half, x, n, RH, SE, TA, out, scratch), att
+
+
+@linked(cache=True)
+def _deal_chunk(s, half, x, n, RH, SE, TA, out, scratch):
+    """The n deals of :func:`_mc_chunk`, their range hands drawn (``jd``, in the order
+    ``order``): every unknown hole and board card from the deck (which holds no known
+    card; a card a range hand holds is drawn again), then the showdown of
+    :func:`._omahamc.showdown`, written out here with the range hands' columns read from
+    their records: a call per deal with the arrays as arguments cost more than the deal
+    (measured, bench/RESULTS.md). Returns the state."""
+    hole, pk, ps, pl, pc, jrow, vals, jd, order, _ = scratch
+    P, H = hole.shape
+    W = pc.shape[1]
     recp = np.uint64(RH.rec.ctypes.data)
     maskp = np.uint64(RH.mask.ctypes.data)
     RW = RH.rec.shape[1]                   # words a record
@@ -290,7 +300,7 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
         d = order[t]
         used = np.uint64(0)
         for p in range(P):
-            j = jd[d * P + p]
+            j = np.int64(jd[d * P + p])
             jrow[p] = j
             if j >= 0:
                 used |= ld64(maskp, j)
@@ -350,7 +360,7 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
             vals[p] = v
             best = max(best, v)
         out[winner_bits(vals, best, P, lows, bl, pl, TA.om_low8)] += 1
-    return s, att
+    return s
 
 
 @njit(cache=True, nogil=True)
@@ -362,8 +372,8 @@ def _mc_work(ctr, RH, SE, seed, chunk0, nsamp, TA, out, att):
     scratch = (np.zeros((P, H), dtype=np.uint8), np.zeros(P, dtype=np.uint64),
                np.zeros(P, dtype=np.uint64), np.zeros(P, dtype=np.uint64),
                np.zeros((P, W), dtype=np.uint8), np.zeros(P, dtype=np.int64),
-               np.zeros(2 * P, dtype=np.uint64), np.zeros(most * P, dtype=np.int64),
-               np.zeros(most, dtype=np.int64), np.zeros(SORT_BUCKETS + 1, dtype=np.int64))
+               np.zeros(2 * P, dtype=np.uint64), np.zeros(most * P, dtype=np.int32),
+               np.zeros(most, dtype=np.int32), np.zeros(SORT_BUCKETS + 1, dtype=np.int64))
     a_ctr = np.uint64(ctr.ctypes.data)
     while True:
         ci = fetch_add(a_ctr, 1)
