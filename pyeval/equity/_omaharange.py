@@ -368,7 +368,9 @@ def _mc_work(ctr, RH, SE, seed, chunk0, nsamp, TA, out, att):
     """Worker of :func:`range_mc`: chunk i seeded from (seed, chunk0 + i)."""
     P, H = SE.hole0.shape
     W = H * (H - 1) // 2
-    most = max(1, nsamp.max())
+    most = 1
+    for k in nsamp:                        # the longest chunk (none: no deal)
+        most = max(most, k)
     scratch = (np.zeros((P, H), dtype=np.uint8), np.zeros(P, dtype=np.uint64),
                np.zeros(P, dtype=np.uint64), np.zeros(P, dtype=np.uint64),
                np.zeros((P, W), dtype=np.uint8), np.zeros(P, dtype=np.int64),
