@@ -234,10 +234,11 @@ def _draw_hands(s, n, RH, SE, jd):
 
 
 @linked(cache=True)
-def _deal_order(n, RH, SE, jd, order, cnt):
-    """The n deals in ``order`` grouped by the hand of the widest range (a counting sort
-    on its index's high bits, stable): a hand's record and the ones beside it are read by
-    consecutive deals, not at random."""
+def _deal_order(n, RH, SE, jd, js, cnt):
+    """The n deals' hands ``jd`` written to ``js`` grouped by the hand of the widest range
+    (a counting sort on its index's high bits, stable): a hand's record and the ones beside
+    it are read by consecutive deals, not at random. Returns False, writing nothing, when
+    no range is wider than :data:`SORT_MIN_HANDS`."""
     P = SE.hole0.shape[0]
     key = -1
     widest = SORT_MIN_HANDS
@@ -246,9 +247,7 @@ def _deal_order(n, RH, SE, jd, order, cnt):
         if r >= 0 and RH.off[r + 1] - RH.off[r] > widest:
             key, widest = p, RH.off[r + 1] - RH.off[r]
     if key < 0:
-        for d in range(n):
-            order[d] = d
-        return
+        return False
     a = RH.off[SE.rng[key]]
     sh = 0
     while (widest - 1) >> sh >= SORT_BUCKETS:
@@ -261,8 +260,11 @@ def _deal_order(n, RH, SE, jd, order, cnt):
         cnt[b + 1] += cnt[b]
     for d in range(n):
         b = (jd[d * P + key] - a) >> sh
-        order[cnt[b]] = d
-        cnt[b] += 1
+        t = cnt[b]
+        for p in range(P):
+            js[t * P + p] = jd[d * P + p]
+        cnt[b] = t + 1
+    return True
 
 
 @linked(cache=True)
@@ -271,23 +273,24 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
     (:func:`_draw_hands`), then the deals in the order of :func:`_deal_order` (they are
     independent, so their order changes no distribution) by :func:`_deal_chunk`.
     Returns (state, range draws tried, or -1 when the ranges almost never fit)."""
-    jd, order, cnt = scratch[7], scratch[8], scratch[9]
+    jd, js, cnt = scratch[7], scratch[8], scratch[9]
     s, att, half, x = _draw_hands(s, n, RH, SE, jd)
     if att < 0:
         return s, -1
-    _deal_order(n, RH, SE, jd, order, cnt)
-    return _deal_chunk(s, half, x, n, RH, SE, TA, out, scratch), att
+    if _deal_order(n, RH, SE, jd, js, cnt):
+        jd = js
+    return _deal_chunk(s, half, x, n, RH, SE, TA, jd, out, scratch), att
 
 
 @linked(cache=True)
-def _deal_chunk(s, half, x, n, RH, SE, TA, out, scratch):
-    """The n deals of :func:`_mc_chunk`, their range hands drawn (``jd``, in the order
-    ``order``): every unknown hole and board card from the deck (which holds no known
+def _deal_chunk(s, half, x, n, RH, SE, TA, jd, out, scratch):
+    """The n deals of :func:`_mc_chunk`, their range hands drawn (``jd[d * P + p]``, in
+    the order they are dealt): every unknown hole and board card from the deck (which holds no known
     card; a card a range hand holds is drawn again), then the showdown of
     :func:`._omahamc.showdown`, written out here with the range hands' columns read from
     their records: a call per deal with the arrays as arguments cost more than the deal
     (measured, bench/RESULTS.md). Returns the state."""
-    hole, pk, ps, pl, pc, jrow, vals, jd, order, _ = scratch
+    hole, pk, ps, pl, pc, jrow, vals = scratch[:7]
     P, H = hole.shape
     W = pc.shape[1]
     recp = np.uint64(RH.rec.ctypes.data)
@@ -296,8 +299,7 @@ def _deal_chunk(s, half, x, n, RH, SE, TA, out, scratch):
     deck, dthr, hole0, lows, U = SE.deck, SE.thr, SE.hole0, SE.lows, SE.U
     ckey, csrm, clow, pair_id = TA.ckey, TA.csrm, TA.clow, TA.pair_id
     nD = np.uint64(deck.shape[0])
-    for t in range(n):
-        d = order[t]
+    for d in range(n):
         used = np.uint64(0)
         for p in range(P):
             j = np.int64(jd[d * P + p])
@@ -375,7 +377,7 @@ def _mc_work(ctr, RH, SE, seed, chunk0, nsamp, TA, out, att):
                np.zeros(P, dtype=np.uint64), np.zeros(P, dtype=np.uint64),
                np.zeros((P, W), dtype=np.uint8), np.zeros(P, dtype=np.int64),
                np.zeros(2 * P, dtype=np.uint64), np.zeros(most * P, dtype=np.int32),
-               np.zeros(most, dtype=np.int32), np.zeros(SORT_BUCKETS + 1, dtype=np.int64))
+               np.zeros(most * P, dtype=np.int32), np.zeros(SORT_BUCKETS + 1, dtype=np.int64))
     a_ctr = np.uint64(ctr.ctypes.data)
     while True:
         ci = fetch_add(a_ctr, 1)
