@@ -180,42 +180,36 @@ def _card(s, deck, nD, thr, used, half, x):
             return s, c, used | bit, half, x
 
 
+#: deals grouped by the sort key's high bits: at most this many groups a chunk
+SORT_BUCKETS = 4096
+#: ranges of at most this many hands are not sorted by (their records stay in the cache)
+SORT_MIN_HANDS = 256
+
+
 @linked(cache=True)
-def _mc_chunk(s, n, RH, SE, TA, out, scratch):
-    """n deals added at ``out`` (by winners' mask). A deal: each range's hand drawn by its
-    weights (all of them again until no two share a card), then every unknown hole and
-    board card from the deck (which holds no known card; a card a range hand holds is
-    drawn again), then the showdown of :func:`._omahamc.showdown`, written out here with
-    the range hands' columns read from their records: a call per deal with the arrays as
-    arguments cost more than the deal (measured, bench/RESULTS.md).
-    Returns (state, range draws tried, or -1 when the ranges almost never fit)."""
-    hole, pk, ps, pl, pc, jrow, vals = scratch
-    P, H = hole.shape
-    W = pc.shape[1]
+def _draw_hands(s, n, RH, SE, jd):
+    """Each of n deals' range hands drawn by their weights (all of them again until no two
+    share a card; the first clash ends a try; two draws a random word, its halves) into
+    ``jd[d * P + p]`` (-1 for a player with no range). Returns (state, range draws tried,
+    or -1 when the ranges almost never fit, half, word)."""
+    P = SE.hole0.shape[0]
     rng, off, rthr, weighted, keep, alias = (SE.rng, RH.off, RH.thr, RH.weighted, RH.keep,
                                              RH.alias)
-    recp = np.uint64(RH.rec.ctypes.data)
     maskp = np.uint64(RH.mask.ctypes.data)
-    RW = RH.rec.shape[1]                   # words a record
-    deck, dthr, hole0, lows, U = SE.deck, SE.thr, SE.hole0, SE.lows, SE.U
-    ckey, csrm, clow, pair_id = TA.ckey, TA.csrm, TA.clow, TA.pair_id
-    nD = np.uint64(deck.shape[0])
     att = 0
     half = 0
     x = np.uint64(0)
-    for _ in range(n):
+    for d in range(n):
         tries = 0
-        used = np.uint64(0)
         ok = False
         while not ok and tries < MAX_TRIES:
-            # every range's hand drawn again until none shares a card with another (the
-            # first clash ends the try); two draws a random word, its halves
             tries += 1
             used = np.uint64(0)
             ok = True
             for p in range(P):
                 r = rng[p]
                 if r < 0:
+                    jd[d * P + p] = -1
                     continue
                 a = off[r]
                 nr = off[r + 1] - a
@@ -232,17 +226,91 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
                     ok = False
                     break
                 used |= m
-                jrow[p] = j
+                jd[d * P + p] = j
         if not ok:
-            return s, -1
+            return s, -1, half, x
         att += tries
+    return s, att, half, x
+
+
+@linked(cache=True)
+def _deal_order(n, RH, SE, jd, js, cnt):
+    """The n deals' hands ``jd`` written to ``js`` grouped by the hand of the widest range
+    (a counting sort on its index's high bits, stable): a hand's record and the ones beside
+    it are read by consecutive deals, not at random. Returns False, writing nothing, when
+    no range is wider than :data:`SORT_MIN_HANDS`."""
+    P = SE.hole0.shape[0]
+    key = -1
+    widest = SORT_MIN_HANDS
+    for p in range(P):
+        r = SE.rng[p]
+        if r >= 0 and RH.off[r + 1] - RH.off[r] > widest:
+            key, widest = p, RH.off[r + 1] - RH.off[r]
+    if key < 0:
+        return False
+    a = RH.off[SE.rng[key]]
+    sh = 0
+    while (widest - 1) >> sh >= SORT_BUCKETS:
+        sh += 1
+    nb = ((widest - 1) >> sh) + 1
+    cnt[:nb + 1] = 0
+    for d in range(n):
+        cnt[((jd[d * P + key] - a) >> sh) + 1] += 1
+    for b in range(nb):
+        cnt[b + 1] += cnt[b]
+    for d in range(n):
+        b = (jd[d * P + key] - a) >> sh
+        t = cnt[b]
         for p in range(P):
-            j = jrow[p]
-            if rng[p] >= 0:
-                # the hand's record read now: its cache line arrives while the board is dealt
+            js[t * P + p] = jd[d * P + p]
+        cnt[b] = t + 1
+    return True
+
+
+@linked(cache=True)
+def _mc_chunk(s, n, RH, SE, TA, out, scratch):
+    """n deals added at ``out`` (by winners' mask): first every deal's range hands
+    (:func:`_draw_hands`), then the deals in the order of :func:`_deal_order` (they are
+    independent, so their order changes no distribution) by :func:`_deal_chunk`.
+    Returns (state, range draws tried, or -1 when the ranges almost never fit)."""
+    jd, js, cnt = scratch[7], scratch[8], scratch[9]
+    s, att, half, x = _draw_hands(s, n, RH, SE, jd)
+    if att < 0:
+        return s, -1
+    if _deal_order(n, RH, SE, jd, js, cnt):
+        jd = js
+    return _deal_chunk(s, half, x, n, RH, SE, TA, jd, out, scratch), att
+
+
+@linked(cache=True)
+def _deal_chunk(s, half, x, n, RH, SE, TA, jd, out, scratch):
+    """The n deals of :func:`_mc_chunk`, their range hands drawn (``jd[d * P + p]``, in
+    the order they are dealt): every unknown hole and board card from the deck (which holds no known
+    card; a card a range hand holds is drawn again), then the showdown of
+    :func:`._omahamc.showdown`, written out here with the range hands' columns read from
+    their records: a call per deal with the arrays as arguments cost more than the deal
+    (measured, bench/RESULTS.md). Returns the state."""
+    hole, pk, ps, pl, pc, jrow, vals = scratch[:7]
+    P, H = hole.shape
+    W = pc.shape[1]
+    recp = np.uint64(RH.rec.ctypes.data)
+    maskp = np.uint64(RH.mask.ctypes.data)
+    RW = RH.rec.shape[1]                   # words a record
+    deck, dthr, hole0, lows, U = SE.deck, SE.thr, SE.hole0, SE.lows, SE.U
+    ckey, csrm, clow, pair_id = TA.ckey, TA.csrm, TA.clow, TA.pair_id
+    nD = np.uint64(deck.shape[0])
+    for d in range(n):
+        used = np.uint64(0)
+        for p in range(P):
+            j = np.int64(jd[d * P + p])
+            jrow[p] = j
+            if j >= 0:
+                used |= ld64(maskp, j)
                 pk[p] = ld64(recp, RW * j + REC_KEY // 8)
                 ps[p] = ld64(recp, RW * j + REC_SRM // 8)
                 pl[p] = np.uint64(ld8(recp, 8 * RW * j + REC_LOW))
+        for p in range(P):
+            if jrow[p] >= 0:
                 continue
             hk = np.uint64(0)
             hs = np.uint64(0)
@@ -264,7 +332,6 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
                 for k in range(i + 1, H):
                     pc[p, q] = ld8(pair_id, ri + np.uint64(hole[p, k] >> 2))
                     q += 1
-            jrow[p] = -1
         bk = SE.bk0
         bs = SE.bs0
         bl = SE.bl0
@@ -295,7 +362,7 @@ def _mc_chunk(s, n, RH, SE, TA, out, scratch):
             vals[p] = v
             best = max(best, v)
         out[winner_bits(vals, best, P, lows, bl, pl, TA.om_low8)] += 1
-    return s, att
+    return s
 
 
 @njit(cache=True, nogil=True)
@@ -303,10 +370,14 @@ def _mc_work(ctr, RH, SE, seed, chunk0, nsamp, TA, out, att):
     """Worker of :func:`range_mc`: chunk i seeded from (seed, chunk0 + i)."""
     P, H = SE.hole0.shape
     W = H * (H - 1) // 2
+    most = 1
+    for k in nsamp:                        # the longest chunk (none: no deal)
+        most = max(most, k)
     scratch = (np.zeros((P, H), dtype=np.uint8), np.zeros(P, dtype=np.uint64),
                np.zeros(P, dtype=np.uint64), np.zeros(P, dtype=np.uint64),
                np.zeros((P, W), dtype=np.uint8), np.zeros(P, dtype=np.int64),
-               np.zeros(2 * P, dtype=np.uint64))
+               np.zeros(2 * P, dtype=np.uint64), np.zeros(most * P, dtype=np.int32),
+               np.zeros(most * P, dtype=np.int32), np.zeros(SORT_BUCKETS + 1, dtype=np.int64))
     a_ctr = np.uint64(ctr.ctypes.data)
     while True:
         ci = fetch_add(a_ctr, 1)
