@@ -51,6 +51,7 @@ from numba import types
 from pyeval._native import LIBRARY_PATH, ffi, lib
 from pyeval.jit.numba_linked import linked
 from pyeval.jit.numba_mem import ld8, ld16, ld32, ld64
+from pyeval.jit.stamped_cache import fresh_tables_cache_once
 
 llvm.load_library_permanently(LIBRARY_PATH)
 
@@ -97,6 +98,7 @@ def _view(ptr, ctype: str, n: int, dtype) -> np.ndarray:
 
 def tables() -> Tables:
     """Views of the C tables, for kernels that inline the lookups."""
+    fresh_tables_cache_once()       # before a kernel taking them loads its cache
     t = lib.pe_tables()
     rows, slots = 1 << t.row_bits, 1 << t.slot_bits
     return Tables(
@@ -199,6 +201,7 @@ def kernel_tables() -> KernelTables:
     import; this only wraps them)."""
     global _KERNEL_TABLES
     if _KERNEL_TABLES is None:
+        fresh_tables_cache_once()   # before a kernel taking them loads its cache
         t = _C
         rows, slots = 1 << t.row_bits, 1 << t.slot_bits
         _KERNEL_TABLES = KernelTables(

@@ -16,13 +16,10 @@ Example:
 """
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import os
 import threading
 from pathlib import Path
 
-import numba
+from pyeval.jit import stamped_cache
 
 #: the simulator's package (this module is in its ``engine`` subpackage)
 _SIM = Path(__file__).resolve().parents[1]
@@ -47,46 +44,19 @@ def kernel_sources() -> list[Path]:
 
 def sources_digest() -> str:
     """SHA-256 of :func:`kernel_sources`."""
-    h = hashlib.sha256()
-    for path in kernel_sources():
-        h.update(path.name.encode())
-        h.update(path.read_bytes())
-    return h.hexdigest()
+    return stamped_cache.sources_digest(kernel_sources())
 
 
 def cache_dirs() -> list[Path]:
-    """Where Numba keeps the compiled kernels of the simulator's folders: beside the
-    sources, and under ``NUMBA_CACHE_DIR`` when it is set (Numba mirrors each source
-    folder's path there)."""
+    """Where Numba keeps the compiled kernels of the simulator's folders (beside the sources,
+    and under ``NUMBA_CACHE_DIR`` when it is set)."""
     folders = sorted({p.parent for p in kernel_sources() if _SIM in p.parents})
-    dirs = [folder / "__pycache__" for folder in folders]
-    root = getattr(numba.config, "CACHE_DIR", "")
-    if root:
-        # numba.core.caching: <cache dir>/<folder name>_<sha1 of the folder's path>
-        for folder in folders:
-            sub = os.path.abspath(folder)
-            dirs.append(Path(root) / f"{os.path.basename(sub)}_{hashlib.sha1(sub.encode()).hexdigest()}")
-    return dirs
+    return stamped_cache.numba_cache_dirs(folders)
 
 
 def ensure_fresh_cache() -> None:
     """Drop cached kernels compiled from other sources than the ones installed."""
-    digest = sources_digest()
-    for cache in cache_dirs():
-        stamp = cache / "sim_sources.sha256"
-        try:
-            if stamp.is_file() and stamp.read_text().strip() == digest:
-                continue
-            if cache.is_dir():
-                for f in list(cache.glob("*.nbi")) + list(cache.glob("*.nbc")):
-                    with contextlib.suppress(OSError):
-                        f.unlink()
-            cache.mkdir(parents=True, exist_ok=True)
-            tmp = stamp.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(digest)
-            tmp.replace(stamp)
-        except OSError:
-            pass  # a read-only install: Numba keeps its cache elsewhere
+    stamped_cache.drop_stale(cache_dirs(), sources_digest(), "sim_sources.sha256")
 
 
 _checked = False
