@@ -65,8 +65,15 @@ def canonical(masks: np.ndarray) -> np.ndarray:
 def classes() -> tuple[np.ndarray, np.ndarray]:
     """(the 16,432 classes of 4-card hands as their smallest masks, sorted; each of the
     270,725 hands' class index)."""
-    u, inv = np.unique(canonical(all_hands(4)), return_inverse=True)
-    return u, inv
+    # [speed] np.unique(..., return_inverse=True) by a sort: numpy 2's hashing unique took
+    # 0.02 s of a first call's time limit
+    c = canonical(all_hands(4))
+    order = np.argsort(c, kind="stable")
+    sc = c[order]
+    first = np.concatenate(([True], sc[1:] != sc[:-1]))
+    inv = np.empty(len(c), np.int64)
+    inv[order] = np.cumsum(first) - 1
+    return sc[first], inv
 
 
 def class_equities(hilo: bool, deals: int = DEALS, seed: int = SEED) -> np.ndarray:
@@ -113,6 +120,11 @@ def order(hole: int, hilo: bool) -> tuple[np.ndarray, np.ndarray]:
         _, inv = classes()
         val = eq[inv]
         hands = all_hands(4)
+        # [speed] the hands sorted by their class's dense rank, a 16-bit key numpy sorts by
+        # radix: the same stable order as sorting -val (0.03 s of a first call's time limit)
+        ranks = np.searchsorted(np.unique(-eq), -eq).astype(np.uint16)
+        idx = np.argsort(ranks[inv], kind="stable")
+        return hands[idx], val[idx]
     else:
         w = omaha_tables().weights[(hole - 5) + 2 * int(hilo)]
         hands = all_hands(hole)

@@ -150,3 +150,10 @@ def test_button_lows_are_the_rules_models(key):
         assert button_value(code, hole, nh, board, 5, np.zeros(16, np.uint8)) == want.high
         lows += got > 0
     assert lows > 40
+
+
+def test_rank_mask_features_equal_the_loop():
+    """The whole-array rank-mask features (a constant of the compiled score) are the
+    one-mask-at-a-time loop's, every one of the 8,192 masks."""
+    from pyeval.sim.kernel.variants import omaha as om
+    assert np.array_equal(om._rank_mask_features(), om._rank_mask_features_loop())
