@@ -85,3 +85,36 @@ def hand_cards(masks: np.ndarray, k: int) -> np.ndarray:
         out[:, j] = np.bitwise_count(low - one)    # its index
         m ^= low
     return out
+
+
+def sorted_unique(masks: np.ndarray) -> np.ndarray:
+    """``np.unique(masks)`` (sorted, each once) by a sort and a neighbour test. [speed]
+    numpy 2's ``np.unique`` hashes first: on the 100,000 masks of a span such as ``TT+`` it
+    took 0.08 s, most of a wide range's reading, too much under a small ``time_limit`` (the
+    equity fuzzer's finding); this takes about a tenth of that.
+
+    >>> sorted_unique(np.array([5, 1, 5, 3], dtype=np.uint64)).tolist()
+    [1, 3, 5]
+    """
+    out = np.sort(masks)
+    return out[_firsts(out)]
+
+
+def sorted_unique_inverse(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(masks, return_inverse=True)`` the same way (:func:`sorted_unique`).
+
+    >>> u, inv = sorted_unique_inverse(np.array([5, 1, 5, 3], dtype=np.uint64))
+    >>> u.tolist(), inv.tolist()
+    ([1, 3, 5], [2, 0, 2, 1])
+    """
+    order = np.argsort(masks, kind="stable")
+    ordered = masks[order]
+    first = _firsts(ordered)
+    inv = np.empty(len(masks), np.int64)
+    inv[order] = np.cumsum(first) - 1
+    return ordered[first], inv
+
+
+def _firsts(ordered: np.ndarray) -> np.ndarray:
+    """Where each run of equal values of a sorted array starts."""
+    return np.concatenate(([True], ordered[1:] != ordered[:-1])) if len(ordered) else np.zeros(0, bool)

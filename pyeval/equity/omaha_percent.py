@@ -32,7 +32,7 @@ import numpy as np
 from numba import njit
 
 from pyeval.cached_arrays import Table
-from pyeval.equity.omaha_hands import SUIT_MASKS, all_hands, hand_cards
+from pyeval.equity.omaha_hands import SUIT_MASKS, all_hands, hand_cards, sorted_unique_inverse
 from pyeval.equity.ranges import RangeError
 from pyeval.sim.kernel.variants.omaha import _dot, omaha_features, omaha_tables
 
@@ -65,15 +65,7 @@ def canonical(masks: np.ndarray) -> np.ndarray:
 def classes() -> tuple[np.ndarray, np.ndarray]:
     """(the 16,432 classes of 4-card hands as their smallest masks, sorted; each of the
     270,725 hands' class index)."""
-    # [speed] np.unique(..., return_inverse=True) by a sort: numpy 2's hashing unique took
-    # 0.02 s of a first call's time limit
-    c = canonical(all_hands(4))
-    order = np.argsort(c, kind="stable")
-    sc = c[order]
-    first = np.concatenate(([True], sc[1:] != sc[:-1]))
-    inv = np.empty(len(c), np.int64)
-    inv[order] = np.cumsum(first) - 1
-    return sc[first], inv
+    return sorted_unique_inverse(canonical(all_hands(4)))
 
 
 def class_equities(hilo: bool, deals: int = DEALS, seed: int = SEED) -> np.ndarray:

@@ -23,7 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 from pyeval.cards import _RANK_CHARS, RANKS, SUITS, _read_card
-from pyeval.equity.omaha_hands import all_hands, suit_profile
+from pyeval.equity.omaha_hands import all_hands, sorted_unique, suit_profile
 from pyeval.equity.ranges import RangeError
 
 __all__ = ["ALLOWED_OMAHA", "PATTERNS", "Hand", "Item", "term_masks"]
@@ -266,20 +266,6 @@ def _union(text: str, hole: int, term: str) -> np.ndarray:
     got = [hand_masks(h, hole, term) for h in hands]
     return got[0] if len(got) == 1 else sorted_unique(np.concatenate(got))
 
-
-def sorted_unique(masks: np.ndarray) -> np.ndarray:
-    """``np.unique(masks)`` (sorted, each once) by a sort and a neighbour test. [speed]
-    numpy 2's ``np.unique`` hashes first: on the 100,000 masks of a span such as ``TT+`` it
-    took 0.08 s, most of a wide range's reading, too much under a small ``time_limit`` (the
-    equity fuzzer's finding); this takes about a tenth of that.
-
-    >>> sorted_unique(np.array([5, 1, 5, 3], dtype=np.uint64)).tolist()
-    [1, 3, 5]
-    """
-    out = np.sort(masks)
-    if len(out) > 1:
-        out = out[np.concatenate(([True], out[1:] != out[:-1]))]
-    return out
 
 
 def rank_text(hand: Hand) -> str:

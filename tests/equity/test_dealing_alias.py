@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from pyeval.equity._dealing import _alias_tables_py, alias_tables
-from pyeval.equity.omaha_terms import sorted_unique
+from pyeval.equity.omaha_hands import sorted_unique, sorted_unique_inverse
 
 
 @pytest.mark.parametrize("w", [
@@ -38,3 +38,11 @@ def test_sorted_unique_is_numpys_unique(seed):
     assert np.array_equal(sorted_unique(m), np.unique(m))
     assert sorted_unique(m[:1]).tolist() == m[:1].tolist()
     assert sorted_unique(m[:0]).tolist() == []
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_sorted_unique_inverse_is_numpys(seed):
+    m = np.random.default_rng(seed).integers(0, 500, 3_000).astype(np.uint64)
+    u, inv = sorted_unique_inverse(m)
+    ref_u, ref_inv = np.unique(m, return_inverse=True)
+    assert np.array_equal(u, ref_u) and np.array_equal(inv, ref_inv)
