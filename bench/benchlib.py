@@ -92,6 +92,19 @@ def measure(benchmark, fn: Callable[[], Any], n: int, checksum: Callable[[Any], 
     return row
 
 
+def rate(x: float) -> str:
+    """An evaluation rate for a table, in M/s, k/s or /s.
+
+    >>> rate(12_345_678.0), rate(4_200.0), rate(17.0)
+    ('12.3 M/s', '4.2 k/s', '17 /s')
+    """
+    if x >= 1e6:
+        return f"{x / 1e6:,.1f} M/s"
+    if x >= 1e3:
+        return f"{x / 1e3:,.1f} k/s"
+    return f"{x:,.0f} /s"
+
+
 def record(group: str, label: str, value: float, unit: str, note: str = "") -> None:
     """A figure that is not a rate (import time, memory, compile time)."""
     RESULTS.append({"group": group, "label": label, "value": value, "unit": unit,
