@@ -1,13 +1,15 @@
-"""Helpers for the benchmarks: hand arrays in random and enumeration order, and
+"""Helpers for the benchmarks: hand arrays in random and enumeration order,
 :func:`measure`, which times a call with pytest-benchmark and records evaluations per second
-and a checksum for the summary that bench/conftest.py prints."""
+and a checksum for the summary that bench/conftest.py prints, and :class:`CompileClock`, the
+compile profilers' CPU clock on Numba's compile events."""
 from __future__ import annotations
 
 import importlib.util
 import math
+import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -111,3 +113,66 @@ def record(group: str, label: str, value: float, unit: str, note: str = "") -> N
                      "note": note})
 
 
+
+
+# ------------------------------------------------------------------ compile profiles
+
+
+class Compile(NamedTuple):
+    """One Numba compile: its own CPU seconds (``total_s`` less the compiles it started),
+    its CPU seconds with them, the dispatcher and the argument types."""
+
+    self_s: float
+    total_s: float
+    dispatcher: Any
+    args: Any
+
+
+class CompileClock:
+    """CPU time of every Numba compile (``numba:compile`` events, nested compiles counted
+    in their caller's ``total_s`` but not its ``self_s``) and of the LLVM lock
+    (``numba:llvm_lock``), for the compile profilers of bench/.
+
+    >>> clock = CompileClock().register()
+    >>> import numba
+    >>> numba.njit(lambda x: x + 1)(1)
+    2
+    >>> len(clock.compiles) >= 1 and clock.lock_s >= 0.0
+    True
+    """
+
+    def __init__(self) -> None:
+        self.compiles: list[Compile] = []
+        self.lock_s = 0.0
+        self._open: list[list[Any]] = []     # dispatcher, args, start, children's seconds
+
+    def register(self) -> CompileClock:
+        """Listen to Numba's compile and LLVM-lock events from now on; returns self."""
+        from numba.core import event
+
+        clock = self
+
+        class _Compiles(event.Listener):
+            def on_start(self, ev: event.Event) -> None:
+                clock._open.append([ev.data.get("dispatcher"), ev.data.get("args"),
+                                    time.process_time(), 0.0])
+
+            def on_end(self, ev: event.Event) -> None:
+                d, args, t0, child = clock._open.pop()
+                total = time.process_time() - t0
+                if clock._open:
+                    clock._open[-1][3] += total
+                clock.compiles.append(Compile(total - child, total, d, args))
+
+        class _Lock(event.Listener):
+            t0 = 0.0
+
+            def on_start(self, ev: event.Event) -> None:
+                self.t0 = time.process_time()
+
+            def on_end(self, ev: event.Event) -> None:
+                clock.lock_s += time.process_time() - self.t0
+
+        event.register("numba:compile", _Compiles())
+        event.register("numba:llvm_lock", _Lock())
+        return self
