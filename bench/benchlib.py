@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -105,6 +106,19 @@ def rate(x: float) -> str:
     if x >= 1e3:
         return f"{x / 1e3:,.1f} k/s"
     return f"{x:,.0f} /s"
+
+
+def print_rounds(runs: dict[str, list[float]], width: int = 28,
+                 sums: dict[str, int] | None = None) -> None:
+    """One line per contender of an interleaved peer run: the median and the best of its
+    rates over the rounds (with ``sums``, its checksum too).
+
+    >>> print_rounds({"pyeval": [2.0, 3.0, 2.5]}, width=8)
+      pyeval   median     2.50  best     3.00
+    """
+    for k, vals in runs.items():
+        line = f"  {k:{width}s} median {statistics.median(vals):8.2f}  best {max(vals):8.2f}"
+        print(line if sums is None else f"{line}  checksum {sums.get(k, '')}")
 
 
 def record(group: str, label: str, value: float, unit: str, note: str = "") -> None:

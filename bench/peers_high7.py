@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import subprocess
 import sys
 import time
@@ -46,6 +45,7 @@ from pathlib import Path
 
 import numba
 import numpy as np
+from benchlib import print_rounds
 
 import pyeval
 from pyeval import h7_loop
@@ -310,9 +310,7 @@ def main() -> None:
                 runs.setdefault(k, []).append(v)
         print(f"\n7-card high, {order}, {len(a):,} hands, checked, best of {args.inner} per "
               f"program per round, {args.rounds} rounds (M/s; ratios within a round)")
-        for k, vals in runs.items():
-            print(f"  {k:28s} median {statistics.median(vals):8.2f}  best {max(vals):8.2f}  "
-                  f"checksum {sums.get(k, '')}")
+        print_rounds(runs, 28, sums)
     if not args.batch_only:
         _enum_rounds(args, omp, hhe)
 
@@ -351,9 +349,7 @@ def _enum_rounds(args: argparse.Namespace, omp: Path, hhe: Path) -> None:
             enum_runs.setdefault(k, []).append(v)
     print(f"\nall 133,784,560 hands, nested loops, best of {args.inner} per program per round, "
           f"{args.rounds} rounds (M/s per CPU second; ratios within a round)")
-    for k, vals in enum_runs.items():
-        print(f"  {k:28s} median {statistics.median(vals):8.2f}  best {max(vals):8.2f}  "
-              f"checksum {sums.get(k, '')}")
+    print_rounds(enum_runs, 28, sums)
     print(f"tables: {pyeval.table_bytes():,} bytes (C core), numba_hand {nh.TABLE_BYTES:,} bytes")
 
 

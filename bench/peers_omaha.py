@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import subprocess
 import time
 from pathlib import Path
 
 import numpy as np
+from benchlib import print_rounds
 from peers_high7 import _same_order
 
 import pyeval
@@ -65,8 +65,7 @@ def main() -> None:
             runs.setdefault(k, []).append(v)
     print(f"\nOmaha 4+5 high, {args.n:,} random rows, checked, M rows/s, best of {args.inner} "
           f"per round, {args.rounds} rounds (ratios within a round)")
-    for k, vals in runs.items():
-        print(f"  {k:34s} median {statistics.median(vals):8.2f}  best {max(vals):8.2f}")
+    print_rounds(runs, 34)
 
 
 if __name__ == "__main__":
