@@ -36,6 +36,20 @@ random_deals: Callable[[np.random.Generator, int, int], np.ndarray] = _HANDS.ran
 colex_combos: Callable[[int, int], np.ndarray] = _HANDS.colex_combos
 
 
+def same_order(ours: Any, theirs: Any) -> bool:
+    """Whether two evaluators' values (both higher is better) order every pair of hands
+    alike, ties included: the core tests' check (``assert_same_order``), as a yes or no.
+
+    >>> same_order([3, 1, 2, 2], [30, 5, 7, 7]), same_order([1, 2, 2], [2, 3, 4])
+    (True, False)
+    """
+    try:
+        _HANDS.assert_same_order(ours, theirs, "same_order")
+    except AssertionError:
+        return False
+    return True
+
+
 def sequential_hands(n: int, k: int = 7) -> np.ndarray:
     """The first n k-card hands in enumeration order (the first two cards fixed and
     increasing, the other five in colex order above them): consecutive hands share most

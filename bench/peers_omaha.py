@@ -19,8 +19,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from benchlib import print_rounds
-from peers_high7 import _same_order
+from benchlib import print_rounds, same_order
 
 import pyeval
 
@@ -58,7 +57,7 @@ def main() -> None:
                 got[job] = float(line[line.index("best") + 1])
                 if r == 0:
                     theirs = np.fromfile(f.parent / "phe_out.bin", np.uint16)
-                    print(f"{job} orders all {args.n:,} rows as pyeval: {_same_order(mine, theirs)}")
+                    print(f"{job} orders all {args.n:,} rows as pyeval: {same_order(mine, theirs)}")
         for peer in peers:
             got[f"pyeval / {peer}"] = got["pyeval"] / got[peer]
         for k, v in got.items():
