@@ -1,13 +1,16 @@
-"""Helpers for the benchmarks: hand arrays in random and enumeration order, and
+"""Helpers for the benchmarks: hand arrays in random and enumeration order,
 :func:`measure`, which times a call with pytest-benchmark and records evaluations per second
-and a checksum for the summary that bench/conftest.py prints."""
+and a checksum for the summary that bench/conftest.py prints, and :class:`CompileClock`, the
+compile profilers' CPU clock on Numba's compile events."""
 from __future__ import annotations
 
 import importlib.util
 import math
+import statistics
+import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -31,6 +34,20 @@ _HANDS = _core_hands()
 random_deals: Callable[[np.random.Generator, int, int], np.ndarray] = _HANDS.random_deals
 #: Every k-subset of range(n), sorted rows, in colex order (by largest element).
 colex_combos: Callable[[int, int], np.ndarray] = _HANDS.colex_combos
+
+
+def same_order(ours: Any, theirs: Any) -> bool:
+    """Whether two evaluators' values (both higher is better) order every pair of hands
+    alike, ties included: the core tests' check (``assert_same_order``), as a yes or no.
+
+    >>> same_order([3, 1, 2, 2], [30, 5, 7, 7]), same_order([1, 2, 2], [2, 3, 4])
+    (True, False)
+    """
+    try:
+        _HANDS.assert_same_order(ours, theirs, "same_order")
+    except AssertionError:
+        return False
+    return True
 
 
 def sequential_hands(n: int, k: int = 7) -> np.ndarray:
@@ -92,9 +109,98 @@ def measure(benchmark, fn: Callable[[], Any], n: int, checksum: Callable[[Any], 
     return row
 
 
+def rate(x: float) -> str:
+    """An evaluation rate for a table, in M/s, k/s or /s.
+
+    >>> rate(12_345_678.0), rate(4_200.0), rate(17.0)
+    ('12.3 M/s', '4.2 k/s', '17 /s')
+    """
+    if x >= 1e6:
+        return f"{x / 1e6:,.1f} M/s"
+    if x >= 1e3:
+        return f"{x / 1e3:,.1f} k/s"
+    return f"{x:,.0f} /s"
+
+
+def print_rounds(runs: dict[str, list[float]], width: int = 28,
+                 sums: dict[str, int] | None = None) -> None:
+    """One line per contender of an interleaved peer run: the median and the best of its
+    rates over the rounds (with ``sums``, its checksum too).
+
+    >>> print_rounds({"pyeval": [2.0, 3.0, 2.5]}, width=8)
+      pyeval   median     2.50  best     3.00
+    """
+    for k, vals in runs.items():
+        line = f"  {k:{width}s} median {statistics.median(vals):8.2f}  best {max(vals):8.2f}"
+        print(line if sums is None else f"{line}  checksum {sums.get(k, '')}")
+
+
 def record(group: str, label: str, value: float, unit: str, note: str = "") -> None:
     """A figure that is not a rate (import time, memory, compile time)."""
     RESULTS.append({"group": group, "label": label, "value": value, "unit": unit,
                      "note": note})
 
 
+
+
+# ------------------------------------------------------------------ compile profiles
+
+
+class Compile(NamedTuple):
+    """One Numba compile: its own CPU seconds (``total_s`` less the compiles it started),
+    its CPU seconds with them, the dispatcher and the argument types."""
+
+    self_s: float
+    total_s: float
+    dispatcher: Any
+    args: Any
+
+
+class CompileClock:
+    """CPU time of every Numba compile (``numba:compile`` events, nested compiles counted
+    in their caller's ``total_s`` but not its ``self_s``) and of the LLVM lock
+    (``numba:llvm_lock``), for the compile profilers of bench/.
+
+    >>> clock = CompileClock().register()
+    >>> import numba
+    >>> numba.njit(lambda x: x + 1)(1)
+    2
+    >>> len(clock.compiles) >= 1 and clock.lock_s >= 0.0
+    True
+    """
+
+    def __init__(self) -> None:
+        self.compiles: list[Compile] = []
+        self.lock_s = 0.0
+        self._open: list[list[Any]] = []     # dispatcher, args, start, children's seconds
+
+    def register(self) -> CompileClock:
+        """Listen to Numba's compile and LLVM-lock events from now on; returns self."""
+        from numba.core import event
+
+        clock = self
+
+        class _Compiles(event.Listener):
+            def on_start(self, ev: event.Event) -> None:
+                clock._open.append([ev.data.get("dispatcher"), ev.data.get("args"),
+                                    time.process_time(), 0.0])
+
+            def on_end(self, ev: event.Event) -> None:
+                d, args, t0, child = clock._open.pop()
+                total = time.process_time() - t0
+                if clock._open:
+                    clock._open[-1][3] += total
+                clock.compiles.append(Compile(total - child, total, d, args))
+
+        class _Lock(event.Listener):
+            t0 = 0.0
+
+            def on_start(self, ev: event.Event) -> None:
+                self.t0 = time.process_time()
+
+            def on_end(self, ev: event.Event) -> None:
+                clock.lock_s += time.process_time() - self.t0
+
+        event.register("numba:compile", _Compiles())
+        event.register("numba:llvm_lock", _Lock())
+        return self

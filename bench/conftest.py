@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from benchlib import RESULTS, random_deals, sequential_hands, sequential_omaha
+from benchlib import RESULTS, random_deals, rate, sequential_hands, sequential_omaha
 
 # ------------------------------------------------------------------ one core
 
@@ -49,14 +49,6 @@ def omaha45() -> dict[str, tuple[np.ndarray, np.ndarray]]:
             "sequential": sequential_omaha(np.random.default_rng(2026), n, 4)}
 
 
-def _rate(x: float) -> str:
-    if x >= 1e6:
-        return f"{x / 1e6:,.1f} M/s"
-    if x >= 1e3:
-        return f"{x / 1e3:,.1f} k/s"
-    return f"{x:,.0f} /s"
-
-
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if not RESULTS:
         return
@@ -74,7 +66,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
                 ratio = ""
                 if base is not None and r is not base:
                     ratio = f"  pyeval x{base['evals_per_s'] / r['evals_per_s']:,.1f}"
-                tr.write_line(f"  {r['label']:<52} n={r['n']:>10,}  {_rate(r['evals_per_s']):>12}"
+                tr.write_line(f"  {r['label']:<52} n={r['n']:>10,}  {rate(r['evals_per_s']):>12}"
                               f"  {1e9 / r['evals_per_s']:>10,.1f} ns/eval"
                               f"  checksum {r['checksum']}{ratio}"
                               + (f"  [{r['note']}]" if r["note"] else ""))

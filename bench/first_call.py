@@ -1,5 +1,6 @@
-"""First-call cost of ``pyeval.equity``: CPU seconds of a fresh process running one call,
-cold (empty Numba cache) and warm (the cache that run left), as /usr/bin/time reports them.
+"""First-call cost of ``pyeval.equity`` (and of ``pyeval.deal``, case ``deal``): CPU seconds
+of a fresh process running one call, cold (empty Numba cache) and warm (the cache that run
+left), as /usr/bin/time reports them.
 
     python bench/first_call.py            # every case, 2 cold + 2 warm runs each
     python bench/first_call.py exact mc   # some cases
@@ -55,6 +56,8 @@ CASES = {
     "tahoe_exact": 'pyeval.equity("tahoe", ["AcAdKs", "QhQsJd"], board="2c7d9h")',
     "buffalo_exact": 'pyeval.equity("buffalo", ["AcAdKs5h6h", "QhQsJd9c8c"], exact=True)',
     "croc_exact": 'pyeval.equity("crocodile", ["AcAdKs5h6h", "QhQsJd9c8c"], exact=True)',
+    # random hands in bulk (docs/evaluate.md): its Numba dealer's first call
+    "deal": "pyeval.deal(1000, 7, seed=1)",
 }
 CHILD = ("import time, pyeval\nt = time.process_time()\nr = {call}\n"
          "print(time.process_time() - t)")

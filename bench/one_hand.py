@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 
 import numpy as np
+from benchlib import same_order
 
 import pyeval
 
@@ -25,13 +26,6 @@ import pyeval
 def _hands(n: int) -> np.ndarray:
     rng = np.random.default_rng(36)
     return np.argsort(rng.random((n, 52)), axis=1)[:, :7].astype(np.uint8)
-
-
-def _same_order(a: list[int], b: list[int]) -> bool:
-    """b orders every pair of hands as a does (ties included), by ranking both."""
-    ra = np.unique(np.asarray(a), return_inverse=True)[1]
-    rb = np.unique(np.asarray(b), return_inverse=True)[1]
-    return bool(np.array_equal(ra, rb))
 
 
 def contenders(hands: np.ndarray) -> dict[str, tuple[Callable[[], list[int]], bool]]:
@@ -76,7 +70,7 @@ def main() -> None:
     cs = contenders(hands)
     ref = cs["pyeval high(tuple)"][0]()
     for name, (fn, _) in cs.items():
-        assert _same_order(ref, fn()), name
+        assert same_order(ref, fn()), name
     times: dict[str, list[float]] = {name: [] for name in cs}
     names = list(cs)
     for r in range(args.rounds):

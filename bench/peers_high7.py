@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import subprocess
 import sys
 import time
@@ -46,6 +45,7 @@ from pathlib import Path
 
 import numba
 import numpy as np
+from benchlib import print_rounds, same_order
 
 import pyeval
 from pyeval import h7_loop
@@ -243,14 +243,6 @@ def _pyeval(a: np.ndarray, path: int, rounds: int,
     return best, int(out.sum(dtype=np.int64)), out
 
 
-def _same_order(ours: np.ndarray, theirs: np.ndarray) -> bool:
-    """whether two value arrays rank every pair of hands alike (ties included)"""
-    o = np.argsort(ours, kind="stable")
-    a, b = ours[o].astype(np.int64), theirs[o].astype(np.int64)
-    same_a, same_b = np.diff(a) == 0, np.diff(b) == 0
-    return bool(np.array_equal(same_a, same_b) and (np.diff(b)[~same_b] > 0).all())
-
-
 FLAVORS = ("default", "native")
 PEERS = {"OMPEval": ("omp_drv", "omp_out.bin"), "hhe": ("hhe_drv", "hhe_out.bin"),
          "phevaluator": ("phe_drv", "phe_out.bin")}
@@ -291,7 +283,7 @@ def main() -> None:
         for name, drv, out in peers:
             _peer([str(drv), str(f), "1"])
             theirs = np.fromfile(f.parent / out, np.uint16)
-            print(f"{order}: {name} orders all {len(a):,} hands as pyeval: {_same_order(mine, theirs)}")
+            print(f"{order}: {name} orders all {len(a):,} hands as pyeval: {same_order(mine, theirs)}")
         runs: dict[str, list[float]] = {}
         sums: dict[str, int] = {}
         for r in range(args.rounds):
@@ -310,9 +302,7 @@ def main() -> None:
                 runs.setdefault(k, []).append(v)
         print(f"\n7-card high, {order}, {len(a):,} hands, checked, best of {args.inner} per "
               f"program per round, {args.rounds} rounds (M/s; ratios within a round)")
-        for k, vals in runs.items():
-            print(f"  {k:28s} median {statistics.median(vals):8.2f}  best {max(vals):8.2f}  "
-                  f"checksum {sums.get(k, '')}")
+        print_rounds(runs, 28, sums)
     if not args.batch_only:
         _enum_rounds(args, omp, hhe)
 
@@ -351,9 +341,7 @@ def _enum_rounds(args: argparse.Namespace, omp: Path, hhe: Path) -> None:
             enum_runs.setdefault(k, []).append(v)
     print(f"\nall 133,784,560 hands, nested loops, best of {args.inner} per program per round, "
           f"{args.rounds} rounds (M/s per CPU second; ratios within a round)")
-    for k, vals in enum_runs.items():
-        print(f"  {k:28s} median {statistics.median(vals):8.2f}  best {max(vals):8.2f}  "
-              f"checksum {sums.get(k, '')}")
+    print_rounds(enum_runs, 28, sums)
     print(f"tables: {pyeval.table_bytes():,} bytes (C core), numba_hand {nh.TABLE_BYTES:,} bytes")
 
 

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import subprocess
 import time
 from pathlib import Path
 
 import numpy as np
-from peers_high7 import _same_order
+from benchlib import print_rounds, same_order
 
 import pyeval
 
@@ -58,15 +57,14 @@ def main() -> None:
                 got[job] = float(line[line.index("best") + 1])
                 if r == 0:
                     theirs = np.fromfile(f.parent / "phe_out.bin", np.uint16)
-                    print(f"{job} orders all {args.n:,} rows as pyeval: {_same_order(mine, theirs)}")
+                    print(f"{job} orders all {args.n:,} rows as pyeval: {same_order(mine, theirs)}")
         for peer in peers:
             got[f"pyeval / {peer}"] = got["pyeval"] / got[peer]
         for k, v in got.items():
             runs.setdefault(k, []).append(v)
     print(f"\nOmaha 4+5 high, {args.n:,} random rows, checked, M rows/s, best of {args.inner} "
           f"per round, {args.rounds} rounds (ratios within a round)")
-    for k, vals in runs.items():
-        print(f"  {k:34s} median {statistics.median(vals):8.2f}  best {max(vals):8.2f}")
+    print_rounds(runs, 34)
 
 
 if __name__ == "__main__":

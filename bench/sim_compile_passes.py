@@ -18,33 +18,7 @@ import sys
 import time
 from collections import defaultdict
 
-from numba.core import event
-
-stack: list[list] = []
-rows: list[tuple] = []
-
-
-class _Compiles(event.Listener):
-    def on_start(self, ev):
-        stack.append([ev.data["dispatcher"], ev.data["args"], time.process_time(), 0.0])
-
-    def on_end(self, ev):
-        d, args, t0, child = stack.pop()
-        tot = time.process_time() - t0
-        if stack:
-            stack[-1][3] += tot
-        rows.append((tot - child, tot, d, args))
-
-
-class _Lock(event.Listener):
-    tot = 0.0
-
-    def on_start(self, ev):
-        self.t = time.process_time()
-
-    def on_end(self, ev):
-        _Lock.tot += time.process_time() - self.t
-
+from benchlib import CompileClock
 
 #: type inference rounds per function: Numba re-evaluates every constraint of a function
 #: until no type changes, so its cost is (constraints) x (rounds)
@@ -86,8 +60,7 @@ def _cpu_pass_clock() -> None:
 
 _count_rounds()
 _cpu_pass_clock()
-event.register("numba:compile", _Compiles())
-event.register("numba:llvm_lock", _Lock())
+clock = CompileClock().register()
 
 
 def _name(d) -> str:
@@ -103,11 +76,11 @@ def main() -> None:
         pyeval.sim.simulate("club_3000", n=1, seed=0, players=30)
     else:
         eval(sys.argv[1])
-    print(f"call {time.process_time() - t:.2f} s CPU, llvm_lock {_Lock.tot:.2f} s, "
-          f"{len(rows)} compiles", flush=True)
+    print(f"call {time.process_time() - t:.2f} s CPU, llvm_lock {clock.lock_s:.2f} s, "
+          f"{len(clock.compiles)} compiles", flush=True)
     by_pass: dict[str, float] = defaultdict(float)
     detail = []
-    for self_t, tot, d, args in rows:
+    for self_t, tot, d, args in clock.compiles:
         cres = getattr(d, "overloads", {}).get(tuple(args))
         md = getattr(cres, "metadata", None) or {}
         passes: dict[str, float] = {}

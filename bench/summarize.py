@@ -15,13 +15,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-
-def rate(x: float) -> str:
-    if x >= 1e6:
-        return f"{x / 1e6:,.1f} M/s"
-    if x >= 1e3:
-        return f"{x / 1e3:,.1f} k/s"
-    return f"{x:,.0f} /s"
+from benchlib import rate
 
 
 def main(paths: list[str]) -> None:

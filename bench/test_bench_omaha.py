@@ -13,6 +13,13 @@ ORDERS = ["random", "sequential"]
 NAMES = [pyeval.format_card(c) for c in range(52)]
 
 
+def _pokerkit_rows(hole: np.ndarray, board: np.ndarray, n: int) -> list[tuple[str, str]]:
+    """The first n rows as pokerkit reads them: (hole, board) card strings, made outside
+    the timed region."""
+    return [("".join(NAMES[c] for c in h), "".join(NAMES[c] for c in b))
+            for h, b in zip(hole[:n].tolist(), board[:n].tolist())]
+
+
 @pytest.mark.parametrize("order", ORDERS)
 @pytest.mark.parametrize("check", [True, False], ids=["checked", "unchecked"])
 def test_pyeval_omaha_high_batch(benchmark, omaha45, order, check):
@@ -38,9 +45,7 @@ def test_phevaluator_omaha(benchmark, omaha45, order):
 @pytest.mark.parametrize("order", ORDERS)
 def test_pokerkit_omaha_high(benchmark, omaha45, order):
     pokerkit = pytest.importorskip("pokerkit")
-    hole, board = omaha45[order]
-    rows = [("".join(NAMES[c] for c in h), "".join(NAMES[c] for c in b))
-            for h, b in zip(hole[:500].tolist(), board[:500].tolist())]
+    rows = _pokerkit_rows(*omaha45[order], 500)
     make = pokerkit.OmahaHoldemHand.from_game
 
     def run():
@@ -65,9 +70,7 @@ def test_pyeval_omaha_hilo_batch(benchmark, omaha45, order, check):
 @pytest.mark.parametrize("order", ORDERS)
 def test_pokerkit_omaha_hilo(benchmark, omaha45, order):
     pokerkit = pytest.importorskip("pokerkit")
-    hole, board = omaha45[order]
-    rows = [("".join(NAMES[c] for c in h), "".join(NAMES[c] for c in b))
-            for h, b in zip(hole[:300].tolist(), board[:300].tolist())]
+    rows = _pokerkit_rows(*omaha45[order], 300)
     hi, lo = pokerkit.OmahaHoldemHand.from_game, pokerkit.OmahaEightOrBetterLowHand.from_game
 
     def run():

@@ -133,31 +133,29 @@ def test_ten_thousand_tournaments_with_report(benchmark):
            note=f"simulation alone {sim:.2f} s; target <= 60 s")
 
 
+def _two_vs_one(benchmark, task: str, label: str, unit: str) -> None:
+    """Time ``task`` (4,000 tournaments on one and on two threads or Dask workers) in a fresh
+    process and record the speed-up of the medians (and of the best rounds)."""
+    out = benchmark.pedantic(lambda: _child(task), rounds=1, iterations=1)
+    one = float(np.median(out[task]["1"]))
+    two = float(np.median(out[task]["2"]))
+    best = min(out[task]["1"]) / min(out[task]["2"])
+    benchmark.extra_info.update({f"one_{unit}_s": one, f"two_{unit}s_s": two,
+                                 "speedup": one / two, "speedup_best_rounds": best})
+    record(GROUP_SCALE, f"2 {label}s vs 1 (4,000 tournaments)", one / two, "x",
+           note=f"medians: 1 {unit} {one:.2f} s, 2 {unit}s {two:.2f} s; best rounds "
+                f"{best:.2f}x; target >= 1.8x")
+
+
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs two cores")
 def test_two_threads_vs_one(benchmark):
-    out = benchmark.pedantic(lambda: _child("threads"), rounds=1, iterations=1)
-    one = float(np.median(out["threads"]["1"]))
-    two = float(np.median(out["threads"]["2"]))
-    best = min(out["threads"]["1"]) / min(out["threads"]["2"])
-    benchmark.extra_info.update({"one_thread_s": one, "two_threads_s": two,
-                                 "speedup": one / two, "speedup_best_rounds": best})
-    record(GROUP_SCALE, "2 threads vs 1 (4,000 tournaments)", one / two, "x",
-           note=f"medians: 1 thread {one:.2f} s, 2 threads {two:.2f} s; best rounds "
-                f"{best:.2f}x; target >= 1.8x")
+    _two_vs_one(benchmark, "threads", "thread", "thread")
 
 
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs two cores")
 def test_two_dask_workers_vs_one(benchmark):
     pytest.importorskip("distributed")
-    out = benchmark.pedantic(lambda: _child("dask"), rounds=1, iterations=1)
-    one = float(np.median(out["dask"]["1"]))
-    two = float(np.median(out["dask"]["2"]))
-    best = min(out["dask"]["1"]) / min(out["dask"]["2"])
-    benchmark.extra_info.update({"one_worker_s": one, "two_workers_s": two,
-                                 "speedup": one / two, "speedup_best_rounds": best})
-    record(GROUP_SCALE, "2 Dask workers vs 1 (4,000 tournaments)", one / two, "x",
-           note=f"medians: 1 worker {one:.2f} s, 2 workers {two:.2f} s; best rounds "
-                f"{best:.2f}x; target >= 1.8x")
+    _two_vs_one(benchmark, "dask", "Dask worker", "worker")
 
 
 _FIRST = "from pyeval.sim import simulate; simulate('club_3000', n=1, seed=0, players=30)"

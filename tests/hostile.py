@@ -156,8 +156,11 @@ def rules_case(rng: Any) -> Case:
     return Case(run, (), {}, f"Hand({args}) then {acts}")
 
 
+#: a no-limit hold'em record with a big-blind ante, decimals, an unknown hand and a muck,
+#: and a stud record ended by a fold to the bring-in
 PHH_HANDS = [
     """variant = 'NT'
+ante_trimming_status = false
 antes = [0, 300, 0]
 blinds_or_straddles = [100, 200, 0]
 min_bet = 200

@@ -19,6 +19,7 @@ import click
 SEED = click.IntRange(0, 2**64 - 1)
 
 if TYPE_CHECKING:
+    from pyeval.sim.players.fit import Fit
     from pyeval.sim.players.stats import Hand
 
 
@@ -121,7 +122,7 @@ def fit(files: tuple[str, ...], output: str, tournaments: int, seed: int, min_se
     """Fit a player model (or a mix of models, --mix K) to PHH hand histories (.phh, .phhs)
     and write it as a field file for `pyeval tournament simulate --field FILE` and
     `tune --field FILE`."""
-    from pyeval.sim.players.fit import FITTED, fit_model, observe
+    from pyeval.sim.players.fit import fit_model, observe
     from pyeval.sim.players.models import is_field_file, write_field
     from pyeval.sim.players.presets import DEPTH_FROM
     from pyeval.sim.players.stats_phh import PHHError, read_hands
@@ -155,20 +156,27 @@ def fit(files: tuple[str, ...], output: str, tournaments: int, seed: int, min_se
                f"player-hands) of tables of {min_seats}+ from {DEPTH_FROM:g} BB, "
                f"{tournaments} tournaments per candidate")
     result = fit_model(obs, n=tournaments, seed=seed, name=name)
-    m = result.model
-    click.echo(f"{'statistic':<14} {'hands':>7} {'fitted':>7}")
-    for stat, want, got in result.rows():
-        shown = "-" if got is None else f"{100 * got:.1f}"
-        click.echo(f"{stat:<14} {100 * want:>7.1f} {shown:>7}")
-    params = ", ".join(f"{k} {getattr(m, k):g}" for k in FITTED)
-    click.echo(f"model: {m.kind} (from {result.start}), {params}, open_size "
-               f"{m.open_size:g}; distance {result.distance:.2f} (by style: " + ", ".join(
-                   f"{k} {v:.2f}" for k, v in result.by_kind.items()) + f"); "
-               f"{result.evaluations} simulations")
-    write_field(out, {m: 1.0}, name=name,
+    _echo_fit(result, more=" (by style: " + ", ".join(
+        f"{k} {v:.2f}" for k, v in result.by_kind.items()) + f"); {result.evaluations} simulations")
+    write_field(out, {result.model: 1.0}, name=name,
                 description=f"fitted by pyeval sim fit to {obs.hands} hands of {len(files)} "
                             f"file(s)", notes=result.notes())
     click.echo(f"wrote {out}")
+
+
+def _echo_fit(fit: Fit, indent: str = "", more: str = "") -> None:
+    """One fitted model: each statistic in the hands beside the model's, then the model
+    line (its parameters and distance, ``more`` after it), each line after ``indent``."""
+    from pyeval.sim.players.fit import FITTED
+
+    m = fit.model
+    click.echo(f"{indent}{'statistic':<14} {'hands':>7} {'fitted':>7}")
+    for stat, want, got in fit.rows():
+        shown = "-" if got is None else f"{100 * got:.1f}"
+        click.echo(f"{indent}{stat:<14} {100 * want:>7.1f} {shown:>7}")
+    params = ", ".join(f"{k} {getattr(m, k):g}" for k in FITTED)
+    click.echo(f"{indent}model: {m.kind} (from {fit.start}), {params}, open_size "
+               f"{m.open_size:g}; distance {fit.distance:.2f}{more}")
 
 
 def _auto_mix(hands: list[Hand], seed: int, min_seats: int) -> int:
@@ -188,7 +196,7 @@ def _auto_mix(hands: list[Hand], seed: int, min_seats: int) -> int:
 def _fit_mix(hands: list[Hand], files: int, out: Path, mix: int, tournaments: int, seed: int,
              min_seats: int, name: str) -> None:
     """``sim fit --mix K``: group the players, fit a model per group, write the mix."""
-    from pyeval.sim.players.fit import FITTED, MIN_PLAYER_HANDS, fit_mix, observe_players
+    from pyeval.sim.players.fit import MIN_PLAYER_HANDS, fit_mix, observe_players
     from pyeval.sim.players.models import write_field
     from pyeval.sim.players.presets import DEPTH_FROM
 
@@ -208,15 +216,8 @@ def _fit_mix(hands: list[Hand], files: int, out: Path, mix: int, tournaments: in
                f"hands place the groups); {len(result.fits)} group(s), {tournaments} "
                f"tournaments per candidate")
     for f, w, g in zip(result.fits, result.weights, result.groups):
-        m = f.model
-        click.echo(f"group {m.name}: {len(g)} players, weight {w:.3f}")
-        click.echo(f"  {'statistic':<14} {'hands':>7} {'fitted':>7}")
-        for stat, want, got in f.rows():
-            shown = "-" if got is None else f"{100 * got:.1f}"
-            click.echo(f"  {stat:<14} {100 * want:>7.1f} {shown:>7}")
-        params = ", ".join(f"{k} {getattr(m, k):g}" for k in FITTED)
-        click.echo(f"  model: {m.kind} (from {f.start}), {params}, open_size "
-                   f"{m.open_size:g}; distance {f.distance:.2f}")
+        click.echo(f"group {f.model.name}: {len(g)} players, weight {w:.3f}")
+        _echo_fit(f, indent="  ")
     click.echo(f"{result.evaluations} simulations")
     write_field(out, result.as_field(), name=name,
                 description=f"mix of {len(result.fits)} fitted by pyeval sim fit --mix {mix} "

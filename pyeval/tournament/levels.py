@@ -302,12 +302,7 @@ def check_level(level: Level, index: int) -> None:
                 )
         if level.bring_in <= 0:
             raise FieldError(where + ("bring_in",), f"level {n}: a stud level needs a bring_in above 0")
-        if level.small_bet < level.bring_in:
-            raise FieldError(
-                where + ("small_bet",),
-                f"level {n}: small_bet {level.small_bet} is smaller than bring_in {level.bring_in}; "
-                "the small bet must be at least the bring-in",
-            )
+        _not_below(level, index, "small_bet", "bring_in", "the small bet must be at least the bring-in")
     elif level.antes_only:
         if level.bring_in:
             raise FieldError(where + ("bring_in",), f"level {n}: {level.game} has no bring-in")
@@ -329,26 +324,33 @@ def check_level(level: Level, index: int) -> None:
             raise FieldError(where + ("big_blind",), f"level {n}: big_blind must be above 0")
         if level.small_blind <= 0:
             raise FieldError(where + ("small_blind",), f"level {n}: small_blind must be above 0")
-        if level.big_blind < level.small_blind:
-            raise FieldError(
-                where + ("big_blind",),
-                f"level {n}: big_blind {level.big_blind} is smaller than small_blind "
-                f"{level.small_blind}; the big blind must be at least the small blind",
-            )
-        if level.small_bet and level.small_bet < level.big_blind:
-            raise FieldError(
-                where + ("small_bet",),
-                f"level {n}: small_bet {level.small_bet} is smaller than big_blind {level.big_blind}",
-            )
+        _not_below(level, index, "big_blind", "small_blind",
+                   "the big blind must be at least the small blind")
+        if level.small_bet:
+            _not_below(level, index, "small_bet", "big_blind")
     check_choices(level, index)
     if level.betting == "fixed_limit":
         if level.small_bet <= 0 or level.big_bet <= 0:
             raise FieldError(where, f"level {n}: fixed limit needs small_bet and big_bet above 0")
-    if level.big_bet and level.big_bet < level.small_bet:
-        raise FieldError(
-            where + ("big_bet",),
-            f"level {n}: big_bet {level.big_bet} is smaller than small_bet {level.small_bet}",
-        )
+    if level.big_bet:
+        _not_below(level, index, "big_bet", "small_bet")
+
+
+def _not_below(level: Level, index: int, name: str, floor: str, why: str = "") -> None:
+    """Raise :class:`FieldError` at the level's ``name`` if that amount is smaller than its
+    ``floor`` amount (``why``, if given, ends the message).
+
+    Example:
+        >>> _not_below(Level(1, "holdem", "no_limit", small_blind=50, big_blind=40, minutes=20),
+        ...            0, "big_blind", "small_blind")
+        Traceback (most recent call last):
+        ...
+        pyeval.tournament.errors.FieldError: level 1: big_blind 40 is smaller than small_blind 50
+    """
+    value, low = getattr(level, name), getattr(level, floor)
+    if value < low:
+        raise FieldError(("levels", index, name), f"level {level.number}: {name} {value} is "
+                         f"smaller than {floor} {low}" + (f"; {why}" if why else ""))
 
 
 def check_choices(level: Level, index: int) -> None:

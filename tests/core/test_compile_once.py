@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import textwrap
+
+from .races import race
 
 _KERNEL = textwrap.dedent("""
     from numba import njit
@@ -37,17 +37,10 @@ _CHILD = textwrap.dedent("""
 
 def test_processes_missing_the_same_kernel_compile_it_once(tmp_path):
     (tmp_path / "race_kernel.py").write_text(_KERNEL)
-    log = tmp_path / "log.txt"
     env = dict(os.environ, PYEVAL_CACHE_DIR=str(tmp_path / "cache"),
                NUMBA_CACHE_DIR=str(tmp_path / "numba"), PYTHONPATH=str(tmp_path))
-    # outside the source tree, so the children import the installed package
-    procs = [subprocess.Popen([sys.executable, "-c", _CHILD, str(log)], env=env, cwd=tmp_path,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-             for _ in range(3)]
-    outs = [p.communicate(timeout=120) for p in procs]
-    assert all(p.returncode == 0 for p in procs), [e for _, e in outs]
-    assert [o.strip() for o, _ in outs] == ["16 1"] * 3
-    assert log.read_text() == "compiled\n"       # one compiled, two loaded its cache
+    assert race(_CHILD, tmp_path, env) == ["16 1"] * 3
+    assert (tmp_path / "log.txt").read_text() == "compiled\n"  # one compiled, two loaded its cache
     assert [f.name[:len("compile-triple_plus_one-")] for f in
             (tmp_path / "cache").glob("compile-triple_plus_one-*.lock")] == [
         "compile-triple_plus_one-"]

@@ -57,19 +57,15 @@ def test_five_card_high_all_2598960():
 
 
 @pytest.mark.slow
-def test_six_card_high_all_20358520():
-    hist = histogram(pyeval.high_batch, 6, prefix=1)
-    assert hist.sum() == 20_358_520
-    assert by_category(hist) == HIGH6
-    assert np.count_nonzero(hist) == 6_075
-
-
-@pytest.mark.slow
-def test_seven_card_high_all_133784560():
-    hist = histogram(pyeval.high_batch, 7, prefix=2)
-    assert hist.sum() == 133_784_560
-    assert by_category(hist) == HIGH7
-    assert np.count_nonzero(hist) == 4_824
+@pytest.mark.parametrize("k, prefix, hands, categories, classes", [
+    (6, 1, 20_358_520, HIGH6, 6_075),
+    (7, 2, 133_784_560, HIGH7, 4_824),
+], ids=["six_card_20358520", "seven_card_133784560"])
+def test_six_and_seven_card_high_all(k, prefix, hands, categories, classes):
+    hist = histogram(pyeval.high_batch, k, prefix=prefix)
+    assert hist.sum() == hands
+    assert by_category(hist) == categories
+    assert np.count_nonzero(hist) == classes
 
 
 @pytest.mark.slow

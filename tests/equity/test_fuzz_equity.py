@@ -286,21 +286,31 @@ def _no_finding(v: F.Verdict, what: object) -> None:
     assert v.kind in (F.OK, F.REFUSED), f"{v.kind}: {v.note} <- {what!r}"[:600]
 
 
+def _fuzz_range(seed: int) -> None:
+    """One random range text (from ``seed``) read and run: refused or right, never a finding."""
+    rng = random.Random(seed)
+    text = F.range_text(rng)
+    _no_finding(F.run_range_text(text, rng), text)
+
+
+def _fuzz_equity_call(seed: int, budget: float) -> None:
+    """One random equity call (from ``seed``) within ``budget`` seconds: never a finding."""
+    call = F.equity_call(random.Random(seed), budget=budget)
+    _no_finding(F.run_equity_call(call), call)
+
+
 @_FAST
 @given(st.integers(0, 2**32))
 @within_budget(3.0)
 def test_fuzz_ranges(seed: int) -> None:
-    rng = random.Random(seed)
-    text = F.range_text(rng)
-    _no_finding(F.run_range_text(text, rng), text)
+    _fuzz_range(seed)
 
 
 @_FAST
 @given(st.integers(0, 2**32))
 @within_budget(4.0)
 def test_fuzz_equity_options(seed: int) -> None:
-    call = F.equity_call(random.Random(seed), budget=0.1)
-    _no_finding(F.run_equity_call(call), call)
+    _fuzz_equity_call(seed, budget=0.1)
 
 
 @pytest.mark.slow
@@ -308,9 +318,7 @@ def test_fuzz_equity_options(seed: int) -> None:
 @given(st.integers(0, 2**32))
 @within_budget(12.0)
 def test_fuzz_ranges_long(seed: int) -> None:
-    rng = random.Random(seed)
-    text = F.range_text(rng)
-    _no_finding(F.run_range_text(text, rng), text)
+    _fuzz_range(seed)
 
 
 @pytest.mark.slow
@@ -318,8 +326,7 @@ def test_fuzz_ranges_long(seed: int) -> None:
 @given(st.integers(0, 2**32))
 @within_budget(20.0)
 def test_fuzz_equity_options_long(seed: int) -> None:
-    call = F.equity_call(random.Random(seed), budget=0.3)
-    _no_finding(F.run_equity_call(call), call)
+    _fuzz_equity_call(seed, budget=0.3)
 
 
 def test_the_judge_catches_findings() -> None:

@@ -17,18 +17,26 @@ TA = T.addrs
 
 
 @numba.njit(cache=False)
+def _keys(cards, n, start, ckey, csrm, clow):
+    """The rank key (counted from ``start``), suit mask and low-rank bits of the first n
+    cards, one table load of each per card, as the kernels build them."""
+    k = start
+    s = np.uint64(0)
+    lw = np.uint64(0)
+    for j in range(n):
+        c = cards[j]
+        k += K.ld64(ckey, c)
+        s |= K.ld64(csrm, c)
+        lw |= np.uint64(K.ld16(clow, c))
+    return k, s, lw
+
+
+@numba.njit(cache=False)
 def _values(hands, n, TA):
     ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA[:10]
     out = np.zeros((hands.shape[0], 3), dtype=np.uint64)
     for i in range(hands.shape[0]):
-        k = K.KEY_START
-        s = np.uint64(0)
-        lw = np.uint64(0)
-        for j in range(n):
-            c = hands[i, j]
-            k += K.ld64(ckey, c)
-            s |= K.ld64(csrm, c)
-            lw |= np.uint64(K.ld16(clow, c))
+        k, s, lw = _keys(hands[i], n, K.KEY_START, ckey, csrm, clow)
         out[i, 0] = K.hv(k, s, disp, high, flush)
         out[i, 1] = K.razz_v(k, lw, disp, razz, razzm)
         out[i, 2] = K.ld16(low8m, lw & np.uint64(0xFF))
@@ -190,22 +198,8 @@ def _omaha_values(holes, boards, TA):
     n, H = holes.shape
     out = np.zeros((n, 2), dtype=np.uint64)
     for i in range(n):
-        hk = np.uint64(0)
-        hs = np.uint64(0)
-        hl = np.uint64(0)
-        for j in range(H):
-            c = holes[i, j]
-            hk += K.ld64(ckey, c)
-            hs |= K.ld64(csrm, c)
-            hl |= np.uint64(K.ld16(clow, c))
-        bk = K.KEY_START
-        bs = np.uint64(0)
-        bl = np.uint64(0)
-        for j in range(5):
-            c = boards[i, j]
-            bk += K.ld64(ckey, c)
-            bs |= K.ld64(csrm, c)
-            bl |= np.uint64(K.ld16(clow, c))
+        hk, hs, hl = _keys(holes[i], H, np.uint64(0), ckey, csrm, clow)
+        bk, bs, bl = _keys(boards[i], 5, K.KEY_START, ckey, csrm, clow)
         out[i, 0] = K.omaha_v(np.uint64(holes.ctypes.data) + np.uint64(i * H), H, hk, hs, bk,
                               bs, flush, board_disp, board_id, om_high, pair_id)
         out[i, 1] = K.ld8(om_low8, ((bl & np.uint64(0xFF)) << np.uint64(8))

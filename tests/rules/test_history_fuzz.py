@@ -11,6 +11,7 @@ import json
 
 import numpy as np
 import pytest
+from damage import damage
 from fuzz_budget import within_budget
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -109,29 +110,21 @@ TOKENS = ["p1", "p9", "d", "dh", "db", "cc", "cbr", "f", "sm", "sd", "pb", "??",
           "1.5", "-3", "inf", "nan", "1e400", "x", "", "'", "[", "]", "#", "=", "0"]
 
 
+def _replace_word(draw, lines, i):
+    words = lines[i].split(" ")
+    k = draw(st.integers(0, len(words) - 1))
+    words[k] = draw(st.sampled_from(TOKENS))
+    lines[i] = " ".join(words)
+
+
+def _cut(draw, lines, i):
+    lines[i] = lines[i][:draw(st.integers(0, len(lines[i])))]
+
+
 @st.composite
 def damaged_phh(draw):
     lines = draw(st.sampled_from(PHH_BASES)).splitlines()
-    for _ in range(draw(st.integers(1, 3))):
-        i = draw(st.integers(0, len(lines) - 1))
-        how = draw(st.sampled_from(["delete", "token", "duplicate", "swap", "cut"]))
-        if how == "delete":
-            del lines[i]
-        elif how == "duplicate":
-            lines.insert(i, lines[i])
-        elif how == "swap":
-            j = draw(st.integers(0, len(lines) - 1))
-            lines[i], lines[j] = lines[j], lines[i]
-        elif how == "cut":
-            lines[i] = lines[i][:draw(st.integers(0, len(lines[i])))]
-        else:
-            words = lines[i].split(" ")
-            k = draw(st.integers(0, len(words) - 1))
-            words[k] = draw(st.sampled_from(TOKENS))
-            lines[i] = " ".join(words)
-        if not lines:
-            break
-    return "\n".join(lines)
+    return "\n".join(damage(draw, lines, 3, {"token": _replace_word, "cut": _cut}))
 
 
 @FUZZ

@@ -5,6 +5,7 @@ from collections import deque
 
 import numpy as np
 import pytest
+from hostile import PHH_HANDS
 
 from pyeval.rules import Hand, Structure, phh
 from pyeval.rules.betting import order_from
@@ -12,17 +13,7 @@ from pyeval.rules.play import play_random
 
 pk = pytest.importorskip("pokerkit")
 
-HAND = """variant = 'NT'
-ante_trimming_status = false
-antes = [0, 300, 0]
-blinds_or_straddles = [100, 200, 0]
-min_bet = 200
-starting_stacks = [5000, 4000, 2500.5]
-actions = ['d dh p1 AhAd', 'd dh p2 ????', 'd dh p3 KcKd', 'p3 cbr 450.5', 'p1 cc', 'p2 f',
-           'd db 2s3s4h', 'p1 cc', 'p3 cc', 'd db 9d', 'p1 cc', 'p3 cc', 'd db Tc', 'p1 cc',
-           'p3 cc', 'p1 sm AhAd', 'p3 sm']
-finishing_stacks = [5950.5, 3500, 2050]
-"""
+HAND = PHH_HANDS[0]       # the issue's no-limit record, one copy for all the PHH tests
 
 
 def test_a_record_replays_with_big_blind_ante_decimals_unknown_cards_and_a_muck():

@@ -17,6 +17,16 @@ from pyeval.sim.players.models import MODELS, PlayerModel, load_field, resolve_f
 PHH = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "phh" / "hands.tar.xz"
 
 
+def _online_files(tmp_path: Path) -> list[str]:
+    """The shared online hands (the archive's handhq_copy/ .phhs files), extracted into
+    tmp_path, sorted by name."""
+    with tarfile.open(PHH) as t:
+        members = [m for m in t.getmembers()
+                   if m.name.removeprefix("./").startswith("handhq_copy/")]
+        t.extractall(tmp_path, members=members, filter="data")
+    return sorted(str(p) for p in (tmp_path / "handhq_copy").glob("*.phhs"))
+
+
 def test_field_file_round_trip(tmp_path):
     mine = PlayerModel("limper", 1.21, 0.35, cbet=0.4, call_margin=0.95, open_size=3.0,
                        name="mine")
@@ -137,11 +147,7 @@ def test_fit_refuses_bad_input(tmp_path):
                     "are not here: a fresh clone without the shared data")
 @pytest.mark.slow
 def test_fit_the_shared_online_hands(tmp_path):
-    with tarfile.open(PHH) as t:
-        members = [m for m in t.getmembers()
-                   if m.name.removeprefix("./").startswith("handhq_copy/")]
-        t.extractall(tmp_path, members=members, filter="data")
-    files = sorted(str(p) for p in (tmp_path / "handhq_copy").glob("*.phhs"))
+    files = _online_files(tmp_path)
     out = tmp_path / "online.toml"
     res = CliRunner().invoke(cli, ["sim", "fit", *files, "-n", "24", "-o", str(out)])
     assert res.exit_code == 0, res.output
@@ -279,11 +285,7 @@ def observe_players_of(path):
 def test_fit_a_mix_to_the_shared_online_hands(tmp_path):
     """``--mix auto`` on the online hands, one tournament a candidate (about 6 s: the
     grouping is asserted, not the fitted figures; docs/players.md has the -n 24 fit)."""
-    with tarfile.open(PHH) as t:
-        members = [m for m in t.getmembers()
-                   if m.name.removeprefix("./").startswith("handhq_copy/")]
-        t.extractall(tmp_path, members=members, filter="data")
-    files = sorted(str(p) for p in (tmp_path / "handhq_copy").glob("*.phhs"))
+    files = _online_files(tmp_path)
     out = tmp_path / "online_mix.toml"
     res = CliRunner().invoke(cli, ["sim", "fit", *files, "--mix", "auto", "-n", "1", "-o", str(out)])
     assert res.exit_code == 0, res.output

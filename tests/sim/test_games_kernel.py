@@ -96,10 +96,7 @@ def test_big_omaha_hilo_splits_pots_as_the_rules_model(game):
     """Hi/lo with 5 and 6 hole cards: showdowns with a qualifying low (the pot split in
     halves) replay chip for chip, and so do the others (the whole pot to high)."""
     s = small_structure(game, "pot_limit")
-    r = simulate(s, n=4, seed=7, field="loose_passive", debug=True, record_tournaments=4,
-                 record_hands=150, threads=1)
-    assert (r.errors == 0).all()
-    check_complete(r)
+    r = _simulate_checked(s, 7, hands=150, stride=1, field="loose_passive")
     lows = highs_only = 0
     for row in r.records:
         res = replay_variant(row)
@@ -204,10 +201,11 @@ def test_stud_community_card_in_the_simulator():
 NEW_STUD = ["five_card_stud", "australian", "buffalo", "crocodile", "chicago"]
 
 
-def _simulate_checked(s, seed: int, n: int = 4, hands: int = 60, stride: int = 3):
+def _simulate_checked(s, seed: int, n: int = 4, hands: int = 60, stride: int = 3,
+                      field: str = "balanced"):
     """A debug run (chips checked every hand) of ``n`` tournaments that all end with one
     winner and a complete order, its sampled hands recorded."""
-    r = simulate(s, n=n, seed=seed, field="balanced", debug=True, record_tournaments=n,
+    r = simulate(s, n=n, seed=seed, field=field, debug=True, record_tournaments=n,
                  record_hands=hands, record_stride=stride, threads=1)
     assert (r.errors == 0).all()
     check_complete(r)
@@ -272,10 +270,7 @@ def test_australian_seven_at_a_table_deals_the_community_card_from_the_muck():
 
     g = REGISTRY.game("australian")
     s = stud_structure("australian", table_size=7, entrants=7, starting=25)
-    r = simulate(s, n=30, seed=2, debug=True, record_tournaments=30, record_hands=5,
-                 threads=1)
-    assert (r.errors == 0).all()
-    check_complete(r)
+    r = _simulate_checked(s, 2, n=30, hands=5, stride=1)
     discarded = burned = 0
     for row in r.records:
         res = replay_record(row)

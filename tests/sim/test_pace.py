@@ -21,22 +21,18 @@ needs_data = pytest.mark.skipif(not (DATA / "home_game_hands.csv").is_file(),
 
 
 @needs_data
-def test_players_preset_is_the_fit_of_the_home_games():
-    f = fit_players(DATA / "home_game_hands.csv")
-    p = PACES["players"]
+@pytest.mark.parametrize("preset, fit, csv, counts, within", [
+    # the home games: the well-sampled counts (2-7 players, 139-205 gaps each) within 4 s
+    ("players", fit_players, "home_game_hands.csv", range(2, 8), 4.0),
+    # the online hands: every count within 5 s
+    ("online", fit_online, "online_tournament_pace.csv", None, 5.0),
+], ids=["players_home_games", "online_hands"])
+def test_preset_is_the_fit_of_the_shared_data(preset, fit, csv, counts, within):
+    f = fit(DATA / csv)
+    p = PACES[preset]
     assert f.scale == pytest.approx(p.scale, abs=5e-4)
     assert f.exponent == pytest.approx(p.exponent, abs=5e-5)
-    # the fit reproduces the well-sampled counts (2-7 players, 139-205 gaps each) within 4 s
-    assert all(abs(f.residuals[k]) < 4.0 for k in range(2, 8))
-
-
-@needs_data
-def test_online_preset_is_the_fit_of_the_online_hands():
-    f = fit_online(DATA / "online_tournament_pace.csv")
-    p = PACES["online"]
-    assert f.scale == pytest.approx(p.scale, abs=5e-4)
-    assert f.exponent == pytest.approx(p.exponent, abs=5e-5)
-    assert max(abs(r) for r in f.residuals.values()) < 5.0
+    assert all(abs(f.residuals[k]) < within for k in (f.residuals if counts is None else counts))
 
 
 def test_dealer_preset_rests_on_the_published_figure():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from damage import damage
 from fuzz_budget import within_budget
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -105,27 +106,19 @@ _TOKENS = ["0", "-1", "1e9", "9223372036854775808", '"x"', "[]", "[1, 2]", "{}",
            "[", "]]", "[[levels]]", "[chips]", "ante = 7", "\xe9", '"""', "'", "#", "1.5", "inf"]
 
 
+def _new_value(draw: st.DrawFn, lines: list[str], i: int) -> None:
+    if "=" in lines[i]:
+        lines[i] = lines[i].split("=")[0] + "= " + draw(st.sampled_from(_TOKENS))
+
+
+def _token_line(draw: st.DrawFn, lines: list[str], i: int) -> None:
+    lines.insert(i, draw(st.sampled_from(_TOKENS)))
+
+
 @st.composite
 def mutated(draw: st.DrawFn) -> str:
-    lines = list(_LINES)
-    for _ in range(draw(st.integers(1, 4))):
-        i = draw(st.integers(0, len(lines) - 1))
-        op = draw(st.sampled_from(["drop", "dup", "value", "token", "swap"]))
-        if op == "drop":
-            del lines[i]
-        elif op == "dup":
-            lines.insert(i, lines[i])
-        elif op == "value" and "=" in lines[i]:
-            key = lines[i].split("=")[0]
-            lines[i] = key + "= " + draw(st.sampled_from(_TOKENS))
-        elif op == "token":
-            lines.insert(i, draw(st.sampled_from(_TOKENS)))
-        else:
-            j = draw(st.integers(0, len(lines) - 1))
-            lines[i], lines[j] = lines[j], lines[i]
-        if not lines:
-            lines = ["x"]
-    return "\n".join(lines) + "\n"
+    lines = damage(draw, _LINES, 4, {"value": _new_value, "token": _token_line})
+    return "\n".join(lines or ["x"]) + "\n"
 
 
 _FUZZ_BUDGET_S = 20.0
