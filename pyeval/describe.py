@@ -63,6 +63,12 @@ def _dashed(ranks: list[int]) -> str:
     return "-".join(RANKS[r] for r in ranks)
 
 
+def _lone_kicker(ranks: list[int], i: int) -> str:
+    """The tail of four of a kind or two pair: ", Jack kicker" (``ranks[i]`` named in full),
+    or nothing when the hand has no card there."""
+    return f", {RANK_NAMES[ranks[i]]} kicker" if len(ranks) > i else ""
+
+
 def _kickers(ranks: list[int]) -> str:
     """The kickers' tail of a name: ", K-7 kickers", ", K kicker" or nothing."""
     return f", {_dashed(ranks)} kicker{'s' if len(ranks) > 1 else ''}" if ranks else ""
@@ -79,8 +85,7 @@ def _describe_high(value: int) -> str:
     if cat == STRAIGHT:
         return f"Straight, {RANK_NAMES[d[0]]} high"
     if cat == QUADS:
-        tail = f", {RANK_NAMES[d[1]]} kicker" if len(d) > 1 else ""
-        return f"{name}, {RANK_PLURALS[d[0]]}{tail}"
+        return f"{name}, {RANK_PLURALS[d[0]]}{_lone_kicker(d, 1)}"
     if cat == FULL_HOUSE:
         return f"Full House, {RANK_PLURALS[d[0]]} full of {RANK_PLURALS[d[1]]}"
     if cat == FLUSH:
@@ -88,8 +93,7 @@ def _describe_high(value: int) -> str:
     if cat == TRIPS:
         return f"{name}, {RANK_PLURALS[d[0]]}{_kickers(d[1:])}"
     if cat == TWO_PAIR:
-        tail = f", {RANK_NAMES[d[2]]} kicker" if len(d) > 2 else ""
-        return f"Two Pair, {RANK_PLURALS[d[0]]} and {RANK_PLURALS[d[1]]}{tail}"
+        return f"Two Pair, {RANK_PLURALS[d[0]]} and {RANK_PLURALS[d[1]]}{_lone_kicker(d, 2)}"
     if cat == PAIR:
         return f"Pair of {RANK_PLURALS[d[0]]}{_kickers(d[1:])}"
     if len(d) == 1:

@@ -195,28 +195,34 @@ def _no_overlap(h: np.ndarray, b: np.ndarray) -> None:
         raise ValueError(f"card {c!r} is both in the hole and on the board")
 
 
-def _omaha_fast(hole: CardsLike, board: CardsLike, low: int) -> int:
-    """Omaha of ASCII text or tuples/lists of ints checked and valued in one C call, or -1
-    (anything else, or anything that call refuses: the general path decides)."""
+def _omaha(hole: CardsLike, board: CardsLike, low: int, general: Callable[..., int]) -> int:
+    """Omaha high (``low`` 0) or 8-or-better low (1): ASCII text or tuples/lists of ints
+    checked and valued in one C call; anything else, or anything that call refuses, by the
+    checked general path and ``general``, its C function (``pe_omaha_high``/``_low8``)."""
     th, tb = type(hole), type(board)
     if th is str and tb is str:
         hs, bs = cast(str, hole), cast(str, board)
         if hs.isascii() and bs.isascii():
-            return int(_OMAHA_TEXT(hs.encode(), len(hs), bs.encode(), len(bs), low))
+            v = int(_OMAHA_TEXT(hs.encode(), len(hs), bs.encode(), len(bs), low))
+            if v >= 0:
+                return v
     elif (th is tuple or th is list) and (tb is tuple or tb is list):
         hl, bl = cast(list, hole), cast(list, board)
         try:
             v = int(_OMAHA(bytes(hl), len(hl), bytes(bl), len(bl), low))
         except (TypeError, ValueError):
-            return -1
+            v = -1
         # card 0 or 1 among them (rare): a scan for a bool, which the general path refuses
         if 0 <= v < _LOW_CARDS or (v >= 0 and not any(type(x) is bool for x in [*hl, *bl])):
             return v & _VALUE
-    return -1
+    h, b = _omaha_args(hole, board)
+    return int(general(_ptr(h), len(h), _ptr(b), len(b)))
 
 
 _OMAHA = lib.pe_omaha_one
 _OMAHA_TEXT = lib.pe_omaha_one_text
+_OMAHA_HIGH = lib.pe_omaha_high
+_OMAHA_LOW8 = lib.pe_omaha_low8
 
 
 def omaha_high(hole: CardsLike, board: CardsLike) -> int:
@@ -226,11 +232,7 @@ def omaha_high(hole: CardsLike, board: CardsLike) -> int:
     >>> describe(omaha_high("As Ah Ks Qh", "Ad Kd Kc 7s 9h"))
     'Full House, Aces full of Kings'
     """
-    v = _omaha_fast(hole, board, 0)
-    if v >= 0:
-        return v
-    h, b = _omaha_args(hole, board)
-    return int(lib.pe_omaha_high(_ptr(h), len(h), _ptr(b), len(b)))
+    return _omaha(hole, board, 0, _OMAHA_HIGH)
 
 
 def omaha_low8(hole: CardsLike, board: CardsLike) -> int:
@@ -240,11 +242,7 @@ def omaha_low8(hole: CardsLike, board: CardsLike) -> int:
     >>> describe(omaha_low8("As 2h Ks Kh", "3d 4d 8c 7s 9h"), "low8")
     '7-4-3-2-A low'
     """
-    v = _omaha_fast(hole, board, 1)
-    if v >= 0:
-        return v
-    h, b = _omaha_args(hole, board)
-    return int(lib.pe_omaha_low8(_ptr(h), len(h), _ptr(b), len(b)))
+    return _omaha(hole, board, 1, _OMAHA_LOW8)
 
 
 def omaha_high_loop(hole: CardsLike, board: CardsLike) -> int:

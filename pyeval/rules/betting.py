@@ -355,15 +355,18 @@ class Round:
         if s is None or self.bring_in_seat == s or (action.seat is not None and action.seat != s):
             return None
         call = min(self.stacks[s], self.current - self.bets[s])
-        if kind == "check":
-            if call > 0:
-                return None
+        if (call <= 0) != (kind == "check"):     # check only when free; fold or call a bet
+            return None
+        return self._take_passive(s, kind, call)
+
+    def _take_passive(self, s: int, kind: str, call: int) -> str:
+        """Seat ``s`` folds, checks or calls ``call`` chips (already found allowed) and the
+        turn passes on; returns ``kind``."""
+        if kind == "fold":
+            self.folded.add(s)
+        elif kind == "check":
             self.acted[s] = self.current
             self.acted_count[s] = self.raise_count
-        elif call <= 0:
-            return None
-        elif kind == "fold":
-            self.folded.add(s)
         else:
             self._put(s, call)
             self.acted[s] = self.bets[s]
@@ -405,34 +408,13 @@ class Round:
             return "bring_in"
         if self.bring_in_seat == s and kind not in ("complete", "raise", "bet"):
             raise refuse(f"{kind} is not allowed: the bring-in must be posted or completed")
-        if kind == "fold":
-            if "fold" not in legal.actions:
-                raise refuse("fold is not allowed when checking is free")
-            self.folded.add(s)
-            self.pending.remove(s)
-            self.actions += 1
-            self._advance(s)
-            return "fold"
-        if kind == "check":
-            if "check" not in legal.actions:
-                raise refuse(f"cannot check facing a bet of {self.current} "
-                             f"({legal.call} to call)")
-            self.acted[s] = self.current
-            self.acted_count[s] = self.raise_count
-            self.pending.remove(s)
-            self.actions += 1
-            self._advance(s)
-            return "check"
-        if kind == "call":
-            if "call" not in legal.actions:
-                raise refuse("there is nothing to call")
-            self._put(s, legal.call)
-            self.acted[s] = self.bets[s]
-            self.acted_count[s] = self.raise_count
-            self.pending.remove(s)
-            self.actions += 1
-            self._advance(s)
-            return "call"
+        if kind in ("fold", "check", "call"):
+            if kind not in legal.actions:
+                refusal = {"fold": "fold is not allowed when checking is free",
+                       "check": f"cannot check facing a bet of {self.current} ({legal.call} to call)",
+                       "call": "there is nothing to call"}[kind]
+                raise refuse(refusal)
+            return self._take_passive(s, kind, legal.call)
         # bet / raise / complete: synonyms for "make my bet this round `to`"
         name, lo, hi, ch, why = self.raise_targets(s)
         word = kind if kind != "complete" else "completion"

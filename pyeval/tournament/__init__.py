@@ -12,6 +12,7 @@ Example:
     [0.45, 0.32, 0.23]
 """
 
+from . import sections
 from .chips import ChipSet, ColourUp, RaceResult, chip_race, colour_up_tables
 from .deals import Deal, chip_chop, icm_chop
 from .errors import FieldError, StructureError
@@ -36,16 +37,8 @@ from .seating import (
                       tables_to_break,
                       worst_seat,
 )
+from .sections import *  # noqa: F403  (the parts of a structure: sections.__all__)
 from .structure import (
-                      AddOn,
-                      BuyIn,
-                      Entrants,
-                      FinalStage,
-                      LatePlayers,
-                      LateRegistration,
-                      Rebuys,
-                      ReEntry,
-                      Schedule,
                       Structure,
                       TournamentStructure,
                       example_names,
@@ -58,20 +51,14 @@ __all__ = [
                       "BETTING",
                       "BREAK_DRAWS",
                       "GAMES",
-                      "AddOn",
                       "BalanceRule",
                       "Break",
-                      "BuyIn",
                       "ChipSet",
                       "ColourUp",
                       "Deal",
-                      "Entrants",
                       "FieldError",
-                      "FinalStage",
                       "FinishingOrder",
                       "HandPositions",
-                      "LatePlayers",
-                      "LateRegistration",
                       "Level",
                       "MonteCarloICM",
                       "Move",
@@ -80,9 +67,6 @@ __all__ = [
                       "Placing",
                       "PointsRules",
                       "RaceResult",
-                      "ReEntry",
-                      "Rebuys",
-                      "Schedule",
                       "Seating",
                       "Structure",
                       "StructureError",
@@ -114,3 +98,4 @@ __all__ = [
                       "tables_to_break",
                       "worst_seat",
 ]
+__all__ += sections.__all__

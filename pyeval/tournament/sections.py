@@ -11,6 +11,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+#: The names :mod:`~.structure` and the package re-export from here (one list for both).
+__all__ = [
+    "ARRIVALS",
+    "HANDS_PER",
+    "AddOn",
+    "BuyIn",
+    "Entrants",
+    "FinalStage",
+    "LatePlayers",
+    "LateRegistration",
+    "ReEntry",
+    "Rebuys",
+    "Schedule",
+]
+
 #: How hand-counted levels are counted: each table's own hands (the first sheet), or hands
 #: dealt anywhere in the tournament.
 HANDS_PER: tuple[str, ...] = ("table", "tournament")

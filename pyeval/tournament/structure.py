@@ -30,50 +30,29 @@ import os
 from dataclasses import replace
 from pathlib import Path as FsPath
 
+from . import sections
 from .errors import FieldError, StructureError, StructureFileNotFound
 from .limits import MAX_AMOUNT, MAX_ENTRANTS, MAX_NESTING, UNLIMITED_REBUYS_COUNTED
-from .sections import (
-    ARRIVALS,
-    HANDS_PER,
-    AddOn,
-    BuyIn,
-    Entrants,
-    FinalStage,
-    LatePlayers,
-    LateRegistration,
-    Rebuys,
-    ReEntry,
-    Schedule,
-)
+from .sections import *  # noqa: F403  (the section types, importable from here as before)
 from .structure_reader import SECTIONS, build_structure
 from .toml_reader import TableReader, located, read_toml
 from .tournament_structure import FORMATS, Structure, TournamentStructure
 
 __all__ = [
-    "ARRIVALS",
     "EXAMPLES_DIR",
     "FORMATS",
-    "HANDS_PER",
     "MAX_AMOUNT",
     "MAX_ENTRANTS",
     "MAX_NESTING",
     "SECTIONS",
     "UNLIMITED_REBUYS_COUNTED",
-    "AddOn",
-    "BuyIn",
-    "Entrants",
-    "FinalStage",
-    "LatePlayers",
-    "LateRegistration",
-    "ReEntry",
-    "Rebuys",
-    "Schedule",
     "Structure",
     "TournamentStructure",
     "example_names",
     "load_structure",
     "parse_structure",
 ]
+__all__ += sections.__all__
 
 EXAMPLES_DIR = FsPath(__file__).resolve().parent / "examples"
 

@@ -246,3 +246,23 @@ def test_structure_files_read_the_old_stake_keys_as_deprecated_aliases() -> None
     with pytest.warns(DeprecationWarning), pytest.raises(StructureError) as err:
         parse_structure(STUD_FILE.format(stakes="small_bet = 50\nlow_limit = 50\nbig_bet = 100"))
     assert "gives both small_bet and low_limit" in str(err.value)
+
+
+def test_the_section_types_keep_their_import_paths() -> None:
+    """The parts of a structure live in ``sections`` and are importable, as the same
+    objects, from ``structure`` (the old path) and the package, by name and by ``*``."""
+    import pyeval.tournament as package
+    from pyeval.tournament import sections, structure
+
+    assert sections.__all__ == ["ARRIVALS", "HANDS_PER", "AddOn", "BuyIn", "Entrants", "FinalStage",
+                                "LatePlayers", "LateRegistration", "ReEntry", "Rebuys", "Schedule"]
+    for module in (structure, package):
+        assert set(sections.__all__) <= set(module.__all__), module.__name__
+        for name in module.__all__:
+            assert hasattr(module, name), (module.__name__, name)
+        starred: dict[str, object] = {}
+        exec(f"from {module.__name__} import *", starred)
+        for name in sections.__all__:
+            assert starred[name] is getattr(sections, name), (module.__name__, name)
+    from pyeval.tournament.structure import AddOn, Schedule
+    assert AddOn(20, 1500, 4).to_pool == 20 and Schedule().hands_per == "table"
