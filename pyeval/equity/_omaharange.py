@@ -296,11 +296,12 @@ def _deal_chunk(s, half, x, n, K, RH, SE, TA, jd, tally, scratch):
     again), then for each of its boards the board's cards the same way and the showdown of
     :func:`._omahamc.showdown`, written out here with the range hands' columns read from
     their records: a call per deal with the arrays as arguments cost more than the deal
-    (measured, bench/RESULTS.md). ``tally`` is (each player's share by winners' mask, the
-    deals by winners' mask, ``clu`` [P + 1, 2]: each player's sum over groups of the
-    group's share total squared and times the group's size, and the count of groups and the
-    sum of their sizes squared: the standard error of a mean over groups). Returns the
-    state."""
+    (measured, bench/RESULTS.md). One loop over the deals, a group's hands read at its
+    first deal (a loop over groups around a loop over boards ran one board a draw 10 %
+    slower). ``tally`` is (each player's share by winners' mask, the deals by winners'
+    mask, ``clu`` [P + 1, 2]: for K > 1, each player's sum over groups of the group's share
+    total squared and times the group's size, and the count of groups and the sum of their
+    sizes squared: the standard error of a mean over groups). Returns the state."""
     shares, out, clu = tally
     hole, pk, ps, pl, pc, jrow, vals = scratch[:7]
     acc = scratch[10]
@@ -312,82 +313,91 @@ def _deal_chunk(s, half, x, n, K, RH, SE, TA, jd, tally, scratch):
     deck, dthr, hole0, lows, U = SE.deck, SE.thr, SE.hole0, SE.lows, SE.U
     ckey, csrm, clow, pair_id = TA.ckey, TA.csrm, TA.clow, TA.pair_id
     nD = np.uint64(deck.shape[0])
-    for g in range((n + K - 1) // K):
-        held = np.uint64(0)
-        for p in range(P):
-            j = np.int64(jd[g * P + p])
-            jrow[p] = j
-            if j >= 0:
-                held |= ld64(maskp, j)
-                pk[p] = ld64(recp, RW * j + REC_KEY // 8)
-                ps[p] = ld64(recp, RW * j + REC_SRM // 8)
-                pl[p] = np.uint64(ld8(recp, 8 * RW * j + REC_LOW))
-        for p in range(P):
-            if jrow[p] >= 0:
-                continue
-            hk = np.uint64(0)
-            hs = np.uint64(0)
-            hl = np.uint64(0)
-            for k in range(H):
-                c = hole0[p, k]
-                if c == NONE:
-                    s, c, held, half, x = _card(s, deck, nD, dthr, held, half, x)
-                hole[p, k] = c
-                hk += ld64(ckey, c)
-                hs |= ld64(csrm, c)
-                hl |= np.uint64(ld16(clow, c))
-            pk[p] = hk
-            ps[p] = hs
-            pl[p] = hl & _LOW8
-            q = 0
-            for i in range(H):
-                ri = np.uint64(hole[p, i] >> 2) * np.uint64(13)
-                for k in range(i + 1, H):
-                    pc[p, q] = ld8(pair_id, ri + np.uint64(hole[p, k] >> 2))
-                    q += 1
-        kb = min(K, n - g * K)
-        for p in range(P):
-            acc[p] = 0.0
-        for _ in range(kb):
-            used = held
-            bk = SE.bk0
-            bs = SE.bs0
-            bl = SE.bl0
-            for _ in range(U):
-                s, c, used, half, x = _card(s, deck, nD, dthr, used, half, x)
-                bk += ld64(ckey, c)
-                bs |= ld64(csrm, c)
-                bl |= np.uint64(ld16(clow, c))
-            # :func:`._omahamc.showdown`, a range hand's columns read from its record (a
-            # copy into ``pc`` cost 10 % of the deal)
-            row = board_row(bk, TA.board_disp, TA.board_id)
-            fb = (bk + nx.OM_BOARD) & nx.FLUSH_BITS
-            best = np.uint64(0)
+    g = -1
+    kb = 0                                 # boards left in the group
+    k0 = 0                                 # the group's boards
+    held = np.uint64(0)                    # the cards its hands hold
+    for _ in range(n):
+        if kb == 0:                        # a new group: its hands
+            g += 1
+            held = np.uint64(0)
             for p in range(P):
-                j = jrow[p]
-                v = np.uint64(0)
-                if j >= 0:                  # a range's hand: its columns (the distinct ones,
-                    a = 8 * RW * j          # then repeats: a fixed count, no branch to miss)
-                    for k in range(W):
-                        v = max(v, np.uint64(ld16(
-                            TA.om_high, row + np.uint64(ld8(recp, a + REC_COLS + k)))))
-                else:
-                    for k in range(W):
-                        v = max(v, np.uint64(ld16(TA.om_high, row + np.uint64(pc[p, k]))))
-                fl = fb & (pk[p] + nx.OM_HOLE)
-                if fl != 0:
-                    v = max(v, nx.omaha_flush(fl, bs, ps[p], TA.flush))
-                vals[p] = v
-                best = max(best, v)
-            m = winner_bits(vals, best, P, lows, bl, pl, TA.om_low8)
-            out[m] += 1
+                j = np.int64(jd[g * P + p])
+                jrow[p] = j
+                if j >= 0:
+                    held |= ld64(maskp, j)
+                    pk[p] = ld64(recp, RW * j + REC_KEY // 8)
+                    ps[p] = ld64(recp, RW * j + REC_SRM // 8)
+                    pl[p] = np.uint64(ld8(recp, 8 * RW * j + REC_LOW))
+            for p in range(P):
+                if jrow[p] >= 0:
+                    continue
+                hk = np.uint64(0)
+                hs = np.uint64(0)
+                hl = np.uint64(0)
+                for k in range(H):
+                    c = hole0[p, k]
+                    if c == NONE:
+                        s, c, held, half, x = _card(s, deck, nD, dthr, held, half, x)
+                    hole[p, k] = c
+                    hk += ld64(ckey, c)
+                    hs |= ld64(csrm, c)
+                    hl |= np.uint64(ld16(clow, c))
+                pk[p] = hk
+                ps[p] = hs
+                pl[p] = hl & _LOW8
+                q = 0
+                for i in range(H):
+                    ri = np.uint64(hole[p, i] >> 2) * np.uint64(13)
+                    for k in range(i + 1, H):
+                        pc[p, q] = ld8(pair_id, ri + np.uint64(hole[p, k] >> 2))
+                        q += 1
+            kb = min(K, n - g * K)
+            k0 = kb
+            for p in range(P):
+                acc[p] = 0.0
+        kb -= 1
+        used = held
+        bk = SE.bk0
+        bs = SE.bs0
+        bl = SE.bl0
+        for _ in range(U):
+            s, c, used, half, x = _card(s, deck, nD, dthr, used, half, x)
+            bk += ld64(ckey, c)
+            bs |= ld64(csrm, c)
+            bl |= np.uint64(ld16(clow, c))
+        # :func:`._omahamc.showdown`, a range hand's columns read from its record (a
+        # copy into ``pc`` cost 10 % of the deal)
+        row = board_row(bk, TA.board_disp, TA.board_id)
+        fb = (bk + nx.OM_BOARD) & nx.FLUSH_BITS
+        best = np.uint64(0)
+        for p in range(P):
+            j = jrow[p]
+            v = np.uint64(0)
+            if j >= 0:                  # a range's hand: its columns (the distinct ones,
+                a = 8 * RW * j          # then repeats: a fixed count, no branch to miss)
+                for k in range(W):
+                    v = max(v, np.uint64(ld16(
+                        TA.om_high, row + np.uint64(ld8(recp, a + REC_COLS + k)))))
+            else:
+                for k in range(W):
+                    v = max(v, np.uint64(ld16(TA.om_high, row + np.uint64(pc[p, k]))))
+            fl = fb & (pk[p] + nx.OM_HOLE)
+            if fl != 0:
+                v = max(v, nx.omaha_flush(fl, bs, ps[p], TA.flush))
+            vals[p] = v
+            best = max(best, v)
+        m = winner_bits(vals, best, P, lows, bl, pl, TA.om_low8)
+        out[m] += 1
+        if K > 1:
             for p in range(P):
                 acc[p] += shares[m, p]
-        for p in range(P):
-            clu[p, 0] += acc[p] * acc[p]
-            clu[p, 1] += kb * acc[p]
-        clu[P, 0] += 1.0
-        clu[P, 1] += kb * kb
+        if K > 1 and kb == 0:      # (one board a draw: no sums)
+            for p in range(P):
+                clu[p, 0] += acc[p] * acc[p]
+                clu[p, 1] += k0 * acc[p]
+            clu[P, 0] += 1.0
+            clu[P, 1] += k0 * k0
     return s
 
 
@@ -419,7 +429,8 @@ class RangeRun(NamedTuple):
 
     wins: np.ndarray       # int64[chunks, 2**P or 4**P] deals by winners' mask
     tries: np.ndarray      # int64[chunks] range draws tried (-1: the ranges almost never fit)
-    groups: np.ndarray     # float64[chunks, P + 1, 2] :func:`_deal_chunk`'s group sums
+    groups: np.ndarray     # float64[chunks, P + 1, 2] :func:`_deal_chunk`'s group sums,
+    #                        zero for one board a draw (each deal its own group)
 
 
 @lru_cache(maxsize=16)

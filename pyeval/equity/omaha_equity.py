@@ -392,9 +392,15 @@ class _GroupSums(_Sums):
         self.groups = np.zeros((P + 1, 2))
         self.tries = 0
 
-    def add_groups(self, run: OR.RangeRun) -> None:
+    def add_groups(self, run: OR.RangeRun, st: np.ndarray) -> None:
+        """Adds a run's group sums (``st``: its sums by chunk, for runs of one board a
+        draw, whose deals are their own groups)."""
         for i in range(run.groups.shape[0]):          # in chunk order
-            self.groups += run.groups[i]
+            g = run.groups[i]
+            if g[-1, 0] == 0:
+                n = float(run.wins[i].sum())
+                g = np.array([[*st[i, :, K.S_SHARE2], n], [*st[i, :, K.S_SHARE], n]]).T
+            self.groups += g
         self.tries += int(run.tries.sum())
         # the share of draws of the hands that fit (each draw dealt many boards)
         self.acceptance = float(self.groups[-1, 0] / max(self.tries, 1))
@@ -449,7 +455,7 @@ def _run_mc(RH: OR.RangeHands, SE: OR.Seats, sums: _GroupSums, seed: int, sample
                              "without a deal): widen them or remove overlaps")
         st = mask_stats(run.wins, P)
         sums.add(st, nsamp, nsamp.astype(np.float64))
-        sums.add_groups(run)
+        sums.add_groups(run, st)
         if chunk_no == 0:                 # the first round chooses the boards a draw
             boards = _boards_per_draw(st.sum(axis=0), run.groups.sum(axis=0),
                                       float(nsamp.sum()), boards)

@@ -268,8 +268,9 @@ def _group_run(spot_args: tuple, seed: int, boards: int, chunks: int = 2):
     nsamp = np.full(chunks, OE.CHUNK, np.int64)
     run = OR.range_mc(RH, SE, seed, 0, nsamp, 1, boards)
     sums = OE._GroupSums(SE.hole0.shape[0])
-    sums.add(mask_stats(run.wins, SE.hole0.shape[0]), nsamp, nsamp.astype(np.float64))
-    sums.add_groups(run)
+    st = mask_stats(run.wins, SE.hole0.shape[0])
+    sums.add(st, nsamp, nsamp.astype(np.float64))
+    sums.add_groups(run, st)
     return sums
 
 
