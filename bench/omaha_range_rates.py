@@ -6,7 +6,9 @@ rate as a share of the fixed-hand rate of the same game.
     PYTHONPATH=$PWD taskset -c 1 python bench/omaha_range_rates.py --rounds 5 --deals 1000000
 
 A process compiles and warms its kernel (a 50,000-deal run), then times a run of
-``--deals`` deals (seed 1). Each range case runs twice: as pyeval runs it (several boards on
+``--deals`` deals (seed 1) by its CPU clock (``time.process_time``: on a loaded machine the
+wall clock also counts the time other processes take the core). Each range case runs
+twice: as pyeval runs it (several boards on
 one draw of the hands when its first round shows that this pays) and with one board a draw
 ("1 board"); the last column compares the two by time x squared standard error (above 1:
 the default reaches a given standard error sooner).
@@ -42,9 +44,9 @@ game, hands, deals, one = json.loads(sys.argv[1])
 if one:                                   # one board on each draw of the hands
     OE.PILOT_BOARDS, OE.BOARD_CHOICES = 1, (1,)
 pyeval.equity(game, hands, samples=50_000, threads=1, seed=0)
-t = time.perf_counter()
+t = time.process_time()
 r = pyeval.equity(game, hands, samples=deals, threads=1, seed=1)
-print(json.dumps([deals / (time.perf_counter() - t), r.players[0].std_err]))
+print(json.dumps([deals / (time.process_time() - t), r.players[0].std_err]))
 """
 
 
