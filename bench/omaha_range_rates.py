@@ -8,10 +8,10 @@ rate as a share of the fixed-hand rate of the same game.
 A process compiles and warms its kernel (a 50,000-deal run), then times a run of
 ``--deals`` deals (seed 1) by its CPU clock (``time.process_time``: on a loaded machine the
 wall clock also counts the time other processes take the core). Each range case runs
-twice: as pyeval runs it (several boards on
-one draw of the hands when its first round shows that this pays) and with one board a draw
-("1 board"); the last column compares the two by time x squared standard error (above 1:
-the default reaches a given standard error sooner).
+twice: as pyeval runs it (several boards on one draw of the hands when its first round
+shows that this pays) and with one board a draw ("1 board"); the last column compares the
+two by time x squared standard error (above 1: the default reaches a given standard error
+sooner).
 """
 from __future__ import annotations
 
