@@ -143,6 +143,22 @@ def _pick(s, nT, tthr, keep, alias, weighted):
     return s, j
 
 
+@njit(cache=True, inline="always")
+def _row_value(bk, bs, tk, ts, r, disp, high, flush):
+    """The value of the hand at ``r`` of a joint table's keys ``tk`` and suit-rank masks
+    ``ts`` on the board ``bk``/``bs``. Inlined."""
+    return nx.hv(bk + ld64(tk, r), bs | ld64(ts, r), disp, high, flush)
+
+
+@njit(cache=True, inline="always")
+def _hu_result(bk, bs, tk, ts, r0, disp, high, flush):
+    """A heads-up deal on the board ``bk``/``bs``, the two hands at table rows r0 and
+    r0 + 1: (player 0 wins, player 1 wins, a tie), each True or False. Inlined."""
+    v0 = _row_value(bk, bs, tk, ts, r0, disp, high, flush)
+    v1 = _row_value(bk, bs, tk, ts, r0 + 1, disp, high, flush)
+    return v0 > v1, v1 > v0, v0 == v1
+
+
 @linked(cache=True)
 def _board(s, dk, nD, thr, U, used, bk, bs, ckey, csrm):
     """U board cards drawn one at a time from the pool (two 32-bit halves a word), a card
@@ -188,11 +204,10 @@ def _hu_pools(s, n, ja, pa, TA):
             s, bk, bs = deal_keys(s, pools + np.uint64(PD * j), PD, pthr, U, bk0, bs0, ckey,
                                   csrm)
         r0 = W * j
-        v0 = nx.hv(bk + ld64(tk, r0), bs | ld64(ts, r0), disp, high, flush)
-        v1 = nx.hv(bk + ld64(tk, r0 + 1), bs | ld64(ts, r0 + 1), disp, high, flush)
-        w0 += v0 > v1
-        w1 += v1 > v0
-        tie += v0 == v1
+        a, b, t = _hu_result(bk, bs, tk, ts, r0, disp, high, flush)
+        w0 += a
+        w1 += b
+        tie += t
     return s, w0, w1, tie
 
 
@@ -230,11 +245,10 @@ def _hu5_pools(s, n, ja, pa, TA):
     tie = 0
     for _ in range(n):
         s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm)
-        v0 = nx.hv(bk + ld64(tk, r0), bs | ld64(ts, r0), disp, high, flush)
-        v1 = nx.hv(bk + ld64(tk, r0 + 1), bs | ld64(ts, r0 + 1), disp, high, flush)
-        w0 += v0 > v1
-        w1 += v1 > v0
-        tie += v0 == v1
+        a, b, t = _hu_result(bk, bs, tk, ts, r0, disp, high, flush)
+        w0 += a
+        w1 += b
+        tie += t
     return s, w0, w1, tie
 
 
@@ -245,7 +259,7 @@ def _winners(P, bk, bs, tk, ts, r0, disp, high, flush, vals):
     so that no branch depends on who wins. Inlined, so that a constant P unrolls."""
     best = np.uint64(0)
     for p in range(P):
-        v = nx.hv(bk + ld64(tk, r0 + p), bs | ld64(ts, r0 + p), disp, high, flush)
+        v = _row_value(bk, bs, tk, ts, r0 + p, disp, high, flush)
         vals[p] = v
         best = max(best, v)
     m = 0
@@ -265,9 +279,9 @@ def _multi5_three(s, n, ja, pa, TA, wins):
     thr5 = five_threshold(PD)
     for _ in range(n):
         s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm)
-        v0 = nx.hv(bk + ld64(tk, r0), bs | ld64(ts, r0), disp, high, flush)
-        v1 = nx.hv(bk + ld64(tk, r0 + 1), bs | ld64(ts, r0 + 1), disp, high, flush)
-        v2 = nx.hv(bk + ld64(tk, r0 + 2), bs | ld64(ts, r0 + 2), disp, high, flush)
+        v0 = _row_value(bk, bs, tk, ts, r0, disp, high, flush)
+        v1 = _row_value(bk, bs, tk, ts, r0 + 1, disp, high, flush)
+        v2 = _row_value(bk, bs, tk, ts, r0 + 2, disp, high, flush)
         best = max(max(v0, v1), v2)
         m = np.int64(v0 == best) | (np.int64(v1 == best) << 1) \
             | (np.int64(v2 == best) << 2)
@@ -342,11 +356,10 @@ def _hu_shared(s, n, ja, pa, TA):
         s, j = _pick(s, nT, tthr, keep, alias, weighted)
         s, bk, bs = _board(s, dk, nD, thr, U, ld64(tm, W * j), bk0, bs0, ckey, csrm)
         r0 = W * j
-        v0 = nx.hv(bk + ld64(tk, r0), bs | ld64(ts, r0), disp, high, flush)
-        v1 = nx.hv(bk + ld64(tk, r0 + 1), bs | ld64(ts, r0 + 1), disp, high, flush)
-        w0 += v0 > v1
-        w1 += v1 > v0
-        tie += v0 == v1
+        a, b, t = _hu_result(bk, bs, tk, ts, r0, disp, high, flush)
+        w0 += a
+        w1 += b
+        tie += t
     return s, w0, w1, tie
 
 
