@@ -3,10 +3,15 @@ per second of ``pyeval.equity`` on one thread, each case in a fresh process pinn
 core, the cases interleaved round by round; medians and best rounds, and each range case's
 rate as a share of the fixed-hand rate of the same game.
 
-    taskset -c 1 python bench/omaha_range_rates.py --rounds 5 --deals 1000000
+    PYTHONPATH=$PWD taskset -c 1 python bench/omaha_range_rates.py --rounds 5 --deals 1000000
 
 A process compiles and warms its kernel (a 50,000-deal run), then times a run of
-``--deals`` deals (seed 1).
+``--deals`` deals (seed 1) by its CPU clock (``time.process_time``: on a loaded machine the
+wall clock also counts the time other processes take the core). Each range case runs
+twice: as pyeval runs it (several boards on one draw of the hands when its first round
+shows that this pays) and with one board a draw ("1 board"); the last column compares the
+two by time x squared standard error (above 1: the default reaches a given standard error
+sooner).
 """
 from __future__ import annotations
 
@@ -28,22 +33,29 @@ CASES = [
     ("A2**ds vs fixed", "omaha8", ["A2**ds", "KcKdQcQd"], "fixed"),
     ("fixed", "omaha6", ["AsAhKsKh2c3c", "QcJcTd9d4h5h"], "fixed"),
     ("AAKK[Q*]ds vs fixed", "omaha6", ["AAKK[Q*]ds", "QcJcTd9d4h5h"], "fixed"),
+    ("fixed", "omaha5", ["AsAhKsKh2c", "QcJcTd9d8h"], "fixed"),
+    ("AA*** vs KK***", "omaha5", ["AA***", "KK***"], "fixed"),
 ]
 
 _CHILD = """
 import json, sys, time, pyeval
-game, hands, deals = json.loads(sys.argv[1])
+from pyeval.equity import omaha_equity as OE
+game, hands, deals, one = json.loads(sys.argv[1])
+if one:                                   # one board on each draw of the hands
+    OE.PILOT_BOARDS, OE.BOARD_CHOICES = 1, (1,)
 pyeval.equity(game, hands, samples=50_000, threads=1, seed=0)
-t = time.perf_counter()
+t = time.process_time()
 r = pyeval.equity(game, hands, samples=deals, threads=1, seed=1)
-print(json.dumps(deals / (time.perf_counter() - t)))
+print(json.dumps([deals / (time.process_time() - t), r.players[0].std_err]))
 """
 
 
-def _rate(game: str, hands: list[str], deals: int) -> float:
-    out = subprocess.run([sys.executable, "-c", _CHILD, json.dumps([game, hands, deals])],
+def _rate(game: str, hands: list[str], deals: int, one: bool = False) -> tuple[float, float]:
+    """(deals a second, player 1's standard error) of a run in a fresh process."""
+    out = subprocess.run([sys.executable, "-c", _CHILD, json.dumps([game, hands, deals, one])],
                          capture_output=True, text=True, check=True)
-    return float(json.loads(out.stdout))
+    rate, se = json.loads(out.stdout)
+    return float(rate), float(se)
 
 
 def main() -> None:
@@ -51,20 +63,29 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--deals", type=int, default=2_000_000)
     args = ap.parse_args()
-    rates: dict[tuple[str, str], list[float]] = {(n, g): [] for n, g, _, _ in CASES}
+    runs: dict[tuple[str, str, bool], list[tuple[float, float]]] = {}
     for _ in range(args.rounds):
-        for name, game, hands, _ in CASES:
-            rates[(name, game)].append(_rate(game, hands, args.deals))
+        for name, game, hands, ref in CASES:
+            for one in ([False] if name == ref else [False, True]):
+                runs.setdefault((name, game, one), []).append(_rate(game, hands, args.deals, one))
     # each round's ratio to the fixed case of the same round (the machine's speed varies
     # between rounds more than between the cases of one round)
-    print(f"{'game':<8}{'case':<25}{'median M/s':>11}{'best M/s':>10}{'ratio med':>10}"
-          f"{'ratio best':>11}{'round ratios':>14}")
+    print(f"{'game':<8}{'case':<30}{'median M/s':>11}{'best M/s':>10}{'ratio med':>10}"
+          f"{'ratio best':>11}{'  round ratios':<30}{'time x se^2, 1 board / default':>32}")
     for name, game, _, ref in CASES:
-        rs, fixed = rates[(name, game)], rates[(ref, game)]
-        med, best = statistics.median(rs), max(rs)
-        per = ", ".join(f"{r / f:.2f}" for r, f in zip(rs, fixed))
-        print(f"{game:<8}{name:<25}{med / 1e6:>11.2f}{best / 1e6:>10.2f}"
-              f"{med / statistics.median(fixed):>10.2f}{best / max(fixed):>11.2f}  {per}")
+        fixed = [r for r, _ in runs[(ref, game, False)]]
+        for one in ([False] if name == ref else [False, True]):
+            rs = [r for r, _ in runs[(name, game, one)]]
+            med, best = statistics.median(rs), max(rs)
+            per = ", ".join(f"{r / f:.2f}" for r, f in zip(rs, fixed))
+            gain = ""
+            if name != ref:
+                a, b = runs[(name, game, True)], runs[(name, game, False)]
+                gain = f"{statistics.median(x[1] ** 2 / x[0] / (y[1] ** 2 / y[0]) for x, y in zip(a, b)):.2f}"
+            label = name + (" (1 board)" if one else "")
+            print(f"{game:<8}{label:<30}{med / 1e6:>11.2f}{best / 1e6:>10.2f}"
+                  f"{med / statistics.median(fixed):>10.2f}{best / max(fixed):>11.2f}  {per:<28}"
+                  f"{gain:>32}")
 
 
 if __name__ == "__main__":

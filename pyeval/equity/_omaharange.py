@@ -1,8 +1,9 @@
 """Omaha and Omaha hi/lo equity kernels for range players: Monte Carlo (each range drawn by
 its weights, the whole draw thrown away when two hands share a card, the unknown cards then
-dealt from the cards left) and exact enumeration (every compatible choice of hands, every
-board), both counting each deal by the masks of its high and low winners as the
-fixed-hand kernel does (:mod:`._omahamc`), scored by its :func:`._omahamc.mask_stats`.
+dealt from the cards left, one board or several on a draw of the hands) and exact
+enumeration (every compatible choice of hands, every board), both counting each deal by the
+masks of its high and low winners as the fixed-hand kernel does (:mod:`._omahamc`), scored
+by its :func:`._omahamc.mask_stats`.
 
 Each deal's winners come from the fixed-hand kernel's showdown
 (:func:`._omahamc.showdown`: the board's row of the C evaluator's Omaha table found once a
@@ -18,12 +19,14 @@ deal, the best entry over each hand's rank pairs, listed once per hand by
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
-from pyeval.equity._omahamc import board_row, showdown, winner_bits
+from pyeval.equity._layout import S_SHARE
+from pyeval.equity._omahamc import board_row, mask_stats, showdown, winner_bits
 from pyeval.equity._workers import run_workers
 from pyeval.jit import numba_ext as nx
 from pyeval.jit.numba_linked import linked
@@ -189,47 +192,48 @@ SORT_MIN_HANDS = 256
 @linked(cache=True)
 def _draw_hands(s, n, RH, SE, jd):
     """Each of n deals' range hands drawn by their weights (all of them again until no two
-    share a card; the first clash ends a try; two draws a random word, its halves) into
-    ``jd[d * P + p]`` (-1 for a player with no range). Returns (state, range draws tried,
-    or -1 when the ranges almost never fit, half, word)."""
+    share a card; two draws a random word, its halves) into ``jd[d * P + p]`` (-1 for a
+    player with no range). A try is written at the next free deal and kept by moving on
+    when it fits: no branch on the clash (40 % of tries on two wide ranges, a branch no
+    predictor learns). The kept tries are the rejection sampler's, in order. Returns
+    (state, range draws tried, or -1 when the ranges almost never fit, half, word)."""
     P = SE.hole0.shape[0]
     rng, off, rthr, weighted, keep, alias = (SE.rng, RH.off, RH.thr, RH.weighted, RH.keep,
                                              RH.alias)
     maskp = np.uint64(RH.mask.ctypes.data)
     att = 0
+    miss = 0                               # tries since the last kept one
     half = 0
     x = np.uint64(0)
-    for d in range(n):
-        tries = 0
-        ok = False
-        while not ok and tries < MAX_TRIES:
-            tries += 1
-            used = np.uint64(0)
-            ok = True
-            for p in range(P):
-                r = rng[p]
-                if r < 0:
-                    jd[d * P + p] = -1
-                    continue
-                a = off[r]
-                nr = off[r + 1] - a
-                j = a
-                if nr > 1:
-                    s, i, half, x = _below(s, np.uint64(nr), rthr[r], half, x)
-                    j = a + np.int64(i)
-                    if weighted[r]:
-                        s, y = next_word(s)
-                        if (y & LOW32) >= keep[j]:
-                            j = a + alias[j]
-                m = ld64(maskp, j)
-                if used & m:
-                    ok = False
-                    break
-                used |= m
-                jd[d * P + p] = j
-        if not ok:
+    d = 0
+    while d < n:
+        used = np.uint64(0)
+        clash = np.uint64(0)
+        for p in range(P):
+            r = rng[p]
+            if r < 0:
+                jd[d * P + p] = -1
+                continue
+            a = off[r]
+            nr = off[r + 1] - a
+            j = a
+            if nr > 1:
+                s, i, half, x = _below(s, np.uint64(nr), rthr[r], half, x)
+                j = a + np.int64(i)
+                if weighted[r]:
+                    s, y = next_word(s)
+                    if (y & LOW32) >= keep[j]:
+                        j = a + alias[j]
+            m = ld64(maskp, j)
+            clash |= used & m
+            used |= m
+            jd[d * P + p] = j
+        att += 1
+        fit = np.int64(clash == 0)
+        d += fit
+        miss = (miss + 1) * (1 - fit)
+        if miss >= MAX_TRIES:
             return s, -1, half, x
-        att += tries
     return s, att, half, x
 
 
@@ -268,29 +272,39 @@ def _deal_order(n, RH, SE, jd, js, cnt):
 
 
 @linked(cache=True)
-def _mc_chunk(s, n, RH, SE, TA, out, scratch):
-    """n deals added at ``out`` (by winners' mask): first every deal's range hands
-    (:func:`_draw_hands`), then the deals in the order of :func:`_deal_order` (they are
-    independent, so their order changes no distribution) by :func:`_deal_chunk`.
-    Returns (state, range draws tried, or -1 when the ranges almost never fit)."""
+def _mc_chunk(s, n, K, RH, SE, TA, tally, scratch):
+    """n deals counted into ``tally`` (:func:`_deal_chunk`) in groups of K boards on one
+    draw of the hands: first every group's range hands (:func:`_draw_hands`), then the groups in the
+    order of :func:`_deal_order` (they are independent, so their order changes no
+    distribution) by :func:`_deal_chunk`. Returns (state, range draws tried, or -1 when
+    the ranges almost never fit)."""
     jd, js, cnt = scratch[7], scratch[8], scratch[9]
-    s, att, half, x = _draw_hands(s, n, RH, SE, jd)
+    G = (n + K - 1) // K
+    s, att, half, x = _draw_hands(s, G, RH, SE, jd)
     if att < 0:
         return s, -1
-    if _deal_order(n, RH, SE, jd, js, cnt):
+    if _deal_order(G, RH, SE, jd, js, cnt):
         jd = js
-    return _deal_chunk(s, half, x, n, RH, SE, TA, jd, out, scratch), att
+    return _deal_chunk(s, half, x, n, K, RH, SE, TA, jd, tally, scratch), att
 
 
 @linked(cache=True)
-def _deal_chunk(s, half, x, n, RH, SE, TA, jd, out, scratch):
-    """The n deals of :func:`_mc_chunk`, their range hands drawn (``jd[d * P + p]``, in
-    the order they are dealt): every unknown hole and board card from the deck (which holds no known
-    card; a card a range hand holds is drawn again), then the showdown of
+def _deal_chunk(s, half, x, n, K, RH, SE, TA, jd, tally, scratch):
+    """The n deals of :func:`_mc_chunk`, K a group (the last group the rest), each group's
+    range hands drawn (``jd[g * P + p]``, in the order they are dealt): the group's unknown
+    hole cards from the deck (which holds no known card; a card a range hand holds is drawn
+    again), then for each of its boards the board's cards the same way and the showdown of
     :func:`._omahamc.showdown`, written out here with the range hands' columns read from
     their records: a call per deal with the arrays as arguments cost more than the deal
-    (measured, bench/RESULTS.md). Returns the state."""
+    (measured, bench/RESULTS.md). One loop over the deals, a group's hands read at its
+    first deal (a loop over groups around a loop over boards ran one board a draw 10 %
+    slower). ``tally`` is (each player's share by winners' mask, the deals by winners'
+    mask, ``clu`` [P + 1, 2]: for K > 1, each player's sum over groups of the group's share
+    total squared and times the group's size, and the count of groups and the sum of their
+    sizes squared: the standard error of a mean over groups). Returns the state."""
+    shares, out, clu = tally
     hole, pk, ps, pl, pc, jrow, vals = scratch[:7]
+    acc = scratch[10]
     P, H = hole.shape
     W = pc.shape[1]
     recp = np.uint64(RH.rec.ctypes.data)
@@ -299,39 +313,51 @@ def _deal_chunk(s, half, x, n, RH, SE, TA, jd, out, scratch):
     deck, dthr, hole0, lows, U = SE.deck, SE.thr, SE.hole0, SE.lows, SE.U
     ckey, csrm, clow, pair_id = TA.ckey, TA.csrm, TA.clow, TA.pair_id
     nD = np.uint64(deck.shape[0])
-    for d in range(n):
-        used = np.uint64(0)
-        for p in range(P):
-            j = np.int64(jd[d * P + p])
-            jrow[p] = j
-            if j >= 0:
-                used |= ld64(maskp, j)
-                pk[p] = ld64(recp, RW * j + REC_KEY // 8)
-                ps[p] = ld64(recp, RW * j + REC_SRM // 8)
-                pl[p] = np.uint64(ld8(recp, 8 * RW * j + REC_LOW))
-        for p in range(P):
-            if jrow[p] >= 0:
-                continue
-            hk = np.uint64(0)
-            hs = np.uint64(0)
-            hl = np.uint64(0)
-            for k in range(H):
-                c = hole0[p, k]
-                if c == NONE:
-                    s, c, used, half, x = _card(s, deck, nD, dthr, used, half, x)
-                hole[p, k] = c
-                hk += ld64(ckey, c)
-                hs |= ld64(csrm, c)
-                hl |= np.uint64(ld16(clow, c))
-            pk[p] = hk
-            ps[p] = hs
-            pl[p] = hl & _LOW8
-            q = 0
-            for i in range(H):
-                ri = np.uint64(hole[p, i] >> 2) * np.uint64(13)
-                for k in range(i + 1, H):
-                    pc[p, q] = ld8(pair_id, ri + np.uint64(hole[p, k] >> 2))
-                    q += 1
+    g = -1
+    kb = 0                                 # boards left in the group
+    k0 = 0                                 # the group's boards
+    held = np.uint64(0)                    # the cards its hands hold
+    for _ in range(n):
+        if kb == 0:                        # a new group: its hands
+            g += 1
+            held = np.uint64(0)
+            for p in range(P):
+                j = np.int64(jd[g * P + p])
+                jrow[p] = j
+                if j >= 0:
+                    held |= ld64(maskp, j)
+                    pk[p] = ld64(recp, RW * j + REC_KEY // 8)
+                    ps[p] = ld64(recp, RW * j + REC_SRM // 8)
+                    pl[p] = np.uint64(ld8(recp, 8 * RW * j + REC_LOW))
+            for p in range(P):
+                if jrow[p] >= 0:
+                    continue
+                hk = np.uint64(0)
+                hs = np.uint64(0)
+                hl = np.uint64(0)
+                for k in range(H):
+                    c = hole0[p, k]
+                    if c == NONE:
+                        s, c, held, half, x = _card(s, deck, nD, dthr, held, half, x)
+                    hole[p, k] = c
+                    hk += ld64(ckey, c)
+                    hs |= ld64(csrm, c)
+                    hl |= np.uint64(ld16(clow, c))
+                pk[p] = hk
+                ps[p] = hs
+                pl[p] = hl & _LOW8
+                q = 0
+                for i in range(H):
+                    ri = np.uint64(hole[p, i] >> 2) * np.uint64(13)
+                    for k in range(i + 1, H):
+                        pc[p, q] = ld8(pair_id, ri + np.uint64(hole[p, k] >> 2))
+                        q += 1
+            kb = min(K, n - g * K)
+            k0 = kb
+            for p in range(P):
+                acc[p] = 0.0
+        kb -= 1
+        used = held
         bk = SE.bk0
         bs = SE.bs0
         bl = SE.bl0
@@ -340,8 +366,8 @@ def _deal_chunk(s, half, x, n, RH, SE, TA, jd, out, scratch):
             bk += ld64(ckey, c)
             bs |= ld64(csrm, c)
             bl |= np.uint64(ld16(clow, c))
-        # :func:`._omahamc.showdown`, a range hand's columns read from its record (a copy
-        # into ``pc`` cost 10 % of the deal)
+        # :func:`._omahamc.showdown`, a range hand's columns read from its record (a
+        # copy into ``pc`` cost 10 % of the deal)
         row = board_row(bk, TA.board_disp, TA.board_id)
         fb = (bk + nx.OM_BOARD) & nx.FLUSH_BITS
         best = np.uint64(0)
@@ -351,8 +377,8 @@ def _deal_chunk(s, half, x, n, RH, SE, TA, jd, out, scratch):
             if j >= 0:                  # a range's hand: its columns (the distinct ones,
                 a = 8 * RW * j          # then repeats: a fixed count, no branch to miss)
                 for k in range(W):
-                    v = max(v, np.uint64(ld16(TA.om_high,
-                                              row + np.uint64(ld8(recp, a + REC_COLS + k)))))
+                    v = max(v, np.uint64(ld16(
+                        TA.om_high, row + np.uint64(ld8(recp, a + REC_COLS + k)))))
             else:
                 for k in range(W):
                     v = max(v, np.uint64(ld16(TA.om_high, row + np.uint64(pc[p, k]))))
@@ -361,12 +387,22 @@ def _deal_chunk(s, half, x, n, RH, SE, TA, jd, out, scratch):
                 v = max(v, nx.omaha_flush(fl, bs, ps[p], TA.flush))
             vals[p] = v
             best = max(best, v)
-        out[winner_bits(vals, best, P, lows, bl, pl, TA.om_low8)] += 1
+        m = winner_bits(vals, best, P, lows, bl, pl, TA.om_low8)
+        out[m] += 1
+        if K > 1:
+            for p in range(P):
+                acc[p] += shares[m, p]
+        if K > 1 and kb == 0:      # (one board a draw: no sums)
+            for p in range(P):
+                clu[p, 0] += acc[p] * acc[p]
+                clu[p, 1] += k0 * acc[p]
+            clu[P, 0] += 1.0
+            clu[P, 1] += k0 * k0
     return s
 
 
 @njit(cache=True, nogil=True)
-def _mc_work(ctr, RH, SE, seed, chunk0, nsamp, TA, out, att):
+def _mc_work(ctr, RH, SE, seed, chunk0, nsamp, K, TA, shares, out, clu, att):
     """Worker of :func:`range_mc`: chunk i seeded from (seed, chunk0 + i)."""
     P, H = SE.hole0.shape
     W = H * (H - 1) // 2
@@ -377,27 +413,51 @@ def _mc_work(ctr, RH, SE, seed, chunk0, nsamp, TA, out, att):
                np.zeros(P, dtype=np.uint64), np.zeros(P, dtype=np.uint64),
                np.zeros((P, W), dtype=np.uint8), np.zeros(P, dtype=np.int64),
                np.zeros(2 * P, dtype=np.uint64), np.zeros(most * P, dtype=np.int32),
-               np.zeros(most * P, dtype=np.int32), np.zeros(SORT_BUCKETS + 1, dtype=np.int64))
+               np.zeros(most * P, dtype=np.int32), np.zeros(SORT_BUCKETS + 1, dtype=np.int64),
+               np.zeros(P, dtype=np.float64))
     a_ctr = np.uint64(ctr.ctypes.data)
     while True:
         ci = fetch_add(a_ctr, 1)
         if ci >= nsamp.shape[0]:
             break
-        _, att[ci] = _mc_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], RH, SE, TA, out[ci],
-                               scratch)
+        _, att[ci] = _mc_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], K, RH, SE, TA,
+                               (shares, out[ci], clu[ci]), scratch)
+
+
+class RangeRun(NamedTuple):
+    """What :func:`range_mc` counts, by chunk."""
+
+    wins: np.ndarray       # int64[chunks, 2**P or 4**P] deals by winners' mask
+    tries: np.ndarray      # int64[chunks] range draws tried (-1: the ranges almost never fit)
+    groups: np.ndarray     # float64[chunks, P + 1, 2] :func:`_deal_chunk`'s group sums,
+    #                        zero for one board a draw (each deal its own group)
+
+
+@lru_cache(maxsize=16)
+def mask_shares(P: int, lows: bool) -> np.ndarray:
+    """Each player's pot share of a deal by its winners' mask, float64[2**P or 4**P, P]
+    (:func:`._omahamc.mask_stats` of one deal of each mask).
+
+    >>> mask_shares(2, False).tolist()        # nobody (no deal), 0 alone, 1 alone, a tie
+    [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.5, 0.5]]
+    """
+    nm = 1 << (2 * P if lows else P)
+    st = mask_stats(np.eye(nm, dtype=np.int64), P)
+    return np.ascontiguousarray(st[:, :, S_SHARE])
 
 
 def range_mc(RH: RangeHands, SE: Seats, seed: int, chunk0: int, nsamp: np.ndarray,
-             threads: int = 1) -> tuple[np.ndarray, np.ndarray]:
-    """Monte Carlo over ``len(nsamp)`` chunks: (counts by winners' mask [chunks, 2**P or
-    4**P], range draws tried [chunks], -1 where the ranges almost never fit)."""
+             threads: int = 1, boards: int = 1) -> RangeRun:
+    """Monte Carlo over ``len(nsamp)`` chunks, ``boards`` deals (boards) on each draw of
+    the hands (:class:`RangeRun`)."""
     T = nx.kernel_tables()
     P = SE.hole0.shape[0]
     out = np.zeros((len(nsamp), 1 << (2 * P if SE.lows else P)), dtype=np.int64)
     att = np.zeros(len(nsamp), dtype=np.int64)
+    clu = np.zeros((len(nsamp), P + 1, 2), dtype=np.float64)
     run_workers(_mc_work, threads, len(nsamp), RH, SE, np.uint64(seed), np.int64(chunk0),
-                nsamp, T.addrs, out, att)
-    return out, att
+                nsamp, np.int64(boards), T.addrs, mask_shares(P, bool(SE.lows)), out, clu, att)
+    return RangeRun(out, att, clu)
 
 
 @njit(cache=True, nogil=True)

@@ -143,6 +143,22 @@ def _pick(s, nT, tthr, keep, alias, weighted):
     return s, j
 
 
+@njit(cache=True, inline="always")
+def _row_value(bk, bs, tk, ts, r, disp, high, flush):
+    """The value of the hand at ``r`` of a joint table's keys ``tk`` and suit-rank masks
+    ``ts`` on the board ``bk``/``bs``. Inlined."""
+    return nx.hv(bk + ld64(tk, r), bs | ld64(ts, r), disp, high, flush)
+
+
+@njit(cache=True, inline="always")
+def _hu_result(bk, bs, tk, ts, r0, disp, high, flush):
+    """A heads-up deal on the board ``bk``/``bs``, the two hands at table rows r0 and
+    r0 + 1: (player 0 wins, player 1 wins, a tie), each True or False. Inlined."""
+    v0 = _row_value(bk, bs, tk, ts, r0, disp, high, flush)
+    v1 = _row_value(bk, bs, tk, ts, r0 + 1, disp, high, flush)
+    return v0 > v1, v1 > v0, v0 == v1
+
+
 @linked(cache=True)
 def _board(s, dk, nD, thr, U, used, bk, bs, ckey, csrm):
     """U board cards drawn one at a time from the pool (two 32-bit halves a word), a card
@@ -188,11 +204,10 @@ def _hu_pools(s, n, ja, pa, TA):
             s, bk, bs = deal_keys(s, pools + np.uint64(PD * j), PD, pthr, U, bk0, bs0, ckey,
                                   csrm)
         r0 = W * j
-        v0 = nx.hv(bk + ld64(tk, r0), bs | ld64(ts, r0), disp, high, flush)
-        v1 = nx.hv(bk + ld64(tk, r0 + 1), bs | ld64(ts, r0 + 1), disp, high, flush)
-        w0 += v0 > v1
-        w1 += v1 > v0
-        tie += v0 == v1
+        a, b, t = _hu_result(bk, bs, tk, ts, r0, disp, high, flush)
+        w0 += a
+        w1 += b
+        tie += t
     return s, w0, w1, tie
 
 
@@ -230,11 +245,10 @@ def _hu5_pools(s, n, ja, pa, TA):
     tie = 0
     for _ in range(n):
         s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm)
-        v0 = nx.hv(bk + ld64(tk, r0), bs | ld64(ts, r0), disp, high, flush)
-        v1 = nx.hv(bk + ld64(tk, r0 + 1), bs | ld64(ts, r0 + 1), disp, high, flush)
-        w0 += v0 > v1
-        w1 += v1 > v0
-        tie += v0 == v1
+        a, b, t = _hu_result(bk, bs, tk, ts, r0, disp, high, flush)
+        w0 += a
+        w1 += b
+        tie += t
     return s, w0, w1, tie
 
 
@@ -245,7 +259,7 @@ def _winners(P, bk, bs, tk, ts, r0, disp, high, flush, vals):
     so that no branch depends on who wins. Inlined, so that a constant P unrolls."""
     best = np.uint64(0)
     for p in range(P):
-        v = nx.hv(bk + ld64(tk, r0 + p), bs | ld64(ts, r0 + p), disp, high, flush)
+        v = _row_value(bk, bs, tk, ts, r0 + p, disp, high, flush)
         vals[p] = v
         best = max(best, v)
     m = 0
@@ -265,9 +279,9 @@ def _multi5_three(s, n, ja, pa, TA, wins):
     thr5 = five_threshold(PD)
     for _ in range(n):
         s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm)
-        v0 = nx.hv(bk + ld64(tk, r0), bs | ld64(ts, r0), disp, high, flush)
-        v1 = nx.hv(bk + ld64(tk, r0 + 1), bs | ld64(ts, r0 + 1), disp, high, flush)
-        v2 = nx.hv(bk + ld64(tk, r0 + 2), bs | ld64(ts, r0 + 2), disp, high, flush)
+        v0 = _row_value(bk, bs, tk, ts, r0, disp, high, flush)
+        v1 = _row_value(bk, bs, tk, ts, r0 + 1, disp, high, flush)
+        v2 = _row_value(bk, bs, tk, ts, r0 + 2, disp, high, flush)
         best = max(max(v0, v1), v2)
         m = np.int64(v0 == best) | (np.int64(v1 == best) << 1) \
             | (np.int64(v2 == best) << 2)
@@ -342,11 +356,10 @@ def _hu_shared(s, n, ja, pa, TA):
         s, j = _pick(s, nT, tthr, keep, alias, weighted)
         s, bk, bs = _board(s, dk, nD, thr, U, ld64(tm, W * j), bk0, bs0, ckey, csrm)
         r0 = W * j
-        v0 = nx.hv(bk + ld64(tk, r0), bs | ld64(ts, r0), disp, high, flush)
-        v1 = nx.hv(bk + ld64(tk, r0 + 1), bs | ld64(ts, r0 + 1), disp, high, flush)
-        w0 += v0 > v1
-        w1 += v1 > v0
-        tie += v0 == v1
+        a, b, t = _hu_result(bk, bs, tk, ts, r0, disp, high, flush)
+        w0 += a
+        w1 += b
+        tie += t
     return s, w0, w1, tie
 
 
@@ -401,6 +414,23 @@ def _pool_addrs(pd):
                      np.uint64(pd.pools.ctypes.data), pd.PD, pd.pthr, pd.U, pd.bk0, pd.bs0)
 
 
+@njit(cache=True, inline="always")
+def _worker_inputs(ctr, J, pd, ST):
+    """What every worker of :func:`holdem_range_mc` reads: the joint table's and the deal's
+    addresses (:func:`_joint_addrs`, :func:`_pool_addrs`), the streams' seed, first chunk
+    and chunk sizes, and the address of the shared chunk counter ``ctr``."""
+    return (_joint_addrs(J), _pool_addrs(pd), ST.seed, ST.chunk0, ST.nsamp,
+            np.uint64(ctr.ctypes.data))
+
+
+@njit(cache=True, inline="always")
+def _next_chunk(a_ctr, nsamp):
+    """The next chunk a worker takes from the shared counter at ``a_ctr``, -1 when none is
+    left."""
+    ci = fetch_add(a_ctr, 1)
+    return ci if ci < nsamp.shape[0] else -1
+
+
 @linked(cache=True)
 def _put_hu(out, ci, w0, w1, tie):
     out[ci, 0, 1] = w0
@@ -409,92 +439,73 @@ def _put_hu(out, ci, w0, w1, tie):
     out[ci, 1, 2] = tie
 
 
-@njit(cache=True, nogil=True)
-def _work_hu5(ctr, J, pd, ST, TA, out):
-    """Worker of :func:`holdem_range_mc` with :func:`_hu5_pools`: chunks until none is
-    left, each seeded from (seed, chunk0 + its index)."""
-    ja = _joint_addrs(J)
-    pa = _pool_addrs(pd)
-    seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
-    a_ctr = np.uint64(ctr.ctypes.data)
-    while True:
-        ci = fetch_add(a_ctr, 1)
-        if ci >= nsamp.shape[0]:
-            break
-        s, w0, w1, tie = _hu5_pools(word_stream(seed, chunk0 + ci), nsamp[ci], ja, pa, TA)
-        _put_hu(out, ci, w0, w1, tie)
+#: the heads-up chunk loops, named by a value whose Numba type chooses one (:func:`hu_chunk`):
+#: :func:`_hu5_pools`, :func:`_hu_pools`, :func:`_hu_shared`
+HU_FIVE, HU_POOLS, HU_SHARED = True, np.int64(1), None
+
+
+def hu_chunk(kind, s, n, ja, pa, TA):
+    """:func:`_hu5_pools` (``kind`` a bool, :data:`HU_FIVE`), :func:`_hu_pools` (an
+    integer, :data:`HU_POOLS`) or :func:`_hu_shared` (None, :data:`HU_SHARED`): chosen by
+    the type of ``kind``, so that one worker serves the three and a first call compiles
+    only the loop it runs (as :func:`multi5`)."""
+    raise TypeError("hu_chunk is called from compiled kernels only")
+
+
+@overload(hu_chunk, jit_options=HOOK)
+def _hu_chunk(kind, s, n, ja, pa, TA):
+    if isinstance(kind, (types.NoneType, types.Omitted)):
+        return lambda kind, s, n, ja, pa, TA: _hu_shared(s, n, ja, pa, TA)
+    if isinstance(kind, types.Boolean):
+        return lambda kind, s, n, ja, pa, TA: _hu5_pools(s, n, ja, pa, TA)
+    return lambda kind, s, n, ja, pa, TA: _hu_pools(s, n, ja, pa, TA)
 
 
 @njit(cache=True, nogil=True)
-def _work_hu_pools(ctr, J, pd, ST, TA, out):
-    """:func:`_work_hu5` with :func:`_hu_pools`."""
-    ja = _joint_addrs(J)
-    pa = _pool_addrs(pd)
-    seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
-    a_ctr = np.uint64(ctr.ctypes.data)
-    while True:
-        ci = fetch_add(a_ctr, 1)
-        if ci >= nsamp.shape[0]:
-            break
-        s, w0, w1, tie = _hu_pools(word_stream(seed, chunk0 + ci), nsamp[ci], ja, pa, TA)
+def _work_hu(ctr, J, pd, ST, TA, out, kind):
+    """Worker of :func:`holdem_range_mc` for two players with the chunk loop ``kind``
+    (:func:`hu_chunk`): chunks until none is left, each seeded from (seed, chunk0 + its
+    index)."""
+    ja, pa, seed, chunk0, nsamp, a_ctr = _worker_inputs(ctr, J, pd, ST)
+    ci = _next_chunk(a_ctr, nsamp)
+    while ci >= 0:
+        s, w0, w1, tie = hu_chunk(kind, word_stream(seed, chunk0 + ci), nsamp[ci], ja, pa, TA)
         _put_hu(out, ci, w0, w1, tie)
-
-
-@njit(cache=True, nogil=True)
-def _work_hu_shared(ctr, J, pd, ST, TA, out):
-    """:func:`_work_hu5` with :func:`_hu_shared`."""
-    ja = _joint_addrs(J)
-    pa = _pool_addrs(pd)
-    seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
-    a_ctr = np.uint64(ctr.ctypes.data)
-    while True:
-        ci = fetch_add(a_ctr, 1)
-        if ci >= nsamp.shape[0]:
-            break
-        s, w0, w1, tie = _hu_shared(word_stream(seed, chunk0 + ci), nsamp[ci], ja, pa, TA)
-        _put_hu(out, ci, w0, w1, tie)
+        ci = _next_chunk(a_ctr, nsamp)
 
 
 @njit(cache=True, nogil=True)
 def _work_multi5(ctr, J, pd, ST, TA, out, three):
-    """:func:`_work_hu5` for three players or more, with :func:`_multi5_three` (``three``
+    """:func:`_work_hu` for three players or more, with :func:`_multi5_three` (``three``
     True) or :func:`_multi5_pools` (``three`` None)."""
     P = J.P
-    ja = _joint_addrs(J)
-    pa = _pool_addrs(pd)
-    seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
-    a_ctr = np.uint64(ctr.ctypes.data)
+    ja, pa, seed, chunk0, nsamp, a_ctr = _worker_inputs(ctr, J, pd, ST)
     vals = np.zeros(P, dtype=np.uint64)
     wins = np.zeros(1 << P, dtype=np.int64)
-    while True:
-        ci = fetch_add(a_ctr, 1)
-        if ci >= nsamp.shape[0]:
-            break
+    ci = _next_chunk(a_ctr, nsamp)
+    while ci >= 0:
         wins[:] = 0
         multi5(three, word_stream(seed, chunk0 + ci), nsamp[ci], P, ja, pa, TA, vals, wins)
         _mask_counts(P, wins, out[ci])
+        ci = _next_chunk(a_ctr, nsamp)
 
 
 @njit(cache=True, nogil=True)
 def _work_multi(ctr, J, pd, ST, TA, out):
-    """:func:`_work_hu5` for three players or more, with :func:`_multi_chunk`."""
+    """:func:`_work_hu` for three players or more, with :func:`_multi_chunk`."""
     P = J.P
-    ja = _joint_addrs(J)
-    pa = _pool_addrs(pd)
-    seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
-    a_ctr = np.uint64(ctr.ctypes.data)
+    ja, pa, seed, chunk0, nsamp, a_ctr = _worker_inputs(ctr, J, pd, ST)
     hi = np.zeros(P, dtype=np.uint64)
     cnt = np.zeros(P * (P + 1), dtype=np.int64)
-    while True:
-        ci = fetch_add(a_ctr, 1)
-        if ci >= nsamp.shape[0]:
-            break
+    ci = _next_chunk(a_ctr, nsamp)
+    while ci >= 0:
         cnt[:] = 0
         _multi_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], P, ja, pa, TA,
                      np.uint64(hi.ctypes.data), np.uint64(cnt.ctypes.data))
         for p in range(P):
             for k in range(P + 1):
                 out[ci, p, k] = cnt[p * (P + 1) + k]
+        ci = _next_chunk(a_ctr, nsamp)
 
 
 class RowTable(NamedTuple):
@@ -538,10 +549,9 @@ def holdem_range_mc(rows: RowTable, deck: np.ndarray, pools: np.ndarray, U: int,
         work = _work_multi5 if fast5 and P <= MAX_MASK_PLAYERS else _work_multi
         if work is _work_multi5:
             extra = (True if P == 3 else None,)
-    elif fast5:
-        work = _work_hu5
     else:
-        work = _work_hu_pools if PD > 0 else _work_hu_shared
+        work = _work_hu
+        extra = (HU_FIVE if fast5 else HU_POOLS if PD > 0 else HU_SHARED,)
     run_workers(work, threads, nch,
                 JointTable(np.int64(P), np.int64(T), tthr, keep, alias, bool(weighted), tab),
                 PoolDeal(deck, thr, pools, np.int64(PD), pthr, np.int64(U), np.uint64(bk0),

@@ -9,8 +9,10 @@ by the product of its hands' weights (a partly known hand counts as the range of
 completions); it is chosen when that is cheap. Monte Carlo draws each range by its weights and throws the whole
 draw away when two hands share a card (so no range is favoured: the deal follows the
 product of the weights over the hands that fit together), then deals the other cards from
-what is left. Chunks of :data:`CHUNK` deals have their own random streams, so the answer
-depends on the seed, never on the thread count.
+what is left: several boards on one draw of the hands when the first round's deals show that
+this gives a smaller standard error for the time (:func:`_boards_per_draw`; the standard
+error is then that of a mean over the draws). Chunks of :data:`CHUNK` deals have their own
+random streams, so the answer depends on the seed, never on the thread count.
 
 >>> r = omaha_equity("omaha", ["AA**!AAA*", "KsKhQsQh"], board="7c 8d 2s", dead="Ad")
 >>> r.exact, r.samples, f"{r.players[0].equity:.4f}"
@@ -326,7 +328,7 @@ def omaha_equity(game: str | EquityGame, hands: Sequence[HandLike | OmahaRange],
     do_exact = plan is not None and (bool(exact) or (
         exact is None and samples is None and plan[4] <= EXACT_AUTO_COST
         and (time_limit is None or plan[4] <= time_limit * 1e9)))
-    sums = _Sums(P)
+    sums = _GroupSums(P)
     if do_exact:
         assert plan is not None
         tuples, cards, w, boards, _ = plan
@@ -342,7 +344,85 @@ def omaha_equity(game: str | EquityGame, hands: Sequence[HandLike | OmahaRange],
                          nthreads, time.perf_counter() - t0, stopped)
 
 
-def _run_mc(RH: OR.RangeHands, SE: OR.Seats, sums: _Sums, seed: int, samples: int | None,
+#: Monte Carlo boards dealt on each draw of the hands in a run's first round; the spread of
+#: its deals within and between draws chooses the rest (:func:`_boards_per_draw`)
+PILOT_BOARDS = 2
+#: the choices of boards a draw, the most last
+BOARD_CHOICES = (1, 2, 4, 8, 16)
+#: the time of a draw of the hands (range draws and clashes, their records, unknown hole
+#: cards) as a share of a board's (its cards and the showdown): 0.36, 0.43 and 0.67 on
+#: ``AA**`` vs ``QJT9``, ``top 10%`` vs ``KK**ds`` and the three-way spot (bench/RESULTS.md)
+DRAW_COST = 0.5
+
+
+def _boards_per_draw(st: np.ndarray, groups: np.ndarray, deals: float, k: int) -> int:
+    """The boards to deal on each draw of the hands for the least time at a given standard
+    error, from a round of ``deals`` deals dealt ``k`` a draw (its sums ``st`` [P, NSTAT]
+    and group sums ``groups`` [P + 1, 2], :class:`._omaharange.RangeRun`). With rho the
+    share of a deal's variance that lies between draws (estimated from the spread within and
+    between the round's groups), a board costs 1 + DRAW_COST / b of time and b boards a draw
+    multiply the variance by 1 + (b - 1) rho.
+
+    >>> _boards_per_draw(np.zeros((2, 8)), np.array([[0., 0], [0, 0], [4, 16]]), 8.0, 2)
+    16
+    """
+    P, g = st.shape[0], groups[-1, 0]
+    if g < 2 or deals <= g:
+        return k
+    # each player's variance within a draw, and of the draws' means beyond it
+    within = np.maximum(st[:, K.S_SHARE2] - groups[:P, 0] / k, 0.0) / (deals - g)
+    mean = st[:, K.S_SHARE] / deals
+    spread = (groups[:P, 0] / (k * k * g) - mean * mean) * g / (g - 1)
+    between = float(np.maximum(spread - within / k, 0.0).sum())
+    total = float(within.sum()) + between
+    if total <= 0.0:                            # nothing varies: the cheapest deals
+        return BOARD_CHOICES[-1]
+    rho = between / total
+    return min(BOARD_CHOICES, key=lambda b: (1.0 + DRAW_COST / b) * (1.0 + (b - 1) * rho))
+
+
+class _GroupSums(_Sums):
+    """:class:`._Sums` of deals dealt in groups of boards on one draw of the hands (the
+    boards of a group are not independent: the standard error is that of a mean of group
+    totals, each group weighing by its size; for groups of one deal it is the plain
+    one)."""
+
+    def __init__(self, P: int) -> None:
+        super().__init__(P)
+        self.groups = np.zeros((P + 1, 2))
+        self.tries = 0
+
+    def add_groups(self, run: OR.RangeRun, st: np.ndarray) -> None:
+        """Adds a run's group sums (``st``: its sums by chunk, for runs of one board a
+        draw, whose deals are their own groups)."""
+        for i in range(run.groups.shape[0]):          # in chunk order
+            g = run.groups[i]
+            if g[-1, 0] == 0:
+                n = float(run.wins[i].sum())
+                g = np.array([[*st[i, :, K.S_SHARE2], n], [*st[i, :, K.S_SHARE], n]]).T
+            self.groups += g
+        self.tries += int(run.tries.sum())
+        # the share of draws of the hands that fit (each draw dealt many boards)
+        self.acceptance = float(self.groups[-1, 0] / max(self.tries, 1))
+
+    def std_errs(self, exact: bool) -> np.ndarray:
+        P = self.st.shape[0]
+        g = self.groups[-1, 0]
+        if exact:
+            return super().std_errs(exact)
+        if g < 2:
+            return np.full(P, np.inf)
+        n = self.deals
+        mean = self.st[:, K.S_SHARE] / n
+        sq, kx = self.groups[:P, 0], self.groups[:P, 1]
+        # sum over groups of (group total - size * mean)**2, as sums kept by the kernel
+        dev = np.maximum(sq - 2.0 * mean * kx + mean * mean * self.groups[-1, 1], 0.0)
+        var = g / (g - 1) * dev / (n * n)
+        q = 1.0 / (n + 2)                     # the plain floor (a share that never varied)
+        return np.sqrt(np.maximum(var, q * (1 - q) / (n - 1)))
+
+
+def _run_mc(RH: OR.RangeHands, SE: OR.Seats, sums: _GroupSums, seed: int, samples: int | None,
             std_err: float | None, time_limit: float | None,
             progress: Callable[[Progress], None] | None, t0: float, threads: int) -> str:
     """Rounds of 4, 16, 64, 64 ... chunks until the sample count, the standard error or the
@@ -353,6 +433,7 @@ def _run_mc(RH: OR.RangeHands, SE: OR.Seats, sums: _Sums, seed: int, samples: in
         std_err = DEFAULT_STD_ERR
     # under a time limit the first round is one chunk: the rate it measures sizes the rest
     chunk_no, size = 0, 4 if time_limit is None else 1
+    boards = PILOT_BOARDS
     t_mc = time.perf_counter()
     while True:
         left = target - int(sums.deals)
@@ -367,12 +448,17 @@ def _run_mc(RH: OR.RangeHands, SE: OR.Seats, sums: _Sums, seed: int, samples: in
             deals = max(min(deals, int(fits) // CHUNK * CHUNK), min(CHUNK, left))
         nsamp = np.full(-(-deals // CHUNK), CHUNK, dtype=np.int64)
         nsamp[-1] = deals - CHUNK * (len(nsamp) - 1)
-        out, att = OR.range_mc(RH, SE, seed, chunk_no, nsamp, 1 if len(nsamp) <= 4 else threads)
-        if (att < 0).any():
+        run = OR.range_mc(RH, SE, seed, chunk_no, nsamp, 1 if len(nsamp) <= 4 else threads,
+                          boards)
+        if (run.tries < 0).any():
             raise ValueError("the ranges almost never fit together (ten million draws "
                              "without a deal): widen them or remove overlaps")
-        sums.add(mask_stats(out, P), nsamp, nsamp.astype(np.float64))
-        sums.attempts += int(att.sum())
+        st = mask_stats(run.wins, P)
+        sums.add(st, nsamp, nsamp.astype(np.float64))
+        sums.add_groups(run, st)
+        if chunk_no == 0:                 # the first round chooses the boards a draw
+            boards = _boards_per_draw(st.sum(axis=0), run.groups.sum(axis=0),
+                                      float(nsamp.sum()), boards)
         chunk_no += len(nsamp)
         size = min(size * 4, MAX_ROUND)
         se = float(sums.std_errs(False).max())

@@ -83,7 +83,7 @@ def class_equities(hilo: bool, deals: int = DEALS, seed: int = SEED) -> np.ndarr
     for i, hand in enumerate(cards.tolist()):
         spot = OmahaSpot(g, ["", ""], [list(hand), [None] * 4], [None, None], [], [])
         RH, SE = _seats(spot)
-        cnt, _ = OR.range_mc(RH, SE, seed, i, np.array([deals], dtype=np.int64))
+        cnt = OR.range_mc(RH, SE, seed, i, np.array([deals], dtype=np.int64)).wins
         out[i] = mask_stats(cnt, 2)[0, 0, S_SHARE] / deals
     return out
 
