@@ -242,7 +242,7 @@ def _work_routes(app: Flask, drafts: Drafts, jobs: Jobs) -> None:
         setting = _setting_arg(body)
         start = _start_arg(body)
         return jsonify(job=jobs.simulate(s, n=runs, seed=seed, players=players, setting=setting,
-                                         compare=bool(body.get("compare")), start=start))
+                                         compare=bool(body.get("compare", True)), start=start))
 
     @app.post("/api/tune/<key>")
     def tune(key: str) -> Any:

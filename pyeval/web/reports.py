@@ -14,15 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pyeval.sim.settings import DEFAULT_SETTING, SETTINGS
+from pyeval.sim.settings import DEFAULT_SETTING
 from pyeval.sim.settings import setting as get_setting
 from pyeval.tournament.sheet import level_label
 from pyeval.tournament.tournament_structure import TournamentStructure
 
 from .jobs import duration_summary
 
-#: the fewest tournaments a compared setting runs (a quarter of the main run's otherwise)
-COMPARE_MIN = 50
 #: the pace presets' settings, for a structure that names its pace
 SETTING_OF_PACE = {"players": "home", "online": "online", "dealer": DEFAULT_SETTING}
 
@@ -38,19 +36,14 @@ def default_setting(s: TournamentStructure) -> str:
     return SETTING_OF_PACE.get(s.tables.pace or "dealer", DEFAULT_SETTING)
 
 
-def compare_runs(n: int) -> int:
-    """Tournaments each compared setting runs: a quarter of ``n``, at least
-    :data:`COMPARE_MIN` (never more than ``n``)."""
-    return min(n, max(COMPARE_MIN, n // 4))
-
-
 def simulation_report(structure: TournamentStructure, *, n: int, seed: int, players: int,
-                      setting: str | None = None, compare: bool = False, start: str | None = None,
+                      setting: str | None = None, compare: bool = True, start: str | None = None,
                       advance: Callable[[int], None] | None = None,
                       say: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Simulate ``n`` tournaments in ``setting`` (a key of :data:`pyeval.sim.settings.SETTINGS`)
-    and, with ``compare``, :func:`compare_runs` of them in each other setting; the summary
-    rows, the warnings and the duration figures of the chosen setting."""
+    and, with ``compare``, :func:`~pyeval.sim.analysis.spread.spread_runs` of them in each
+    other setting (the summary's first rows, each setting named); the summary rows, the
+    warnings and the duration figures of the chosen setting."""
     from pyeval.sim import simulate
     from pyeval.sim.analysis.report import result_warnings, summary_rows
 
@@ -61,11 +54,9 @@ def simulation_report(structure: TournamentStructure, *, n: int, seed: int, play
                       progress=advance or False)
     spread = []
     if compare:
-        for i, other in enumerate(s for s in SETTINGS.values() if s.key != chosen.key):
-            tell(f"simulating {compare_runs(n):,} tournaments: {other.words}")
-            spread.append((other.words, simulate(structure, n=compare_runs(n), seed=seed + 1 + i,
-                                                 players=players, field=other.field, pace=other.pace,
-                                                 progress=advance or False)))
+        from pyeval.sim.analysis.spread import MainRun, settings_spread
+        spread = settings_spread(structure, n=n, seed=seed, players=players, say=tell, progress=advance or False,
+                                 main=MainRun(chosen.field, chosen.pace, result))
     rows = summary_rows(result, start=start, spread=spread, field=chosen.field)
     return {**duration_summary(result), "setting": chosen.words,
             "rows": [list(row) for row in rows], "warnings": result_warnings(result),

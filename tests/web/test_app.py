@@ -17,7 +17,7 @@ from click.testing import CliRunner
 pytest.importorskip("flask")
 
 from pyeval.cli.main import cli
-from pyeval.sim.analysis.report import summary_rows
+from pyeval.sim.analysis.report import SPREAD_ROW, summary_rows
 from pyeval.tournament import load_structure
 from pyeval.tournament.chips import ColourUp
 from pyeval.tournament.structure import EXAMPLES_DIR, example_names, parse_structure
@@ -175,7 +175,8 @@ def test_upload(client) -> None:
 def test_simulate_gives_simulates_median(client) -> None:
     from pyeval.sim import simulate
     key = new_draft(client)
-    job = client.post(f"/api/simulate/{key}", json={"players": "20", "runs": "6", "seed": "11"}).get_json()["job"]
+    job = client.post(f"/api/simulate/{key}", json={"players": "20", "runs": "6", "seed": "11",
+                                                    "compare": False}).get_json()["job"]
     deadline = time.monotonic() + 600
     while not (state := client.get(f"/api/job/{job}").get_json())["finished"]:
         assert time.monotonic() < deadline
@@ -194,6 +195,24 @@ def test_simulate_gives_simulates_median(client) -> None:
     assert got["levels"][0][5] == f"{3000 / 50:.1f}"      # 60 big blinds deep at level 1
     assert got["rows"] == [list(row) for row in summary_rows(direct, field="live_tournament")]
     assert got["rows"][3] == ["field", "live_tournament: online_regular, live_recreational, nit"]
+    assert not any(row[0] == SPREAD_ROW for row in got["rows"])          # compare switched off
+
+
+def test_the_settings_come_first_by_default(client) -> None:
+    """Without ``compare``, the page still gets the spread first: each setting named, the
+    casino event (the default setting) being the run itself."""
+    from pyeval.sim.analysis.spread import THIS_RUN
+    from pyeval.sim.settings import SETTINGS
+    key = new_draft(client)
+    state = wait_job(client, client.post(f"/api/simulate/{key}", json={"players": 20, "runs": 5, "seed": 3})
+                     .get_json()["job"])
+    assert state["done"] == state["total"] == 5 + 3 * 5           # the casino setting is not run twice
+    labels = [r[0] for r in state["result"]["rows"]]
+    at = labels.index(SPREAD_ROW)
+    assert at == 2 and labels[:2] == ["structure", "entrants"]      # the first figures on the page
+    assert labels[at + 1: at + 5] == [f"  {s.words}" + (THIS_RUN if s.key == "casino" else "")
+                                      for s in SETTINGS.values()]
+    assert labels[-1] == "sampling error (95%)"
 
 
 def wait_job(client, job: str) -> dict:
@@ -217,8 +236,9 @@ def test_simulate_in_a_setting_beside_the_others(client) -> None:
     assert state["done"] == state["total"] == 4 + 3 * 4
     s = load_structure("club_3000")
     home = simulate(s, n=4, seed=2, players=20, field="home_game", pace="players")
-    others = [(x.words, simulate(s, n=4, seed=3 + i, players=20, field=x.field, pace=x.pace))
-              for i, x in enumerate(v for v in SETTINGS.values() if v.key != "home")]
+    others = [(x.words + " (this run)", home) if x.key == "home" else
+              (x.words, simulate(s, n=4, seed=3 + i, players=20, field=x.field, pace=x.pace))
+              for i, x in enumerate(SETTINGS.values())]
     assert state["result"]["rows"] == [list(r) for r in summary_rows(home, start="19:00", spread=others,
                                                                      field="home_game")]
     assert state["result"]["setting"] == "a relaxed home game where players deal"
