@@ -371,13 +371,14 @@ def tune_cmd(start_from: str | None, players: int | None, starting: int | None, 
             resolve_field(field, players or 9)            # an unknown model is refused now
             members = [replace(m, name=field_text, field=field) for m in tuning.hedge(
                 ensemble_size, pace=pace, hands_per_hour=hands_per_hour, table_size=table_size or 9)]
-        res = tuning.tune(start_from=_structure_path(start_from), players=players, starting=starting,
-                          denominations=denoms, targets=goals, table_size=table_size, pace=pace,
-                          hands_per_hour=hands_per_hour, members=members, ensemble_size=ensemble_size,
-                          n=n, screen_n=screen_n, seed=seed, name=name, level_minutes=minutes,
-                          first_blinds=firsts, first_bbs=(start_bb,) if start_bb else None,
-                          ante_from=ante_from, ante_by=ante_by, margin=margin / 100, break_every=break_every,
-                          start=start, progress=lambda msg: click.echo(msg, err=True))
+        asked = tuning.Asked(start_from=_structure_path(start_from), players=players, starting=starting,
+                             denominations=denoms, table_size=table_size, pace=pace, hands_per_hour=hands_per_hour,
+                             name=name, level_minutes=minutes, first_blinds=firsts,
+                             first_bbs=(start_bb,) if start_bb else None, ante_from=ante_from, ante_by=ante_by,
+                             break_every=break_every)
+        res = tuning.tune(goals, asked, search=tuning.Search(n=n, screen_n=screen_n, margin=margin / 100),
+                          members=members, ensemble_size=ensemble_size, seed=seed, start=start,
+                          progress=lambda msg: click.echo(msg, err=True))
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     click.echo(res.describe())
@@ -393,8 +394,11 @@ def tune_cmd(start_from: str | None, players: int | None, starting: int | None, 
 
 
 def _structure_path(text: str | None) -> Any:
-    """``--from``: a loaded structure (a clear error for a missing or invalid file)."""
-    return None if text is None else _load(text)
+    """``--from``: the path or example name, checked (a clear error for a missing or invalid
+    file); the tuner writes its proposal into that file's text."""
+    if text is not None:
+        _load(text)
+    return text
 
 
 def _level_minutes(level_minutes: int | None, bound: tuple[int, int] | None) -> tuple[int, ...] | None:

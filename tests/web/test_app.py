@@ -309,7 +309,7 @@ def test_rebuys_add_on_late_registration_and_payouts_in_the_form(client, tmp_pat
 
 
 def test_tune_proposes_beside_the_current_levels_and_the_proposal_can_be_taken(client) -> None:
-    from pyeval.sim.tune import parse_target, tune
+    from pyeval.sim.tune import Asked, DirectorFile, Search, parse_target, tune
     from pyeval.web.reports import level_rows
     key = new_draft(client)
     job = client.post(f"/api/tune/{key}", json={"targets": ["done by 23:00 with 90%"], "start": "19:00",
@@ -317,10 +317,11 @@ def test_tune_proposes_beside_the_current_levels_and_the_proposal_can_be_taken(c
                                                 "setting": "home"}).get_json()["job"]
     got = wait_job(client, job)["result"]
     s = load_structure("club_3000")
-    direct = tune(players=20, starting=3000, denominations=list(s.chips.denominations),
-                  targets=[parse_target("done within 4h with 90%")], table_size=9, pace="players",
-                  ensemble_size=1, n=10, screen_n=4, seed=1, name="Club hold'em, 3,000 chips (tuned)",
-                  level_minutes=(20,), first_bbs=(50,))
+    text = (EXAMPLES_DIR / "club_3000.toml").read_text("utf-8")
+    direct = tune([parse_target("done within 4h with 90%")],
+                  Asked(start_from=DirectorFile(text, "club_3000.toml"), players=20, pace="players",
+                        name="Club hold'em, 3,000 chips (tuned)"),
+                  search=Search(n=10, screen_n=4), ensemble_size=1, seed=1)
     assert got["toml"] == direct.toml and got["targets"] == ["done by 4:00 with 90%"]
     assert got["current"] == level_rows(s) and got["met"] == direct.met
     taken = client.post(f"/api/tune/{key}/take", json={"job": job}).get_json()
@@ -328,6 +329,38 @@ def test_tune_proposes_beside_the_current_levels_and_the_proposal_can_be_taken(c
     assert client.get(f"/download/{key}").get_data(as_text=True) == direct.toml
     r = client.post(f"/api/tune/{key}", json={"targets": ["done by soon"]})
     assert r.status_code == 400 and r.get_json()["error"].startswith("cannot read the target 'done by soon'")
+
+
+def test_taking_the_proposal_keeps_rebuys_add_on_late_registration_and_payouts(client) -> None:
+    """The director's rebuys, add-on, late registration and payouts survive the proposal (and
+    the tuner simulated with them); the levels, breaks and colour-ups are the proposal's."""
+    key = new_draft(client)
+    form = structure_form(load_structure("club_3000"))
+    form["rebuys"] = {"on": True, "price": 20, "chips": 3000, "per_player": 2, "until_level": 4}
+    form["add_on"] = {"on": True, "price": 10, "chips": 2000, "before_level": 5}
+    form["late_registration"] = {"on": True, "until_level": 4, "entries": 6}
+    form["payouts"] = {"paid_percent": "", "ratio": "", "tables": [
+        {"low": 20, "high": 40, "percent": "40, 25, 15, 12, 8"}]}
+    assert client.post(f"/api/check/{key}", json=form).get_json()["ok"]
+    before = load_text(client, key)
+    job = client.post(f"/api/tune/{key}", json={"targets": ["done within 4h with 90%"], "runs": 10,
+                                                "fields": 1, "players": 30}).get_json()["job"]
+    got = wait_job(client, job)["result"]
+    assert client.post(f"/api/tune/{key}/take", json={"job": job}).status_code == 200
+    after = load_text(client, key)
+    proposal = parse_structure(got["toml"], "proposal.toml")
+    for name in ("rebuys", "add_on", "late_registration", "payout_rules", "buy_in", "entrants", "tables"):
+        assert getattr(after, name) == getattr(before, name), name
+    assert after.rebuys.per_player == 2 and after.late_registration.entries == 6
+    assert [t.percents for t in after.payout_rules.tables] == [(40, 25, 15, 12, 8)]
+    assert after.levels == proposal.levels and after.breaks == proposal.breaks
+    assert after.chips == proposal.chips and after.levels != before.levels
+    # what was simulated is the file taken: rebuys and late entrants counted in the runs
+    assert "rebuys, add-on, late registration as written" in got["explain"]
+
+
+def load_text(client, key: str):
+    return parse_structure(client.get(f"/download/{key}").get_data(as_text=True), "draft.toml")
 
 
 def test_bad_requests_say_what_is_allowed(client) -> None:
