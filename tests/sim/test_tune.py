@@ -269,3 +269,14 @@ def test_cli_tune_checks_the_output_file_before_the_work(tmp_path, monkeypatch):
                                               "done within 5h", "-o", str(out)])
         assert res.exit_code == 1 and message in res.output, res.output
     assert calls == []
+
+
+def test_structure_toml_options_are_one_typed_list_with_their_defaults():
+    from pyeval.sim.analysis.structure_toml import DEFAULTS, LevelSpec, StructureOptions, structure_toml
+    assert list(DEFAULTS) == list(StructureOptions.__annotations__)
+    need = dict(entrants=12, starting=1000, denominations=[25, 100], levels=[LevelSpec(25, 50), LevelSpec(50, 100)])
+    assert structure_toml("t", **need, **DEFAULTS) == structure_toml("t", **need)
+    st = parse_structure(structure_toml("t", **need, hands=8, minutes=None, table_size=6, price=30, fee=3))
+    assert st.levels[0].duration == (8, "hands") and st.tables.table_size == 6 and st.buy_in.fee == 3
+    with pytest.raises(TypeError, match=r"unknown options \['minute'\]; allowed: minutes, hands, game"):
+        structure_toml("t", **need, minute=20)
