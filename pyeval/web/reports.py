@@ -60,7 +60,8 @@ def simulation_report(structure: TournamentStructure, *, n: int, seed: int, play
     rows = summary_rows(result, start=start, spread=spread, field=chosen.field)
     return {**duration_summary(result), "setting": chosen.words,
             "rows": [list(row) for row in rows], "warnings": result_warnings(result),
-            "levels": depth_rows(result)}
+            "levels": depth_rows(result),
+            "settings": [{"words": words, **duration_summary(r)} for words, r in spread]}
 
 
 def depth_rows(result: Any) -> list[list[str]]:

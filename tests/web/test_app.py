@@ -213,6 +213,10 @@ def test_the_settings_come_first_by_default(client) -> None:
     assert labels[at + 1: at + 5] == [f"  {s.words}" + (THIS_RUN if s.key == "casino" else "")
                                       for s in SETTINGS.values()]
     assert labels[-1] == "sampling error (95%)"
+    # the page's first line: each setting's median (the casino one is the run's own)
+    settings = state["result"]["settings"]
+    assert [x["words"] for x in settings] == [label.strip() for label in labels[at + 1: at + 5]]
+    assert settings[2]["median"] == state["result"]["median"] and settings[0]["runs"] == 5
 
 
 def wait_job(client, job: str) -> dict:

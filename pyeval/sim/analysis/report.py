@@ -423,7 +423,7 @@ def _html_table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     th = "".join(f"<th>{html.escape(str(h))}</th>" for h in header)
     def cells(row: Sequence[Any]) -> str:
         first = str(row[0]) if row else ""
-        indent = ' class="indent"' if first.startswith("  ") else ""     # a setting under its figure
+        indent = ' class="indent"' if first.startswith("  ") else ""     # a setting under the spread heading
         return (f"<td{indent}>{html.escape(first.strip())}</td>"
                 + "".join(f"<td>{html.escape(str(c))}</td>" for c in row[1:]))
 
