@@ -21,7 +21,6 @@ from typing import Any
 from .levels import Level
 from .timetext import clock_time, hhmm
 
-
 #: how the stakes name an ante by who pays it (each player: plain "ante")
 ANTE_WORDS = {"big_blind": "BB ante", "button": "button ante"}
 
