@@ -172,6 +172,13 @@ def test_summary_has_clock_times_spreads_and_warnings(club):
     assert any("runs out" in w for w in result_warnings(short))
     page = html_page(r, {}, start="19:00")
     assert "Blind sheet" in page and "19:40" in page and "colour up" in page
+    # with the settings: they open the summary, named, the sampling error in small print last
+    page = html_page(r, {}, start="19:00", spread=named)
+    assert "First, how long the same structure lasts in 2 settings" in page
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", page)
+    assert cells.index("structure") < cells.index(SPREAD_ROW) < cells.index("a home game") < cells.index(
+        "tournaments") < cells.index("duration median")
+    assert page.index('<p class="small">Sampling error of this run') > page.index(">done by ")
 
 
 def test_cli_simulate_checks_before_the_work(tmp_path, monkeypatch):

@@ -481,7 +481,8 @@ def html_page(r: SimResult, files: dict[str, Path], by: Sequence[float] | None =
             imgs.append(f'<figure><img alt="{name}" src="data:image/png;base64,{data}"/></figure>')
     title = html.escape(r.spec.name or "Tournament simulation")
     count = len(ensemble or ()) + len(spread or ())
-    fields = f" Beside the figures: the same structure in {count} other settings." if count else ""
+    fields = (f" First, how long the same structure lasts in {count} settings (who plays, how fast "
+              "they deal), each named." if count else "")
     clock_note = f"; clock times from {html.escape(start)}" if start else ""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
