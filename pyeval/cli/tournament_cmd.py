@@ -169,10 +169,10 @@ def tournament() -> None:
 @click.option("--start", default=None, help="Start time (19:00): times also as clock times.")
 @click.option("--ensemble", "ensemble", type=click.IntRange(0, 12), default=0, show_default=True,
               help="Also simulate this many likely fields (n/4 each) and show each one's figures.")
-@click.option("--spread", is_flag=True,
-              help="Also simulate the usual settings (n/4 each): a relaxed home game where players "
-                   "deal, a club night, a casino event with dealers, online; each one's median "
-                   "beside the figures.")
+@click.option("--spread/--no-spread", default=True, show_default=True,
+              help="First, how long it lasts in each usual setting (n/8 tournaments each, at least "
+                   "50; the run's own setting is the run): a relaxed home game where players deal, "
+                   "a club night, a casino event with dealers, online. --no-spread: the run only.")
 @click.option("--threads", type=int, default=None, help="Local cores (default: all).")
 @click.option("--chunk", type=int, default=None, help="Tournaments per chunk of work.")
 @click.option("--scheduler", default=None,
@@ -235,7 +235,13 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
                           clock=clock, threads=threads,
                           chunk=chunk, progress=not no_progress, scheduler=scheduler,
                           late_entries=late_entries)
-        named = _settings_spread(st, n, seed, players, threads, late_entries) if spread else []
+        named = []
+        if spread:
+            from pyeval.sim.analysis.spread import MainRun, settings_spread
+            main = MainRun(field, clock.pace if hands_per_hour is None else None, result)
+            named = settings_spread(st, n=n, seed=seed, players=players, main=main, threads=threads,
+                                    late_entries=late_entries, progress=not no_progress,
+                                    say=None if no_progress else (lambda msg: click.echo(msg, err=True)))
         if ensemble:
             from pyeval.sim.analysis.ensemble import default_ensemble, simulate_ensemble
             members = default_ensemble(ensemble, hands_per_hour=hands_per_hour, seed=seed,
@@ -252,9 +258,9 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
     for warning in result_warnings(result):
         click.echo(f"warning: {warning}", err=True)
     if not named:
-        click.echo("note: who plays and how fast the room deals move the length most; --spread also "
-                   "simulates a home game where players deal, a club night, a casino event and online",
-                   err=True)
+        click.echo("note: who plays and how fast the room deals move the length most; without "
+                   "--no-spread the summary first shows a home game where players deal, a club night, "
+                   "a casino event and online", err=True)
     freq_end = result.final_level_frequencies()
     click.echo("")
     rows = result.level_rows()
@@ -275,18 +281,6 @@ def simulate_cmd(structure: str, n: int, seed: int, players: int | None, field_t
             path = outdir / "tournaments.csv"
             result.write_csv(path)
             click.echo(f"per tournament: {path}")
-
-
-def _settings_spread(st: Any, n: int, seed: int, players: int | None, threads: int | None,
-                     late_entries: int | None) -> list[tuple[str, Any]]:
-    """``--spread``: the structure in each setting of :mod:`pyeval.sim.settings` (``n/4``
-    tournaments each, at least 50), named in words."""
-    from pyeval.sim import simulate
-    from pyeval.sim.settings import SETTINGS
-
-    return [(s.words, simulate(st, n=max(50, n // 4), seed=seed + 1 + i, players=players,
-                               field=s.field, pace=s.pace, threads=threads, late_entries=late_entries))
-            for i, s in enumerate(SETTINGS.values())]
 
 
 @tournament.command("tune")
@@ -377,13 +371,14 @@ def tune_cmd(start_from: str | None, players: int | None, starting: int | None, 
             resolve_field(field, players or 9)            # an unknown model is refused now
             members = [replace(m, name=field_text, field=field) for m in tuning.hedge(
                 ensemble_size, pace=pace, hands_per_hour=hands_per_hour, table_size=table_size or 9)]
-        res = tuning.tune(start_from=_structure_path(start_from), players=players, starting=starting,
-                          denominations=denoms, targets=goals, table_size=table_size, pace=pace,
-                          hands_per_hour=hands_per_hour, members=members, ensemble_size=ensemble_size,
-                          n=n, screen_n=screen_n, seed=seed, name=name, level_minutes=minutes,
-                          first_blinds=firsts, first_bbs=(start_bb,) if start_bb else None,
-                          ante_from=ante_from, ante_by=ante_by, margin=margin / 100, break_every=break_every,
-                          start=start, progress=lambda msg: click.echo(msg, err=True))
+        asked = tuning.Asked(start_from=_structure_path(start_from), players=players, starting=starting,
+                             denominations=denoms, table_size=table_size, pace=pace, hands_per_hour=hands_per_hour,
+                             name=name, level_minutes=minutes, first_blinds=firsts,
+                             first_bbs=(start_bb,) if start_bb else None, ante_from=ante_from, ante_by=ante_by,
+                             break_every=break_every)
+        res = tuning.tune(goals, asked, search=tuning.Search(n=n, screen_n=screen_n, margin=margin / 100),
+                          members=members, ensemble_size=ensemble_size, seed=seed, start=start,
+                          progress=lambda msg: click.echo(msg, err=True))
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     click.echo(res.describe())
@@ -399,8 +394,11 @@ def tune_cmd(start_from: str | None, players: int | None, starting: int | None, 
 
 
 def _structure_path(text: str | None) -> Any:
-    """``--from``: a loaded structure (a clear error for a missing or invalid file)."""
-    return None if text is None else _load(text)
+    """``--from``: the path or example name, checked (a clear error for a missing or invalid
+    file); the tuner writes its proposal into that file's text."""
+    if text is not None:
+        _load(text)
+    return text
 
 
 def _level_minutes(level_minutes: int | None, bound: tuple[int, int] | None) -> tuple[int, ...] | None:

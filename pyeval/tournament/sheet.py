@@ -21,6 +21,9 @@ from typing import Any
 from .levels import Level
 from .timetext import clock_time, hhmm
 
+#: how the stakes name an ante by who pays it (each player: plain "ante")
+ANTE_WORDS = {"big_blind": "BB ante", "button": "button ante"}
+
 
 def level_label(level: Level) -> str:
     """The stakes of a level as a director writes them.
@@ -28,6 +31,9 @@ def level_label(level: Level) -> str:
     Example:
         >>> level_label(Level(4, "holdem", "no_limit", small_blind=100, big_blind=200, ante=25, minutes=20))
         '100/200 ante 25'
+        >>> level_label(Level(4, "holdem", "no_limit", small_blind=100, big_blind=200, ante=200,
+        ...                   ante_by="big_blind", minutes=20))
+        '100/200 BB ante 200'
         >>> level_label(Level(1, "holdem", "fixed_limit", small_blind=25, big_blind=50, small_bet=50,
         ...                   big_bet=100, minutes=20))
         '25/50 (limit 50/100)'
@@ -39,8 +45,8 @@ def level_label(level: Level) -> str:
         return (f"ante {level.ante}, bring-in {level.bring_in}, limits {level.small_bet}/"
                 f"{level.big_bet}").replace("ante 0, ", "")
     text = f"{level.small_blind}/{level.big_blind}"
-    if level.ante:
-        text += f" ante {level.ante}"
+    if level.ante:               # who pays it: a big-blind ante of 200 is not 200 from each player
+        text += f" {ANTE_WORDS.get(level.ante_by, 'ante')} {level.ante}"
     if level.betting == "fixed_limit":
         text += f" (limit {level.small_bet}/{level.big_bet})"
     elif level.betting == "pot_limit":

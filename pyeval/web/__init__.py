@@ -10,5 +10,5 @@ Example:
     >>> from pyeval.web.editing import structure_form
     >>> from pyeval.tournament import load_structure
     >>> structure_form(load_structure("club_3000"))["levels"][1]
-    {'small_blind': 50, 'big_blind': 100, 'ante': 0, 'length': 20, 'unit': 'minutes'}
+    {'small_blind': 50, 'big_blind': 100, 'ante': 0, 'length': 20, 'unit': 'minutes', 'ante_by': 'each'}
 """

@@ -242,11 +242,13 @@ def _work_routes(app: Flask, drafts: Drafts, jobs: Jobs) -> None:
         setting = _setting_arg(body)
         start = _start_arg(body)
         return jsonify(job=jobs.simulate(s, n=runs, seed=seed, players=players, setting=setting,
-                                         compare=bool(body.get("compare")), start=start))
+                                         compare=bool(body.get("compare", True)), start=start))
 
     @app.post("/api/tune/<key>")
     def tune(key: str) -> Any:
-        _, s = drafts.structure(key)
+        from pyeval.sim.tune.files import DirectorFile
+
+        draft, s = drafts.structure(key)
         body = _json_body()
         targets = body.get("targets", [])
         if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
@@ -259,7 +261,8 @@ def _work_routes(app: Flask, drafts: Drafts, jobs: Jobs) -> None:
                        seed=_int_arg(body, "seed", DEFAULT_SEED, 0, 2**63 - 1),
                        players=_int_arg(body, "players", s.entrants.maximum, 2, 100_000),
                        keep_length=bool(body.get("keep_length", True)),
-                       keep_first_blinds=bool(body.get("keep_first_blinds", True)))
+                       keep_first_blinds=bool(body.get("keep_first_blinds", True)),
+                       source=DirectorFile(draft.text, draft.file))
         try:                                   # a bad target is refused now, not in the thread
             from pyeval.sim.tune import parse_goals
             if not parse_goals(targets, start)[0]:

@@ -60,7 +60,7 @@ def structure_form(s: TournamentStructure) -> dict[str, Any]:
     for lv in s.levels:
         length, unit = lv.duration
         levels.append({"small_blind": lv.small_blind, "big_blind": lv.big_blind, "ante": lv.ante,
-                       "length": length, "unit": unit})
+                       "length": length, "unit": unit, "ante_by": lv.ante_by})
     last = len(s.levels)
     rb, ao, lr, pr = s.rebuys, s.add_on, s.late_registration, s.payout_rules
     return {"starting": s.starting_chips, "levels": levels,

@@ -117,15 +117,17 @@ class Jobs:
         return job_id
 
     def simulate(self, structure: TournamentStructure, *, n: int, seed: int, players: int,
-                 setting: str | None = None, compare: bool = False, start: str | None = None) -> str:
+                 setting: str | None = None, compare: bool = True, start: str | None = None) -> str:
         """Simulate in a thread (:func:`pyeval.web.reports.simulation_report`); its id."""
-        from pyeval.sim.settings import SETTINGS
+        from pyeval.sim.analysis.spread import other_runs
+        from pyeval.sim.settings import setting as get_setting
 
-        from .reports import compare_runs, simulation_report
+        from .reports import default_setting, simulation_report
 
         if not 1 <= n <= MAX_RUNS:
             raise ValueError(f"runs must be 1 to {MAX_RUNS:,}, got {n}")
-        total = n + ((len(SETTINGS) - 1) * compare_runs(n) if compare else 0)
+        chosen = get_setting(setting or default_setting(structure))
+        total = n + (other_runs(n, chosen.field, chosen.pace) if compare else 0)
         return self.run(total, lambda advance, say: simulation_report(
             structure, n=n, seed=seed, players=players, setting=setting, compare=compare, start=start,
             advance=advance, say=say))

@@ -14,15 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pyeval.sim.settings import DEFAULT_SETTING, SETTINGS
+from pyeval.sim.settings import DEFAULT_SETTING
 from pyeval.sim.settings import setting as get_setting
 from pyeval.tournament.sheet import level_label
 from pyeval.tournament.tournament_structure import TournamentStructure
 
 from .jobs import duration_summary
 
-#: the fewest tournaments a compared setting runs (a quarter of the main run's otherwise)
-COMPARE_MIN = 50
 #: the pace presets' settings, for a structure that names its pace
 SETTING_OF_PACE = {"players": "home", "online": "online", "dealer": DEFAULT_SETTING}
 
@@ -38,19 +36,14 @@ def default_setting(s: TournamentStructure) -> str:
     return SETTING_OF_PACE.get(s.tables.pace or "dealer", DEFAULT_SETTING)
 
 
-def compare_runs(n: int) -> int:
-    """Tournaments each compared setting runs: a quarter of ``n``, at least
-    :data:`COMPARE_MIN` (never more than ``n``)."""
-    return min(n, max(COMPARE_MIN, n // 4))
-
-
 def simulation_report(structure: TournamentStructure, *, n: int, seed: int, players: int,
-                      setting: str | None = None, compare: bool = False, start: str | None = None,
+                      setting: str | None = None, compare: bool = True, start: str | None = None,
                       advance: Callable[[int], None] | None = None,
                       say: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Simulate ``n`` tournaments in ``setting`` (a key of :data:`pyeval.sim.settings.SETTINGS`)
-    and, with ``compare``, :func:`compare_runs` of them in each other setting; the summary
-    rows, the warnings and the duration figures of the chosen setting."""
+    and, with ``compare``, :func:`~pyeval.sim.analysis.spread.spread_runs` of them in each
+    other setting (the summary's first rows, each setting named); the summary rows, the
+    warnings and the duration figures of the chosen setting."""
     from pyeval.sim import simulate
     from pyeval.sim.analysis.report import result_warnings, summary_rows
 
@@ -61,15 +54,14 @@ def simulation_report(structure: TournamentStructure, *, n: int, seed: int, play
                       progress=advance or False)
     spread = []
     if compare:
-        for i, other in enumerate(s for s in SETTINGS.values() if s.key != chosen.key):
-            tell(f"simulating {compare_runs(n):,} tournaments: {other.words}")
-            spread.append((other.words, simulate(structure, n=compare_runs(n), seed=seed + 1 + i,
-                                                 players=players, field=other.field, pace=other.pace,
-                                                 progress=advance or False)))
+        from pyeval.sim.analysis.spread import MainRun, settings_spread
+        spread = settings_spread(structure, n=n, seed=seed, players=players, say=tell, progress=advance or False,
+                                 main=MainRun(chosen.field, chosen.pace, result))
     rows = summary_rows(result, start=start, spread=spread, field=chosen.field)
     return {**duration_summary(result), "setting": chosen.words,
             "rows": [list(row) for row in rows], "warnings": result_warnings(result),
-            "levels": depth_rows(result)}
+            "levels": depth_rows(result),
+            "settings": [{"words": words, **duration_summary(r)} for words, r in spread]}
 
 
 def depth_rows(result: Any) -> list[list[str]]:
@@ -110,34 +102,34 @@ def level_rows(s: TournamentStructure) -> list[dict[str, Any]]:
 
 def tune_proposal(structure: TournamentStructure, *, targets: Sequence[str], start: str | None, n: int,
                   fields: int, seed: int, players: int, setting: str | None = None,
-                  keep_length: bool = True, keep_first_blinds: bool = True,
+                  keep_length: bool = True, keep_first_blinds: bool = True, source: Any = None,
                   say: Callable[[str], None] | None = None) -> dict[str, Any]:
-    """:func:`pyeval.sim.tune.tune` for the structure's players, chips and chip set, with the
-    targets in words (``"done by 4:15 with 90%"``; clock times with ``start``), ``n``
-    tournaments per field for the finalists over ``fields`` likely fields at the setting's
-    pace; keeping the structure's level length and first blinds when asked. The proposal's
-    file, its levels, what it was checked to do, and the current levels beside it."""
-    from pyeval.sim.tune import parse_goals, tune
+    """:func:`pyeval.sim.tune.tune` from the structure (``source``: its file as a
+    :class:`~pyeval.sim.tune.files.DirectorFile`, into which the proposal is written, so its
+    rebuys, add-on, late registration and payouts are kept and simulated), with the targets
+    in words (``"done by 4:15 with 90%"``; clock times with ``start``), ``n`` tournaments per
+    field for the finalists over ``fields`` likely fields at the setting's pace; keeping the
+    structure's level length, first blinds, breaks and antes (the first two unless
+    unticked). The proposal's file, its levels, what it was checked to do, and the current
+    levels beside it."""
+    from pyeval.sim.tune import LEVEL_MINUTES, TUNE_LEVEL_MINUTES, Asked, Search, parse_goals, start_blinds, tune
     from pyeval.tournament.structure import parse_structure
 
     goals, bound = parse_goals(list(targets), start)
     if not goals:
         raise ValueError("give a target about time, e.g. 'done by 4:15 with 90%'")
     chosen = get_setting(setting or default_setting(structure))
-    options: dict[str, Any] = {}
-    minutes = {lv.minutes for lv in structure.levels}
-    if keep_length and len(minutes) == 1 and None not in minutes:
-        options["level_minutes"] = (int(next(iter(minutes))),)       # type: ignore[arg-type]
-    elif bound is not None:
-        from pyeval.sim.tune import LEVEL_MINUTES
-        options["level_minutes"] = tuple(m for m in LEVEL_MINUTES if bound[0] <= m <= bound[1]) or (bound[0],)
-    if keep_first_blinds and structure.levels[0].big_blind:
-        options["first_bbs"] = (structure.levels[0].big_blind,)
-    res = tune(players=players, starting=structure.starting_chips,
-               denominations=list(structure.chips.denominations), targets=goals,
-               table_size=structure.tables.table_size, pace=chosen.pace, ensemble_size=fields,
-               n=n, screen_n=max(4, n // 4), seed=seed, name=f"{structure.name} (tuned)",
-               progress=say, **options)
+    minutes: tuple[int, ...] | None = None                   # None: the structure's own
+    if bound is not None:
+        minutes = tuple(m for m in LEVEL_MINUTES if bound[0] <= m <= bound[1]) or (bound[0],)
+    elif not keep_length:
+        minutes = TUNE_LEVEL_MINUTES
+    first_bbs = None if keep_first_blinds else tuple(start_blinds(structure.starting_chips,
+                                                                  structure.chips.denominations))
+    asked = Asked(start_from=source if source is not None else structure, players=players, pace=chosen.pace,
+                  name=f"{structure.name} (tuned)", level_minutes=minutes, first_bbs=first_bbs)
+    res = tune(goals, asked, search=Search(n=n, screen_n=max(4, n // 4)), ensemble_size=fields, seed=seed,
+               progress=say)
     proposal = parse_structure(res.toml, "proposal.toml")
     v = res.verified
     return {"toml": res.toml, "met": bool(res.met), "feasible": bool(res.feasible),

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from pyeval.cli.tournament_cmd import parse_field, parse_minutes, tournament
 from pyeval.sim import simulate
-from pyeval.sim.analysis.report import PLOTS, format_table, hhmm, money_reached, summary_rows, write_report
+from pyeval.sim.analysis.report import PLOTS, SPREAD_ROW, format_table, hhmm, money_reached, summary_rows, write_report
 from pyeval.sim.kernel.layout import LS_START
 from pyeval.tournament.timetext import clock_time
 
@@ -146,12 +146,16 @@ def test_summary_has_clock_times_spreads_and_warnings(club):
     assert rows["done by 3:20 (22:20)"] == f"{100 * p:.1f}%; {100 * lo:.0f}-{100 * hi:.0f}% over 3 settings"
     median = hhmm(float(np.median(r.duration)))
     assert rows["duration median"] == f"{median} ({clock_time('19:00', float(np.median(r.duration)))})"
-    # each setting named, right under the median, with its own median and 90 % finish
-    at = labels.index("duration median")
+    # each setting named, the first figures of the summary, with its own median and 90 %
+    # finish (clock times with the start)
+    at = labels.index(SPREAD_ROW)
+    assert labels[:at] == ["structure", "entrants", "start"] and rows[SPREAD_ROW] == "3 settings"
     assert labels[at + 1: at + 4] == ["  a home game", "  a casino", "  field 1"]
+    assert labels.index("duration median") > at + 3
     for (name, e) in named + [("field 1", ens[2])]:
-        assert rows[f"  {name}"] == (f"median {hhmm(float(np.median(e.duration)))}; 90% done by "
-                                     f"{hhmm(float(np.percentile(e.duration, 90)))}")
+        med, p90 = float(np.median(e.duration)), float(np.percentile(e.duration, 90))
+        assert rows[f"  {name}"] == (f"median {hhmm(med)} ({clock_time('19:00', med)}); 90% done by "
+                                     f"{hhmm(p90)} ({clock_time('19:00', p90)})")
     # the sampling error last, as small print: the median's order-statistics interval and
     # the done-by chance's Monte Carlo 95 % half-width
     assert labels[-1] == "sampling error (95%)"
@@ -168,6 +172,13 @@ def test_summary_has_clock_times_spreads_and_warnings(club):
     assert any("runs out" in w for w in result_warnings(short))
     page = html_page(r, {}, start="19:00")
     assert "Blind sheet" in page and "19:40" in page and "colour up" in page
+    # with the settings: they open the summary, named, the sampling error in small print last
+    page = html_page(r, {}, start="19:00", spread=named)
+    assert "First, how long the same structure lasts in 2 settings" in page
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", page)
+    assert cells.index("structure") < cells.index(SPREAD_ROW) < cells.index("a home game") < cells.index(
+        "tournaments") < cells.index("duration median")
+    assert page.index('<p class="small">Sampling error of this run') > page.index(">done by ")
 
 
 def test_cli_simulate_checks_before_the_work(tmp_path, monkeypatch):
@@ -314,20 +325,29 @@ def test_money_reached_is_the_bubble_players_exit(club):
     assert "money reached" in page and '<p class="small">Sampling error of this run' in page
 
 
-def test_cli_spread_names_each_setting():
-    """``simulate --spread``: each setting of pyeval.sim.settings named under the median, its
-    own median and 90 % finish from n/4 (at least 50) tournaments of its field and pace."""
+def test_cli_spread_names_each_setting_first_by_default():
+    """``simulate`` (the spread is on by default): each setting of pyeval.sim.settings named
+    first, its own median and 90 % finish from n/8 (at least 50, at most n) tournaments of its
+    field and pace; the run's own setting (the default: a casino event) is the run itself;
+    ``--no-spread`` leaves the settings out."""
+    from pyeval.sim.analysis.spread import THIS_RUN
     from pyeval.sim.settings import SETTINGS
     res = CliRunner().invoke(tournament, ["simulate", "club_3000", "-n", "8", "--players", "20", "--seed", "4",
-                                          "--spread", "--no-report", "--no-progress"])
+                                          "--no-report", "--no-progress"])
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
-    at = next(i for i, line in enumerate(lines) if line.startswith("duration median"))
+    at = next(i for i, line in enumerate(lines) if line.startswith(SPREAD_ROW))
+    assert at == 2 and lines[0].startswith("structure") and lines[1].startswith("entrants")
     named = [re.split(r"\s{2,}", line.strip()) for line in lines[at + 1: at + 1 + len(SETTINGS)]]
-    assert [name for name, _ in named] == [s.words for s in SETTINGS.values()]
-    casino = SETTINGS["casino"]
-    r = simulate("club_3000", n=50, seed=4 + 1 + list(SETTINGS).index("casino"), players=20,
-                 field=casino.field, pace=casino.pace)
-    q = r.duration_percentiles((50, 90))
-    assert named[2][1] == f"median {hhmm(q[50.0])}; 90% done by {hhmm(q[90.0])}"
+    assert [name for name, _ in named] == [s.words + (THIS_RUN if s.key == "casino" else "")
+                                           for s in SETTINGS.values()]
+    for i, s in enumerate(SETTINGS.values()):
+        r = simulate("club_3000", n=8, seed=4 + (0 if s.key == "casino" else 1 + i), players=20,
+                     field=s.field, pace=s.pace)
+        q = r.duration_percentiles((50, 90))
+        assert named[i][1] == f"median {hhmm(q[50.0])}; 90% done by {hhmm(q[90.0])}", s.key
     assert lines.index("sampling error (95%)") > at      # the small print, after the figures
+    off = CliRunner().invoke(tournament, ["simulate", "club_3000", "-n", "8", "--players", "20", "--seed", "4",
+                                          "--no-report", "--no-progress", "--no-spread"])
+    assert off.exit_code == 0 and SPREAD_ROW not in off.output and "an online tournament" not in off.output
+    assert "without --no-spread the summary first shows" in off.output

@@ -11,6 +11,9 @@ from pyeval.sim.analysis.ensemble import FIELDS, default_ensemble, simulate_ense
 from pyeval.sim.tune import (
     LEVEL_MINUTES,
     STEPS,
+    Asked,
+    LadderRules,
+    Search,
     Target,
     make_schedule,
     nice_amount,
@@ -22,8 +25,9 @@ from pyeval.sim.tune import (
 )
 from pyeval.tournament.structure import parse_structure
 
-SMALL = dict(players=18, starting=3000, denominations=[25, 100, 500], n=60, screen_n=16,
-             level_minutes=(15, 30), steps=(1.5, 2.5), first_bbs=(50,))
+SMALL = Asked(players=18, starting=3000, denominations=[25, 100, 500], level_minutes=(15, 30), steps=(1.5, 2.5),
+              first_bbs=(50,))
+SMALL_SEARCH = Search(n=60, screen_n=16)
 
 
 def test_parse_targets():
@@ -99,7 +103,7 @@ def test_ensemble_is_one_definition_with_stated_ranges():
 def test_tune_meets_a_feasible_target_over_the_likely_evenings():
     members = default_ensemble(4, seed=3)
     target = parse_target("done within 5h with 90%")
-    res = tune(targets=[target], members=members, **SMALL)
+    res = tune([target], SMALL, search=SMALL_SEARCH, members=members)
     assert res.feasible and res.met
     assert min(res.verified_chances) >= 0.9
     st = parse_structure(res.toml, "<tuned>")
@@ -120,11 +124,11 @@ def test_tune_meets_a_feasible_target_over_the_likely_evenings():
 
 def test_two_sided_request_is_met_or_refused():
     members = default_ensemble(3, seed=1)
-    ok = tune(targets=[parse_target("done within 6h with 90%"), parse_target("done not before 2h with 90%")],
-              members=members, **SMALL)
+    ok = tune([parse_target("done within 6h with 90%"), parse_target("done not before 2h with 90%")],
+              SMALL, search=SMALL_SEARCH, members=members)
     assert ok.feasible and all(t.met_by_chance(p) for t, p in zip(ok.targets, ok.verified_chances))
-    bad = tune(targets=[parse_target("done within 2h with 90%"), parse_target("done not before 3h with 90%")],
-               members=members, **SMALL)
+    bad = tune([parse_target("done within 2h with 90%"), parse_target("done not before 3h with 90%")],
+               SMALL, search=SMALL_SEARCH, members=members)
     assert not bad.feasible and not bad.met
     assert "Closest proposal" in bad.describe() and bad.advice() and bad.reason
     # the closest is written all the same, with the reason in its notes
@@ -132,8 +136,8 @@ def test_two_sided_request_is_met_or_refused():
 
 
 def test_tune_reports_an_impossible_target_with_advice():
-    res = tune(targets=[parse_target("done within 10m with 90%")], members=default_ensemble(2),
-               **{**SMALL, "level_minutes": (10,), "steps": (3.0,)})
+    res = tune([parse_target("done within 10m with 90%")], SMALL._replace(level_minutes=(10,), steps=(3.0,)),
+               search=SMALL_SEARCH, members=default_ensemble(2))
     assert not res.met and not res.feasible
     text = res.describe()
     assert "NOT met" in text and "Closest proposal" in text and "would hold as 'done by" in text
@@ -174,11 +178,11 @@ def test_cli_tune_with_a_big_blind_ante_writes_one(tmp_path):
 
 
 def test_the_schedule_family_sets_a_big_blind_ante():
-    s = make_schedule(3000, 30, [25, 100, 500], 20, 1.5, first_bb=50, ante_by="big_blind")
+    s = make_schedule(3000, 30, [25, 100, 500], 20, 1.5, first_bb=50, rules=LadderRules(ante_by="big_blind"))
     assert [(lv.big_blind, lv.ante, lv.ante_by) for lv in s.levels[:4]] == [
         (50, 0, "each"), (100, 0, "each"), (200, 200, "big_blind"), (250, 250, "big_blind")]
     with pytest.raises(ValueError, match="ante_by is 'each' or 'big_blind'"):
-        make_schedule(3000, 30, [25, 100, 500], 20, 1.5, ante_by="button")
+        make_schedule(3000, 30, [25, 100, 500], 20, 1.5, rules=LadderRules(ante_by="button"))
 
 
 def test_cli_tune_impossible_target_exits_non_zero_and_writes_the_closest(tmp_path):
@@ -244,8 +248,8 @@ def test_money_play_is_the_time_from_the_bubble_to_the_end(club):
 
 
 def test_closest_candidate_is_the_one_nearest_in_time():
-    res = tune(targets=[parse_target("done within 20m with 90%")], members=default_ensemble(2),
-               **{**SMALL, "level_minutes": (10, 30), "steps": (1.0, 3.0)})
+    res = tune([parse_target("done within 20m with 90%")], SMALL._replace(level_minutes=(10, 30), steps=(1.0, 3.0)),
+               search=SMALL_SEARCH, members=default_ensemble(2))
     assert not res.feasible
     gaps = {f.schedule.short(): f.time_gap(res.targets) for f in res.finalists}
     assert res.chosen.schedule.short() == min(gaps, key=gaps.get)
@@ -265,3 +269,14 @@ def test_cli_tune_checks_the_output_file_before_the_work(tmp_path, monkeypatch):
                                               "done within 5h", "-o", str(out)])
         assert res.exit_code == 1 and message in res.output, res.output
     assert calls == []
+
+
+def test_structure_toml_options_are_one_typed_list_with_their_defaults():
+    from pyeval.sim.analysis.structure_toml import DEFAULTS, LevelSpec, StructureOptions, structure_toml
+    assert list(DEFAULTS) == list(StructureOptions.__annotations__)
+    need = dict(entrants=12, starting=1000, denominations=[25, 100], levels=[LevelSpec(25, 50), LevelSpec(50, 100)])
+    assert structure_toml("t", **need, **DEFAULTS) == structure_toml("t", **need)
+    st = parse_structure(structure_toml("t", **need, hands=8, minutes=None, table_size=6, price=30, fee=3))
+    assert st.levels[0].duration == (8, "hands") and st.tables.table_size == 6 and st.buy_in.fee == 3
+    with pytest.raises(TypeError, match=r"unknown options \['minute'\]; allowed: minutes, hands, game"):
+        structure_toml("t", **need, minute=20)

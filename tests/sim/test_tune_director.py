@@ -14,6 +14,7 @@ from pyeval.cli.tournament_cmd import EXIT_INFEASIBLE, tournament
 from pyeval.sim.analysis.structure_toml import LevelSpec
 from pyeval.sim.tune import (
     Asked,
+    Search,
     candidate_schedules,
     fixed_from_structure,
     hedge,
@@ -101,9 +102,9 @@ def test_the_likely_evenings_are_named_mixed_fields_at_the_events_pace():
 
 
 def test_same_proposal_on_any_number_of_threads():
-    kw = dict(players=14, starting=2000, denominations=[25, 100, 500], targets=["done within 3h with 80%"],
-              n=20, screen_n=8, verify_n=20, ensemble_size=2, level_minutes=(15,), growths=(1.3, 1.5), seed=5)
-    one, two = tune(threads=1, **kw), tune(threads=2, **kw)
+    asked = Asked(players=14, starting=2000, denominations=[25, 100, 500], level_minutes=(15,), growths=(1.3, 1.5))
+    kw = dict(search=Search(n=20, screen_n=8, verify_n=20), ensemble_size=2, seed=5)
+    one, two = (tune(["done within 3h with 80%"], asked, threads=k, **kw) for k in (1, 2))
     assert one.toml == two.toml
     assert np.array_equal(one.verified.pooled.duration, two.verified.pooled.duration)
 
@@ -169,8 +170,8 @@ def test_directors_case_from_the_directors_file_uses_the_evening(tmp_path):
 def test_the_file_written_loads_back_to_the_same_levels_and_keeps_the_pace(tmp_path):
     home = tmp_path / "home.toml"
     home.write_text(DIRECTOR.read_text().replace("[tables]\nsize = 9", '[tables]\nsize = 8\npace = "players"'))
-    res = tune(start_from=home, targets=["done by 23:30 with 80%"], start="19:00", n=20, screen_n=8,
-               verify_n=20, ensemble_size=2, growths=(1.3, 1.6))
+    res = tune(["done by 23:30 with 80%"], Asked(start_from=home, growths=(1.3, 1.6)), start="19:00",
+               search=Search(n=20, screen_n=8, verify_n=20), ensemble_size=2)
     assert res.targets[0].minutes == 270.0 and "done by 4:30 with 80%" in res.describe()
     assert f"9 in 10 by {when(res.verified.p90_minutes, '19:00')}" in res.describe()
     assert {m.pace for m in res.members} == {"players"} and res.nominal_rate == pytest.approx(

@@ -29,7 +29,7 @@ def test_new_writes_a_file_that_loads_and_passes_check(tmp_path):
     assert max(b / a for a, b in zip(bbs[1:], bbs[2:])) <= 1.5
     sheet = CliRunner().invoke(tournament, ["show", str(path), "--start", "19:00"])
     level4 = next(line for line in sheet.output.splitlines() if line.strip().startswith("4 "))
-    assert level4.split()[:8] == ["4", "100/200", "ante", "200", "20", "min", "20:00", "20:20"]
+    assert level4.split()[:9] == ["4", "100/200", "BB", "ante", "200", "20", "min", "20:00", "20:20"]
     assert level4.endswith("  late registration closes at the end of this level")
     check = CliRunner().invoke(tournament, ["check", str(path)])
     assert check.exit_code == 0 and "valid" in check.output, check.output

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 pytest.importorskip("flask")
 
 from pyeval.cli.main import cli
-from pyeval.sim.analysis.report import summary_rows
+from pyeval.sim.analysis.report import SPREAD_ROW, summary_rows
 from pyeval.tournament import load_structure
 from pyeval.tournament.chips import ColourUp
 from pyeval.tournament.structure import EXAMPLES_DIR, example_names, parse_structure
@@ -175,7 +175,8 @@ def test_upload(client) -> None:
 def test_simulate_gives_simulates_median(client) -> None:
     from pyeval.sim import simulate
     key = new_draft(client)
-    job = client.post(f"/api/simulate/{key}", json={"players": "20", "runs": "6", "seed": "11"}).get_json()["job"]
+    job = client.post(f"/api/simulate/{key}", json={"players": "20", "runs": "6", "seed": "11",
+                                                    "compare": False}).get_json()["job"]
     deadline = time.monotonic() + 600
     while not (state := client.get(f"/api/job/{job}").get_json())["finished"]:
         assert time.monotonic() < deadline
@@ -194,6 +195,28 @@ def test_simulate_gives_simulates_median(client) -> None:
     assert got["levels"][0][5] == f"{3000 / 50:.1f}"      # 60 big blinds deep at level 1
     assert got["rows"] == [list(row) for row in summary_rows(direct, field="live_tournament")]
     assert got["rows"][3] == ["field", "live_tournament: online_regular, live_recreational, nit"]
+    assert not any(row[0] == SPREAD_ROW for row in got["rows"])          # compare switched off
+
+
+def test_the_settings_come_first_by_default(client) -> None:
+    """Without ``compare``, the page still gets the spread first: each setting named, the
+    casino event (the default setting) being the run itself."""
+    from pyeval.sim.analysis.spread import THIS_RUN
+    from pyeval.sim.settings import SETTINGS
+    key = new_draft(client)
+    state = wait_job(client, client.post(f"/api/simulate/{key}", json={"players": 20, "runs": 5, "seed": 3})
+                     .get_json()["job"])
+    assert state["done"] == state["total"] == 5 + 3 * 5           # the casino setting is not run twice
+    labels = [r[0] for r in state["result"]["rows"]]
+    at = labels.index(SPREAD_ROW)
+    assert at == 2 and labels[:2] == ["structure", "entrants"]      # the first figures on the page
+    assert labels[at + 1: at + 5] == [f"  {s.words}" + (THIS_RUN if s.key == "casino" else "")
+                                      for s in SETTINGS.values()]
+    assert labels[-1] == "sampling error (95%)"
+    # the page's first line: each setting's median (the casino one is the run's own)
+    settings = state["result"]["settings"]
+    assert [x["words"] for x in settings] == [label.strip() for label in labels[at + 1: at + 5]]
+    assert settings[2]["median"] == state["result"]["median"] and settings[0]["runs"] == 5
 
 
 def wait_job(client, job: str) -> dict:
@@ -217,8 +240,9 @@ def test_simulate_in_a_setting_beside_the_others(client) -> None:
     assert state["done"] == state["total"] == 4 + 3 * 4
     s = load_structure("club_3000")
     home = simulate(s, n=4, seed=2, players=20, field="home_game", pace="players")
-    others = [(x.words, simulate(s, n=4, seed=3 + i, players=20, field=x.field, pace=x.pace))
-              for i, x in enumerate(v for v in SETTINGS.values() if v.key != "home")]
+    others = [(x.words + " (this run)", home) if x.key == "home" else
+              (x.words, simulate(s, n=4, seed=3 + i, players=20, field=x.field, pace=x.pace))
+              for i, x in enumerate(SETTINGS.values())]
     assert state["result"]["rows"] == [list(r) for r in summary_rows(home, start="19:00", spread=others,
                                                                      field="home_game")]
     assert state["result"]["setting"] == "a relaxed home game where players deal"
@@ -289,7 +313,7 @@ def test_rebuys_add_on_late_registration_and_payouts_in_the_form(client, tmp_pat
 
 
 def test_tune_proposes_beside_the_current_levels_and_the_proposal_can_be_taken(client) -> None:
-    from pyeval.sim.tune import parse_target, tune
+    from pyeval.sim.tune import Asked, DirectorFile, Search, parse_target, tune
     from pyeval.web.reports import level_rows
     key = new_draft(client)
     job = client.post(f"/api/tune/{key}", json={"targets": ["done by 23:00 with 90%"], "start": "19:00",
@@ -297,10 +321,11 @@ def test_tune_proposes_beside_the_current_levels_and_the_proposal_can_be_taken(c
                                                 "setting": "home"}).get_json()["job"]
     got = wait_job(client, job)["result"]
     s = load_structure("club_3000")
-    direct = tune(players=20, starting=3000, denominations=list(s.chips.denominations),
-                  targets=[parse_target("done within 4h with 90%")], table_size=9, pace="players",
-                  ensemble_size=1, n=10, screen_n=4, seed=1, name="Club hold'em, 3,000 chips (tuned)",
-                  level_minutes=(20,), first_bbs=(50,))
+    text = (EXAMPLES_DIR / "club_3000.toml").read_text("utf-8")
+    direct = tune([parse_target("done within 4h with 90%")],
+                  Asked(start_from=DirectorFile(text, "club_3000.toml"), players=20, pace="players",
+                        name="Club hold'em, 3,000 chips (tuned)"),
+                  search=Search(n=10, screen_n=4), ensemble_size=1, seed=1)
     assert got["toml"] == direct.toml and got["targets"] == ["done by 4:00 with 90%"]
     assert got["current"] == level_rows(s) and got["met"] == direct.met
     taken = client.post(f"/api/tune/{key}/take", json={"job": job}).get_json()
@@ -308,6 +333,38 @@ def test_tune_proposes_beside_the_current_levels_and_the_proposal_can_be_taken(c
     assert client.get(f"/download/{key}").get_data(as_text=True) == direct.toml
     r = client.post(f"/api/tune/{key}", json={"targets": ["done by soon"]})
     assert r.status_code == 400 and r.get_json()["error"].startswith("cannot read the target 'done by soon'")
+
+
+def test_taking_the_proposal_keeps_rebuys_add_on_late_registration_and_payouts(client) -> None:
+    """The director's rebuys, add-on, late registration and payouts survive the proposal (and
+    the tuner simulated with them); the levels, breaks and colour-ups are the proposal's."""
+    key = new_draft(client)
+    form = structure_form(load_structure("club_3000"))
+    form["rebuys"] = {"on": True, "price": 20, "chips": 3000, "per_player": 2, "until_level": 4}
+    form["add_on"] = {"on": True, "price": 10, "chips": 2000, "before_level": 5}
+    form["late_registration"] = {"on": True, "until_level": 4, "entries": 6}
+    form["payouts"] = {"paid_percent": "", "ratio": "", "tables": [
+        {"low": 20, "high": 40, "percent": "40, 25, 15, 12, 8"}]}
+    assert client.post(f"/api/check/{key}", json=form).get_json()["ok"]
+    before = load_text(client, key)
+    job = client.post(f"/api/tune/{key}", json={"targets": ["done within 4h with 90%"], "runs": 10,
+                                                "fields": 1, "players": 30}).get_json()["job"]
+    got = wait_job(client, job)["result"]
+    assert client.post(f"/api/tune/{key}/take", json={"job": job}).status_code == 200
+    after = load_text(client, key)
+    proposal = parse_structure(got["toml"], "proposal.toml")
+    for name in ("rebuys", "add_on", "late_registration", "payout_rules", "buy_in", "entrants", "tables"):
+        assert getattr(after, name) == getattr(before, name), name
+    assert after.rebuys.per_player == 2 and after.late_registration.entries == 6
+    assert [t.percents for t in after.payout_rules.tables] == [(40, 25, 15, 12, 8)]
+    assert after.levels == proposal.levels and after.breaks == proposal.breaks
+    assert after.chips == proposal.chips and after.levels != before.levels
+    # what was simulated is the file taken: rebuys and late entrants counted in the runs
+    assert "rebuys, add-on, late registration as written" in got["explain"]
+
+
+def load_text(client, key: str):
+    return parse_structure(client.get(f"/download/{key}").get_data(as_text=True), "draft.toml")
 
 
 def test_bad_requests_say_what_is_allowed(client) -> None:

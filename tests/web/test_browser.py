@@ -74,6 +74,21 @@ def browser(tmp_path: Path) -> Iterator[object]:
         driver.quit()
 
 
+def gone(element):
+    """A wait condition: ``element``'s page was replaced. ``ec.staleness_of`` lets through
+    chromedriver's "Node with given id does not belong to the document", raised when the
+    check lands while the page is being replaced: either error means it is gone."""
+    from selenium.common.exceptions import WebDriverException
+
+    def check(_driver) -> bool:
+        try:
+            element.is_enabled()
+        except WebDriverException:          # StaleElementReferenceException is one
+            return True
+        return False
+    return check
+
+
 def set_value(field, value: str) -> None:
     field.clear()
     field.send_keys(value)
@@ -192,7 +207,7 @@ def test_workbench_in_a_browser(server: str, browser, tmp_path: Path) -> None:
     full("tune")
     old_page = d.find_element(By.ID, "status")
     d.find_element(By.ID, "take-proposal").click()
-    wait.until(ec.staleness_of(old_page))        # the editor again, with the proposal
+    wait.until(gone(old_page))                   # the editor again, with the proposal
     wait.until(ec.text_to_be_present_in_element((By.ID, "status"), "valid"))
     tuned = load_structure(download(d, folder))
     assert [level_label(lv) for lv in tuned.levels] == proposed

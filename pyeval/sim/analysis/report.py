@@ -140,8 +140,9 @@ def summary_rows(r: SimResult, by: Sequence[float] | None = None, *, start: str 
                  ensemble: Sequence[SimResult] | None = None,
                  spread: Sequence[tuple[str, SimResult]] | None = None,
                  field: str | None = None) -> list[tuple[str, str]]:
-    """``(label, value)`` rows of the run's key figures, the uncertainty a director needs
-    first beside them, the sampling error of this run last.
+    """``(label, value)`` rows: the uncertainty a director needs first (the structure in
+    each setting, named: :data:`SPREAD_ROW`), then the run's key figures, the sampling error
+    of this run last.
 
     ``by``: times (minutes) for "done by" rows; default: whole hours around the run.
     ``start``: a start time ("19:00") to show clock times too. ``spread``: the same
@@ -165,21 +166,22 @@ def summary_rows(r: SimResult, by: Sequence[float] | None = None, *, start: str 
     named = list(spread or ()) + [(f"field {i + 1}", e) for i, e in enumerate(ensemble or ())]
     p = r.duration_percentiles((10, 25, 50, 75, 90))
     ft = r.final_table_percentiles((10, 50, 90))
-    rows = [
-        ("structure", r.spec.name or "-"),
+    rows = [("structure", r.spec.name or "-"), ("entrants", str(r.players))]
+    if start:
+        rows.append(("start", start))
+    if named:                               # what moves the answer most, first
+        rows.append((SPREAD_ROW, f"{len(named)} settings"))
+        for name, e in named:
+            q = e.duration_percentiles((50, 90))
+            rows.append((f"  {name}", f"median {_when(q[50.0], start)}; 90% done by {_when(q[90.0], start)}"))
+    rows += [
         ("tournaments", f"{r.n:,}"),
-        ("entrants", str(r.players)),
         ("field" if field else "player models",
          (f"{field}: " if field else "") + ", ".join(m.name for m in r.models)),
         ("pace", r.spec.clock.describe(r.spec.table_size)),
         ("back-test (model against real events)", backtest_note()),
+        ("duration median", _when(p[50.0], start)),
     ]
-    if start:
-        rows.append(("start", start))
-    rows.append(("duration median", _when(p[50.0], start)))
-    for name, e in named:
-        q = e.duration_percentiles((50, 90))
-        rows.append((f"  {name}", f"median {hhmm(q[50.0])}; 90% done by {hhmm(q[90.0])}"))
     ft_spread = ""
     if named:
         fts = [float(np.median(e.final_table)) for _, e in named]
@@ -224,6 +226,8 @@ def summary_rows(r: SimResult, by: Sequence[float] | None = None, *, start: str 
 
 #: the label of the summary's last row: the run's own Monte Carlo error, the small print
 SAMPLING_ROW = "sampling error (95%)"
+#: the label over the settings' rows, the summary's first figures
+SPREAD_ROW = "how long, by who plays and how fast they deal"
 
 
 def result_warnings(r: SimResult) -> list[str]:
@@ -419,7 +423,7 @@ def _html_table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     th = "".join(f"<th>{html.escape(str(h))}</th>" for h in header)
     def cells(row: Sequence[Any]) -> str:
         first = str(row[0]) if row else ""
-        indent = ' class="indent"' if first.startswith("  ") else ""     # a setting under its figure
+        indent = ' class="indent"' if first.startswith("  ") else ""     # a setting under the spread heading
         return (f"<td{indent}>{html.escape(first.strip())}</td>"
                 + "".join(f"<td>{html.escape(str(c))}</td>" for c in row[1:]))
 
@@ -477,7 +481,8 @@ def html_page(r: SimResult, files: dict[str, Path], by: Sequence[float] | None =
             imgs.append(f'<figure><img alt="{name}" src="data:image/png;base64,{data}"/></figure>')
     title = html.escape(r.spec.name or "Tournament simulation")
     count = len(ensemble or ()) + len(spread or ())
-    fields = f" Beside the figures: the same structure in {count} other settings." if count else ""
+    fields = (f" First, how long the same structure lasts in {count} settings (who plays, how fast "
+              "they deal), each named." if count else "")
     clock_note = f"; clock times from {html.escape(start)}" if start else ""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>

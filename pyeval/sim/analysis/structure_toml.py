@@ -16,6 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypedDict
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 
 @dataclass(frozen=True)
@@ -48,40 +52,60 @@ def _q(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def structure_toml(
-    name: str,
-    *,
-    entrants: int,
-    starting: int,
-    denominations: Sequence[int],
-    levels: Sequence[LevelSpec],
-    minutes: int | None = 20,
-    hands: int | None = None,
-    game: str = "holdem",
-    betting: str = "no_limit",
-    breaks: Sequence[tuple[int, int]] = (),
-    colour_ups: Sequence[tuple[int, Sequence[int]]] = (),
-    table_size: int = 9,
-    price: int = 20,
-    fee: int = 0,
-    percent: Sequence[float] | None = (50, 30, 20),
-    paid_percent: float | None = None,
-    ratio: float | None = None,
-    fmt: str = "single_field",
-    antes_stop_heads_up: bool = False,
-    notes: str = "",
-    raises_first_turn_only: bool = False,
-    pace: str | None = None,
-) -> str:
+class StructureOptions(TypedDict, total=False):
+    """The optional keywords of :func:`structure_toml` (defaults in :data:`DEFAULTS`)."""
+
+    minutes: int | None
+    hands: int | None
+    game: str
+    betting: str
+    breaks: Sequence[tuple[int, int]]
+    colour_ups: Sequence[tuple[int, Sequence[int]]]
+    table_size: int
+    price: int
+    fee: int
+    percent: Sequence[float] | None
+    paid_percent: float | None
+    ratio: float | None
+    fmt: str
+    antes_stop_heads_up: bool
+    notes: str
+    raises_first_turn_only: bool
+    pace: str | None
+
+
+#: every option's default (the keys of :class:`StructureOptions`, tied by a test)
+DEFAULTS: StructureOptions = {
+    "minutes": 20, "hands": None, "game": "holdem", "betting": "no_limit", "breaks": (), "colour_ups": (),
+    "table_size": 9, "price": 20, "fee": 0, "percent": (50, 30, 20), "paid_percent": None, "ratio": None,
+    "fmt": "single_field", "antes_stop_heads_up": False, "notes": "", "raises_first_turn_only": False,
+    "pace": None,
+}
+
+
+def structure_toml(name: str, *, entrants: int, starting: int, denominations: Sequence[int],
+                   levels: Sequence[LevelSpec], **options: Unpack[StructureOptions]) -> str:
     """TOML text of a structure (see ``docs/tournament.md`` for the format).
 
-    ``breaks``: ``(after_level, minutes)``; ``colour_ups``: ``(before_level, removed)``;
-    ``percent``: the payout table for a field of ``entrants`` (100 % to the winner when
-    the field is smaller than the places listed); or ``paid_percent`` and ``ratio``: pay
-    about that share of the field, each place ``ratio`` of the one above.
-    ``raises_first_turn_only``: bets and raises on a player's first turn of a round only
-    (the first sheet's draw). ``pace``: the ``[tables] pace`` preset, when given.
+    The options (:class:`StructureOptions`, defaults :data:`DEFAULTS`): ``minutes`` or
+    ``hands`` a level; ``game`` and ``betting``; ``breaks``: ``(after_level, minutes)``;
+    ``colour_ups``: ``(before_level, removed)``; ``table_size``; the buy-in ``price`` and
+    ``fee``; ``percent``: the payout table for a field of ``entrants`` (100 % to the winner
+    when the field is smaller than the places listed); or ``paid_percent`` and ``ratio``: pay
+    about that share of the field, each place ``ratio`` of the one above; ``fmt``, the
+    format; ``antes_stop_heads_up``; ``notes``; ``raises_first_turn_only``: bets and raises
+    on a player's first turn of a round only (the first sheet's draw); ``pace``: the
+    ``[tables] pace`` preset, when given.
     """
+    unknown = set(options) - set(DEFAULTS)
+    if unknown:
+        raise TypeError(f"structure_toml() got unknown options {sorted(unknown)}; allowed: {', '.join(DEFAULTS)}")
+    o: dict[str, Any] = {**DEFAULTS, **options}
+    minutes, hands, game, betting = o["minutes"], o["hands"], o["game"], o["betting"]
+    breaks, colour_ups, table_size, pace = o["breaks"], o["colour_ups"], o["table_size"], o["pace"]
+    price, fee, percent, paid_percent, ratio = o["price"], o["fee"], o["percent"], o["paid_percent"], o["ratio"]
+    fmt, notes = o["fmt"], o["notes"]
+    antes_stop_heads_up, raises_first_turn_only = o["antes_stop_heads_up"], o["raises_first_turn_only"]
     out = [
         "[tournament]",
         f"name = {_q(name)}",

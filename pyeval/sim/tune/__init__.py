@@ -42,12 +42,21 @@ from pyeval.sim.tune.family import (
     NICE,
     START_DEPTHS,
     STEPS,
+    LadderRules,
     Schedule,
     make_schedule,
     nice_amount,
     start_blinds,
 )
-from pyeval.sim.tune.files import Fixed, fixed_from_structure, schedule_toml
+from pyeval.sim.tune.files import (
+    DirectorFile,
+    Event,
+    Fixed,
+    director_file,
+    fixed_from_structure,
+    schedule_into,
+    schedule_toml,
+)
 from pyeval.sim.tune.scoring import HEDGE_SIZE, Candidate, evaluate, hedge, nominal_rate
 from pyeval.sim.tune.targets import KINDS, Target, money_play, parse_goals, parse_target
 
@@ -86,89 +95,98 @@ class Plan(NamedTuple):
     max_levels: int
     name: str
     kept: tuple[str, ...]
+    #: the director's file the proposal is written into (``None``: a new file)
+    base: DirectorFile | None = None
 
 
-def tune(*, targets: Sequence[Target | str], players: int | None = None, starting: int | None = None,
-         denominations: Sequence[int] | None = None, table_size: int | None = None,
-         hands_per_hour: float | None = None, pace: str | None = None,
-         members: Sequence[Member] | None = None, ensemble_size: int | None = None,
-         n: int = 200, screen_n: int = 48, verify_n: int | None = None, seed: int = 0,
-         name: str | None = None, level_minutes: Sequence[int] | None = None,
-         steps: Sequence[float] | None = None, first_bbs: Sequence[int] | None = None,
-         ante_from: int | None = None, margin: float = MARGIN, keep: int = KEEP,
-         progress: Callable[[str], None] | None = None, start_from: Any = None,
-         first_blinds: tuple[int, int] | None = None, growths: Sequence[float] = GROWTHS,
-         break_every: int | None = None, break_minutes: int | None = None, ante_by: str | None = None,
-         ante_depth: float | None = None, max_levels: int = MAX_LEVELS, start: str | None = None,
+class Search(NamedTuple):
+    """How hard the tuner looks: tournaments per likely evening to screen every schedule
+    (``screen_n``), for the ``keep`` finalists (``n``) and to check the choice (``verify_n``,
+    default ``2 * n``); ``margin``: the chance every target must be met by to spare."""
+
+    n: int = 200
+    screen_n: int = 48
+    verify_n: int | None = None
+    margin: float = MARGIN
+    keep: int = KEEP
+
+
+def tune(targets: Sequence[Target | str], asked: Asked | None = None, *, search: Search | None = None,
+         members: Sequence[Member] | None = None, ensemble_size: int | None = None, seed: int = 0,
+         start: str | None = None, progress: Callable[[str], None] | None = None,
          threads: int | None = None) -> TuneResult:
     """Propose a schedule for ``targets`` (see the package notes).
 
     ``targets``: :class:`Target` or words (``"done by 23:30 with 90%"``, read with ``start``);
-    ``start_from``: the director's structure (path, example name or loaded structure), whose
-    entrants, chips, table size, pace, level length, first blinds, breaks and antes are kept
-    unless the call gives them; else ``players``, ``starting`` and ``denominations`` are
-    needed. ``pace`` (``"dealer"``, ``"players"``, ``"online"``) or ``hands_per_hour``: the
-    event's pace (default: the file's, else ``dealer``); ``members``: the likely evenings
-    (default :func:`~pyeval.sim.tune.scoring.hedge` of ``ensemble_size``, at most 8);
-    ``level_minutes``: lengths to try (default: the file's, else 15-30); ``first_blinds``
-    ``(small, big)`` or ``first_bbs``: the first blinds to try; ``growths``: rates of growth
-    of the big blind a level to try (``steps``, the older knob: rungs of ten a decade);
-    ``break_every`` minutes (or the file's every-N-levels) and ``break_minutes``;
-    ``ante_by`` ``"each"`` or ``"big_blind"``, ``ante_depth`` (antes once the starting stack
-    is that many big blinds or less) or ``ante_from`` (a level; 0: none); ``n``, ``screen_n``,
-    ``verify_n``: tournaments per evening for the finalists, the screening, the check;
-    ``seed``: the same seed gives the same proposal on any number of ``threads``;
-    ``start``: a clock time for the explanation; ``progress``: called with a line per stage.
+    ``asked``: what the director gives or fixes (:class:`Asked`: the structure to start from,
+    or the players, starting chips and chip set; the pace; level lengths, first blinds,
+    breaks, antes to keep or try); ``search``: how many tournaments (:class:`Search`);
+    ``members``: the likely evenings (default :func:`~pyeval.sim.tune.scoring.hedge` of
+    ``ensemble_size``, at most 8); ``seed``: the same seed gives the same proposal on any
+    number of ``threads``; ``start``: a clock time for the explanation; ``progress``: called
+    with a line per stage. Starting from a file (``Asked(start_from=...)``), the proposal is
+    written into it and simulated with its rebuys, add-on and late registration.
 
     Example:
-        >>> res = tune(players=18, starting=3000, denominations=[25, 100, 500],
-        ...            targets=["done within 5h with 90%"], n=40, screen_n=16, ensemble_size=2,
-        ...            level_minutes=(20,), growths=(1.3, 1.5), first_bbs=(50,))
+        >>> res = tune(["done within 5h with 90%"], Asked(players=18, starting=3000, denominations=[25, 100, 500],
+        ...            level_minutes=(20,), growths=(1.3, 1.5), first_bbs=(50,)),
+        ...            search=Search(n=40, screen_n=16), ensemble_size=2)
         >>> res.met, res.chosen.schedule.level_minutes
         (True, 20)
     """
     t0 = time.perf_counter()
+    asked = asked or Asked()
     goals = [t if isinstance(t, Target) else parse_target(t, start) for t in targets]
-    plan = plan_for(Asked(players, starting, denominations, table_size, pace, level_minutes, steps, first_bbs,
-                          first_blinds, growths, break_every, break_minutes, ante_by, ante_depth, ante_from,
-                          max_levels, name, start_from))
+    plan = plan_for(asked)
+    n, screen_n, verify_n, margin, keep = search or Search()
     _check_inputs(plan, goals, margin, n, screen_n, keep)
+    hands_per_hour = asked.hands_per_hour
     ens = tuple(members) if members is not None else hedge(
         ensemble_size or HEDGE_SIZE, pace=plan.pace, hands_per_hour=hands_per_hour, table_size=plan.table_size)
     _, rate = nominal_rate(plan.pace, hands_per_hour, plan.table_size)
     say = progress or (lambda msg: None)
-    common: dict[str, Any] = dict(name=plan.name, players=plan.players, starting=plan.starting,
-                                  denominations=plan.denominations, table_size=plan.table_size,
-                                  pace=plan.pace, threads=threads)
+    event = event_of(plan)
     scheds = candidate_schedules(plan)
     say(f"{len(scheds)} schedules to try, each under {len(ens)} likely evenings")
-    screened = [evaluate(s, goals, ens, n=screen_n, seed=seed, **common) for s in scheds]
+    screened = [evaluate(s, goals, ens, event, n=screen_n, seed=seed, threads=threads) for s in scheds]
     caps = any(t.caps_length for t in goals)
     finalists = _finalists(screened, goals, caps, keep)
     say(f"simulating {len(finalists)} finalists again with {n} tournaments per evening")
-    finalists = [evaluate(c.schedule, goals, ens, n=n, seed=seed + 1_000_003, **common) for c in finalists]
+    finalists = [evaluate(c.schedule, goals, ens, event, n=n, seed=seed + 1_000_003, threads=threads)
+                 for c in finalists]
     chosen, runner_up, feasible = _choose(finalists, goals, margin, caps)
     vn = verify_n or 2 * n
     say(f"verifying the choice on {vn:,} fresh tournaments per evening")
-    verified = evaluate(chosen.schedule, goals, ens, n=vn, seed=seed + 2_000_029, **common)
+    verified = evaluate(chosen.schedule, goals, ens, event, n=vn, seed=seed + 2_000_029, threads=threads)
     reason = None if feasible else _reason(verified, goals)
     notes = (f"Proposed by pyeval tournament tune for: {'; '.join(t.describe() for t in goals)}; "
              f"{chosen.schedule.describe()}; checked over {len(ens)} likely evenings."
              + (f" Not met in full: {reason}" if reason else ""))
-    verified.toml = schedule_toml(chosen.schedule, name=plan.name, players=plan.players, starting=plan.starting,
-                                  denominations=plan.denominations, table_size=plan.table_size, notes=notes,
-                                  pace=plan.pace)
+    verified.toml = event.toml(chosen.schedule, notes)
     default = evaluate(chosen.schedule, goals, hedge(1, pace=plan.pace, hands_per_hour=hands_per_hour,
                                                      table_size=plan.table_size),
-                       n=vn, seed=seed + 3_000_017, **common)
+                       event, n=vn, seed=seed + 3_000_017, threads=threads)
     return TuneResult(verified.toml, chosen, verified, goals, ens, margin, verified.meets(goals),
                       feasible, finalists, len(scheds), runner_up, default, reason,
-                      None if start_from is None else fixed_from_structure(start_from), plan.kept,
-                      start, rate, time.perf_counter() - t0)
+                      None if asked.start_from is None else fixed_from_structure(plan.base or asked.start_from),
+                      plan.kept, start, rate, time.perf_counter() - t0)
 
 
 class Asked(NamedTuple):
-    """What the call of :func:`tune` asks about the schedule (``None``: the file's, else the default)."""
+    """What the director gives or fixes (``None``: the file's, else the default).
+
+    ``start_from``: the director's structure (a path, an example's name, a
+    :class:`~pyeval.sim.tune.files.DirectorFile` or a loaded structure), whose entrants,
+    chips, table size, pace, level length, first blinds, breaks and antes are kept unless
+    given here; else ``players``, ``starting`` and ``denominations`` are needed. ``pace``
+    (``"dealer"``, ``"players"``, ``"online"``) or ``hands_per_hour``: the event's pace
+    (default: the file's, else ``dealer``); ``level_minutes``: lengths to try (default: the
+    file's, else 15-30); ``first_blinds`` ``(small, big)`` or ``first_bbs``: the first blinds
+    to try; ``growths``: rates of growth of the big blind a level to try (``steps``, the
+    older knob: rungs of ten a decade); ``break_every`` minutes (or the file's every-N-levels)
+    and ``break_minutes``; ``ante_by`` ``"each"`` or ``"big_blind"``, ``ante_depth`` (antes
+    once the starting stack is that many big blinds or less) or ``ante_from`` (a level; 0: none).
+    """
 
     players: int | None = None
     starting: int | None = None
@@ -188,6 +206,7 @@ class Asked(NamedTuple):
     max_levels: int = MAX_LEVELS
     name: str | None = None
     start_from: Any = None
+    hands_per_hour: float | None = None
 
 
 def plan_for(asked: Asked) -> Plan:
@@ -199,12 +218,15 @@ def plan_for(asked: Asked) -> Plan:
         (40, (20,), ((25, 50),), 2)
     """
     (players, starting, denominations, table_size, pace, level_minutes, steps, first_bbs, first_blinds,
-     growths, break_every, break_minutes, ante_by, ante_depth, ante_from, max_levels, name, start_from) = asked
+     growths, break_every, break_minutes, ante_by, ante_depth, ante_from, max_levels, name, start_from,
+     _) = asked
     fx: Fixed | None = None
+    base: DirectorFile | None = None
     if start_from is not None:
         from pyeval.tournament.errors import StructureError
         try:
             fx = fixed_from_structure(start_from)
+            base = director_file(start_from)
         except (StructureError, FileNotFoundError) as e:
             raise ValueError(str(e)) from None
     if fx is None and (players is None or starting is None):
@@ -219,6 +241,8 @@ def plan_for(asked: Asked) -> Plan:
     if fx is not None:
         kept.append(f"the chips ({', '.join(map(str, fx.denominations))}), {fx.starting:,} each"
                     if denominations is None and starting is None else "")
+        if fx.sections:
+            kept.append(f"your {', '.join(fx.sections)} as written (every schedule is simulated with them)")
     minutes: tuple[int, ...]
     if level_minutes is not None:
         minutes = tuple(int(m) for m in level_minutes)
@@ -256,7 +280,7 @@ def plan_for(asked: Asked) -> Plan:
     label = name or (f"{fx.name} (tuned)" if fx else f"Tuned: {p} players, {chips:,} chips")
     return Plan(p, chips, denoms, size, the_pace, minutes, firsts, grow,
                 None if levels_between else int(break_every or BREAK_EVERY), levels_between, int(bmin), by,
-                float(depth), ante_from, max_levels, label, tuple(k for k in kept if k))
+                float(depth), ante_from, max_levels, label, tuple(k for k in kept if k), base)
 
 
 def candidate_schedules(plan: Plan) -> list[Schedule]:
@@ -275,6 +299,8 @@ def candidate_schedules(plan: Plan) -> list[Schedule]:
                 if key in seen or problems(s.levels, starting=plan.starting, denominations=plan.denominations,
                                            colour_ups=s.colour_ups, breaks=s.breaks, break_levels=every):
                     continue
+                if plan.base is not None and not _fits_the_file(plan, s):
+                    continue
                 seen.add(key)
                 out.append(s)
     if not out:
@@ -282,6 +308,24 @@ def candidate_schedules(plan: Plan) -> list[Schedule]:
                          "x1.5 between early levels or a blind the chips cannot pay); try a smaller chip "
                          "or other first blinds")
     return out
+
+
+def event_of(plan: Plan) -> Event:
+    """The event the plan's schedules are written for (into the director's file when it has one)."""
+    return Event(plan.name, plan.players, plan.starting, plan.denominations, plan.table_size, plan.pace, plan.base)
+
+
+def _fits_the_file(plan: Plan, sched: Schedule) -> bool:
+    """Whether the schedule, written into the director's file, still loads (a colour-up can
+    leave the file's rebuy or add-on chips unpayable)."""
+    from pyeval.tournament.errors import StructureError
+    from pyeval.tournament.structure import parse_structure
+
+    try:
+        parse_structure(event_of(plan).toml(sched), "proposal.toml")
+    except StructureError:
+        return False
+    return True
 
 
 def _preference(c: Candidate, caps: bool) -> float:
@@ -373,7 +417,7 @@ def _check_inputs(plan: Plan, targets: Sequence[Target], margin: float, n: int, 
 
 
 __all__ = ["KINDS", "LEVEL_MINUTES", "MARGIN", "NICE", "START_DEPTHS", "STEPS", "TUNE_LEVEL_MINUTES", "Asked",
-           "Candidate", "Fixed", "Plan", "Schedule", "Target", "TuneResult", "candidate_schedules",
-           "director_schedule", "evaluate", "fixed_from_structure", "hedge", "make_schedule", "money_play",
-           "nice_amount", "parse_goals", "parse_target", "plan_for", "problems", "replace", "schedule_toml",
-           "start_blinds", "tune", "when"]
+           "Candidate", "DirectorFile", "Event", "Fixed", "LadderRules", "Plan", "Schedule", "Search", "Target",
+           "TuneResult", "candidate_schedules", "director_schedule", "evaluate", "event_of", "fixed_from_structure",
+           "hedge", "make_schedule", "money_play", "nice_amount", "parse_goals", "parse_target", "plan_for",
+           "problems", "replace", "schedule_into", "schedule_toml", "start_blinds", "tune", "when"]

@@ -132,18 +132,18 @@ class TuneResult:
                          + (", ".join(f"the {', '.join(map(str, rem))} chips leave before level {lv}"
                                       for lv, rem in sched.colour_ups) or "no colour-up"))
         lines.append("")
-        lines.append(f"How long it lasts, over {len(self.members)} likely evenings (equally likely; "
-                     f"{v.n:,} simulated tournaments each):")
-        lines.append(f"  {_spread(v, None, s)}")
+        lines.append(f"How long it lasts, over {len(self.members)} likely evenings (who plays, how fast "
+                     f"they deal; equally likely; {v.n:,} simulated tournaments each):")
+        lines.append("  by evening:")
+        for i, m in enumerate(self.members):
+            lines.append(f"    {describe_member(m, self.nominal_rate):<54} {_spread(v, i, s)}")
+        lines.append(f"  all evenings together: {_spread(v, None, s)}")
         for t, p in zip(self.targets, v.pooled_chances(self.targets)):
             ok = "met" if t.met_by_chance(p) else "NOT met"
             lines.append(f"  {t.describe()}: {100 * p:.1f}% of the likely evenings -> {ok}")
         if self.default is not None:
             lines.append(f"  with the default field alone ({describe_member(self.default_member, self.nominal_rate)}): "
                          f"{_spread(self.default, None, s)}")
-        lines.append("  by evening:")
-        for i, m in enumerate(self.members):
-            lines.append(f"    {describe_member(m, self.nominal_rate):<54} {_spread(v, i, s)}")
         from pyeval.sim.analysis.backtest import backtest_note
         lines.append("")
         lines.append(f"How far the model has been from real events: {backtest_note()}.")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pyeval.sim.analysis.structure_toml import LevelSpec
 from pyeval.sim.tune.constraints import EARLY_DEPTH
@@ -148,16 +149,31 @@ class Schedule:
                 f"{self.levels[0].small_blind}/{self.levels[0].big_blind}")
 
 
+class LadderRules(NamedTuple):
+    """The family's rules besides the growth (see the module notes).
+
+    ``ante_from``: the level antes start (``0``: never; ``None``: once the starting stack is
+    ``ante_depth`` big blinds or less); ``ante_by``: ``"each"`` player antes an eighth of the
+    big blind, or ``"big_blind"``: a big-blind ante of one big blind; ``colour_up_at``: the
+    big blind, in next chips, that colours the smallest chip up; a break of ``break_minutes``
+    about every ``break_every`` minutes; at most ``max_levels`` levels.
+    """
+
+    ante_from: int | None = None
+    ante_depth: float = 15.0
+    ante_by: str = "each"
+    colour_up_at: float = 20.0
+    break_every: int = 120
+    break_minutes: int = 10
+    max_levels: int = 60
+
+
 def make_schedule(starting: int, players: int, denominations: Sequence[int], level_minutes: int,
                   steps: float, *, first_bb: int | None = None, start_depth: float = 75.0,
-                  ante_from: int | None = None, ante_depth: float = 15.0, colour_up_at: float = 20.0,
-                  break_every: int = 120, break_minutes: int = 10, max_levels: int = 60,
-                  ante_by: str = "each") -> Schedule:
-    """The schedule of the family for one set of knobs (see the module notes).
-
-    ``ante_from``: the level antes start (``0``: never; ``None``: by ``ante_depth``);
-    ``ante_by``: ``"each"`` player antes an eighth of the big blind, or ``"big_blind"``: a
-    big-blind ante of one big blind.
+                  rules: LadderRules | None = None) -> Schedule:
+    """The schedule of the family for one set of knobs (see the module notes); the first big
+    blind ``first_bb``, else the nice amount nearest ``start_depth`` big blinds deep;
+    ``rules``: :class:`LadderRules` (``None``: its defaults).
 
     Example:
         >>> s = make_schedule(3000, 30, [25, 100, 500], 20, 1.5, first_bb=50)
@@ -166,6 +182,7 @@ def make_schedule(starting: int, players: int, denominations: Sequence[int], lev
         >>> [lv.ante for lv in s.levels[2:6]], s.colour_ups, s.breaks
         ([25, 25, 50, 75], ((13, (25,)),), ((6, 10), (12, 10)))
     """
+    ante_from, ante_depth, ante_by, colour_up_at, break_every, break_minutes, max_levels = rules or LadderRules()
     d = sorted(int(x) for x in denominations)
     if not d or d[0] <= 0 or len(set(d)) != len(d):
         raise ValueError("give the chip denominations, each once, all above 0")
@@ -221,5 +238,5 @@ def make_schedule(starting: int, players: int, denominations: Sequence[int], lev
                     tuple(colour), starting)
 
 
-__all__ = ["LEVEL_MINUTES", "NICE", "START_DEPTHS", "STEPS", "Schedule", "make_schedule", "nice_amount",
+__all__ = ["LEVEL_MINUTES", "NICE", "START_DEPTHS", "STEPS", "LadderRules", "Schedule", "make_schedule", "nice_amount",
            "start_blinds"]

@@ -35,7 +35,7 @@ from pyeval.sim.analysis.ensemble import Member, with_break_overrun
 from pyeval.sim.players.models import FieldLike
 from pyeval.sim.players.presets import FIELDS as PRESET_FIELDS
 from pyeval.sim.tune.family import Schedule
-from pyeval.sim.tune.files import schedule_toml
+from pyeval.sim.tune.files import Event
 from pyeval.sim.tune.targets import Target, money_play
 
 #: The fields of the likely evenings, in the order members take them.
@@ -167,17 +167,17 @@ def _outcome(result: Any, want_money: bool) -> Outcome:
     return Outcome(d, np.asarray(result.final_table, float), np.asarray(money, float))
 
 
-def evaluate(sched: Schedule, targets: Sequence[Target], members: Sequence[Member], *, name: str,
-             players: int, starting: int, denominations: Sequence[int], table_size: int, n: int,
-             seed: int, notes: str = "", pace: str | None = None, threads: int | None = None) -> Candidate:
-    """Simulate ``sched`` under every member (``n`` tournaments each, member ``i`` with seed
+def evaluate(sched: Schedule, targets: Sequence[Target], members: Sequence[Member], event: Event, *,
+             n: int, seed: int, threads: int | None = None) -> Candidate:
+    """Simulate ``sched`` written for ``event`` (into the director's file when it has one)
+    under every member (``n`` tournaments each, member ``i`` with seed
     ``seed + MEMBER_SEED_STEP * i``: the same for every schedule)."""
     from pyeval.sim.engine.engine import simulate
     from pyeval.tournament.structure import parse_structure
 
-    text = schedule_toml(sched, name=name, players=players, starting=starting,
-                         denominations=denominations, table_size=table_size, notes=notes, pace=pace)
-    st = parse_structure(text, f"tuned structure ({name})")
+    players = event.players
+    text = event.toml(sched)
+    st = parse_structure(text, f"tuned structure ({event.name})")
     want_money = any(t.kind == "money_play_at_least" for t in targets)
     M, T = len(members), len(targets)
     chances, times = np.zeros((M, T)), np.zeros((M, T))

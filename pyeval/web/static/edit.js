@@ -37,6 +37,10 @@ function render() {
     tr.dataset.for = `levels.${i}`;
     const n = document.createElement("td"); n.textContent = i + 1; n.className = "num"; tr.appendChild(n);
     STAKES.forEach(k => tr.appendChild(cell(`levels.${i}.${k}`, lv[k])));
+    // who pays the ante, in words (a big-blind ante of 300 is not 300 from every player)
+    const who = {big_blind: "paid by the big blind", button: "paid by the button", each: "from every player"};
+    const ante = tr.lastChild;
+    ante.appendChild(el("span", Number(lv.ante) ? ` ${who[lv.ante_by] || who.each}` : "", "muted ante-by"));
     const len = cell(`levels.${i}.length`, lv.length, 4);
     len.appendChild(document.createTextNode(" " + (lv.unit === "hands" ? "hands" : "min")));
     tr.appendChild(len);
@@ -171,6 +175,16 @@ async function simulate() {
     const p10 = el("b", hhmm(x.p10)); p10.id = "sim-p10";
     const p90 = el("b", hhmm(x.p90)); p90.id = "sim-p90";
     head.append(p10, " and ", p90, ` (${x.runs} simulated tournaments of ${x.players} players).`);
+    if (x.settings.length) {
+      // what moves the answer most: who plays and how fast they deal (each setting below)
+      const order = [...x.settings].sort((a, b) => a.median - b.median);
+      const lo = order[0], hi = order[order.length - 1];
+      const spread = el("p", "", "headline"); spread.id = "sim-spread";
+      spread.append("Who plays and how fast they deal move it most: half over by ", el("b", hhmm(lo.median)),
+                    ` in ${lo.words.replace(" (this run)", "")}, by `, el("b", hhmm(hi.median)),
+                    ` in ${hi.words.replace(" (this run)", "")} (each setting below).`);
+      out.appendChild(spread);
+    }
     out.appendChild(head);
     const table = el("table", undefined, "summary"); table.id = "sim-summary";
     x.rows.forEach(([label, value]) => {
