@@ -303,6 +303,22 @@ def _in_chips(x, bb):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
+def _sized(to, min_to, max_to, commit):
+    """A bet or raise to ``to`` chips made legal (at least ``min_to``), and all-in
+    (``max_to``) above ``max_to`` or from ``commit`` chips on (what would be left behind is
+    too little to fold).
+
+    >>> _sized(6, 4, 100, 40.0), _sized(45, 4, 100, 40.0), _sized(2, 4, 100, 40.0)
+    (6, 100, 4)
+    """
+    if to < min_to:
+        to = min_to
+    if to >= commit or to > max_to:
+        to = max_to
+    return to
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def winnable_pot(pot, cur, mybet, call):
     """The chips a caller can win: ``pot`` less the part of the biggest bet above what the
     caller can match (``mybet + call``; the uncalled excess goes back, it is never won).
@@ -373,11 +389,7 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
             if kind >= K_LIMPER:
                 thr = thr_open * LIMPER_RAISE
             if top_c <= thr and can_raise:
-                to = int(open_size * bb)
-                if to < min_to:
-                    to = min_to
-                if to >= 0.4 * stack_total or to > max_to:
-                    to = max_to
+                to = _sized(int(open_size * bb), min_to, max_to, 0.4 * stack_total)
                 return A_RAISE, to, thr
             if kind >= K_LIMPER and top_c <= thr_open * LIMP_WIDTH:
                 return A_CALL, 0, 1.0
@@ -413,11 +425,7 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
                 flat *= 1.8
             jam = jam_3bet(pot, cur, mybet, min(stack_total, opp_cover))
             if top_c <= three and can_raise:
-                to = 3 * cur
-                if to < min_to:
-                    to = min_to
-                if jam or to >= 0.4 * stack_total or to > max_to:
-                    to = max_to
+                to = _sized(3 * cur, min_to, max_to, 0.0 if jam else 0.4 * stack_total)
                 return A_RAISE, to, three
             if top_c <= flat:
                 return A_CALL, 0, 1.0
@@ -449,11 +457,7 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
         if not bet and draw:
             bet = u < 0.6 * aggr
         if bet and can_raise:
-            to = _in_chips(pot * (0.5 + 0.25 * aggr), bb)
-            if to < min_to:
-                to = min_to
-            if to >= 0.45 * stack_total or to > max_to:
-                to = max_to
+            to = _sized(_in_chips(pot * (0.5 + 0.25 * aggr), bb), min_to, max_to, 0.45 * stack_total)
             return A_RAISE, to, 0.3
         return A_CHECK, 0, 1.0
     price = call / (winnable_pot(pot, cur, mybet, call) + call)
@@ -461,23 +465,13 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
         return A_CALL, 0, 1.0
     if tr == 4:
         if can_raise and u < 0.4 + 0.5 * aggr:
-            to = 3 * cur
-            if to < min_to:
-                to = min_to
-            if to >= 0.45 * stack_total or to > max_to:
-                to = max_to
-            return A_RAISE, to, 0.1
+            return A_RAISE, _sized(3 * cur, min_to, max_to, 0.45 * stack_total), 0.1
         return A_CALL, 0, 1.0
     if tr == 3:
         if n_raises >= 2 and price > 0.4:
             return A_FOLD, 0, 1.0
         if can_raise and n_raises <= 1 and u < 0.2 * aggr:
-            to = 3 * cur
-            if to < min_to:
-                to = min_to
-            if to >= 0.45 * stack_total or to > max_to:
-                to = max_to
-            return A_RAISE, to, 0.15
+            return A_RAISE, _sized(3 * cur, min_to, max_to, 0.45 * stack_total), 0.15
         return A_CALL, 0, 1.0
     if tr == 2:
         if n_raises <= 1 and price <= 0.40 + 0.08 * (loose - 1.0):
@@ -509,21 +503,12 @@ def _loose_postflop(model, money, ctx, street, tr, draw, u):
         if not bet and not station and pf_aggressor and street == 1:
             bet = u < 0.5 * cbet
         if bet and can_raise:
-            to = _in_chips(pot * 0.5, bb)
-            if to < min_to:
-                to = min_to
-            if to >= 0.45 * stack_total or to > max_to:
-                to = max_to
-            return A_RAISE, to, 0.35
+            return A_RAISE, _sized(_in_chips(pot * 0.5, bb), min_to, max_to,
+                                   0.45 * stack_total), 0.35
         return A_CHECK, 0, 1.0
     price = call / (winnable_pot(pot, cur, mybet, call) + call)
     if tr == 4 and can_raise and u < (0.2 if station else 0.4):
-        to = 3 * cur
-        if to < min_to:
-            to = min_to
-        if to > max_to:
-            to = max_to
-        return A_RAISE, to, 0.1
+        return A_RAISE, _sized(3 * cur, min_to, max_to, np.inf), 0.1
     wide = 0.1 if station else 0.0
     if tr >= 3 or (tr == 2 and price <= 0.45 + wide):
         return A_CALL, 0, 1.0
