@@ -472,7 +472,7 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
     Example:
         >>> [round(x, 5) for x in wilson(0, 5084)]
-        [0.0, 0.00075]
+        [0.0, 0.00076]
     """
     if n < 0 or not 0 <= k <= max(n, 0):
         raise ValueError(f"need 0 <= k <= n, got k={k}, n={n}")
