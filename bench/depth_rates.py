@@ -1,6 +1,6 @@
 """Stack-off and bust rates per player-hand by depth, real hands beside simulated ones.
 
-    python bench/depth_rates.py PHH_DIR [FIELD ...]
+    PYTHONPATH=. python bench/depth_rates.py PHH_DIR [FIELD ...]
 
 ``PHH_DIR``: the shared hands unpacked (``tar xJf ../shared/data/phh/hands.tar.xz -C DIR``).
 Simulated: the WSOP 2019 Day 1 structure (60,000 chips, 300 big blinds deep at the start)
@@ -10,29 +10,17 @@ blinds) with 8 players; rates per 1,000 player-hands with a 95 % (Wilson) interv
 from __future__ import annotations
 
 import glob
-import math
 import sys
 
 from pyeval.sim.analysis.backtest import EventDay, event_structure, home_structure, parse_levels
 from pyeval.sim.players.presets import record_all
-from pyeval.sim.players.stats import from_record, measure
+from pyeval.sim.players.stats import from_record, measure, wilson
 from pyeval.sim.players.stats_phh import read_hands
 
 WSOP = EventDay("WSOP 2019 Day 1 structure", 27, 0,
                 parse_levels("100/200/0;100/200/200bb;200/300/300bb;200/400/400bb;300/500/500bb"),
                 120, 60000, 9, False)
 ORDER = ("20-40", "40-70", "70-130", "130-200", "200+")
-
-
-def wilson(k: int, n: int) -> tuple[float, float]:
-    """The 95 % Wilson interval of ``k`` in ``n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    z = 1.96
-    p = k / n
-    c = (p + z * z / (2 * n)) / (1 + z * z / n)
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, c - h), c + h)
 
 
 def show(name: str, hands: list) -> None:

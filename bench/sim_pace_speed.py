@@ -7,6 +7,12 @@ single-figure clock (30 hands an hour) both trees know, for A/B runs of two sour
 levels, 60,000 chips, 90 players, with a pace preset where the tree has them). Prints one
 JSON line: the median and best rate of the rounds per field (bench/RESULTS.md, "Pace
 presets and deep-stack play").
+
+Instruction counts (bench/RESULTS.md, "Deep stacks without a slower kernel"): the same
+script under ``valgrind --tool=callgrind`` with ``ROUNDS`` 1 and 0 (the warm-up alone), the
+kernel compiled beforehand with ``NUMBA_CPU_NAME=znver3`` in the same cache (valgrind hides
+AVX-512, so code compiled for the host would be compiled again under it); the difference
+of the two totals is the kernel's work of one round.
 """
 import json
 import sys
@@ -40,6 +46,8 @@ for f in fields:
         c0 = time.process_time()
         c = run_chunk(spec, inputs, 1, 0, n, parallel=False)
         rates.append(float(c.res_i[:, R_HANDS].sum()) / (time.process_time() - c0))
+    if not rates:                 # 0 rounds: the warm-up alone (callgrind's baseline)
+        continue
     rates.sort()
     out[f] = {"median": round(rates[len(rates) // 2]), "best": round(rates[-1]),
               "table_hands": int(c.res_i[:, R_HANDS].sum())}

@@ -21,7 +21,7 @@ def test_calibrate_names_the_default_fields() -> None:
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
     assert lines[0].startswith("balanced: the default field")
-    assert lines[1] == "live_tournament: a mixed field (online_regular 9, live_recreational 3, nit 8); its presets:"
+    assert lines[1] == "live_tournament: a mixed field (online_regular 10, live_recreational 4, nit 6); its presets:"
     measured = {line.split()[0] for line in lines[4:] if line.split()[-1] in ("yes", "NO")}
     assert measured == {str(m) for m in FIELDS["live_tournament"]}     # each preset once
     res = CliRunner().invoke(sim, ["calibrate", "shark"])

@@ -61,7 +61,7 @@ HOME_NOT_COMPARABLE = {"home2": "re-entries and a second table early on",
 #: ../shared/data/backtest/live_events.csv --home ../shared/data/backtest/home_games.csv``
 #: (20 simulations an event-day, 200 a home game, seed 1; docs/simulation.md, "Back-test").
 BACKTEST_N_DAYS = 3
-BACKTEST_MAX_ERROR = 2.0            # points of survival, the largest |simulated median - real|
+BACKTEST_MAX_ERROR = 1.5            # points of survival, the largest |simulated median - real|
 BACKTEST_HOMES_OUTSIDE = ("home5",)  # comparable home games outside the simulated 5-95 % band
 BACKTEST_N_HOMES = 6
 

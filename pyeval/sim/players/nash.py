@@ -94,8 +94,7 @@ def _canonical_boards():
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
-def _win_counts(boards, weights, ha, hb, hc, start, step, card_key, disp, high, flush, mult,
-                row_bits, slot_bits):
+def _win_counts(boards, weights, ha, hb, hc, start, step, ev):
     """``W[c1, c2]``: (hand of c1, hand of c2, board) deals, all cards distinct, where the
     first hand wins, summed over boards ``start, start + step, ...`` (canonical boards times
     their weight); run without the GIL, one share of the boards per thread.
@@ -103,8 +102,10 @@ def _win_counts(boards, weights, ha, hb, hc, start, step, card_key, disp, high, 
     Per board the 1,081 hands are sorted by value (a two-pass radix sort of ``value << 11 |
     hand``); walking up, each hand beats the hands of every class counted so far, less those
     sharing one of its cards. The counts fit int32: at most 144 pairs a class pair times
-    C(48, 5) boards is 246,571,776.
+    C(48, 5) boards is 246,571,776. ``ev``: the evaluator's tables, as
+    :func:`pyeval.jit.numba_ext.high_inline` takes them after the cards.
     """
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     nbrd = boards.shape[0]
     W = np.zeros((169, 169), np.int32)
     buf = np.empty(7, np.uint8)
@@ -203,7 +204,7 @@ def compute_win_counts() -> dict[str, np.ndarray]:
     ha, hb, hc = _combos()
     nth = max(1, min(numba.get_num_threads(), os.cpu_count() or 1))
     with ThreadPoolExecutor(nth) as pool:
-        parts = list(pool.map(lambda k: _win_counts(boards, weights, ha, hb, hc, k, nth, *ev),
+        parts = list(pool.map(lambda k: _win_counts(boards, weights, ha, hb, hc, k, nth, ev),
                               range(nth)))
     W = np.sum([p.astype(np.int64) for p in parts], axis=0)
     pairs = combo_pairs()

@@ -55,6 +55,14 @@ SB_COMPLETE = 1.5
 #: In the shared online hands 10 of the 19 called pre-flop all-ins at 20-70 BB are such
 #: 3-bet shoves, 4 more the opener calling one (docs/players.md)
 JAM_SPR = 2.0
+#: deep stacks (issue 35), by the effective stack in big blinds (``eff``): from ``DEEP_BB``
+#: a range player 4-bets (all in) a share of its range that shrinks as ``(DEEP_BB / eff)
+#: ** 4`` (the hands left out call the 3-bet), and after the flop it raises no bet, bets
+#: all-in only what is nearly all of its stack (not from 45 % of it) and calls a shove or
+#: an overbet only with a set, a straight or better. The shared online hands
+#: show no stack-off in 5,084 player-hands at 200 BB and deeper (docs/players.md). Both
+#: are arithmetic on the existing thresholds (no new branch in the hottest function)
+DEEP_BB = 150.0
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -303,6 +311,22 @@ def _in_chips(x, bb):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
+def _sized(to, min_to, max_to, commit):
+    """A bet or raise to ``to`` chips made legal (at least ``min_to``), and all-in
+    (``max_to``) above ``max_to`` or from ``commit`` chips on (what would be left behind is
+    too little to fold).
+
+    >>> _sized(6, 4, 100, 40.0), _sized(45, 4, 100, 40.0), _sized(2, 4, 100, 40.0)
+    (6, 100, 4)
+    """
+    if to < min_to:
+        to = min_to
+    if to >= commit or to > max_to:
+        to = max_to
+    return to
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
 def winnable_pot(pot, cur, mybet, call):
     """The chips a caller can win: ``pot`` less the part of the biggest bet above what the
     caller can match (``mybet + call``; the uncalled excess goes back, it is never won).
@@ -373,11 +397,7 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
             if kind >= K_LIMPER:
                 thr = thr_open * LIMPER_RAISE
             if top_c <= thr and can_raise:
-                to = int(open_size * bb)
-                if to < min_to:
-                    to = min_to
-                if to >= 0.4 * stack_total or to > max_to:
-                    to = max_to
+                to = _sized(int(open_size * bb), min_to, max_to, 0.4 * stack_total)
                 return A_RAISE, to, thr
             if kind >= K_LIMPER and top_c <= thr_open * LIMP_WIDTH:
                 return A_CALL, 0, 1.0
@@ -413,18 +433,17 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
                 flat *= 1.8
             jam = jam_3bet(pot, cur, mybet, min(stack_total, opp_cover))
             if top_c <= three and can_raise:
-                to = 3 * cur
-                if to < min_to:
-                    to = min_to
-                if jam or to >= 0.4 * stack_total or to > max_to:
-                    to = max_to
+                to = _sized(3 * cur, min_to, max_to, 0.0 if jam else 0.4 * stack_total)
                 return A_RAISE, to, three
             if top_c <= flat:
                 return A_CALL, 0, 1.0
             return A_FOLD, 0, 1.0
-        if top_c <= r * 0.35 * loose:
+        deep = min(1.0, DEEP_BB * bb / min(stack_total, opp_cover))
+        deep *= deep
+        four = r * 0.35 * deep * deep
+        if top_c <= four * loose:
             if can_raise:
-                return A_RAISE, max_to, r * 0.35
+                return A_RAISE, max_to, four
             return A_CALL, 0, 1.0
         if top_c <= r * 0.7 * loose and call <= 0.2 * rem:
             return A_CALL, 0, 1.0
@@ -440,6 +459,8 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
         return A_FOLD, 0, 1.0
     if kind >= K_LIMPER:
         return _loose_postflop(model, money, ctx, street, tr, draw, u)
+    deep_i = np.int64(min(stack_total, opp_cover) >= DEEP_BB * bb)
+    commit = (0.45 + 0.5 * deep_i) * stack_total
     if call == 0:
         bet = tr >= 3
         if not bet and tr == 2:
@@ -449,35 +470,21 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
         if not bet and draw:
             bet = u < 0.6 * aggr
         if bet and can_raise:
-            to = _in_chips(pot * (0.5 + 0.25 * aggr), bb)
-            if to < min_to:
-                to = min_to
-            if to >= 0.45 * stack_total or to > max_to:
-                to = max_to
+            to = _sized(_in_chips(pot * (0.5 + 0.25 * aggr), bb), min_to, max_to, commit)
             return A_RAISE, to, 0.3
         return A_CHECK, 0, 1.0
     price = call / (winnable_pot(pot, cur, mybet, call) + call)
-    if call >= 0.6 * rem and tr >= 3:
+    if call >= 0.6 * rem and tr >= 3 + deep_i:
         return A_CALL, 0, 1.0
     if tr == 4:
-        if can_raise and u < 0.4 + 0.5 * aggr:
-            to = 3 * cur
-            if to < min_to:
-                to = min_to
-            if to >= 0.45 * stack_total or to > max_to:
-                to = max_to
-            return A_RAISE, to, 0.1
+        if can_raise and u < (0.4 + 0.5 * aggr) * (1 - deep_i):
+            return A_RAISE, _sized(3 * cur, min_to, max_to, commit), 0.1
         return A_CALL, 0, 1.0
     if tr == 3:
-        if n_raises >= 2 and price > 0.4:
+        if n_raises >= 2 - deep_i and price > 0.4:
             return A_FOLD, 0, 1.0
-        if can_raise and n_raises <= 1 and u < 0.2 * aggr:
-            to = 3 * cur
-            if to < min_to:
-                to = min_to
-            if to >= 0.45 * stack_total or to > max_to:
-                to = max_to
-            return A_RAISE, to, 0.15
+        if can_raise and n_raises <= 1 and u < 0.2 * aggr * (1 - deep_i):
+            return A_RAISE, _sized(3 * cur, min_to, max_to, commit), 0.15
         return A_CALL, 0, 1.0
     if tr == 2:
         if n_raises <= 1 and price <= 0.40 + 0.08 * (loose - 1.0):
@@ -509,21 +516,12 @@ def _loose_postflop(model, money, ctx, street, tr, draw, u):
         if not bet and not station and pf_aggressor and street == 1:
             bet = u < 0.5 * cbet
         if bet and can_raise:
-            to = _in_chips(pot * 0.5, bb)
-            if to < min_to:
-                to = min_to
-            if to >= 0.45 * stack_total or to > max_to:
-                to = max_to
-            return A_RAISE, to, 0.35
+            return A_RAISE, _sized(_in_chips(pot * 0.5, bb), min_to, max_to,
+                                   0.45 * stack_total), 0.35
         return A_CHECK, 0, 1.0
     price = call / (winnable_pot(pot, cur, mybet, call) + call)
     if tr == 4 and can_raise and u < (0.2 if station else 0.4):
-        to = 3 * cur
-        if to < min_to:
-            to = min_to
-        if to > max_to:
-            to = max_to
-        return A_RAISE, to, 0.1
+        return A_RAISE, _sized(3 * cur, min_to, max_to, np.inf), 0.1
     wide = 0.1 if station else 0.0
     if tr >= 3 or (tr == 2 and price <= 0.45 + wide):
         return A_CALL, 0, 1.0

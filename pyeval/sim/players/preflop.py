@@ -85,7 +85,10 @@ def _combos_by_class() -> np.ndarray:
 
 
 @numba.njit(cache=True)
-def _equity_random(combos, trials, seed, card_key, disp, high, flush, mult, row_bits, slot_bits):
+def _equity_random(combos, trials, seed, ev):
+    """Each class's equity against a random hand, ``trials`` deals each; ``ev``: the
+    evaluator's tables as :func:`pyeval.jit.numba_ext.high_inline` takes them."""
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     out = np.zeros(169)
     for c in range(169):
         st = np.empty(4, np.uint64)
@@ -117,8 +120,10 @@ def _equity_random(combos, trials, seed, card_key, disp, high, flush, mult, row_
 
 
 @numba.njit(cache=True)
-def _equity_vs_top(combos, ncombo, order, steps, trials, seed,
-                   card_key, disp, high, flush, mult, row_bits, slot_bits):
+def _equity_vs_top(combos, ncombo, order, steps, trials, seed, ev):
+    """Each class's equity against the top ``s / steps`` of hands, ``s`` = 1..``steps``;
+    ``ev`` as :func:`_equity_random` takes it."""
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     # flat list of combos from strongest class down
     flat = np.empty((1326, 2), np.int64)
     k = 0
@@ -178,13 +183,13 @@ def compute_preflop_tables(random_trials: int = _RANDOM_TRIALS,
     ev = (t.card_key, t.disp, t.high, t.flush, t.mult, t.row_bits, t.slot_bits)
     combos = _combos_by_class()
     ncombo = (combos[:, :, 0] >= 0).sum(axis=1).astype(np.int64)
-    strength = _equity_random(combos, random_trials, _SEED, *ev)
+    strength = _equity_random(combos, random_trials, _SEED, ev)
     order = np.argsort(-strength, kind="stable")
     top = np.empty(169)
     cum = np.cumsum(ncombo[order])
     top[order] = cum / 1326.0
     eq = _equity_vs_top(combos, ncombo, order.astype(np.int64), RANGE_STEPS, range_trials,
-                        _SEED, *ev)
+                        _SEED, ev)
     return PreflopTables(_class_table(), strength, top, eq)
 
 

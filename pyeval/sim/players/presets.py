@@ -103,7 +103,7 @@ FIELDS: dict[str, Mapping[ModelLike, float]] = {
     # share of tight players and of recreational limpers; the weights were chosen against
     # the WSOP 2019 Day 1 survival (calibration rows of ../shared/data/backtest) with the
     # limped pots inside the real hands' 11-26 % (docs/players.md, "A live tournament field")
-    "live_tournament": {"online_regular": 9, "live_recreational": 3, "nit": 8},
+    "live_tournament": {"online_regular": 10, "live_recreational": 4, "nit": 6},
 }
 
 

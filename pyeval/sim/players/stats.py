@@ -42,6 +42,7 @@ Example:
 """
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -463,3 +464,21 @@ def between(groups: dict[str, Stats], low: float, high: float | None = None) -> 
             out.append(st)
     return combine(out)
 
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of ``k`` events in ``n`` trials (95 % by default): the
+    interval the real rates by depth are given with (docs/players.md).
+
+    Example:
+        >>> [round(x, 5) for x in wilson(0, 5084)]
+        [0.0, 0.00076]
+    """
+    if n < 0 or not 0 <= k <= max(n, 0):
+        raise ValueError(f"need 0 <= k <= n, got k={k}, n={n}")
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    c = (p + z * z / (2 * n)) / (1 + z * z / n)
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, c - h), min(1.0, c + h))
