@@ -22,41 +22,12 @@ import numpy as np
 
 from pyeval.jit import numba_ext as nx
 from pyeval.jit.numba_linked import linked
+from pyeval.sim.kernel import slots as sl
 from pyeval.sim.kernel.betting import play_betting_round, record_step
 from pyeval.sim.kernel.hand import players_in
 from pyeval.sim.kernel.hand_start import draw_card, post_forced_bets, start_seats
 from pyeval.sim.kernel.kernel_games import button_models
 from pyeval.sim.kernel.layout import A_DRAW, B_FL, REC_BB_SEAT, REC_BRING, REC_SB_SEAT
-from pyeval.sim.kernel.slots import (
-    B_DEALT,
-    B_FOLDED,
-    F_DUNIT,
-    F_TOP,
-    H_ANTE_IN,
-    H_BB,
-    H_BB_IN,
-    H_BB_SEAT,
-    H_BETTING,
-    H_BIG_BET,
-    H_BRING_SEAT,
-    H_CUR,
-    H_FULL_LEVEL,
-    H_FULL_RAISE,
-    H_GAME,
-    H_LAST_AGGR,
-    H_NACT,
-    H_NH,
-    H_PF_AGGR,
-    H_RAISES,
-    H_SB_IN,
-    H_SMALL_BET,
-    H_STREET_BET,
-    H_STUD,
-    I_CLS,
-    I_NCARD,
-    I_SBET,
-    I_VAL,
-)
 from pyeval.sim.kernel.variants.discard import apply_discard
 from pyeval.sim.kernel.variants.draw import draw_mask
 from pyeval.sim.kernel.variants.facts import DEALT, FACTS, S_BIG, ST_FLAGS, STREETS
@@ -101,13 +72,13 @@ def play_draw_game(seats, hand, cards, ev, tabs, record, games):
     rec, rec_on = record
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     _pf_class, _pf_top, pf_eq, _omaha_tab, mp, push_tab, open_tab, _stud_tab, vtab = tabs
-    game = HS[H_GAME]
-    sb_amt = HS[H_SB_IN]
-    bb_amt = HS[H_BB_IN]
-    ante = HS[H_ANTE_IN]
-    betting = HS[H_BETTING]
-    small = HS[H_SMALL_BET]
-    big_bet = HS[H_BIG_BET]
+    game = HS[sl.H_GAME]
+    sb_amt = HS[sl.H_SB_IN]
+    bb_amt = HS[sl.H_BB_IN]
+    ante = HS[sl.H_ANTE_IN]
+    betting = HS[sl.H_BETTING]
+    small = HS[sl.H_SMALL_BET]
+    big_bet = HS[sl.H_BIG_BET]
     antes_only = bb_amt <= 0
     if (betting != B_FL or small <= 0) and not antes_only:
         small = bb_amt
@@ -118,32 +89,32 @@ def play_draw_game(seats, hand, cards, ev, tabs, record, games):
     post_forced_bets(S, row, b, sbs, g, ante, sb_amt, bb_amt, HS, SI, SB)
     pos = 0
     for s in range(S):
-        if antes_only and SB[B_DEALT, s]:
-            SF[F_DUNIT, s] = small      # no big blind: depth in small bets
-        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+        if antes_only and SB[sl.B_DEALT, s]:
+            SF[sl.F_DUNIT, s] = small      # no big blind: depth in small bets
+        if SB[sl.B_DEALT, s] and not SB[sl.B_FOLDED, s]:
             for k in range(nh):
                 hole[s, k] = draw_card(deck, pos, st)
                 pos += 1
-            SI[I_NCARD, s] = nh
+            SI[sl.I_NCARD, s] = nh
             c = draw_class(nx.high_inline(hole[s], nh, card_key, disp, high, flush, mult,
                                           row_bits, slot_bits))
             if vtab.shape[0] > SLOT_DRAW5:
-                SF[F_TOP, s] = vtab[SLOT_DRAW5, c, 0]
-                SI[I_CLS, s] = np.int64(vtab[SLOT_DRAW5, c, 1])
+                SF[sl.F_TOP, s] = vtab[SLOT_DRAW5, c, 0]
+                SI[sl.I_CLS, s] = np.int64(vtab[SLOT_DRAW5, c, 1])
             else:
-                SF[F_TOP, s] = 0.5
-                SI[I_CLS, s] = 0
+                SF[sl.F_TOP, s] = 0.5
+                SI[sl.I_CLS, s] = 0
     if rec_on:
         rec[REC_SB_SEAT] = sbs
         rec[REC_BB_SEAT] = g
         rec[REC_BRING] = -1
-    HS[H_BB] = bb_amt
-    HS[H_BB_SEAT] = -1 if antes_only else g
-    HS[H_NACT] = 0
-    HS[H_NH] = nh
-    HS[H_STUD] = 0         # the stud models decide (cards against what others may hold)
-    HS[H_BRING_SEAT] = -1
-    HS[H_PF_AGGR] = -1
+    HS[sl.H_BB] = bb_amt
+    HS[sl.H_BB_SEAT] = -1 if antes_only else g
+    HS[sl.H_NACT] = 0
+    HS[sl.H_NH] = nh
+    HS[sl.H_STUD] = 0         # the stud models decide (cards against what others may hold)
+    HS[sl.H_BRING_SEAT] = -1
+    HS[sl.H_PF_AGGR] = -1
     HF[0] = 1.0
     no_board = np.int64(0)
     for street in range(FACTS[game, STREETS]):
@@ -153,10 +124,10 @@ def play_draw_game(seats, hand, cards, ev, tabs, record, games):
         if street > 0:
             # the draw: every player still in, all-in players included, clockwise from
             # the dealer's left; stand pat is a draw of no cards
-            nact = HS[H_NACT]
+            nact = HS[sl.H_NACT]
             for k in range(1, S + 1):
                 s = (b + k) % S
-                if not SB[B_DEALT, s] or SB[B_FOLDED, s]:
+                if not SB[sl.B_DEALT, s] or SB[sl.B_FOLDED, s]:
                     continue
                 m = capped_draw(hole[s], 52 - pos)
                 n_left, gone = apply_discard(hole[s], nh, 31 & ~m)
@@ -166,40 +137,40 @@ def play_draw_game(seats, hand, cards, ev, tabs, record, games):
                 if rec_on:
                     record_step(rec, nact, street, s, A_DRAW, gone)
                 nact += 1
-            HS[H_NACT] = nact
+            HS[sl.H_NACT] = nact
             if able < 2:
                 continue
             for s in range(S):
-                SI[I_SBET, s] = 0
+                SI[sl.I_SBET, s] = 0
             first = b + 1 if b + 1 < S else 0
-            HS[H_CUR] = 0
-            HS[H_FULL_LEVEL] = 0
-            HS[H_RAISES] = 0
-            HS[H_STREET_BET] = big_bet if (FACTS[game, ST_FLAGS + street] & S_BIG) else small
+            HS[sl.H_CUR] = 0
+            HS[sl.H_FULL_LEVEL] = 0
+            HS[sl.H_RAISES] = 0
+            HS[sl.H_STREET_BET] = big_bet if (FACTS[game, ST_FLAGS + street] & S_BIG) else small
             HF[0] = 1.0
         elif antes_only:
             # the dealer's left opens: nothing to call, no bet made yet
             first = b + 1 if b + 1 < S else 0
-            HS[H_CUR] = 0
-            HS[H_FULL_LEVEL] = 0
-            HS[H_RAISES] = 0
-            HS[H_STREET_BET] = small
+            HS[sl.H_CUR] = 0
+            HS[sl.H_FULL_LEVEL] = 0
+            HS[sl.H_RAISES] = 0
+            HS[sl.H_STREET_BET] = small
         else:
             first = g + 1 if g + 1 < S else 0
-            HS[H_CUR] = bb_amt
-            HS[H_FULL_LEVEL] = bb_amt
-            HS[H_RAISES] = 1
-            HS[H_STREET_BET] = small
-        HS[H_FULL_RAISE] = HS[H_STREET_BET]
+            HS[sl.H_CUR] = bb_amt
+            HS[sl.H_FULL_LEVEL] = bb_amt
+            HS[sl.H_RAISES] = 1
+            HS[sl.H_STREET_BET] = small
+        HS[sl.H_FULL_RAISE] = HS[sl.H_STREET_BET]
         play_betting_round(HandState(SI, SB, SF, HS, HF, hole, board, buf, st),
                            Policy(mp, push_tab, open_tab, pf_eq), ev, S, street, first,
                            no_board, rec, rec_on, games,
                            button_models(games))
         if street == 0:
-            HS[H_PF_AGGR] = HS[H_LAST_AGGR]
+            HS[sl.H_PF_AGGR] = HS[sl.H_LAST_AGGR]
     if players_in(S, SB) >= 2:
         for s in range(S):
-            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
-                SI[I_VAL, s] = nx.high_inline(hole[s], nh, card_key, disp, high, flush, mult,
+            if SB[sl.B_DEALT, s] and not SB[sl.B_FOLDED, s]:
+                SI[sl.I_VAL, s] = nx.high_inline(hole[s], nh, card_key, disp, high, flush, mult,
                                               row_bits, slot_bits)
     return _finish(seats, hand, cards, 0, False, record)
