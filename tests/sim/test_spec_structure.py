@@ -126,3 +126,18 @@ def test_the_draw_with_antes_only_and_no_antes_heads_up_is_refused() -> None:
     with pytest.raises(ValueError, match=r"level 1: 5 Card Draw with antes only has no forced "
                                          r"bet heads-up when the antes stop there"):
         build_spec(parse_structure(text, "draw.toml"), players=8)
+
+
+def test_build_spec_options_are_one_list_and_a_misspelt_one_is_refused() -> None:
+    """``build_spec``'s keywords (the TypedDict mypy checks calls against) and their defaults
+    (``RunOptions``) name the same options; a misspelt keyword is refused by name, never
+    taken as its default; the defaults are the ones the options document."""
+    from pyeval.sim.engine.spec import RunOptions, SpecOptions
+
+    assert tuple(SpecOptions.__annotations__) == RunOptions._fields
+    club = load_structure("club_3000")
+    with pytest.raises(TypeError, match="unexpected keyword 'record_hand'"):
+        build_spec(club, 14, record_hand=5)  # type: ignore[call-arg]
+    plain = build_spec(club, 14)
+    assert plain.cfg[C_START] == 3000 and plain.cfgf.tolist() == build_spec(
+        club, 14, **RunOptions()._asdict()).cfgf.tolist()

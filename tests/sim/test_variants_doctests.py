@@ -10,6 +10,8 @@ MODULES = ["pyeval.sim.kernel.variants.facts", "pyeval.sim.kernel.variants.showd
            "pyeval.sim.kernel.variants.discard", "pyeval.sim.kernel.variants.strength",
            "pyeval.sim.kernel.variants.draw", "pyeval.sim.kernel.variants.deal", "pyeval.sim.kernel.variants.replay",
            "pyeval.sim.kernel.variants.hooks", "pyeval.sim.kernel.variants.hands", "pyeval.sim.kernel.variants.inputs",
+           "pyeval.sim.kernel.variants.draw_hand", "pyeval.sim.kernel.variants.family",
+           "pyeval.sim.kernel.variants.stud_models",
            "pyeval.sim.kernel.variants.omaha",
            "pyeval.cached_arrays"]
 

@@ -2,7 +2,7 @@
 chips gets :func:`pyeval.sim.players.policy.stud_tier` of its cards against the best high category
 and the most distinct low cards (eight or lower) that any *other* player still in shows.
 The up cards are read once a street by :func:`pyeval.sim.kernel.variants.hands.showing` (as it
-finds who acts first) and :func:`pyeval.sim.kernel.betting._stud_tiers` takes the best of the
+finds who acts first) and :func:`pyeval.sim.kernel.variants.stud_models._stud_tiers` takes the best of the
 others from them; here both are checked against the cards read one by one in Python with
 the C evaluator (``pyeval.high``) and the tier rules as ``stud_tier`` words them."""
 from __future__ import annotations
@@ -15,7 +15,6 @@ import pytest
 
 import pyeval
 from pyeval.sim.engine.engine import _eval_tables
-from pyeval.sim.kernel.betting import _stud_tiers
 from pyeval.sim.kernel.slots import (
     B_DEALT,
     B_DRAW,
@@ -30,6 +29,7 @@ from pyeval.sim.kernel.slots import (
 )
 from pyeval.sim.kernel.variants.facts import DOWN_MASK, FACTS, code_of
 from pyeval.sim.kernel.variants.hands import showing
+from pyeval.sim.kernel.variants.stud_models import _stud_tiers
 
 
 @numba.njit(cache=True)

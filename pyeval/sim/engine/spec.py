@@ -16,7 +16,7 @@ from __future__ import annotations
 import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, Unpack
 
 import numpy as np
 
@@ -99,6 +99,7 @@ from pyeval.sim.kernel.layout import (
 )
 
 if TYPE_CHECKING:
+    from pyeval.tournament.levels import Level
     from pyeval.tournament.tournament_structure import TournamentStructure
 
 DECK = 52
@@ -220,7 +221,7 @@ class SimSpec:
     table_size: int
     starting_chips: int
     name: str = ""
-    structure: Any = None
+    structure: TournamentStructure | None = None
     clock: Clock = field(default_factory=Clock)
     #: each player's starting stack, ``int64[players]``: player ``p`` is the entrant of rank
     #: ``p + 1`` (the structure's chips by rank; everyone ``starting_chips`` without them);
@@ -257,11 +258,8 @@ class SimSpec:
         return out
 
 
-def _get(obj: Any, name: str, default: Any = None) -> Any:
-    return getattr(obj, name, default) if obj is not None else default
-
-
-def stated_late_entries(structure: Any, players: int, late_entries: int | None) -> int:
+def stated_late_entries(structure: TournamentStructure, players: int,
+                        late_entries: int | None) -> int:
     """The late entrants to simulate: ``late_entries`` when given, else the count the
     structure's ``[late_registration]`` states (``entries``), else none.
 
@@ -272,8 +270,8 @@ def stated_late_entries(structure: Any, players: int, late_entries: int | None) 
     """
     if late_entries is not None:
         return late_entries
-    late = getattr(structure, "late_registration", None)
-    stated = int(getattr(late, "entries", 0) or 0)
+    late = structure.late_registration
+    stated = int(late.entries or 0) if late is not None else 0
     if stated and stated > players - 2:
         raise ValueError(f"the structure's [late_registration] states entries = {stated}, more "
                          f"than the {players - 2} of {players} entrants that may come late (two "
@@ -281,109 +279,134 @@ def stated_late_entries(structure: Any, players: int, late_entries: int | None) 
     return stated
 
 
-def build_spec(
-    structure: TournamentStructure,
-    players: int | None = None,
-    clock: Clock | None = None,
-    *,
-    rebuy_chance: float = 1.0,
-    addon_chance: float = 1.0,
-    rotation: Rotation | None = None,
-    stud_rotation: Rotation | None = None,
-    debug: bool = False,
-    record_tournaments: int = 0,
-    record_hands: int = 0,
-    record_stride: int = 1,
-    max_hands: int | None = None,
-    late_entries: int | None = None,
-    re_entry_chance: float = 1.0,
-) -> SimSpec:
-    """Convert a tournament-layer structure into a :class:`SimSpec`.
+class SpecOptions(TypedDict, total=False):
+    """The options of a run :func:`build_spec` takes by keyword (see its notes); every one
+    optional, its default in :class:`RunOptions`."""
 
-    ``players`` defaults to the structure's largest field. ``rebuy_chance``: chance that a
-    busted player rebuys when the structure allows it; ``addon_chance``: chance each
-    add-on offered is taken. ``record_*``: keep the action sequences of some hands (every
-    ``record_stride``-th hand, at most ``record_hands`` per tournament, of the first
-    ``record_tournaments`` tournaments) for replay through the rules model.
-    ``rotation`` / ``stud_rotation``: the games Dealer's Choice and Dealer's Choice Stud
-    deal, one a hand in turn, as a sequence or as weights (:func:`expand_rotation`); by
-    default the ``choices`` the structure's dealer's choice levels give
-    (:func:`structure_rotations`), else every hold'em game of the rule sheets, and every
-    stud game of the sheets that the table seats (:func:`table_limit`).
-    ``SimSpec.starting_stacks``: each player's stack by rank (the structure's
-    ``starting_chips_for``). ``late_entries``: how many of the ``players`` entries register
-    late (the structure's ``[late_registration]``; the last players; default: the count its
-    ``entries`` states, else none), and
-    ``re_entry_chance``: the chance a busted player re-enters while the structure's
-    ``[re_entry]`` allows it (:mod:`pyeval.sim.kernel.entries`).
+    rebuy_chance: float
+    addon_chance: float
+    rotation: Rotation | None
+    stud_rotation: Rotation | None
+    debug: bool
+    record_tournaments: int
+    record_hands: int
+    record_stride: int
+    max_hands: int | None
+    late_entries: int | None
+    re_entry_chance: float
 
-    Example:
-        >>> from pyeval.tournament.structure import load_structure
-        >>> build_spec(load_structure("club_3000"), players=1)
-        Traceback (most recent call last):
-        ...
-        ValueError: a tournament needs at least 2 players, got 1
+
+class RunOptions(NamedTuple):
+    """:class:`SpecOptions` with their defaults (a test ties the two lists of names).
+
+    >>> RunOptions().record_stride, RunOptions(debug=True).debug
+    (1, True)
     """
-    clock = clock or default_clock(structure)
+
+    rebuy_chance: float = 1.0
+    addon_chance: float = 1.0
+    rotation: Rotation | None = None
+    stud_rotation: Rotation | None = None
+    debug: bool = False
+    record_tournaments: int = 0
+    record_hands: int = 0
+    record_stride: int = 1
+    max_hands: int | None = None
+    late_entries: int | None = None
+    re_entry_chance: float = 1.0
+
+
+def run_options(options: Mapping[str, Any]) -> RunOptions:
+    """``build_spec``'s keywords checked: the recording counts within their bounds, the
+    chances probabilities, ``debug`` a switch; an unknown keyword refused by name.
+
+    >>> run_options({"record_hands": 5}).record_hands
+    5
+    >>> run_options({"recordhands": 5})
+    Traceback (most recent call last):
+    ...
+    TypeError: build_spec() got an unexpected keyword 'recordhands'; it takes players, ...
+    """
+    unknown = [k for k in options if k not in RunOptions._fields]
+    if unknown:
+        raise TypeError(f"build_spec() got an unexpected keyword {unknown[0]!r}; it takes "
+                        f"players, clock and {', '.join(RunOptions._fields)}")
+    o = RunOptions(**options)
+    for what in ("record_tournaments", "record_hands", "record_stride"):
+        sim_count(getattr(o, what), what, 0, MAX_RECORDED)
+    if o.record_tournaments * o.record_hands > MAX_RECORDED:
+        raise ValueError(f"record_tournaments x record_hands may be at most {MAX_RECORDED:,}, "
+                         f"got {o.record_tournaments * o.record_hands:,}")
+    return o._replace(rebuy_chance=sim_chance(o.rebuy_chance, "rebuy_chance"),
+                      addon_chance=sim_chance(o.addon_chance, "addon_chance"),
+                      debug=sim_flag(o.debug, "debug"))
+
+
+def field_size(structure: TournamentStructure, players: int | None) -> int:
+    """The players of the run: ``players``, by default the structure's largest field; at
+    least 2 and at most :data:`~pyeval.sim.engine.inputs.MAX_SIM_PLAYERS`."""
     if players is None:
         players = int(structure.entrants.maximum or 0)
     if isinstance(players, numbers.Integral) and not isinstance(players, bool) and players < 2:
         raise ValueError(f"a tournament needs at least 2 players, got {players}")
-    players = sim_count(players, "players", 2, MAX_SIM_PLAYERS)
-    for what, v in (("record_tournaments", record_tournaments), ("record_hands", record_hands),
-                    ("record_stride", record_stride)):
-        sim_count(v, what, 0, MAX_RECORDED)
-    if record_tournaments * record_hands > MAX_RECORDED:
-        raise ValueError(f"record_tournaments x record_hands may be at most {MAX_RECORDED:,}, "
-                         f"got {record_tournaments * record_hands:,}")
-    rebuy_chance = sim_chance(rebuy_chance, "rebuy_chance")
-    addon_chance = sim_chance(addon_chance, "addon_chance")
-    debug = sim_flag(debug, "debug")
-    # levels that name the smallest field they are for (the first sheet: "levels beyond
-    # this only for 10+ players") are dropped for a smaller field; its last level goes on
-    structure = structure.for_field(players)
-    check_chips_in_play(structure, players)    # the kernel counts chips in int64
-    tables = structure.tables
-    size = int(tables.table_size)
+    return sim_count(players, "players", 2, MAX_SIM_PLAYERS)
+
+
+def seats_of(structure: TournamentStructure, players: int) -> int:
+    """The structure's table size, checked against the simulator's tables and against its
+    format (table winners need more than one table and at most one final table of them)."""
+    size = int(structure.tables.table_size)
     if not 2 <= size <= MAX_SEATS:
         raise ValueError(f"the simulator seats 2 to {MAX_SEATS} players a table, not {size}")
-    merge = int(tables.seats_when_merging or size)
-    fmt = structure.format
-    if fmt == "table_winners" and -(-players // size) > size:
+    if structure.format == "table_winners" and -(-players // size) > size:
         raise ValueError(f"{players} players make more table winners than one final table of {size} seats")
-    if fmt == "table_winners" and players <= size:
+    if structure.format == "table_winners" and players <= size:
         raise ValueError(f"the two-stage format needs more than one table: more than {size} players")
+    return size
+
+
+def _check_level(structure: TournamentStructure, i: int, level: Level, size: int) -> None:
+    """Level ``i`` (0-based) is one the simulator plays at tables of ``size``."""
+    game = level.game
+    if game not in SIMULATED_GAMES:
+        raise ValueError(
+            f"level {i + 1}: the simulator does not play {game!r} yet; it plays "
+            f"{', '.join(SIMULATED_GAMES)}")
+    if game in STUD_GAMES and level.betting != "fixed_limit":
+        raise ValueError(f"level {i + 1}: the simulator plays stud games fixed limit "
+                         f"only, not {level.betting}")
+    if level.antes_only and structure.antes_stop_heads_up:
+        raise ValueError(
+            f"level {i + 1}: {REGISTRY.game(game).name} with antes only has no forced bet "
+            f"heads-up when the antes stop there (antes_stop_heads_up); give the level "
+            f"blinds or keep the antes heads-up")
+    if game not in ("dealers_choice", "dealers_choice_stud") and size > table_limit(game):
+        raise ValueError(f"level {i + 1}: {REGISTRY.game(game).name} deals "
+                         f"{REGISTRY.game(game).dealt_hole_cards} cards each; the simulator "
+                         f"seats at most {table_limit(game)} a table for it, not {size}")
+
+
+def level_table(structure: TournamentStructure, size: int) -> np.ndarray:
+    """The levels as the kernel reads them, ``int64[L, LV_COLS]`` (layout's ``LV_*``):
+    blinds, antes, bring-in, game, betting, bets, length, and the breaks, colour-ups and
+    add-on held before or after each.
+
+    >>> from pyeval.tournament.structure import load_structure
+    >>> [int(x) for x in level_table(load_structure("club_3000"), 10)[0, [LV_SB, LV_BB, LV_MIN]]]
+    [25, 50, 20]
+    """
     levels = list(structure.levels)
     if not levels:
         raise ValueError("the structure has no levels")
-    L = len(levels)
-    lv = np.zeros((L, LV_COLS), np.int64)
+    lv = np.zeros((len(levels), LV_COLS), np.int64)
     for i, level in enumerate(levels):
-        game = level.game
-        if game not in SIMULATED_GAMES:
-            raise ValueError(
-                f"level {i + 1}: the simulator does not play {game!r} yet; it plays "
-                f"{', '.join(SIMULATED_GAMES)}")
-        if game in STUD_GAMES:
-            if level.betting != "fixed_limit":
-                raise ValueError(f"level {i + 1}: the simulator plays stud games fixed limit "
-                                 f"only, not {level.betting}")
-        if getattr(level, "antes_only", False) and structure.antes_stop_heads_up:
-            raise ValueError(
-                f"level {i + 1}: {REGISTRY.game(game).name} with antes only has no forced bet "
-                f"heads-up when the antes stop there (antes_stop_heads_up); give the level "
-                f"blinds or keep the antes heads-up")
-        if game not in ("dealers_choice", "dealers_choice_stud") and size > table_limit(game):
-            raise ValueError(f"level {i + 1}: {REGISTRY.game(game).name} deals "
-                             f"{REGISTRY.game(game).dealt_hole_cards} cards each; the simulator "
-                             f"seats at most {table_limit(game)} a table for it, not {size}")
+        _check_level(structure, i, level, size)
         lv[i, LV_SB] = level.small_blind
         lv[i, LV_BB] = level.big_blind
         lv[i, LV_ANTE] = level.ante
-        ante_by = getattr(level, "ante_by", "each")
-        lv[i, LV_ANTE_BY] = ANTE_BY_CODES[ante_by]
+        lv[i, LV_ANTE_BY] = ANTE_BY_CODES[level.ante_by]
         lv[i, LV_BRING] = level.bring_in
-        lv[i, LV_GAME] = GAME_CODES[game]
+        lv[i, LV_GAME] = GAME_CODES[level.game]
         lv[i, LV_BET] = BETTING_CODES[level.betting]
         low = level.small_bet or level.big_blind
         lv[i, LV_SMALL_BET] = low
@@ -405,16 +428,24 @@ def build_spec(
         gone = sorted({d for d in chips.denominations if d < lv[i, LV_CU_UNIT]})
         for k, d in enumerate((gone or removed)[:4]):
             lv[i, LV_CU_REMOVED + k] = d
-    add_on = structure.add_on
-    if add_on is not None:
-        lv[add_on.before_level - 1, LV_ADDON] = 1
+    if structure.add_on is not None:
+        lv[structure.add_on.before_level - 1, LV_ADDON] = 1
+    return lv
+
+
+def config_row(structure: TournamentStructure, players: int, size: int, lv: np.ndarray,
+               opts: RunOptions) -> np.ndarray:
+    """The tournament's settings as the kernel reads them, ``int64[CFG_COLS]`` (layout's
+    ``C_*``): the field, the tables and their seating rules, the chips, the format, rebuys
+    and add-on, the level clock (:func:`level_clock`) and the recording."""
+    tables = structure.tables
     start = int(structure.starting_chips or 0)
     if start <= 0:
         raise ValueError("the structure gives no starting chips")
     cfg = np.zeros(CFG_COLS, np.int64)
     cfg[C_PLAYERS] = players
     cfg[C_SEATS] = size
-    cfg[C_MERGE] = merge
+    cfg[C_MERGE] = int(tables.seats_when_merging or size)
     cfg[C_BAL_DIFF] = int(tables.balance_at_difference)
     cfg[C_STOP_SHORT] = int(tables.stop_when_short_by)
     cfg[C_BREAK_ORDER] = 0 if tables.break_order == "highest_number" else 1
@@ -430,7 +461,7 @@ def build_spec(
     cfg[C_ANTE_HU_STOP] = 1 if structure.antes_stop_heads_up else 0
     # the first sheet's draw: no raise once the betting has passed around to the dealer
     cfg[C_FIRST_TURN_ONLY] = 1 if structure.raises_first_turn_only else 0
-    cfg[C_FORMAT] = 1 if fmt == "table_winners" else 0
+    cfg[C_FORMAT] = 1 if structure.format == "table_winners" else 0
     final = structure.final_stage
     cfg[C_FINAL_START] = int(final.starting_chips or start) if final is not None else start
     cfg[C_RESTART_LEVELS] = 1 if final is None or final.restart_levels else 0
@@ -439,18 +470,33 @@ def build_spec(
         cfg[C_REBUY_CHIPS] = rebuys.chips
         cfg[C_REBUY_UNTIL] = rebuys.until_level
         cfg[C_REBUY_MAX] = -1 if rebuys.per_player is None else rebuys.per_player
-    if add_on is not None:
-        cfg[C_ADDON_CHIPS] = add_on.chips
-        cfg[C_ADDON_PER] = add_on.per_player
-    cfg[C_DEBUG] = 1 if debug else 0
+    if structure.add_on is not None:
+        cfg[C_ADDON_CHIPS] = structure.add_on.chips
+        cfg[C_ADDON_PER] = structure.add_on.per_player
+    cfg[C_DEBUG] = 1 if opts.debug else 0
     cfg[C_LEVEL_CLOCK] = level_clock(structure, lv)
-    cfgf = np.zeros(CFGF_COLS)
-    # late and absent players: each entrant's arrival drawn in the kernel (sim.arrivals)
-    late_config(structure.late_players, cfg, cfgf)
-    cfg[C_REC_TOURN] = record_tournaments
-    cfg[C_REC_HANDS] = max(record_hands, 0)
-    cfg[C_REC_STRIDE] = max(record_stride, 1)
-    level_games = {level.game for level in levels}
+    return cfg
+
+
+def record_config(cfg: np.ndarray, opts: RunOptions) -> None:
+    """The recording's settings into ``cfg``: how many tournaments, hands, every how many."""
+    cfg[C_REC_TOURN] = opts.record_tournaments
+    cfg[C_REC_HANDS] = max(opts.record_hands, 0)
+    cfg[C_REC_STRIDE] = max(opts.record_stride, 1)
+
+
+def rotation_table(levels: Sequence[Level], rotation: Rotation | None,
+                   stud_rotation: Rotation | None, size: int) -> tuple[np.ndarray, int, int]:
+    """The dealer's choice and dealer's choice stud rotations as game codes, one after the
+    other, and the length of each: ``rotation`` / ``stud_rotation`` as given, else the
+    levels' ``choices`` (:func:`structure_rotations`), else the defaults
+    (:data:`DEFAULT_ROTATION`; the stud games of the sheets a table of ``size`` seats).
+
+    >>> from pyeval.tournament.structure import load_structure
+    >>> rot, nb, ns = rotation_table(load_structure("club_3000").levels, ("omaha",), None, 8)
+    >>> [GAME_NAMES[int(c)] for c in rot[:nb]], ns
+    (['omaha'], 7)
+    """
     given_b, given_s = structure_rotations(levels)
     rotation = rotation if rotation is not None else given_b
     stud_rotation = stud_rotation if stud_rotation is not None else given_s
@@ -466,6 +512,7 @@ def build_spec(
                              f"not {g!r}")
     if not rot_b or not rot_s:
         raise ValueError("a dealer's choice rotation lists at least one game")
+    level_games = {level.game for level in levels}
     for choice, games in (("dealers_choice", rot_b), ("dealers_choice_stud", rot_s)):
         if choice in level_games:
             for g in games:
@@ -474,29 +521,78 @@ def build_spec(
                                      f"in the simulator, not {size}; leave it out of the "
                                      f"rotation")
     rot = np.array([GAME_CODES[g] for g in rot_b + rot_s], np.int64)
-    cfg[C_N_ROTATION] = len(rot_b)
-    cfg[C_N_ROT_STUD] = len(rot_s)
+    return rot, len(rot_b), len(rot_s)
+
+
+def build_spec(
+    structure: TournamentStructure,
+    players: int | None = None,
+    clock: Clock | None = None,
+    **options: Unpack[SpecOptions],
+) -> SimSpec:
+    """Convert a tournament-layer structure into a :class:`SimSpec`.
+
+    ``players`` defaults to the structure's largest field. The options, by keyword
+    (:class:`SpecOptions`, their defaults in :class:`RunOptions`): ``rebuy_chance``: chance that a
+    busted player rebuys when the structure allows it; ``addon_chance``: chance each
+    add-on offered is taken. ``record_*``: keep the action sequences of some hands (every
+    ``record_stride``-th hand, at most ``record_hands`` per tournament, of the first
+    ``record_tournaments`` tournaments) for replay through the rules model.
+    ``rotation`` / ``stud_rotation``: the games Dealer's Choice and Dealer's Choice Stud
+    deal, one a hand in turn, as a sequence or as weights (:func:`expand_rotation`); by
+    default the ``choices`` the structure's dealer's choice levels give
+    (:func:`structure_rotations`), else every hold'em game of the rule sheets, and every
+    stud game of the sheets that the table seats (:func:`table_limit`).
+    ``SimSpec.starting_stacks``: each player's stack by rank (the structure's
+    ``starting_chips_for``). ``late_entries``: how many of the ``players`` entries register
+    late (the structure's ``[late_registration]``; the last players; default: the count its
+    ``entries`` states, else none), and
+    ``re_entry_chance``: the chance a busted player re-enters while the structure's
+    ``[re_entry]`` allows it (:mod:`pyeval.sim.kernel.entries`). ``max_hands``: the
+    safety stop's hands (:func:`pyeval.sim.engine.inputs.hands_stop`).
+
+    Example:
+        >>> from pyeval.tournament.structure import load_structure
+        >>> build_spec(load_structure("club_3000"), players=1)
+        Traceback (most recent call last):
+        ...
+        ValueError: a tournament needs at least 2 players, got 1
+    """
+    opts = run_options(options)
+    clock = clock or default_clock(structure)
+    players = field_size(structure, players)
+    # levels that name the smallest field they are for (the first sheet: "levels beyond
+    # this only for 10+ players") are dropped for a smaller field; its last level goes on
+    structure = structure.for_field(players)
+    check_chips_in_play(structure, players)    # the kernel counts chips in int64
+    size = seats_of(structure, players)
+    lv = level_table(structure, size)
+    cfg = config_row(structure, players, size, lv, opts)
+    cfgf = np.zeros(CFGF_COLS)
+    # late and absent players: each entrant's arrival drawn in the kernel (sim.arrivals)
+    late_config(structure.late_players, cfg, cfgf)
+    record_config(cfg, opts)
+    rot, cfg[C_N_ROTATION], cfg[C_N_ROT_STUD] = rotation_table(
+        structure.levels, opts.rotation, opts.stud_rotation, size)
     cfgf[F_MINUTES_PER_HAND:F_MINUTES_PER_HAND + 16] = clock.minutes_per_hand(size)
-    if not 0 <= rebuy_chance <= 1 or not 0 <= addon_chance <= 1:
-        raise ValueError("rebuy_chance and addon_chance are probabilities between 0 and 1")
-    cfgf[F_REBUY_P] = rebuy_chance
-    cfgf[F_ADDON_P] = addon_chance
+    cfgf[F_REBUY_P] = opts.rebuy_chance
+    cfgf[F_ADDON_P] = opts.addon_chance
     # late registration and re-entry (after the minutes per hand: a window in hands needs them)
-    entry_config(structure, players, stated_late_entries(structure, players, late_entries),
-                 re_entry_chance, lv, cfg, cfgf, size)
+    entry_config(structure, players, stated_late_entries(structure, players, opts.late_entries),
+                 opts.re_entry_chance, lv, cfg, cfgf, size)
     if (lv[:, LV_BET] == B_FL).any() and (lv[:, LV_SMALL_BET] <= 0).any():
         raise ValueError("a fixed-limit level needs its small and big bet")
     stacks = np.array([structure.starting_chips_for(r) for r in range(1, players + 1)], np.int64)
     # the safety stop: more hands where fixed-limit play at the last level needs them;
     # a field it could not end is refused here
-    cfg[C_MAX_HANDS] = hands_stop(levels[-1].betting, int(lv[-1, LV_BIG_BET]),
-                                  int(stacks.sum()), players, max_hands)
-    return SimSpec(lv, cfg, cfgf, rot, players, size, start,
+    cfg[C_MAX_HANDS] = hands_stop(structure.levels[-1].betting, int(lv[-1, LV_BIG_BET]),
+                                  int(stacks.sum()), players, opts.max_hands)
+    return SimSpec(lv, cfg, cfgf, rot, players, size, int(cfg[C_START]),
                    name=str(structure.name), structure=structure, clock=clock,
                    starting_stacks=stacks)
 
 
-def default_clock(structure: Any, pace: str | None = None) -> Clock:
+def default_clock(structure: TournamentStructure | None, pace: str | None = None) -> Clock:
     """The clock of ``pace``, else of the structure's ``[tables] pace``, else of
     :data:`pyeval.sim.engine.pace.DEFAULT_PACE` (``"dealer"``).
 
@@ -504,11 +600,11 @@ def default_clock(structure: Any, pace: str | None = None) -> Clock:
         >>> default_clock(None).pace, default_clock(None, "online").pace
         ('dealer', 'online')
     """
-    named = pace or _get(_get(structure, "tables"), "pace")
+    named = pace or (structure.tables.pace if structure is not None else None)
     return Clock(pace=named or DEFAULT_PACE)
 
 
-def level_clock(structure: Any, lv: np.ndarray) -> int:
+def level_clock(structure: TournamentStructure, lv: np.ndarray) -> int:
     """How the kernel ends levels counted in hands (``cfg[C_LEVEL_CLOCK]``, layout's
     ``LEVEL_CLOCK_*``): when every level is counted in hands and the structure's
     ``[schedule]`` says ``hands_per = "table"`` (its default), each table runs its own level
@@ -526,19 +622,17 @@ def level_clock(structure: Any, lv: np.ndarray) -> int:
     """
     if (lv[:, LV_MIN] > 0).any() or not (lv[:, LV_HANDS] > 0).any():
         return LEVEL_CLOCK_ONE
-    schedule = _get(structure, "schedule")
-    per = _get(schedule, "hands_per", "table")
-    if per == "tournament":
+    schedule = structure.schedule
+    if schedule.hands_per == "tournament":
         return LEVEL_CLOCK_ALL_TABLES
     breaks = [i + 1 for i in range(lv.shape[0]) if lv[i, LV_BREAK] > 0]
-    if breaks and not _get(schedule, "align_at_breaks", True):
+    if breaks and not schedule.align_at_breaks:
         raise ValueError("each table runs its own level clock, and the simulator re-aligns "
                          "the tables at the breaks (the first sheet); [schedule] "
                          "align_at_breaks = false is not simulated: set it true, or give "
                          "the levels minutes")
-    chips = _get(structure, "chips")
-    held = [("a colour-up", cu.before_level) for cu in _get(chips, "colour_ups", ()) or ()]
-    add_on = _get(structure, "add_on")
+    held = [("a colour-up", cu.before_level) for cu in structure.chips.colour_ups]
+    add_on = structure.add_on
     if add_on is not None:
         held.append(("the add-on", add_on.before_level))
     for what, before in held:
@@ -550,7 +644,7 @@ def level_clock(structure: Any, lv: np.ndarray) -> int:
     return LEVEL_CLOCK_ALIGNED if breaks else LEVEL_CLOCK_TABLE
 
 
-def structure_rotations(levels: Sequence[Any]) -> tuple[dict[str, int] | None,
+def structure_rotations(levels: Sequence[Level]) -> tuple[dict[str, int] | None,
                                                          dict[str, int] | None]:
     """The dealer's choice and dealer's choice stud weights the structure's levels give
     (their ``choices``), ``None`` where no level gives them. The kernel plays one rotation
@@ -564,7 +658,7 @@ def structure_rotations(levels: Sequence[Any]) -> tuple[dict[str, int] | None,
     """
     found: dict[str, tuple[int, tuple[tuple[str, int], ...]]] = {}
     for i, level in enumerate(levels):
-        choices = tuple(getattr(level, "choices", ()) or ())
+        choices = tuple(level.choices)
         if level.game not in ("dealers_choice", "dealers_choice_stud"):
             continue
         first = found.setdefault(level.game, (i, choices))
@@ -579,6 +673,8 @@ def structure_rotations(levels: Sequence[Any]) -> tuple[dict[str, int] | None,
 
 def with_players(spec: SimSpec, players: int) -> SimSpec:
     """The same spec for another field size."""
+    if spec.structure is None:
+        raise ValueError("a spec made without a structure cannot be rebuilt for another field")
     return build_spec(spec.structure, players, spec.clock,
                       rebuy_chance=float(spec.cfgf[F_REBUY_P]),
                       addon_chance=float(spec.cfgf[F_ADDON_P]),

@@ -7,14 +7,14 @@ left. Each seat's choice comes from its player model (:mod:`pyeval.sim.players.p
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numba
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
-from numba.extending import overload
 
-from pyeval.jit.numba_linked import INTERNAL, linked
+from pyeval.jit.numba_linked import linked
 from pyeval.jit.numba_rng import uniform
-from pyeval.sim.kernel.kernel_games import has_stud_models
 from pyeval.sim.kernel.layout import (
     A_BRING,
     A_CALL,
@@ -63,24 +63,19 @@ from pyeval.sim.kernel.slots import (
     I_ACTED,
     I_CLS,
     I_MODEL,
-    I_NCARD,
     I_POTC,
     I_PUT,
     I_REM,
     I_SBET,
     I_TIER,
-    I_UPCAT,
-    I_UPLOW,
     RANGE_LAST,
 )
-from pyeval.sim.kernel.variants import facts as vfacts
+from pyeval.sim.kernel.variants.stud_models import decide_stud_if, stud_tiers_if
 from pyeval.sim.players.policy import (
     board_facts,
     decide,
-    decide_stud,
     pair_tier,
     range_bucket,
-    stud_tier,
     tier,
 )
 
@@ -350,14 +345,171 @@ def make_legal(code, to, can_raise, call, min_to, max_to, betting, raise_count, 
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def record_action(rec, nact, street, s, code, to):
-    """Action ``nact`` of the hand into its record (the first ``MAX_ACTIONS``)."""
+def record_step(rec, nact, street, s, code, value):
+    """Step ``nact`` of the hand into its record row (the first ``MAX_ACTIONS``): the
+    street, the seat, the action code (layout's ``A_*``) and its value (a raise's or
+    bring-in's amount, a discard's or draw's card mask)."""
     if nact < MAX_ACTIONS:
         base = REC_ACT + 4 * nact
         rec[base] = street
         rec[base + 1] = s
         rec[base + 2] = code
-        rec[base + 3] = to if (code == A_RAISE or code == A_BRING) else 0
+        rec[base + 3] = value
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def record_action(rec, nact, street, s, code, to):
+    """Betting action ``nact`` into the record (:func:`record_step`): the amount of a raise
+    or a bring-in, 0 for the others."""
+    record_step(rec, nact, street, s, code, to if (code == A_RAISE or code == A_BRING) else 0)
+
+
+class RoundView(NamedTuple):
+    """What a turn of the betting round reads of the round so far (:func:`take_turn`)."""
+
+    cur: int                # the bet to match
+    pot: int                # chips in the pot
+    betting: int            # the betting structure (layout.B_*)
+    bet_size: int           # the street's fixed-limit bet
+    full_level: int         # the last full bet level
+    full_raise: int         # the last full raise
+    raise_count: int        # full raises this round (the blinds' one included)
+    n_raises: int           # raises made this round
+    agg_range: float        # the last aggressor's range
+    live: int               # players in
+    n_committed: int        # players in who have acted or are all-in
+    n_pending: int          # seats still to act (after the flop)
+    able: int               # bit mask of the players in with chips
+    opp_cover: int          # the most another player in can put in
+    bring_seat: int         # the bring-in's seat (-1: none, or it has acted)
+    able_bb: int            # able players up to the big blind (pre-flop positions)
+    pf_aggr: int            # the pre-flop aggressor's seat
+    bb: int                 # the big blind
+    bb_seat: int            # its seat
+    stud: int               # the stud models' kind (-1: a button game)
+    first_turn_only: bool   # no raise once a seat has acted (the first sheet's draw)
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def seat_count(mask):
+    """The seats of a bit mask.
+
+    >>> int(seat_count(0b101101))
+    4
+    """
+    n = np.int64(0)
+    m = mask
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def raised_levels(betting, to, cur, full_level, full_raise, raise_count, bet_size):
+    """``(full_level, full_raise, raise_count)`` after a raise to ``to`` over the bet
+    ``cur``: a full raise (in fixed limit half a bet) sets the level and counts; no limit
+    and pot limit keep the largest full raise as the minimum raise.
+
+    >>> [int(x) for x in raised_levels(0, 300, 100, 100, 100, 1, 100)]
+    [300, 200, 2]
+    """
+    if betting == B_FL:
+        if 2 * (to - full_level) >= bet_size:
+            full_level = to
+            raise_count += 1
+    else:
+        if to - cur >= full_raise:
+            if to - cur > full_raise:
+                full_raise = to - cur
+            full_level = to
+            raise_count += 1
+    return full_level, full_raise, raise_count
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def take_turn(h, pol, games, button_on, S, s, street, nb, facts, rv):
+    """Seat ``s``'s turn in the round (:func:`play_betting_round`'s inputs, ``rv`` a
+    :class:`RoundView`): what it faces, its model's choice (again without a raise when
+    nobody could call more), made legal. Returns ``(code, to, range, rem, mybet, call,
+    was_in)``: the action, its amount, the range it shows, and the seat's stack, bet in,
+    price and whether it had acted this round."""
+    SI, SB, SF, HS, HF, hole, board, buf, st = h
+    mp, push_tab, open_tab, pf_eq = pol
+    cur = rv.cur
+    pot = rv.pot
+    betting = rv.betting
+    # ---- what the seat faces
+    rem = SI[I_REM, s]
+    mybet = SI[I_SBET, s]
+    call = cur - mybet
+    if call > rem:
+        call = rem
+    if call < 0:
+        call = np.int64(0)
+    allin_to = rem + mybet
+    can_raise = may_raise(SI, s, allin_to, cur, betting, rv.live, rv.raise_count, rv.bet_size,
+                          rv.full_raise, rv.first_turn_only)
+    opp_cover = rv.opp_cover
+    was_in = SI[I_ACTED, s] >= 0
+    n_in = rv.n_committed - (1 if was_in else 0)
+    n_behind = players_behind(S, SI, s, street, rv.bb_seat, rv.able_bb, rv.n_pending)
+    m = SI[I_MODEL, s]
+    eff = allin_to if allin_to < opp_cover else opp_cover
+    depth = eff / SF[F_DUNIT, s]
+    nbi = n_behind if n_behind < PUSH_BEHIND else PUSH_BEHIND - 1
+    di = int(depth * 4.0)
+    if di >= PUSH_DEPTH_STEPS:
+        di = PUSH_DEPTH_STEPS - 1
+    c_ = SI[I_CLS, s]
+    u = uniform(st) if street > 0 else 0.0   # only the models' post-flop choices draw
+    push_fold_now = mp[m, MP_KIND] == 0.0 or depth <= mp[m, MP_PUSH_DEPTH]
+    # the pre-flop tables are read before the flop only (as decide() reads them)
+    thr_push = push_tab[m, nbi, di] if street == 0 else 0.0
+    # ---- the model's choice (again without a raise when nobody could call more)
+    code = A_FOLD
+    to = np.int64(0)
+    rng_ = 1.0
+    agg_range = rv.agg_range
+    n_raises = rv.n_raises
+    for _attempt in range(2):
+        min_to, max_to = raise_bounds(can_raise, betting, cur, pot, call, allin_to,
+                                      rv.full_level, rv.full_raise, rv.bet_size)
+        # [speed] ``button_on is None``: decided by its type when the round is compiled
+        # (Numba's dead-branch pruning), so a stud or draw kernel's rounds never compile
+        # the button games' models (in the other kernels a constant False)
+        if button_on is None or rv.stud >= 0:
+            code, to, rng_ = decide_stud_if(games, model_of(mp, m), (
+                SF[F_TOP, s], street, SI[I_TIER, s], SB[B_DRAW, s], call, can_raise, min_to,
+                pot, n_raises, agg_range, s == rv.bring_seat, u))
+        elif street == 0 and n_raises == 0 and call > 0 and can_raise and push_fold_now:
+            # the most common decision, as decide() takes it: shove or fold unopened
+            if SF[F_TOP, s] <= thr_push:
+                code, to, rng_ = A_RAISE, max_to, thr_push
+            else:
+                code, to, rng_ = A_FOLD, 0, 1.0
+        else:
+            if street > 0:
+                read_tier(SI, SB, HS, s, hole, nb, facts)
+                thr_open = eq_agg = eq_rand = 0.0
+            else:
+                thr_open = open_tab[m, nbi]
+                eq_agg = pf_eq[c_, range_bucket(agg_range)]
+                eq_rand = pf_eq[c_, RANGE_LAST]
+            # only chips this seat can win count for its price (issue 9)
+            pot_seen = pot_in_reach(S, SI, s, pot, cur, mybet, call, rem)
+            money = (rem, mybet, cur, call, min_to, max_to, pot_seen, rv.bb, opp_cover)
+            ctx = (can_raise, n_behind, n_in, n_raises, agg_range, rv.pf_aggr == s, depth,
+                   s == rv.bb_seat)
+            code, to, rng_ = decide(model_of(mp, m), thr_push, thr_open, eq_agg,
+                                    eq_rand, SF[F_TOP, s], street, SI[I_TIER, s],
+                                    SB[B_DRAW, s], money, ctx, u)
+        if code != A_RAISE or not can_raise or can_be_called(SI, rv.able, s, cur):
+            break
+        can_raise = False
+    code, to = make_legal(code, to, can_raise, call, min_to, max_to, betting, rv.raise_count,
+                          s == rv.bring_seat)
+    return code, to, rng_, rem, mybet, call, was_in
 
 
 @linked(cache=True, forceinline=True, error_model="numpy")
@@ -416,75 +568,12 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, games,
         if found < 0:
             break
         s = found
-        # ---- what the seat faces
-        rem = SI[I_REM, s]
-        mybet = SI[I_SBET, s]
-        call = cur - mybet
-        if call > rem:
-            call = rem
-        if call < 0:
-            call = np.int64(0)
-        allin_to = rem + mybet
-        can_raise = may_raise(SI, s, allin_to, cur, betting, live, raise_count, bet_size,
-                              full_raise, first_turn_only)
-        opp_cover = cov2 if s == cov_s1 else cov1
-        was_in = SI[I_ACTED, s] >= 0
-        n_in = n_committed - (1 if was_in else 0)
-        n_behind = players_behind(S, SI, s, street, bb_seat, able_bb, n_pending)
-        m = SI[I_MODEL, s]
-        eff = allin_to if allin_to < opp_cover else opp_cover
-        depth = eff / SF[F_DUNIT, s]
-        nbi = n_behind if n_behind < PUSH_BEHIND else PUSH_BEHIND - 1
-        di = int(depth * 4.0)
-        if di >= PUSH_DEPTH_STEPS:
-            di = PUSH_DEPTH_STEPS - 1
-        c_ = SI[I_CLS, s]
-        u = uniform(st) if street > 0 else 0.0   # only the models' post-flop choices draw
-        push_fold_now = mp[m, MP_KIND] == 0.0 or depth <= mp[m, MP_PUSH_DEPTH]
-        # the pre-flop tables are read before the flop only (as decide() reads them)
-        thr_push = push_tab[m, nbi, di] if street == 0 else 0.0
-        # ---- the model's choice (again without a raise when nobody could call more)
-        code = A_FOLD
-        to = np.int64(0)
-        rng_ = 1.0
-        for _attempt in range(2):
-            min_to, max_to = raise_bounds(can_raise, betting, cur, pot, call, allin_to,
-                                          full_level, full_raise, bet_size)
-            # [speed] ``button_on is None``: decided by its type when the round is compiled
-            # (Numba's dead-branch pruning), so a stud or draw kernel's rounds never compile
-            # the button games' models (in the other kernels a constant False)
-            if button_on is None or stud >= 0:
-                code, to, rng_ = decide_stud_if(games, model_of(mp, m), SF[F_TOP, s],
-                                                street, SI[I_TIER, s], SB[B_DRAW, s], call,
-                                                can_raise, min_to, pot, n_raises, agg_range,
-                                                s == bring_seat, u)
-            elif street == 0 and n_raises == 0 and call > 0 and can_raise and push_fold_now:
-                # the most common decision, as decide() takes it: shove or fold unopened
-                if SF[F_TOP, s] <= thr_push:
-                    code, to, rng_ = A_RAISE, max_to, thr_push
-                else:
-                    code, to, rng_ = A_FOLD, 0, 1.0
-            else:
-                if street > 0:
-                    read_tier(SI, SB, HS, s, hole, nb, facts)
-                    thr_open = eq_agg = eq_rand = 0.0
-                else:
-                    thr_open = open_tab[m, nbi]
-                    eq_agg = pf_eq[c_, range_bucket(agg_range)]
-                    eq_rand = pf_eq[c_, RANGE_LAST]
-                # only chips this seat can win count for its price (issue 9)
-                pot_seen = pot_in_reach(S, SI, s, pot, cur, mybet, call, rem)
-                money = (rem, mybet, cur, call, min_to, max_to, pot_seen, bb, opp_cover)
-                ctx = (can_raise, n_behind, n_in, n_raises, agg_range, pf_aggr == s, depth,
-                       s == bb_seat)
-                code, to, rng_ = decide(model_of(mp, m), thr_push, thr_open, eq_agg,
-                                        eq_rand, SF[F_TOP, s], street, SI[I_TIER, s],
-                                        SB[B_DRAW, s], money, ctx, u)
-            if code != A_RAISE or not can_raise or can_be_called(SI, able, s, cur):
-                break
-            can_raise = False
-        code, to = make_legal(code, to, can_raise, call, min_to, max_to, betting, raise_count,
-                              s == bring_seat)
+        view = RoundView(cur, pot, betting, bet_size, full_level, full_raise, raise_count,
+                         n_raises, agg_range, live, n_committed, n_pending, able,
+                         cov2 if s == cov_s1 else cov1, bring_seat, able_bb, pf_aggr, bb,
+                         bb_seat, stud, first_turn_only)
+        code, to, rng_, rem, mybet, call, was_in = take_turn(h, pol, games, button_on, S, s,
+                                                            street, nb, facts, view)
         # ---- apply
         bit = np.int64(1) << s
         pend &= ~bit            # acted (a raise sets every other able player to act below)
@@ -529,17 +618,8 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, games,
             if not was_in:
                 n_committed += 1
         else:
-            prev = cur
-            if betting == B_FL:
-                if 2 * (to - full_level) >= bet_size:
-                    full_level = to
-                    raise_count += 1
-            else:
-                if to - prev >= full_raise:
-                    if to - prev > full_raise:
-                        full_raise = to - prev
-                    full_level = to
-                    raise_count += 1
+            full_level, full_raise, raise_count = raised_levels(betting, to, cur, full_level,
+                                                                full_raise, raise_count, bet_size)
             d = to - mybet
             SI[I_REM, s] = rem - d
             SI[I_SBET, s] = to
@@ -558,11 +638,7 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, games,
                 able &= ~bit
             # every other player in with chips is to act again
             pend = able & ~bit
-            n_pending = 0
-            m_ = pend
-            while m_:
-                m_ &= m_ - 1
-                n_pending += 1
+            n_pending = seat_count(pend)
         if s == bring_seat:
             bring_seat = np.int64(-1)
         if rec_on:
@@ -574,104 +650,3 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, games,
     HS[H_NACT] = nact
     HS[H_LAST_AGGR] = last_aggr
     HF[0] = agg_range
-
-
-@linked(cache=True, error_model="numpy")
-def _up_range(street):
-    """Indices of the up cards a seat shows on a stud street (0 = third street)."""
-    return 2, 2 + (street + 1 if street < 4 else 4)
-
-
-# The stud models compiled only into kernels that deal the stud and draw family: in a
-# hold'em and Omaha kernel (the switch ``None``) the round's stud branches are never taken,
-# and without these switches their callees (_stud_tiers, stud_tier, decide_stud) were typed,
-# lowered and optimised all the same: 1.1 s of the hold'em kernel's cold compile
-# (bench/RESULTS.md, "The frame-stack chunks").
-
-
-def _no_family(on) -> bool:
-    # the kernel's marker (pyeval.sim.kernel.kernel_games): no stud game and no draw
-    return not has_stud_models(on)
-
-
-def stud_tiers_if(on, S, SI, SB, hole, kind, game, buf, ev):
-    """:func:`_stud_tiers` in a kernel with the stud games or the draw (``on``: the
-    kernel's marker, :mod:`pyeval.sim.kernel.kernel_games`), nothing in one without. Jitted code
-    only."""
-    raise TypeError("stud_tiers_if is called from compiled kernels only")
-
-
-@overload(stud_tiers_if, jit_options=INTERNAL)
-def _stud_tiers_if(on, S, SI, SB, hole, kind, game, buf, ev):
-    if _no_family(on):
-        return lambda on, S, SI, SB, hole, kind, game, buf, ev: None
-    return lambda on, S, SI, SB, hole, kind, game, buf, ev: _stud_tiers(
-        S, SI, SB, hole, kind, game, buf, ev)
-
-
-def decide_stud_if(on, model, top, street, tier_, draw, call, can_raise, min_to, pot,
-                   n_raises, agg_range, bringer, u):
-    """:func:`pyeval.sim.players.policy.decide_stud` in a kernel with the stud family, a fold in one
-    without (never asked there: no stud hand is dealt). Jitted code only."""
-    raise TypeError("decide_stud_if is called from compiled kernels only")
-
-
-@overload(decide_stud_if, jit_options=INTERNAL)
-def _decide_stud_if(on, model, top, street, tier_, draw, call, can_raise, min_to, pot,
-                    n_raises, agg_range, bringer, u):
-    if _no_family(on):
-        return (lambda on, model, top, street, tier_, draw, call, can_raise, min_to, pot,
-                n_raises, agg_range, bringer, u: (np.int64(A_FOLD), np.int64(0), 1.0))
-    return (lambda on, model, top, street, tier_, draw, call, can_raise, min_to, pot,
-            n_raises, agg_range, bringer, u: decide_stud(
-                model, top, street, tier_, draw, call, can_raise, min_to, pot, n_raises,
-                agg_range, bringer, u))
-
-
-@numba.njit(cache=True, inline="always", error_model="numpy")
-def _top_two(v, o, top, second, top_seat):
-    """``(top, second, top's seat)`` with seat ``o``'s value ``v`` counted in."""
-    if v > top:
-        return v, top, np.int64(o)
-    if v > second:
-        return top, v, top_seat
-    return top, second, top_seat
-
-
-@linked(cache=True, error_model="numpy")
-def _stud_tiers(S, SI, SB, hole, kind, game, buf, ev):
-    """Fill ``SI[I_TIER]`` / ``SB[B_DRAW]`` for a stud street: each player's cards against
-    what the other players still in show (the up cards: not in the game's ``DOWN_MASK``);
-    in the draw nobody shows a card and each hand is read against one pair.
-
-    What each player still in shows (``SI[I_UPCAT]``, ``SI[I_UPLOW]``) the stud hand has
-    read just before this round, as it found who acts first
-    (:func:`pyeval.sim.kernel.variants.hands.showing`: the same cards, read once a street)."""
-    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
-    # [variants: stud and draw] the best up category and low count among the players in,
-    # and the second best beside the seat holding the best, so that each player's "best
-    # of the others" is one comparison (not a loop over the others per player)
-    draw_game = vfacts.FACTS[game, vfacts.FAMILY] == vfacts.FAM_DRAW
-    cat1 = np.int64(0)
-    cat2 = np.int64(0)
-    cat_s = np.int64(-1)
-    low1 = np.int64(0)
-    low2 = np.int64(0)
-    low_s = np.int64(-1)
-    if not draw_game:
-        for o in range(S):
-            if SB[B_DEALT, o] and not SB[B_FOLDED, o]:
-                cat1, cat2, cat_s = _top_two(SI[I_UPCAT, o], o, cat1, cat2, cat_s)
-                low1, low2, low_s = _top_two(SI[I_UPLOW, o], o, low1, low2, low_s)
-    for q in range(S):
-        if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
-            if draw_game:
-                cat = np.int64(2)
-                low = np.int64(0)
-            else:
-                cat = cat2 if q == cat_s else cat1
-                low = low2 if q == low_s else low1
-            t_, d_ = stud_tier(hole[q], SI[I_NCARD, q], cat, low, kind, buf, card_key, disp,
-                               high, flush, mult, row_bits, slot_bits)
-            SI[I_TIER, q] = t_
-            SB[B_DRAW, q] = d_

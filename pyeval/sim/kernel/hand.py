@@ -13,7 +13,8 @@ the high half), and odd chips to the first winner left of the button.
 
 The parts live in their own modules: the packed state (:mod:`pyeval.sim.kernel.slots`), the start
 of the hand (:mod:`pyeval.sim.kernel.hand_start`), the betting round (:mod:`pyeval.sim.kernel.betting`) and the
-pots (:mod:`pyeval.sim.kernel.pots`); their names are importable from here too.
+pots (:mod:`pyeval.sim.kernel.pots`); the end of a hand (:func:`settle`, :func:`record_end`) serves
+the stud and draw hands too.
 """
 
 import numba
@@ -25,12 +26,10 @@ from numba.extending import intrinsic
 
 from pyeval.jit import numba_ext as nx
 from pyeval.jit.numba_linked import linked
-from pyeval.sim.kernel.betting import play_betting_round, pot_in_reach
+from pyeval.sim.kernel.betting import play_betting_round
 from pyeval.sim.kernel.hand_start import (
-    button_ante_seat,
     draw_card,
     omaha_score,
-    post_dead_ante,
     post_forced_bets,
     start_seats,
 )
@@ -48,22 +47,14 @@ from pyeval.sim.kernel.layout import (
 from pyeval.sim.kernel.pots import award_pots
 from pyeval.sim.kernel.slots import (
     B_DEALT,
-    B_DRAW,
     B_FOLDED,
-    B_PENDING,
-    B_ROWS,
-    F_DUNIT,
-    F_ROWS,
     F_TOP,
-    H_ANTE_BY_IN,
     H_ANTE_IN,
     H_BB,
     H_BB_IN,
     H_BB_SEAT,
     H_BETTING,
     H_BIG_BET,
-    H_BRING_AMT,
-    H_BRING_IN,
     H_BRING_SEAT,
     H_CUR,
     H_DEAD,
@@ -73,100 +64,22 @@ from pyeval.sim.kernel.slots import (
     H_LAST_AGGR,
     H_NACT,
     H_NH,
-    H_NRAISE,
     H_PF_AGGR,
     H_RAISES,
-    H_ROWS,
     H_SB_IN,
     H_SMALL_BET,
     H_STREET_BET,
     H_STUD,
-    I_ACTCNT,
-    I_ACTED,
     I_CLS,
     I_LOW,
-    I_MODEL,
-    I_NCARD,
-    I_PAID,
-    I_POTC,
     I_PUT,
     I_REM,
-    I_ROWS,
     I_SBET,
-    I_TIER,
-    I_UPCAT,
-    I_UPLOW,
     I_VAL,
     I_WON,
-    RANGE_LAST,
 )
 from pyeval.sim.kernel.variants import hooks as vh
 from pyeval.sim.kernel.work import HandState, Policy
-
-__all__ = [
-    "B_DEALT",
-    "B_DRAW",
-    "B_FOLDED",
-    "B_PENDING",
-    "B_ROWS",
-    "F_DUNIT",
-    "F_ROWS",
-    "F_TOP",
-    "H_ANTE_BY_IN",
-    "H_ANTE_IN",
-    "H_BB",
-    "H_BB_IN",
-    "H_BB_SEAT",
-    "H_BETTING",
-    "H_BIG_BET",
-    "H_BRING_AMT",
-    "H_BRING_IN",
-    "H_BRING_SEAT",
-    "H_CUR",
-    "H_DEAD",
-    "H_FULL_LEVEL",
-    "H_FULL_RAISE",
-    "H_GAME",
-    "H_LAST_AGGR",
-    "H_NACT",
-    "H_NH",
-    "H_NRAISE",
-    "H_PF_AGGR",
-    "H_RAISES",
-    "H_ROWS",
-    "H_SB_IN",
-    "H_SMALL_BET",
-    "H_STREET_BET",
-    "H_STUD",
-    "I_ACTCNT",
-    "I_ACTED",
-    "I_CLS",
-    "I_LOW",
-    "I_MODEL",
-    "I_NCARD",
-    "I_PAID",
-    "I_POTC",
-    "I_PUT",
-    "I_REM",
-    "I_ROWS",
-    "I_SBET",
-    "I_TIER",
-    "I_UPCAT",
-    "I_UPLOW",
-    "I_VAL",
-    "I_WON",
-    "RANGE_LAST",
-    "award_pots",
-    "button_ante_seat",
-    "draw_card",
-    "omaha_score",
-    "play_betting_round",
-    "play_button_hand",
-    "post_dead_ante",
-    "post_forced_bets",
-    "pot_in_reach",
-    "start_seats",
-]
 
 
 @intrinsic
@@ -212,6 +125,114 @@ def prefetch_showdown(S, SB, hole, board, card_key, disp, high, mult, row_bits, 
                 _prefetch(high, np.uint32(rk + disp[row]) & mask)
 
 
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def deal_holes(w, tb, S, nh, var, hooks):
+    """Deal ``nh`` hole cards to every seat dealt in, from the top of ``w.deck``, and
+    read each starting hand's strength for the models (``SF[F_TOP]``, ``SI[I_CLS]``):
+    hold'em's pre-flop table, Omaha's score table, a variant's (``var``) through its hook.
+    Returns the cards dealt."""
+    SI, SB, SF, HS, hole, deck, st = w.SI, w.SB, w.SF, w.HS, w.hole, w.deck, w.st
+    pf_class, pf_top, omaha_tab, vtab = tb.pf_class, tb.pf_top, tb.omaha_tab, tb.vtab
+    game = HS[H_GAME]
+    pos = 0
+    for s in range(S):
+        if SB[B_DEALT, s]:
+            for k in range(nh):
+                hole[s, k] = draw_card(deck, pos, st)
+                pos += 1
+            if var:
+                # [variants: deal] the starting strength the models read
+                top_, c_ = vh.start_strength_if(hooks, (game, hole[s], nh, pf_class, pf_top,
+                                                        vtab, omaha_tab))
+                SI[I_CLS, s] = c_
+                SF[F_TOP, s] = top_
+            elif nh == 2:
+                c_ = pf_class[hole[s, 0] * 52 + hole[s, 1]]
+                SI[I_CLS, s] = c_
+                SF[F_TOP, s] = pf_top[c_]
+            else:
+                sc = omaha_score(hole[s])
+                SF[F_TOP, s] = omaha_tab[sc, 0]
+                SI[I_CLS, s] = int(omaha_tab[sc, 1])
+    return pos
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def showdown_values(w, ev, S, nh, var, hilo, hooks):
+    """Every player still in: the high value of its best hand with the whole board
+    (``SI[I_VAL]``), and with ``hilo`` its 8-or-better low (``SI[I_LOW]``): hold'em by the
+    7-card table, a variant through its hook (the game's hole-card limits), Omaha by the
+    C's two-from-hand evaluation."""
+    SI, SB, hole, board, buf = w.SI, w.SB, w.hole, w.board, w.buf
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    game = w.HS[H_GAME]
+    for s in range(S):
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            if nh == 2:
+                buf[0] = hole[s, 0]
+                buf[1] = hole[s, 1]
+                for k in range(5):
+                    buf[2 + k] = board[k]
+                SI[I_VAL, s] = nx.high_inline(buf, 7, card_key, disp, high, flush, mult,
+                                              row_bits, slot_bits)
+            elif var:
+                # [variants: showdown] the game's hole-card limits (``buf``: the scratch)
+                SI[I_VAL, s] = vh.showdown_value_if(hooks, (game, hole[s], nh, board, buf))
+                if hilo:
+                    SI[I_LOW, s] = vh.showdown_low_if(hooks, (game, hole[s], nh, board, buf))
+            else:
+                hs_ = hole[s]
+                SI[I_VAL, s] = nx.omaha_high_addr(hs_.ctypes.data, 4, board.ctypes.data, 5)
+                if hilo:
+                    SI[I_LOW, s] = nx.omaha_low8_addr(hs_.ctypes.data, 4,
+                                                      board.ctypes.data, 5)
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def players_in(S, SB):
+    """The players dealt in who have not folded."""
+    live = 0
+    for s in range(S):
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            live += 1
+    return live
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def settle(S, row, stack, SI, SB, HS, hilo, button):
+    """The end of any hand: the last player standing takes every chip put in and the dead
+    money, else the pots are cut by the showdown values (:func:`award_pots`, ``hilo`` a
+    split pot, odd chips from ``button``'s left); then the players' stacks."""
+    live = 0
+    last = -1
+    for s in range(S):
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            live += 1
+            last = s
+    if live == 1:
+        tot = HS[H_DEAD]
+        for s in range(S):
+            SI[I_WON, s] = 0
+            tot += SI[I_PUT, s]
+        SI[I_WON, last] = tot
+    else:
+        award_pots(S, SI, SB, hilo, button, HS[H_DEAD])
+    for s in range(S):
+        if SB[B_DEALT, s]:
+            stack[row[s]] = SI[I_REM, s] + SI[I_WON, s]
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def record_end(rec, board, nb, nact, S, row, stack, SB):
+    """The end of the hand's record row: the ``nb`` board cards (-1 after), the action
+    count, each seat's stack after the hand (0 for a seat not dealt in)."""
+    for k in range(5):
+        rec[REC_BOARD + k] = board[k] if k < nb else -1
+    rec[REC_NACT] = nact
+    for s in range(S):
+        rec[REC_AFTER + s] = stack[row[s]] if SB[B_DEALT, s] else 0
+
+
 @linked(cache=True, forceinline=True, error_model="numpy")
 def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
     """Play one hand at a table (``row[seat]`` = player, -1 empty) and update the stacks.
@@ -236,7 +257,7 @@ def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
     HS, SI, SB, SF, HF = w.HS, w.SI, w.SB, w.SF, w.HF
     hole, board, buf, deck, st = w.hole, w.board, w.buf, w.deck, w.st
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
-    pf_class, pf_top, omaha_tab, vtab = tb.pf_class, tb.pf_top, tb.omaha_tab, tb.vtab
+    pf_class, pf_top = tb.pf_class, tb.pf_top
     # what every betting round of the hand reads, by name (the stud and draw hands build
     # the same two, so one compiled round serves them all)
     h = HandState(SI, SB, SF, HS, HF, hole, board, buf, st)
@@ -262,27 +283,7 @@ def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
     start_seats(S, row, stack, SI, SB, rec, rec_on)
     # antes, then the blinds (a short stack posts what it has)
     post_forced_bets(S, row, b, sbs, g, ante, sb_amt, bb_amt, HS, SI, SB)
-    # deal
-    pos = 0
-    for s in range(S):
-        if SB[B_DEALT, s]:
-            for k in range(nh):
-                hole[s, k] = draw_card(deck, pos, st)
-                pos += 1
-            if var:
-                # [variants: deal] the starting strength the models read
-                top_, c_ = vh.start_strength_if(hooks, (game, hole[s], nh, pf_class, pf_top,
-                                                        vtab, omaha_tab))
-                SI[I_CLS, s] = c_
-                SF[F_TOP, s] = top_
-            elif nh == 2:
-                c_ = pf_class[hole[s, 0] * 52 + hole[s, 1]]
-                SI[I_CLS, s] = c_
-                SF[F_TOP, s] = pf_top[c_]
-            else:
-                sc = omaha_score(hole[s])
-                SF[F_TOP, s] = omaha_tab[sc, 0]
-                SI[I_CLS, s] = int(omaha_tab[sc, 1])
+    pos = deal_holes(w, tb, S, nh, var, hooks)
     if rec_on:
         for s in range(S):
             for k in range(HOLE_MAX):
@@ -347,54 +348,14 @@ def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
         if street == 0:
             HS[H_PF_AGGR] = HS[H_LAST_AGGR]
     # the showdown, or the last player standing
-    live = 0
-    last = -1
-    for s in range(S):
-        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
-            live += 1
-            last = s
-    if live == 1:
-        tot = HS[H_DEAD]
-        for s in range(S):
-            SI[I_WON, s] = 0
-            tot += SI[I_PUT, s]
-        SI[I_WON, last] = tot
-    else:
+    if players_in(S, SB) >= 2:
         while nb < 5:
             board[nb] = draw_card(deck, pos, st)
             pos += 1
             nb += 1
-        for s in range(S):
-            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
-                if nh == 2:
-                    buf[0] = hole[s, 0]
-                    buf[1] = hole[s, 1]
-                    for k in range(5):
-                        buf[2 + k] = board[k]
-                    SI[I_VAL, s] = nx.high_inline(buf, 7, card_key, disp, high, flush, mult,
-                                                  row_bits, slot_bits)
-                elif var:
-                    # [variants: showdown] the game's hole-card limits
-                    SI[I_VAL, s] = vh.showdown_value_if(hooks, (game, hole[s], nh, board,
-                                                                 scratch))
-                    if hilo:
-                        SI[I_LOW, s] = vh.showdown_low_if(hooks, (game, hole[s], nh, board,
-                                                                  scratch))
-                else:
-                    hs_ = hole[s]
-                    SI[I_VAL, s] = nx.omaha_high_addr(hs_.ctypes.data, 4, board.ctypes.data, 5)
-                    if hilo:
-                        SI[I_LOW, s] = nx.omaha_low8_addr(hs_.ctypes.data, 4,
-                                                          board.ctypes.data, 5)
-        award_pots(S, SI, SB, hilo, b, HS[H_DEAD])
-    for s in range(S):
-        if SB[B_DEALT, s]:
-            stack[row[s]] = SI[I_REM, s] + SI[I_WON, s]
+        showdown_values(w, ev, S, nh, var, hilo, hooks)
+    settle(S, row, stack, SI, SB, HS, hilo, b)
     nact = HS[H_NACT]
     if rec_on:
-        for k in range(5):
-            rec[REC_BOARD + k] = board[k] if k < nb else -1
-        rec[REC_NACT] = nact
-        for s in range(S):
-            rec[REC_AFTER + s] = stack[row[s]] if SB[B_DEALT, s] else 0
+        record_end(rec, board, nb, nact, S, row, stack, SB)
     return nact

@@ -145,7 +145,7 @@ from pyeval.sim.kernel.table_moves import (
     worst_seat,
 )
 from pyeval.sim.kernel.variants.facts import FACTS, FAMILY
-from pyeval.sim.kernel.variants.hands import play_other_if
+from pyeval.sim.kernel.variants.family import play_other_if
 from pyeval.sim.kernel.variants.hooks import is_variant, variant_dealt
 from pyeval.sim.kernel.work import reset_work
 

@@ -12,66 +12,41 @@ street's flag, and the showdown of :mod:`.showdown` (hole-card limits of Buffalo
 Chicago's ace of spades, razz, 8-or-better). For the three 7 card stud games it draws the
 same cards and takes the same decisions as the hand it replaces.
 
-:func:`play_draw_game` plays 5 Card Draw: antes and the structure's blinds as in the
-button games (or antes only, the first sheet's draw: no blinds, the first player left of the
-dealer opens and the small bet is the opening bet), five cards each, a betting round, one
-draw (every player still in, clockwise from the dealer's left, by :func:`.draw.draw_mask`; a
-player never draws more cards than the stub holds, so the deck is never reshuffled), a
-betting round from the dealer's left, and the high showdown. The dealer is the button of
-the dead-button rule, as in the button games.
+:func:`.draw_hand.play_draw_game` plays 5 Card Draw (its own module).
 
 The starting strength the player models read (``SF[F_TOP]``, the share of starting hands
 at least as strong): the 7 card stud table of three cards (:func:`pyeval.sim.players.policy.
 stud3_score`) for the three-card starts (Australian: its best two down cards with the up
 card; Chicago: a hand with the ace of spades down counts in the top 5 %), and the tables
-of :mod:`.strength` for 5 Card Stud and the draw. Only :func:`play_other_if` is called by
+of :mod:`.strength` for 5 Card Stud and the draw. Only :func:`.family.play_other_if` is called by
 the kernel: one call for the whole stud and draw family, which compiles the hands of the
 kernel's families only (:mod:`pyeval.sim.kernel.kernel_games`).
-
-The draw with a short stub: five cards to exchange, two left, the two lowest go:
-
->>> import pyeval
->>> bin(capped_draw(pyeval.cards("KcKd7h7s2d"), 5)), bin(capped_draw(pyeval.cards("Jc9d6h3s2d"), 2))
-('0b10000', '0b11000')
->>> int(draw_class(pyeval.high(pyeval.cards("AsKsQsJsTs"))))
-9218
 """
 from __future__ import annotations
 
 import numba
 import numpy as np
-from numba.extending import overload
 
 from pyeval.jit import numba_ext as nx
-from pyeval.jit.numba_linked import LINKED_INLINE, linked
+from pyeval.jit.numba_linked import linked
 from pyeval.sim.kernel.arrivals import fold_absent
-from pyeval.sim.kernel.betting import play_betting_round
-from pyeval.sim.kernel.hand_start import draw_card, post_forced_bets, start_seats
-from pyeval.sim.kernel.kernel_games import button_models, has_draw, has_stud
+from pyeval.sim.kernel.betting import play_betting_round, record_step
+from pyeval.sim.kernel.hand import players_in, record_end, settle
+from pyeval.sim.kernel.hand_start import draw_card, start_seats
+from pyeval.sim.kernel.kernel_games import button_models
 from pyeval.sim.kernel.layout import (
     A_DISCARD,
-    A_DRAW,
     B_FL,
     HOLE_MAX,
-    MAX_ACTIONS,
-    REC_ACT,
-    REC_AFTER,
-    REC_BB_SEAT,
-    REC_BOARD,
     REC_BRING,
     REC_HOLE,
-    REC_NACT,
-    REC_SB_SEAT,
 )
-from pyeval.sim.kernel.pots import award_pots
 from pyeval.sim.kernel.slots import (
     B_DEALT,
     B_FOLDED,
-    F_DUNIT,
     F_TOP,
     H_ANTE_IN,
     H_BB,
-    H_BB_IN,
     H_BB_SEAT,
     H_BETTING,
     H_BIG_BET,
@@ -83,16 +58,13 @@ from pyeval.sim.kernel.slots import (
     H_FULL_LEVEL,
     H_FULL_RAISE,
     H_GAME,
-    H_LAST_AGGR,
     H_NACT,
     H_NH,
     H_PF_AGGR,
     H_RAISES,
-    H_SB_IN,
     H_SMALL_BET,
     H_STREET_BET,
     H_STUD,
-    I_CLS,
     I_LOW,
     I_NCARD,
     I_PUT,
@@ -101,19 +73,14 @@ from pyeval.sim.kernel.slots import (
     I_UPCAT,
     I_UPLOW,
     I_VAL,
-    I_WON,
 )
 from pyeval.sim.kernel.variants.deal import community_card, street_plan
 from pyeval.sim.kernel.variants.discard import apply_discard, keep_third_street, kept_pair
-from pyeval.sim.kernel.variants.draw import draw_mask
 from pyeval.sim.kernel.variants.facts import (
-    DEALT,
     DISCARD,
     DISCARD_STREET,
     DOWN_MASK,
     FACTS,
-    FAM_DRAW,
-    FAMILY,
     HOLE,
     RAZZ,
     RESTRICTED,
@@ -129,7 +96,6 @@ from pyeval.sim.kernel.variants.facts import (
     ST_UP,
     STREETS,
 )
-from pyeval.sim.kernel.variants.inputs import Cards, HandSlots, Record, Seats
 from pyeval.sim.kernel.variants.showdown import ACE_OF_SPADES, chicago_part, stud_value
 from pyeval.sim.kernel.work import HandState, Policy
 from pyeval.sim.players.policy import razz_rank, stud3_score
@@ -218,7 +184,7 @@ def showing(game, hole, q, n, kind, buf, ev, SI):
     """An order key of the cards seat ``q`` shows among its first ``n`` (higher acts
     first): of high hands, or of razz hands in razz, ordered and tied as
     :func:`pyeval.rules.showdown.showing_value` orders them. Also what the player models
-    read of them for the street's betting round (:func:`pyeval.sim.kernel.betting._stud_tiers`):
+    read of them for the street's betting round (:func:`pyeval.sim.kernel.variants.stud_models._stud_tiers`):
     their high category into ``SI[I_UPCAT, q]`` and how many distinct cards eight or lower
     into ``SI[I_UPLOW, q]``. Read here once: the betting round read the same cards again,
     with the same evaluation (twice per player and street).
@@ -302,16 +268,6 @@ def _value(game, hole, q, n, board, nb, kind, buf, scratch, ev):
 
 
 @linked(cache=True, error_model="numpy")
-def _record(rec, nact, street, s, code, to):
-    if nact < MAX_ACTIONS:
-        base = REC_ACT + 4 * nact
-        rec[base] = street
-        rec[base + 1] = s
-        rec[base + 2] = code
-        rec[base + 3] = to
-
-
-@linked(cache=True, error_model="numpy")
 def _count(S, SI, SB):
     """(players in, players in with chips behind)."""
     live = 0
@@ -333,36 +289,90 @@ def _finish(seats, hand, cards, nb, hilo, record):
     HS, SI, SB, _SF, _HF = hand
     hole, board, _buf, _deck, _st = cards
     rec, rec_on = record
-    live = 0
-    last = -1
-    for s in range(S):
-        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
-            live += 1
-            last = s
-    if live == 1:
-        tot = HS[H_DEAD]
-        for s in range(S):
-            SI[I_WON, s] = 0
-            tot += SI[I_PUT, s]
-        SI[I_WON, last] = tot
-    else:
-        award_pots(S, SI, SB, hilo, button, HS[H_DEAD])
-    for s in range(S):
-        if SB[B_DEALT, s]:
-            stack[row[s]] = SI[I_REM, s] + SI[I_WON, s]
+    settle(S, row, stack, SI, SB, HS, hilo, button)
     nact = HS[H_NACT]
     if rec_on:
         for s in range(S):
             for k in range(HOLE_MAX):
                 rec[REC_HOLE + HOLE_MAX * s + k] = hole[s, k] if (
                     SB[B_DEALT, s] and k < SI[I_NCARD, s]) else -1
-        for k in range(5):
-            rec[REC_BOARD + k] = board[k] if k < nb else -1
-        rec[REC_NACT] = nact
-        for s in range(S):
-            rec[REC_AFTER + s] = stack[row[s]] if SB[B_DEALT, s] else 0
+        record_end(rec, board, nb, nact, S, row, stack, SB)
     HS[H_STUD] = -1
     return nact
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def bring_in_seat(S, SI, SB, hole, d0, kind):
+    """``(the lowest up card's seat, the bring-in's seat)``: the lowest first up card
+    ``hole[:, d0]`` (the highest in razz, ``kind`` 1; suits break ties, clubs lowest)
+    brings in, or with no chips left the next player in with chips (-1: none)."""
+    low = -1
+    bis = -1
+    for s in range(S):
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            c = hole[s, d0]
+            if low < 0:
+                low = s
+            else:
+                o = hole[low, d0]
+                if kind == 1:
+                    if razz_rank(c) * 4 + (c & 3) > razz_rank(o) * 4 + (o & 3):
+                        low = s
+                elif c < o:
+                    low = s
+    q = low
+    for _k in range(S):
+        if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
+            bis = q
+            break
+        q += 1
+        if q == S:
+            q = 0
+    return low, bis
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def first_showing(game, hole, dealer, S, SI, SB, kind, buf, ev):
+    """The seat that acts first on a later stud street: the best hand showing
+    (:func:`showing`), ties to the first from the dealer's left."""
+    first = -1
+    best = -1
+    q = dealer
+    for _k in range(S):
+        q += 1
+        if q == S:
+            q = 0
+        if SB[B_DEALT, q] and not SB[B_FOLDED, q]:
+            v = showing(game, hole, q, SI[I_NCARD, q], kind, buf, ev, SI)
+            if v > best:
+                best = v
+                first = q
+    return first
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def discard_third_street(S, SI, SB, HS, hole, dealer, d0, n0, scratch, record):
+    """[Australian] every player still in discards a down card after third street's
+    betting, clockwise from the dealer's left (the rules model's order); the actions are
+    counted in ``HS[H_NACT]`` and recorded. Returns the discarded cards, a card mask."""
+    rec, rec_on = record
+    muck = np.int64(0)
+    nact = HS[H_NACT]
+    for k in range(1, S + 1):
+        s = (dealer + k) % S
+        if not SB[B_DEALT, s] or SB[B_FOLDED, s]:
+            continue
+        keep = keep_third_street(hole[s], d0, hole[s, d0], scratch)
+        for i in range(d0, n0):
+            keep |= 1 << i
+        n_left, gone = apply_discard(hole[s], n0, keep)
+        SI[I_NCARD, s] = n_left
+        muck |= gone
+        if rec_on:
+            record_step(rec, nact, 0, s, A_DISCARD, gone)
+        nact += 1
+    HS[H_NACT] = nact
+    return muck
 
 
 @linked(cache=True, error_model="numpy")
@@ -415,30 +425,10 @@ def play_stud_game(seats, hand, cards, ev, tabs, record, games):
             SI[I_NCARD, s] = n0
             SF[F_TOP, s] = start_top(game, hole[s], n0, kind, stud_tab, pf_class, pf_top, vtab,
                                      scratch)
-    # the bring-in: the lowest up card (the highest in razz; suits break ties, clubs lowest)
     low = -1
     bis = -1
     if bring_on:
-        for s in range(S):
-            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
-                c = hole[s, d0]
-                if low < 0:
-                    low = s
-                else:
-                    o = hole[low, d0]
-                    if kind == 1:
-                        if razz_rank(c) * 4 + (c & 3) > razz_rank(o) * 4 + (o & 3):
-                            low = s
-                    elif c < o:
-                        low = s
-        q = low
-        for _k in range(S):
-            if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
-                bis = q
-                break
-            q += 1
-            if q == S:
-                q = 0
+        low, bis = bring_in_seat(S, SI, SB, hole, d0, kind)
     HS[H_BB] = 0
     HS[H_BB_SEAT] = -1
     HS[H_NACT] = 0
@@ -481,18 +471,7 @@ def play_stud_game(seats, hand, cards, ev, tabs, record, games):
             for s in range(S):
                 SI[I_SBET, s] = 0
             # the best hand showing acts first; ties to the first from the dealer's left
-            first = -1
-            best = -1
-            q = dealer
-            for _k in range(S):
-                q += 1
-                if q == S:
-                    q = 0
-                if SB[B_DEALT, q] and not SB[B_FOLDED, q]:
-                    v = showing(game, hole, q, SI[I_NCARD, q], kind, buf, ev, SI)
-                    if v > best:
-                        best = v
-                        first = q
+            first = first_showing(game, hole, dealer, S, SI, SB, kind, buf, ev)
         elif bring_on:
             first = bis if bis >= 0 else low
         else:
@@ -508,27 +487,9 @@ def play_stud_game(seats, hand, cards, ev, tabs, record, games):
                            Policy(mp, push_tab, open_tab, pf_eq), ev, S, street, first,
                            no_board, rec, rec_on, games,
                            button_models(games))
-        if street == 0 and disc > 0:
-            live, able = _count(S, SI, SB)
-            if live >= 2:
-                # [Australian] every player still in discards a down card, clockwise from
-                # the dealer's left (the rules model's order)
-                nact = HS[H_NACT]
-                for k in range(1, S + 1):
-                    s = (dealer + k) % S
-                    if not SB[B_DEALT, s] or SB[B_FOLDED, s]:
-                        continue
-                    keep = keep_third_street(hole[s], d0, hole[s, d0], scratch)
-                    for i in range(d0, n0):
-                        keep |= 1 << i
-                    n_left, gone = apply_discard(hole[s], n0, keep)
-                    SI[I_NCARD, s] = n_left
-                    muck |= gone
-                    if rec_on:
-                        _record(rec, nact, 0, s, A_DISCARD, gone)
-                    nact += 1
-                HS[H_NACT] = nact
-    if _count(S, SI, SB)[0] >= 2:
+        if street == 0 and disc > 0 and players_in(S, SB) >= 2:
+            muck |= discard_third_street(S, SI, SB, HS, hole, dealer, d0, n0, scratch, record)
+    if players_in(S, SB) >= 2:
         for s in range(S):
             if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
                 v, second = _value(game, hole, s, SI[I_NCARD, s], board, nb, kind, buf,
@@ -538,205 +499,3 @@ def play_stud_game(seats, hand, cards, ev, tabs, record, games):
     if rec_on:
         rec[REC_BRING] = HS[H_BRING_IN]
     return _finish(seats, hand, cards, nb, hilo, record)
-
-
-@linked(cache=True, error_model="numpy")
-def draw_class(value):
-    """The draw strength table's class of a five-card high value (``value >> 2``)."""
-    return np.int64(value) >> 2
-
-
-@linked(cache=True, error_model="numpy")
-def capped_draw(hand, left):
-    """:func:`.draw.draw_mask` of ``hand[:5]``, keeping the highest of the cards it would
-    exchange while it exchanges more than the ``left`` cards of the stub."""
-    m = draw_mask(hand)
-    n = 0
-    for i in range(5):
-        n += (m >> i) & 1
-    while n > left:
-        hi = -1
-        for i in range(5):
-            if (m >> i) & 1 and (hi < 0 or hand[i] > hand[hi]):
-                hi = i
-        m &= ~(1 << hi)
-        n -= 1
-    return m
-
-
-@linked(cache=True, error_model="numpy")
-def play_draw_game(seats, hand, cards, ev, tabs, record, games):
-    """Play one hand of 5 Card Draw (see the module notes; the inputs as
-    :func:`play_stud_game`'s): the structure's antes and blinds, as the button games post
-    them; with antes only (no big blind: the first sheet's draw) the first player left of
-    the dealer ``b`` opens both rounds and the small bet is the opening bet and the models'
-    unit. Returns the number of actions."""
-    S, row, stack, b, sbs, g = seats
-    HS, SI, SB, SF, HF = hand
-    hole, board, buf, deck, st = cards
-    rec, rec_on = record
-    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
-    _pf_class, _pf_top, pf_eq, _omaha_tab, mp, push_tab, open_tab, _stud_tab, vtab = tabs
-    game = HS[H_GAME]
-    sb_amt = HS[H_SB_IN]
-    bb_amt = HS[H_BB_IN]
-    ante = HS[H_ANTE_IN]
-    betting = HS[H_BETTING]
-    small = HS[H_SMALL_BET]
-    big_bet = HS[H_BIG_BET]
-    antes_only = bb_amt <= 0
-    if (betting != B_FL or small <= 0) and not antes_only:
-        small = bb_amt
-    if big_bet <= 0:
-        big_bet = 2 * small
-    nh = FACTS[game, DEALT]
-    start_seats(S, row, stack, SI, SB, rec, rec_on)
-    post_forced_bets(S, row, b, sbs, g, ante, sb_amt, bb_amt, HS, SI, SB)
-    pos = 0
-    for s in range(S):
-        if antes_only and SB[B_DEALT, s]:
-            SF[F_DUNIT, s] = small      # no big blind: depth in small bets
-        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
-            for k in range(nh):
-                hole[s, k] = draw_card(deck, pos, st)
-                pos += 1
-            SI[I_NCARD, s] = nh
-            c = draw_class(nx.high_inline(hole[s], nh, card_key, disp, high, flush, mult,
-                                          row_bits, slot_bits))
-            if vtab.shape[0] > SLOT_DRAW5:
-                SF[F_TOP, s] = vtab[SLOT_DRAW5, c, 0]
-                SI[I_CLS, s] = np.int64(vtab[SLOT_DRAW5, c, 1])
-            else:
-                SF[F_TOP, s] = 0.5
-                SI[I_CLS, s] = 0
-    if rec_on:
-        rec[REC_SB_SEAT] = sbs
-        rec[REC_BB_SEAT] = g
-        rec[REC_BRING] = -1
-    HS[H_BB] = bb_amt
-    HS[H_BB_SEAT] = -1 if antes_only else g
-    HS[H_NACT] = 0
-    HS[H_NH] = nh
-    HS[H_STUD] = 0         # the stud models decide (cards against what others may hold)
-    HS[H_BRING_SEAT] = -1
-    HS[H_PF_AGGR] = -1
-    HF[0] = 1.0
-    no_board = np.int64(0)
-    for street in range(FACTS[game, STREETS]):
-        live, able = _count(S, SI, SB)
-        if live < 2:
-            break
-        if street > 0:
-            # the draw: every player still in, all-in players included, clockwise from
-            # the dealer's left; stand pat is a draw of no cards
-            nact = HS[H_NACT]
-            for k in range(1, S + 1):
-                s = (b + k) % S
-                if not SB[B_DEALT, s] or SB[B_FOLDED, s]:
-                    continue
-                m = capped_draw(hole[s], 52 - pos)
-                n_left, gone = apply_discard(hole[s], nh, 31 & ~m)
-                for j in range(n_left, nh):
-                    hole[s, j] = draw_card(deck, pos, st)
-                    pos += 1
-                if rec_on:
-                    _record(rec, nact, street, s, A_DRAW, gone)
-                nact += 1
-            HS[H_NACT] = nact
-            if able < 2:
-                continue
-            for s in range(S):
-                SI[I_SBET, s] = 0
-            first = b + 1 if b + 1 < S else 0
-            HS[H_CUR] = 0
-            HS[H_FULL_LEVEL] = 0
-            HS[H_RAISES] = 0
-            HS[H_STREET_BET] = big_bet if (FACTS[game, ST_FLAGS + street] & S_BIG) else small
-            HF[0] = 1.0
-        elif antes_only:
-            # the dealer's left opens: nothing to call, no bet made yet
-            first = b + 1 if b + 1 < S else 0
-            HS[H_CUR] = 0
-            HS[H_FULL_LEVEL] = 0
-            HS[H_RAISES] = 0
-            HS[H_STREET_BET] = small
-        else:
-            first = g + 1 if g + 1 < S else 0
-            HS[H_CUR] = bb_amt
-            HS[H_FULL_LEVEL] = bb_amt
-            HS[H_RAISES] = 1
-            HS[H_STREET_BET] = small
-        HS[H_FULL_RAISE] = HS[H_STREET_BET]
-        play_betting_round(HandState(SI, SB, SF, HS, HF, hole, board, buf, st),
-                           Policy(mp, push_tab, open_tab, pf_eq), ev, S, street, first,
-                           no_board, rec, rec_on, games,
-                           button_models(games))
-        if street == 0:
-            HS[H_PF_AGGR] = HS[H_LAST_AGGR]
-    if _count(S, SI, SB)[0] >= 2:
-        for s in range(S):
-            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
-                SI[I_VAL, s] = nx.high_inline(hole[s], nh, card_key, disp, high, flush, mult,
-                                              row_bits, slot_bits)
-    return _finish(seats, hand, cards, 0, False, record)
-
-
-@numba.njit(cache=True, inline="always", error_model="numpy")
-def _named(args):
-    """The kernel's tuple ``(S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf,
-    deck, st, ev, tabs, rec, rec_on)`` as :func:`play_stud_game`'s inputs, by name."""
-    (S, row, stack, b, sbs, g, HS, SI, SB, SF, HF, hole, board, buf, deck, st, ev, tabs, rec,
-     rec_on) = args
-    return (Seats(S, row, stack, b, sbs, g), HandSlots(HS, SI, SB, SF, HF),
-            Cards(hole, board, buf, deck, st), ev, tabs, Record(rec, rec_on))
-
-
-def play_other_if(on, args):
-    """One hand of a stud game or of the draw (by the family of the game in ``args``, the
-    kernel's tuple of :func:`_named`) in a kernel compiled with that family (``on``: the
-    kernel's marker, :mod:`pyeval.sim.kernel.kernel_games`); -1 in a kernel compiled without it
-    (the family is then never compiled). Jitted code only."""
-    raise TypeError("play_other_if is called from compiled kernels only")
-
-
-# The wrapper's options (numba_linked.LINKED_INLINE): inlined by LLVM, and link-only: its own O3
-# pass over the module with the stud hand linked in is left to the kernel's one pass; cold 7
-# card stud and draw compiles 5-7 % less CPU side by side, bench/RESULTS.md.
-
-
-# The lambdas below are compiled ``forceinline`` (LLVM's alwaysinline): LLVM inlines them
-# into the kernel's play_tournament and, with them, play_stud_game and play_draw_game (their
-# one call site each). perf of a warm 7 card stud kernel, before: 71 % of the samples in
-# play_stud_game, 4.7 % in the lambda, 3 % in NRT_incref/decref at the calls; after: no
-# play_stud_game or lambda symbol left, 88 % in play_tournament, NRT 0.2 %, and the stud
-# and draw games play 1.6-1.9x the table-hands per CPU second with the same results
-# (bench/RESULTS.md, "stud and draw hands inside the kernel"). Why the hand's own code
-# runs so much faster once inlined was not analysed. Its price: the kernel's cold compile
-# (LLVM optimises the hands inside play_tournament), hence a kernel per family
-# (pyeval.sim.kernel.kernel_games): a stud kernel inlines the stud hand only, a draw kernel the
-# draw, a hold'em kernel the constant -1.
-@overload(play_other_if, jit_options=LINKED_INLINE)
-def _play_other_if(on, args):
-    stud, draw = has_stud(on), has_draw(on)
-    if stud and draw:
-        def either(on, args):
-            seats, hand, cards, ev, tabs, record = _named(args)
-            if FACTS[hand.HS[H_GAME], FAMILY] == FAM_DRAW:
-                return play_draw_game(seats, hand, cards, ev, tabs, record, on)
-            return play_stud_game(seats, hand, cards, ev, tabs, record, on)
-        return either
-    if stud:
-        def stud_only(on, args):
-            seats, hand, cards, ev, tabs, record = _named(args)
-            if FACTS[hand.HS[H_GAME], FAMILY] == FAM_DRAW:
-                return np.int64(-1)     # the draw in a stud kernel (an engine bug)
-            return play_stud_game(seats, hand, cards, ev, tabs, record, on)
-        return stud_only
-    if draw:
-        def draw_only(on, args):
-            seats, hand, cards, ev, tabs, record = _named(args)
-            if FACTS[hand.HS[H_GAME], FAMILY] != 2:
-                return np.int64(-1)     # a stud game in a draw kernel (an engine bug)
-            return play_draw_game(seats, hand, cards, ev, tabs, record, on)
-        return draw_only
-    return lambda on, args: np.int64(-1)

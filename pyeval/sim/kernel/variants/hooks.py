@@ -27,8 +27,9 @@ import numpy as np
 from numba.extending import overload
 
 from pyeval.jit.numba_linked import INTERNAL, linked
+from pyeval.sim.kernel.betting import record_step
 from pyeval.sim.kernel.kernel_games import has_hooks
-from pyeval.sim.kernel.layout import MAX_ACTIONS, REC_ACT
+from pyeval.sim.kernel.layout import A_DISCARD
 from pyeval.sim.kernel.variants.discard import apply_discard, keep_on_flop, keep_preflop
 from pyeval.sim.kernel.variants.facts import (
     DEALT,
@@ -46,8 +47,6 @@ from pyeval.sim.kernel.variants.omaha import omaha_strength
 from pyeval.sim.kernel.variants.showdown import button_low, button_value
 from pyeval.sim.kernel.variants.strength import irish_bucket, three_class
 
-#: the recorded action code of a discard ("to": the mask of the discarded cards)
-A_DISCARD = 5
 #: the strength table's stand-in when the kernel has none (the best two cards are read)
 NO_TABLE = np.zeros((1, 1, 2))
 
@@ -117,12 +116,8 @@ def discard_round(game, street, who, cs, record, nact):
         else:
             keep = keep_on_flop(row, nh, board, pf_class, pf_top, scratch)
         n_left, gone = apply_discard(row, nh, keep)
-        if rec_on and nact < MAX_ACTIONS:
-            base = REC_ACT + 4 * nact
-            rec[base] = street
-            rec[base + 1] = s
-            rec[base + 2] = A_DISCARD
-            rec[base + 3] = gone
+        if rec_on:
+            record_step(rec, nact, street, s, A_DISCARD, gone)
         nact += 1
     if n_left == nh:
         n_left = nh - FACTS[game, DISCARD]

@@ -1,7 +1,7 @@
 """The variants' hand functions take their inputs by name: NamedTuples grouped by meaning
 (as the kernel's :class:`pyeval.sim.kernel.work.Work` and :class:`~pyeval.sim.kernel.work.Tables`),
 made inside the compiled code from the tuple the kernel and the button hand pass
-(:func:`.hands.play_other_if`, :func:`.hooks.discard_round_if`: that interface is
+(:func:`.family.play_other_if`, :func:`.hooks.discard_round_if`: that interface is
 unchanged). Packing borrowed arrays into a tuple costs no reference counts
 (:func:`pyeval.jit.numba_mem.borrow`).
 

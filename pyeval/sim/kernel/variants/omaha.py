@@ -36,6 +36,7 @@ class); row ``100 + g`` the score's weights of game ``g``.
 """
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import numba
@@ -333,17 +334,12 @@ TABLE = Table(f"omaha56_strength_v{_VERSION}_{HANDS}_{TRIALS}",
               {"weights": (len(GAMES), NF), "top": (len(GAMES), SCORES),
                "cls": (len(GAMES), SCORES), "r2": (len(GAMES),)})
 
-_TABLES: OmahaTables | None = None
-
-
+@functools.cache
 def omaha_tables() -> OmahaTables:
-    """The tables, from memory or :data:`TABLE` (shipped; else the disk cache, or computed
+    """The tables, loaded once from :data:`TABLE` (shipped; else the disk cache, or computed
     once: several seconds)."""
-    global _TABLES
-    if _TABLES is None:
-        z = TABLE.load()
-        _TABLES = OmahaTables(*(z[k] for k in OmahaTables._fields))
-    return _TABLES
+    z = TABLE.load()
+    return OmahaTables(*(z[k] for k in OmahaTables._fields))
 
 
 def kernel_table(omaha4: np.ndarray) -> np.ndarray:

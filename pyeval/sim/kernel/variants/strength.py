@@ -22,7 +22,7 @@ share is nearest (what their all-in estimates look up), as they do for hold'em
   169 pair, suited and offsuit classes); each class's strength is its equity against one
   random start, both dealt three more cards (:data:`STUD5_TRIALS` deals a class).
 - **5 Card Draw** (before the draw): a hand's class is its high value ``>> 2``
-  (:func:`pyeval.sim.kernel.variants.hands.draw_class`); its top share is the exact share of the
+  (:func:`pyeval.sim.kernel.variants.draw_hand.draw_class`); its top share is the exact share of the
   2,598,960 five-card hands whose class is at least as high (counted with the evaluator).
 
 The tables are estimates with fixed seeds (the same on every machine). Computing them costs
@@ -40,6 +40,7 @@ other trial counts or version they are computed once and cached in pyeval's cach
 """
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import numpy as np
@@ -388,14 +389,9 @@ TABLE = Table(f"variants_strength_v{_VERSION}_{TRIALS3}_{IRISH_DEALS}_{STUD5_TRI
                "top_irish": (N_IRISH,), "cls_irish": (N_IRISH,), "top_stud5": (N_IRISH,),
                "cls_stud5": (N_IRISH,), "top_draw5": (N_DRAW,), "cls_draw5": (N_DRAW,)})
 
-_TABLES: VariantTables | None = None
-
-
+@functools.cache
 def variant_tables() -> VariantTables:
-    """The tables, from memory or :data:`TABLE` (shipped; else the disk cache, or computed
+    """The tables, loaded once from :data:`TABLE` (shipped; else the disk cache, or computed
     once: several seconds)."""
-    global _TABLES
-    if _TABLES is None:
-        z = TABLE.load()
-        _TABLES = VariantTables(*(z[k] for k in VariantTables._fields))
-    return _TABLES
+    z = TABLE.load()
+    return VariantTables(*(z[k] for k in VariantTables._fields))
