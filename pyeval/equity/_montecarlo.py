@@ -124,9 +124,19 @@ def _hu5_loop(s, n, H, nD, thr5, disp, high, flush):
     for _ in range(n):
         s, x = next_word(s)
         s, p0, p1, p2, p3, p4 = floyd_positions(s, x & LOW32, nD, thr5)
-        bk, bs = five_keys(zero, p0, p1, p2, p3, p4, pkey, psrm)
-        v0 = nx.hv(bk + hb0, bs | hm0, disp, high, flush)
-        v1 = nx.hv(bk + hb1, bs | hm1, disp, high, flush)
+        bk = ((ld64(pkey, p0) + ld64(pkey, p1)) + (ld64(pkey, p2) + ld64(pkey, p3))) \
+            + ld64(pkey, p4)
+        k0 = bk + hb0
+        k1 = bk + hb1
+        if ((k0 | k1) & nx.FLUSH_BITS) == zero:
+            # nobody has five of a suit (most deals): the ranks decide, as nx.hv reads
+            # them, and the suit-rank masks are not needed
+            v0 = np.uint64(ld16(high, nx.main_slot(k0 & LOW32, disp)))
+            v1 = np.uint64(ld16(high, nx.main_slot(k1 & LOW32, disp)))
+        else:
+            bk, bs = five_keys(zero, p0, p1, p2, p3, p4, pkey, psrm)
+            v0 = nx.hv(k0, bs | hm0, disp, high, flush)
+            v1 = nx.hv(k1, bs | hm1, disp, high, flush)
         w0 += v0 > v1
         w1 += v1 > v0
     return s, w0, w1, n - w0 - w1
