@@ -71,6 +71,9 @@ from pyeval.jit.numba_rng import LOW32, next_word, word_stream
 #: the pool of a heads-up spot without dead cards, and its :func:`._dealing.five_threshold`
 FULL_POOL = 48
 FULL_THR5 = np.uint64(2**32 % (44 * 45 * 46 * 47 * 48))
+#: chunks of :func:`_holdem_hu5` deal fewer deals than this (its two win counts share one
+#: 64-bit word; the engine's chunks are 8,192 deals)
+HU5_MAX_CHUNK = 1 << 32
 #: whether two known hands with a whole board to deal run :func:`_holdem_hu5` (tests set it
 #: False to run the general kernel on the same spot: the same boards for a seed)
 HU5_KERNEL = True
@@ -98,15 +101,18 @@ def _holdem_hu5(s, n, H, disp, high, flush):
     positions from the low half of one random word (:func:`._dealing.floyd_positions`, as
     the range kernel and the general kernel deal a whole board through
     :func:`._dealing.floyd_five`: a seed gives the same boards on all three), their keys
-    read by position and summed as a tree, two lookups, two counters (ties are the rest).
-    Returns (state, wins of hand 0, wins of hand 1, ties).
+    read by position and summed as a tree, two lookups where nobody can have a flush, the
+    two win counts in one word (ties are the rest). Returns (state, wins of hand 0, wins of
+    hand 1, ties).
 
     It drew five independent cards from three words and redrew all five on a repeat (one
     deal in five at 48 cards, a mispredicted branch); one word and Floyd's sampling ran
     1.31x faster (4M deals, per-pair median of 5 interleaved process pairs against main,
     pinned; bench/RESULTS.md, "round 4"). Reading keys by pool position instead of card
-    (no card byte, no shift) and the hands' keys with the board's start added took the loop
-    from about 126 to fewer instructions (bench/RESULTS.md, "equity, issue 36")."""
+    (no card byte, no shift), the hands' keys with the board's start added and the
+    suit-rank masks read only where a flush is possible took the loop from 126.6 to 96.4
+    instructions a deal (callgrind; 1.21-1.25x, bench/RESULTS.md, "equity engine against
+    OMPEval")."""
     if H.nD == FULL_POOL:
         # the usual pool (no dead cards): its sizes as constants free six registers
         return _hu5_loop(s, n, H, np.uint64(FULL_POOL), FULL_THR5, disp, high, flush)
@@ -119,8 +125,7 @@ def _hu5_loop(s, n, H, nD, thr5, disp, high, flush):
     ``nD`` is compiled in)."""
     pkey, psrm, hb0, hm0, hb1, hm1 = H.pkey, H.psrm, H.hb0, H.hm0, H.hb1, H.hm1
     zero = np.uint64(0)
-    w0 = 0
-    w1 = 0
+    acc = np.uint64(0)      # wins of hand 0 in the low 32 bits, of hand 1 in the high
     for _ in range(n):
         s, x = next_word(s)
         s, p0, p1, p2, p3, p4 = floyd_positions(s, x & LOW32, nD, thr5)
@@ -137,8 +142,9 @@ def _hu5_loop(s, n, H, nD, thr5, disp, high, flush):
             bk, bs = five_keys(zero, p0, p1, p2, p3, p4, pkey, psrm)
             v0 = nx.hv(k0, bs | hm0, disp, high, flush)
             v1 = nx.hv(k1, bs | hm1, disp, high, flush)
-        w0 += v0 > v1
-        w1 += v1 > v0
+        acc += np.uint64(v0 > v1) | (np.uint64(v1 > v0) << np.uint64(32))
+    w0 = np.int64(acc & LOW32)
+    w1 = np.int64(acc >> np.uint64(32))
     return s, w0, w1, n - w0 - w1
 
 
@@ -368,6 +374,9 @@ def holdem_mc(kn: HoldemKnown, R: Ranges, dl: Deal, ST: Streams, TA: tuple,
     U = dl.unk_t.shape[0]
     board_only = R.off.shape[0] <= 1 and bool((np.asarray(dl.unk_t) == P).all())
     if HU5_KERNEL and board_only and dl.method == DEAL_INDEP and P == 2 and U == 5:
+        if nch and int(ST.nsamp.max()) >= HU5_MAX_CHUNK:
+            raise ValueError(f"a chunk of the heads-up kernel deals at most "
+                             f"{HU5_MAX_CHUNK - 1} deals, got {int(ST.nsamp.max())}")
         run_workers(_hu5_work, threads, nch, kn, dl, ST, TA, tally.out)
         return tally
     # scratch arena, one padded row (in 8-byte words) per chunk: the pool, then
