@@ -110,9 +110,9 @@ def _holdem_hu5(s, n, H, disp, high, flush):
     1.31x faster (4M deals, per-pair median of 5 interleaved process pairs against main,
     pinned; bench/RESULTS.md, "round 4"). Reading keys by pool position instead of card
     (no card byte, no shift), the hands' keys with the board's start added and the
-    suit-rank masks read only where a flush is possible took the loop from 126.6 to 96.4
-    instructions a deal (callgrind; 1.21-1.25x, bench/RESULTS.md, "equity engine against
-    OMPEval")."""
+    suit-rank masks read only where a flush is possible and the win counts in one word took
+    the loop from 126.6 to 85.2 instructions a deal (callgrind; 1.24-1.27x, bench/RESULTS.md,
+    "equity engine against OMPEval")."""
     if H.nD == FULL_POOL:
         # the usual pool (no dead cards): its sizes as constants free six registers
         return _hu5_loop(s, n, H, np.uint64(FULL_POOL), FULL_THR5, disp, high, flush)
