@@ -33,18 +33,9 @@ _CLICK = "click command: one parameter per command-line option"
 
 EXCEPTIONS: dict[str, str] = {
     # "path:qualified name:kind" -> reason; kind is "args" or "lines" (a module: "path::lines")
-    "pyeval/equity/_exact_holdem.py:_setup:args": _INLINE_STEP,
-    "pyeval/equity/_exact_holdem.py:_flush_any:args": _INLINE_STEP,
-    "pyeval/equity/_exact_holdem.py:_flush_hu:args": _INLINE_STEP,
     "pyeval/equity/_exact.py:_tuples:args": ("Numba walk (linked) over the tuples of one board, "
                                              "called per board with the worker's arrays; a record "
                                              "of them instead: cost not measured"),
-    "pyeval/equity/_exact5.py:_exact5_unit:args": _INLINE_STEP,
-    "pyeval/equity/_exact5.py:_exact5_hu:args": _INLINE_STEP,
-    "pyeval/equity/_exact5.py:_exact5_work:args": _WORKER,
-    "pyeval/equity/_montecarlo.py:_holdem_hu5:args": ("the hottest Numba loop (heads-up hold'em, "
-                                                      "whole board), its scalars in registers; a "
-                                                      "record of them instead: cost not measured"),
     "pyeval/games.py:holdem:args": _PUBLIC_KEYWORDS,
     "pyeval/games.py:stud:args": _PUBLIC_KEYWORDS,
     "pyeval/rules/hand.py:Hand.__init__:args": _PUBLIC_KEYWORDS,

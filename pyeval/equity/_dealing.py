@@ -199,20 +199,19 @@ def five_threshold(D):
 
 
 @njit(cache=True, inline="always")
-def floyd_five(s, r, dk, nD, thr5):
-    """Five distinct cards of the pool at ``dk`` (nD cards, 5 <= nD <= 52) from 32 random
-    bits ``r``, as a uniform 5-card set: Floyd's sampling (for j = nD-5 .. nD-1 take a
-    uniform t in [0, j], or j itself when t is already taken) on the pool's positions, its
-    five uniform digits (sizes nD-4 .. nD) read from ``r`` by multiplying its fraction by
-    each size in turn (Lemire's batched bounded draws: the final 32-bit remainder below
-    ``thr5`` = :func:`five_threshold` rejects ``r`` for the low half of a new word, which
-    keeps the digits exactly uniform; about 3 % of the time at 46 cards).
+def floyd_positions(s, r, nD, thr5):
+    """Five distinct positions of a pool of nD cards (5 <= nD <= 52) from 32 random bits
+    ``r``, as a uniform 5-set: Floyd's sampling (for j = nD-5 .. nD-1 take a uniform t in
+    [0, j], or j itself when t is already taken), its five uniform digits (sizes nD-4 ..
+    nD) read from ``r`` by multiplying its fraction by each size in turn (Lemire's batched
+    bounded draws: the final 32-bit remainder below ``thr5`` = :func:`five_threshold`
+    rejects ``r`` for the low half of a new word, which keeps the digits exactly uniform;
+    about 3 % of the time at 46 cards). Inlined into its callers. Returns (state, the five
+    positions).
 
-    Shared by the range kernel's deals (:func:`._rangemc._deal5`) and the general hold'em
-    kernel's whole-board deals, so that a seed deals both the same boards. It replaced five
-    independent draws from three words, all redrawn when a card repeated (one deal in five
-    at 46 cards): one word a deal, no repeat, no redraw branch. Inlined into its callers.
-    Returns (state, the five cards)."""
+    A caller that reads per-position tables (:func:`._montecarlo._holdem_hu5`: the key and
+    suit-rank mask of each pool position) skips the pool's card bytes; :func:`floyd_five`
+    reads the cards."""
     one = np.uint64(1)
     while True:
         m = r * (nD - np.uint64(4))
@@ -238,7 +237,22 @@ def floyd_five(s, r, dk, nD, thr5):
     p3 = t3 if ((taken >> t3) & one) == 0 else nD - np.uint64(2)
     taken |= one << p3
     p4 = t4 if ((taken >> t4) & one) == 0 else nD - one
-    return s, ld8(dk, t0), ld8(dk, p1), ld8(dk, p2), ld8(dk, p3), ld8(dk, p4)
+    return s, t0, p1, p2, p3, p4
+
+
+@njit(cache=True, inline="always")
+def floyd_five(s, r, dk, nD, thr5):
+    """Five distinct cards of the pool at ``dk`` (nD cards, 5 <= nD <= 52) from 32 random
+    bits ``r``, as a uniform 5-card set: the cards at :func:`floyd_positions`.
+
+    Shared by the range kernel's deals (:func:`._rangemc._deal5`) and the general hold'em
+    kernel's whole-board deals, so that a seed deals both the same boards (and the
+    heads-up kernel the same positions). It replaced five independent draws from three
+    words, all redrawn when a card repeated (one deal in five at 46 cards): one word a
+    deal, no repeat, no redraw branch. Inlined into its callers. Returns (state, the five
+    cards)."""
+    s, p0, p1, p2, p3, p4 = floyd_positions(s, r, nD, thr5)
+    return s, ld8(dk, p0), ld8(dk, p1), ld8(dk, p2), ld8(dk, p3), ld8(dk, p4)
 
 
 def alias_tables(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

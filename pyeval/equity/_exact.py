@@ -392,10 +392,16 @@ def _holdem_board(P, bk, bs, bmask, ca, sa, disp, high, flush):
                    us, ws, hi, hi, acc, acc)
 
 
+@njit(cache=True, inline="always")
+def _add_board(sums, P, bk, bs, bmask, ca, sa, TA):
+    """(deals, weight) ``sums`` plus :func:`_holdem_board`'s on one complete board."""
+    d, w = _holdem_board(P, bk, bs, bmask, ca, sa, TA.disp, TA.high, TA.flush)
+    return sums[0] + d, sums[1] + w
+
+
 @njit(cache=True, nogil=True)
 def _combos_work(ctr, C, B, U, rows, TA, tally):
     """Worker of :func:`holdem_exact_combos`: tasks until none is left."""
-    disp, high, flush = TA.disp, TA.high, TA.flush
     bk0, bs0, bmask0, k, kk, ks, kb = B
     pa, pb, n_tasks, t0 = U
     out, deals, wts = tally.cw, tally.deals, tally.wts
@@ -431,34 +437,28 @@ def _combos_work(ctr, C, B, U, rows, TA, tally):
                 k2 += kk[b]
                 s2 |= ks[b]
                 m2 |= kb[b]
+            sums = (dsum, wsum)
             if m <= 0:
-                d, w = _holdem_board(P, k2, s2, m2, at, sa, disp, high, flush)
-                dsum += d
-                wsum += w
+                sums = _add_board(sums, P, k2, s2, m2, at, sa, TA)
             else:
                 for c in range(b + 1, D):
                     k3 = k2 + kk[c]
                     s3 = s2 | ks[c]
                     m3 = m2 | kb[c]
                     if m == 1:
-                        d, w = _holdem_board(P, k3, s3, m3, at, sa, disp, high, flush)
-                        dsum += d
-                        wsum += w
+                        sums = _add_board(sums, P, k3, s3, m3, at, sa, TA)
                         continue
                     for e in range(c + 1, D):
                         k4 = k3 + kk[e]
                         s4 = s3 | ks[e]
                         m4 = m3 | kb[e]
                         if m == 2:
-                            d, w = _holdem_board(P, k4, s4, m4, at, sa, disp, high, flush)
-                            dsum += d
-                            wsum += w
+                            sums = _add_board(sums, P, k4, s4, m4, at, sa, TA)
                             continue
                         for f in range(e + 1, D):
-                            d, w = _holdem_board(P, k4 + kk[f], s4 | ks[f], m4 | kb[f], at,
-                                                 sa, disp, high, flush)
-                            dsum += d
-                            wsum += w
+                            sums = _add_board(sums, P, k4 + kk[f], s4 | ks[f], m4 | kb[f], at,
+                                              sa, TA)
+            dsum, wsum = sums
             u += n_tasks
         for p in range(P):
             for q in range(P + 1):

@@ -21,6 +21,8 @@ True
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
@@ -73,57 +75,47 @@ def _orbit(srm, chains, nchains):
     return w
 
 
-@njit(cache=True, inline="always")
-def _exact5_unit(a, b, D, kk, ks, kr, hk, hs, pairs, npairs, chains, nchains, hi, cnt, disp,
-                 high, flush):
-    """The boards of :func:`holdem_exact5` whose two highest cards are bdeck[a], bdeck[b]
-    (the deck sorted by decreasing card): the other three by nested loops, keys added level
-    by level, subtrees that cannot be canonical skipped; counts into ``cnt``."""
-    P = hk.shape[0]
-    k2 = KEY_START + kk[a] + kk[b]
-    s2 = ks[a] | ks[b]
-    if npairs and _canonical(s2, kr[b] + 1, pairs, npairs) < 0:
-        return
-    for c in range(b + 1, D):
-        k3 = k2 + kk[c]
-        s3 = s2 | ks[c]
-        if npairs and _canonical(s3, kr[c] + 1, pairs, npairs) < 0:
-            continue
-        for d in range(c + 1, D):
-            k4 = k3 + kk[d]
-            s4 = s3 | ks[d]
-            if npairs and _canonical(s4, kr[d] + 1, pairs, npairs) < 0:
-                continue
-            for e in range(d + 1, D):
-                k5 = k4 + kk[e]
-                s5 = s4 | ks[e]
-                w = 1
-                if npairs:
-                    if _canonical(s5, 0, pairs, npairs) < 0:
-                        continue
-                    w = _orbit(s5, chains, nchains)
-                best = np.uint64(0)
-                nb = 0
-                for p in range(P):
-                    v = nx.hv(k5 + hk[p], s5 | hs[p], disp, high, flush)
-                    st64(hi, p, v)
-                    if v > best:
-                        best = v
-                        nb = 1
-                    elif v == best:
-                        nb += 1
-                for p in range(P):
-                    if ld64(hi, p) == best:
-                        o = p * (P + 1) + nb
-                        sti64(cnt, o, ldi64(cnt, o) + w)
+class BoardDeck(NamedTuple):
+    """The deck of :func:`holdem_exact5` (sorted by decreasing card): each card's key,
+    suit-rank mask and rank."""
+
+    kk: np.ndarray
+    ks: np.ndarray
+    kr: np.ndarray
+
+
+class SuitSym(NamedTuple):
+    """The suit symmetry of :func:`holdem_exact5`: neighbouring interchangeable suits
+    (``pairs`` [n, 2]) and the chains of them (``chains`` [m, 5])."""
+
+    pairs: np.ndarray
+    chains: np.ndarray
+
+
+class Units(NamedTuple):
+    """The board units (two highest cards ``pa``, ``pb``) and how they are dealt to tasks:
+    unit ``t0 + task``, then every ``n_tasks``-th."""
+
+    pa: np.ndarray
+    pb: np.ndarray
+    n_tasks: int
+    t0: int
 
 
 @njit(cache=True, inline="always")
-def _exact5_hu(a, b, D, kk, ks, kr, hk, hs, pairs, npairs, chains, nchains, hi, cnt, disp,
-               high, flush):
-    """:func:`_exact5_unit` heads-up: the same walk, two lookups and three counters in
-    registers per board (a function of its own so that each compiles only the case it
-    runs; tests/equity/test_kernels.py runs both on the same spots)."""
+def _exact5_walk(a, b, dk, hk, hs, sym, hi, cnt, TA, hu):
+    """The boards of :func:`holdem_exact5` whose two highest cards are ``dk`` rows a, b:
+    the other three by nested loops, keys added level by level, subtrees that cannot be
+    canonical skipped; counts into ``cnt``. ``hu`` True (two players): two lookups and
+    three counters in registers per board; None: any number of players through ``hi``.
+    The worker's type of ``hu`` picks the leaf when it compiles (tests/equity/test_kernels.py
+    runs both on the same spots)."""
+    kk, ks, kr = dk
+    pairs, chains = sym
+    disp, high, flush = TA.disp, TA.high, TA.flush
+    D = kk.shape[0]
+    npairs = pairs.shape[0]
+    nchains = chains.shape[0]
     k2 = KEY_START + kk[a] + kk[b]
     s2 = ks[a] | ks[b]
     if npairs and _canonical(s2, kr[b] + 1, pairs, npairs) < 0:
@@ -153,36 +145,57 @@ def _exact5_hu(a, b, D, kk, ks, kr, hk, hs, pairs, npairs, chains, nchains, hi, 
                     if _canonical(s5, 0, pairs, npairs) < 0:
                         continue
                     w = _orbit(s5, chains, nchains)
-                v0 = nx.hv(k5 + h0, s5 | m0, disp, high, flush)
-                v1 = nx.hv(k5 + h1, s5 | m1, disp, high, flush)
-                if v0 > v1:
-                    w0 += w
-                elif v1 > v0:
-                    w1 += w
+                if hu is None:
+                    _count_board(k5, s5, hk, hs, w, hi, cnt, disp, high, flush)
                 else:
-                    tie += w
-    sti64(cnt, 1, ldi64(cnt, 1) + w0)
-    sti64(cnt, 2, ldi64(cnt, 2) + tie)
-    sti64(cnt, 4, ldi64(cnt, 4) + w1)
-    sti64(cnt, 5, ldi64(cnt, 5) + tie)
+                    v0 = nx.hv(k5 + h0, s5 | m0, disp, high, flush)
+                    v1 = nx.hv(k5 + h1, s5 | m1, disp, high, flush)
+                    if v0 > v1:
+                        w0 += w
+                    elif v1 > v0:
+                        w1 += w
+                    else:
+                        tie += w
+    if hu is not None:
+        sti64(cnt, 1, ldi64(cnt, 1) + w0)
+        sti64(cnt, 2, ldi64(cnt, 2) + tie)
+        sti64(cnt, 4, ldi64(cnt, 4) + w1)
+        sti64(cnt, 5, ldi64(cnt, 5) + tie)
+
+
+@njit(cache=True, inline="always")
+def _count_board(k5, s5, hk, hs, w, hi, cnt, disp, high, flush):
+    """One board of :func:`_exact5_walk` for any number of players: each one's value into
+    ``hi``, the pot's winners counted ``w`` times into ``cnt``."""
+    P = hk.shape[0]
+    best = np.uint64(0)
+    nb = 0
+    for p in range(P):
+        v = nx.hv(k5 + hk[p], s5 | hs[p], disp, high, flush)
+        st64(hi, p, v)
+        if v > best:
+            best = v
+            nb = 1
+        elif v == best:
+            nb += 1
+    for p in range(P):
+        if ld64(hi, p) == best:
+            o = p * (P + 1) + nb
+            sti64(cnt, o, ldi64(cnt, o) + w)
 
 
 @njit(cache=True, nogil=True)
-def _exact5_work(ctr, hk, hs, kk, ks, kr, pa, pb, pairs, chains, n_tasks, t0, arena, row, o_cnt,
-                 TA, out, hu):
+def _exact5_work(ctr, hk, hs, dk, sym, un, arena, row, o_cnt, TA, out, hu):
     """Worker of :func:`holdem_exact5`: tasks until none is left, each board unit by
-    :func:`_exact5_hu` when ``hu`` is True (two players), by :func:`_exact5_unit` when it is
-    None. The choice is made by the type of ``hu`` when the worker compiles (Numba prunes the
-    other branch), so a first heads-up call compiles only the heads-up walk (issue 13)."""
-    disp, high, flush = TA.disp, TA.high, TA.flush
+    :func:`_exact5_walk` (``hu`` True for two players, None for any number: the choice is
+    made by the type of ``hu`` when the worker compiles, so a first heads-up call compiles
+    only the heads-up leaf, issue 13)."""
     a_ctr = np.uint64(ctr.ctypes.data)
     base = np.uint64(arena.ctypes.data)
     P = hk.shape[0]
-    D = kk.shape[0]
+    pa, pb, n_tasks, t0 = un
     n = pa.shape[0]
     nt = out.shape[0]
-    npairs = pairs.shape[0]
-    nchains = chains.shape[0]
     while True:
         ti = fetch_add(a_ctr, 1)
         if ti >= nt:
@@ -192,12 +205,7 @@ def _exact5_work(ctr, hk, hs, kk, ks, kr, pa, pb, pairs, chains, n_tasks, t0, ar
         cnt = a0 + np.uint64(8 * o_cnt)
         u = t0 + ti
         while u < n:
-            if hu is None:
-                _exact5_unit(pa[u], pb[u], D, kk, ks, kr, hk, hs, pairs, npairs, chains,
-                             nchains, hi, cnt, disp, high, flush)
-            else:
-                _exact5_hu(pa[u], pb[u], D, kk, ks, kr, hk, hs, pairs, npairs, chains,
-                           nchains, hi, cnt, disp, high, flush)
+            _exact5_walk(pa[u], pb[u], dk, hk, hs, sym, hi, cnt, TA, hu)
             u += n_tasks
         for p in range(P):
             for q in range(P + 1):
@@ -229,6 +237,7 @@ def holdem_exact5(hk, hs, bdeck, pairs, chains, n_tasks, t0, t1, TA, threads=1):
     o_cnt = P
     row = ((o_cnt + P * (P + 1) + 7) // 8) * 8 + 8
     arena = np.zeros(nt * row, dtype=np.uint64)
-    run_workers(_exact5_work, threads, nt, hk, hs, kk, ks, kr, pa, pb, pairs, chains, n_tasks,
-                t0, arena, row, o_cnt, TA, out, True if P == 2 else None)
+    run_workers(_exact5_work, threads, nt, hk, hs, BoardDeck(kk, ks, kr),
+                SuitSym(pairs, chains), Units(pa, pb, n_tasks, t0), arena, row, o_cnt, TA, out,
+                True if P == 2 else None)
     return out

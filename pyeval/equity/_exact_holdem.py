@@ -242,10 +242,23 @@ def _ranks_any(P, nR, codes, tab, V, row, cnt):
 
 
 @njit(cache=True, inline="always")
-def _flush_hu(m_ok, nsub, subs, s0, full0, h0, h1, f0, f1, nO, ow, idx, i0, V, r0, r1,
-              flush, cnt):
-    """Step 2 heads-up for one suit and one number of its cards to come: the changes of
-    the three outcomes summed without a branch on them."""
+def _flush_hu(j, s, m_ok, nO, tb, kb, ra, r0, r1):
+    """Step 2 heads-up for suit ``s`` (its ranks left ``m_ok``) and ``j`` of its cards to
+    come (``nO`` multisets of the others): the changes of the three outcomes summed without
+    a branch on them. The tables ``tb``, known cards ``kb`` and scratch ``ra`` as records
+    (:class:`RowAddrs`): grouped, the same instructions (bench/RESULTS.md, "equity, issue
+    36")."""
+    subs, idx, V, flush = tb.subs, tb.idx, tb.V, tb.flush
+    nsub = tb.scnt[j]
+    s0 = tb.soff[j]
+    i0 = tb.ioff[j]
+    bs = kb.bcnt[s]
+    full0 = kb.bsm[s]
+    h0 = ldi64(ra.hsm, 2 * s)
+    h1 = ldi64(ra.hsm, 2 * s + 1)
+    f0 = ldi64(ra.hn, 2 * s) + bs + j >= 5
+    f1 = ldi64(ra.hn, 2 * s + 1) + bs + j >= 5
+    ow, cnt = ra.ow, ra.cnt
     d0 = np.int64(0)
     d1 = np.int64(0)
     dt = np.int64(0)
@@ -291,12 +304,19 @@ def _outcomes(P, nR, V, row, RB, RM):
 
 
 @njit(cache=True, inline="always")
-def _flush_any(P, m_ok, nsub, subs, s0, full0, hs, fl, nO, ow, idx, i0, V, row, RB, RM,
-               flush, cnt):
-    """Step 2 for any number of players (``hs`` their cards of the suit, ``fl`` whether
-    they make a flush with these many of it on the board), from the ranks-only outcomes
-    ``RB``, ``RM``: where the best flush beats every ranks-only value (no full house) the
-    flushes win, else the real outcome is worked out."""
+def _flush_any(P, j, s, m_ok, nO, tb, kb, ra):
+    """Step 2 for any number of players, suit ``s`` and ``j`` of its cards to come (the
+    players' cards of the suit at ``ra.hsm``, ``ra.fl`` whether they make a flush with
+    these many of it on the board), from the ranks-only outcomes ``ra.RB``, ``ra.RM``:
+    where the best flush beats every ranks-only value (no full house) the flushes win,
+    else the real outcome is worked out. Records as :func:`_flush_hu`."""
+    subs, idx, V, flush = tb.subs, tb.idx, tb.V, tb.flush
+    nsub = tb.scnt[j]
+    s0 = tb.soff[j]
+    i0 = tb.ioff[j]
+    full0 = kb.bsm[s]
+    hs = ra.hsm + np.uint64(8 * s * P)
+    fl, ow, row, RB, RM, cnt = ra.fl, ra.ow, ra.row, ra.RB, ra.RM, ra.cnt
     for t in range(nsub):
         m = subs[s0 + t]
         if m & ~m_ok:
@@ -377,23 +397,43 @@ def _scratch(P: int, nR: int) -> Scratch:
                    (o[11] + 7) // 8 * 8 + 8)
 
 
+class RowAddrs(NamedTuple):
+    """The addresses of a thread's scratch arrays (see :class:`Scratch`)."""
+
+    avail: np.uint64
+    amask: np.uint64
+    hsm: np.uint64
+    hn: np.uint64
+    row: np.uint64
+    cnt: np.uint64
+    tab: np.uint64
+    ow: np.uint64
+    fl: np.uint64
+    RB: np.uint64
+    RM: np.uint64
+
+
 @njit(cache=True, inline="always")
 def _row_addrs(a, sc):
     """The scratch arrays of the row at address ``a`` (one word set: ``tab``'s padding
     entry :data:`_ONE` reads 1)."""
     tab = a + np.uint64(8 * sc.tab)
     sti64(tab, _ONE, 1)
-    return (a + np.uint64(8 * sc.avail), a + np.uint64(8 * sc.amask),
-            a + np.uint64(8 * sc.hsm), a + np.uint64(8 * sc.hn), a + np.uint64(8 * sc.row),
-            a + np.uint64(8 * sc.cnt), tab, a + np.uint64(8 * sc.ow),
-            a + np.uint64(8 * sc.fl), a + np.uint64(8 * sc.RB), a + np.uint64(8 * sc.RM))
+    return RowAddrs(a + np.uint64(8 * sc.avail), a + np.uint64(8 * sc.amask),
+                    a + np.uint64(8 * sc.hsm), a + np.uint64(8 * sc.hn),
+                    a + np.uint64(8 * sc.row), a + np.uint64(8 * sc.cnt), tab,
+                    a + np.uint64(8 * sc.ow), a + np.uint64(8 * sc.fl),
+                    a + np.uint64(8 * sc.RB), a + np.uint64(8 * sc.RM))
 
 
 @njit(cache=True, inline="always")
-def _setup(it, reps, c_card, c_pid, nR, base_avail, base_amask, avail, amask, hsm, hn, row,
-           cnt):
-    """One tuple's cards left (``avail`` by rank, ``amask`` by suit), each player's cards
-    of each suit (``hsm`` ranks, ``hn`` how many) and value-table row; ``cnt`` cleared."""
+def _setup(it, tu, kb, nR, ra):
+    """Tuple ``it``'s cards left (``ra.avail`` by rank, ``ra.amask`` by suit), each player's
+    cards of each suit (``ra.hsm`` ranks, ``ra.hn`` how many) and value-table row;
+    ``ra.cnt`` cleared."""
+    reps, c_card, c_pid = tu.reps, tu.card, tu.pid
+    base_avail, base_amask = kb.avail, kb.amask
+    avail, amask, hsm, hn, row, cnt = ra.avail, ra.amask, ra.hsm, ra.hn, ra.row, ra.cnt
     P = reps.shape[1]
     for r in range(13):
         sti64(avail, r, base_avail[r])
@@ -463,21 +503,21 @@ def _add(acc, b, wt, cnt):
 def _hu_work(ctr, mode, tu, kb, tb, arena, sc, acc):
     """Step ``mode`` (1 by ranks, 2 by flushes), two players."""
     a_ctr = np.uint64(ctr.ctypes.data)
-    reps, wts, blk, c_card, c_pid = tu
-    k, base_avail, base_amask, bsm, bcnt = kb
-    codes, V, subs, soff, scnt, ioff, idx, o2a, o2b, comb, flush = tb
+    reps, wts, blk = tu.reps, tu.wts, tu.blk
+    k, bcnt = kb.k, kb.bcnt
+    codes, V, o2a, o2b, comb = tb.codes, tb.V, tb.o2a, tb.o2b, tb.comb
     n_items = reps.shape[0]
     nR = codes.shape[0]
     slot = fetch_add(a_ctr + np.uint64(8), 1)
-    avail, amask, hsm, hn, row, cnt, tab, ow, fl, RB, RM = _row_addrs(
-        np.uint64(arena.ctypes.data) + np.uint64(8 * sc.size * slot), sc)
+    ra = _row_addrs(np.uint64(arena.ctypes.data) + np.uint64(8 * sc.size * slot), sc)
+    avail, amask, hn, row, cnt, tab, ow = ra.avail, ra.amask, ra.hn, ra.row, ra.cnt, ra.tab, \
+        ra.ow
     while True:
         b = fetch_add(a_ctr, 1)
         if b >= acc.shape[0]:
             break
         for it in range(b * blk, min(n_items, (b + 1) * blk)):
-            _setup(it, reps, c_card, c_pid, nR, base_avail, base_amask, avail, amask, hsm,
-                   hn, row, cnt)
+            _setup(it, tu, kb, nR, ra)
             r0 = ldi64(row, 0)
             r1 = ldi64(row, 1)
             if mode == BY_RANKS:
@@ -496,9 +536,7 @@ def _hu_work(ctr, mode, tu, kb, tb, arena, sc, acc):
                     am = ldi64(amask, s)
                     for j in range(max(0, 3 - bs, 5 - bs - maxn), k + 1):
                         nO = _other_weights(k - j, avail, am, o2a, o2b, ow)
-                        _flush_hu(am, scnt[j], subs, soff[j], bsm[s], ldi64(hsm, 2 * s),
-                                  ldi64(hsm, 2 * s + 1), n0 + bs + j >= 5, n1 + bs + j >= 5,
-                                  nO, ow, idx, ioff[j], V, r0, r1, flush, cnt)
+                        _flush_hu(j, s, am, nO, tb, kb, ra, r0, r1)
             _add(acc, b, wts[it], cnt)
 
 
@@ -506,21 +544,22 @@ def _hu_work(ctr, mode, tu, kb, tb, arena, sc, acc):
 def _any_work(ctr, mode, tu, kb, tb, arena, sc, acc):
     """Step ``mode`` (1 by ranks, 2 by flushes), any number of players."""
     a_ctr = np.uint64(ctr.ctypes.data)
-    reps, wts, blk, c_card, c_pid = tu
-    k, base_avail, base_amask, bsm, bcnt = kb
-    codes, V, subs, soff, scnt, ioff, idx, o2a, o2b, comb, flush = tb
+    reps, wts, blk = tu.reps, tu.wts, tu.blk
+    k, bcnt = kb.k, kb.bcnt
+    codes, V, o2a, o2b, comb = tb.codes, tb.V, tb.o2a, tb.o2b, tb.comb
     n_items, P = reps.shape
     nR = codes.shape[0]
     slot = fetch_add(a_ctr + np.uint64(8), 1)
-    avail, amask, hsm, hn, row, cnt, tab, ow, fl, RB, RM = _row_addrs(
-        np.uint64(arena.ctypes.data) + np.uint64(8 * sc.size * slot), sc)
+    ra = _row_addrs(np.uint64(arena.ctypes.data) + np.uint64(8 * sc.size * slot), sc)
+    avail, amask, hn, row, cnt, tab, ow = ra.avail, ra.amask, ra.hn, ra.row, ra.cnt, ra.tab, \
+        ra.ow
+    fl, RB, RM = ra.fl, ra.RB, ra.RM
     while True:
         b = fetch_add(a_ctr, 1)
         if b >= acc.shape[0]:
             break
         for it in range(b * blk, min(n_items, (b + 1) * blk)):
-            _setup(it, reps, c_card, c_pid, nR, base_avail, base_amask, avail, amask, hsm,
-                   hn, row, cnt)
+            _setup(it, tu, kb, nR, ra)
             if mode == BY_RANKS:
                 for r in range(13):
                     for m in range(6):
@@ -543,9 +582,7 @@ def _any_work(ctr, mode, tu, kb, tb, arena, sc, acc):
                         if not ready:
                             _outcomes(P, nR, V, row, RB, RM)
                             ready = True
-                        _flush_any(P, am, scnt[j], subs, soff[j], bsm[s],
-                                   hsm + np.uint64(8 * s * P), fl, nO, ow, idx, ioff[j], V,
-                                   row, RB, RM, flush, cnt)
+                        _flush_any(P, j, s, am, nO, tb, kb, ra)
             _add(acc, b, wts[it], cnt)
 
 

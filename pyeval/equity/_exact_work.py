@@ -228,14 +228,30 @@ def _flush_work(spot: Spot, shares: np.ndarray) -> tuple[float, float, float, fl
     return steps, subsets, 1 - none, blocks
 
 
-def _fixed_by(rows: list[np.ndarray], perm: np.ndarray) -> list[np.ndarray] | None:
+class _Seat(NamedTuple):
+    """One seat's holdings as :func:`_fixed_by` reads them: the cards [n, 2], their masks
+    and the masks sorted."""
+
+    cards: np.ndarray
+    masks: np.ndarray
+    sorted: np.ndarray
+
+
+def _seat(row: np.ndarray) -> _Seat:
+    m = _masks(row)
+    return _Seat(row, m, np.sort(m))
+
+
+def _fixed_by(seats: list[_Seat], perm: np.ndarray) -> list[np.ndarray] | None:
     """Each seat's holdings (masks) that ``perm`` (of the suits) leaves as they are, or
-    None when it does not map some seat's holdings onto themselves."""
+    None when it does not map some seat's holdings onto themselves. [speed] Membership by
+    a binary search in the seat's sorted masks (made once for all permutations), as
+    ``np.isin`` answers it: isin took a third of a three-range exact call's time."""
     out = []
-    for row in rows:
-        m = _masks(row)
+    for row, m, ms in seats:
         pm = _masks((row & ~3) | perm[row & 3])
-        if not np.isin(pm, m).all():
+        at = np.minimum(np.searchsorted(ms, pm), len(ms) - 1)
+        if not (ms[at] == pm).all():
             return None
         out.append(m[pm == m])
     return out
@@ -270,8 +286,9 @@ def tuple_work(spot: Spot, max_tuples: int | None = None,
         # the engine's classes: the orbits of the permutations that map every seat's
         # holdings onto themselves (Burnside: the mean number of tuples each one fixes)
         fixed = [T]
+        seats = [_seat(row) for row in rows]
         for perm in perms[1:]:
-            keep = _fixed_by(rows, perm)
+            keep = _fixed_by(seats, perm)
             if keep is not None:
                 f = count_tuples([[int(x) for x in m] for m in keep], steps_cap,
                                  lookups_cap)

@@ -27,6 +27,8 @@ the answer is the same whatever the number of threads.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
@@ -37,6 +39,7 @@ from pyeval.equity._dealing import (
     five_keys,
     five_threshold,
     floyd_five,
+    floyd_positions,
     pick_ranges,
 )
 from pyeval.equity._inputs import (
@@ -62,40 +65,87 @@ from pyeval.equity._showdown import (
 from pyeval.equity._workers import run_workers
 from pyeval.jit import numba_ext as nx
 from pyeval.jit.numba_linked import linked
-from pyeval.jit.numba_mem import fetch_add, ld16, ld64, ldf, ldi64, st8, st64
+from pyeval.jit.numba_mem import fetch_add, keep_alive, ld16, ld64, ldf, ldi64, st8, st64
 from pyeval.jit.numba_rng import LOW32, next_word, word_stream
 
+#: the pool of a heads-up spot without dead cards, and its :func:`._dealing.five_threshold`
+FULL_POOL = 48
+FULL_THR5 = np.uint64(2**32 % (44 * 45 * 46 * 47 * 48))
+#: chunks of :func:`_holdem_hu5` deal fewer deals than this (its two win counts share one
+#: 64-bit word; the engine's chunks are 8,192 deals)
+HU5_MAX_CHUNK = 1 << 32
 #: whether two known hands with a whole board to deal run :func:`_holdem_hu5` (tests set it
 #: False to run the general kernel on the same spot: the same boards for a seed)
 HU5_KERNEL = True
 
 
+class Hu5(NamedTuple):
+    """What the heads-up kernel (:func:`_holdem_hu5`) reads: the key and suit-rank mask of
+    each pool position (addresses of uint64[D]: the card bytes are not read in the loop),
+    the pool's size and :func:`._dealing.five_threshold`, each hand's key with the board's
+    start added (``hb``) and its suit-rank mask (``hm``)."""
+
+    pkey: np.uint64
+    psrm: np.uint64
+    nD: np.uint64
+    thr5: np.uint64
+    hb0: np.uint64
+    hm0: np.uint64
+    hb1: np.uint64
+    hm1: np.uint64
+
+
 @linked(cache=True)
-def _holdem_hu5(s, n, dk, D, thr5, h0, m0, h1, m1, bk0, ckey, csrm, disp, high, flush):
-    """The hottest case, written out: two known hands, a whole board to deal. The board from
-    the low half of one random word (:func:`._dealing.floyd_five`, as the range kernel and
-    the general kernel deal a whole board: a seed gives the same boards on all three), keys
-    summed as a tree, two lookups, three counters. Returns (state, wins of hand 0, wins of
+def _holdem_hu5(s, n, H, disp, high, flush):
+    """The hottest case, written out: two known hands, a whole board to deal. The board's
+    positions from the low half of one random word (:func:`._dealing.floyd_positions`, as
+    the range kernel and the general kernel deal a whole board through
+    :func:`._dealing.floyd_five`: a seed gives the same boards on all three), their keys
+    read by position and summed as a tree, two lookups where nobody can have a flush, the
+    two win counts in one word (ties are the rest). Returns (state, wins of hand 0, wins of
     hand 1, ties).
 
     It drew five independent cards from three words and redrew all five on a repeat (one
     deal in five at 48 cards, a mispredicted branch); one word and Floyd's sampling ran
     1.31x faster (4M deals, per-pair median of 5 interleaved process pairs against main,
-    pinned; bench/RESULTS.md, "round 4")."""
-    nD = np.uint64(D)
-    w0 = 0
-    w1 = 0
-    tie = 0
+    pinned; bench/RESULTS.md, "round 4"). Reading keys by pool position instead of card
+    (no card byte, no shift), the hands' keys with the board's start added and the
+    suit-rank masks read only where a flush is possible and the win counts in one word took
+    the loop from 126.6 to 85.2 instructions a deal (callgrind; 1.24-1.27x, bench/RESULTS.md,
+    "equity engine against OMPEval")."""
+    if H.nD == FULL_POOL:
+        # the usual pool (no dead cards): its sizes as constants free six registers
+        return _hu5_loop(s, n, H, np.uint64(FULL_POOL), FULL_THR5, disp, high, flush)
+    return _hu5_loop(s, n, H, H.nD, H.thr5, disp, high, flush)
+
+
+@njit(cache=True, inline="always")
+def _hu5_loop(s, n, H, nD, thr5, disp, high, flush):
+    """The loop of :func:`_holdem_hu5` for a pool of ``nD`` cards (inlined: a constant
+    ``nD`` is compiled in)."""
+    pkey, psrm, hb0, hm0, hb1, hm1 = H.pkey, H.psrm, H.hb0, H.hm0, H.hb1, H.hm1
+    zero = np.uint64(0)
+    acc = np.uint64(0)      # wins of hand 0 in the low 32 bits, of hand 1 in the high
     for _ in range(n):
         s, x = next_word(s)
-        s, c0, c1, c2, c3, c4 = floyd_five(s, x & LOW32, dk, nD, thr5)
-        bk, bs = five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm)
-        v0 = nx.hv(bk + h0, bs | m0, disp, high, flush)
-        v1 = nx.hv(bk + h1, bs | m1, disp, high, flush)
-        w0 += v0 > v1
-        w1 += v1 > v0
-        tie += v0 == v1
-    return s, w0, w1, tie
+        s, p0, p1, p2, p3, p4 = floyd_positions(s, x & LOW32, nD, thr5)
+        bk = ((ld64(pkey, p0) + ld64(pkey, p1)) + (ld64(pkey, p2) + ld64(pkey, p3))) \
+            + ld64(pkey, p4)
+        k0 = bk + hb0
+        k1 = bk + hb1
+        if ((k0 | k1) & nx.FLUSH_BITS) == zero:
+            # nobody has five of a suit (most deals): the ranks decide, as nx.hv reads
+            # them, and the suit-rank masks are not needed
+            v0 = np.uint64(ld16(high, nx.main_slot(k0 & LOW32, disp)))
+            v1 = np.uint64(ld16(high, nx.main_slot(k1 & LOW32, disp)))
+        else:
+            bk, bs = five_keys(zero, p0, p1, p2, p3, p4, pkey, psrm)
+            v0 = nx.hv(k0, bs | hm0, disp, high, flush)
+            v1 = nx.hv(k1, bs | hm1, disp, high, flush)
+        acc += np.uint64(v0 > v1) | (np.uint64(v1 > v0) << np.uint64(32))
+    w0 = np.int64(acc & LOW32)
+    w1 = np.int64(acc >> np.uint64(32))
+    return s, w0, w1, n - w0 - w1
 
 
 @linked(cache=True)
@@ -253,26 +303,29 @@ def _mc_chunk(s, n, G, kn, dl, dk, cur, curb, w, TA):
 def _hu5_work(ctr, kn, dl, ST, TA, out):
     """Worker of :func:`holdem_mc` in its heads-up case (two known hands, five board cards
     by independent draws, which read the pool without changing it)."""
-    ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
-    h0, h1 = kn.hk[0], kn.hk[1]
-    m0, m1 = kn.hs[0], kn.hs[1]
-    bk0, deck = kn.bk, dl.deck
+    deck = dl.deck
+    D = deck.shape[0]
+    pk = np.empty(D, dtype=np.uint64)
+    ps = np.empty(D, dtype=np.uint64)
+    for i in range(D):
+        pk[i] = ld64(TA.ckey, deck[i])
+        ps[i] = ld64(TA.csrm, deck[i])
+    H = Hu5(np.uint64(pk.ctypes.data), np.uint64(ps.ctypes.data), np.uint64(D),
+            five_threshold(D), kn.bk + kn.hk[0], kn.hs[0], kn.bk + kn.hk[1], kn.hs[1])
     seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
     a_ctr = np.uint64(ctr.ctypes.data)
-    dk = np.uint64(deck.ctypes.data)
-    D = deck.shape[0]
-    thr5 = five_threshold(D)
     nch = nsamp.shape[0]
     while True:
         ci = fetch_add(a_ctr, 1)
         if ci >= nch:
             break
-        s, w0, w1, tie = _holdem_hu5(word_stream(seed, chunk0 + ci), nsamp[ci], dk, D, thr5, h0,
-                                     m0, h1, m1, bk0, ckey, csrm, disp, high, flush)
+        s, w0, w1, tie = _holdem_hu5(word_stream(seed, chunk0 + ci), nsamp[ci], H, TA.disp,
+                                     TA.high, TA.flush)
         out[ci, 0, 1] = w0
         out[ci, 0, 2] = tie
         out[ci, 1, 1] = w1
         out[ci, 1, 2] = tie
+    keep_alive(pk, ps)
 
 
 @njit(cache=True, nogil=True)
@@ -321,6 +374,9 @@ def holdem_mc(kn: HoldemKnown, R: Ranges, dl: Deal, ST: Streams, TA: tuple,
     U = dl.unk_t.shape[0]
     board_only = R.off.shape[0] <= 1 and bool((np.asarray(dl.unk_t) == P).all())
     if HU5_KERNEL and board_only and dl.method == DEAL_INDEP and P == 2 and U == 5:
+        if nch and int(ST.nsamp.max()) >= HU5_MAX_CHUNK:
+            raise ValueError(f"a chunk of the heads-up kernel deals at most "
+                             f"{HU5_MAX_CHUNK - 1} deals, got {int(ST.nsamp.max())}")
         run_workers(_hu5_work, threads, nch, kn, dl, ST, TA, tally.out)
         return tally
     # scratch arena, one padded row (in 8-byte words) per chunk: the pool, then

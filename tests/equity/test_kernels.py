@@ -271,8 +271,9 @@ def test_heads_up_board_walk_equals_the_general_one() -> None:
     pa, pb = _exact.board_units(len(bdeck), 2)
     row = ((2 + 6 + 7) // 8) * 8 + 8
     out = np.zeros((16, 2, 3), dtype=np.int64)
-    run_workers(_exact5._exact5_work, 1, 16, hk, hs, T.ckey[bdeck], T.csrm[bdeck],
-                (bdeck >> 2).astype(np.int64), pa, pb, pairs, chains, 16, 0,
+    run_workers(_exact5._exact5_work, 1, 16, hk, hs,
+                _exact5.BoardDeck(T.ckey[bdeck], T.csrm[bdeck], (bdeck >> 2).astype(np.int64)),
+                _exact5.SuitSym(pairs, chains), _exact5.Units(pa, pb, 16, 0),
                 np.zeros(16 * row, np.uint64), row, 2, TA, out, None)
     assert (hu == out).all() and hu.sum() > 0
 

@@ -203,3 +203,24 @@ def test_heads_up_kernel_deals_the_general_kernels_boards(monkeypatch, hands, de
     ex = equity("holdem", hands, dead=dead, exact=True)
     for e, m in zip(ex.players, fast.players):
         assert abs(e.equity - m.equity) <= 4.5 * m.std_err, (e, m)
+
+
+def test_heads_up_kernel_refuses_a_chunk_past_its_counters() -> None:
+    """_holdem_hu5 keeps both win counts in one 64-bit word: a chunk of 2**32 deals or more
+    is refused with a clear error before anything is dealt (the engine's are 8,192)."""
+    from pyeval.cards import cards
+    from pyeval.equity import _montecarlo as MC
+    from pyeval.equity._inputs import hand_keys, make_deal
+    from pyeval.jit import numba_ext as nx
+    T = nx.kernel_tables()
+    h = [cards("AcAd"), cards("KhKs")]
+    hk, hs = hand_keys(T, np.array(h))
+    held = {int(c) for x in h for c in x}
+    deck = np.array([c for c in range(52) if c not in held], np.uint8)
+    kn = MC.HoldemKnown(hk, hs, np.uint64(nx.KEY_START), np.uint64(0))
+    no_ranges = MC.Ranges(np.full(2, -1), np.zeros(1, np.int64), np.zeros((0, 2), np.uint8),
+                          *[np.zeros(0, np.uint64)] * 3, np.zeros(0), np.zeros(0, np.int64))
+    dl = make_deal(deck, MC.DEAL_INDEP, np.full(5, 2), np.arange(5))
+    streams = MC.Streams(np.uint64(1), np.int64(0), np.array([10, MC.HU5_MAX_CHUNK]), 1000)
+    with pytest.raises(ValueError, match="at most 4294967295 deals, got 4294967296"):
+        MC.holdem_mc(kn, no_ranges, dl, streams, T.addrs)
