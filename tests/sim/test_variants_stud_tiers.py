@@ -43,7 +43,7 @@ def _read_street(game, hole, kind, SI, SB, ev):
     for q in range(S):
         if SB[B_DEALT, q] and not SB[B_FOLDED, q]:
             vals[q] = showing(game, hole, q, SI[I_NCARD, q], kind, buf, ev, SI)
-    _stud_tiers(S, SI, SB, hole, kind, game, buf, ev)
+    _stud_tiers(S, SI, SB, hole, kind, game, ev)
     return vals
 
 

@@ -185,7 +185,7 @@ def open_round(S, street, cur, bring_seat, SI, SB, HS):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev, games):
+def read_hands(S, street, SI, SB, HS, hole, board, nb, ev, games):
     """After the first street, what the players make of their hands for the models. Stud
     and draw: ``SI[I_TIER]`` and ``SB[B_DRAW]`` of each player with chips, against what
     the others show. Button games: the board's :func:`pyeval.sim.players.policy.board_facts`
@@ -193,7 +193,7 @@ def read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev, games):
     it first acts in the round (what a tier depends on stays the same for the street)."""
     if street > 0:
         if HS[H_STUD] >= 0:
-            stud_tiers_if(games, S, SI, SB, hole, HS[H_STUD], HS[H_GAME], buf, ev)
+            stud_tiers_if(games, S, SI, SB, hole, HS[H_STUD], HS[H_GAME], ev)
         else:
             for q in range(S):
                 SI[I_TIER, q] = -1
@@ -558,7 +558,7 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, games,
         # after the flop a lone player with chips has nobody to bet against
         HS[H_LAST_AGGR] = -1
         return
-    facts = read_hands(S, street, SI, SB, HS, hole, board, nb, buf, ev, games)
+    facts = read_hands(S, street, SI, SB, HS, hole, board, nb, ev, games)
     able_bb = SI[I_POTC, bb_seat] if bb_seat >= 0 else 0
     n_pending = n_pend      # seats still to act (after the flop; kept as they act)
     s = first

@@ -587,14 +587,14 @@ def stud3_score(c0, c1, c2, kind):
 
 
 @linked(cache=True, error_model="numpy")
-def stud_tier(mine, n_mine, up_cat_opp, low_opp, kind, buf, card_key, disp, high, flush, mult,
-              row_bits, slot_bits):
+def stud_tier(mine, n_mine, up_cat_opp, low_opp, kind, ev):
     """Strength 0..4 of a stud hand against what the others show, and a draw flag.
 
     High (``kind`` 0, and 2 for hi/lo): the category of the best hand of my cards against
     the best category showing among the others' up cards (``up_cat_opp``). Low (1, and 2):
     my distinct cards eight or lower against the most any other shows (``low_opp``).
     """
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     t_hi = 0
     draw = False
     if kind != 1:
@@ -645,13 +645,13 @@ def stud_tier(mine, n_mine, up_cat_opp, low_opp, kind, buf, card_key, disp, high
 
 
 @linked(cache=True, error_model="numpy")
-def decide_stud(model, top_c, street, tr, draw, call, can_raise, min_to, pot, n_raises,
-                agg_range, is_bring, u):
+def decide_stud(model, seat):
     """One fixed-limit stud decision (models as in :func:`decide`). Third street: complete,
     call or fold by the share of three-card hands at least as strong; the bring-in completes
     with the best hands and otherwise posts the bring-in. Later streets: bet, raise, call or
     fold by :func:`stud_tier` and the price. Returns ``(code, to, range)``; ``A_CALL`` for
     the bring-in seat means "post the bring-in"."""
+    top_c, street, tr, draw, call, can_raise, min_to, pot, n_raises, agg_range, is_bring, u = seat
     kind, loose, aggr, push_depth, call_margin, open_size, cbet = model
     if street == 0:
         if is_bring:

@@ -43,7 +43,7 @@ def _no_family(on) -> bool:
     return not has_stud_models(on)
 
 
-def stud_tiers_if(on, S, SI, SB, hole, kind, game, buf, ev):
+def stud_tiers_if(on, S, SI, SB, hole, kind, game, ev):
     """:func:`_stud_tiers` in a kernel with the stud games or the draw (``on``: the
     kernel's marker, :mod:`pyeval.sim.kernel.kernel_games`), nothing in one without. Jitted code
     only."""
@@ -51,11 +51,11 @@ def stud_tiers_if(on, S, SI, SB, hole, kind, game, buf, ev):
 
 
 @overload(stud_tiers_if, jit_options=INTERNAL)
-def _stud_tiers_if(on, S, SI, SB, hole, kind, game, buf, ev):
+def _stud_tiers_if(on, S, SI, SB, hole, kind, game, ev):
     if _no_family(on):
-        return lambda on, S, SI, SB, hole, kind, game, buf, ev: None
-    return lambda on, S, SI, SB, hole, kind, game, buf, ev: _stud_tiers(
-        S, SI, SB, hole, kind, game, buf, ev)
+        return lambda on, S, SI, SB, hole, kind, game, ev: None
+    return lambda on, S, SI, SB, hole, kind, game, ev: _stud_tiers(
+        S, SI, SB, hole, kind, game, ev)
 
 
 def decide_stud_if(on, model, seat):
@@ -70,7 +70,7 @@ def decide_stud_if(on, model, seat):
 def _decide_stud_if(on, model, seat):
     if _no_family(on):
         return lambda on, model, seat: (np.int64(A_FOLD), np.int64(0), 1.0)
-    return lambda on, model, seat: decide_stud(model, *seat)
+    return lambda on, model, seat: decide_stud(model, seat)
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -84,7 +84,7 @@ def _top_two(v, o, top, second, top_seat):
 
 
 @linked(cache=True, error_model="numpy")
-def _stud_tiers(S, SI, SB, hole, kind, game, buf, ev):
+def _stud_tiers(S, SI, SB, hole, kind, game, ev):
     """Fill ``SI[I_TIER]`` / ``SB[B_DRAW]`` for a stud street: each player's cards against
     what the other players still in show (the up cards: not in the game's ``DOWN_MASK``);
     in the draw nobody shows a card and each hand is read against one pair.
@@ -92,7 +92,6 @@ def _stud_tiers(S, SI, SB, hole, kind, game, buf, ev):
     What each player still in shows (``SI[I_UPCAT]``, ``SI[I_UPLOW]``) the stud hand has
     read just before this round, as it found who acts first
     (:func:`pyeval.sim.kernel.variants.hands.showing`: the same cards, read once a street)."""
-    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     # [variants: stud and draw] the best up category and low count among the players in,
     # and the second best beside the seat holding the best, so that each player's "best
     # of the others" is one comparison (not a loop over the others per player)
@@ -116,7 +115,6 @@ def _stud_tiers(S, SI, SB, hole, kind, game, buf, ev):
             else:
                 cat = cat2 if q == cat_s else cat1
                 low = low2 if q == low_s else low1
-            t_, d_ = stud_tier(hole[q], SI[I_NCARD, q], cat, low, kind, buf, card_key, disp,
-                               high, flush, mult, row_bits, slot_bits)
+            t_, d_ = stud_tier(hole[q], SI[I_NCARD, q], cat, low, kind, ev)
             SI[I_TIER, q] = t_
             SB[B_DRAW, q] = d_
