@@ -23,12 +23,11 @@ from typing import TextIO
 from numba.core import event
 
 #: the figures are the first simulations from empty caches on the 2-core development machine,
-#: one core, while it was busy (bench/RESULTS.md, "Without pyeval's changes to Numba and the
-#: interpreter"): one game 37-50 s of CPU; a structure that mixes stud or draw with other
-#: games compiles the kernel of every game, 78 s
+#: one core, while it was busy (bench/RESULTS.md, "The first simulation of each family under
+#: 30 s?"): one game 37-50 s of CPU; stud with the draw (the kernel of the two) 61 s
 MESSAGE = ("pyeval: compiling the simulation kernel of these games for this machine, once "
-           "(about 40-50 s of CPU, 80 s when a structure mixes stud or draw with other "
-           "games; `pyeval warmup` does it ahead)...")
+           "(about 35-50 s of CPU, 60 s when a structure mixes families; `pyeval warmup` "
+           "does it ahead)...")
 
 _said = False
 

@@ -36,7 +36,7 @@ from pyeval.sim.kernel import (
     entries,  # late registration and re-entry
     extras,  # late players, add-ons, two stages
 )
-from pyeval.sim.kernel.breaks import _colour_up
+from pyeval.sim.kernel.features import colour_up_if
 from pyeval.sim.kernel.hand import play_button_hand
 from pyeval.sim.kernel.kernel_games import button_models
 from pyeval.sim.kernel.layout import (
@@ -251,20 +251,21 @@ def align_tables(w, NT, level, rel):
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
-def start_level(k, NT, level, now, brk, n_alive, last_elim, hands, w, tb, out, ex):
+def start_level(k, NT, level, now, brk, n_alive, last_elim, hands, w, tb, out, feat):
     """The start of ``level``: the colour-up with a chip race at every table, then the
-    add-on of the break before it. Returns (players left, the clock of the last
-    elimination, chips added, add-ons)."""
+    add-on of the break before it (each compiled only where ``feat``, the kernel's
+    :class:`pyeval.sim.features.Features`, has it). Returns (players left, the clock of the
+    last elimination, chips added, add-ons)."""
     S = tb.cfg[C_SEATS]
     for q in range(NT + 1):
         w.tbl_lh[q] = 0
     if tb.lv[level, LV_CU_UNIT] > 0:
-        n_alive, last_elim = _colour_up(w, out, k, tb.lv, level, NT, S, n_alive, now + brk,
-                                        last_elim, hands)
+        n_alive, last_elim = colour_up_if(feat.colour_up, w, out, k, tb.lv, level, NT, S,
+                                          n_alive, now + brk, last_elim, hands)
     added = 0
     n_add = 0
     if tb.lv[level, LV_ADDON] == 1:
-        added, n_add = extras.add_ons_if(ex, w, NT, S, tb.cfg[C_ADDON_PER],
+        added, n_add = extras.add_ons_if(feat.extras, w, NT, S, tb.cfg[C_ADDON_PER],
                                          tb.cfg[C_ADDON_CHIPS], tb.cfgf[F_ADDON_P])
     return n_alive, last_elim, added, n_add
 
@@ -437,7 +438,7 @@ def chips_in_play(stack, P):
 # in the caller and passed in, their null owners are no longer constants here, and every
 # per-hand call would test and count them again (30 % slower steady, measured).
 @linked(cache=True, error_model="numpy")
-def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex, button_on):
+def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, feat, button_on):
     """Play tournament ``ti`` into row ``k`` of ``outs``: an event loop that deals the next
     hand at the table whose clock is earliest, with the level changes, the eliminations and
     the table moves between hands (see the module's docstring). ``own``: the working
@@ -451,7 +452,10 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex, bu
     tb = borrow(tables)
     ev = borrow(evt)
     out = borrow(outs)
-    ent = entries.bind_if(ent_work, w, tb, out)    # [entries] None, or the switch with them
+    # [entries] None, or the switch with them
+    draws = (feat.fair_blinds, feat.random_draw, feat.card_draw)   # the seating draws
+    ent = entries.bind_if(ent_work, w, tb, out, draws)
+    ex = feat.extras        # [extras] None, or the switch of late players, add-ons, stages
     cfg = tb.cfg
     lv = tb.lv
     P = cfg[C_PLAYERS]
@@ -500,7 +504,8 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex, bu
                 level += 1
                 align_tables(w, NT, level, rel)
                 n_alive, last_elim, added, n_add = start_level(k, NT, level, rel, brk, n_alive,
-                                                               last_elim, hands, w, tb, out, ex)
+                                                               last_elim, hands, w, tb, out,
+                                                               feat)
                 total_chips += added
                 total_chips = extras.race_rounding_if(ex, cfg, lv[level, LV_CU_UNIT], NT,
                                                       total_chips, w.stack)
@@ -535,7 +540,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex, bu
             level_start = nxt_start
             level_hands = 0
             n_alive, last_elim, added, n_add = start_level(k, NT, level, now, brk, n_alive,
-                                                           last_elim, hands, w, tb, out, ex)
+                                                           last_elim, hands, w, tb, out, feat)
             total_chips += added
             total_chips = extras.race_rounding_if(ex, cfg, lv[level, LV_CU_UNIT], NT,
                                                   total_chips, w.stack)     # [late players]
@@ -624,7 +629,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex, bu
                 level_stats(k, NT, level, end_t + brk, n_alive, total_chips, w, out.lstats)
         # ---- between hands: break and balance the tables
         if stage == 1 and n_tables > 1 and tables_to_move(w, NT, cfg):
-            n_tables = _rebalance(w, cfg, NT + 1, t, nb)
+            n_tables = _rebalance(w, cfg, NT + 1, t, nb, draws)
             if n_tables == 1 and ft_time < 0:
                 ft_time = end_t + brk
                 # the final table starts when its last hand ends
@@ -647,7 +652,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex, bu
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
-def run_serial(t0, n, seed, tables, ev, outs, games, ent, own, ex):
+def run_serial(t0, n, seed, tables, ev, outs, games, ent, own, feat):
     """Play tournaments ``t0 .. t0 + n - 1`` (random streams from ``seed``) into rows
     ``0 .. n - 1`` of the output arrays on the calling thread, without the GIL:
     :mod:`pyeval.sim.engine.engine` runs one block of tournaments per thread (views of the
@@ -662,9 +667,10 @@ def run_serial(t0, n, seed, tables, ev, outs, games, ent, own, ex):
     ``ent``: ``None``, or late registration and re-entry's working arrays
     (:func:`pyeval.sim.kernel.entries.entry_work`; their steps compiled only then). ``own``: the
     working arrays of the block's tournaments (:func:`pyeval.sim.kernel.work.make_work`, one set
-    per thread; play_tournament borrows them, and this call keeps them alive). ``ex``:
-    ``True`` when the structure has late players, add-ons or two stages, ``None`` compiles
-    a kernel without those steps (:mod:`pyeval.sim.kernel.extras`)."""
+    per thread; play_tournament borrows them, and this call keeps them alive). ``feat``
+    (:class:`pyeval.sim.kernel.features.Features`): which of the rarer steps are compiled in
+    (late players, add-ons and two stages: :mod:`pyeval.sim.kernel.extras`; colour-ups; the sheets'
+    break and card draws), each ``True``, or ``None`` for a kernel without it."""
     button_on = button_models(games)
     for k in range(n):
-        play_tournament(k, t0 + k, seed, own, tables, ev, outs, games, ent, ex, button_on)
+        play_tournament(k, t0 + k, seed, own, tables, ev, outs, games, ent, feat, button_on)

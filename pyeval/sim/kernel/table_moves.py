@@ -10,6 +10,7 @@ import numpy as np
 
 from pyeval.jit.numba_linked import linked
 from pyeval.jit.numba_rng import below, uniform
+from pyeval.sim.kernel.features import break_draw_if, card_draw_table_if
 from pyeval.sim.kernel.layout import (
     C_BAL_DIFF,
     C_BREAK_ORDER,
@@ -228,7 +229,7 @@ def _break_draw(w, NT, S, wanted, posted):
 
 
 @linked(cache=True, error_model="numpy")
-def _rebalance(w, cfg, NT, vt, n_vac):
+def _rebalance(w, cfg, NT, vt, n_vac, draws):
     """Break tables while the players fit on one table fewer, then balance (between hands),
     over the first ``NT`` tables of ``w`` (a :class:`pyeval.sim.kernel.work.Work`: the seating,
     the tables' positions, the random stream, the scratch ``w.cards`` and
@@ -241,7 +242,10 @@ def _rebalance(w, cfg, NT, vt, n_vac):
     :mod:`pyeval.tournament.seating`: 1 ``same_position`` (the player in the same position
     relative to the button at the fullest table moves into a seat of ``w.grp[:n_vac]``,
     the seats of table ``vt`` emptied by the last hand, closest to the left of its button
-    first), 2 ``card_draw`` between equally full tables, 4 the ``fair_blinds`` break draw."""
+    first), 2 ``card_draw`` between equally full tables, 4 the ``fair_blinds`` break draw.
+    ``draws``: the kernel's switches of the break draws, fair_blinds and random, and of the
+    card draw (:class:`pyeval.sim.features.Features`: None, the structure does not use it,
+    and its code is not compiled)."""
     S = cfg[C_SEATS]
     merge = cfg[C_MERGE]
     bal_diff = cfg[C_BAL_DIFF]
@@ -290,10 +294,7 @@ def _rebalance(w, cfg, NT, vt, n_vac):
                     if best < 0 or tbl_n[t] + wanted[t] < tbl_n[best] + wanted[best]:
                         best = t
             wanted[best] += 1
-        if rule & 4:
-            _break_draw(w, NT, S, wanted, posted)
-        else:
-            _random_break_draw(w, NT, S, wanted)
+        break_draw_if(draws[0], draws[1], w, NT, S, wanted, posted, rule)     # rule & 4
         for i in range(nm):
             _seat_player(seat_pl, tbl_n, p_table, p_seat, tmp_cards[i, 0], tmp_cards[i, 1],
                          tmp_players[i])
@@ -309,8 +310,7 @@ def _rebalance(w, cfg, NT, vt, n_vac):
                     dst = t
         if tbl_n[src] - tbl_n[dst] < bal_diff:
             break
-        if rule & 2:
-            src = _card_draw_table(tbl_n, tbl_on, NT, src, st)
+        src = card_draw_table_if(draws[2], tbl_n, tbl_on, NT, src, st, rule)     # rule & 2
         row = seat_pl[src]
         b, sbs, g = positions(row, S, tbl_n[src], tbl_pbb[src], tbl_psb[src], tbl_first[src])
         seat = np.int64(-1)
