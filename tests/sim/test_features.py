@@ -24,18 +24,20 @@ def _not_warmed(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("structure,expected", [
-    # (extras, colour-ups, the fair_blinds break draw, the random one, the card draw)
+    # (extras, colour-ups, the fair_blinds break draw, the random one, the card draw, the
+    # tables' own level clocks)
     # colour-ups, the fair_blinds break draw
-    ("club_3000", Features(None, True, True, None, None)),
+    ("club_3000", Features(None, True, True, None, None, None)),
     # an add-on (extras), no colour-up; same_position and fair_blinds
-    ("addon_3500", Features(True, None, True, None, None)),
+    ("addon_3500", Features(True, None, True, None, None, None)),
     # two stages (extras), a colour-up, pyeval's seating convention
-    ("two_stage_table_winners", Features(True, True, None, True, None)),
-    # late players (extras), a colour-up, every seating rule of the sheets
-    ("hands_100k_holdem", Features(True, True, True, None, True)),
-    (lambda: stud_structure("razz"), Features(None, None, None, True, None)),
+    ("two_stage_table_winners", Features(True, True, None, True, None, None)),
+    # late players (extras), a colour-up, every seating rule of the sheets, levels in hands
+    # at each table, re-aligned at the breaks
+    ("hands_100k_holdem", Features(True, True, True, None, True, True)),
+    (lambda: stud_structure("razz"), Features(None, None, None, True, None, None)),
     (lambda: small_structure("five_card_draw", "fixed_limit"),
-     Features(None, None, None, True, None)),
+     Features(None, None, None, True, None, None)),
 ])
 def test_each_structure_compiles_only_the_steps_it_uses(structure, expected):
     st = load_structure(structure) if isinstance(structure, str) else structure()

@@ -2,7 +2,7 @@
 
 A structure that never colours up, or seats by pyeval's convention, has no use for the code
 that does; compiled in anyway, every such step costs the first simulation seconds of CPU.
-:func:`kernel_features` reads a specification once and gives the kernel a
+:func:`features` reads a specification once and gives the kernel a
 :class:`Features` of switches, each ``True`` (the step is compiled, and runs as the
 settings say) or ``None`` (the step is not compiled: the structure never takes it). The
 kernel reads a switch through a ``*_if`` hook whose Numba type decides, while compiling,
@@ -12,13 +12,16 @@ two stages: the switch ``extras``), :mod:`pyeval.sim.kernel.entries` and the gam
 (``bench/sim_identity_record.py``).
 
 >>> import numpy as np
->>> from pyeval.sim.kernel.layout import CFG_COLS, C_SEAT_RULE, LV_COLS, LV_CU_UNIT
+>>> from pyeval.sim.kernel.layout import (CFG_COLS, C_LEVEL_CLOCK, C_SEAT_RULE,
+...                                        LEVEL_CLOCK_ALIGNED, LV_COLS, LV_CU_UNIT)
 >>> cfg = np.zeros(CFG_COLS, np.int64); lv = np.zeros((3, LV_COLS), np.int64)
->>> features(cfg, lv, extras=False)
-Features(extras=None, colour_up=None, fair_blinds=None, random_draw=True, card_draw=None)
->>> lv[2, LV_CU_UNIT] = 25; cfg[C_SEAT_RULE] = 4
->>> features(cfg, lv, extras=False)
-Features(extras=None, colour_up=True, fair_blinds=True, random_draw=None, card_draw=None)
+>>> features(cfg, lv, extras=False)  # doctest: +NORMALIZE_WHITESPACE
+Features(extras=None, colour_up=None, fair_blinds=None, random_draw=True, card_draw=None,
+         level_clocks=None)
+>>> lv[2, LV_CU_UNIT] = 25; cfg[C_SEAT_RULE] = 4; cfg[C_LEVEL_CLOCK] = LEVEL_CLOCK_ALIGNED
+>>> features(cfg, lv, extras=False)  # doctest: +NORMALIZE_WHITESPACE
+Features(extras=None, colour_up=True, fair_blinds=True, random_draw=None, card_draw=None,
+         level_clocks=True)
 
 After ``pyeval warmup`` (:func:`warmed`), every structure takes the kernel with every step
 (:data:`EVERY_STEP`), the one the warm-up compiled, instead of compiling a smaller one.
@@ -36,7 +39,13 @@ from numba import types
 from numba.extending import overload
 
 from pyeval.jit.numba_linked import INTERNAL
-from pyeval.sim.kernel.layout import C_SEAT_RULE, LV_CU_UNIT
+from pyeval.sim.kernel.layout import (
+    C_LEVEL_CLOCK,
+    C_SEAT_RULE,
+    LEVEL_CLOCK_ALIGNED,
+    LEVEL_CLOCK_TABLE,
+    LV_CU_UNIT,
+)
 
 __all__ = ["EVERY_STEP", "SEAT_CARD_DRAW", "SEAT_FAIR_BLINDS", "Features", "break_draw_if",
            "card_draw_table_if", "colour_up_if", "features", "warmed", "warming"]
@@ -55,11 +64,12 @@ class Features(NamedTuple):
     fair_blinds: bool | None    # the fair_blinds break draw of a broken table's players
     random_draw: bool | None    # the random break draw (pyeval's convention)
     card_draw: bool | None      # a card draw picks the table a balancing move leaves
+    level_clocks: bool | None   # each table's own level clock (pyeval.sim.kernel.levels)
 
 
 #: every step compiled, each taken as the settings say: the kernel ``pyeval warmup``
 #: compiles, which plays every structure of its family
-EVERY_STEP = Features(True, True, True, True, True)
+EVERY_STEP = Features(True, True, True, True, True, True)
 
 
 def _on(flag: bool) -> bool | None:
@@ -72,7 +82,8 @@ def features(cfg: np.ndarray, lv: np.ndarray, *, extras: bool) -> Features:
     rule = int(cfg[C_SEAT_RULE])
     fair = bool(rule & SEAT_FAIR_BLINDS)
     return Features(_on(extras), _on(bool((lv[:, LV_CU_UNIT] > 0).any())), _on(fair),
-                    _on(not fair), _on(bool(rule & SEAT_CARD_DRAW)))
+                    _on(not fair), _on(bool(rule & SEAT_CARD_DRAW)),
+                    _on(int(cfg[C_LEVEL_CLOCK]) in (LEVEL_CLOCK_TABLE, LEVEL_CLOCK_ALIGNED)))
 
 
 # ---- after a warm-up: the kernels with every step, already in Numba's cache

@@ -1,0 +1,31 @@
+"""The instructions a warm simulation's kernel executes, for a steady-speed A/B of two trees
+that does not depend on the machine's load: run under callgrind, counting only calls into
+compiled code (``Dispatcher_call``; the kernel's load from Numba's cache is outside it).
+
+    # once per tree, to fill its cache (valgrind runs no AVX-512: compile without it)
+    export NUMBA_CPU_NAME=znver3 NUMBA_CPU_FEATURES=<the host's, AVX-512 off>
+    PYTHONPATH=<tree> NUMBA_CACHE_DIR=<tree's cache> python bench/sim_steady_callgrind.py club_3000 1
+    PYTHONPATH=<tree> NUMBA_CACHE_DIR=<tree's cache> valgrind --tool=callgrind \\
+        --collect-atstart=no '--toggle-collect=*Dispatcher_call*' \\
+        python bench/sim_steady_callgrind.py club_3000 20
+
+One tournament first (the kernel loaded, its first call), then ``N`` more with another seed
+on the calling thread; the count covers both. Same label and ``N`` for both trees.
+"""
+from __future__ import annotations
+
+import sys
+
+from pyeval.sim import simulate
+
+
+def main() -> None:
+    label = sys.argv[1] if len(sys.argv) > 1 else "club_3000"
+    n = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+    simulate(label, n=1, seed=1, threads=1, players=30)
+    r = simulate(label, n=n, seed=2, threads=1, players=30)
+    print(f"{label}: {n} tournaments, {int(r.hands.sum())} hands")
+
+
+if __name__ == "__main__":
+    main()
