@@ -123,6 +123,41 @@ def break_seat_kind(S, b, sbs, g, s):
     return kind
 
 
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _swap_cards(cards, i, j):
+    """Swap rows ``i`` and ``j`` of the (table, seat) cards."""
+    a0 = cards[i, 0]
+    a1 = cards[i, 1]
+    cards[i, 0] = cards[j, 0]
+    cards[i, 1] = cards[j, 1]
+    cards[j, 0] = a0
+    cards[j, 1] = a1
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _shuffle_cards(cards, n, st):
+    """Shuffle the first ``n`` (table, seat) cards (Fisher-Yates from the last, stream
+    ``st``): who gets which seat."""
+    for i in range(n - 1, 0, -1):
+        _swap_cards(cards, i, below(st, i + 1))
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _deal_seats(free, ngood, nfree, want, t, cards, nc, st):
+    """``want`` random seats of table ``t`` from its free seats ``free[:nfree]``, those of
+    ``free[:ngood]`` first (all of them drawn before any other), appended to the cards
+    from row ``nc``. Returns the new number of cards."""
+    for k in range(want):
+        j = k + below(st, (ngood if k < ngood else nfree) - k)
+        x = free[j]
+        free[j] = free[k]
+        free[k] = x
+        cards[nc, 0] = t
+        cards[nc, 1] = x
+        nc += 1
+    return nc
+
+
 @linked(cache=True, error_model="numpy")
 def card_draw_low(st, k):
     """The first sheet's draw between ``k`` equally full tables: one card each from a
@@ -182,15 +217,7 @@ def _break_draw(w, NT, S, wanted, posted):
                 nfree += 1
         # the seats dealt without posting only when the others ran out
         k0 = nc
-        for k in range(wanted[t]):
-            # free[:ngood] post on the next hand, free[ngood:nfree] do not
-            j = k + below(st, (ngood if k < ngood else nfree) - k)
-            x = free[j]
-            free[j] = free[k]
-            free[k] = x
-            tmp_cards[nc, 0] = t
-            tmp_cards[nc, 1] = x
-            nc += 1
+        nc = _deal_seats(free, ngood, nfree, wanted[t], t, tmp_cards, nc, st)
         # the first chosen seat after the last big blind is the next big blind (with a dead
         # small blind any chosen seat there may be)
         if n >= 2:
@@ -207,23 +234,11 @@ def _break_draw(w, NT, S, wanted, posted):
                     due[t * S + q] = True
                     if sbs >= 0:
                         break
-    for k in range(nc - 1, 0, -1):
-        j = below(st, k + 1)
-        a0 = tmp_cards[k, 0]
-        a1 = tmp_cards[k, 1]
-        tmp_cards[k, 0] = tmp_cards[j, 0]
-        tmp_cards[k, 1] = tmp_cards[j, 1]
-        tmp_cards[j, 0] = a0
-        tmp_cards[j, 1] = a1
+    _shuffle_cards(tmp_cards, nc, st)
     if posted >= 0 and due[tmp_cards[posted, 0] * S + tmp_cards[posted, 1]]:
         for i in range(nc):
             if i != posted and not due[tmp_cards[i, 0] * S + tmp_cards[i, 1]]:
-                a0 = tmp_cards[i, 0]
-                a1 = tmp_cards[i, 1]
-                tmp_cards[i, 0] = tmp_cards[posted, 0]
-                tmp_cards[i, 1] = tmp_cards[posted, 1]
-                tmp_cards[posted, 0] = a0
-                tmp_cards[posted, 1] = a1
+                _swap_cards(tmp_cards, i, posted)
                 break
     return nc
 
@@ -352,22 +367,8 @@ def _random_break_draw(w, NT, S, wanted):
             if seat_pl[t, s] < 0:
                 free[nfree] = s
                 nfree += 1
-        for k in range(wanted[t]):
-            j = k + below(st, nfree - k)
-            x = free[j]
-            free[j] = free[k]
-            free[k] = x
-            tmp_cards[nc, 0] = t
-            tmp_cards[nc, 1] = x
-            nc += 1
-    for k in range(nc - 1, 0, -1):
-        j = below(st, k + 1)
-        a0 = tmp_cards[k, 0]
-        a1 = tmp_cards[k, 1]
-        tmp_cards[k, 0] = tmp_cards[j, 0]
-        tmp_cards[k, 1] = tmp_cards[j, 1]
-        tmp_cards[j, 0] = a0
-        tmp_cards[j, 1] = a1
+        nc = _deal_seats(free, nfree, nfree, wanted[t], t, tmp_cards, nc, st)
+    _shuffle_cards(tmp_cards, nc, st)
     return nc
 
 
@@ -414,14 +415,7 @@ def _draw_seats(w, tb, P, NT):
             cards[nc, 0] = t
             cards[nc, 1] = i * S // cnt
             nc += 1
-    for i in range(nc - 1, 0, -1):
-        j = below(st, i + 1)
-        a0 = cards[i, 0]
-        a1 = cards[i, 1]
-        cards[i, 0] = cards[j, 0]
-        cards[i, 1] = cards[j, 1]
-        cards[j, 0] = a0
-        cards[j, 1] = a1
+    _shuffle_cards(cards, nc, st)
     for p in range(P):
         _seat_player(seat_pl, tbl_n, p_table, p_seat, cards[p, 0], cards[p, 1], p)
         stack[p] = starts[p]
