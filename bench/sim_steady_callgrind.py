@@ -10,11 +10,17 @@ compiled code (``Dispatcher_call``; the kernel's load from Numba's cache is outs
         python bench/sim_steady_callgrind.py club_3000 20
 
 One tournament first (the kernel loaded, its first call), then ``N`` more with another seed
-on the calling thread; the count covers both. Same label and ``N`` for both trees.
+on the calling thread; the count covers both. Same label and ``N`` for both trees. A label
+is an example's name (``club_3000`` is played with 30 players) or ``game:NAME``, the small
+structure of :mod:`sim_cold_game`.
 """
 from __future__ import annotations
 
+import pathlib
 import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from sim_cold_game import structure
 
 from pyeval.sim import simulate
 
@@ -22,8 +28,10 @@ from pyeval.sim import simulate
 def main() -> None:
     label = sys.argv[1] if len(sys.argv) > 1 else "club_3000"
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 20
-    simulate(label, n=1, seed=1, threads=1, players=30)
-    r = simulate(label, n=n, seed=2, threads=1, players=30)
+    st = structure(label)
+    players = 30 if label == "club_3000" else None
+    simulate(st, n=1, seed=1, threads=1, players=players)
+    r = simulate(st, n=n, seed=2, threads=1, players=players)
     print(f"{label}: {n} tournaments, {int(r.hands.sum())} hands")
 
 
