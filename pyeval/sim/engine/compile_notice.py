@@ -23,10 +23,11 @@ from typing import TextIO
 from numba.core import event
 
 #: the figures are the first simulations from empty caches on the 2-core development machine,
-#: one core, while it was busy (bench/RESULTS.md, "The first simulation of each family under
-#: 30 s?"): one game 37-50 s of CPU; stud with the draw (the kernel of the two) 61 s
+#: one core, while it was busy (bench/RESULTS.md, "The first simulation: only the steps a
+#: structure uses"): one game 44-45 s of CPU there (about 0.85-0.92 of the code before);
+#: a structure that mixes families compiles the hands of each (up to 78 s, measured before)
 MESSAGE = ("pyeval: compiling the simulation kernel of these games for this machine, once "
-           "(about 35-50 s of CPU, 60 s when a structure mixes families; `pyeval warmup` "
+           "(up to about 45 s of CPU, more when a structure mixes families; `pyeval warmup` "
            "does it ahead)...")
 
 _said = False
