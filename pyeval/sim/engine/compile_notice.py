@@ -23,8 +23,8 @@ from typing import TextIO
 from numba.core import event
 
 #: the figures are the first simulations from empty caches on the 2-core development machine,
-#: one core, while it was busy (bench/RESULTS.md, "The first simulation: only the steps a
-#: structure uses"): one game 44-45 s of CPU there (about 0.85-0.92 of the code before);
+#: one core (bench/RESULTS.md, "The first simulation: only the steps a structure uses"): one
+#: game 32-41 s of CPU with the other core busy, 34-45 s while the machine was loaded;
 #: a structure that mixes families compiles the hands of each (up to 78 s, measured before)
 MESSAGE = ("pyeval: compiling the simulation kernel of these games for this machine, once "
            "(up to about 45 s of CPU, more when a structure mixes families; `pyeval warmup` "
