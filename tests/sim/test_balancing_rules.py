@@ -21,6 +21,7 @@ import pytest
 from pyeval.jit.numba_rng import below, seed_stream
 from pyeval.sim import simulate
 from pyeval.sim.engine.spec import build_spec
+from pyeval.sim.kernel.features import EVERY_STEP
 from pyeval.sim.kernel.kernel import positions
 from pyeval.sim.kernel.layout import C_BAL_DIFF, C_BREAK_ORDER, C_MERGE, C_SEAT_RULE, C_SEATS, CFG_COLS
 from pyeval.sim.kernel.table_moves import (
@@ -210,7 +211,9 @@ def _kernel_rebalance(S: int, NT: int, seats, prev_bb, prev_sb, rule: int, vt: i
     cfg = np.zeros(CFG_COLS, np.int64)
     cfg[C_SEATS], cfg[C_MERGE], cfg[C_BAL_DIFF], cfg[C_BREAK_ORDER] = S, S, 2, 0
     cfg[C_SEAT_RULE] = rule
-    _call_rebalance(w, cfg, NT, vt, len(vacated))
+    # every seating draw compiled, each taken as the rule says (the kernel after a warm-up)
+    draws = (EVERY_STEP.fair_blinds, EVERY_STEP.random_draw, EVERY_STEP.card_draw)
+    _call_rebalance(w, cfg, NT, vt, len(vacated), draws)
     return seat_pl
 
 

@@ -1,5 +1,6 @@
 """A kernel per family (pyeval.sim.kernel.kernel_games): each structure gets the smallest kernel that
-plays every game it deals, a structure of several families the kernel of every game, and a
+plays every game it deals (a structure of two families the kernel of the two, a wider mix the
+kernel of every game), and a
 kernel handed a hand of a family it was compiled without stops that tournament (error 4)
 and simulate() says so, rather than playing it wrong."""
 from __future__ import annotations
@@ -15,10 +16,13 @@ from pyeval.sim.analysis.structure_toml import LevelSpec
 from pyeval.sim.engine import engine
 from pyeval.sim.engine.spec import build_spec
 from pyeval.sim.kernel.kernel_games import (
+    BUTTON_AND_DRAW,
+    BUTTON_AND_STUD,
     BUTTON_GAMES,
     BUTTON_VARIANTS,
     DRAW_ONLY,
     EVERY_GAME,
+    STUD_AND_DRAW,
     STUD_ONLY,
     kernel_games,
 )
@@ -36,7 +40,11 @@ def _kind(marker) -> str:
                          list(itertools.product((False, True), repeat=4)))
 def test_the_smallest_kernel_for_each_mix_of_families(button, variants, stud, draw):
     m = kernel_games(button=button, variants=variants, stud=stud, draw=draw)
-    if (stud or draw) and (button or variants or (stud and draw)):
+    if stud and draw and not button and not variants:
+        assert m is STUD_AND_DRAW
+    elif button and not variants and stud != draw:
+        assert m is (BUTTON_AND_STUD if stud else BUTTON_AND_DRAW)
+    elif (stud or draw) and (button or variants or (stud and draw)):
         assert m is EVERY_GAME
     elif stud:
         assert m is STUD_ONLY
@@ -55,11 +63,15 @@ def test_the_markers_are_told_apart_by_their_numba_types():
 
     rows = {_kind(m): (has_button(typeof(m)), has_hooks(typeof(m)), has_stud(typeof(m)),
                        has_draw(typeof(m)))
-            for m in (BUTTON_GAMES, BUTTON_VARIANTS, STUD_ONLY, DRAW_ONLY, EVERY_GAME)}
+            for m in (BUTTON_GAMES, BUTTON_VARIANTS, STUD_ONLY, DRAW_ONLY, STUD_AND_DRAW,
+                      BUTTON_AND_STUD, BUTTON_AND_DRAW, EVERY_GAME)}
     assert rows == {"None": (True, False, False, False),
                     "int64": (True, True, False, False),
                     "float64": (False, False, True, False),
                     "float32": (False, False, False, True),
+                    "int32": (False, False, True, True),
+                    "int16": (True, False, True, False),
+                    "int8": (True, False, False, True),
                     "bool": (True, True, True, True)}
 
 
@@ -88,9 +100,10 @@ def _mixed(first: str = "holdem", second: str = "seven_card_stud"):
     (lambda: stud_structure("dealers_choice_stud"), "float64"),
     (lambda: small_structure("five_card_draw", "fixed_limit"), "float32"),
     (lambda: small_structure("dealers_choice", "pot_limit"), "int64"),
-    (_mixed, "bool"),
-    (lambda: _mixed("holdem", "five_card_draw"), "bool"),
-    (lambda: _mixed("seven_card_stud", "five_card_draw"), "bool"),
+    (_mixed, "int16"),
+    (lambda: _mixed("holdem", "five_card_draw"), "int8"),
+    (lambda: _mixed("seven_card_stud", "five_card_draw"), "int32"),
+    (lambda: _mixed("irish", "seven_card_stud"), "bool"),
 ])
 def test_each_structure_gets_the_kernel_of_its_families(structure, kind):
     from pyeval.tournament.structure import load_structure
@@ -100,9 +113,10 @@ def test_each_structure_gets_the_kernel_of_its_families(structure, kind):
 
 
 @pytest.mark.slow
-def test_a_structure_of_two_families_plays_both_in_the_kernel_of_every_game():
-    """Hold'em levels, then 7 card stud: every hand's chips checked, one winner and a full
-    order, both games dealt, and every recorded hand replayed by the rules model."""
+def test_a_structure_of_two_families_plays_both_in_the_kernel_of_the_two():
+    """Hold'em levels, then 7 card stud (the kernel of the button games and stud): every
+    hand's chips checked, one winner and a full order, both games dealt, and every recorded
+    hand replayed by the rules model."""
     r = _simulate_checked(_mixed(), 5, n=3, hands=80, stride=2)
     dealt = {int(row[REC_GAME]) for row in r.records}
     assert dealt == {REGISTRY.game("holdem").code, REGISTRY.game("seven_card_stud").code}

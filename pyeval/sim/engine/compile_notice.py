@@ -23,12 +23,12 @@ from typing import TextIO
 from numba.core import event
 
 #: the figures are the first simulations from empty caches on the 2-core development machine,
-#: one core, while it was busy (bench/RESULTS.md, "Without pyeval's changes to Numba and the
-#: interpreter"): one game 37-50 s of CPU; a structure that mixes stud or draw with other
-#: games compiles the kernel of every game, 78 s
+#: one core (bench/RESULTS.md, "The first simulation: only the steps a structure uses"): one
+#: game 32-41 s of CPU with the other core busy, 34-45 s while the machine was loaded;
+#: a structure that mixes families compiles the hands of each (up to 78 s, measured before)
 MESSAGE = ("pyeval: compiling the simulation kernel of these games for this machine, once "
-           "(about 40-50 s of CPU, 80 s when a structure mixes stud or draw with other "
-           "games; `pyeval warmup` does it ahead)...")
+           "(up to about 45 s of CPU, more when a structure mixes families; `pyeval warmup` "
+           "does it ahead)...")
 
 _said = False
 

@@ -35,9 +35,10 @@ from pyeval.sim.engine.results import SimResult
 from pyeval.sim.engine.spec import SimSpec, build_spec, default_clock
 from pyeval.sim.kernel import entries  # late registration and re-entry (the kernel's switch)
 from pyeval.sim.kernel.extras import uses_extras
+from pyeval.sim.kernel.features import EVERY_STEP, Features, features, warmed
 from pyeval.sim.kernel.hand import omaha_score
 from pyeval.sim.kernel.kernel import run_serial
-from pyeval.sim.kernel.kernel_games import kernel_games
+from pyeval.sim.kernel.kernel_games import kernel_games, widest
 from pyeval.sim.kernel.layout import (
     C_N_MODELS,
     C_N_ROT_STUD,
@@ -407,8 +408,8 @@ class Prepared(NamedTuple):
     ev: tuple
     #: the kernel's games marker (:func:`kernel_marker`)
     games: Any
-    #: True when the kernel is compiled with the extras (late players, add-ons, two stages)
-    ex: bool | None
+    #: the kernel's switches of the rarer steps (:class:`~pyeval.sim.kernel.features.Features`)
+    feat: Features
     #: the kernel for this layout is known to be compiled or loaded in this process
     checked: bool
 
@@ -443,12 +444,18 @@ def _prepared(spec: SimSpec, inputs: KernelInputs) -> Prepared:
     # without the stud family: the stud and draw hands inlined into play_tournament slowed
     # the button variants' hands of the same kernel to 0.74-0.81 of main's (bench/RESULTS.md)
     games = kernel_marker(spec)
-    # late players, add-ons and two stages likewise (pyeval.sim.kernel.extras); every kernel but the
-    # hold'em and Omaha one, and one with late registration, has them too (one kernel
-    # more, not three)
-    ex = (True if uses_extras(spec.cfg, spec.levels) or games is not None
-          or entries.uses_entries(spec.cfg) else None)
-    return _remember(spec, inputs, Prepared(tables, _eval_tables(), games, ex, False))
+    # late players, add-ons and two stages likewise (pyeval.sim.kernel.extras), in every family's
+    # kernel: only a structure that uses them (or late registration) compiles them
+    # [speed] a stud or draw structure without them compiles about 2.5 s of CPU less
+    # (bench/RESULTS.md, "The first simulation of each family under 30 s")
+    # and colour-ups and the sheets' seating draws (pyeval.sim.kernel.features); after a warm-up,
+    # the kernels it compiled: every step, and a mix of families in the kernel of every game
+    feat = features(spec.cfg, spec.levels, extras=uses_extras(spec.cfg, spec.levels)
+                    or entries.uses_entries(spec.cfg))
+    if warmed():
+        feat = EVERY_STEP
+        games = widest(games)
+    return _remember(spec, inputs, Prepared(tables, _eval_tables(), games, feat, False))
 
 
 def _remember(spec: SimSpec, inputs: KernelInputs, prepared: Prepared) -> Prepared:
@@ -475,7 +482,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
         return out
     fresh_cache_once()      # before the first kernel of this process is loaded
     prepared = _prepared(spec, inputs)
-    tables, ev, games, ex, checked = prepared
+    tables, ev, games, feat, checked = prepared
     rh = int(spec.cfg[C_REC_HANDS])
     seed_ = np.uint64(sim_seed(seed))
     if not checked:
@@ -483,7 +490,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
         # it (test workers, Dask workers, a CLI run beside a notebook: 30-60 s of CPU each)
         args = (np.int64(t0), np.int64(n), seed_, tables, ev, _outs(out, 0, n, rh), games,
                 entries.entry_work(spec),       # [entries] None, or the steps' arrays
-                make_work(P, int(spec.cfg[C_SEATS])), ex)
+                make_work(P, int(spec.cfg[C_SEATS])), feat)
         key = _layout_key(args)
         if key not in _COMPILED:
             compile_once(run_serial, args)
@@ -496,7 +503,7 @@ def run_chunk(spec: SimSpec, inputs: KernelInputs, seed: int, t0: int, n: int,
         run_serial(np.int64(t0 + lo), np.int64(hi - lo), seed_, tables, ev,
                    _outs(out, lo, hi, rh), games,
                    entries.entry_work(spec),      # [entries] each block its own arrays
-                   make_work(P, int(spec.cfg[C_SEATS])), ex)     # and its own working arrays
+                   make_work(P, int(spec.cfg[C_SEATS])), feat)     # and its own working arrays
 
     # one block of consecutive tournaments per thread; the serial kernel releases the GIL
     # (a prange kernel would compile two more levels of the whole kernel)

@@ -69,10 +69,12 @@ def warm_kernel(name: str, late_entries: int = 0) -> None:
 
 def _warm_simulation() -> None:
     from pyeval.sim.engine.compile_notice import compile_notice
+    from pyeval.sim.kernel.features import warming
 
     # every kernel variant, each on the local threads and on Dask workers alike; a cold
-    # cache is announced as it is in simulate()
-    with compile_notice():
+    # cache is announced as it is in simulate(); each kernel with every step of its family
+    # (pyeval.sim.features), which later simulations of any structure take
+    with compile_notice(), warming():
         for name, late in _KERNELS:
             warm_kernel(name, late)
 

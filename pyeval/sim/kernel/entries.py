@@ -282,10 +282,11 @@ def start_entries(k, ent, w, tb, out):
 
 
 @linked(cache=True, error_model="numpy")
-def seat_late_entrant(p, play_now, level, NT, w, tb):
+def seat_late_entrant(p, play_now, level, NT, w, tb, draws):
     """[late registration] Seat late entrant ``p`` at minute ``play_now`` of play, with
-    their starting stack and model (:func:`seat_entry`), then balance. Returns (chips
-    added, tables in play)."""
+    their starting stack and model (:func:`seat_entry`), then balance (``draws``: the
+    kernel's switches of the seating draws, :func:`bind_if`). Returns (chips added, tables
+    in play)."""
     cfg = tb.cfg
     S = cfg[C_SEATS]
     q = seat_entry(w, NT, S, p, level, play_now)
@@ -295,7 +296,7 @@ def seat_late_entrant(p, play_now, level, NT, w, tb):
     w.models[p] = entry_model(p, tb.assign, tb.mw, cfg[C_N_MODELS], w.st)
     n_tables = tables_in_play(w.tbl_on, NT)
     if n_tables > 1 and tables_to_move(w, NT, cfg):
-        n_tables = _rebalance(w, cfg, NT + 1, np.int64(-1), np.int64(0))
+        n_tables = _rebalance(w, cfg, NT + 1, np.int64(-1), np.int64(0), draws)
     return tb.starts[p], np.int64(n_tables)
 
 
@@ -324,9 +325,11 @@ def _off(ent: Any) -> bool:
     return isinstance(ent, (types.NoneType, types.Omitted))
 
 
-def bind_if(ent, w, tb, out):
-    """``(ent, w, tb, out)``: the switch on, with the kernel's working arrays, tables and
-    outputs (the hooks below read them there); None without."""
+def bind_if(ent, w, tb, out, draws):
+    """``(ent, w, tb, out, draws)``: the switch on, with the kernel's working arrays, tables
+    and outputs and its switches of the seating draws (``draws``: the ``fair_blinds``,
+    ``random_draw`` and ``card_draw`` of :class:`pyeval.sim.features.Features`; the hooks
+    below read them there); None without."""
     raise TypeError("bind_if is called from compiled kernels only")
 
 
@@ -369,10 +372,10 @@ def finish_if(eb, k):
 
 
 @overload(bind_if, jit_options=INTERNAL)
-def _bind_if(ent, w, tb, out):
+def _bind_if(ent, w, tb, out, draws):
     if _off(ent):
-        return lambda ent, w, tb, out: None
-    return lambda ent, w, tb, out: (ent, w, tb, out)
+        return lambda ent, w, tb, out, draws: None
+    return lambda ent, w, tb, out, draws: (ent, w, tb, out, draws)
 
 
 @overload(first_field_if, jit_options=INTERNAL)
@@ -400,14 +403,14 @@ def _seat_late_if(eb, t, brk, level, NT, total_chips, n_tables, ft_time):
                 (False, total_chips, n_tables, ft_time))
 
     def on(eb, t, brk, level, NT, total_chips, n_tables, ft_time):
-        ent, w, tb, _ = eb
+        ent, w, tb = eb[0], eb[1], eb[2]
         p = ent.n[N_NEXT]
         if p >= tb.cfg[C_PLAYERS] or (t >= 0 and ent.entry_t[p] > w.tbl_t[t] + brk):
             return False, total_chips, n_tables, ft_time
         # the minute of play they sit down: the table's next hand, or (no table can deal)
         # their registration minute
         play_now = w.tbl_t[t] if t >= 0 else max(ent.entry_t[p] - brk, 0.0)
-        added, n_tables = seat_late_entrant(p, play_now, level, NT, w, tb)
+        added, n_tables = seat_late_entrant(p, play_now, level, NT, w, tb, eb[4])
         ent.n[N_NEXT] = p + 1
         ent.n[N_LATE] += 1
         if n_tables > 1:
@@ -422,7 +425,7 @@ def _re_enter_if(eb, p, level):
         return lambda eb, p, level: False
 
     def on(eb, p, level):
-        ent, w, tb, _ = eb
+        ent, w, tb = eb[0], eb[1], eb[2]
         cfg = tb.cfg
         # open at the table's level (0-based), under the cap, and the field's chance says
         # so (drawn only when allowed: a structure's other draws stay where they were)

@@ -3,9 +3,9 @@
 two-stage "table winners" format (:func:`pyeval.sim.kernel.table_moves._start_final_table`).
 
 The kernel calls each step through a ``*_if`` hook with a switch ``on``: ``True`` for a
-structure that uses any of the three (:func:`uses_extras`; the engine also turns it on in
-every kernel beyond the hold'em and Omaha one (:mod:`pyeval.sim.kernel.kernel_games`) and with
-late registration, so that it adds one kernel variant, not three), and then the hook is the step;
+structure that uses any of the three (:func:`uses_extras`; the engine also turns it on with
+late registration, so that it adds one kernel variant, not three; it is the ``extras``
+switch of :class:`pyeval.sim.kernel.features.Features`), and then the hook is the step;
 ``None`` for one that uses none of them, and then the hook is what the step does in such a
 structure anyway (no late player is drawn, nobody is absent, no add-on is bought, the
 single field never starts a final stage), and the step's code is not compiled into that

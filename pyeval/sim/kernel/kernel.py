@@ -36,13 +36,10 @@ from pyeval.sim.kernel import (
     entries,  # late registration and re-entry
     extras,  # late players, add-ons, two stages
 )
-from pyeval.sim.kernel.breaks import _colour_up
 from pyeval.sim.kernel.hand import play_button_hand
 from pyeval.sim.kernel.kernel_games import button_models
 from pyeval.sim.kernel.layout import (
     ANTE_EACH,
-    C_ADDON_CHIPS,
-    C_ADDON_PER,
     C_ANTE_HU_STOP,
     C_DEBUG,
     C_FINAL_START,
@@ -65,7 +62,6 @@ from pyeval.sim.kernel.layout import (
     ERR_FAMILY,
     ERR_NONE,
     ERR_SAFETY_STOP,
-    F_ADDON_P,
     F_MINUTES_PER_HAND,
     F_REBUY_P,
     G_DC_STUD,
@@ -77,7 +73,6 @@ from pyeval.sim.kernel.layout import (
     LS_PLAYERS,
     LS_START,
     LS_TABLES,
-    LV_ADDON,
     LV_ANTE,
     LV_ANTE_BY,
     LV_BB,
@@ -87,8 +82,6 @@ from pyeval.sim.kernel.layout import (
     LV_BRING,
     LV_CU_UNIT,
     LV_GAME,
-    LV_HANDS,
-    LV_MIN,
     LV_SB,
     LV_SMALL_BET,
     MP_DEPTH_M,
@@ -120,6 +113,14 @@ from pyeval.sim.kernel.layout import (
     RF_DURATION,
     RF_FT_TIME,
     RF_PLAY_MINUTES,
+)
+from pyeval.sim.kernel.levels import (
+    align_tables,
+    aligned_break_if,
+    level_due,
+    level_stats,
+    start_level,
+    table_level_if,
 )
 from pyeval.sim.kernel.places import _finish, _place_busted
 from pyeval.sim.kernel.positions import next_occ, positions, prev_occ
@@ -194,92 +195,6 @@ def next_table(w, NT):
             if t < 0 or w.tbl_t[q] < w.tbl_t[t]:
                 t = q
     return t
-
-
-@numba.njit(cache=True, inline="always", error_model="numpy")
-def level_due(lv, level, level_start, level_hands, now):
-    """Whether ``level`` is over at ``now`` (by its minutes of play, or by the hands dealt
-    at the busiest table, or anywhere: ``level_hands``), and when the next one starts (one
-    clock for every table; each table's own: :func:`table_level_after_hand`)."""
-    if lv[level, LV_MIN] > 0:
-        end = level_start + lv[level, LV_MIN]
-        if now >= end:
-            return True, end
-        return False, now
-    return level_hands >= lv[level, LV_HANDS], now
-
-
-@numba.njit(cache=True, inline="always", error_model="numpy")
-def table_level_after_hand(w, lv, t, L, clock_mode):
-    """Each table's own level clock (``cfg[C_LEVEL_CLOCK]`` 1 or 2, the first sheet's levels
-    of "6 hands" at each table): after a hand at table ``t``, the level ends once the table
-    has dealt the level's hands; at a level followed by a break (2: the tables re-align
-    there) the table waits instead, until every table has got there. Returns the table's
-    new level (-1: no change)."""
-    tl = w.tbl_lv[t]
-    if tl >= L - 1 or w.tbl_lh[t] < lv[tl, LV_HANDS]:
-        return np.int64(-1)
-    if clock_mode == LEVEL_CLOCK_ALIGNED and lv[tl, LV_BREAK] > 0:
-        w.tbl_wait[t] = True
-        return np.int64(-1)
-    w.tbl_lv[t] = tl + 1
-    w.tbl_lh[t] = 0
-    return tl + 1
-
-
-@numba.njit(cache=True, inline="always", error_model="numpy")
-def break_release(w, NT):
-    """When every table able to deal waits at the break: the latest clock among the
-    waiting tables (the break starts when the last table finishes its level), or -1.0 when
-    no table waits."""
-    rel = -1.0
-    for q in range(NT + 1):
-        if w.tbl_on[q] and w.tbl_wait[q] and w.tbl_t[q] > rel:
-            rel = w.tbl_t[q]
-    return rel
-
-
-@numba.njit(cache=True, inline="always", error_model="numpy")
-def align_tables(w, NT, level, rel):
-    """After the break: every table in ``level``, none waiting, its hands counted afresh
-    (:func:`start_level`), its clock at least ``rel``."""
-    for q in range(NT + 1):
-        w.tbl_wait[q] = False
-        w.tbl_lv[q] = level
-        if w.tbl_on[q] and w.tbl_t[q] < rel:
-            w.tbl_t[q] = rel
-
-
-@numba.njit(cache=True, inline="always", error_model="numpy")
-def start_level(k, NT, level, now, brk, n_alive, last_elim, hands, w, tb, out, ex):
-    """The start of ``level``: the colour-up with a chip race at every table, then the
-    add-on of the break before it. Returns (players left, the clock of the last
-    elimination, chips added, add-ons)."""
-    S = tb.cfg[C_SEATS]
-    for q in range(NT + 1):
-        w.tbl_lh[q] = 0
-    if tb.lv[level, LV_CU_UNIT] > 0:
-        n_alive, last_elim = _colour_up(w, out, k, tb.lv, level, NT, S, n_alive, now + brk,
-                                        last_elim, hands)
-    added = 0
-    n_add = 0
-    if tb.lv[level, LV_ADDON] == 1:
-        added, n_add = extras.add_ons_if(ex, w, NT, S, tb.cfg[C_ADDON_PER],
-                                         tb.cfg[C_ADDON_CHIPS], tb.cfgf[F_ADDON_P])
-    return n_alive, last_elim, added, n_add
-
-
-@numba.njit(cache=True, inline="always", error_model="numpy")
-def level_stats(k, NT, level, start, n_alive, total_chips, w, lstats):
-    """The figures of a level at its start: players, chips, tables in play, the clock."""
-    nt_on = 0
-    for q in range(NT + 1):
-        if w.tbl_on[q] and w.tbl_n[q] > 0:
-            nt_on += 1
-    lstats[k, level, LS_PLAYERS] = n_alive
-    lstats[k, level, LS_CHIPS] = total_chips
-    lstats[k, level, LS_TABLES] = nt_on
-    lstats[k, level, LS_START] = start
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -437,7 +352,7 @@ def chips_in_play(stack, P):
 # in the caller and passed in, their null owners are no longer constants here, and every
 # per-hand call would test and count them again (30 % slower steady, measured).
 @linked(cache=True, error_model="numpy")
-def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex, button_on):
+def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, feat, button_on):
     """Play tournament ``ti`` into row ``k`` of ``outs``: an event loop that deals the next
     hand at the table whose clock is earliest, with the level changes, the eliminations and
     the table moves between hands (see the module's docstring). ``own``: the working
@@ -451,7 +366,10 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex, bu
     tb = borrow(tables)
     ev = borrow(evt)
     out = borrow(outs)
-    ent = entries.bind_if(ent_work, w, tb, out)    # [entries] None, or the switch with them
+    # [entries] None, or the switch with them
+    draws = (feat.fair_blinds, feat.random_draw, feat.card_draw)   # the seating draws
+    ent = entries.bind_if(ent_work, w, tb, out, draws)
+    ex = feat.extras        # [extras] None, or the switch of late players, add-ons, stages
     cfg = tb.cfg
     lv = tb.lv
     P = cfg[C_PLAYERS]
@@ -492,20 +410,12 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex, bu
         if seated:                                                           # [entries]
             continue                                                         # [entries]
         if t < 0 and clock_mode == LEVEL_CLOCK_ALIGNED:
-            rel = break_release(w, NT)
-            if rel >= 0.0:
-                # [level clocks] every table has finished the level before the break: the
-                # break, then all tables start the next level together
-                brk += lv[level, LV_BREAK]
-                level += 1
-                align_tables(w, NT, level, rel)
-                n_alive, last_elim, added, n_add = start_level(k, NT, level, rel, brk, n_alive,
-                                                               last_elim, hands, w, tb, out, ex)
-                total_chips += added
-                total_chips = extras.race_rounding_if(ex, cfg, lv[level, LV_CU_UNIT], NT,
-                                                      total_chips, w.stack)
-                n_addons += n_add
-                level_stats(k, NT, level, rel + brk, n_alive, total_chips, w, out.lstats)
+            # [level clocks] every table has finished the level before the break: the
+            # break, then all tables start the next level together
+            taken, (level, brk, n_alive, last_elim, total_chips, n_addons) = aligned_break_if(
+                feat.level_clocks, (k, NT, w, tb, out, feat), hands,
+                (level, brk, n_alive, last_elim, total_chips, n_addons))
+            if taken:
                 continue
         if t < 0:
             if stage == 0:
@@ -535,7 +445,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex, bu
             level_start = nxt_start
             level_hands = 0
             n_alive, last_elim, added, n_add = start_level(k, NT, level, now, brk, n_alive,
-                                                           last_elim, hands, w, tb, out, ex)
+                                                           last_elim, hands, w, tb, out, feat)
             total_chips += added
             total_chips = extras.race_rounding_if(ex, cfg, lv[level, LV_CU_UNIT], NT,
                                                   total_chips, w.stack)     # [late players]
@@ -618,13 +528,13 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex, bu
         if own_clock:
             # [level clocks] the table's own level after its hands (the first table into a
             # level starts the tournament's)
-            nl = table_level_after_hand(w, lv, t, L, clock_mode)
+            nl = table_level_if(feat.level_clocks, w, lv, t, L, clock_mode)
             if nl > level:
                 level = nl
                 level_stats(k, NT, level, end_t + brk, n_alive, total_chips, w, out.lstats)
         # ---- between hands: break and balance the tables
         if stage == 1 and n_tables > 1 and tables_to_move(w, NT, cfg):
-            n_tables = _rebalance(w, cfg, NT + 1, t, nb)
+            n_tables = _rebalance(w, cfg, NT + 1, t, nb, draws)
             if n_tables == 1 and ft_time < 0:
                 ft_time = end_t + brk
                 # the final table starts when its last hand ends
@@ -647,7 +557,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, ex, bu
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
-def run_serial(t0, n, seed, tables, ev, outs, games, ent, own, ex):
+def run_serial(t0, n, seed, tables, ev, outs, games, ent, own, feat):
     """Play tournaments ``t0 .. t0 + n - 1`` (random streams from ``seed``) into rows
     ``0 .. n - 1`` of the output arrays on the calling thread, without the GIL:
     :mod:`pyeval.sim.engine.engine` runs one block of tournaments per thread (views of the
@@ -662,9 +572,10 @@ def run_serial(t0, n, seed, tables, ev, outs, games, ent, own, ex):
     ``ent``: ``None``, or late registration and re-entry's working arrays
     (:func:`pyeval.sim.kernel.entries.entry_work`; their steps compiled only then). ``own``: the
     working arrays of the block's tournaments (:func:`pyeval.sim.kernel.work.make_work`, one set
-    per thread; play_tournament borrows them, and this call keeps them alive). ``ex``:
-    ``True`` when the structure has late players, add-ons or two stages, ``None`` compiles
-    a kernel without those steps (:mod:`pyeval.sim.kernel.extras`)."""
+    per thread; play_tournament borrows them, and this call keeps them alive). ``feat``
+    (:class:`pyeval.sim.kernel.features.Features`): which of the rarer steps are compiled in
+    (late players, add-ons and two stages: :mod:`pyeval.sim.kernel.extras`; colour-ups; the sheets'
+    break and card draws), each ``True``, or ``None`` for a kernel without it."""
     button_on = button_models(games)
     for k in range(n):
-        play_tournament(k, t0 + k, seed, own, tables, ev, outs, games, ent, ex, button_on)
+        play_tournament(k, t0 + k, seed, own, tables, ev, outs, games, ent, feat, button_on)

@@ -13,8 +13,16 @@ marker (its Numba type)       button     hooks   stud   draw  a structure that d
 ``np.int64(0)`` (int64)       yes        yes                  also the button variants
 ``np.float64(0)`` (float64)                      yes          stud games only
 ``np.float32(0)`` (float32)                            yes    the draw only
-``np.bool_(True)`` (bool)     yes        yes     yes    yes   games of several families
+``np.int32(0)`` (int32)                          yes    yes   stud games and the draw
+``np.int16(0)`` (int16)       yes                yes          hold'em or Omaha, and stud
+``np.int8(0)`` (int8)         yes                       yes   hold'em or Omaha, and the draw
+``np.bool_(True)`` (bool)     yes        yes     yes    yes   any other mix of families
 ============================  =========  ======  =====  ====  ===========================
+
+A structure that mixes families takes the kernel of just those families where there is one
+(hold'em or Omaha with stud, or with the draw; stud with the draw); the button variants with
+stud or the draw, or all three families, the kernel of every game. After ``pyeval warmup``
+every mix takes the kernel of every game (:func:`widest`), the one the warm-up compiled.
 
 "button": the button hand (:func:`pyeval.sim.kernel.hand.play_button_hand`) and the button games'
 models in the betting round; "hooks": the button variants' and 5- and 6-card Omaha's hooks
@@ -31,8 +39,9 @@ table-hands per second (bench/RESULTS.md, "A kernel per family of games").
 >>> kernel_games(button=True, variants=False, stud=False, draw=False) is None
 True
 >>> [str(np.asarray(kernel_games(button=b, variants=False, stud=s, draw=d)).dtype)
-...  for b, s, d in ((False, True, False), (False, False, True), (True, True, False))]
-['float64', 'float32', 'bool']
+...  for b, s, d in ((False, True, False), (False, True, True), (True, True, False),
+...                  (True, True, True))]
+['float64', 'int32', 'int16', 'bool']
 """
 from __future__ import annotations
 
@@ -47,14 +56,25 @@ BUTTON_GAMES = None
 BUTTON_VARIANTS = np.int64(0)
 STUD_ONLY = np.float64(0)
 DRAW_ONLY = np.float32(0)
+STUD_AND_DRAW = np.int32(0)
+BUTTON_AND_STUD = np.int16(0)
+BUTTON_AND_DRAW = np.int8(0)
 EVERY_GAME = np.bool_(True)
 
 
 def kernel_games(*, button: bool, variants: bool, stud: bool, draw: bool):
     """The marker of the smallest kernel that deals these families: ``button`` hold'em or
     Omaha, ``variants`` a button variant (or 5-/6-card Omaha), ``stud`` a stud game,
-    ``draw`` the draw. The stud games or the draw with any other family take the kernel of
-    every game."""
+    ``draw`` the draw. A mix of families takes the kernel of those families (hold'em and
+    Omaha with one of the stud games or the draw, or the stud games and the draw); any other
+    mix (the button variants with stud or the draw, or all three families) the kernel of
+    every game. [speed] A kernel with a family fewer compiles that family's hand less: the
+    stud games and the draw without the button hand, about a third less CPU (bench/RESULTS.md,
+    "The first simulation of each family under 30 s")."""
+    if stud and draw and not (button or variants):
+        return STUD_AND_DRAW
+    if (stud or draw) and button and not variants and not (stud and draw):
+        return BUTTON_AND_STUD if stud else BUTTON_AND_DRAW
     if (stud or draw) and (button or variants or (stud and draw)):
         return EVERY_GAME
     if stud:
@@ -62,6 +82,17 @@ def kernel_games(*, button: bool, variants: bool, stud: bool, draw: bool):
     if draw:
         return DRAW_ONLY
     return BUTTON_VARIANTS if variants else BUTTON_GAMES
+
+
+def widest(marker):
+    """The kernel a warm-up compiles for ``marker``'s structures: the marker itself for one
+    family, the kernel of every game for a mix (:mod:`pyeval.sim.warmup`).
+
+    >>> widest(STUD_AND_DRAW) is EVERY_GAME and widest(STUD_ONLY) is STUD_ONLY
+    True
+    """
+    mixes = (STUD_AND_DRAW, BUTTON_AND_STUD, BUTTON_AND_DRAW)
+    return EVERY_GAME if any(marker is m for m in mixes) else marker
 
 
 # ---- read from a marker's Numba type (in @overload functions, while a kernel is typed);
@@ -73,7 +104,7 @@ def _is_none(ty) -> bool:
 
 def has_button(ty) -> bool:
     """The kernel plays button hands (and its betting round the button games' models)."""
-    return _is_none(ty) or ty in (types.int64, types.boolean)
+    return _is_none(ty) or ty in (types.int64, types.int16, types.int8, types.boolean)
 
 
 def has_hooks(ty) -> bool:
@@ -83,12 +114,12 @@ def has_hooks(ty) -> bool:
 
 def has_stud(ty) -> bool:
     """The kernel plays the stud games."""
-    return ty in (types.float64, types.boolean)
+    return ty in (types.float64, types.int32, types.int16, types.boolean)
 
 
 def has_draw(ty) -> bool:
     """The kernel plays the draw."""
-    return ty in (types.float32, types.boolean)
+    return ty in (types.float32, types.int32, types.int8, types.boolean)
 
 
 def has_stud_models(ty) -> bool:
@@ -113,6 +144,7 @@ def _button_models(games):
     return lambda games: None
 
 
-__all__ = ["BUTTON_GAMES", "BUTTON_VARIANTS", "DRAW_ONLY", "EVERY_GAME", "STUD_ONLY",
+__all__ = ["BUTTON_AND_DRAW", "BUTTON_AND_STUD", "BUTTON_GAMES", "BUTTON_VARIANTS",
+           "DRAW_ONLY", "EVERY_GAME", "STUD_AND_DRAW", "STUD_ONLY",
            "button_models", "has_button", "has_draw", "has_hooks", "has_stud", "has_stud_models",
-           "kernel_games"]
+           "kernel_games", "widest"]

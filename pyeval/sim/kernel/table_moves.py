@@ -10,6 +10,7 @@ import numpy as np
 
 from pyeval.jit.numba_linked import linked
 from pyeval.jit.numba_rng import below, uniform
+from pyeval.sim.kernel.features import break_draw_if, card_draw_table_if
 from pyeval.sim.kernel.layout import (
     C_BAL_DIFF,
     C_BREAK_ORDER,
@@ -122,6 +123,41 @@ def break_seat_kind(S, b, sbs, g, s):
     return kind
 
 
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _swap_cards(cards, i, j):
+    """Swap rows ``i`` and ``j`` of the (table, seat) cards."""
+    a0 = cards[i, 0]
+    a1 = cards[i, 1]
+    cards[i, 0] = cards[j, 0]
+    cards[i, 1] = cards[j, 1]
+    cards[j, 0] = a0
+    cards[j, 1] = a1
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _shuffle_cards(cards, n, st):
+    """Shuffle the first ``n`` (table, seat) cards (Fisher-Yates from the last, stream
+    ``st``): who gets which seat."""
+    for i in range(n - 1, 0, -1):
+        _swap_cards(cards, i, below(st, i + 1))
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _deal_seats(free, ngood, nfree, want, t, cards, nc, st):
+    """``want`` random seats of table ``t`` from its free seats ``free[:nfree]``, those of
+    ``free[:ngood]`` first (all of them drawn before any other), appended to the cards
+    from row ``nc``. Returns the new number of cards."""
+    for k in range(want):
+        j = k + below(st, (ngood if k < ngood else nfree) - k)
+        x = free[j]
+        free[j] = free[k]
+        free[k] = x
+        cards[nc, 0] = t
+        cards[nc, 1] = x
+        nc += 1
+    return nc
+
+
 @linked(cache=True, error_model="numpy")
 def card_draw_low(st, k):
     """The first sheet's draw between ``k`` equally full tables: one card each from a
@@ -181,15 +217,7 @@ def _break_draw(w, NT, S, wanted, posted):
                 nfree += 1
         # the seats dealt without posting only when the others ran out
         k0 = nc
-        for k in range(wanted[t]):
-            # free[:ngood] post on the next hand, free[ngood:nfree] do not
-            j = k + below(st, (ngood if k < ngood else nfree) - k)
-            x = free[j]
-            free[j] = free[k]
-            free[k] = x
-            tmp_cards[nc, 0] = t
-            tmp_cards[nc, 1] = x
-            nc += 1
+        nc = _deal_seats(free, ngood, nfree, wanted[t], t, tmp_cards, nc, st)
         # the first chosen seat after the last big blind is the next big blind (with a dead
         # small blind any chosen seat there may be)
         if n >= 2:
@@ -206,29 +234,17 @@ def _break_draw(w, NT, S, wanted, posted):
                     due[t * S + q] = True
                     if sbs >= 0:
                         break
-    for k in range(nc - 1, 0, -1):
-        j = below(st, k + 1)
-        a0 = tmp_cards[k, 0]
-        a1 = tmp_cards[k, 1]
-        tmp_cards[k, 0] = tmp_cards[j, 0]
-        tmp_cards[k, 1] = tmp_cards[j, 1]
-        tmp_cards[j, 0] = a0
-        tmp_cards[j, 1] = a1
+    _shuffle_cards(tmp_cards, nc, st)
     if posted >= 0 and due[tmp_cards[posted, 0] * S + tmp_cards[posted, 1]]:
         for i in range(nc):
             if i != posted and not due[tmp_cards[i, 0] * S + tmp_cards[i, 1]]:
-                a0 = tmp_cards[i, 0]
-                a1 = tmp_cards[i, 1]
-                tmp_cards[i, 0] = tmp_cards[posted, 0]
-                tmp_cards[i, 1] = tmp_cards[posted, 1]
-                tmp_cards[posted, 0] = a0
-                tmp_cards[posted, 1] = a1
+                _swap_cards(tmp_cards, i, posted)
                 break
     return nc
 
 
 @linked(cache=True, error_model="numpy")
-def _rebalance(w, cfg, NT, vt, n_vac):
+def _rebalance(w, cfg, NT, vt, n_vac, draws):
     """Break tables while the players fit on one table fewer, then balance (between hands),
     over the first ``NT`` tables of ``w`` (a :class:`pyeval.sim.kernel.work.Work`: the seating,
     the tables' positions, the random stream, the scratch ``w.cards`` and
@@ -241,7 +257,10 @@ def _rebalance(w, cfg, NT, vt, n_vac):
     :mod:`pyeval.tournament.seating`: 1 ``same_position`` (the player in the same position
     relative to the button at the fullest table moves into a seat of ``w.grp[:n_vac]``,
     the seats of table ``vt`` emptied by the last hand, closest to the left of its button
-    first), 2 ``card_draw`` between equally full tables, 4 the ``fair_blinds`` break draw."""
+    first), 2 ``card_draw`` between equally full tables, 4 the ``fair_blinds`` break draw.
+    ``draws``: the kernel's switches of the break draws, fair_blinds and random, and of the
+    card draw (:class:`pyeval.sim.features.Features`: None, the structure does not use it,
+    and its code is not compiled)."""
     S = cfg[C_SEATS]
     merge = cfg[C_MERGE]
     bal_diff = cfg[C_BAL_DIFF]
@@ -290,10 +309,7 @@ def _rebalance(w, cfg, NT, vt, n_vac):
                     if best < 0 or tbl_n[t] + wanted[t] < tbl_n[best] + wanted[best]:
                         best = t
             wanted[best] += 1
-        if rule & 4:
-            _break_draw(w, NT, S, wanted, posted)
-        else:
-            _random_break_draw(w, NT, S, wanted)
+        break_draw_if(draws[0], draws[1], w, NT, S, wanted, posted, rule)     # rule & 4
         for i in range(nm):
             _seat_player(seat_pl, tbl_n, p_table, p_seat, tmp_cards[i, 0], tmp_cards[i, 1],
                          tmp_players[i])
@@ -309,8 +325,7 @@ def _rebalance(w, cfg, NT, vt, n_vac):
                     dst = t
         if tbl_n[src] - tbl_n[dst] < bal_diff:
             break
-        if rule & 2:
-            src = _card_draw_table(tbl_n, tbl_on, NT, src, st)
+        src = card_draw_table_if(draws[2], tbl_n, tbl_on, NT, src, st, rule)     # rule & 2
         row = seat_pl[src]
         b, sbs, g = positions(row, S, tbl_n[src], tbl_pbb[src], tbl_psb[src], tbl_first[src])
         seat = np.int64(-1)
@@ -352,22 +367,8 @@ def _random_break_draw(w, NT, S, wanted):
             if seat_pl[t, s] < 0:
                 free[nfree] = s
                 nfree += 1
-        for k in range(wanted[t]):
-            j = k + below(st, nfree - k)
-            x = free[j]
-            free[j] = free[k]
-            free[k] = x
-            tmp_cards[nc, 0] = t
-            tmp_cards[nc, 1] = x
-            nc += 1
-    for k in range(nc - 1, 0, -1):
-        j = below(st, k + 1)
-        a0 = tmp_cards[k, 0]
-        a1 = tmp_cards[k, 1]
-        tmp_cards[k, 0] = tmp_cards[j, 0]
-        tmp_cards[k, 1] = tmp_cards[j, 1]
-        tmp_cards[j, 0] = a0
-        tmp_cards[j, 1] = a1
+        nc = _deal_seats(free, nfree, nfree, wanted[t], t, tmp_cards, nc, st)
+    _shuffle_cards(tmp_cards, nc, st)
     return nc
 
 
@@ -414,14 +415,7 @@ def _draw_seats(w, tb, P, NT):
             cards[nc, 0] = t
             cards[nc, 1] = i * S // cnt
             nc += 1
-    for i in range(nc - 1, 0, -1):
-        j = below(st, i + 1)
-        a0 = cards[i, 0]
-        a1 = cards[i, 1]
-        cards[i, 0] = cards[j, 0]
-        cards[i, 1] = cards[j, 1]
-        cards[j, 0] = a0
-        cards[j, 1] = a1
+    _shuffle_cards(cards, nc, st)
     for p in range(P):
         _seat_player(seat_pl, tbl_n, p_table, p_seat, cards[p, 0], cards[p, 1], p)
         stack[p] = starts[p]
