@@ -37,6 +37,7 @@ from pyeval.equity._dealing import (
     floyd_five,
 )
 from pyeval.equity._inputs import JointAddrs, JointTable, PoolAddrs, PoolDeal, Streams
+from pyeval.equity._montecarlo import FULL_POOL, FULL_THR5, HU5_MAX_CHUNK
 from pyeval.equity._showdown import HOOK, count_high
 from pyeval.equity._workers import run_workers
 from pyeval.jit import numba_ext as nx
@@ -57,10 +58,6 @@ MAX_POOL_BYTES = 1 << 18
 #: the most players whose deals :func:`_multi5_pools` tallies by the mask of winners (2**P
 #: counters a chunk); more go through :func:`_multi_chunk`
 MAX_MASK_PLAYERS = 10
-
-#: chunks of :func:`_hu5_pools` deal fewer deals than this (its two win counts share one
-#: 64-bit word; the engine's chunks are 8,192 deals)
-HU5_MAX_CHUNK = 1 << 32
 
 _U32 = np.uint64(32)
 
@@ -250,14 +247,24 @@ def _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm):
 def _hu5_pools(s, n, ja, pa, TA):
     """:func:`_hu_pools` for the commonest case, written out as the fixed-hand kernel
     (:func:`._montecarlo._holdem_hu5`): a uniform table, no board yet, five board cards,
-    one random word a deal (:func:`_deal5_cards`); where neither hand's key shows five of a suit
-    (most deals) the ranks decide, as ``nx.hv`` reads them, without the suit-rank masks;
-    both win counts in one word (a chunk deals fewer than 2**32; ties are the rest)."""
+    one random word a deal (:func:`_deal5_cards`); where neither hand's key shows five of
+    a suit (most deals) the ranks decide, as ``nx.hv`` reads them, without the suit-rank
+    masks; both win counts in one word (a chunk deals fewer than 2**32; ties are the
+    rest)."""
+    if pa.PD == FULL_POOL:
+        # the usual row pool (52 cards less the four held): its sizes as constants
+        return _hu5_loop(s, n, ja, pa, TA, np.int64(FULL_POOL), FULL_THR5)
+    return _hu5_loop(s, n, ja, pa, TA, pa.PD, five_threshold(pa.PD))
+
+
+@njit(cache=True, inline="always")
+def _hu5_loop(s, n, ja, pa, TA, PD, thr5):
+    """The loop of :func:`_hu5_pools` for row pools of ``PD`` cards (inlined: a constant
+    ``PD`` is compiled in)."""
     ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
     nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
-    dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
+    pools, bk0 = pa.pools, pa.bk0
     nD = np.uint64(PD)
-    thr5 = five_threshold(PD)
     zero = np.uint64(0)
     acc = np.uint64(0)      # wins of hand 0 in the low 32 bits, of hand 1 in the high
     for _ in range(n):

@@ -75,3 +75,12 @@ def test_heads_up_five_card_chunk_limit() -> None:
     with pytest.raises(ValueError, match="at most 4294967295 deals, got 4294967296"):
         RM.holdem_range_mc(rows, deck, pools, 5, np.uint64(nx.KEY_START), np.uint64(0),
                            np.uint64(1), 0, nsamp, T.addrs)
+
+
+def test_heads_up_row_pool_is_the_compiled_in_size() -> None:
+    # the heads-up five-card loop compiles in the fixed-hand kernel's 48-card pool
+    from pyeval.equity._dealing import five_threshold
+    from pyeval.equity._montecarlo import FULL_POOL, FULL_THR5
+    assert FULL_THR5 == five_threshold(FULL_POOL) == 2**32 % (44 * 45 * 46 * 47 * 48)
+    pools = RM.row_pools(np.arange(52, dtype=np.uint8), np.array([0b1111], np.uint64))
+    assert pools.shape[1] == FULL_POOL
