@@ -37,11 +37,12 @@ from pyeval.equity._dealing import (
     floyd_five,
 )
 from pyeval.equity._inputs import JointAddrs, JointTable, PoolAddrs, PoolDeal, Streams
+from pyeval.equity._montecarlo import FULL_POOL, FULL_THR5, HU5_MAX_CHUNK
 from pyeval.equity._showdown import HOOK, count_high
 from pyeval.equity._workers import run_workers
 from pyeval.jit import numba_ext as nx
 from pyeval.jit.numba_linked import linked
-from pyeval.jit.numba_mem import fetch_add, ld8, ld64, ldi64, st64
+from pyeval.jit.numba_mem import fetch_add, ld8, ld16, ld64, ldi64, st64
 from pyeval.jit.numba_rng import LOW32, next_word, word_stream
 
 #: the most compatible choices a joint table holds (larger spots deal by rejection)
@@ -212,11 +213,12 @@ def _hu_pools(s, n, ja, pa, TA):
 
 
 @njit(cache=True, inline="always")
-def _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm):
+def _deal5_cards(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey):
     """One deal of :func:`_hu5_pools`'s kind from one random word: a uniform row from its
     high half (Lemire; a rejected row takes a new word), five distinct board cards of the
     row's pool from its low half (:func:`._dealing.floyd_five`, shared with the general
-    kernel). Returns (state, board key, board mask, the row's offset in the table)."""
+    kernel). Returns (state, board key, the five cards, the row's offset in the table): the
+    heads-up loop reads the cards' suit-rank masks only where a flush is possible."""
     s, x = next_word(s)
     m = (x >> _U32) * nT
     while (m & LOW32) < tthr:
@@ -225,31 +227,62 @@ def _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm):
     j = m >> _U32
     dk = pools + np.uint64(PD) * j
     s, c0, c1, c2, c3, c4 = floyd_five(s, x & LOW32, dk, nD, thr5)
-    bk, bs = five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm)
-    return s, bk, bs, W * np.int64(j)
+    bk = bk0 + ((ld64(ckey, c0) + ld64(ckey, c1)) + (ld64(ckey, c2) + ld64(ckey, c3))) \
+        + ld64(ckey, c4)
+    return s, bk, c0, c1, c2, c3, c4, W * np.int64(j)
+
+
+@njit(cache=True, inline="always")
+def _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm):
+    """:func:`_deal5_cards` with the board's suit-rank mask (the many-player loops). Returns
+    (state, board key, board mask, the row's offset in the table)."""
+    s, bk, c0, c1, c2, c3, c4, r0 = _deal5_cards(s, nT, tthr, pools, PD, nD, thr5, W, bk0,
+                                                 ckey)
+    bs = (ld64(csrm, c0) | ld64(csrm, c1)) | (ld64(csrm, c2) | ld64(csrm, c3)) \
+        | ld64(csrm, c4)
+    return s, bk, bs, r0
 
 
 @linked(cache=True)
 def _hu5_pools(s, n, ja, pa, TA):
     """:func:`_hu_pools` for the commonest case, written out as the fixed-hand kernel
-    (:func:`._montecarlo._holdem_hu5`): a uniform table, five board cards, one random word
-    a deal (:func:`_deal5`).
-"""
+    (:func:`._montecarlo._holdem_hu5`): a uniform table, no board yet, five board cards,
+    one random word a deal (:func:`_deal5_cards`); where neither hand's key shows five of
+    a suit (most deals) the ranks decide, as ``nx.hv`` reads them, without the suit-rank
+    masks; both win counts in one word (a chunk deals fewer than 2**32; ties are the
+    rest)."""
+    if pa.PD == FULL_POOL:
+        # the usual row pool (52 cards less the four held): its sizes as constants
+        return _hu5_loop(s, n, ja, pa, TA, np.int64(FULL_POOL), FULL_THR5)
+    return _hu5_loop(s, n, ja, pa, TA, pa.PD, five_threshold(pa.PD))
+
+
+@njit(cache=True, inline="always")
+def _hu5_loop(s, n, ja, pa, TA, PD, thr5):
+    """The loop of :func:`_hu5_pools` for row pools of ``PD`` cards (inlined: a constant
+    ``PD`` is compiled in)."""
     ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
     nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
-    dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
+    pools, bk0 = pa.pools, pa.bk0
     nD = np.uint64(PD)
-    thr5 = five_threshold(PD)
-    w0 = 0
-    w1 = 0
-    tie = 0
+    zero = np.uint64(0)
+    acc = np.uint64(0)      # wins of hand 0 in the low 32 bits, of hand 1 in the high
     for _ in range(n):
-        s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm)
-        a, b, t = _hu_result(bk, bs, tk, ts, r0, disp, high, flush)
-        w0 += a
-        w1 += b
-        tie += t
-    return s, w0, w1, tie
+        s, bk, c0, c1, c2, c3, c4, r0 = _deal5_cards(s, nT, tthr, pools, PD, nD, thr5, W,
+                                                     bk0, ckey)
+        k0 = bk + ld64(tk, r0)
+        k1 = bk + ld64(tk, r0 + 1)
+        if ((k0 | k1) & nx.FLUSH_BITS) == zero:
+            v0 = np.uint64(ld16(high, nx.main_slot(k0 & LOW32, disp)))
+            v1 = np.uint64(ld16(high, nx.main_slot(k1 & LOW32, disp)))
+        else:
+            bk, bs = five_keys(zero, c0, c1, c2, c3, c4, ckey, csrm)
+            v0 = nx.hv(k0, bs | ld64(ts, r0), disp, high, flush)
+            v1 = nx.hv(k1, bs | ld64(ts, r0 + 1), disp, high, flush)
+        acc += np.uint64(v0 > v1) | (np.uint64(v1 > v0) << _U32)
+    w0 = np.int64(acc & LOW32)
+    w1 = np.int64(acc >> _U32)
+    return s, w0, w1, n - w0 - w1
 
 
 @njit(cache=True, inline="always")
@@ -552,6 +585,9 @@ def holdem_range_mc(rows: RowTable, deck: np.ndarray, pools: np.ndarray, U: int,
     else:
         work = _work_hu
         extra = (HU_FIVE if fast5 else HU_POOLS if PD > 0 else HU_SHARED,)
+        if fast5 and nch and int(nsamp.max()) >= HU5_MAX_CHUNK:
+            raise ValueError(f"a chunk of the heads-up range kernel deals at most "
+                             f"{HU5_MAX_CHUNK - 1} deals, got {int(nsamp.max())}")
     run_workers(work, threads, nch,
                 JointTable(np.int64(P), np.int64(T), tthr, keep, alias, bool(weighted), tab),
                 PoolDeal(deck, thr, pools, np.int64(PD), pthr, np.int64(U), np.uint64(bk0),

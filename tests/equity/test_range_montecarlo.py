@@ -56,3 +56,31 @@ def test_row_pools_leave_out_each_rows_cards() -> None:
     assert pools.shape == (2, 50)
     assert 3 not in pools[0] and 7 not in pools[0] and 0 in pools[0]
     assert 0 not in pools[1] and 51 not in pools[1] and 3 in pools[1]
+
+
+def test_heads_up_five_card_chunk_limit() -> None:
+    # the heads-up five-card loop keeps both win counts in one 64-bit word
+    from pyeval.cards import cards
+    from pyeval.jit import numba_ext as nx
+    T = nx.kernel_tables()
+    h = np.array([cards("AcAd"), cards("KhKs")])
+    held = {int(c) for c in h.ravel()}
+    deck = np.array([c for c in range(52) if c not in held], np.uint8)
+    tm = np.array([sum(1 << int(c) for c in h.ravel())], np.uint64)
+    rows = RM.RowTable(T.ckey[h].sum(1, dtype=np.uint64)[None, :],
+                       np.bitwise_or.reduce(T.csrm[h], axis=1)[None, :], tm,
+                       np.zeros(1, np.uint64), np.zeros(1, np.int64), False, 1.0)
+    pools = RM.row_pools(deck, tm)
+    nsamp = np.array([10, RM.HU5_MAX_CHUNK])
+    with pytest.raises(ValueError, match="at most 4294967295 deals, got 4294967296"):
+        RM.holdem_range_mc(rows, deck, pools, 5, np.uint64(nx.KEY_START), np.uint64(0),
+                           np.uint64(1), 0, nsamp, T.addrs)
+
+
+def test_heads_up_row_pool_is_the_compiled_in_size() -> None:
+    # the heads-up five-card loop compiles in the fixed-hand kernel's 48-card pool
+    from pyeval.equity._dealing import five_threshold
+    from pyeval.equity._montecarlo import FULL_POOL, FULL_THR5
+    assert FULL_THR5 == five_threshold(FULL_POOL) == 2**32 % (44 * 45 * 46 * 47 * 48)
+    pools = RM.row_pools(np.arange(52, dtype=np.uint8), np.array([0b1111], np.uint64))
+    assert pools.shape[1] == FULL_POOL
