@@ -27,7 +27,7 @@ every mix takes the kernel of every game (:func:`widest`), the one the warm-up c
 "button": the button hand (:func:`pyeval.sim.kernel.hand.play_button_hand`) and the button games'
 models in the betting round; "hooks": the button variants' and 5- and 6-card Omaha's hooks
 (:mod:`.variants.hooks`); "stud" and "draw": :func:`.variants.hands.play_stud_game` and
-:func:`.variants.hands.play_draw_game`, each with the stud models of the betting round.
+:func:`.variants.draw_hand.play_draw_game`, each with the stud models of the betting round.
 
 [speed] The first simulation of one game in a fresh environment compiles one kernel. The
 stud and draw hands are inlined into the kernel's tournament loop (where they run 1.6-1.9x
