@@ -26,6 +26,8 @@ Python-level API; see :mod:`pyeval.sim.engine.engine`.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numba
 import numpy as np
 
@@ -341,6 +343,150 @@ def chips_in_play(stack, P):
     return tot
 
 
+class Clock(NamedTuple):
+    """The tournament's clock and counts that a change of level moves (:func:`advance_levels`)."""
+
+    level: int              # the current level (an index into the levels)
+    level_start: float      # its start, in minutes of play
+    level_hands: int        # hands dealt in it
+    brk: float              # break minutes before it
+    n_alive: int            # players left
+    last_elim: float        # the time of the last elimination
+    total_chips: int        # chips in play
+    n_addons: int           # add-ons taken
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def advance_levels(k, NT, now, hands, c, w, tb, out, feat, ex):
+    """The levels due at ``now`` (by the clock of play, or by hands dealt), each started in
+    turn: its break before it, add-ons and colour-ups, its figures in ``out.lstats``. ``c``:
+    the :class:`Clock` before; returns the one after."""
+    lv = tb.lv
+    level, level_start, level_hands, brk, n_alive, last_elim, total_chips, n_addons = c
+    while level < lv.shape[0] - 1:
+        advance, nxt_start = level_due(lv, level, level_start, level_hands, now)
+        if not advance:
+            break
+        brk += lv[level, LV_BREAK]
+        level += 1
+        level_start = nxt_start
+        level_hands = 0
+        n_alive, last_elim, added, n_add = start_level(k, NT, level, now, brk, n_alive,
+                                                       last_elim, hands, w, tb, out, feat)
+        total_chips += added
+        total_chips = extras.race_rounding_if(ex, tb.cfg, lv[level, LV_CU_UNIT], NT,
+                                              total_chips, w.stack)     # [late players]
+        n_addons += n_add
+        level_stats(k, NT, level, level_start + brk, n_alive, total_chips, w, out.lstats)
+    return Clock(level, level_start, level_hands, brk, n_alive, last_elim, total_chips, n_addons)
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def start_final_stage(ex, w, tb, NT, level, level_start, level_hands):
+    """Two stages: every first-round table is down to its winner; they start the final
+    table with fresh chips (the levels again from the first when the structure says so).
+    Returns (the time, chips in play, level, its start, its hands)."""
+    cfg = tb.cfg
+    now, total_chips = extras.start_final_table_if(ex, w, NT, cfg[C_SEATS], cfg[C_FINAL_START])
+    if cfg[C_RESTART_LEVELS] == 1:
+        level = 0
+        level_start = now
+        level_hands = 0
+    align_tables(w, NT, level, now)
+    return now, total_chips, level, level_start, level_hands
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def record_row(w, tb, out, k, ti, n_rec, hands, t, tl, pos, game, ante):
+    """Whether hand ``hands`` of tournament ``ti`` is recorded (the first tournaments'
+    every stride-th hand, up to the limit), and the row its record goes to, its header
+    written (:func:`record_header`; ``w.rec_dummy`` when it is not recorded)."""
+    cfg = tb.cfg
+    rec_on = (ti < cfg[C_REC_TOURN] and n_rec < cfg[C_REC_HANDS]
+              and hands % cfg[C_REC_STRIDE] == 0)
+    if rec_on:
+        rrow = out.rec[k * cfg[C_REC_HANDS] + n_rec]
+        record_header(rrow, tb, ti, hands, t, tl, pos, game, ante)
+    else:
+        rrow = w.rec_dummy
+    return rec_on, rrow
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def other_hand(games, w, ev, tabs, S, row, pos, rrow, rec_on):
+    """A stud or draw hand at the table of ``row`` (:func:`play_other_if`; negative: the
+    kernel was compiled without its family)."""
+    b, sbs, g = pos
+    return play_other_if(games, (S, row, w.stack, b, sbs, g, w.HS, w.SI, w.SB, w.SF, w.HF,
+                                 w.hole, w.board, w.buf, w.deck, w.st, ev, tabs, rrow, rec_on))
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def table_clock(w, tb, t, now, n_here, clock_mode, level_hands, last_end):
+    """Table ``t``'s clocks after its hand: its hands in the level, the hands that count
+    for the level (``level_hands``), the hand's end (its minutes by the number of players)
+    and the latest end so far. Returns (end, level hands, latest end)."""
+    w.tbl_lh[t] += 1
+    if clock_mode == LEVEL_CLOCK_ALL_TABLES:
+        level_hands += 1            # hands dealt anywhere
+    elif w.tbl_lh[t] > level_hands:
+        level_hands = w.tbl_lh[t]
+    kk = n_here if n_here < 16 else 15
+    end_t = now + tb.cfgf[F_MINUTES_PER_HAND + kk]
+    w.tbl_t[t] = end_t
+    if end_t > last_end:
+        last_end = end_t
+    return end_t, level_hands, last_end
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def place_out(w, out, k, t, b, nb, n_alive, last_elim, hands, when):
+    """The ``nb`` players out (seats in ``w.grp``) placed, clockwise from the button ``b``,
+    at ``when`` (never before the previous elimination). Returns (players left, the time of
+    the last elimination)."""
+    if nb > 0:
+        # the clock of eliminations: hands are dealt in order of their start, a hand at
+        # another table may end a little earlier; places follow the order of play, so
+        # an elimination is never stamped before the previous one
+        if when > last_elim:
+            last_elim = when
+        _place_busted(w, out, k, t, b, nb, n_alive, last_elim, hands)
+        n_alive -= nb
+    return n_alive, last_elim
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def balance_tables(w, cfg, NT, t, nb, draws, n_tables, ft_time, end_t, brk):
+    """Between hands: break and balance the tables; when the final table forms, its time
+    (``ft_time``) and its start when its last hand ends. Returns (tables, final table
+    time)."""
+    if n_tables > 1 and tables_to_move(w, NT, cfg):
+        n_tables = _rebalance(w, cfg, NT + 1, t, nb, draws)
+        if n_tables == 1 and ft_time < 0:
+            ft_time = end_t + brk
+            # the final table starts when its last hand ends
+            for q in range(NT + 1):
+                if w.tbl_on[q]:
+                    w.tbl_t[q] = max(w.tbl_t[q], end_t)
+    return n_tables, ft_time
+
+
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def store_results(out, k, hands, level, ft_hands, n_rebuys, n_addons, err, last_end, brk,
+                  ft_time):
+    """Tournament ``k``'s counts and times into ``out.res_i`` / ``out.res_f``."""
+    res_i = out.res_i
+    res_i[k, R_HANDS] = hands
+    res_i[k, R_LEVEL] = level + 1
+    res_i[k, R_FT_HANDS] = ft_hands
+    res_i[k, R_REBUYS] = n_rebuys
+    res_i[k, R_ADDONS] = n_addons
+    res_i[k, R_ERROR] = err
+    out.res_f[k, RF_DURATION] = last_end + brk
+    out.res_f[k, RF_FT_TIME] = ft_time
+    out.res_f[k, RF_PLAY_MINUTES] = last_end
+
+
 # --------------------------------------------------------------------------------------
 # the tournament
 
@@ -394,9 +540,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, feat, 
     n_tables = NT
     # [entries] without the late entrants still to come
     total_chips, n_tables = entries.start_if(ent, k, total_chips, n_tables)
-    ft_time = -1.0
-    if n_tables == 1:
-        ft_time = 0.0
+    ft_time = 0.0 if n_tables == 1 else -1.0     # the final table's start (-1: not yet)
     stage = 0 if cfg[C_FORMAT] == 1 else 1
     n_rec = 0
     last_end = 0.0
@@ -419,38 +563,21 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, feat, 
                 continue
         if t < 0:
             if stage == 0:
-                # two stages: every first-round table is down to its winner; they start
-                # the final table with fresh chips
-                stage = 1
-                now, total_chips = extras.start_final_table_if(ex, w, NT, S,
-                                                                cfg[C_FINAL_START])
+                stage = 1       # two stages: the first round's winners to the final table
+                now, total_chips, level, level_start, level_hands = start_final_stage(
+                    ex, w, tb, NT, level, level_start, level_hands)
                 ft_time = now + brk
                 n_tables = 1
-                if cfg[C_RESTART_LEVELS] == 1:
-                    level = 0
-                    level_start = now
-                    level_hands = 0
-                align_tables(w, NT, level, now)
                 continue
             break
         now = w.tbl_t[t]
         # ---- level changes (by the clock of play, or by hands dealt; each table's own
         # clock of hands is kept after its hands, below)
-        while not own_clock and level < L - 1:
-            advance, nxt_start = level_due(lv, level, level_start, level_hands, now)
-            if not advance:
-                break
-            brk += lv[level, LV_BREAK]
-            level += 1
-            level_start = nxt_start
-            level_hands = 0
-            n_alive, last_elim, added, n_add = start_level(k, NT, level, now, brk, n_alive,
-                                                           last_elim, hands, w, tb, out, feat)
-            total_chips += added
-            total_chips = extras.race_rounding_if(ex, cfg, lv[level, LV_CU_UNIT], NT,
-                                                  total_chips, w.stack)     # [late players]
-            n_addons += n_add
-            level_stats(k, NT, level, level_start + brk, n_alive, total_chips, w, out.lstats)
+        if not own_clock:
+            (level, level_start, level_hands, brk, n_alive, last_elim, total_chips,
+             n_addons) = advance_levels(k, NT, now, hands, Clock(
+                level, level_start, level_hands, brk, n_alive, last_elim, total_chips,
+                n_addons), w, tb, out, feat, ex)
         # ---- the hand
         row = w.seat_pl[t]
         n_here = w.tbl_n[t]
@@ -465,18 +592,11 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, feat, 
             break
         ante = set_stakes(w, tb, tl, game, row, n_here)
         extras.mark_absent_if(ex, w.HS, row, S, w.arrive, now + brk)      # [late players]
-        rec_on = (ti < cfg[C_REC_TOURN] and n_rec < cfg[C_REC_HANDS]
-                  and hands % cfg[C_REC_STRIDE] == 0)
+        rec_on, rrow = record_row(w, tb, out, k, ti, n_rec, hands, t, tl, pos, game, ante)
         if rec_on:
-            rrow = out.rec[k * cfg[C_REC_HANDS] + n_rec]
-            record_header(rrow, tb, ti, hands, t, tl, pos, game, ante)
             n_rec += 1
-        else:
-            rrow = w.rec_dummy
         if is_stud:
-            if play_other_if(games, (S, row, w.stack, b, sbs, g, w.HS, w.SI, w.SB, w.SF, w.HF,
-                                     w.hole, w.board, w.buf, w.deck, w.st, ev, tabs, rrow,
-                                     rec_on)) < 0:
+            if other_hand(games, w, ev, tabs, S, row, pos, rrow, rec_on) < 0:
                 err = ERR_FAMILY     # a stud or draw hand in a kernel without it (engine bug)
                 break
         elif button_on is None:
@@ -490,16 +610,8 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, feat, 
         hands += 1
         if n_tables == 1:
             ft_hands += 1
-        w.tbl_lh[t] += 1
-        if clock_mode == LEVEL_CLOCK_ALL_TABLES:
-            level_hands += 1            # hands dealt anywhere
-        elif w.tbl_lh[t] > level_hands:
-            level_hands = w.tbl_lh[t]
-        kk = n_here if n_here < 16 else 15
-        end_t = now + tb.cfgf[F_MINUTES_PER_HAND + kk]
-        w.tbl_t[t] = end_t
-        if end_t > last_end:
-            last_end = end_t
+        end_t, level_hands, last_end = table_clock(w, tb, t, now, n_here, clock_mode,
+                                                   level_hands, last_end)
         if debug and chips_in_play(w.stack, P) != total_chips:
             err = ERR_CHIPS
         # ---- eliminations (and rebuys)
@@ -510,15 +622,8 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, feat, 
                                         w.HS, end_t + brk, rrow, rec_on)
         total_chips -= gone
         n_rebuys += n_reb
-        if nb > 0:
-            # the clock of eliminations: hands are dealt in order of their start, a hand at
-            # another table may end a little earlier; places follow the order of play, so
-            # an elimination is never stamped before the previous one
-            if end_t + brk > last_elim:
-                last_elim = end_t + brk
-            # clockwise from the button
-            _place_busted(w, out, k, t, b, nb, n_alive, last_elim, hands)
-            n_alive -= nb
+        n_alive, last_elim = place_out(w, out, k, t, b, nb, n_alive, last_elim, hands,
+                                       end_t + brk)
         entries.reseat_if(ent, tl, end_t, NT, S)     # [entries] re-entries' new seats
         if n_alive <= 1 and stage == 1:
             break
@@ -532,28 +637,14 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, feat, 
             if nl > level:
                 level = nl
                 level_stats(k, NT, level, end_t + brk, n_alive, total_chips, w, out.lstats)
-        # ---- between hands: break and balance the tables
-        if stage == 1 and n_tables > 1 and tables_to_move(w, NT, cfg):
-            n_tables = _rebalance(w, cfg, NT + 1, t, nb, draws)
-            if n_tables == 1 and ft_time < 0:
-                ft_time = end_t + brk
-                # the final table starts when its last hand ends
-                for q in range(NT + 1):
-                    if w.tbl_on[q]:
-                        w.tbl_t[q] = max(w.tbl_t[q], end_t)
+        if stage == 1:      # ---- between hands: break and balance the tables
+            n_tables, ft_time = balance_tables(w, cfg, NT, t, nb, draws, n_tables, ft_time,
+                                               end_t, brk)
     # ---- the winner (or, after a safety stop, the rest by chips)
     _finish(w, out, k, P, n_alive, last_end + brk, last_elim, hands)
-    res_i = out.res_i
-    res_i[k, R_HANDS] = hands
-    res_i[k, R_LEVEL] = level + 1
-    res_i[k, R_FT_HANDS] = ft_hands
-    res_i[k, R_REBUYS] = n_rebuys
-    res_i[k, R_ADDONS] = n_addons
-    res_i[k, R_ERROR] = err
+    store_results(out, k, hands, level, ft_hands, n_rebuys, n_addons, err, last_end, brk,
+                  ft_time)
     entries.finish_if(ent, k)        # [entries]
-    out.res_f[k, RF_DURATION] = last_end + brk
-    out.res_f[k, RF_FT_TIME] = ft_time
-    out.res_f[k, RF_PLAY_MINUTES] = last_end
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
