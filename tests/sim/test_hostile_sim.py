@@ -48,6 +48,11 @@ FAMILIES = {
 }
 FAST_FIELDS = (2, 9, 64, 65)
 SLOW_FIELDS = (450, 520, 1000, 10_000)
+#: fields no-limit play cannot finish before the safety stop: 10,000 players of a 2,500-chip
+#: structure put 25,000,000 chips in play, 12,500 big blinds of its last level (1,000/2,000,
+#: frozen once the levels end), and the deep-stack rules (docs/players.md) commit no stack
+#: that deep; the run is placed by chips and counted as stopped early
+_ENDS_AT_THE_STOP = {("limit_then_nolimit_2500", 10_000)}
 
 
 @numba.njit
@@ -92,9 +97,14 @@ def _run_or_refuse(name: str, players: int) -> None:
         assert "table" in str(e) or "players" in str(e), str(e)
         return
     assert int((r.place == 1).sum()) == 1
-    # played to one winner: never the safety stop's placing by chips
-    assert r.errors.tolist() == [0]
-    assert r.summary()["errors"] == 0
+    if (name, players) in _ENDS_AT_THE_STOP:
+        # placed by chips at the safety stop, as docs/simulation.md says of such fields
+        assert r.errors.tolist() == [ERR_SAFETY_STOP]
+        assert r.summary()["errors"] == 1
+    else:
+        # played to one winner: never the safety stop's placing by chips
+        assert r.errors.tolist() == [0]
+        assert r.summary()["errors"] == 0
     assert r.place.min() >= 1 and r.place.max() <= players
     chips = r.level_stats[0, :, LS_CHIPS][r.level_stats[0, :, LS_START] >= 0]
     assert chips[0] == int(np.asarray(_starts(st, players)).sum())
