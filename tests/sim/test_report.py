@@ -351,3 +351,16 @@ def test_cli_spread_names_each_setting_first_by_default():
                                           "--no-report", "--no-progress", "--no-spread"])
     assert off.exit_code == 0 and SPREAD_ROW not in off.output and "an online tournament" not in off.output
     assert "without --no-spread the summary first shows" in off.output
+
+
+def test_the_spread_of_the_largest_seed_wraps_each_settings_seed():
+    """The other settings run on seed + 1 + i, wrapped below 2**64: the largest seed a user
+    may give is not refused there, and the settings' seeds are 0, 1, 2 (the same runs)."""
+    from pyeval.sim.analysis.spread import settings_spread
+    from pyeval.sim.settings import SETTINGS
+
+    top = settings_spread("club_3000", n=2, seed=2**64 - 1, players=10)
+    low = [simulate("club_3000", n=2, seed=i, players=10, field=s.field, pace=s.pace)
+           for i, s in enumerate(list(SETTINGS.values())[:3])]
+    assert len(top) == 4
+    assert [r.hands.tolist() for _, r in top[:3]] == [r.hands.tolist() for r in low]

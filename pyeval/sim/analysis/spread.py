@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from pyeval._checks import MAX_SEED
 from pyeval.sim.engine.results import SimResult
 
 #: each other setting runs this share of the main run's tournaments (1/8) ...
@@ -44,6 +45,11 @@ class MainRun(NamedTuple):
     result: SimResult
 
 
+def _plays(setting: Any, field: Any, pace: str | None) -> bool:
+    """Whether a run of ``field`` at ``pace`` is ``setting`` (a field given by name only)."""
+    return isinstance(field, str) and (field, pace) == (setting.field, setting.pace)
+
+
 def spread_runs(n: int) -> int:
     """Tournaments each other setting runs beside a main run of ``n``."""
     return min(n, max(SPREAD_MIN, n // SPREAD_SHARE))
@@ -56,19 +62,20 @@ def settings_spread(structure: Any, *, n: int, seed: int, players: int | None = 
                     say: Callable[[str], None] | None = None) -> list[tuple[str, SimResult]]:
     """``(words, result)`` for every setting, in the order of
     :data:`~pyeval.sim.settings.SETTINGS`; setting ``i`` is simulated with seed ``seed + 1 + i``
-    (the main run's own setting is its result, named with :data:`THIS_RUN`)."""
+    wrapped below 2**64; the main run's own setting is its result, named with :data:`THIS_RUN`."""
     from pyeval.sim import simulate
     from pyeval.sim.settings import SETTINGS
 
     out: list[tuple[str, SimResult]] = []
     runs = spread_runs(n)
     for i, s in enumerate(SETTINGS.values()):
-        if main is not None and isinstance(main.field, str) and (main.field, main.pace) == (s.field, s.pace):
+        if main is not None and _plays(s, main.field, main.pace):
             out.append((s.words + THIS_RUN, main.result))
             continue
         if say is not None:
             say(f"simulating {runs:,} tournaments: {s.words}")
-        out.append((s.words, simulate(structure, n=runs, seed=seed + 1 + i, players=players, field=s.field,
+        seed_i = (seed + 1 + i) % (MAX_SEED + 1)
+        out.append((s.words, simulate(structure, n=runs, seed=seed_i, players=players, field=s.field,
                                       pace=s.pace, threads=threads, late_entries=late_entries,
                                       progress=progress)))
     return out
@@ -84,8 +91,7 @@ def other_runs(n: int, main_field: Any, main_pace: str | None) -> int:
     """
     from pyeval.sim.settings import SETTINGS
 
-    same = sum(1 for s in SETTINGS.values()
-               if isinstance(main_field, str) and (main_field, main_pace) == (s.field, s.pace))
+    same = sum(1 for s in SETTINGS.values() if _plays(s, main_field, main_pace))
     return (len(SETTINGS) - same) * spread_runs(n)
 
 
