@@ -78,134 +78,48 @@ def _sequential_hands(n):
     return out
 
 
-@numba.njit(cache=False)
-def enumerate_all():
-    """sum and count of the high values of all 133,784,560 seven-card hands, nested loops
-    adding one card per level (pyeval.jit.numba_hand). Not cached: it inlines numba_hand, and
-    Numba's cache, keyed by this file alone, would keep running an older numba_hand."""
-    total = 0
-    count = 0
-    for c0 in range(52):
-        k0, s0 = nh.add(nh.EMPTY_KEY, nh.EMPTY_SRM, c0)
-        for c1 in range(c0 + 1, 52):
-            k1, s1 = nh.add(k0, s0, c1)
-            for c2 in range(c1 + 1, 52):
-                k2, s2 = nh.add(k1, s1, c2)
-                for c3 in range(c2 + 1, 52):
-                    k3, s3 = nh.add(k2, s2, c3)
-                    for c4 in range(c3 + 1, 52):
-                        k4, s4 = nh.add(k3, s3, c4)
-                        for c5 in range(c4 + 1, 52):
-                            k5, s5 = nh.add(k4, s4, c5)
-                            for c6 in range(c5 + 1, 52):
-                                k6, s6 = nh.add(k5, s5, c6)
-                                total += nh.value7(k6, s6)
-                                count += 1
-    return total, count
+def _loop_lines(level: int, form: str, ready: bool) -> list[str]:
+    """The source lines of card ``level``'s loop and the loops inside it: ``range`` or
+    ``while`` loops as a person would write them, one card added per level; the seventh
+    card by ``value7`` (or, with ``ready``, ``value7_with`` on the six made ready once)."""
+    c, lo = f"c{level}", "0" if level == 0 else f"c{level - 1} + 1"
+    if level == 6:
+        body = (["total += nh.value7_with(r6, s5, c6)"] if ready
+                else ["k6, s6 = nh.add(k5, s5, c6)", "total += nh.value7(k6, s6)"])
+        body.append("count += 1")
+    else:
+        prev = "nh.EMPTY_KEY, nh.EMPTY_SRM" if level == 0 else f"k{level - 1}, s{level - 1}"
+        body = [f"k{level}, s{level} = nh.add({prev}, {c})"]
+        if level == 5 and ready:
+            body.append("r6 = nh.ready6(k5, s5)")
+        body += _loop_lines(level + 1, form, ready)
+    inner = ["    " + line for line in body]
+    if form == "range":
+        return [f"for {c} in range({lo}, 52):", *inner]
+    return [f"{c} = {lo}", f"while {c} < 52:", *inner, f"    {c} += 1"]
 
 
-@numba.njit(cache=False)
-def enumerate_all_ready():
-    """:func:`enumerate_all` with the six cards made ready for the seventh once per six
-    (``numba_hand.ready6``) and the seventh added by ``value7_with``: the same loops and
-    hands, one card added per level, one lookup per six cards and one load per hand"""
-    total = 0
-    count = 0
-    for c0 in range(52):
-        k0, s0 = nh.add(nh.EMPTY_KEY, nh.EMPTY_SRM, c0)
-        for c1 in range(c0 + 1, 52):
-            k1, s1 = nh.add(k0, s0, c1)
-            for c2 in range(c1 + 1, 52):
-                k2, s2 = nh.add(k1, s1, c2)
-                for c3 in range(c2 + 1, 52):
-                    k3, s3 = nh.add(k2, s2, c3)
-                    for c4 in range(c3 + 1, 52):
-                        k4, s4 = nh.add(k3, s3, c4)
-                        for c5 in range(c4 + 1, 52):
-                            k5, s5 = nh.add(k4, s4, c5)
-                            ready = nh.ready6(k5, s5)
-                            for c6 in range(c5 + 1, 52):
-                                total += nh.value7_with(ready, s5, c6)
-                                count += 1
-    return total, count
+def _nested(form: str, ready: bool):
+    """sum and count of the high values of all 133,784,560 seven-card hands in seven nested
+    loops written out (``form``: ``range`` loops, or ``while`` loops, the form of the peers'
+    C ``for (c6 = c5 + 1; c6 < 52; c6++)``, where Numba's ``range`` keeps a second counter
+    per loop), one card added per level (pyeval.jit.numba_hand); with ``ready`` the six
+    cards are made ready for the seventh once per six (``numba_hand.ready6``) and the
+    seventh added by ``value7_with``: one lookup per six cards and one load per hand. The
+    loops' text is made by :func:`_loop_lines`, the same code as typed out by hand. Not
+    cached: it inlines numba_hand, and Numba's cache would keep running an older one."""
+    source = "\n".join(["def enumerate_nested():", "    total = 0", "    count = 0",
+                        *("    " + line for line in _loop_lines(0, form, ready)),
+                        "    return total, count", ""])
+    space: dict[str, object] = {"nh": nh}
+    exec(compile(source, f"<{form} loops>", "exec"), space)
+    return numba.njit(cache=False)(space["enumerate_nested"])
 
 
-@numba.njit(cache=False)
-def enumerate_all_while():
-    """:func:`enumerate_all` with ``while`` loops, the form of the peers' C loops
-    (``for (c6 = c5 + 1; c6 < 52; c6++)``): Numba's ``range`` keeps a second counter per
-    loop. The same hands in the same order, one card added per level."""
-    total = 0
-    count = 0
-    c0 = 0
-    while c0 < 52:
-        k0, s0 = nh.add(nh.EMPTY_KEY, nh.EMPTY_SRM, c0)
-        c1 = c0 + 1
-        while c1 < 52:
-            k1, s1 = nh.add(k0, s0, c1)
-            c2 = c1 + 1
-            while c2 < 52:
-                k2, s2 = nh.add(k1, s1, c2)
-                c3 = c2 + 1
-                while c3 < 52:
-                    k3, s3 = nh.add(k2, s2, c3)
-                    c4 = c3 + 1
-                    while c4 < 52:
-                        k4, s4 = nh.add(k3, s3, c4)
-                        c5 = c4 + 1
-                        while c5 < 52:
-                            k5, s5 = nh.add(k4, s4, c5)
-                            c6 = c5 + 1
-                            while c6 < 52:
-                                k6, s6 = nh.add(k5, s5, c6)
-                                total += nh.value7(k6, s6)
-                                count += 1
-                                c6 += 1
-                            c5 += 1
-                        c4 += 1
-                    c3 += 1
-                c2 += 1
-            c1 += 1
-        c0 += 1
-    return total, count
-
-
-@numba.njit(cache=False)
-def enumerate_all_ready_while():
-    """:func:`enumerate_all_ready` with the ``while`` loops of :func:`enumerate_all_while`"""
-    total = 0
-    count = 0
-    c0 = 0
-    while c0 < 52:
-        k0, s0 = nh.add(nh.EMPTY_KEY, nh.EMPTY_SRM, c0)
-        c1 = c0 + 1
-        while c1 < 52:
-            k1, s1 = nh.add(k0, s0, c1)
-            c2 = c1 + 1
-            while c2 < 52:
-                k2, s2 = nh.add(k1, s1, c2)
-                c3 = c2 + 1
-                while c3 < 52:
-                    k3, s3 = nh.add(k2, s2, c3)
-                    c4 = c3 + 1
-                    while c4 < 52:
-                        k4, s4 = nh.add(k3, s3, c4)
-                        c5 = c4 + 1
-                        while c5 < 52:
-                            k5, s5 = nh.add(k4, s4, c5)
-                            ready = nh.ready6(k5, s5)
-                            c6 = c5 + 1
-                            while c6 < 52:
-                                total += nh.value7_with(ready, s5, c6)
-                                count += 1
-                                c6 += 1
-                            c5 += 1
-                        c4 += 1
-                    c3 += 1
-                c2 += 1
-            c1 += 1
-        c0 += 1
-    return total, count
+enumerate_all = _nested("range", ready=False)
+enumerate_all_ready = _nested("range", ready=True)
+enumerate_all_while = _nested("while", ready=False)
+enumerate_all_ready_while = _nested("while", ready=True)
 
 
 def _best_rate(fn, inner: int) -> tuple[float, int]:

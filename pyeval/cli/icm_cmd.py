@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -119,19 +120,17 @@ def icm(stacks: tuple[str, ...], payouts_text: str, pool: int | None, deal: str 
             out["deal"] = {"method": made.method, "amounts": list(made.amounts), "to_play": made.to_play}
         click.echo(json.dumps(out))
         return
-    head = f"{'player':>6} {'stack':>12} {'chips':>7} {'ICM equity':>12}"
+    # the optional columns: title, width, number format, one value a player
+    extra: list[tuple[str, int, str, Sequence[float]]] = []
     if err is not None:
-        head += f" {'± (1 s.e.)':>11}"
+        extra.append(("± (1 s.e.)", 11, ".2f", err))
     if made is not None:
-        head += f" {made.method + ' chop':>10}"
-    click.echo(head)
+        extra.append((made.method + " chop", 10, ",", made.amounts))
+    click.echo(f"{'player':>6} {'stack':>12} {'chips':>7} {'ICM equity':>12}"
+               + "".join(f" {title:>{width}}" for title, width, _, _ in extra))
     for i, (chip, value) in enumerate(zip(chips, eq)):
-        line = f"{i + 1:>6} {chip:>12,} {100 * chip / total:>6.2f}% {value:>12,.2f}"
-        if err is not None:
-            line += f" {err[i]:>11.2f}"
-        if made is not None:
-            line += f" {made.amounts[i]:>10,}"
-        click.echo(line)
+        click.echo(f"{i + 1:>6} {chip:>12,} {100 * chip / total:>6.2f}% {value:>12,.2f}"
+                   + "".join(f" {col[i]:>{width}{fmt}}" for _, width, fmt, col in extra))
     paid = sum(prizes[: len(chips)])
     click.echo(f"prizes still to be paid: {paid:,}")
     if err is not None:

@@ -187,10 +187,14 @@ class Hand(ForcedBets, Settle):
         street = self.game.streets[self.street]
         self._deal_street(self.street)
         if street.draw:
-            self.phase = "draw"
-            self.waiting = self.live()
+            self._wait_for("draw")
         else:
             self._start_round()
+
+    def _wait_for(self, phase: str) -> None:
+        """Wait for every live player's ``phase`` decision (a draw or a discard)."""
+        self.phase = phase
+        self.waiting = self.live()
 
     def _start_round(self) -> None:
         street = self.game.streets[self.street]
@@ -242,8 +246,7 @@ class Hand(ForcedBets, Settle):
             return
         street = self.game.streets[self.street]
         if street.discard:
-            self.phase = "discard"
-            self.waiting = self.live()
+            self._wait_for("discard")
         else:
             self._next_street()
 

@@ -12,7 +12,7 @@ Example:
     [0.45, 0.32, 0.23]
 """
 
-from . import sections
+from . import seating, sections
 from .chips import ChipSet, ColourUp, RaceResult, chip_race, colour_up_tables
 from .deals import Deal, chip_chop, icm_chop
 from .errors import FieldError, StructureError
@@ -21,22 +21,7 @@ from .levels import ANTE_BY, BETTING, GAMES, Break, Level, levels_for
 from .payouts import PayoutRules, PayoutTable, award, places_paid, prize_pool, split_pool
 from .placings import FinishingOrder, Placing, place_eliminations
 from .points import PointsRules
-from .seating import (
-                      BREAK_DRAWS,
-                      BalanceRule,
-                      HandPositions,
-                      Move,
-                      Seating,
-                      balance_move,
-                      break_moves,
-                      card_draw,
-                      draw_seats,
-                      rebalance,
-                      same_position_move,
-                      stopped_tables,
-                      tables_to_break,
-                      worst_seat,
-)
+from .seating import *  # noqa: F403  (seating.__all__)
 from .sections import *  # noqa: F403  (the parts of a structure: sections.__all__)
 from .structure import (
                       Structure,
@@ -49,36 +34,27 @@ from .structure import (
 __all__ = [
                       "ANTE_BY",
                       "BETTING",
-                      "BREAK_DRAWS",
                       "GAMES",
-                      "BalanceRule",
                       "Break",
                       "ChipSet",
                       "ColourUp",
                       "Deal",
                       "FieldError",
                       "FinishingOrder",
-                      "HandPositions",
                       "Level",
                       "MonteCarloICM",
-                      "Move",
                       "PayoutRules",
                       "PayoutTable",
                       "Placing",
                       "PointsRules",
                       "RaceResult",
-                      "Seating",
                       "Structure",
                       "StructureError",
                       "TournamentStructure",
                       "award",
-                      "balance_move",
-                      "break_moves",
-                      "card_draw",
                       "chip_chop",
                       "chip_race",
                       "colour_up_tables",
-                      "draw_seats",
                       "equity",
                       "example_names",
                       "icm_chop",
@@ -91,11 +67,6 @@ __all__ = [
                       "place_probabilities",
                       "places_paid",
                       "prize_pool",
-                      "rebalance",
-                      "same_position_move",
                       "split_pool",
-                      "stopped_tables",
-                      "tables_to_break",
-                      "worst_seat",
 ]
-__all__ += sections.__all__
+__all__ += seating.__all__ + sections.__all__

@@ -50,6 +50,24 @@ from dataclasses import dataclass
 
 from pyeval.cards import format_card
 
+#: the seating names pyeval.tournament re-exports
+__all__ = [
+    "BREAK_DRAWS",
+    "BalanceRule",
+    "HandPositions",
+    "Move",
+    "Seating",
+    "balance_move",
+    "break_moves",
+    "card_draw",
+    "draw_seats",
+    "rebalance",
+    "same_position_move",
+    "stopped_tables",
+    "tables_to_break",
+    "worst_seat",
+]
+
 Player = Hashable
 BREAK_ORDERS: tuple[str, ...] = ("highest_number", "fewest_players")
 #: Who moves when tables balance: the next big blind of the fullest table into the worst

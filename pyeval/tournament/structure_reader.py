@@ -210,9 +210,11 @@ def _read_schedule(doc: TableReader, levels: tuple[Level, ...],
 
 
 def read_late_players(doc: TableReader) -> LatePlayers | None:
-    r = doc.table("late_players")
-    if r is None:
-        return None
+    """[late_players], if any."""
+    return doc.section("late_players", _late_players)
+
+
+def _late_players(r: TableReader) -> LatePlayers:
     late = LatePlayers(
         cut_off_minutes=r.integer("cut_off_minutes", minimum=1),
         chance=float(r.number("chance", 0.0)),
@@ -230,7 +232,6 @@ def read_late_players(doc: TableReader) -> LatePlayers | None:
         raise FieldError(r.path + ("mean_minutes",),
                          f"an exponential arrival needs mean_minutes above 0 (at most 10,000), "
                          f"got {late.mean_minutes}")
-    r.done()
     return late
 
 
@@ -345,40 +346,36 @@ def read_chips(doc: TableReader, n_levels: int) -> tuple[int, tuple[int, ...], C
 
 def read_rebuys(doc: TableReader, starting: int, n_levels: int) -> Rebuys | None:
     """[rebuys], if any."""
-    rb = doc.table("rebuys")
-    if rb is None:
-        return None
-    rebuys = Rebuys(
-        price=rb.integer("price"), chips=rb.integer("chips", minimum=1),
-        until_level=rb.integer("until_level", minimum=1),
-        fee=rb.integer("fee", 0), per_player=rb.integer("per_player", None, minimum=1),
-        max_stack=rb.integer("max_stack", starting),
-    )
-    _until_within(rb, rebuys.until_level, n_levels, "rebuys")
-    _fee_within(rb, rebuys.fee, rebuys.price, "the rebuy fee", "its price")
-    rb.done()
-    return rebuys
+    def read(rb: TableReader) -> Rebuys:
+        rebuys = Rebuys(
+            price=rb.integer("price"), chips=rb.integer("chips", minimum=1),
+            until_level=rb.integer("until_level", minimum=1),
+            fee=rb.integer("fee", 0), per_player=rb.integer("per_player", None, minimum=1),
+            max_stack=rb.integer("max_stack", starting),
+        )
+        _until_within(rb, rebuys.until_level, n_levels, "rebuys")
+        _fee_within(rb, rebuys.fee, rebuys.price, "the rebuy fee", "its price")
+        return rebuys
+    return doc.section("rebuys", read)
 
 
 def read_add_on(doc: TableReader, n_levels: int) -> AddOn | None:
     """[add_on], if any: taken at a break before one of levels 2 to the last."""
-    a = doc.table("add_on")
-    if a is None:
-        return None
-    add_on = AddOn(
-        price=a.integer("price"), chips=a.integer("chips", minimum=1),
-        before_level=a.integer("before_level", minimum=1),
-        fee=a.integer("fee", 0), per_player=a.integer("per_player", 1, minimum=1),
-    )
-    if not 2 <= add_on.before_level <= n_levels:
-        raise FieldError(
-            a.path + ("before_level",),
-            f"an add-on before level {add_on.before_level} cannot be taken: the structure has "
-            f"{n_levels} levels, so it must come before one of levels 2 to {n_levels}",
+    def read(a: TableReader) -> AddOn:
+        add_on = AddOn(
+            price=a.integer("price"), chips=a.integer("chips", minimum=1),
+            before_level=a.integer("before_level", minimum=1),
+            fee=a.integer("fee", 0), per_player=a.integer("per_player", 1, minimum=1),
         )
-    _fee_within(a, add_on.fee, add_on.price, "the add-on fee", "its price")
-    a.done()
-    return add_on
+        if not 2 <= add_on.before_level <= n_levels:
+            raise FieldError(
+                a.path + ("before_level",),
+                f"an add-on before level {add_on.before_level} cannot be taken: the structure "
+                f"has {n_levels} levels, so it must come before one of levels 2 to {n_levels}",
+            )
+        _fee_within(a, add_on.fee, add_on.price, "the add-on fee", "its price")
+        return add_on
+    return doc.section("add_on", read)
 
 
 def read_tables(doc: TableReader) -> BalanceRule:
@@ -460,43 +457,34 @@ def read_payouts(doc: TableReader, entrants: Entrants) -> PayoutRules:
 
 def read_points(doc: TableReader) -> PointsRules | None:
     """[points], if any: the season's points rules."""
-    q = doc.table("points")
-    if q is None:
-        return None
-    points = PointsRules(
+    return doc.section("points", lambda q: PointsRules(
         per_player_beaten=q.integer("per_player_beaten", 0),
         bonus_per_entrant=q.integer("bonus_per_entrant", 0),
         bonus_tables=_percent_tables(q.tables("bonus")),
         participation_award=q.integer("participation_award", 0),
         participation_for=q.text("participation_for", "scoreless", PARTICIPATION_FOR),
-    )
-    q.done()
-    return points
+    ))
 
 
 def read_late_registration(doc: TableReader, n_levels: int) -> LateRegistration | None:
     """[late_registration], if any."""
-    lr = doc.table("late_registration")
-    if lr is None:
-        return None
-    late_reg = LateRegistration(lr.integer("until_level", minimum=1), lr.integer("entries", 0))
-    _until_within(lr, late_reg.until_level, n_levels, "late registration")
-    lr.done()
-    return late_reg
+    def read(lr: TableReader) -> LateRegistration:
+        late_reg = LateRegistration(lr.integer("until_level", minimum=1), lr.integer("entries", 0))
+        _until_within(lr, late_reg.until_level, n_levels, "late registration")
+        return late_reg
+    return doc.section("late_registration", read)
 
 
 def read_re_entry(doc: TableReader, starting: int, n_levels: int) -> ReEntry | None:
     """[re_entry], if any."""
-    re = doc.table("re_entry")
-    if re is None:
-        return None
-    re_entry = ReEntry(price=re.integer("price"), chips=re.integer("chips", starting, minimum=1),
-                       until_level=re.integer("until_level", minimum=1), fee=re.integer("fee", 0),
-                       per_player=re.integer("per_player", None, minimum=1))
-    _until_within(re, re_entry.until_level, n_levels, "re-entry")
-    _fee_within(re, re_entry.fee, re_entry.price, "the re-entry fee", "its price")
-    re.done()
-    return re_entry
+    def read(re: TableReader) -> ReEntry:
+        re_entry = ReEntry(price=re.integer("price"), chips=re.integer("chips", starting, minimum=1),
+                           until_level=re.integer("until_level", minimum=1), fee=re.integer("fee", 0),
+                           per_player=re.integer("per_player", None, minimum=1))
+        _until_within(re, re_entry.until_level, n_levels, "re-entry")
+        _fee_within(re, re_entry.fee, re_entry.price, "the re-entry fee", "its price")
+        return re_entry
+    return doc.section("re_entry", read)
 
 
 def build_structure(doc: TableReader) -> TournamentStructure:

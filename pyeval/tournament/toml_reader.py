@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import tomllib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import FieldError, Path, StructureError, show_path
 from .limits import MAX_AMOUNT, MAX_NESTING
@@ -30,6 +30,8 @@ from .toml_lines import key_lines, line_of, too_deep
 
 #: The default of a required key.
 MISSING: Any = object()
+
+_T = TypeVar("_T")
 
 
 class TableReader:
@@ -109,6 +111,21 @@ class TableReader:
         if key not in self.data:
             return None
         return TableReader(self.data[key], self.path + (key,))
+
+    def section(self, key: str, read: Callable[[TableReader], _T]) -> _T | None:
+        """What ``read`` makes of the table ``key``, that table then checked for keys
+        nobody read (:meth:`done`); ``None`` when the file has no such table.
+
+        >>> r = TableReader({"t": {"size": 9}}, ())
+        >>> r.section("t", lambda t: t.integer("size")), r.section("u", lambda t: 0)
+        (9, None)
+        """
+        r = self.table(key)
+        if r is None:
+            return None
+        made = read(r)
+        r.done()
+        return made
 
     def tables(self, key: str) -> list[TableReader]:
         """A reader of each table of the array ``[[key]]`` (none when absent)."""

@@ -5,6 +5,8 @@
 [[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3]]
 >>> sum(len(c) for c in all_hands(5, prefix=1)) == 2_598_960
 True
+>>> idx = np.array([0, 1, 3]); next_subset(idx, 4), idx.tolist()
+(1, [0, 2, 3])
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import itertools
 import math
 from collections.abc import Iterator
 
+import numba
 import numpy as np
 
 
@@ -48,6 +51,23 @@ def all_hands(k: int, prefix: int = 2) -> Iterator[np.ndarray]:
             chunk[:, i] = c
         np.add(table[:n], top + 1, out=chunk[:, prefix:])
         yield chunk
+
+
+@numba.njit(cache=True)
+def next_subset(idx: np.ndarray, n: int) -> int:
+    """Advance ``idx``, a sorted k-subset of range(n), to the next one in lexicographic order
+    (the order of nested loops ``for c1 in range(c0 + 1, n)``, one level a card): the first
+    position that changed (those after it restart just above it), or -1 after the last.
+    A walk over every hand keeps its prefixes' keys per position and rebuilds them from
+    there, one card added per level as in nested loops, with no loop written per level."""
+    k = len(idx)
+    for p in range(k - 1, -1, -1):
+        if idx[p] < n - k + p:
+            first = idx[p] + 1
+            for q in range(p, k):
+                idx[q] = first + q - p
+            return p
+    return -1
 
 
 def random_deals(rng: np.random.Generator, n: int, k: int) -> np.ndarray:

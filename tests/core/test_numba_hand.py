@@ -1,5 +1,5 @@
 """pyeval.jit.numba_hand: incremental hands over their own table (csrc/incr7.c), against the C
-batch: every rank multiset, random hands, nested loops over a small deck, and (slow) every
+batch: every rank multiset, random hands, every hand of a small deck built card by card, and (slow) every
 one of the 133,784,560 hands by category."""
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pyeval
 from pyeval.describe import FLUSH, FULL_HOUSE, HIGH_CARD, PAIR, QUADS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR
 from pyeval.jit import numba_hand as nh
 
+from .hands import next_subset
 from .test_batch_paths import ALL7, _deals
 
 
@@ -26,28 +27,30 @@ def _values(a):
 
 
 @numba.njit(cache=True)
-def _all_hands(n):
-    """sum and count of the values of every 7-card hand of the first n cards, nested
-    loops adding one card per level"""
-    total = 0
-    count = 0
-    for c0 in range(n):
-        k0, s0 = nh.add(nh.EMPTY_KEY, nh.EMPTY_SRM, c0)
-        for c1 in range(c0 + 1, n):
-            k1, s1 = nh.add(k0, s0, c1)
-            for c2 in range(c1 + 1, n):
-                k2, s2 = nh.add(k1, s1, c2)
-                for c3 in range(c2 + 1, n):
-                    k3, s3 = nh.add(k2, s2, c3)
-                    for c4 in range(c3 + 1, n):
-                        k4, s4 = nh.add(k3, s3, c4)
-                        for c5 in range(c4 + 1, n):
-                            k5, s5 = nh.add(k4, s4, c5)
-                            for c6 in range(c5 + 1, n):
-                                k6, s6 = nh.add(k5, s5, c6)
-                                total += nh.value7(k6, s6)
-                                count += 1
-    return total, count
+def _walk(n):
+    """every 7-card hand of the first n cards, each built card by card on its prefixes'
+    keys and masks (kept per position, rebuilt from the position :func:`next_subset`
+    changed): the counts by category (value >> 12) and the sum of the values, by value7 and
+    by ready6 + value7_with"""
+    hist = np.zeros(16, np.int64)
+    hist_with = np.zeros(16, np.int64)
+    total = total_with = 0
+    keys = np.empty(8, np.uint64)
+    masks = np.empty(8, np.uint64)
+    keys[0], masks[0] = nh.EMPTY_KEY, nh.EMPTY_MASK
+    idx = np.arange(7)
+    p = 0 if n >= 7 else -1
+    while p >= 0:
+        for q in range(p, 7):
+            keys[q + 1], masks[q + 1] = nh.add(keys[q], masks[q], idx[q])
+        v = nh.value7(keys[7], masks[7])
+        hist[v >> 12] += 1
+        total += v
+        w = nh.value7_with(nh.ready6(keys[6], masks[6]), masks[6], idx[6])
+        hist_with[w >> 12] += 1
+        total_with += w
+        p = next_subset(idx, n)
+    return hist, total, hist_with, total_with
 
 
 def test_every_rank_multiset_and_random_hands_match_the_c_batch() -> None:
@@ -87,66 +90,35 @@ def test_table_memory_and_layout() -> None:
     assert int(nh.CARD_MASK[51]) == 1 << (48 - 16 * 3 + 12)
 
 
-def test_nested_loops_over_a_small_deck_match_the_batch() -> None:
+def test_hands_built_card_by_card_over_a_small_deck_match_the_batch() -> None:
     n = 16                      # the deuces to fives: 11,440 hands, quads and flushes
-    total, count = _all_hands(n)
+    hist, total, hist_with, total_with = _walk(n)
     idx = np.array(list(itertools.combinations(range(n), 7)), np.uint8)
-    assert count == len(idx) == 11440
-    assert total == int(pyeval.high_batch(idx).sum(dtype=np.int64))
-
-
-@numba.njit(cache=True)
-def _category_histogram():
-    """every 7-card hand in nested loops, one card added per level: counts by category
-    (value >> 12) and sum of numba_hand's values, by value7 and by ready6 + value7_with"""
-    hist = np.zeros(16, np.int64)
-    hist_with = np.zeros(16, np.int64)
-    total = total_with = 0
-    for c0 in range(52):
-        k0, s0 = nh.add(nh.EMPTY_KEY, nh.EMPTY_SRM, c0)
-        for c1 in range(c0 + 1, 52):
-            k1, s1 = nh.add(k0, s0, c1)
-            for c2 in range(c1 + 1, 52):
-                k2, s2 = nh.add(k1, s1, c2)
-                for c3 in range(c2 + 1, 52):
-                    k3, s3 = nh.add(k2, s2, c3)
-                    for c4 in range(c3 + 1, 52):
-                        k4, s4 = nh.add(k3, s3, c4)
-                        for c5 in range(c4 + 1, 52):
-                            k5, s5 = nh.add(k4, s4, c5)
-                            ready = nh.ready6(k5, s5)
-                            for c6 in range(c5 + 1, 52):
-                                k6, s6 = nh.add(k5, s5, c6)
-                                v = nh.value7(k6, s6)
-                                hist[v >> 12] += 1
-                                total += v
-                                w = nh.value7_with(ready, s5, c6)
-                                hist_with[w >> 12] += 1
-                                total_with += w
-    return hist, total, hist_with, total_with
+    assert hist.sum() == len(idx) == 11440
+    v = pyeval.high_batch(idx)
+    assert total == int(v.sum(dtype=np.int64))
+    assert np.array_equal(hist, np.bincount(v >> 12, minlength=16))
+    assert np.array_equal(hist, hist_with) and total == total_with
 
 
 @numba.njit(cache=True)
 def _hands_from(c0, out):
-    """every 7-card hand whose lowest card is c0, in the nested loops' order, into out"""
+    """every 7-card hand whose lowest card is c0, into out: their count"""
+    rest = np.arange(c0 + 1, c0 + 7)
     i = 0
-    for c1 in range(c0 + 1, 52):
-        for c2 in range(c1 + 1, 52):
-            for c3 in range(c2 + 1, 52):
-                for c4 in range(c3 + 1, 52):
-                    for c5 in range(c4 + 1, 52):
-                        for c6 in range(c5 + 1, 52):
-                            out[i, 0], out[i, 1], out[i, 2], out[i, 3] = c0, c1, c2, c3
-                            out[i, 4], out[i, 5], out[i, 6] = c4, c5, c6
-                            i += 1
-    return i
+    while True:
+        out[i, 0] = c0
+        out[i, 1:] = rest
+        i += 1
+        if next_subset(rest, 52) < 0:
+            return i
 
 
 @pytest.mark.slow
 def test_every_hand_by_category() -> None:
     """all 133,784,560 hands: the textbook counts of 7-card categories, and the same counts
     and sum of values as the C batch over the same hands (about 5 s)"""
-    hist, total, hist_with, total_with = _category_histogram()
+    hist, total, hist_with, total_with = _walk(52)
     assert np.array_equal(hist, hist_with) and total == total_with
     buf = np.empty((18_009_460, 7), np.uint8)          # C(51, 6): the hands of c0 = 0
     c_hist, c_total = np.zeros(16, np.int64), 0

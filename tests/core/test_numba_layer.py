@@ -14,7 +14,7 @@ from pyeval._native import lib
 from pyeval.jit import numba_ext as nx
 from pyeval.jit.numba_mem import ld16
 
-from .hands import random_deals
+from .hands import next_subset, random_deals
 
 T = nx.kernel_tables()
 TA = T.addrs
@@ -33,27 +33,33 @@ def test_constants_and_tables_come_from_the_c() -> None:
     assert int(T.csrm[51]) == 1 << (16 * 3 + 12)
 
 
+T_ckey, T_csrm, T_clow = T.ckey, T.csrm, T.clow.astype(np.uint64)
+
+
+@numba.njit(cache=True, inline="always")
+def _sums(cards, key):
+    """the key (summed from ``key``), suit-rank mask and low mask of ``cards``"""
+    srm = np.uint64(0)
+    low = np.uint64(0)
+    for c in cards:
+        key += T_ckey[c]
+        srm |= T_csrm[c]
+        low |= T_clow[c]
+    return key, srm, low
+
+
 @numba.njit(cache=True)
 def _values(hands, TA):
     ckey, csrm, clow, cbit, disp, high, flush, razz, razzm, low8m = TA[:10]
-    n = hands.shape[1]
     out = np.zeros((hands.shape[0], 3), dtype=np.uint16)
     for i in range(hands.shape[0]):
-        k = nx.KEY_START
-        s = np.uint64(0)
-        lw = np.uint64(0)
-        for j in range(n):
-            c = hands[i, j]
-            k += T_ckey[c]
-            s |= T_csrm[c]
-            lw |= T_clow[c]
+        k, s, lw = _sums(hands[i], nx.KEY_START)
         out[i, 0] = nx.hv(k, s, disp, high, flush)
         out[i, 1] = nx.razz_v(k, lw, disp, razz, razzm)
         out[i, 2] = nx.low8_v(lw, low8m)
     return out
 
 
-T_ckey, T_csrm, T_clow = T.ckey, T.csrm, T.clow.astype(np.uint64)
 
 
 def test_every_five_card_hand_equals_the_c() -> None:
@@ -69,34 +75,27 @@ def test_every_five_card_hand_equals_the_c() -> None:
 
 @numba.njit(cache=True)
 def _all_seven(TA):
-    """Every 7-card hand by nested loops: the category histogram of the layer's hv and the
-    number of hands where it differs from the C (pe_high7v)."""
-    ckey, csrm, clow, cbit, disp, high, flush = TA[:7]
+    """Every 7-card hand, each key and suit-rank mask summed card by card on its prefixes'
+    (kept per position, rebuilt from the position :func:`next_subset` changed): the category
+    histogram of the layer's hv and the number of hands where it differs from the C
+    (pe_high7v)."""
+    disp, high, flush = TA[4], TA[5], TA[6]
     hist = np.zeros(10, dtype=np.int64)
     bad = 0
-    for a in range(46):
-        ka = nx.KEY_START + T_ckey[a]
-        sa = T_csrm[a]
-        for b in range(a + 1, 47):
-            kb = ka + T_ckey[b]
-            sb = sa | T_csrm[b]
-            for c in range(b + 1, 48):
-                kc = kb + T_ckey[c]
-                sc = sb | T_csrm[c]
-                for d in range(c + 1, 49):
-                    kd = kc + T_ckey[d]
-                    sd = sc | T_csrm[d]
-                    for e in range(d + 1, 50):
-                        ke = kd + T_ckey[e]
-                        se = sd | T_csrm[e]
-                        for f in range(e + 1, 51):
-                            kf = ke + T_ckey[f]
-                            sf = se | T_csrm[f]
-                            for g in range(f + 1, 52):
-                                v = nx.hv(kf + T_ckey[g], sf | T_csrm[g], disp, high, flush)
-                                hist[v >> 12] += 1
-                                if v != nx.high7(a, b, c, d, e, f, g):
-                                    bad += 1
+    key = np.empty(8, np.uint64)
+    srm = np.empty(8, np.uint64)
+    key[0], srm[0] = nx.KEY_START, 0
+    c = np.arange(7)
+    p = 0
+    while p >= 0:
+        for q in range(p, 7):
+            key[q + 1] = key[q] + T_ckey[c[q]]
+            srm[q + 1] = srm[q] | T_csrm[c[q]]
+        v = nx.hv(key[7], srm[7], disp, high, flush)
+        hist[v >> 12] += 1
+        if v != nx.high7(c[0], c[1], c[2], c[3], c[4], c[5], c[6]):
+            bad += 1
+        p = next_subset(c, 52)
     return hist, bad
 
 
@@ -115,22 +114,8 @@ def _omaha(holes, boards, TA):
     n, H = holes.shape
     out = np.zeros((n, 2), dtype=np.uint16)
     for i in range(n):
-        hk = np.uint64(0)
-        hs = np.uint64(0)
-        hl = np.uint64(0)
-        for j in range(H):
-            c = holes[i, j]
-            hk += T_ckey[c]
-            hs |= T_csrm[c]
-            hl |= T_clow[c]
-        bk = nx.KEY_START
-        bs = np.uint64(0)
-        bl = np.uint64(0)
-        for j in range(5):
-            c = boards[i, j]
-            bk += T_ckey[c]
-            bs |= T_csrm[c]
-            bl |= T_clow[c]
+        hk, hs, hl = _sums(holes[i], np.uint64(0))
+        bk, bs, bl = _sums(boards[i], nx.KEY_START)
         out[i, 0] = nx.omaha_v(np.uint64(holes.ctypes.data) + np.uint64(i * H), H, hk, hs, bk,
                                bs, flush, board_disp, board_id, om_high, pair_id)
         out[i, 1] = nx.omaha_low8_v(bl, hl, om_low8)
@@ -160,11 +145,7 @@ def _drop_best(deals, lo, hi_, TA):
     out = np.zeros(deals.shape[0], dtype=np.uint16)
     n = deals.shape[1]
     for i in range(deals.shape[0]):
-        k = nx.KEY_START
-        s = np.uint64(0)
-        for j in range(n):
-            k += T_ckey[deals[i, j]]
-            s |= T_csrm[deals[i, j]]
+        k, s, _ = _sums(deals[i], nx.KEY_START)
         out[i] = nx.drop_best(k, s, np.uint64(deals.ctypes.data) + np.uint64(i * n), lo, hi_,
                               ckey, csrm, disp, high, flush)
     return out

@@ -16,19 +16,32 @@ def _rotl(x: int, k: int) -> int:
 
 
 def _reference(state: list[int], n: int) -> list[int]:
-    """xoshiro256** (Blackman and Vigna): ``n`` outputs from ``state`` (changed in place)."""
-    s = state
+    """xoshiro256** (Blackman and Vigna): ``n`` outputs from ``state`` (changed in place).
+
+    Written as the whole new state from the old one at once, worked out by hand from the
+    paper's six in-place steps (``s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t;
+    s3 = rotl(s3, 45)``), and the multiplications by 5 and 9 as shifts and adds: another
+    route to the same numbers than the library's in-place code.
+    """
     out = []
     for _ in range(n):
-        out.append((_rotl((s[1] * 5) & _MASK, 7) * 9) & _MASK)
-        t = (s[1] << 17) & _MASK
-        s[2] ^= s[0]
-        s[3] ^= s[1]
-        s[1] ^= s[2]
-        s[0] ^= s[3]
-        s[2] ^= t
-        s[3] = _rotl(s[3], 45)
+        s0, s1, s2, s3 = state
+        x = ((s1 << 2) + s1) & _MASK
+        out.append(((_rotl(x, 7) << 3) + _rotl(x, 7)) & _MASK)
+        state[:] = [s0 ^ s1 ^ s3, s0 ^ s1 ^ s2, s0 ^ s2 ^ ((s1 << 17) & _MASK),
+                    _rotl(s1 ^ s3, 45)]
     return out
+
+
+def test_reference_by_hand() -> None:
+    """two steps from the state (1, 2, 3, 4) worked on paper: 2 * 5 = 10, rotated by 7 is
+    1280, times 9 is 11520; the new state is (1^2^4, 1^2^3, 1^3^(2 << 17), (2^4) << 45)"""
+    state = [1, 2, 3, 4]
+    assert _reference(state, 1) == [11520]
+    assert state == [7, 0, 2 | (1 << 18), 6 << 45]
+    assert _reference(state, 1) == [0]                 # s1 = 0: the output is 0
+    s = np.array([1, 2, 3, 4], np.uint64)
+    assert [int(x) for x in _draws(s, 2)] == [11520, 0]
 
 
 @numba.njit(cache=False)

@@ -29,6 +29,16 @@ SMALL = Asked(players=18, starting=3000, denominations=[25, 100, 500], level_min
               first_bbs=(50,))
 SMALL_SEARCH = Search(n=60, screen_n=16)
 
+#: a quick ``tune`` run: 25/100/500 chips, done within 5 hours 4 evenings in 5, a screen of
+#: 8, 20-minute levels
+QUICK = ["--denominations", "25,100,500", "--target", "done within 5h with 80%", "--screen", "8",
+         "--level-minutes", "20"]
+
+
+def _tune(*args: str):
+    """``pyeval tournament tune`` for 12 players of 2,000 chips, with ``args``"""
+    return CliRunner().invoke(tournament, ["tune", "--players", "12", "--chips", "2000", *args])
+
 
 def test_parse_targets():
     t = parse_target("done within 4h with 90%")
@@ -147,25 +157,17 @@ def test_tune_reports_an_impossible_target_with_advice():
 
 def test_cli_tune_writes_a_structure(tmp_path):
     out = tmp_path / "tuned.toml"
-    res = CliRunner().invoke(tournament, ["tune", "--players", "12", "--chips", "2000",
-                                          "--denominations", "25,100,500", "--target",
-                                          "done within 5h with 80%", "-n", "30", "--screen", "8",
-                                          "--ensemble", "2", "--level-minutes", "20", "-o", str(out)])
+    res = _tune(*QUICK, "-n", "30", "--ensemble", "2", "-o", str(out))
     assert res.exit_code == 0, res.output
     assert parse_structure(out.read_text(), str(out)).starting_chips == 2000
     assert {lv.minutes for lv in parse_structure(out.read_text()).levels} == {20}
-    bad = CliRunner().invoke(tournament, ["tune", "--players", "12", "--chips", "2000",
-                                          "--target", "soon"])
+    bad = _tune("--target", "soon")
     assert bad.exit_code != 0 and "cannot read the target" in bad.output
 
 
 def test_cli_tune_with_a_big_blind_ante_writes_one(tmp_path):
     out = tmp_path / "bb_ante.toml"
-    res = CliRunner().invoke(tournament, ["tune", "--players", "12", "--chips", "2000",
-                                          "--denominations", "25,100,500", "--target",
-                                          "done within 5h with 80%", "-n", "30", "--screen", "8",
-                                          "--ensemble", "2", "--level-minutes", "20", "--ante", "bb",
-                                          "-o", str(out)])
+    res = _tune(*QUICK, "-n", "30", "--ensemble", "2", "--ante", "bb", "-o", str(out))
     assert res.exit_code == 0, res.output
     s = parse_structure(out.read_text(), str(out))
     anted = [lv for lv in s.levels if lv.ante]
@@ -187,10 +189,8 @@ def test_the_schedule_family_sets_a_big_blind_ante():
 
 def test_cli_tune_impossible_target_exits_non_zero_and_writes_the_closest(tmp_path):
     out = tmp_path / "never.toml"
-    res = CliRunner().invoke(tournament, ["tune", "--players", "12", "--chips", "2000",
-                                          "--denominations", "25,100,500", "--target",
-                                          "done within 10m", "-n", "20", "--screen", "8",
-                                          "--ensemble", "2", "--level-minutes", "10", "-o", str(out)])
+    res = _tune("--denominations", "25,100,500", "--target", "done within 10m", "-n", "20",
+                "--screen", "8", "--ensemble", "2", "--level-minutes", "10", "-o", str(out))
     assert res.exit_code == EXIT_INFEASIBLE
     assert "Closest proposal (the request cannot be met in full)" in res.output
     assert "Why not in full: 'done by 0:10 with 90%' holds in 0% of the likely evenings" in res.output
@@ -218,16 +218,12 @@ def test_cli_tune_refuses_bad_input_before_any_work(args, message):
 
 
 def test_cli_tune_for_one_known_field_varies_only_the_pace():
-    res = CliRunner().invoke(tournament, ["tune", "--players", "12", "--chips", "2000", "--denominations",
-                                          "25,100,500", "--target", "done within 5h with 80%", "-n", "20",
-                                          "--screen", "8", "--ensemble", "6", "--level-minutes", "20",
-                                          "--field", "push_fold"])
+    res = _tune(*QUICK, "-n", "20", "--ensemble", "6", "--field", "push_fold")
     assert res.exit_code == 0, res.output
     evenings = res.output.split("by evening:\n")[1].splitlines()[:6]
     assert all(line.strip().startswith("push_fold, dealer pace") for line in evenings)
     assert [("slower" in x, "faster" in x) for x in evenings] == [(False, False)] * 4 + [(True, False), (False, True)]
-    bad = CliRunner().invoke(tournament, ["tune", "--players", "12", "--chips", "2000", "--target",
-                                          "done within 5h", "--field", "shark"])
+    bad = _tune("--target", "done within 5h", "--field", "shark")
     assert bad.exit_code == 1 and "unknown player model 'shark'" in bad.output
 
 
@@ -265,8 +261,7 @@ def test_cli_tune_checks_the_output_file_before_the_work(tmp_path, monkeypatch):
     calls = []
     monkeypatch.setattr(pyeval.sim.tune, "tune", lambda **k: calls.append(1))
     for out, message in ((tmp_path, "is a directory"), (tmp_path / "no" / "such" / "x.toml", "cannot write in")):
-        res = CliRunner().invoke(tournament, ["tune", "--players", "12", "--chips", "2000", "--target",
-                                              "done within 5h", "-o", str(out)])
+        res = _tune("--target", "done within 5h", "-o", str(out))
         assert res.exit_code == 1 and message in res.output, res.output
     assert calls == []
 

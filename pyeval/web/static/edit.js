@@ -48,36 +48,22 @@ function render() {
     tr.appendChild(msgCell(`levels.${i}`));
     levels.appendChild(tr);
   });
-  const breaks = document.querySelector("#breaks tbody");
-  breaks.innerHTML = "";
-  form.breaks.forEach((b, i) => {
+  rows("#breaks", form.breaks, "breaks", [["after_level", 4], ["minutes", 4]]);
+  rows("#colour-ups", form.colour_ups, "colour_ups", [["before_level", 4], ["remove", 12]]);
+  rows("#payout-tables", form.payouts.tables, "payouts.tables", [["low", 4], ["high", 4], ["percent", 28]]);
+}
+
+// one row of inputs per item of `list` in the table `selector`: the fields, each [key, size], then
+// the remove button and the row's message cell
+function rows(selector, list, path, fields) {
+  const body = document.querySelector(`${selector} tbody`);
+  body.innerHTML = "";
+  list.forEach((item, i) => {
     const tr = document.createElement("tr");
-    tr.appendChild(cell(`breaks.${i}.after_level`, b.after_level, 4));
-    tr.appendChild(cell(`breaks.${i}.minutes`, b.minutes, 4));
-    tr.appendChild(removeButton(form.breaks, i));
-    tr.appendChild(msgCell(`breaks.${i}`));
-    breaks.appendChild(tr);
-  });
-  const ups = document.querySelector("#colour-ups tbody");
-  ups.innerHTML = "";
-  form.colour_ups.forEach((c, i) => {
-    const tr = document.createElement("tr");
-    tr.appendChild(cell(`colour_ups.${i}.before_level`, c.before_level, 4));
-    tr.appendChild(cell(`colour_ups.${i}.remove`, c.remove, 12));
-    tr.appendChild(removeButton(form.colour_ups, i));
-    tr.appendChild(msgCell(`colour_ups.${i}`));
-    ups.appendChild(tr);
-  });
-  const pays = document.querySelector("#payout-tables tbody");
-  pays.innerHTML = "";
-  form.payouts.tables.forEach((t, i) => {
-    const tr = document.createElement("tr");
-    tr.appendChild(cell(`payouts.tables.${i}.low`, t.low, 4));
-    tr.appendChild(cell(`payouts.tables.${i}.high`, t.high, 4));
-    tr.appendChild(cell(`payouts.tables.${i}.percent`, t.percent, 28));
-    tr.appendChild(removeButton(form.payouts.tables, i));
-    tr.appendChild(msgCell(`payouts.tables.${i}`));
-    pays.appendChild(tr);
+    fields.forEach(([key, size]) => tr.appendChild(cell(`${path}.${i}.${key}`, item[key], size)));
+    tr.appendChild(removeButton(list, i));
+    tr.appendChild(msgCell(`${path}.${i}`));
+    body.appendChild(tr);
   });
 }
 
