@@ -23,7 +23,10 @@ from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from pyeval.equity._layout import S_SHARE
 from pyeval.equity._omahamc import board_row, mask_stats, showdown, winner_bits
@@ -288,74 +291,101 @@ def _mc_chunk(s, n, K, RH, SE, TA, tally, scratch):
     return _deal_chunk(s, half, x, n, K, RH, SE, TA, jd, tally, scratch), att
 
 
+#: deals whose boards are drawn before the first of them is scored (the scoring reads the
+#: boards' table rows a few deals ahead, :func:`_prefetch`)
+BLOCK = 128
+#: how many deals ahead the scoring asks for a board's row of the Omaha table
+AHEAD = 4
+#: a board's row of the Omaha table: 91 two-byte entries, at most four cache lines
+_ROW_LAST = np.uint64(2 * nx.N_PAIRS - 1)
+_LINE = np.uint64(64)
+
+
+@intrinsic
+def _prefetch(typingctx, addr):
+    """Ask the processor to bring the cache line at ``addr`` closer (LLVM's prefetch: a
+    hint, no fault on any address)."""
+    if not isinstance(addr, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        i8p, i32 = ir.IntType(8).as_pointer(), ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        builder.call(fn, [builder.inttoptr(args[0], i8p), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return types.void(addr), codegen
+
+
 @linked(cache=True)
 def _deal_chunk(s, half, x, n, K, RH, SE, TA, jd, tally, scratch):
     """The n deals of :func:`_mc_chunk`, K a group (the last group the rest), each group's
-    range hands drawn (``jd[g * P + p]``, in the order they are dealt): the group's unknown
-    hole cards from the deck (which holds no known card; a card a range hand holds is drawn
-    again), then for each of its boards the board's cards the same way and the showdown of
-    :func:`._omahamc.showdown`, written out here with the range hands' columns read from
-    their records: a call per deal with the arrays as arguments cost more than the deal
-    (measured, bench/RESULTS.md). One loop over the deals, a group's hands read at its
-    first deal (a loop over groups around a loop over boards ran one board a draw 10 %
-    slower). ``tally`` is (each player's share by winners' mask, the deals by winners'
-    mask, ``clu`` [P + 1, 2]: for K > 1, each player's sum over groups of the group's share
-    total squared and times the group's size, and the count of groups and the sum of their
-    sizes squared: the standard error of a mean over groups). Returns the state."""
-    shares, out, clu = tally
-    hole, pk, ps, pl, pc, jrow, vals = scratch[:7]
-    acc = scratch[10]
+    range hands drawn (``jd[g * P + p]``, in the order they are dealt), in blocks of
+    :data:`BLOCK` deals: first the block's boards (:func:`_draw_boards`), then their
+    showdowns (:func:`_score_boards`), which ask for each board's table row :data:`AHEAD`
+    deals before they read it (the row's loads, a cache miss in two deals of three, were a
+    third of the deal's time). The random words are used in the order of one pass, so the
+    counts are those of dealing and scoring each board in turn. ``tally`` is (each player's
+    share by winners' mask, the deals by winners' mask, ``clu`` [P + 1, 2]: for K > 1, each
+    player's sum over groups of the group's share total squared and times the group's
+    size, and the count of groups and the sum of their sizes squared: the standard error of
+    a mean over groups). Returns the state."""
+    st = scratch[13]                       # the two passes' places: group, boards left
+    st[:] = 0
+    st[0] = -1
+    st[2] = -1
+    held = np.uint64(0)
+    for i0 in range(0, n, BLOCK):
+        m = min(BLOCK, n - i0)
+        s, half, x, held = _draw_boards(s, half, x, m, n, K, RH, SE, TA, jd, st, held,
+                                        scratch)
+        _score_boards(m, n, K, RH, SE, TA, jd, st, tally, scratch)
+    return s
+
+
+@linked(cache=True)
+def _draw_boards(s, half, x, m, n, K, RH, SE, TA, jd, st, held, scratch):
+    """The next m boards of :func:`_deal_chunk` into ``bd`` (row of the Omaha table, flush
+    bits, suit-rank mask, low ranks), a new group's unknown hole cards first (the deck holds
+    no known card; a card a hand holds is drawn again) into ``gh``. ``st[0:2]``: the group
+    and its boards left. Returns (state, half, word, the group's held cards)."""
+    hole = scratch[0]
+    bd, gh = scratch[11], scratch[12]
     P, H = hole.shape
-    W = pc.shape[1]
-    recp = np.uint64(RH.rec.ctypes.data)
     maskp = np.uint64(RH.mask.ctypes.data)
-    RW = RH.rec.shape[1]                   # words a record
-    deck, dthr, hole0, lows, U = SE.deck, SE.thr, SE.hole0, SE.lows, SE.U
-    ckey, csrm, clow, pair_id = TA.ckey, TA.csrm, TA.clow, TA.pair_id
+    recp = np.uint64(RH.rec.ctypes.data)
+    RB = np.uint64(8 * RH.rec.shape[1])    # bytes a record
+    G = (n + K - 1) // K
+    deck, dthr, hole0, U = SE.deck, SE.thr, SE.hole0, SE.U
+    ckey, csrm, clow = TA.ckey, TA.csrm, TA.clow
     nD = np.uint64(deck.shape[0])
-    g = -1
-    kb = 0                                 # boards left in the group
-    k0 = 0                                 # the group's boards
-    held = np.uint64(0)                    # the cards its hands hold
-    for _ in range(n):
-        if kb == 0:                        # a new group: its hands
+    g, kb = st[0], st[1]
+    for i in range(m):
+        if kb == 0:                        # a new group: its cards
             g += 1
+            if g + AHEAD < G:              # the hands' masks and records read AHEAD
+                for p in range(P):         # groups from now
+                    ja = jd[(g + AHEAD) * P + p]
+                    if ja >= 0:
+                        j = np.uint64(ja)
+                        _prefetch(maskp + (j << np.uint64(3)))
+                        _prefetch(recp + j * RB)
+                        _prefetch(recp + j * RB + RB - np.uint64(1))
             held = np.uint64(0)
             for p in range(P):
                 j = np.int64(jd[g * P + p])
-                jrow[p] = j
                 if j >= 0:
                     held |= ld64(maskp, j)
-                    pk[p] = ld64(recp, RW * j + REC_KEY // 8)
-                    ps[p] = ld64(recp, RW * j + REC_SRM // 8)
-                    pl[p] = np.uint64(ld8(recp, 8 * RW * j + REC_LOW))
             for p in range(P):
-                if jrow[p] >= 0:
+                if jd[g * P + p] >= 0:
                     continue
-                hk = np.uint64(0)
-                hs = np.uint64(0)
-                hl = np.uint64(0)
                 for k in range(H):
                     c = hole0[p, k]
                     if c == NONE:
                         s, c, held, half, x = _card(s, deck, nD, dthr, held, half, x)
-                    hole[p, k] = c
-                    hk += ld64(ckey, c)
-                    hs |= ld64(csrm, c)
-                    hl |= np.uint64(ld16(clow, c))
-                pk[p] = hk
-                ps[p] = hs
-                pl[p] = hl & _LOW8
-                q = 0
-                for i in range(H):
-                    ri = np.uint64(hole[p, i] >> 2) * np.uint64(13)
-                    for k in range(i + 1, H):
-                        pc[p, q] = ld8(pair_id, ri + np.uint64(hole[p, k] >> 2))
-                        q += 1
+                    gh[g % BLOCK, p, k] = c
             kb = min(K, n - g * K)
-            k0 = kb
-            for p in range(P):
-                acc[p] = 0.0
         kb -= 1
         used = held
         bk = SE.bk0
@@ -366,10 +396,73 @@ def _deal_chunk(s, half, x, n, K, RH, SE, TA, jd, tally, scratch):
             bk += ld64(ckey, c)
             bs |= ld64(csrm, c)
             bl |= np.uint64(ld16(clow, c))
-        # :func:`._omahamc.showdown`, a range hand's columns read from its record (a
-        # copy into ``pc`` cost 10 % of the deal)
-        row = board_row(bk, TA.board_disp, TA.board_id)
-        fb = (bk + nx.OM_BOARD) & nx.FLUSH_BITS
+        bd[i, 0] = board_row(bk, TA.board_disp, TA.board_id)
+        bd[i, 1] = (bk + nx.OM_BOARD) & nx.FLUSH_BITS
+        bd[i, 2] = bs
+        bd[i, 3] = bl
+    st[0], st[1] = g, kb
+    return s, half, x, held
+
+
+@linked(cache=True)
+def _score_boards(m, n, K, RH, SE, TA, jd, st, tally, scratch):
+    """The showdowns of the m boards :func:`_draw_boards` wrote (:func:`._omahamc.showdown`,
+    written out here with a range hand's columns read from its record: a copy into ``pc``
+    cost 10 % of the deal, and a call per deal with the arrays as arguments more than the
+    deal), each counted into ``tally`` (:func:`_deal_chunk`). ``st[2:4]``: the group and its
+    boards left, ``st[4]`` the group's size."""
+    shares, out, clu = tally
+    hole, pk, ps, pl, pc, jrow, vals = scratch[:7]
+    acc, bd, gh = scratch[10], scratch[11], scratch[12]
+    P, H = hole.shape
+    W = pc.shape[1]
+    recp = np.uint64(RH.rec.ctypes.data)
+    RW = RH.rec.shape[1]                   # words a record
+    ckey, csrm, clow, pair_id, om = TA.ckey, TA.csrm, TA.clow, TA.pair_id, TA.om_high
+    g, kb, k0 = st[2], st[3], st[4]
+    for i in range(m):
+        if i + AHEAD < m:                  # the row read AHEAD deals from now
+            ra = om + (bd[i + AHEAD, 0] << np.uint64(1))
+            _prefetch(ra)
+            _prefetch(ra + _LINE)
+            _prefetch(ra + _LINE + _LINE)
+            _prefetch(ra + _ROW_LAST)
+        if kb == 0:                        # a new group: its hands
+            g += 1
+            for p in range(P):
+                j = np.int64(jd[g * P + p])
+                jrow[p] = j
+                if j >= 0:
+                    pk[p] = ld64(recp, RW * j + REC_KEY // 8)
+                    ps[p] = ld64(recp, RW * j + REC_SRM // 8)
+                    pl[p] = np.uint64(ld8(recp, 8 * RW * j + REC_LOW))
+                    continue
+                hk = np.uint64(0)
+                hs = np.uint64(0)
+                hl = np.uint64(0)
+                for k in range(H):
+                    c = gh[g % BLOCK, p, k]
+                    hole[p, k] = c
+                    hk += ld64(ckey, c)
+                    hs |= ld64(csrm, c)
+                    hl |= np.uint64(ld16(clow, c))
+                pk[p] = hk
+                ps[p] = hs
+                pl[p] = hl & _LOW8
+                q = 0
+                for ii in range(H):
+                    ri = np.uint64(hole[p, ii] >> 2) * np.uint64(13)
+                    for k in range(ii + 1, H):
+                        pc[p, q] = ld8(pair_id, ri + np.uint64(hole[p, k] >> 2))
+                        q += 1
+            kb = min(K, n - g * K)
+            k0 = kb
+            for p in range(P):
+                acc[p] = 0.0
+        kb -= 1
+        row = bd[i, 0]
+        fb = bd[i, 1]
+        bs = bd[i, 2]
         best = np.uint64(0)
         for p in range(P):
             j = jrow[p]
@@ -378,27 +471,27 @@ def _deal_chunk(s, half, x, n, K, RH, SE, TA, jd, tally, scratch):
                 a = 8 * RW * j          # then repeats: a fixed count, no branch to miss)
                 for k in range(W):
                     v = max(v, np.uint64(ld16(
-                        TA.om_high, row + np.uint64(ld8(recp, a + REC_COLS + k)))))
+                        om, row + np.uint64(ld8(recp, a + REC_COLS + k)))))
             else:
                 for k in range(W):
-                    v = max(v, np.uint64(ld16(TA.om_high, row + np.uint64(pc[p, k]))))
+                    v = max(v, np.uint64(ld16(om, row + np.uint64(pc[p, k]))))
             fl = fb & (pk[p] + nx.OM_HOLE)
             if fl != 0:
                 v = max(v, nx.omaha_flush(fl, bs, ps[p], TA.flush))
             vals[p] = v
             best = max(best, v)
-        m = winner_bits(vals, best, P, lows, bl, pl, TA.om_low8)
-        out[m] += 1
+        w = winner_bits(vals, best, P, SE.lows, bd[i, 3], pl, TA.om_low8)
+        out[w] += 1
         if K > 1:
             for p in range(P):
-                acc[p] += shares[m, p]
+                acc[p] += shares[w, p]
         if K > 1 and kb == 0:      # (one board a draw: no sums)
             for p in range(P):
                 clu[p, 0] += acc[p] * acc[p]
                 clu[p, 1] += k0 * acc[p]
             clu[P, 0] += 1.0
             clu[P, 1] += k0 * k0
-    return s
+    st[2], st[3], st[4] = g, kb, k0
 
 
 @njit(cache=True, nogil=True)
@@ -414,7 +507,8 @@ def _mc_work(ctr, RH, SE, seed, chunk0, nsamp, K, TA, shares, out, clu, att):
                np.zeros((P, W), dtype=np.uint8), np.zeros(P, dtype=np.int64),
                np.zeros(2 * P, dtype=np.uint64), np.zeros(most * P, dtype=np.int32),
                np.zeros(most * P, dtype=np.int32), np.zeros(SORT_BUCKETS + 1, dtype=np.int64),
-               np.zeros(P, dtype=np.float64))
+               np.zeros(P, dtype=np.float64), np.zeros((BLOCK, 4), dtype=np.uint64),
+               np.zeros((BLOCK, P, H), dtype=np.uint8), np.zeros(5, dtype=np.int64))
     a_ctr = np.uint64(ctr.ctypes.data)
     while True:
         ci = fetch_add(a_ctr, 1)
