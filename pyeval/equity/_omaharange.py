@@ -26,6 +26,7 @@ import numpy as np
 from llvmlite import ir
 from numba import njit, types
 from numba.core import cgutils
+from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
 from pyeval.equity._layout import S_SHARE
@@ -568,7 +569,6 @@ def _exact_work(ctr, tuples, tw, cards, HA, SE, TA, out):
     pc = np.zeros((P, W), dtype=np.uint8)
     vals = np.zeros(2 * P, dtype=np.uint64)
     pool = np.zeros(52, dtype=np.uint8)
-    idx = np.zeros(5, dtype=np.int64)
     a_ctr = np.uint64(ctr.ctypes.data)
     U = SE.U
     while True:
@@ -590,26 +590,24 @@ def _exact_work(ctr, tuples, tw, cards, HA, SE, TA, out):
             if not used & (np.uint64(1) << np.uint64(c)):
                 pool[n] = c
                 n += 1
-        for k in range(U):
-            idx[k] = k
+        v = (np.uint64(1) << np.uint64(U)) - np.uint64(1)   # a board: its pool positions'
+        last = v << np.uint64(n - U)                         # bits, the sets in colex order
         while True:
             bk = SE.bk0
             bs = SE.bs0
             bl = SE.bl0
-            for k in range(U):
-                c = pool[idx[k]]
+            b = v
+            for _ in range(U):
+                c = pool[trailing_zeros(b)]
+                b &= b - np.uint64(1)
                 bk += ld64(TA.ckey, c)
                 bs |= ld64(TA.csrm, c)
                 bl |= np.uint64(ld16(TA.clow, c))
             out[t, showdown(bk, bs, bl, pk, ps, pl, pc, SE.lows, TA, vals)] += tw[t]
-            k = U - 1
-            while k >= 0 and idx[k] == n - U + k:
-                k -= 1
-            if k < 0:
+            if v == last:
                 break
-            idx[k] += 1
-            for q in range(k + 1, U):
-                idx[q] = idx[q - 1] + 1
+            r = v + (v & (~v + np.uint64(1)))                # the next set of as many bits
+            v = r | (((r ^ v) >> np.uint64(2)) >> np.uint64(trailing_zeros(v)))
 
 
 def range_exact(tuples: np.ndarray, tw: np.ndarray, cards: np.ndarray, SE: Seats,
