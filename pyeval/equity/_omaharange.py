@@ -187,12 +187,6 @@ def _card(s, deck, nD, thr, used, half, x):
             return s, c, used | bit, half, x
 
 
-#: deals grouped by the sort key's high bits: at most this many groups a chunk
-SORT_BUCKETS = 4096
-#: ranges of at most this many hands are not sorted by (their records stay in the cache)
-SORT_MIN_HANDS = 256
-
-
 @linked(cache=True)
 def _draw_hands(s, n, RH, SE, jd):
     """Each of n deals' range hands drawn by their weights (all of them again until no two
@@ -242,53 +236,15 @@ def _draw_hands(s, n, RH, SE, jd):
 
 
 @linked(cache=True)
-def _deal_order(n, RH, SE, jd, js, cnt):
-    """The n deals' hands ``jd`` written to ``js`` grouped by the hand of the widest range
-    (a counting sort on its index's high bits, stable): a hand's record and the ones beside
-    it are read by consecutive deals, not at random. Returns False, writing nothing, when
-    no range is wider than :data:`SORT_MIN_HANDS`."""
-    P = SE.hole0.shape[0]
-    key = -1
-    widest = SORT_MIN_HANDS
-    for p in range(P):
-        r = SE.rng[p]
-        if r >= 0 and RH.off[r + 1] - RH.off[r] > widest:
-            key, widest = p, RH.off[r + 1] - RH.off[r]
-    if key < 0:
-        return False
-    a = RH.off[SE.rng[key]]
-    sh = 0
-    while (widest - 1) >> sh >= SORT_BUCKETS:
-        sh += 1
-    nb = ((widest - 1) >> sh) + 1
-    cnt[:nb + 1] = 0
-    for d in range(n):
-        cnt[((jd[d * P + key] - a) >> sh) + 1] += 1
-    for b in range(nb):
-        cnt[b + 1] += cnt[b]
-    for d in range(n):
-        b = (jd[d * P + key] - a) >> sh
-        t = cnt[b]
-        for p in range(P):
-            js[t * P + p] = jd[d * P + p]
-        cnt[b] = t + 1
-    return True
-
-
-@linked(cache=True)
 def _mc_chunk(s, n, K, RH, SE, TA, tally, scratch):
     """n deals counted into ``tally`` (:func:`_deal_chunk`) in groups of K boards on one
-    draw of the hands: first every group's range hands (:func:`_draw_hands`), then the groups in the
-    order of :func:`_deal_order` (they are independent, so their order changes no
-    distribution) by :func:`_deal_chunk`. Returns (state, range draws tried, or -1 when
+    draw of the hands: first every group's range hands (:func:`_draw_hands`), then the
+    groups' boards by :func:`_deal_chunk`. Returns (state, range draws tried, or -1 when
     the ranges almost never fit)."""
-    jd, js, cnt = scratch[7], scratch[8], scratch[9]
-    G = (n + K - 1) // K
-    s, att, half, x = _draw_hands(s, G, RH, SE, jd)
+    jd = scratch[7]
+    s, att, half, x = _draw_hands(s, (n + K - 1) // K, RH, SE, jd)
     if att < 0:
         return s, -1
-    if _deal_order(G, RH, SE, jd, js, cnt):
-        jd = js
     return _deal_chunk(s, half, x, n, K, RH, SE, TA, jd, tally, scratch), att
 
 
@@ -332,7 +288,7 @@ def _deal_chunk(s, half, x, n, K, RH, SE, TA, jd, tally, scratch):
     player's sum over groups of the group's share total squared and times the group's
     size, and the count of groups and the sum of their sizes squared: the standard error of
     a mean over groups). Returns the state."""
-    st = scratch[13]                       # the two passes' places: group, boards left
+    st = scratch[11]                       # the two passes' places: group, boards left
     st[:] = 0
     st[0] = -1
     st[2] = -1
@@ -352,7 +308,7 @@ def _draw_boards(s, half, x, m, n, K, RH, SE, TA, jd, st, held, scratch):
     no known card; a card a hand holds is drawn again) into ``gh``. ``st[0:2]``: the group
     and its boards left. Returns (state, half, word, the group's held cards)."""
     hole = scratch[0]
-    bd, gh = scratch[11], scratch[12]
+    bd, gh = scratch[9], scratch[10]
     P, H = hole.shape
     maskp = np.uint64(RH.mask.ctypes.data)
     recp = np.uint64(RH.rec.ctypes.data)
@@ -414,7 +370,7 @@ def _score_boards(m, n, K, RH, SE, TA, jd, st, tally, scratch):
     boards left, ``st[4]`` the group's size."""
     shares, out, clu = tally
     hole, pk, ps, pl, pc, jrow, vals = scratch[:7]
-    acc, bd, gh = scratch[10], scratch[11], scratch[12]
+    acc, bd, gh = scratch[8], scratch[9], scratch[10]
     P, H = hole.shape
     W = pc.shape[1]
     recp = np.uint64(RH.rec.ctypes.data)
@@ -507,7 +463,6 @@ def _mc_work(ctr, RH, SE, seed, chunk0, nsamp, K, TA, shares, out, clu, att):
                np.zeros(P, dtype=np.uint64), np.zeros(P, dtype=np.uint64),
                np.zeros((P, W), dtype=np.uint8), np.zeros(P, dtype=np.int64),
                np.zeros(2 * P, dtype=np.uint64), np.zeros(most * P, dtype=np.int32),
-               np.zeros(most * P, dtype=np.int32), np.zeros(SORT_BUCKETS + 1, dtype=np.int64),
                np.zeros(P, dtype=np.float64), np.zeros((BLOCK, 4), dtype=np.uint64),
                np.zeros((BLOCK, P, H), dtype=np.uint8), np.zeros(5, dtype=np.int64))
     a_ctr = np.uint64(ctr.ctypes.data)
