@@ -301,33 +301,39 @@ def _winners(P, bk, bs, tk, ts, r0, disp, high, flush, vals):
     return m
 
 
-@linked(cache=True)
-def _multi5_three(s, n, ja, pa, TA, wins):
-    """:func:`_multi5_pools` for three players, the commonest, in registers: no
-    per-player array."""
-    ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
-    nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
-    dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
-    nD = np.uint64(PD)
-    thr5 = five_threshold(PD)
-    for _ in range(n):
-        s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm)
+def deal_winners(three, P, bk, bs, tk, ts, r0, disp, high, flush, vals):
+    """The mask of a deal's winners in :func:`_multi5_pools` (bit p for player p, the
+    values from the table row at ``r0``): for three players (``three`` a bool) in
+    registers, no per-player array; else :func:`_winners`, four players unrolled. Chosen
+    by the type of ``three``, so that a three-way first call compiles only its own."""
+    raise TypeError("deal_winners is called from compiled kernels only")
+
+
+@overload(deal_winners, inline="always", jit_options=HOOK)
+def _deal_winners(three, P, bk, bs, tk, ts, r0, disp, high, flush, vals):
+    if isinstance(three, (types.NoneType, types.Omitted)):
+        def pools(three, P, bk, bs, tk, ts, r0, disp, high, flush, vals):
+            if P == 4:              # a constant count: unrolled
+                return _winners(4, bk, bs, tk, ts, r0, disp, high, flush, vals)
+            return _winners(P, bk, bs, tk, ts, r0, disp, high, flush, vals)
+        return pools
+
+    def in_registers(three, P, bk, bs, tk, ts, r0, disp, high, flush, vals):
         v0 = _row_value(bk, bs, tk, ts, r0, disp, high, flush)
         v1 = _row_value(bk, bs, tk, ts, r0 + 1, disp, high, flush)
         v2 = _row_value(bk, bs, tk, ts, r0 + 2, disp, high, flush)
         best = max(max(v0, v1), v2)
-        m = np.int64(v0 == best) | (np.int64(v1 == best) << 1) \
+        return np.int64(v0 == best) | (np.int64(v1 == best) << 1) \
             | (np.int64(v2 == best) << 2)
-        wins[m] += 1
-    return s
+    return in_registers
 
 
 @linked(cache=True)
-def _multi5_pools(s, n, P, ja, pa, TA, vals, wins):
-    """:func:`_hu5_pools` for P players (four or more: three have :func:`_multi5_three`):
-    the same row and board draws, each player's value into ``vals``; a deal adds one to
-    ``wins`` at the mask of its winners (bit p for player p: the best value found by
-    ``max``, the mask by comparisons, so no branch depends on who wins)."""
+def _multi5_pools(s, n, P, ja, pa, TA, vals, wins, three):
+    """:func:`_hu5_pools` for P players (three or more): the same row and board draws; a
+    deal adds one to ``wins`` at the mask of its winners (:func:`deal_winners`: the best
+    value found by ``max``, the mask by comparisons, so no branch depends on who wins).
+    ``three``: True for three players, else None."""
     ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
     nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
     dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
@@ -335,28 +341,8 @@ def _multi5_pools(s, n, P, ja, pa, TA, vals, wins):
     thr5 = five_threshold(PD)
     for _ in range(n):
         s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm)
-        if P == 4:              # a constant count: unrolled
-            m = _winners(4, bk, bs, tk, ts, r0, disp, high, flush, vals)
-        else:
-            m = _winners(P, bk, bs, tk, ts, r0, disp, high, flush, vals)
-        wins[m] += 1
+        wins[deal_winners(three, P, bk, bs, tk, ts, r0, disp, high, flush, vals)] += 1
     return s
-
-
-def multi5(three, s, n, P, ja, pa, TA, vals, wins):
-    """:func:`_multi5_three` when ``three`` is not None (three players), else
-    :func:`_multi5_pools`: chosen by the type of ``three``, so that a three-way first call
-    compiles only the three-player loop (issue 13)."""
-    raise TypeError("multi5 is called from compiled kernels only")
-
-
-@overload(multi5, jit_options=HOOK)
-def _multi5(three, s, n, P, ja, pa, TA, vals, wins):
-    if isinstance(three, (types.NoneType, types.Omitted)):
-        return (lambda three, s, n, P, ja, pa, TA, vals, wins:
-                _multi5_pools(s, n, P, ja, pa, TA, vals, wins))
-    return (lambda three, s, n, P, ja, pa, TA, vals, wins:
-            _multi5_three(s, n, ja, pa, TA, wins))
 
 
 @linked(cache=True)
@@ -481,7 +467,7 @@ def hu_chunk(kind, s, n, ja, pa, TA):
     """:func:`_hu5_pools` (``kind`` a bool, :data:`HU_FIVE`), :func:`_hu_pools` (an
     integer, :data:`HU_POOLS`) or :func:`_hu_shared` (None, :data:`HU_SHARED`): chosen by
     the type of ``kind``, so that one worker serves the three and a first call compiles
-    only the loop it runs (as :func:`multi5`)."""
+    only the loop it runs (as :func:`deal_winners`)."""
     raise TypeError("hu_chunk is called from compiled kernels only")
 
 
@@ -509,8 +495,8 @@ def _work_hu(ctr, J, pd, ST, TA, out, kind):
 
 @njit(cache=True, nogil=True)
 def _work_multi5(ctr, J, pd, ST, TA, out, three):
-    """:func:`_work_hu` for three players or more, with :func:`_multi5_three` (``three``
-    True) or :func:`_multi5_pools` (``three`` None)."""
+    """:func:`_work_hu` for three players or more, with :func:`_multi5_pools` (``three``
+    True for three players, else None)."""
     P = J.P
     ja, pa, seed, chunk0, nsamp, a_ctr = _worker_inputs(ctr, J, pd, ST)
     vals = np.zeros(P, dtype=np.uint64)
@@ -518,7 +504,8 @@ def _work_multi5(ctr, J, pd, ST, TA, out, three):
     ci = _next_chunk(a_ctr, nsamp)
     while ci >= 0:
         wins[:] = 0
-        multi5(three, word_stream(seed, chunk0 + ci), nsamp[ci], P, ja, pa, TA, vals, wins)
+        _multi5_pools(word_stream(seed, chunk0 + ci), nsamp[ci], P, ja, pa, TA, vals, wins,
+                      three)
         _mask_counts(P, wins, out[ci])
         ci = _next_chunk(a_ctr, nsamp)
 
