@@ -251,8 +251,9 @@ def _mc_chunk(s, n, K, RH, SE, TA, tally, scratch):
 #: deals whose boards are drawn before the first of them is scored (the scoring reads the
 #: boards' table rows a few deals ahead, :func:`_prefetch`)
 BLOCK = 128
-#: how many deals ahead the scoring asks for a board's row of the Omaha table
-AHEAD = 4
+#: how many deals ahead the scoring asks for a board's row of the Omaha table (and how
+#: many groups ahead the drawer asks for the hands' masks and records)
+AHEAD = 8
 #: a board's row of the Omaha table: 91 two-byte entries, at most four cache lines
 _ROW_LAST = np.uint64(2 * nx.N_PAIRS - 1)
 _LINE = np.uint64(64)
