@@ -293,21 +293,19 @@ def _deal_chunk(s, half, x, n, K, RH, SE, TA, jd, tally, scratch):
     st[:] = 0
     st[0] = -1
     st[2] = -1
-    held = np.uint64(0)
     for i0 in range(0, n, BLOCK):
         m = min(BLOCK, n - i0)
-        s, half, x, held = _draw_boards(s, half, x, m, n, K, RH, SE, TA, jd, st, held,
-                                        scratch)
+        s, half, x = _draw_boards(s, half, x, m, n, K, RH, SE, TA, jd, st, scratch)
         _score_boards(m, n, K, RH, SE, TA, jd, st, tally, scratch)
     return s
 
 
 @linked(cache=True)
-def _draw_boards(s, half, x, m, n, K, RH, SE, TA, jd, st, held, scratch):
+def _draw_boards(s, half, x, m, n, K, RH, SE, TA, jd, st, scratch):
     """The next m boards of :func:`_deal_chunk` into ``bd`` (row of the Omaha table, flush
     bits, suit-rank mask, low ranks), a new group's unknown hole cards first (the deck holds
     no known card; a card a hand holds is drawn again) into ``gh``. ``st[0:2]``: the group
-    and its boards left. Returns (state, half, word, the group's held cards)."""
+    and its boards left, ``st[5]`` the cards its hands hold. Returns (state, half, word)."""
     hole = scratch[0]
     bd, gh = scratch[9], scratch[10]
     P, H = hole.shape
@@ -319,6 +317,7 @@ def _draw_boards(s, half, x, m, n, K, RH, SE, TA, jd, st, held, scratch):
     ckey, csrm, clow = TA.ckey, TA.csrm, TA.clow
     nD = np.uint64(deck.shape[0])
     g, kb = st[0], st[1]
+    held = np.uint64(st[5])
     for i in range(m):
         if kb == 0:                        # a new group: its cards
             g += 1
@@ -358,8 +357,8 @@ def _draw_boards(s, half, x, m, n, K, RH, SE, TA, jd, st, held, scratch):
         bd[i, 1] = (bk + nx.OM_BOARD) & nx.FLUSH_BITS
         bd[i, 2] = bs
         bd[i, 3] = bl
-    st[0], st[1] = g, kb
-    return s, half, x, held
+    st[0], st[1], st[5] = g, kb, np.int64(held)        # (52 bits: no sign)
+    return s, half, x
 
 
 @linked(cache=True)
@@ -465,7 +464,7 @@ def _mc_work(ctr, RH, SE, seed, chunk0, nsamp, K, TA, shares, out, clu, att):
                np.zeros((P, W), dtype=np.uint8), np.zeros(P, dtype=np.int64),
                np.zeros(2 * P, dtype=np.uint64), np.zeros(most * P, dtype=np.int32),
                np.zeros(P, dtype=np.float64), np.zeros((BLOCK, 4), dtype=np.uint64),
-               np.zeros((BLOCK, P, H), dtype=np.uint8), np.zeros(5, dtype=np.int64))
+               np.zeros((BLOCK, P, H), dtype=np.uint8), np.zeros(6, dtype=np.int64))
     a_ctr = np.uint64(ctr.ctypes.data)
     while True:
         ci = fetch_add(a_ctr, 1)
