@@ -185,27 +185,43 @@ def _board(s, dk, nD, thr, U, used, bk, bs, ckey, csrm):
     return s, bk, bs
 
 
+def hu_board(kind, s, j, ja, pa, TA):
+    """The board of a heads-up deal of row ``j`` in :func:`_hu_pools`: drawn from the row's
+    own pool (``kind`` an integer, :data:`HU_POOLS`: :func:`._dealing.deal_keys`) or from
+    the shared one (None, :data:`HU_SHARED`: :func:`_board`), chosen by the type of
+    ``kind``. Returns (state, key, mask)."""
+    raise TypeError("hu_board is called from compiled kernels only")
+
+
+@overload(hu_board, inline="always", jit_options=HOOK)
+def _hu_board(kind, s, j, ja, pa, TA):
+    if isinstance(kind, (types.NoneType, types.Omitted)):
+        return (lambda kind, s, j, ja, pa, TA:
+                _board(s, pa.dk, np.uint64(pa.D), pa.thr, pa.U, ld64(ja.tm, ja.W * j), pa.bk0,
+                       pa.bs0, TA.ckey, TA.csrm))
+
+    def own(kind, s, j, ja, pa, TA):
+        pool = pa.pools + np.uint64(pa.PD * j)
+        if pa.U == 5:               # pre-flop: a constant count, the draws unrolled
+            return deal_keys(s, pool, pa.PD, pa.pthr, 5, pa.bk0, pa.bs0, TA.ckey, TA.csrm)
+        return deal_keys(s, pool, pa.PD, pa.pthr, pa.U, pa.bk0, pa.bs0, TA.ckey, TA.csrm)
+    return own
+
+
 @linked(cache=True)
-def _hu_pools(s, n, ja, pa, TA):
+def _hu_pools(s, n, ja, pa, TA, kind):
     """n heads-up deals of the joint table at ``ja``, each board drawn from its row's own
-    pool (the cards its hands do not hold) by independent draws
-    (:func:`._dealing.deal_keys`). Returns (state, wins of 0, wins of 1, ties)."""
-    ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
+    pool (the cards its hands do not hold) by independent draws, or from the shared pool
+    (:func:`hu_board`, by ``kind``). Returns (state, wins of 0, wins of 1, ties)."""
+    disp, high, flush = TA.disp, TA.high, TA.flush
     nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
-    dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
     w0 = 0
     w1 = 0
     tie = 0
     for _ in range(n):
         s, j = _pick(s, nT, tthr, keep, alias, weighted)
-        if U == 5:               # pre-flop: a constant count, the draws unrolled
-            s, bk, bs = deal_keys(s, pools + np.uint64(PD * j), PD, pthr, 5, bk0, bs0, ckey,
-                                  csrm)
-        else:
-            s, bk, bs = deal_keys(s, pools + np.uint64(PD * j), PD, pthr, U, bk0, bs0, ckey,
-                                  csrm)
-        r0 = W * j
-        a, b, t = _hu_result(bk, bs, tk, ts, r0, disp, high, flush)
+        s, bk, bs = hu_board(kind, s, j, ja, pa, TA)
+        a, b, t = _hu_result(bk, bs, tk, ts, W * j, disp, high, flush)
         w0 += a
         w1 += b
         tie += t
@@ -362,27 +378,6 @@ def _mask_counts(P, wins, cnt):
 
 
 @linked(cache=True)
-def _hu_shared(s, n, ja, pa, TA):
-    """:func:`_hu_pools` with every board drawn from the shared pool (:func:`_board`)."""
-    ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
-    nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
-    dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
-    nD = np.uint64(D)
-    w0 = 0
-    w1 = 0
-    tie = 0
-    for _ in range(n):
-        s, j = _pick(s, nT, tthr, keep, alias, weighted)
-        s, bk, bs = _board(s, dk, nD, thr, U, ld64(tm, W * j), bk0, bs0, ckey, csrm)
-        r0 = W * j
-        a, b, t = _hu_result(bk, bs, tk, ts, r0, disp, high, flush)
-        w0 += a
-        w1 += b
-        tie += t
-    return s, w0, w1, tie
-
-
-@linked(cache=True)
 def _multi_chunk(s, n, P, ja, pa, TA, hi, cnt):
     """n deals for P players, counts added at ``cnt``, boards from the rows' pools when
     there are (``PD`` > 0), else from the shared one. Returns the state."""
@@ -459,13 +454,14 @@ def _put_hu(out, ci, w0, w1, tie):
 
 
 #: the heads-up chunk loops, named by a value whose Numba type chooses one (:func:`hu_chunk`):
-#: :func:`_hu5_pools`, :func:`_hu_pools`, :func:`_hu_shared`
+#: :func:`_hu5_pools`, :func:`_hu_pools` from the rows' pools, :func:`_hu_pools` from the
+#: shared pool
 HU_FIVE, HU_POOLS, HU_SHARED = True, np.int64(1), None
 
 
 def hu_chunk(kind, s, n, ja, pa, TA):
     """:func:`_hu5_pools` (``kind`` a bool, :data:`HU_FIVE`), :func:`_hu_pools` (an
-    integer, :data:`HU_POOLS`) or :func:`_hu_shared` (None, :data:`HU_SHARED`): chosen by
+    integer, :data:`HU_POOLS`) or from the shared pool (None, :data:`HU_SHARED`): chosen by
     the type of ``kind``, so that one worker serves the three and a first call compiles
     only the loop it runs (as :func:`deal_winners`)."""
     raise TypeError("hu_chunk is called from compiled kernels only")
@@ -473,11 +469,9 @@ def hu_chunk(kind, s, n, ja, pa, TA):
 
 @overload(hu_chunk, jit_options=HOOK)
 def _hu_chunk(kind, s, n, ja, pa, TA):
-    if isinstance(kind, (types.NoneType, types.Omitted)):
-        return lambda kind, s, n, ja, pa, TA: _hu_shared(s, n, ja, pa, TA)
     if isinstance(kind, types.Boolean):
         return lambda kind, s, n, ja, pa, TA: _hu5_pools(s, n, ja, pa, TA)
-    return lambda kind, s, n, ja, pa, TA: _hu_pools(s, n, ja, pa, TA)
+    return lambda kind, s, n, ja, pa, TA: _hu_pools(s, n, ja, pa, TA, kind)
 
 
 @njit(cache=True, nogil=True)
