@@ -62,17 +62,23 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--deals", type=int, default=2_000_000)
+    ap.add_argument("--only", nargs="*", default=[],
+                    help="range cases to run (names as printed, e.g. 'top 10%% vs KK**ds'), "
+                         "with the fixed-hand cases of their games")
     args = ap.parse_args()
+    cases = [c for c in CASES if not args.only or c[0] in args.only or (
+        c[0] == c[3] and any(o[0] in args.only and o[1] == c[1] and o[3] == c[3]
+                             for o in CASES))]
     runs: dict[tuple[str, str, bool], list[tuple[float, float]]] = {}
     for _ in range(args.rounds):
-        for name, game, hands, ref in CASES:
+        for name, game, hands, ref in cases:
             for one in ([False] if name == ref else [False, True]):
                 runs.setdefault((name, game, one), []).append(_rate(game, hands, args.deals, one))
     # each round's ratio to the fixed case of the same round (the machine's speed varies
     # between rounds more than between the cases of one round)
     print(f"{'game':<8}{'case':<30}{'median M/s':>11}{'best M/s':>10}{'ratio med':>10}"
           f"{'ratio best':>11}{'  round ratios':<30}{'time x se^2, 1 board / default':>32}")
-    for name, game, _, ref in CASES:
+    for name, game, _, ref in cases:
         fixed = [r for r, _ in runs[(ref, game, False)]]
         for one in ([False] if name == ref else [False, True]):
             rs = [r for r, _ in runs[(name, game, one)]]

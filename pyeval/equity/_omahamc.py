@@ -26,19 +26,9 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from pyeval.equity import _layout as L
 from pyeval.equity._dealing import draw_five, five_keys
 from pyeval.equity._inputs import OmahaBoard, OmahaHands, Streams
-from pyeval.equity._layout import (
-    NSTAT,
-    S_HTIE,
-    S_HWIN,
-    S_LTIE,
-    S_LWIN,
-    S_SHARE,
-    S_SHARE2,
-    S_TIE,
-    S_WIN,
-)
 from pyeval.equity._workers import run_workers
 from pyeval.jit import numba_ext as nx
 from pyeval.jit.numba_linked import linked
@@ -207,29 +197,29 @@ def mask_stats(wins: np.ndarray, P: int) -> np.ndarray:
     >>> w[0, 0b0101] = 3            # player 0 wins high and low alone: a scoop
     >>> w[0, 0b1001] = 2            # player 0 high, player 1 low
     >>> st = mask_stats(w, 2)
-    >>> st[0, :, S_SHARE].tolist(), st[0, :, S_WIN].tolist(), st[0, :, S_TIE].tolist()
+    >>> st[0, :, L.S_SHARE].tolist(), st[0, :, L.S_WIN].tolist(), st[0, :, L.S_TIE].tolist()
     ([4.0, 1.0], [3.0, 0.0], [2.0, 2.0])
     """
     nch, nm = wins.shape
-    out = np.zeros((nch, P, NSTAT))
+    out = np.zeros((nch, P, L.NSTAT))
     full = (1 << P) - 1
     for m in np.nonzero(wins.any(axis=0))[0].tolist():
         hm, lm = m & full, m >> P
         kh, kl = bin(hm).count("1"), bin(lm).count("1")
         half = 0.5 if kl else 1.0
-        row = np.zeros((P, NSTAT))
+        row = np.zeros((P, L.NSTAT))
         for p in range(P):
             share = 0.0
             if hm >> p & 1:
                 share = half / kh
-                row[p, S_HWIN if kh == 1 else S_HTIE] = 1.0
+                row[p, L.S_HWIN if kh == 1 else L.S_HTIE] = 1.0
             if lm >> p & 1:
                 share += 0.5 / kl
-                row[p, S_LWIN if kl == 1 else S_LTIE] = 1.0
+                row[p, L.S_LWIN if kl == 1 else L.S_LTIE] = 1.0
             if share > 0.0:
-                row[p, S_SHARE] = share
-                row[p, S_SHARE2] = share * share
-                row[p, S_WIN if share == 1.0 else S_TIE] = 1.0
+                row[p, L.S_SHARE] = share
+                row[p, L.S_SHARE2] = share * share
+                row[p, L.S_WIN if share == 1.0 else L.S_TIE] = 1.0
         out += wins[:, m, None, None].astype(np.float64) * row[None]
     return out
 
@@ -244,7 +234,7 @@ def omaha_mc(holes: list[np.ndarray], lows: bool, board: np.ndarray, deck: np.nd
     >>> h = [cards("AsAhKsKh"), cards("9c8d7c6d")]
     >>> deck = np.array(sorted(set(range(52)) - set(np.concatenate(h).tolist())), np.uint8)
     >>> st = omaha_mc(h, False, np.zeros(0, np.uint8), deck, 1, 0, np.full(2, 20_000))
-    >>> bool(0.58 < st[:, 0, S_SHARE].sum() / 40_000 < 0.62)      # exact: 0.60062
+    >>> bool(0.58 < st[:, 0, L.S_SHARE].sum() / 40_000 < 0.62)      # exact: 0.60062
     True
     """
     T = nx.kernel_tables()

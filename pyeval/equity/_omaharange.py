@@ -23,7 +23,11 @@ from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import intrinsic
 
 from pyeval.equity._layout import S_SHARE
 from pyeval.equity._omahamc import board_row, mask_stats, showdown, winner_bits
@@ -183,12 +187,6 @@ def _card(s, deck, nD, thr, used, half, x):
             return s, c, used | bit, half, x
 
 
-#: deals grouped by the sort key's high bits: at most this many groups a chunk
-SORT_BUCKETS = 4096
-#: ranges of at most this many hands are not sorted by (their records stay in the cache)
-SORT_MIN_HANDS = 256
-
-
 @linked(cache=True)
 def _draw_hands(s, n, RH, SE, jd):
     """Each of n deals' range hands drawn by their weights (all of them again until no two
@@ -238,124 +236,113 @@ def _draw_hands(s, n, RH, SE, jd):
 
 
 @linked(cache=True)
-def _deal_order(n, RH, SE, jd, js, cnt):
-    """The n deals' hands ``jd`` written to ``js`` grouped by the hand of the widest range
-    (a counting sort on its index's high bits, stable): a hand's record and the ones beside
-    it are read by consecutive deals, not at random. Returns False, writing nothing, when
-    no range is wider than :data:`SORT_MIN_HANDS`."""
-    P = SE.hole0.shape[0]
-    key = -1
-    widest = SORT_MIN_HANDS
-    for p in range(P):
-        r = SE.rng[p]
-        if r >= 0 and RH.off[r + 1] - RH.off[r] > widest:
-            key, widest = p, RH.off[r + 1] - RH.off[r]
-    if key < 0:
-        return False
-    a = RH.off[SE.rng[key]]
-    sh = 0
-    while (widest - 1) >> sh >= SORT_BUCKETS:
-        sh += 1
-    nb = ((widest - 1) >> sh) + 1
-    cnt[:nb + 1] = 0
-    for d in range(n):
-        cnt[((jd[d * P + key] - a) >> sh) + 1] += 1
-    for b in range(nb):
-        cnt[b + 1] += cnt[b]
-    for d in range(n):
-        b = (jd[d * P + key] - a) >> sh
-        t = cnt[b]
-        for p in range(P):
-            js[t * P + p] = jd[d * P + p]
-        cnt[b] = t + 1
-    return True
-
-
-@linked(cache=True)
 def _mc_chunk(s, n, K, RH, SE, TA, tally, scratch):
     """n deals counted into ``tally`` (:func:`_deal_chunk`) in groups of K boards on one
-    draw of the hands: first every group's range hands (:func:`_draw_hands`), then the groups in the
-    order of :func:`_deal_order` (they are independent, so their order changes no
-    distribution) by :func:`_deal_chunk`. Returns (state, range draws tried, or -1 when
+    draw of the hands: first every group's range hands (:func:`_draw_hands`), then the
+    groups' boards by :func:`_deal_chunk`. Returns (state, range draws tried, or -1 when
     the ranges almost never fit)."""
-    jd, js, cnt = scratch[7], scratch[8], scratch[9]
-    G = (n + K - 1) // K
-    s, att, half, x = _draw_hands(s, G, RH, SE, jd)
+    jd = scratch[7]
+    s, att, half, x = _draw_hands(s, (n + K - 1) // K, RH, SE, jd)
     if att < 0:
         return s, -1
-    if _deal_order(G, RH, SE, jd, js, cnt):
-        jd = js
     return _deal_chunk(s, half, x, n, K, RH, SE, TA, jd, tally, scratch), att
+
+
+#: deals whose boards are drawn before the first of them is scored (the scoring reads the
+#: boards' table rows a few deals ahead, :func:`_prefetch`)
+BLOCK = 128
+#: how many deals ahead the scoring asks for a board's row of the Omaha table (and how
+#: many groups ahead the drawer asks for the hands' masks and records)
+AHEAD = 8
+#: a board's row of the Omaha table: 91 two-byte entries, at most four cache lines
+_ROW_LAST = np.uint64(2 * nx.N_PAIRS - 1)
+_LINE = np.uint64(64)
+
+
+@intrinsic
+def _prefetch(typingctx, addr):
+    """Ask the processor to bring the cache line at ``addr`` closer (LLVM's prefetch: a
+    hint, no fault on any address)."""
+    if not isinstance(addr, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        i8p, i32 = ir.IntType(8).as_pointer(), ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        builder.call(fn, [builder.inttoptr(args[0], i8p), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return types.void(addr), codegen
 
 
 @linked(cache=True)
 def _deal_chunk(s, half, x, n, K, RH, SE, TA, jd, tally, scratch):
     """The n deals of :func:`_mc_chunk`, K a group (the last group the rest), each group's
-    range hands drawn (``jd[g * P + p]``, in the order they are dealt): the group's unknown
-    hole cards from the deck (which holds no known card; a card a range hand holds is drawn
-    again), then for each of its boards the board's cards the same way and the showdown of
-    :func:`._omahamc.showdown`, written out here with the range hands' columns read from
-    their records: a call per deal with the arrays as arguments cost more than the deal
-    (measured, bench/RESULTS.md). One loop over the deals, a group's hands read at its
-    first deal (a loop over groups around a loop over boards ran one board a draw 10 %
-    slower). ``tally`` is (each player's share by winners' mask, the deals by winners'
-    mask, ``clu`` [P + 1, 2]: for K > 1, each player's sum over groups of the group's share
-    total squared and times the group's size, and the count of groups and the sum of their
-    sizes squared: the standard error of a mean over groups). Returns the state."""
-    shares, out, clu = tally
-    hole, pk, ps, pl, pc, jrow, vals = scratch[:7]
-    acc = scratch[10]
+    range hands drawn (``jd[g * P + p]``, in the order they are dealt), in blocks of
+    :data:`BLOCK` deals: first the block's boards (:func:`_draw_boards`), then their
+    showdowns (:func:`_score_boards`), which ask for each board's table row :data:`AHEAD`
+    deals before they read it (the row's loads, a cache miss in two deals of three, were a
+    third of the deal's time). The random words are used in the order of one pass, so the
+    counts are those of dealing and scoring each board in turn. ``tally`` is (each player's
+    share by winners' mask, the deals by winners' mask, ``clu`` [P + 1, 2]: for K > 1, each
+    player's sum over groups of the group's share total squared and times the group's
+    size, and the count of groups and the sum of their sizes squared: the standard error of
+    a mean over groups). Returns the state."""
+    st = scratch[11]                       # the two passes' places: group, boards left
+    st[:] = 0
+    st[0] = -1
+    st[2] = -1
+    for i0 in range(0, n, BLOCK):
+        m = min(BLOCK, n - i0)
+        s, half, x = _draw_boards(s, half, x, m, n, K, RH, SE, TA, jd, st, scratch)
+        _score_boards(m, n, K, RH, SE, TA, jd, st, tally, scratch)
+    return s
+
+
+@linked(cache=True)
+def _draw_boards(s, half, x, m, n, K, RH, SE, TA, jd, st, scratch):
+    """The next m boards of :func:`_deal_chunk` into ``bd`` (row of the Omaha table, flush
+    bits, suit-rank mask, low ranks), a new group's unknown hole cards first (the deck holds
+    no known card; a card a hand holds is drawn again) into ``gh``. ``st[0:2]``: the group
+    and its boards left, ``st[5]`` the cards its hands hold. Returns (state, half, word)."""
+    hole = scratch[0]
+    bd, gh = scratch[9], scratch[10]
     P, H = hole.shape
-    W = pc.shape[1]
-    recp = np.uint64(RH.rec.ctypes.data)
     maskp = np.uint64(RH.mask.ctypes.data)
-    RW = RH.rec.shape[1]                   # words a record
-    deck, dthr, hole0, lows, U = SE.deck, SE.thr, SE.hole0, SE.lows, SE.U
-    ckey, csrm, clow, pair_id = TA.ckey, TA.csrm, TA.clow, TA.pair_id
+    recp = np.uint64(RH.rec.ctypes.data)
+    RB = np.uint64(8 * RH.rec.shape[1])    # bytes a record
+    G = (n + K - 1) // K
+    deck, dthr, hole0, U = SE.deck, SE.thr, SE.hole0, SE.U
+    ckey, csrm, clow = TA.ckey, TA.csrm, TA.clow
     nD = np.uint64(deck.shape[0])
-    g = -1
-    kb = 0                                 # boards left in the group
-    k0 = 0                                 # the group's boards
-    held = np.uint64(0)                    # the cards its hands hold
-    for _ in range(n):
-        if kb == 0:                        # a new group: its hands
+    g, kb = st[0], st[1]
+    held = np.uint64(st[5])
+    for i in range(m):
+        if kb == 0:                        # a new group: its cards
             g += 1
+            if g + AHEAD < G:              # the hands' masks and records read AHEAD
+                for p in range(P):         # groups from now
+                    ja = jd[(g + AHEAD) * P + p]
+                    if ja >= 0:
+                        j = np.uint64(ja)
+                        _prefetch(maskp + (j << np.uint64(3)))
+                        _prefetch(recp + j * RB)
+                        _prefetch(recp + j * RB + RB - np.uint64(1))
             held = np.uint64(0)
             for p in range(P):
                 j = np.int64(jd[g * P + p])
-                jrow[p] = j
                 if j >= 0:
                     held |= ld64(maskp, j)
-                    pk[p] = ld64(recp, RW * j + REC_KEY // 8)
-                    ps[p] = ld64(recp, RW * j + REC_SRM // 8)
-                    pl[p] = np.uint64(ld8(recp, 8 * RW * j + REC_LOW))
             for p in range(P):
-                if jrow[p] >= 0:
+                if jd[g * P + p] >= 0:
                     continue
-                hk = np.uint64(0)
-                hs = np.uint64(0)
-                hl = np.uint64(0)
                 for k in range(H):
                     c = hole0[p, k]
                     if c == NONE:
                         s, c, held, half, x = _card(s, deck, nD, dthr, held, half, x)
-                    hole[p, k] = c
-                    hk += ld64(ckey, c)
-                    hs |= ld64(csrm, c)
-                    hl |= np.uint64(ld16(clow, c))
-                pk[p] = hk
-                ps[p] = hs
-                pl[p] = hl & _LOW8
-                q = 0
-                for i in range(H):
-                    ri = np.uint64(hole[p, i] >> 2) * np.uint64(13)
-                    for k in range(i + 1, H):
-                        pc[p, q] = ld8(pair_id, ri + np.uint64(hole[p, k] >> 2))
-                        q += 1
+                    gh[g % BLOCK, p, k] = c
             kb = min(K, n - g * K)
-            k0 = kb
-            for p in range(P):
-                acc[p] = 0.0
         kb -= 1
         used = held
         bk = SE.bk0
@@ -366,10 +353,73 @@ def _deal_chunk(s, half, x, n, K, RH, SE, TA, jd, tally, scratch):
             bk += ld64(ckey, c)
             bs |= ld64(csrm, c)
             bl |= np.uint64(ld16(clow, c))
-        # :func:`._omahamc.showdown`, a range hand's columns read from its record (a
-        # copy into ``pc`` cost 10 % of the deal)
-        row = board_row(bk, TA.board_disp, TA.board_id)
-        fb = (bk + nx.OM_BOARD) & nx.FLUSH_BITS
+        bd[i, 0] = board_row(bk, TA.board_disp, TA.board_id)
+        bd[i, 1] = (bk + nx.OM_BOARD) & nx.FLUSH_BITS
+        bd[i, 2] = bs
+        bd[i, 3] = bl
+    st[0], st[1], st[5] = g, kb, np.int64(held)        # (52 bits: no sign)
+    return s, half, x
+
+
+@linked(cache=True)
+def _score_boards(m, n, K, RH, SE, TA, jd, st, tally, scratch):
+    """The showdowns of the m boards :func:`_draw_boards` wrote (:func:`._omahamc.showdown`,
+    written out here with a range hand's columns read from its record: a copy into ``pc``
+    cost 10 % of the deal, and a call per deal with the arrays as arguments more than the
+    deal), each counted into ``tally`` (:func:`_deal_chunk`). ``st[2:4]``: the group and its
+    boards left, ``st[4]`` the group's size."""
+    shares, out, clu = tally
+    hole, pk, ps, pl, pc, jrow, vals = scratch[:7]
+    acc, bd, gh = scratch[8], scratch[9], scratch[10]
+    P, H = hole.shape
+    W = pc.shape[1]
+    recp = np.uint64(RH.rec.ctypes.data)
+    RW = RH.rec.shape[1]                   # words a record
+    ckey, csrm, clow, pair_id, om = TA.ckey, TA.csrm, TA.clow, TA.pair_id, TA.om_high
+    g, kb, k0 = st[2], st[3], st[4]
+    for i in range(m):
+        if i + AHEAD < m:                  # the row read AHEAD deals from now
+            ra = om + (bd[i + AHEAD, 0] << np.uint64(1))
+            _prefetch(ra)
+            _prefetch(ra + _LINE)
+            _prefetch(ra + _LINE + _LINE)
+            _prefetch(ra + _ROW_LAST)
+        if kb == 0:                        # a new group: its hands
+            g += 1
+            for p in range(P):
+                j = np.int64(jd[g * P + p])
+                jrow[p] = j
+                if j >= 0:
+                    pk[p] = ld64(recp, RW * j + REC_KEY // 8)
+                    ps[p] = ld64(recp, RW * j + REC_SRM // 8)
+                    pl[p] = np.uint64(ld8(recp, 8 * RW * j + REC_LOW))
+                    continue
+                hk = np.uint64(0)
+                hs = np.uint64(0)
+                hl = np.uint64(0)
+                for k in range(H):
+                    c = gh[g % BLOCK, p, k]
+                    hole[p, k] = c
+                    hk += ld64(ckey, c)
+                    hs |= ld64(csrm, c)
+                    hl |= np.uint64(ld16(clow, c))
+                pk[p] = hk
+                ps[p] = hs
+                pl[p] = hl & _LOW8
+                q = 0
+                for ii in range(H):
+                    ri = np.uint64(hole[p, ii] >> 2) * np.uint64(13)
+                    for k in range(ii + 1, H):
+                        pc[p, q] = ld8(pair_id, ri + np.uint64(hole[p, k] >> 2))
+                        q += 1
+            kb = min(K, n - g * K)
+            k0 = kb
+            for p in range(P):
+                acc[p] = 0.0
+        kb -= 1
+        row = bd[i, 0]
+        fb = bd[i, 1]
+        bs = bd[i, 2]
         best = np.uint64(0)
         for p in range(P):
             j = jrow[p]
@@ -378,27 +428,27 @@ def _deal_chunk(s, half, x, n, K, RH, SE, TA, jd, tally, scratch):
                 a = 8 * RW * j          # then repeats: a fixed count, no branch to miss)
                 for k in range(W):
                     v = max(v, np.uint64(ld16(
-                        TA.om_high, row + np.uint64(ld8(recp, a + REC_COLS + k)))))
+                        om, row + np.uint64(ld8(recp, a + REC_COLS + k)))))
             else:
                 for k in range(W):
-                    v = max(v, np.uint64(ld16(TA.om_high, row + np.uint64(pc[p, k]))))
+                    v = max(v, np.uint64(ld16(om, row + np.uint64(pc[p, k]))))
             fl = fb & (pk[p] + nx.OM_HOLE)
             if fl != 0:
                 v = max(v, nx.omaha_flush(fl, bs, ps[p], TA.flush))
             vals[p] = v
             best = max(best, v)
-        m = winner_bits(vals, best, P, lows, bl, pl, TA.om_low8)
-        out[m] += 1
+        w = winner_bits(vals, best, P, SE.lows, bd[i, 3], pl, TA.om_low8)
+        out[w] += 1
         if K > 1:
             for p in range(P):
-                acc[p] += shares[m, p]
+                acc[p] += shares[w, p]
         if K > 1 and kb == 0:      # (one board a draw: no sums)
             for p in range(P):
                 clu[p, 0] += acc[p] * acc[p]
                 clu[p, 1] += k0 * acc[p]
             clu[P, 0] += 1.0
             clu[P, 1] += k0 * k0
-    return s
+    st[2], st[3], st[4] = g, kb, k0
 
 
 @njit(cache=True, nogil=True)
@@ -413,8 +463,8 @@ def _mc_work(ctr, RH, SE, seed, chunk0, nsamp, K, TA, shares, out, clu, att):
                np.zeros(P, dtype=np.uint64), np.zeros(P, dtype=np.uint64),
                np.zeros((P, W), dtype=np.uint8), np.zeros(P, dtype=np.int64),
                np.zeros(2 * P, dtype=np.uint64), np.zeros(most * P, dtype=np.int32),
-               np.zeros(most * P, dtype=np.int32), np.zeros(SORT_BUCKETS + 1, dtype=np.int64),
-               np.zeros(P, dtype=np.float64))
+               np.zeros(P, dtype=np.float64), np.zeros((BLOCK, 4), dtype=np.uint64),
+               np.zeros((BLOCK, P, H), dtype=np.uint8), np.zeros(6, dtype=np.int64))
     a_ctr = np.uint64(ctr.ctypes.data)
     while True:
         ci = fetch_add(a_ctr, 1)
@@ -474,7 +524,6 @@ def _exact_work(ctr, tuples, tw, cards, HA, SE, TA, out):
     pc = np.zeros((P, W), dtype=np.uint8)
     vals = np.zeros(2 * P, dtype=np.uint64)
     pool = np.zeros(52, dtype=np.uint8)
-    idx = np.zeros(5, dtype=np.int64)
     a_ctr = np.uint64(ctr.ctypes.data)
     U = SE.U
     while True:
@@ -496,26 +545,24 @@ def _exact_work(ctr, tuples, tw, cards, HA, SE, TA, out):
             if not used & (np.uint64(1) << np.uint64(c)):
                 pool[n] = c
                 n += 1
-        for k in range(U):
-            idx[k] = k
+        v = (np.uint64(1) << np.uint64(U)) - np.uint64(1)   # a board: its pool positions'
+        last = v << np.uint64(n - U)                         # bits, the sets in colex order
         while True:
             bk = SE.bk0
             bs = SE.bs0
             bl = SE.bl0
-            for k in range(U):
-                c = pool[idx[k]]
+            b = v
+            for _ in range(U):
+                c = pool[trailing_zeros(b)]
+                b &= b - np.uint64(1)
                 bk += ld64(TA.ckey, c)
                 bs |= ld64(TA.csrm, c)
                 bl |= np.uint64(ld16(TA.clow, c))
             out[t, showdown(bk, bs, bl, pk, ps, pl, pc, SE.lows, TA, vals)] += tw[t]
-            k = U - 1
-            while k >= 0 and idx[k] == n - U + k:
-                k -= 1
-            if k < 0:
+            if v == last:
                 break
-            idx[k] += 1
-            for q in range(k + 1, U):
-                idx[q] = idx[q - 1] + 1
+            r = v + (v & (~v + np.uint64(1)))                # the next set of as many bits
+            v = r | (((r ^ v) >> np.uint64(2)) >> np.uint64(trailing_zeros(v)))
 
 
 def range_exact(tuples: np.ndarray, tw: np.ndarray, cards: np.ndarray, SE: Seats,

@@ -185,27 +185,43 @@ def _board(s, dk, nD, thr, U, used, bk, bs, ckey, csrm):
     return s, bk, bs
 
 
+def hu_board(kind, s, j, ja, pa, TA):
+    """The board of a heads-up deal of row ``j`` in :func:`_hu_pools`: drawn from the row's
+    own pool (``kind`` an integer, :data:`HU_POOLS`: :func:`._dealing.deal_keys`) or from
+    the shared one (None, :data:`HU_SHARED`: :func:`_board`), chosen by the type of
+    ``kind``. Returns (state, key, mask)."""
+    raise TypeError("hu_board is called from compiled kernels only")
+
+
+@overload(hu_board, inline="always", jit_options=HOOK)
+def _hu_board(kind, s, j, ja, pa, TA):
+    if isinstance(kind, (types.NoneType, types.Omitted)):
+        return (lambda kind, s, j, ja, pa, TA:
+                _board(s, pa.dk, np.uint64(pa.D), pa.thr, pa.U, ld64(ja.tm, ja.W * j), pa.bk0,
+                       pa.bs0, TA.ckey, TA.csrm))
+
+    def own(kind, s, j, ja, pa, TA):
+        pool = pa.pools + np.uint64(pa.PD * j)
+        if pa.U == 5:               # pre-flop: a constant count, the draws unrolled
+            return deal_keys(s, pool, pa.PD, pa.pthr, 5, pa.bk0, pa.bs0, TA.ckey, TA.csrm)
+        return deal_keys(s, pool, pa.PD, pa.pthr, pa.U, pa.bk0, pa.bs0, TA.ckey, TA.csrm)
+    return own
+
+
 @linked(cache=True)
-def _hu_pools(s, n, ja, pa, TA):
+def _hu_pools(s, n, ja, pa, TA, kind):
     """n heads-up deals of the joint table at ``ja``, each board drawn from its row's own
-    pool (the cards its hands do not hold) by independent draws
-    (:func:`._dealing.deal_keys`). Returns (state, wins of 0, wins of 1, ties)."""
-    ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
+    pool (the cards its hands do not hold) by independent draws, or from the shared pool
+    (:func:`hu_board`, by ``kind``). Returns (state, wins of 0, wins of 1, ties)."""
+    disp, high, flush = TA.disp, TA.high, TA.flush
     nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
-    dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
     w0 = 0
     w1 = 0
     tie = 0
     for _ in range(n):
         s, j = _pick(s, nT, tthr, keep, alias, weighted)
-        if U == 5:               # pre-flop: a constant count, the draws unrolled
-            s, bk, bs = deal_keys(s, pools + np.uint64(PD * j), PD, pthr, 5, bk0, bs0, ckey,
-                                  csrm)
-        else:
-            s, bk, bs = deal_keys(s, pools + np.uint64(PD * j), PD, pthr, U, bk0, bs0, ckey,
-                                  csrm)
-        r0 = W * j
-        a, b, t = _hu_result(bk, bs, tk, ts, r0, disp, high, flush)
+        s, bk, bs = hu_board(kind, s, j, ja, pa, TA)
+        a, b, t = _hu_result(bk, bs, tk, ts, W * j, disp, high, flush)
         w0 += a
         w1 += b
         tie += t
@@ -301,33 +317,39 @@ def _winners(P, bk, bs, tk, ts, r0, disp, high, flush, vals):
     return m
 
 
-@linked(cache=True)
-def _multi5_three(s, n, ja, pa, TA, wins):
-    """:func:`_multi5_pools` for three players, the commonest, in registers: no
-    per-player array."""
-    ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
-    nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
-    dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
-    nD = np.uint64(PD)
-    thr5 = five_threshold(PD)
-    for _ in range(n):
-        s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm)
+def deal_winners(three, P, bk, bs, tk, ts, r0, disp, high, flush, vals):
+    """The mask of a deal's winners in :func:`_multi5_pools` (bit p for player p, the
+    values from the table row at ``r0``): for three players (``three`` a bool) in
+    registers, no per-player array; else :func:`_winners`, four players unrolled. Chosen
+    by the type of ``three``, so that a three-way first call compiles only its own."""
+    raise TypeError("deal_winners is called from compiled kernels only")
+
+
+@overload(deal_winners, inline="always", jit_options=HOOK)
+def _deal_winners(three, P, bk, bs, tk, ts, r0, disp, high, flush, vals):
+    if isinstance(three, (types.NoneType, types.Omitted)):
+        def pools(three, P, bk, bs, tk, ts, r0, disp, high, flush, vals):
+            if P == 4:              # a constant count: unrolled
+                return _winners(4, bk, bs, tk, ts, r0, disp, high, flush, vals)
+            return _winners(P, bk, bs, tk, ts, r0, disp, high, flush, vals)
+        return pools
+
+    def in_registers(three, P, bk, bs, tk, ts, r0, disp, high, flush, vals):
         v0 = _row_value(bk, bs, tk, ts, r0, disp, high, flush)
         v1 = _row_value(bk, bs, tk, ts, r0 + 1, disp, high, flush)
         v2 = _row_value(bk, bs, tk, ts, r0 + 2, disp, high, flush)
         best = max(max(v0, v1), v2)
-        m = np.int64(v0 == best) | (np.int64(v1 == best) << 1) \
+        return np.int64(v0 == best) | (np.int64(v1 == best) << 1) \
             | (np.int64(v2 == best) << 2)
-        wins[m] += 1
-    return s
+    return in_registers
 
 
 @linked(cache=True)
-def _multi5_pools(s, n, P, ja, pa, TA, vals, wins):
-    """:func:`_hu5_pools` for P players (four or more: three have :func:`_multi5_three`):
-    the same row and board draws, each player's value into ``vals``; a deal adds one to
-    ``wins`` at the mask of its winners (bit p for player p: the best value found by
-    ``max``, the mask by comparisons, so no branch depends on who wins)."""
+def _multi5_pools(s, n, P, ja, pa, TA, vals, wins, three):
+    """:func:`_hu5_pools` for P players (three or more): the same row and board draws; a
+    deal adds one to ``wins`` at the mask of its winners (:func:`deal_winners`: the best
+    value found by ``max``, the mask by comparisons, so no branch depends on who wins).
+    ``three``: True for three players, else None."""
     ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
     nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
     dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
@@ -335,28 +357,8 @@ def _multi5_pools(s, n, P, ja, pa, TA, vals, wins):
     thr5 = five_threshold(PD)
     for _ in range(n):
         s, bk, bs, r0 = _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm)
-        if P == 4:              # a constant count: unrolled
-            m = _winners(4, bk, bs, tk, ts, r0, disp, high, flush, vals)
-        else:
-            m = _winners(P, bk, bs, tk, ts, r0, disp, high, flush, vals)
-        wins[m] += 1
+        wins[deal_winners(three, P, bk, bs, tk, ts, r0, disp, high, flush, vals)] += 1
     return s
-
-
-def multi5(three, s, n, P, ja, pa, TA, vals, wins):
-    """:func:`_multi5_three` when ``three`` is not None (three players), else
-    :func:`_multi5_pools`: chosen by the type of ``three``, so that a three-way first call
-    compiles only the three-player loop (issue 13)."""
-    raise TypeError("multi5 is called from compiled kernels only")
-
-
-@overload(multi5, jit_options=HOOK)
-def _multi5(three, s, n, P, ja, pa, TA, vals, wins):
-    if isinstance(three, (types.NoneType, types.Omitted)):
-        return (lambda three, s, n, P, ja, pa, TA, vals, wins:
-                _multi5_pools(s, n, P, ja, pa, TA, vals, wins))
-    return (lambda three, s, n, P, ja, pa, TA, vals, wins:
-            _multi5_three(s, n, ja, pa, TA, wins))
 
 
 @linked(cache=True)
@@ -373,27 +375,6 @@ def _mask_counts(P, wins, cnt):
         for p in range(P):
             if (m >> p) & 1:
                 cnt[p, k] += c
-
-
-@linked(cache=True)
-def _hu_shared(s, n, ja, pa, TA):
-    """:func:`_hu_pools` with every board drawn from the shared pool (:func:`_board`)."""
-    ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
-    nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
-    dk, D, thr, pools, PD, pthr, U, bk0, bs0 = pa
-    nD = np.uint64(D)
-    w0 = 0
-    w1 = 0
-    tie = 0
-    for _ in range(n):
-        s, j = _pick(s, nT, tthr, keep, alias, weighted)
-        s, bk, bs = _board(s, dk, nD, thr, U, ld64(tm, W * j), bk0, bs0, ckey, csrm)
-        r0 = W * j
-        a, b, t = _hu_result(bk, bs, tk, ts, r0, disp, high, flush)
-        w0 += a
-        w1 += b
-        tie += t
-    return s, w0, w1, tie
 
 
 @linked(cache=True)
@@ -473,25 +454,24 @@ def _put_hu(out, ci, w0, w1, tie):
 
 
 #: the heads-up chunk loops, named by a value whose Numba type chooses one (:func:`hu_chunk`):
-#: :func:`_hu5_pools`, :func:`_hu_pools`, :func:`_hu_shared`
+#: :func:`_hu5_pools`, :func:`_hu_pools` from the rows' pools, :func:`_hu_pools` from the
+#: shared pool
 HU_FIVE, HU_POOLS, HU_SHARED = True, np.int64(1), None
 
 
 def hu_chunk(kind, s, n, ja, pa, TA):
     """:func:`_hu5_pools` (``kind`` a bool, :data:`HU_FIVE`), :func:`_hu_pools` (an
-    integer, :data:`HU_POOLS`) or :func:`_hu_shared` (None, :data:`HU_SHARED`): chosen by
+    integer, :data:`HU_POOLS`) or from the shared pool (None, :data:`HU_SHARED`): chosen by
     the type of ``kind``, so that one worker serves the three and a first call compiles
-    only the loop it runs (as :func:`multi5`)."""
+    only the loop it runs (as :func:`deal_winners`)."""
     raise TypeError("hu_chunk is called from compiled kernels only")
 
 
 @overload(hu_chunk, jit_options=HOOK)
 def _hu_chunk(kind, s, n, ja, pa, TA):
-    if isinstance(kind, (types.NoneType, types.Omitted)):
-        return lambda kind, s, n, ja, pa, TA: _hu_shared(s, n, ja, pa, TA)
     if isinstance(kind, types.Boolean):
         return lambda kind, s, n, ja, pa, TA: _hu5_pools(s, n, ja, pa, TA)
-    return lambda kind, s, n, ja, pa, TA: _hu_pools(s, n, ja, pa, TA)
+    return lambda kind, s, n, ja, pa, TA: _hu_pools(s, n, ja, pa, TA, kind)
 
 
 @njit(cache=True, nogil=True)
@@ -509,8 +489,8 @@ def _work_hu(ctr, J, pd, ST, TA, out, kind):
 
 @njit(cache=True, nogil=True)
 def _work_multi5(ctr, J, pd, ST, TA, out, three):
-    """:func:`_work_hu` for three players or more, with :func:`_multi5_three` (``three``
-    True) or :func:`_multi5_pools` (``three`` None)."""
+    """:func:`_work_hu` for three players or more, with :func:`_multi5_pools` (``three``
+    True for three players, else None)."""
     P = J.P
     ja, pa, seed, chunk0, nsamp, a_ctr = _worker_inputs(ctr, J, pd, ST)
     vals = np.zeros(P, dtype=np.uint64)
@@ -518,7 +498,8 @@ def _work_multi5(ctr, J, pd, ST, TA, out, three):
     ci = _next_chunk(a_ctr, nsamp)
     while ci >= 0:
         wins[:] = 0
-        multi5(three, word_stream(seed, chunk0 + ci), nsamp[ci], P, ja, pa, TA, vals, wins)
+        _multi5_pools(word_stream(seed, chunk0 + ci), nsamp[ci], P, ja, pa, TA, vals, wins,
+                      three)
         _mask_counts(P, wins, out[ci])
         ci = _next_chunk(a_ctr, nsamp)
 

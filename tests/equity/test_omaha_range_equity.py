@@ -83,33 +83,36 @@ def _hands_of(text: str, hole: int, hilo: bool) -> list[tuple[tuple[int, ...], f
     return [(tuple(int(c) for c in cs), 1.0)]
 
 
-#: (game, hands, board, dead): 4-, 5- and 6-card, high and hi/lo, two and three players
-SPOTS = [
-    ("omaha", ["AAKKds", "QsJsTh9h"], "Qd 7c 2s 3h", ""),
-    ("omaha", ["AA[Q*]!AAA*", "KsKhQsQh"], "Jc 8d 2s 5h", "Ad"),
-    ("omaha", ["[AK]QJ", "Tc987ds"], "Ts 9h 2c 4d", "5d"),
-    ("omaha", ["KK**ds", "AcAd7h6h"], "Kd 8c 3s 4s", "2h 2d"),
-    ("omaha", ["JT98ds", "AAKKds", "QQJJds"], "Tc 7d 8s 3h", ""),
-    ("omaha", ["0.5(AsKs77), AhKhQQ", "JJTT"], "Kc 9c 4s 8d", "3c 3d 3h 3s"),
-    ("omaha8", ["A2[34]ds", "KK[QJ]"], "3c 4d 9h Ts", "5h"),
-    ("omaha8", ["[A2]3*", "AsAd2c3c"], "4h 5h Kc Qd 7s", ""),
-    ("omaha8", ["A23Kr", "AAKKds", "JsTs98ds"], "6c 7c 8d Ks", ""),
-    ("omaha8", ["A3Q*!A3QQ", "2c4d5h6s"], "5c 7c 8h Ks 2d", "9c 9d"),
-    ("omaha", ["AsAhKd*", "QQJJ"], "Qd 2c 3h 9s Jh", ""),
-    ("omaha", ["AAKKds, 0.5(JJTTds)", "QQJJ"], "7d 7c 3h 9s", ""),
-    ("omaha5", ["AAKKds!AAA*!KKK*", "QsJsTh9h8c"], "Qd 7c 2s 3h", ""),
-    ("omaha5", ["AAKK*ds!AAA*", "KcQcJdTd9s"], "2c 3c 4d 6s", ""),
-    ("omaha5", ["JT987ss", "AcAd7h6h5s", "KhKsQdQc2d"], "2c 7d Kc 3h 4c", ""),
-    ("omaha5-8", ["A2[34]5ds", "KsKdQsQdJc"], "7c 8d 9h Ts", ""),
-    ("omaha5-8", ["A2[34]K", "AsAh2c3c4d", "KcKd8s8h6d"], "5h 6h Qc 9d", ""),
-    ("omaha6", ["AAKK[Q*]ds", "QsJsTh9h8c7c"], "Qd 7d 2s 3h 4c", ""),
-    ("omaha6", ["[AK]QJT9", "AcAd7h6h5s4s"], "2c 7d Ks 3h", "9c"),
-    ("omaha6", ["JsTs9876", "AcAd7h6h5s4s", "KhKsQdQc2d2h"], "3c 8d Kc 4h 5d", ""),
-    ("omaha6-8", ["A2[34]57ds", "KsKdQsQdJcJh"], "3c 4d 9h Ts", ""),
-    ("omaha6-8", ["A23[45]K", "AcKc8s8h7d6d", "QhQcJhJcTd9d"], "2s 3s 7h 8d 9s", ""),
-    ("omaha", ["AKQJr", "AKQJr"], "Tc 9c 2h 3h 4d", ""),
-    ("omaha8", ["A2[34]ds", "A2[34]"], "5c 6c 7c Kh Qh", ""),
-]
+#: game | hands, ";" between them | board | dead cards: 4-, 5- and 6-card, high and hi/lo,
+#: two and three players
+_SPOT_ROWS = """
+omaha    | AAKKds ; QsJsTh9h                      | Qd 7c 2s 3h    |
+omaha    | AA[Q*]!AAA* ; KsKhQsQh                 | Jc 8d 2s 5h    | Ad
+omaha    | [AK]QJ ; Tc987ds                       | Ts 9h 2c 4d    | 5d
+omaha    | KK**ds ; AcAd7h6h                      | Kd 8c 3s 4s    | 2h 2d
+omaha    | JT98ds ; AAKKds ; QQJJds               | Tc 7d 8s 3h    |
+omaha    | 0.5(AsKs77), AhKhQQ ; JJTT             | Kc 9c 4s 8d    | 3c 3d 3h 3s
+omaha8   | A2[34]ds ; KK[QJ]                      | 3c 4d 9h Ts    | 5h
+omaha8   | [A2]3* ; AsAd2c3c                      | 4h 5h Kc Qd 7s |
+omaha8   | A23Kr ; AAKKds ; JsTs98ds              | 6c 7c 8d Ks    |
+omaha8   | A3Q*!A3QQ ; 2c4d5h6s                   | 5c 7c 8h Ks 2d | 9c 9d
+omaha    | AsAhKd* ; QQJJ                         | Qd 2c 3h 9s Jh |
+omaha    | AAKKds, 0.5(JJTTds) ; QQJJ             | 7d 7c 3h 9s    |
+omaha5   | AAKKds!AAA*!KKK* ; QsJsTh9h8c          | Qd 7c 2s 3h    |
+omaha5   | AAKK*ds!AAA* ; KcQcJdTd9s              | 2c 3c 4d 6s    |
+omaha5   | JT987ss ; AcAd7h6h5s ; KhKsQdQc2d      | 2c 7d Kc 3h 4c |
+omaha5-8 | A2[34]5ds ; KsKdQsQdJc                 | 7c 8d 9h Ts    |
+omaha5-8 | A2[34]K ; AsAh2c3c4d ; KcKd8s8h6d      | 5h 6h Qc 9d    |
+omaha6   | AAKK[Q*]ds ; QsJsTh9h8c7c              | Qd 7d 2s 3h 4c |
+omaha6   | [AK]QJT9 ; AcAd7h6h5s4s                | 2c 7d Ks 3h    | 9c
+omaha6   | JsTs9876 ; AcAd7h6h5s4s ; KhKsQdQc2d2h | 3c 8d Kc 4h 5d |
+omaha6-8 | A2[34]57ds ; KsKdQsQdJcJh              | 3c 4d 9h Ts    |
+omaha6-8 | A23[45]K ; AcKc8s8h7d6d ; QhQcJhJcTd9d | 2s 3s 7h 8d 9s |
+omaha    | AKQJr ; AKQJr                          | Tc 9c 2h 3h 4d |
+omaha8   | A2[34]ds ; A2[34]                      | 5c 6c 7c Kh Qh |
+"""
+SPOTS = [(g.strip(), [h.strip() for h in hs.split(";")], b.strip(), d.strip())
+         for g, hs, b, d in (line.split("|") for line in _SPOT_ROWS.strip().splitlines())]
 
 
 def _spot_args(game: str, hands: list[str], board: str, dead: str):
