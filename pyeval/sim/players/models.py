@@ -339,7 +339,7 @@ def resolve_field(field: FieldLike, players: int) -> tuple[list[PlayerModel], np
         >>> [m.name for m in models], assign.tolist()
         (['push_fold', 'balanced'], [0, 1, 0])
         >>> [m.name for m in resolve_field("home_game", 10)[0]]
-        ['live_recreational', 'calling_station', 'maniac', 'nit']
+        ['live_recreational', 'calling_station', 'nit']
     """
     if isinstance(field, os.PathLike) or (isinstance(field, str) and is_field_file(field)):
         if not is_field_file(field):
