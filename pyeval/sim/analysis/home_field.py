@@ -35,6 +35,7 @@ import numpy as np
 from pyeval.sim.analysis.backtest import (
     HOME_NOT_COMPARABLE,
     HOME_PACE_SPREAD,
+    HomeResult,
     home_pace_factors,
     home_pauses,
     pace_spread,
@@ -94,18 +95,10 @@ def fit_field(rows: list[dict[str, str]], real: dict[str, np.ndarray], n: int = 
 class HeldOut(NamedTuple):
     """One game simulated with the pace and the mix fitted on the other games."""
 
-    game: str
+    result: HomeResult
     field: dict[str, int]
     scale: float
     spread: float
-    real_minutes: float
-    p5: float
-    median: float
-    p95: float
-
-    @property
-    def within(self) -> bool:
-        return self.p5 <= self.real_minutes <= self.p95
 
 
 def comparable_games(data: str | Path) -> tuple[list[dict[str, str]], dict[str, np.ndarray]]:
@@ -134,9 +127,9 @@ def leave_one_out(data: str | Path, n: int = 200, seed: int = 1) -> list[HeldOut
         runs = simulate_home_runs(row, n, seed, field=fit.field, spread=spread, scale=scale,
                                   threads=1)
         p5, p50, p95 = np.percentile(runs.duration, [5, 50, 95])
-        out.append(HeldOut(g, fit.field, scale, spread,
-                           float(row["minutes_to_last_hand"]) - pauses.get(g, 0.0),
-                           float(p5), float(p50), float(p95)))
+        real_minutes = float(row["minutes_to_last_hand"]) - pauses.get(g, 0.0)
+        out.append(HeldOut(HomeResult(g, int(row["players_start"]), real_minutes, float(p5),
+                                      float(p50), float(p95), ""), fit.field, scale, spread))
     return out
 
 
@@ -157,12 +150,13 @@ def main(argv: list[str] | None = None) -> None:
         print(f"loss {fit.losses[i]:.3f}: {CANDIDATES[i]}")
     print("leave one game out (minutes to the last hand):")
     held = leave_one_out(args[0])
-    for h in held:
+    for x in held:
+        h = x.result
         print(f"  {h.game}: real {h.real_minutes:.1f}, simulated {h.p5:.1f} / {h.median:.1f} / "
-              f"{h.p95:.1f}, {'within' if h.within else 'outside'}; scale {h.scale:.3f}, "
-              f"spread {h.spread:.3f}, field {h.field}")
-    err = [abs(h.median - h.real_minutes) for h in held]
-    print(f"  within the band: {sum(h.within for h in held)} of {len(held)}; median error "
+              f"{h.p95:.1f}, {'within' if h.within else 'outside'}; scale {x.scale:.3f}, "
+              f"spread {x.spread:.3f}, field {x.field}")
+    err = [abs(x.result.median - x.result.real_minutes) for x in held]
+    print(f"  within the band: {sum(x.result.within for x in held)} of {len(held)}; median error "
           f"{np.median(err):.1f} min, mean {np.mean(err):.1f}, largest {max(err):.1f}")
 
 
