@@ -19,7 +19,12 @@ Home games (``home_games.csv``): a single table of the real player count, 200 ch
 blinds 2, 4, 6, 8, 10, 20, 40, 80 (small blind half) at the game's measured level lengths
 (30 minutes after them), the ``players`` pace, and the time to the last hand less the
 game's pauses (gaps over 300 s between hands, as the pace's fit) against the simulated
-duration (5-95 % band).
+duration (5-95 % band). Groups of players deal at different speeds: the timed games ran
+from 0.93 to 1.17 times the fitted seconds, so each game's simulations are spread over
+:data:`PACE_GROUPS` paces at the quantiles of a log-normal pace factor whose spread
+(:data:`HOME_PACE_SPREAD`) is that of the timed games (:func:`home_pace_factors`). The
+``home_game`` field is fitted to the games' elimination timings
+(:mod:`pyeval.sim.analysis.home_field`).
 
 Example:
     >>> [(lv.big_blind, lv.ante, lv.ante_by) for lv in parse_levels("100/200/0;100/200/200bb")]
@@ -51,6 +56,12 @@ HOME_CHIPS = 200
 HOME_LEVEL_MINUTES = 30
 HOME_PACE = "players"
 HOME_FIELD = "home_game"
+#: The spread of the pace between home games: the standard deviation of the log of each
+#: timed game's measured over fitted seconds (:func:`home_pace_factors`, the seven games
+#: of the pace's fit: 0.93 to 1.17), and the paces a home game's simulations are split over
+#: (the quantiles ``(i + 0.5) / PACE_GROUPS`` of that log-normal factor)
+HOME_PACE_SPREAD = 0.111
+PACE_GROUPS = 5
 #: Home games not held against the simulation, with why (the data's own caveats).
 HOME_NOT_COMPARABLE = {"home2": "re-entries and a second table early on",
                        "home7": "stopped early at big blind 6 (abandoned or chopped)"}
@@ -240,24 +251,86 @@ def home_structure(players: int, level_minutes: Sequence[float] = ()) -> Any:
     return parse_structure(text, "back-test: home game")
 
 
-def simulate_home(row: dict[str, str], n: int = 200, seed: int = 1, *, pace: str = HOME_PACE,
-                  field: Any = HOME_FIELD, pauses: dict[str, float] | None = None,
-                  threads: int | None = None) -> HomeResult:
-    """Simulate one home game ``n`` times at its measured level lengths: its duration against
-    the real time to the last hand less its pauses (:func:`home_pauses`)."""
-    pauses = pauses or {}
+def pace_quantiles(spread: float, groups: int = PACE_GROUPS) -> np.ndarray:
+    """The pace factors a home game's simulations are split over: the quantiles
+    ``(i + 0.5) / groups`` of a log-normal factor of median 1 and log standard deviation
+    ``spread`` (1 alone when ``spread`` is 0).
+
+    Example:
+        >>> [round(float(f), 3) for f in pace_quantiles(0.111, 3)]
+        [0.898, 1.0, 1.113]
+    """
+    from statistics import NormalDist
+
+    if spread < 0 or groups < 1:
+        raise ValueError(f"the pace spread must be >= 0 and the groups >= 1, got {spread}, {groups}")
+    if spread == 0:
+        return np.ones(1)
+    z = [NormalDist().inv_cdf((i + 0.5) / groups) for i in range(groups)]
+    return np.exp(spread * np.array(z))
+
+
+def home_clock(players: int, factor: float = 1.0, pace: str = HOME_PACE) -> Any:
+    """The clock of a home game of ``players``: the preset's seconds by players dealt in,
+    times ``factor`` (a slower group: above 1).
+
+    Example:
+        >>> round(float(home_clock(6, 1.1).minutes_per_hand(6)[6] * 60), 1)
+        105.6
+    """
     from pyeval.sim.engine.clock import Clock
+    from pyeval.sim.engine.pace import pace as pace_preset
+
+    p = pace_preset(pace)
+    return Clock(pace=pace, by_players={k: 3600.0 / (factor * p.seconds(k))
+                                        for k in range(2, max(players, 2) + 1)})
+
+
+class HomeRuns(NamedTuple):
+    """A home game's simulations: durations and the hands dealt at each elimination."""
+
+    duration: np.ndarray        # [n] minutes to the last hand
+    eliminations: np.ndarray    # [n, players - 1] hands dealt when the players left fell to
+    #                             players - 1, ..., 1 (the last: the tournament's last hand)
+
+
+def simulate_home_runs(row: dict[str, str], n: int, seed: int, *, field: Any = HOME_FIELD,
+                       pace: str = HOME_PACE, spread: float = HOME_PACE_SPREAD,
+                       scale: float = 1.0, threads: int | None = None) -> HomeRuns:
+    """Simulate the home game of ``row`` ``n`` times, split evenly over the paces of
+    :func:`pace_quantiles` (``scale`` times each; group ``i`` plays seed ``seed + i``)."""
     from pyeval.sim.engine.engine import simulate
 
     players = int(row["players_start"])
     measured = [float(x) for x in (row.get("level_minutes_measured") or "").split("/") if x]
-    r = simulate(home_structure(players, measured), n=n, seed=seed, players=players,
-                 field=field, clock=Clock(pace=pace), threads=threads)
-    p5, p50, p95 = np.percentile(r.duration, [5, 50, 95])
+    st = home_structure(players, measured)
+    factors = pace_quantiles(spread)
+    sizes = np.diff(np.linspace(0, n, len(factors) + 1).round().astype(int))
+    durations, elims = [], []
+    for i, (f, m) in enumerate(zip(factors, sizes)):
+        if m:
+            r = simulate(st, n=int(m), seed=seed + i, players=players, field=field,
+                         clock=home_clock(players, scale * float(f), pace), threads=threads)
+            durations.append(r.duration)
+            elims.append(np.sort(r.elim_hand, axis=1)[:, :-1])
+    return HomeRuns(np.concatenate(durations), np.concatenate(elims))
+
+
+def simulate_home(row: dict[str, str], n: int = 200, seed: int = 1, *, pace: str = HOME_PACE,
+                  field: Any = HOME_FIELD, pauses: dict[str, float] | None = None,
+                  threads: int | None = None, spread: float = HOME_PACE_SPREAD) -> HomeResult:
+    """Simulate one home game ``n`` times at its measured level lengths and the spread of
+    paces (:func:`simulate_home_runs`): its duration against the real time to the last hand
+    less its pauses (:func:`home_pauses`)."""
+    pauses = pauses or {}
+    runs = simulate_home_runs(row, n, seed, field=field, pace=pace, spread=spread,
+                              threads=threads)
+    p5, p50, p95 = np.percentile(runs.duration, [5, 50, 95])
     note = HOME_NOT_COMPARABLE.get(row["game"], "")
     # home2's log interleaves two tables: its gaps are not pauses
     real = float(row["minutes_to_last_hand"]) - (0.0 if note else pauses.get(row["game"], 0.0))
-    return HomeResult(row["game"], players, real, float(p5), float(p50), float(p95), note)
+    return HomeResult(row["game"], int(row["players_start"]), real, float(p5), float(p50),
+                      float(p95), note)
 
 
 def home_pauses(hands_csv: str | Path) -> dict[str, float]:
@@ -270,6 +343,53 @@ def home_pauses(hands_csv: str | Path) -> dict[str, float]:
     for game, hands in read_home_hands(hands_csv).items():
         gaps = [b[0] - a[0] for a, b in zip(hands, hands[1:])]
         out[game] = sum(g for g in gaps if g > MAX_GAP_SECONDS) / 60.0
+    return out
+
+
+def home_pace_factors(hands_csv: str | Path, pace: str = HOME_PACE) -> dict[str, float]:
+    """Each timed home game's measured seconds over the preset's (gaps up to
+    :data:`~pyeval.sim.engine.pace.MAX_GAP_SECONDS`; the games of the pace's fit, not
+    :data:`~pyeval.sim.engine.pace.UNFIT_HOME_GAMES`): how much slower that group dealt."""
+    from pyeval.sim.engine.pace import UNFIT_HOME_GAMES, hand_gaps, read_home_hands
+    from pyeval.sim.engine.pace import pace as pace_preset
+
+    p = pace_preset(pace)
+    out = {}
+    for game, hands in read_home_hands(hands_csv).items():
+        if game not in UNFIT_HOME_GAMES:
+            gaps, ks = hand_gaps({game: hands})
+            out[game] = float(gaps.sum() / sum(p.seconds(k) for k in ks))
+    return out
+
+
+def pace_spread(factors: Sequence[float]) -> float:
+    """The log standard deviation of pace factors (:func:`home_pace_factors`).
+
+    Example:
+        >>> round(pace_spread([0.9, 1.0, 1.1]), 4)
+        0.1004
+    """
+    if len(factors) < 2:
+        raise ValueError("a spread needs at least two pace factors")
+    return float(np.std(np.log(factors), ddof=1))
+
+
+def real_eliminations(hands_csv: str | Path, starts: dict[str, int]) -> dict[str, np.ndarray]:
+    """Each game's hands dealt when the players dealt in fell for good to ``start - 1``,
+    ..., 2, and the game's hands (the last elimination), from ``home_game_hands.csv``;
+    ``starts``: each game's players at the start.
+
+    Example: ``real_eliminations(path, {"home5": 6})["home5"]`` is the hands at which
+    home5 went to 5, 4, 3 and 2 players, then its 201 hands.
+    """
+    from pyeval.sim.engine.pace import read_home_hands
+
+    out = {}
+    for game, hands in read_home_hands(hands_csv).items():
+        if game in starts:
+            dealt = np.array([k for _, k in hands])
+            more = [np.flatnonzero(dealt > k) for k in range(starts[game] - 1, 1, -1)]
+            out[game] = np.array([int(w[-1]) + 1 if w.size else 0 for w in more] + [len(hands)])
     return out
 
 

@@ -26,19 +26,7 @@ from typing import Any, Union
 
 import numpy as np
 
-from pyeval.sim.kernel.layout import (
-    MP_AGGR,
-    MP_CALL_MARGIN,
-    MP_CBET,
-    MP_COLS,
-    MP_DEPTH_M,
-    MP_KIND,
-    MP_LOOSE,
-    MP_OPEN_SIZE,
-    MP_PUSH_DEPTH,
-    PUSH_BEHIND,
-    PUSH_DEPTH_STEPS,
-)
+from pyeval.sim.kernel import layout as lay
 
 KINDS = ("push_fold", "ranges", "limper", "station")
 DEPTHS = ("bb", "m")
@@ -103,15 +91,15 @@ class PlayerModel:
 
     def row(self) -> np.ndarray:
         """The model as the kernel reads it (``MP_*`` columns)."""
-        r = np.zeros(MP_COLS)
-        r[MP_KIND] = KINDS.index(self.kind)
-        r[MP_LOOSE] = self.loose
-        r[MP_AGGR] = self.aggression
-        r[MP_PUSH_DEPTH] = self.push_depth
-        r[MP_DEPTH_M] = 1.0 if self.depth == "m" else 0.0
-        r[MP_CALL_MARGIN] = self.call_margin
-        r[MP_OPEN_SIZE] = self.open_size
-        r[MP_CBET] = self.cbet
+        r = np.zeros(lay.MP_COLS)
+        r[lay.MP_KIND] = KINDS.index(self.kind)
+        r[lay.MP_LOOSE] = self.loose
+        r[lay.MP_AGGR] = self.aggression
+        r[lay.MP_PUSH_DEPTH] = self.push_depth
+        r[lay.MP_DEPTH_M] = 1.0 if self.depth == "m" else 0.0
+        r[lay.MP_CALL_MARGIN] = self.call_margin
+        r[lay.MP_OPEN_SIZE] = self.open_size
+        r[lay.MP_CBET] = self.cbet
         return r
 
     def push_table(self) -> np.ndarray:
@@ -127,8 +115,8 @@ class PlayerModel:
         """
         from pyeval.sim.players.nash import shove_shares
 
-        nb = np.maximum(np.arange(PUSH_BEHIND), 1).astype(float)
-        d = (np.arange(PUSH_DEPTH_STEPS) + 0.5) / 4.0
+        nb = np.maximum(np.arange(lay.PUSH_BEHIND), 1).astype(float)
+        d = (np.arange(lay.PUSH_DEPTH_STEPS) + 0.5) / 4.0
         r = shove_shares(d)[None, :] * nb[:, None] ** -PUSH_BEHIND_EXP
         if self.push_dev >= 0:
             r = r + self.push_dev * (1.0 - r)
@@ -339,7 +327,7 @@ def resolve_field(field: FieldLike, players: int) -> tuple[list[PlayerModel], np
         >>> [m.name for m in models], assign.tolist()
         (['push_fold', 'balanced'], [0, 1, 0])
         >>> [m.name for m in resolve_field("home_game", 10)[0]]
-        ['live_recreational', 'calling_station', 'maniac', 'nit']
+        ['live_recreational', 'calling_station', 'nit']
     """
     if isinstance(field, os.PathLike) or (isinstance(field, str) and is_field_file(field)):
         if not is_field_file(field):

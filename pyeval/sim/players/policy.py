@@ -61,8 +61,14 @@ JAM_SPR = 2.0
 #: all-in only what is nearly all of its stack (not from 45 % of it) and calls a shove or
 #: an overbet only with a set, a straight or better. The shared online hands
 #: show no stack-off in 5,084 player-hands at 200 BB and deeper (docs/players.md). Both
-#: are arithmetic on the existing thresholds (no new branch in the hottest function)
+#: are tested only on the branches that can reach them (the kernel then runs 0.9 % fewer
+#: instructions than with them as factors on every decision; bench/RESULTS.md)
 DEEP_BB = 150.0
+#: a range player's bet or raise after the flop that would leave less than ``1 - COMMIT``
+#: of its stack behind goes all-in; from ``DEEP_BB`` only one of nearly all of it
+#: (``DEEP_COMMIT``)
+COMMIT = 0.45
+DEEP_COMMIT = COMMIT + 0.5
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -438,9 +444,12 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
             if top_c <= flat:
                 return A_CALL, 0, 1.0
             return A_FOLD, 0, 1.0
-        deep = min(1.0, DEEP_BB * bb / min(stack_total, opp_cover))
-        deep *= deep
-        four = r * 0.35 * deep * deep
+        four = r * 0.35
+        eff = min(stack_total, opp_cover)
+        if eff > DEEP_BB * bb:          # deep: the 4-bet range shrinks as (DEEP_BB / eff) ** 4
+            deep = DEEP_BB * bb / eff
+            deep *= deep
+            four = four * deep * deep
         if top_c <= four * loose:
             if can_raise:
                 return A_RAISE, max_to, four
@@ -459,8 +468,6 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
         return A_FOLD, 0, 1.0
     if kind >= K_LIMPER:
         return _loose_postflop(model, money, ctx, street, tr, draw, u)
-    deep_i = np.int64(min(stack_total, opp_cover) >= DEEP_BB * bb)
-    commit = (0.45 + 0.5 * deep_i) * stack_total
     if call == 0:
         bet = tr >= 3
         if not bet and tr == 2:
@@ -470,21 +477,29 @@ def decide(model, thr_push, thr_open, eq_agg, eq_rand, top_c, street, tr, draw, 
         if not bet and draw:
             bet = u < 0.6 * aggr
         if bet and can_raise:
+            commit = COMMIT * stack_total
+            if min(stack_total, opp_cover) >= DEEP_BB * bb:
+                commit = DEEP_COMMIT * stack_total
             to = _sized(_in_chips(pot * (0.5 + 0.25 * aggr), bb), min_to, max_to, commit)
             return A_RAISE, to, 0.3
         return A_CHECK, 0, 1.0
     price = call / (winnable_pot(pot, cur, mybet, call) + call)
-    if call >= 0.6 * rem and tr >= 3 + deep_i:
-        return A_CALL, 0, 1.0
-    if tr == 4:
-        if can_raise and u < (0.4 + 0.5 * aggr) * (1 - deep_i):
-            return A_RAISE, _sized(3 * cur, min_to, max_to, commit), 0.1
-        return A_CALL, 0, 1.0
-    if tr == 3:
-        if n_raises >= 2 - deep_i and price > 0.4:
+    if tr >= 3:
+        if min(stack_total, opp_cover) >= DEEP_BB * bb:
+            # deep: raise nothing; a set or a straight folds to a raise at a steep price
+            if tr == 3 and n_raises >= 1 and price > 0.4:
+                return A_FOLD, 0, 1.0
+            return A_CALL, 0, 1.0
+        if call >= 0.6 * rem:
+            return A_CALL, 0, 1.0
+        if tr == 4:
+            if can_raise and u < 0.4 + 0.5 * aggr:
+                return A_RAISE, _sized(3 * cur, min_to, max_to, COMMIT * stack_total), 0.1
+            return A_CALL, 0, 1.0
+        if n_raises >= 2 and price > 0.4:
             return A_FOLD, 0, 1.0
-        if can_raise and n_raises <= 1 and u < 0.2 * aggr * (1 - deep_i):
-            return A_RAISE, _sized(3 * cur, min_to, max_to, commit), 0.15
+        if can_raise and n_raises <= 1 and u < 0.2 * aggr:
+            return A_RAISE, _sized(3 * cur, min_to, max_to, COMMIT * stack_total), 0.15
         return A_CALL, 0, 1.0
     if tr == 2:
         if n_raises <= 1 and price <= 0.40 + 0.08 * (loose - 1.0):

@@ -84,11 +84,31 @@ def _combos_by_class() -> np.ndarray:
     return out
 
 
+@numba.njit(cache=True, inline="always")
+def _showdown(h, o, a, b, x, y, tmp, ev):
+    """Hole cards ``a b`` against ``x y`` on the board ``tmp[:5]`` (``h``, ``o``: scratch of
+    seven cards): 1.0 a win, 0.5 a tie, 0.0 a loss."""
+    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
+    h[0] = a
+    h[1] = b
+    o[0] = x
+    o[1] = y
+    for i in range(5):
+        h[2 + i] = tmp[i]
+        o[2 + i] = tmp[i]
+    vh = nx.high_inline(h, 7, card_key, disp, high, flush, mult, row_bits, slot_bits)
+    vo = nx.high_inline(o, 7, card_key, disp, high, flush, mult, row_bits, slot_bits)
+    if vh > vo:
+        return 1.0
+    if vh == vo:
+        return 0.5
+    return 0.0
+
+
 @numba.njit(cache=True)
 def _equity_random(combos, trials, seed, ev):
     """Each class's equity against a random hand, ``trials`` deals each; ``ev``: the
     evaluator's tables as :func:`pyeval.jit.numba_ext.high_inline` takes them."""
-    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     out = np.zeros(169)
     for c in range(169):
         st = np.empty(4, np.uint64)
@@ -102,19 +122,7 @@ def _equity_random(combos, trials, seed, ev):
         for _t in range(trials):
             used = (np.int64(1) << a) | (np.int64(1) << b)
             used = deal_unused(st, used, tmp, 7)
-            h[0] = a
-            h[1] = b
-            o[0] = tmp[5]
-            o[1] = tmp[6]
-            for i in range(5):
-                h[2 + i] = tmp[i]
-                o[2 + i] = tmp[i]
-            vh = nx.high_inline(h, 7, card_key, disp, high, flush, mult, row_bits, slot_bits)
-            vo = nx.high_inline(o, 7, card_key, disp, high, flush, mult, row_bits, slot_bits)
-            if vh > vo:
-                win += 1.0
-            elif vh == vo:
-                win += 0.5
+            win += _showdown(h, o, a, b, tmp[5], tmp[6], tmp, ev)
         out[c] = win / trials
     return out
 
@@ -123,7 +131,6 @@ def _equity_random(combos, trials, seed, ev):
 def _equity_vs_top(combos, ncombo, order, steps, trials, seed, ev):
     """Each class's equity against the top ``s / steps`` of hands, ``s`` = 1..``steps``;
     ``ev`` as :func:`_equity_random` takes it."""
-    card_key, disp, high, flush, mult, row_bits, slot_bits = ev
     # flat list of combos from strongest class down
     flat = np.empty((1326, 2), np.int64)
     k = 0
@@ -158,19 +165,7 @@ def _equity_vs_top(combos, ncombo, order, steps, trials, seed, ev):
                 continue
             used = (np.int64(1) << a) | (np.int64(1) << b) | (np.int64(1) << x) | (np.int64(1) << y)
             used = deal_unused(st, used, tmp, 5)
-            h[0] = a
-            h[1] = b
-            o[0] = x
-            o[1] = y
-            for i in range(5):
-                h[2 + i] = tmp[i]
-                o[2 + i] = tmp[i]
-            vh = nx.high_inline(h, 7, card_key, disp, high, flush, mult, row_bits, slot_bits)
-            vo = nx.high_inline(o, 7, card_key, disp, high, flush, mult, row_bits, slot_bits)
-            if vh > vo:
-                win += 1.0
-            elif vh == vo:
-                win += 0.5
+            win += _showdown(h, o, a, b, x, y, tmp, ev)
             done += 1
         out[c, s] = win / max(done, 1)
     return out

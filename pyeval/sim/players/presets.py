@@ -92,11 +92,13 @@ TARGETS: dict[str, Target] = {
     "calling_station": Target({"vpip": 0.45, "pfr": 0.07}, _ARCHETYPE),
 }
 
-#: mixed fields (weights of presets): a home game is mostly recreational players with a
-#: station or two; a club night has regulars among them and a nit; an online field is mostly
-#: regulars with some loose players
+#: mixed fields (weights of presets): a club night has regulars among recreational players
+#: and a nit; an online field is mostly regulars with some loose players. The home game's
+#: weights are fitted to the hands at which six real home games lost each player
+#: (:mod:`pyeval.sim.analysis.home_field`; the mix it replaced, recreational 6, station 2,
+#: maniac 1, nit 1, lost the first half of the table in half the real hands)
 FIELDS: dict[str, Mapping[ModelLike, float]] = {
-    "home_game": {"live_recreational": 6, "calling_station": 2, "maniac": 1, "nit": 1},
+    "home_game": {"live_recreational": 4, "calling_station": 2, "nit": 4},
     "club_night": {"online_regular": 3, "live_recreational": 4, "nit": 2, "maniac": 1},
     "online": {"online_regular": 7, "maniac": 1, "calling_station": 1, "nit": 1},
     # a dealt live tournament (the default of the back-test's event-days): regulars, a

@@ -263,21 +263,18 @@ class _Facts:
         self.pot = sum(put) - (top[0] - top[1])
 
 
+#: per-player counts (:func:`_count_seat`) and the :class:`_Facts` list each is read from
+_SEAT_COUNTS = (("vpip", "vpip"), ("pfr", "pfr"), ("limp", "limp"), ("limp_raised", "limp_raised"),
+                ("limp_call", "limp_call"), ("three_bet_chance", "three_chance"),
+                ("three_bet", "three"), ("player_flops", "saw_flop"), ("cbet_faced", "cbet_faced"),
+                ("fold_cbet", "fold_cbet"), ("allin_own", "allin_own"), ("stack_off", "stack_off"))
+
+
 def _count_seat(c: Counter, f: _Facts, s: int) -> None:
     """Count what seat ``s`` did in the hand into ``c`` (the per-player counts)."""
     c["player_hands"] += 1
-    c["vpip"] += f.vpip[s]
-    c["pfr"] += f.pfr[s]
-    c["limp"] += f.limp[s]
-    c["limp_raised"] += f.limp_raised[s]
-    c["limp_call"] += f.limp_call[s]
-    c["three_bet_chance"] += f.three_chance[s]
-    c["three_bet"] += f.three[s]
-    c["player_flops"] += f.saw_flop[s]
-    c["cbet_faced"] += f.cbet_faced[s]
-    c["fold_cbet"] += f.fold_cbet[s]
-    c["allin_own"] += f.allin_own[s]
-    c["stack_off"] += f.stack_off[s]
+    for count, fact in _SEAT_COUNTS:
+        c[count] += getattr(f, fact)[s]
 
 
 def _effective(h: Hand) -> list[float]:
