@@ -80,17 +80,14 @@ def _tier_by_the_rules(hole: list[int], board: list[int]) -> tuple[int, bool]:
         for h1 in hole[i + 1:]:
             cv = high([h0, h1, *board]) >> 12
             r0, r1 = h0 >> 2, h1 >> 2
-            if cv >= 5 and cv > cb:
-                t = 4
-            elif cv == 4 and cb < 4:
-                t = 4 if r0 == r1 else 3
-            elif cv == 3 and cb < 2:
-                t = 3
-            elif cv >= 2 and cv > cb:
-                t = (3 if r0 > top else 1) if r0 == r1 else (2 if top in (r0, r1) else 1)
-            else:
-                t = 0
-            best = max(best, t)
+            pair_made = (3 if r0 > top else 1) if r0 == r1 else (2 if top in (r0, r1) else 1)
+            made = [   # (tier, when): the docstring's lines, the first that holds counts
+                (4, cv >= 5 and cv > cb),            # a straight or better the board lacks
+                (4 if r0 == r1 else 3, cv == 4 and cb < 4),   # a set, or trips
+                (3, cv == 3 and cb < 2),             # two pair the board does not make
+                (pair_made, cv >= 2 and cv > cb),    # a pair made with the hole cards
+            ]
+            best = max(best, next((tier for tier, when in made if when), 0))
             if len(board) < 5:
                 for suit in {h0 & 3, h1 & 3}:
                     if sum((c & 3) == suit for c in (h0, h1, *board)) == 4:

@@ -56,33 +56,26 @@ def _lows(cards: list[int]) -> int:
     return len({_razz_rank(c) for c in cards if _razz_rank(c) <= 7})
 
 
+def _first(rules: list[tuple[int, bool]]) -> int:
+    """The tier of the first rule that holds (the docstring's lines, best first), else 0."""
+    return next((tier for tier, holds in rules if holds), 0)
+
+
 def _tier(mine: list[int], up_cat: int, low_opp: int, kind: int) -> tuple[int, bool]:
     """``stud_tier`` as its docstring and rules read, card by card."""
     t_hi, draw = 0, False
     n = len(mine)
     if kind != 1:
         cat = pyeval.high(np.array(mine, np.uint8)) >> 12
-        if cat >= 5 or cat >= up_cat + 2:
-            t_hi = 4
-        elif cat > up_cat and cat >= 2:
-            t_hi = 3
-        elif cat == up_cat and cat >= 2:
-            t_hi = 2
-        elif cat >= 2:
-            t_hi = 1
+        t_hi = _first([(4, cat >= 5 or cat >= up_cat + 2), (3, cat > up_cat and cat >= 2),
+                       (2, cat == up_cat and cat >= 2), (1, cat >= 2)])
         if n < 7 and any(sum(1 for c in mine if c & 3 == s) == 4 for s in range(4)):
             draw = True
     t_lo = 0
     if kind != 0:
         k = _lows(mine)
-        if k >= 5:
-            t_lo = 4
-        elif k >= n - 1 and k > low_opp:
-            t_lo = 3
-        elif k >= low_opp and k >= 3:
-            t_lo = 2
-        elif k >= 3:
-            t_lo = 1
+        t_lo = _first([(4, k >= 5), (3, k >= n - 1 and k > low_opp),
+                       (2, k >= low_opp and k >= 3), (1, k >= 3)])
         if k == 4 and n < 7:
             draw = True
     return max(t_hi, t_lo), draw
