@@ -427,6 +427,23 @@ def _row_addrs(a, sc):
 
 
 @njit(cache=True, inline="always")
+def _thread_row(a_ctr, arena, sc):
+    """The :class:`RowAddrs` of the next row of the scratch arena (``sc``'s layout) a
+    worker takes: the second word of the counters at ``a_ctr`` counts the rows taken."""
+    slot = fetch_add(a_ctr + np.uint64(8), 1)
+    return _row_addrs(np.uint64(arena.ctypes.data) + np.uint64(8 * sc.size * slot), sc)
+
+
+@njit(cache=True, inline="always")
+def _fill_tab(tab, avail, comb):
+    """The ranks step's table of a tuple: for each rank r and count m, ``comb[n, m]``
+    with n the cards of rank r left (``avail``)."""
+    for r in range(13):
+        for m in range(6):
+            sti64(tab, 6 * r + m, comb[ldi64(avail, r), m])
+
+
+@njit(cache=True, inline="always")
 def _setup(it, tu, kb, nR, ra):
     """Tuple ``it``'s cards left (``ra.avail`` by rank, ``ra.amask`` by suit), each player's
     cards of each suit (``ra.hsm`` ranks, ``ra.hn`` how many) and value-table row;
@@ -508,8 +525,7 @@ def _hu_work(ctr, mode, tu, kb, tb, arena, sc, acc):
     codes, V, o2a, o2b, comb = tb.codes, tb.V, tb.o2a, tb.o2b, tb.comb
     n_items = reps.shape[0]
     nR = codes.shape[0]
-    slot = fetch_add(a_ctr + np.uint64(8), 1)
-    ra = _row_addrs(np.uint64(arena.ctypes.data) + np.uint64(8 * sc.size * slot), sc)
+    ra = _thread_row(a_ctr, arena, sc)
     avail, amask, hn, row, cnt, tab, ow = ra.avail, ra.amask, ra.hn, ra.row, ra.cnt, ra.tab, \
         ra.ow
     while True:
@@ -521,9 +537,7 @@ def _hu_work(ctr, mode, tu, kb, tb, arena, sc, acc):
             r0 = ldi64(row, 0)
             r1 = ldi64(row, 1)
             if mode == BY_RANKS:
-                for r in range(13):
-                    for m in range(6):
-                        sti64(tab, 6 * r + m, comb[ldi64(avail, r), m])
+                _fill_tab(tab, avail, comb)
                 _ranks_hu(nR, codes, tab, V, r0, r1, cnt)
             else:
                 for s in range(4):
@@ -549,8 +563,7 @@ def _any_work(ctr, mode, tu, kb, tb, arena, sc, acc):
     codes, V, o2a, o2b, comb = tb.codes, tb.V, tb.o2a, tb.o2b, tb.comb
     n_items, P = reps.shape
     nR = codes.shape[0]
-    slot = fetch_add(a_ctr + np.uint64(8), 1)
-    ra = _row_addrs(np.uint64(arena.ctypes.data) + np.uint64(8 * sc.size * slot), sc)
+    ra = _thread_row(a_ctr, arena, sc)
     avail, amask, hn, row, cnt, tab, ow = ra.avail, ra.amask, ra.hn, ra.row, ra.cnt, ra.tab, \
         ra.ow
     fl, RB, RM = ra.fl, ra.RB, ra.RM
@@ -561,9 +574,7 @@ def _any_work(ctr, mode, tu, kb, tb, arena, sc, acc):
         for it in range(b * blk, min(n_items, (b + 1) * blk)):
             _setup(it, tu, kb, nR, ra)
             if mode == BY_RANKS:
-                for r in range(13):
-                    for m in range(6):
-                        sti64(tab, 6 * r + m, comb[ldi64(avail, r), m])
+                _fill_tab(tab, avail, comb)
                 _ranks_any(P, nR, codes, tab, V, row, cnt)
             else:
                 ready = False
