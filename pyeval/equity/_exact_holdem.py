@@ -427,11 +427,13 @@ def _row_addrs(a, sc):
 
 
 @njit(cache=True, inline="always")
-def _thread_row(a_ctr, arena, sc):
-    """The :class:`RowAddrs` of the next row of the scratch arena (``sc``'s layout) a
-    worker takes: the second word of the counters at ``a_ctr`` counts the rows taken."""
+def _thread_row(ctr, arena, sc):
+    """The address of the shared counters ``ctr`` (the first counts the blocks taken, the
+    second the rows) and the :class:`RowAddrs` of the next row of the scratch arena
+    (``sc``'s layout), the worker's own."""
+    a_ctr = np.uint64(ctr.ctypes.data)
     slot = fetch_add(a_ctr + np.uint64(8), 1)
-    return _row_addrs(np.uint64(arena.ctypes.data) + np.uint64(8 * sc.size * slot), sc)
+    return a_ctr, _row_addrs(np.uint64(arena.ctypes.data) + np.uint64(8 * sc.size * slot), sc)
 
 
 @njit(cache=True, inline="always")
@@ -519,19 +521,16 @@ def _add(acc, b, wt, cnt):
 @njit(cache=True, nogil=True)
 def _hu_work(ctr, mode, tu, kb, tb, arena, sc, acc):
     """Step ``mode`` (1 by ranks, 2 by flushes), two players."""
-    a_ctr = np.uint64(ctr.ctypes.data)
+    a_ctr, ra = _thread_row(ctr, arena, sc)
     reps, wts, blk = tu.reps, tu.wts, tu.blk
     k, bcnt = kb.k, kb.bcnt
     codes, V, o2a, o2b, comb = tb.codes, tb.V, tb.o2a, tb.o2b, tb.comb
     n_items = reps.shape[0]
     nR = codes.shape[0]
-    ra = _thread_row(a_ctr, arena, sc)
     avail, amask, hn, row, cnt, tab, ow = ra.avail, ra.amask, ra.hn, ra.row, ra.cnt, ra.tab, \
         ra.ow
-    while True:
-        b = fetch_add(a_ctr, 1)
-        if b >= acc.shape[0]:
-            break
+    b = fetch_add(a_ctr, 1)
+    while b < acc.shape[0]:
         for it in range(b * blk, min(n_items, (b + 1) * blk)):
             _setup(it, tu, kb, nR, ra)
             r0 = ldi64(row, 0)
@@ -552,25 +551,23 @@ def _hu_work(ctr, mode, tu, kb, tb, arena, sc, acc):
                         nO = _other_weights(k - j, avail, am, o2a, o2b, ow)
                         _flush_hu(j, s, am, nO, tb, kb, ra, r0, r1)
             _add(acc, b, wts[it], cnt)
+        b = fetch_add(a_ctr, 1)
 
 
 @njit(cache=True, nogil=True)
 def _any_work(ctr, mode, tu, kb, tb, arena, sc, acc):
     """Step ``mode`` (1 by ranks, 2 by flushes), any number of players."""
-    a_ctr = np.uint64(ctr.ctypes.data)
+    a_ctr, ra = _thread_row(ctr, arena, sc)
     reps, wts, blk = tu.reps, tu.wts, tu.blk
     k, bcnt = kb.k, kb.bcnt
     codes, V, o2a, o2b, comb = tb.codes, tb.V, tb.o2a, tb.o2b, tb.comb
     n_items, P = reps.shape
     nR = codes.shape[0]
-    ra = _thread_row(a_ctr, arena, sc)
     avail, amask, hn, row, cnt, tab, ow = ra.avail, ra.amask, ra.hn, ra.row, ra.cnt, ra.tab, \
         ra.ow
     fl, RB, RM = ra.fl, ra.RB, ra.RM
-    while True:
-        b = fetch_add(a_ctr, 1)
-        if b >= acc.shape[0]:
-            break
+    b = fetch_add(a_ctr, 1)
+    while b < acc.shape[0]:
         for it in range(b * blk, min(n_items, (b + 1) * blk)):
             _setup(it, tu, kb, nR, ra)
             if mode == BY_RANKS:
@@ -595,6 +592,7 @@ def _any_work(ctr, mode, tu, kb, tb, arena, sc, acc):
                             ready = True
                         _flush_any(P, j, s, am, nO, tb, kb, ra)
             _add(acc, b, wts[it], cnt)
+        b = fetch_add(a_ctr, 1)
 
 
 #: tuples per block of :func:`run` (each block sums into its own row, in order)

@@ -324,13 +324,13 @@ def _hu5_work(ctr, kn, dl, ST, TA, out):
 
 
 @njit(cache=True, inline="always")
-def _next_row(a_ctr, nch, base, row, deck):
-    """The next of ``nch`` chunks a worker takes from the shared counter at ``a_ctr`` (-1
-    when none is left) and the address of its padded row of ``row`` words in the scratch
-    arena at ``base``, the pool ``deck`` copied to the row's start."""
+def _next_row(a_ctr, ST, rows, deck):
+    """The next of the chunks ``ST.nsamp`` a worker takes from the shared counter at
+    ``a_ctr`` (-1 when none is left) and the address of its padded row in the scratch arena
+    ``rows``, the pool ``deck`` copied to the row's start."""
     ci = fetch_add(a_ctr, 1)
-    a = base + np.uint64(8 * row * ci)
-    if ci >= nch:
+    a = np.uint64(rows.arena.ctypes.data) + np.uint64(8 * rows.row * ci)
+    if ci >= ST.nsamp.shape[0]:
         return -1, a
     for i in range(deck.shape[0]):
         st8(a, i, deck[i])
@@ -342,20 +342,15 @@ def _holdem_work(ctr, kn, R, dl, ST, rows, TA, tally):
     """Worker of :func:`holdem_mc`: chunks until none is left, each in its own padded row
     of the scratch arena (the pool, then the chunk's words)."""
     a_ctr = np.uint64(ctr.ctypes.data)
-    base = np.uint64(rows.arena.ctypes.data)
-    row, o_w = rows.row, rows.w
     out, attempts, failed = tally
-    deck = dl.deck
     P = kn.hk.shape[0]
-    seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
-    nch = nsamp.shape[0]
     while True:
-        ci, a = _next_row(a_ctr, nch, base, row, deck)
+        ci, a = _next_row(a_ctr, ST, rows, dl.deck)
         if ci < 0:
             break
-        w = a + np.uint64(8 * o_w)
-        n_att, ok = _holdem_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], kn, R, dl, a,
-                                  ST.max_attempts, w, TA)
+        w = a + np.uint64(8 * rows.w)
+        n_att, ok = _holdem_chunk(word_stream(ST.seed, ST.chunk0 + ci), ST.nsamp[ci], kn, R,
+                                  dl, a, ST.max_attempts, w, TA)
         attempts[ci] = n_att
         failed[ci] = 0 if ok else 1
         cnt = w + np.uint64(8 * 4 * P)
@@ -398,14 +393,11 @@ def _mc_work(ctr, G, kn, dl, ST, rows, TA, out):
     """Worker of :func:`mc_chunks`: chunks until none is left, each in its own padded row
     of the scratch arena (the pool, hole cards, board, then the chunk's words)."""
     a_ctr = np.uint64(ctr.ctypes.data)
-    base = np.uint64(rows.arena.ctypes.data)
-    row, o_cur, o_curb, o_w = rows.row, rows.cur, rows.curb, rows.w
+    o_cur, o_curb, o_w = rows.cur, rows.curb, rows.w
     P, H, NB = G.P, G.H, G.NB
-    hole0, board0, deck = kn.hole0, kn.board0, dl.deck
-    seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
-    nch = nsamp.shape[0]
+    hole0, board0 = kn.hole0, kn.board0
     while True:
-        ci, a = _next_row(a_ctr, nch, base, row, deck)
+        ci, a = _next_row(a_ctr, ST, rows, dl.deck)
         if ci < 0:
             break
         cur = a + np.uint64(8 * o_cur)
@@ -416,7 +408,8 @@ def _mc_work(ctr, G, kn, dl, ST, rows, TA, out):
                 st8(cur, p * H + j, hole0[p, j])
         for j in range(NB):
             st8(curb, j, board0[j])
-        _mc_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], G, kn, dl, a, cur, curb, w, TA)
+        _mc_chunk(word_stream(ST.seed, ST.chunk0 + ci), ST.nsamp[ci], G, kn, dl, a, cur, curb,
+                  w, TA)
         st = w + np.uint64(8 * (3 * (P + 1) + 2 * P))
         for p in range(P):
             for k in range(NSTAT):
