@@ -15,7 +15,10 @@ Spots: ``mc-hu`` AcAd vs KhKs, ``mc-range`` AK vs QQ+ (Monte Carlo, one chunk st
 seed 1, one thread), ``exact-hu`` AcAd vs KhKs, ``exact-3`` AA,KK vs AK vs AQs+,KQs; the
 plain five-loop board walk (``_exact5.holdem_exact5``, no suit symmetry, the tests'
 reference), ``n`` walks of every board: ``walk5-hu`` AcAd vs KhKs, ``walk5-3`` AhKh vs
-QsQd vs 7c6c.
+QsQd vs 7c6c. The general kernels' showdowns (:mod:`pyeval.equity._showdown`), three
+seven-card stud hands with one card to come each: ``mc-stud`` and ``mc-stud8`` (Monte
+Carlo, ``n`` deals: high only, hi/lo), ``tuples-stud`` and ``tuples-stud8`` (exact, ``n``
+calls: the tuple walk ``_exact._tuples``).
 """
 from __future__ import annotations
 
@@ -23,10 +26,9 @@ import sys
 
 import numpy as np
 
-from pyeval.cards import cards
 from pyeval.equity import equity
 from pyeval.equity._exact5 import holdem_exact5
-from pyeval.jit import numba_ext as nx
+from pyeval.equity._inputs import known_hands
 
 SPOTS = {
     "mc-hu": ["AcAd", "KhKs"],
@@ -35,16 +37,16 @@ SPOTS = {
     "exact-3": ["AA,KK", "AK", "AQs+,KQs"],
     "walk5-hu": ["AcAd", "KhKs"],
     "walk5-3": ["AhKh", "QsQd", "7c6c"],
+    "mc-stud": ["As2h3d4c9d6c", "KcKdJs9s8s7s", "5h6h7h8dQhTc"],
+    "mc-stud8": ["As2h3d4c9d6c", "KcKdJs9s8s7s", "5h6h7h8dQhTc"],
+    "tuples-stud": ["As2h3d4c9d6c", "KcKdJs9s8s7s", "5h6h7h8dQhTc"],
+    "tuples-stud8": ["As2h3d4c9d6c", "KcKdJs9s8s7s", "5h6h7h8dQhTc"],
 }
 
 
 def _walk5(hands: list[str], n: int) -> list[float]:
-    T = nx.kernel_tables()
-    h = [cards(x) for x in hands]
-    used = {int(c) for x in h for c in x}
-    hk = np.array([T.ckey[c].sum(dtype=np.uint64) for c in h], dtype=np.uint64)
-    hs = np.array([np.bitwise_or.reduce(T.csrm[c]) for c in h], dtype=np.uint64)
-    deck = np.array(sorted((c for c in range(52) if c not in used), reverse=True), np.uint8)
+    T, hk, hs, deck = known_hands(*hands)
+    deck = np.ascontiguousarray(deck[::-1])          # the walk's deck is decreasing
     none_p, none_c = np.zeros((0, 2), np.int64), np.zeros((0, 5), np.int64)
     for _ in range(n):
         cnt = holdem_exact5(hk, hs, deck, none_p, none_c, 16, 0, 16, T.addrs).sum(axis=0)
@@ -58,11 +60,12 @@ def main() -> None:
     if spot.startswith("walk5"):
         print(spot, n, " ".join(f"{e:.6f}" for e in _walk5(hands, n)))
         return
+    game = "stud8" if spot.endswith("stud8") else "stud" if spot.endswith("stud") else "holdem"
     if spot.startswith("mc"):
-        r = equity("holdem", hands, threads=1, seed=1, exact=False, samples=n)
+        r = equity(game, hands, threads=1, seed=1, exact=False, samples=n)
     else:
         for _ in range(n):
-            r = equity("holdem", hands, threads=1, exact=True)
+            r = equity(game, hands, threads=1, exact=True)
     print(spot, n, " ".join(f"{e:.6f}" for e in r.equities))
 
 

@@ -32,9 +32,6 @@ _PUBLIC_ENTRY = ("public, documented entry point: after the structure, count and
 
 EXCEPTIONS: dict[str, str] = {
     # "path:qualified name:kind" -> reason; kind is "args" or "lines" (a module: "path::lines")
-    "pyeval/equity/_exact.py:_tuples:args": ("Numba walk (linked) over the tuples of one board, "
-                                             "called per board with the worker's arrays; a record "
-                                             "of them instead: cost not measured"),
     "pyeval/games.py:holdem:args": _PUBLIC_KEYWORDS,
     "pyeval/games.py:stud:args": _PUBLIC_KEYWORDS,
     "pyeval/rules/hand.py:Hand.__init__:args": _PUBLIC_KEYWORDS,

@@ -143,6 +143,9 @@ def _tuple_showdown(sp, P, idx, chi, clo, c_as, hi, lo, st, acc, w):
 
 @linked(cache=True)
 def _count_tuple(P, idx, chi, hi, acc, w):
+    # one pass that reads, stores and ranks the values (the tuple walk's hottest step:
+    # storing first and then counting through _showdown.count_best took 4.6 % more
+    # instructions a call, bench/RESULTS.md)
     best = np.uint64(0)
     k = 0
     for q in range(P):
@@ -196,13 +199,16 @@ def _next_tuple(p, P, c_off, c_mask, c_w, valid, idx, us, ws):
 
 
 @linked(cache=True)
-def _tuples(sp, P, bmask, c_off, c_mask, c_w, c_as, valid, chi, clo, idx, us, ws, hi,
-            lo, st, acc):
-    """Every choice of one valid combination per player sharing no card (nor any with
-    ``bmask``), values already in ``chi``/``clo``: weighted counts of pots won shared k ways
-    into ``acc`` (float64[P, P + 1]) for high-only games, :func:`score` sums into ``st``
-    for split pots (``sp``: the split class). Heads-up high-only is two plain loops;
-    otherwise a depth-first walk. Arguments are addresses. Returns (deals, weight)."""
+def _tuples(sp, P, bmask, ca, sa):
+    """Every choice of one valid combination per player (at ``ca``) sharing no card (nor
+    any with ``bmask``), values already in the task row's ``sa.chi``/``sa.clo``: weighted
+    counts of pots won shared k ways into ``sa.acc`` (float64[P, P + 1]) for high-only
+    games, :func:`score` sums into ``sa.st`` for split pots (``sp``: the split class).
+    Heads-up high-only is two plain loops; otherwise a depth-first walk. Returns (deals,
+    weight)."""
+    c_off, c_mask, c_w, c_as = ca.off, ca.mask, ca.w, ca.ace
+    valid, chi, clo, idx, us, ws = sa.valid, sa.chi, sa.clo, sa.idx, sa.us, sa.ws
+    hi, lo, st, acc = sa.hi, sa.lo, sa.st, sa.acc
     done, deals, wsum = pairs_high(sp, P, c_off, c_mask, c_w, valid, chi, acc)
     if done:
         return deals, wsum
@@ -227,8 +233,9 @@ def _exact_board(G, bmask, ca, sa, TA):
     weight). Compiled for the game's evaluation and split classes (``G.ev``, ``G.sp``)."""
     ckey, csrm, clow = TA.ckey, TA.csrm, TA.clow
     ev, sp, P, H, NB = G.ev, G.sp, G.P, G.H, G.NB
-    c_off, c_cards, c_w, c_mask, c_key, c_srm, c_low, c_as = ca
-    bcur, chi, clo, valid, idx, ustack, wstack, hi, lo, ix, st, acc = sa
+    c_off, c_cards, c_mask, c_key, c_srm, c_low = ca.off, ca.cards, ca.mask, ca.key, ca.srm, \
+        ca.low
+    bcur, chi, clo, valid = sa.bcur, sa.chi, sa.clo, sa.valid
     bk = KEY_START
     bs = np.uint64(0)
     bl = np.uint64(0)
@@ -247,8 +254,7 @@ def _exact_board(G, bmask, ca, sa, TA):
             st64(chi, j, high_value(ev, c_cards + np.uint64(j * H), H, bcur, NB, ld64(c_key, j),
                                     ld64(c_srm, j), bk, bs, bl, hl, TA))
             st64(clo, j, low_value(ev, sp, hl, bl, TA))
-    return _tuples(sp, P, bmask, c_off, c_mask, c_w, c_as, valid, chi, clo, idx, ustack,
-                   wstack, hi, lo, st, acc)
+    return _tuples(sp, P, bmask, ca, sa)
 
 
 @njit(cache=True, nogil=True)
@@ -379,8 +385,8 @@ def _holdem_board(P, bk, bs, bmask, ca, sa, disp, high, flush):
     board (key ``bk``, suit-rank mask ``bs``, card mask ``bmask``); adds weighted counts of
     pots won shared k ways to ``sa.acc`` (float64[P, P + 1]) of the task's scratch row
     ``sa``. Returns (deals, weight)."""
-    c_off, c_key, c_srm, c_mask, c_w = ca.off, ca.key, ca.srm, ca.mask, ca.w
-    val, valid, idx, us, ws, hi, acc = sa.chi, sa.valid, sa.idx, sa.us, sa.ws, sa.hi, sa.acc
+    c_off, c_key, c_srm, c_mask = ca.off, ca.key, ca.srm, ca.mask
+    val, valid = sa.chi, sa.valid
     for p in range(P):
         for j in range(ldi64(c_off, p), ldi64(c_off, p + 1)):
             if ld64(c_mask, j) & bmask:
@@ -388,8 +394,8 @@ def _holdem_board(P, bk, bs, bmask, ca, sa, disp, high, flush):
             else:
                 st8(valid, j, 1)
                 st64(val, j, nx.hv(bk + ld64(c_key, j), bs | ld64(c_srm, j), disp, high, flush))
-    return _tuples(NoSplit(SP_NONE), P, bmask, c_off, c_mask, c_w, c_w, valid, val, val, idx,
-                   us, ws, hi, hi, acc, acc)
+    # high-only: the walk reads the values ``sa.chi`` (``val``), never ``clo``/``lo``/``st``
+    return _tuples(NoSplit(SP_NONE), P, bmask, ca, sa)
 
 
 @njit(cache=True, inline="always")

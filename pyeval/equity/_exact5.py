@@ -4,14 +4,9 @@ evaluated, each counted for the boards it stands for). Split out of :mod:`._exac
 other walks take ranges or a known board.
 
 >>> import numpy as np
->>> from pyeval.jit import numba_ext as nx
->>> from pyeval.cards import cards
->>> T = nx.kernel_tables()
->>> h = [cards("AcAd"), cards("KhKs")]
->>> from pyeval.equity._inputs import hand_keys
->>> hk, hs = hand_keys(T, np.array(h))
->>> used = set(np.concatenate(h).tolist())
->>> bdeck = np.array(sorted((c for c in range(52) if c not in used), reverse=True), np.uint8)
+>>> from pyeval.equity._inputs import known_hands
+>>> T, hk, hs, deck = known_hands("AcAd", "KhKs")
+>>> bdeck = np.ascontiguousarray(deck[::-1])                   # decreasing
 >>> cnt = holdem_exact5(hk, hs, bdeck, np.zeros((0, 2), np.int64), np.zeros((0, 5), np.int64),
 ...                     16, 0, 16, T.addrs).sum(axis=0)
 >>> [int(x) for x in cnt[0]], [int(x) for x in cnt[1]]    # wins, ties of each hand
@@ -27,10 +22,11 @@ import numpy as np
 from numba import njit
 
 from pyeval.equity._exact import board_units
+from pyeval.equity._showdown import count_best
 from pyeval.equity._workers import run_workers
 from pyeval.jit import numba_ext as nx
 from pyeval.jit.numba_linked import linked
-from pyeval.jit.numba_mem import fetch_add, ld64, ldi64, st64, sti64
+from pyeval.jit.numba_mem import fetch_add, ldi64, st64, sti64
 
 KEY_START = nx.KEY_START
 
@@ -168,20 +164,9 @@ def _count_board(k5, s5, hk, hs, w, hi, cnt, disp, high, flush):
     """One board of :func:`_exact5_walk` for any number of players: each one's value into
     ``hi``, the pot's winners counted ``w`` times into ``cnt``."""
     P = hk.shape[0]
-    best = np.uint64(0)
-    nb = 0
     for p in range(P):
-        v = nx.hv(k5 + hk[p], s5 | hs[p], disp, high, flush)
-        st64(hi, p, v)
-        if v > best:
-            best = v
-            nb = 1
-        elif v == best:
-            nb += 1
-    for p in range(P):
-        if ld64(hi, p) == best:
-            o = p * (P + 1) + nb
-            sti64(cnt, o, ldi64(cnt, o) + w)
+        st64(hi, p, nx.hv(k5 + hk[p], s5 | hs[p], disp, high, flush))
+    count_best(P, hi, cnt, w)
 
 
 @njit(cache=True, nogil=True)

@@ -427,6 +427,25 @@ def _row_addrs(a, sc):
 
 
 @njit(cache=True, inline="always")
+def _thread_row(ctr, arena, sc):
+    """The address of the shared counters ``ctr`` (the first counts the blocks taken, the
+    second the rows) and the :class:`RowAddrs` of the next row of the scratch arena
+    (``sc``'s layout), the worker's own."""
+    a_ctr = np.uint64(ctr.ctypes.data)
+    slot = fetch_add(a_ctr + np.uint64(8), 1)
+    return a_ctr, _row_addrs(np.uint64(arena.ctypes.data) + np.uint64(8 * sc.size * slot), sc)
+
+
+@njit(cache=True, inline="always")
+def _fill_tab(tab, avail, comb):
+    """The ranks step's table of a tuple: for each rank r and count m, ``comb[n, m]``
+    with n the cards of rank r left (``avail``)."""
+    for r in range(13):
+        for m in range(6):
+            sti64(tab, 6 * r + m, comb[ldi64(avail, r), m])
+
+
+@njit(cache=True, inline="always")
 def _setup(it, tu, kb, nR, ra):
     """Tuple ``it``'s cards left (``ra.avail`` by rank, ``ra.amask`` by suit), each player's
     cards of each suit (``ra.hsm`` ranks, ``ra.hn`` how many) and value-table row;
@@ -502,28 +521,22 @@ def _add(acc, b, wt, cnt):
 @njit(cache=True, nogil=True)
 def _hu_work(ctr, mode, tu, kb, tb, arena, sc, acc):
     """Step ``mode`` (1 by ranks, 2 by flushes), two players."""
-    a_ctr = np.uint64(ctr.ctypes.data)
+    a_ctr, ra = _thread_row(ctr, arena, sc)
     reps, wts, blk = tu.reps, tu.wts, tu.blk
     k, bcnt = kb.k, kb.bcnt
     codes, V, o2a, o2b, comb = tb.codes, tb.V, tb.o2a, tb.o2b, tb.comb
     n_items = reps.shape[0]
     nR = codes.shape[0]
-    slot = fetch_add(a_ctr + np.uint64(8), 1)
-    ra = _row_addrs(np.uint64(arena.ctypes.data) + np.uint64(8 * sc.size * slot), sc)
     avail, amask, hn, row, cnt, tab, ow = ra.avail, ra.amask, ra.hn, ra.row, ra.cnt, ra.tab, \
         ra.ow
-    while True:
-        b = fetch_add(a_ctr, 1)
-        if b >= acc.shape[0]:
-            break
+    b = fetch_add(a_ctr, 1)
+    while b < acc.shape[0]:
         for it in range(b * blk, min(n_items, (b + 1) * blk)):
             _setup(it, tu, kb, nR, ra)
             r0 = ldi64(row, 0)
             r1 = ldi64(row, 1)
             if mode == BY_RANKS:
-                for r in range(13):
-                    for m in range(6):
-                        sti64(tab, 6 * r + m, comb[ldi64(avail, r), m])
+                _fill_tab(tab, avail, comb)
                 _ranks_hu(nR, codes, tab, V, r0, r1, cnt)
             else:
                 for s in range(4):
@@ -538,32 +551,27 @@ def _hu_work(ctr, mode, tu, kb, tb, arena, sc, acc):
                         nO = _other_weights(k - j, avail, am, o2a, o2b, ow)
                         _flush_hu(j, s, am, nO, tb, kb, ra, r0, r1)
             _add(acc, b, wts[it], cnt)
+        b = fetch_add(a_ctr, 1)
 
 
 @njit(cache=True, nogil=True)
 def _any_work(ctr, mode, tu, kb, tb, arena, sc, acc):
     """Step ``mode`` (1 by ranks, 2 by flushes), any number of players."""
-    a_ctr = np.uint64(ctr.ctypes.data)
+    a_ctr, ra = _thread_row(ctr, arena, sc)
     reps, wts, blk = tu.reps, tu.wts, tu.blk
     k, bcnt = kb.k, kb.bcnt
     codes, V, o2a, o2b, comb = tb.codes, tb.V, tb.o2a, tb.o2b, tb.comb
     n_items, P = reps.shape
     nR = codes.shape[0]
-    slot = fetch_add(a_ctr + np.uint64(8), 1)
-    ra = _row_addrs(np.uint64(arena.ctypes.data) + np.uint64(8 * sc.size * slot), sc)
     avail, amask, hn, row, cnt, tab, ow = ra.avail, ra.amask, ra.hn, ra.row, ra.cnt, ra.tab, \
         ra.ow
     fl, RB, RM = ra.fl, ra.RB, ra.RM
-    while True:
-        b = fetch_add(a_ctr, 1)
-        if b >= acc.shape[0]:
-            break
+    b = fetch_add(a_ctr, 1)
+    while b < acc.shape[0]:
         for it in range(b * blk, min(n_items, (b + 1) * blk)):
             _setup(it, tu, kb, nR, ra)
             if mode == BY_RANKS:
-                for r in range(13):
-                    for m in range(6):
-                        sti64(tab, 6 * r + m, comb[ldi64(avail, r), m])
+                _fill_tab(tab, avail, comb)
                 _ranks_any(P, nR, codes, tab, V, row, cnt)
             else:
                 ready = False
@@ -584,6 +592,7 @@ def _any_work(ctr, mode, tu, kb, tb, arena, sc, acc):
                             ready = True
                         _flush_any(P, j, s, am, nO, tb, kb, ra)
             _add(acc, b, wts[it], cnt)
+        b = fetch_add(a_ctr, 1)
 
 
 #: tuples per block of :func:`run` (each block sums into its own row, in order)

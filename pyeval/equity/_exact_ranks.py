@@ -19,15 +19,8 @@ About 6,000 + 30,000 lookups stand for the 1,712,304 boards of a heads-up pre-fl
 Both steps run in one kernel (:func:`_walk`) with one copy of the count, which keeps the
 first exact call's compile short (issue 13).
 
->>> import numpy as np
->>> from pyeval.jit import numba_ext as nx
->>> from pyeval.cards import cards
->>> T = nx.kernel_tables()
->>> h = [cards("AcAd"), cards("KhKs")]
->>> from pyeval.equity._inputs import hand_keys
->>> hk, hs = hand_keys(T, np.array(h))
->>> held = {int(c) for x in h for c in x}
->>> deck = np.array([c for c in range(52) if c not in held], np.uint8)
+>>> from pyeval.equity._inputs import known_hands
+>>> T, hk, hs, deck = known_hands("AcAd", "KhKs")
 >>> cnt = holdem_exact_ranks(hk, hs, deck, T.addrs)
 >>> [int(x) for x in cnt[0, 0]], [int(x) for x in cnt[0, 1]]     # boards won, tied
 ([0, 1388072, 6538], [0, 317694, 6538])

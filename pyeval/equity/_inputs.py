@@ -57,6 +57,35 @@ def hand_keys(T: Any, cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return (T.ckey[cards].sum(axis=1, dtype=np.uint64),
             np.bitwise_or.reduce(T.csrm[cards], axis=1).astype(np.uint64))
 
+class KnownHands(NamedTuple):
+    """Known hold'em hands as the kernels take them (:func:`known_hands`): the kernel
+    tables, each hand's key and suit-rank mask (:func:`hand_keys`) and the cards left, in
+    increasing order."""
+
+    T: Any
+    hk: np.ndarray
+    hs: np.ndarray
+    deck: np.ndarray
+
+
+def known_hands(*hands: str) -> KnownHands:
+    """The :class:`KnownHands` of hold'em hands given as text (the examples' and bench
+    scripts' way to call a kernel directly).
+
+    >>> T, hk, hs, deck = known_hands("AcAd", "KhKs")
+    >>> len(hk), len(deck), int(deck[0]), int(deck[-1])
+    (2, 48, 0, 51)
+    """
+    from pyeval.cards import cards
+    from pyeval.jit import numba_ext as nx
+
+    T = nx.kernel_tables()
+    h = np.array([cards(x) for x in hands])
+    held = set(h.ravel().tolist())
+    hk, hs = hand_keys(T, h)
+    return KnownHands(T, hk, hs, np.array([c for c in range(52) if c not in held], np.uint8))
+
+
 def make_game(kind: int, split: int, P: int, H: int, NB: int, down: int) -> Game:
     """The :class:`Game` of an evaluation kind and split code (``_layout.K_*``, ``SP_*``).
 

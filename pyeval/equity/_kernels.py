@@ -10,7 +10,8 @@ table is indexed without looking at the cards again. The other modules: dealing
 (:mod:`._showdown`), codes and slots (:mod:`._layout`), threads (:mod:`._workers`).
 
 The helpers take table and scratch *addresses* and read them through
-:mod:`pyeval.jit.numba_mem`, so that calling them costs no reference counting. Each chunk or task
+:mod:`pyeval.jit.numba_mem` (import its loads and stores from there), so that calling them
+costs no reference counting. Each chunk or task
 works in its own padded slice of one scratch arena.
 
 Randomness: each chunk of samples has its own stream, seeded from ``(seed, chunk index)``,
@@ -71,11 +72,9 @@ from pyeval.equity._montecarlo import holdem_mc, mc_chunks
 from pyeval.equity._showdown import count_high, high_value, low_value, score
 from pyeval.jit import numba_ext as nx
 from pyeval.jit.numba_ext import KEY_START, KernelTables, drop_best, hv, omaha_v, razz_v
-from pyeval.jit.numba_mem import fetch_add, keep_alive, ld8, ld16, ld32, ld64, ldf, ldi64, st8, st64, stf, sti64
 from pyeval.jit.numba_rng import word_stream
 
 Tables = KernelTables
-_alive = keep_alive          # the old name, for kernels written against it
 
 __all__ = [
     "AS_CARD",
@@ -105,7 +104,6 @@ __all__ = [
     "S_TIE",
     "S_WIN",
     "Tables",
-    "_alive",
     "count_high",
     "deal_any",
     "deal_fy",
@@ -114,30 +112,18 @@ __all__ = [
     "deal_plan",
     "drop_best",
     "exact_tasks",
-    "fetch_add",
     "high_value",
     "holdem_exact5",
     "holdem_exact_combos",
     "holdem_mc",
     "hv",
     "hv_at",
-    "keep_alive",
-    "ld8",
-    "ld16",
-    "ld32",
-    "ld64",
-    "ldf",
-    "ldi64",
     "low_value",
     "mc_chunks",
     "omaha_v",
     "pick_ranges",
     "razz_v",
     "score",
-    "st8",
-    "st64",
-    "stf",
-    "sti64",
     "tables",
     "word_stream",
 ]

@@ -9,13 +9,8 @@ the answer is the same whatever the number of threads.
 
 >>> import numpy as np
 >>> from pyeval.jit import numba_ext as nx
->>> from pyeval.cards import cards
->>> T = nx.kernel_tables()
->>> h = [cards("AcAd"), cards("KhKs")]
->>> from pyeval.equity._inputs import hand_keys
->>> hk, hs = hand_keys(T, np.array(h))
->>> deck = np.array([c for c in range(52) if c not in set(np.concatenate(h).tolist())], np.uint8)
->>> from pyeval.equity._inputs import make_deal
+>>> from pyeval.equity._inputs import known_hands, make_deal
+>>> T, hk, hs, deck = known_hands("AcAd", "KhKs")
 >>> kn = HoldemKnown(hk, hs, np.uint64(nx.KEY_START), np.uint64(0))
 >>> no_ranges = Ranges(np.full(2, -1), np.zeros(1, np.int64), np.zeros((0, 2), np.uint8),
 ...                    *[np.zeros(0, np.uint64)] * 3, np.zeros(0), np.zeros(0, np.int64))
@@ -328,29 +323,34 @@ def _hu5_work(ctr, kn, dl, ST, TA, out):
     keep_alive(pk, ps)
 
 
+@njit(cache=True, inline="always")
+def _next_row(a_ctr, ST, rows, deck):
+    """The next of the chunks ``ST.nsamp`` a worker takes from the shared counter at
+    ``a_ctr`` (-1 when none is left) and the address of its padded row in the scratch arena
+    ``rows``, the pool ``deck`` copied to the row's start."""
+    ci = fetch_add(a_ctr, 1)
+    a = np.uint64(rows.arena.ctypes.data) + np.uint64(8 * rows.row * ci)
+    if ci >= ST.nsamp.shape[0]:
+        return -1, a
+    for i in range(deck.shape[0]):
+        st8(a, i, deck[i])
+    return ci, a
+
+
 @njit(cache=True, nogil=True)
 def _holdem_work(ctr, kn, R, dl, ST, rows, TA, tally):
     """Worker of :func:`holdem_mc`: chunks until none is left, each in its own padded row
     of the scratch arena (the pool, then the chunk's words)."""
     a_ctr = np.uint64(ctr.ctypes.data)
-    base = np.uint64(rows.arena.ctypes.data)
-    row, o_w = rows.row, rows.w
     out, attempts, failed = tally
-    deck = dl.deck
     P = kn.hk.shape[0]
-    D = deck.shape[0]
-    seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
-    nch = nsamp.shape[0]
     while True:
-        ci = fetch_add(a_ctr, 1)
-        if ci >= nch:
+        ci, a = _next_row(a_ctr, ST, rows, dl.deck)
+        if ci < 0:
             break
-        a = base + np.uint64(8 * row * ci)
-        for i in range(D):
-            st8(a, i, deck[i])
-        w = a + np.uint64(8 * o_w)
-        n_att, ok = _holdem_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], kn, R, dl, a,
-                                  ST.max_attempts, w, TA)
+        w = a + np.uint64(8 * rows.w)
+        n_att, ok = _holdem_chunk(word_stream(ST.seed, ST.chunk0 + ci), ST.nsamp[ci], kn, R,
+                                  dl, a, ST.max_attempts, w, TA)
         attempts[ci] = n_att
         failed[ci] = 0 if ok else 1
         cnt = w + np.uint64(8 * 4 * P)
@@ -393,29 +393,23 @@ def _mc_work(ctr, G, kn, dl, ST, rows, TA, out):
     """Worker of :func:`mc_chunks`: chunks until none is left, each in its own padded row
     of the scratch arena (the pool, hole cards, board, then the chunk's words)."""
     a_ctr = np.uint64(ctr.ctypes.data)
-    base = np.uint64(rows.arena.ctypes.data)
-    row, o_cur, o_curb, o_w = rows.row, rows.cur, rows.curb, rows.w
+    o_cur, o_curb, o_w = rows.cur, rows.curb, rows.w
     P, H, NB = G.P, G.H, G.NB
-    hole0, board0, deck = kn.hole0, kn.board0, dl.deck
-    D = deck.shape[0]
-    seed, chunk0, nsamp = ST.seed, ST.chunk0, ST.nsamp
-    nch = nsamp.shape[0]
+    hole0, board0 = kn.hole0, kn.board0
     while True:
-        ci = fetch_add(a_ctr, 1)
-        if ci >= nch:
+        ci, a = _next_row(a_ctr, ST, rows, dl.deck)
+        if ci < 0:
             break
-        a = base + np.uint64(8 * row * ci)
         cur = a + np.uint64(8 * o_cur)
         curb = a + np.uint64(8 * o_curb)
         w = a + np.uint64(8 * o_w)
-        for i in range(D):
-            st8(a, i, deck[i])
         for p in range(P):
             for j in range(H):
                 st8(cur, p * H + j, hole0[p, j])
         for j in range(NB):
             st8(curb, j, board0[j])
-        _mc_chunk(word_stream(seed, chunk0 + ci), nsamp[ci], G, kn, dl, a, cur, curb, w, TA)
+        _mc_chunk(word_stream(ST.seed, ST.chunk0 + ci), ST.nsamp[ci], G, kn, dl, a, cur, curb,
+                  w, TA)
         st = w + np.uint64(8 * (3 * (P + 1) + 2 * P))
         for p in range(P):
             for k in range(NSTAT):

@@ -10,30 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numba import njit, types
 from numba.extending import overload
 
-from pyeval.equity._layout import (
-    AS_CARD,
-    NSTAT,
-    S_HTIE,
-    S_HWIN,
-    S_LTIE,
-    S_LWIN,
-    S_SHARE,
-    S_SHARE2,
-    S_TIE,
-    S_WIN,
-    SP_CHICAGO,
-    SP_LOW8,
-    BestOfEight,
-    Chicago,
-    DropOne,
-    High,
-    Low8,
-    NoSplit,
-    OmahaHigh,
-    RazzLow,
-)
+from pyeval.equity import _layout as L
 from pyeval.jit import numba_ext as nx
 from pyeval.jit.numba_linked import INTERNAL, linked
 from pyeval.jit.numba_mem import ld8, ld64, ldf, ldi64, stf, sti64
@@ -88,25 +68,25 @@ def _cls(t):
 @overload(high_value, jit_options=HOOK)
 def _high_value(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
     c = _cls(ev)
-    if c is High:
+    if c is L.High:
         def plain(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
             return nx.hv(bk + hk, bs | hs, TA.disp, TA.high, TA.flush)
         return plain
-    if c is OmahaHigh:
+    if c is L.OmahaHigh:
         def omaha(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
             return nx.omaha_v(hole, H, hk, hs, bk, bs, TA.flush, TA.board_disp, TA.board_id,
                               TA.om_high, TA.pair_id)
         return omaha
-    if c is RazzLow:
+    if c is L.RazzLow:
         def razz(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
             return nx.razz_v(bk + hk, bl | hl, TA.disp, TA.razz, TA.razzm)
         return razz
-    if c is BestOfEight:
+    if c is L.BestOfEight:
         def eight(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
             # best five of eight = the best of the eight seven-card hands
             return _best_of_eight(hole, H, board, NB, bk + hk, bs | hs, TA)
         return eight
-    if c is DropOne:
+    if c is L.DropOne:
         def drop(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
             return nx.drop_best(bk + hk, bs | hs, hole, _ZERO, ev.n, TA.ckey, TA.csrm, TA.disp,
                                 TA.high, TA.flush)
@@ -124,16 +104,16 @@ def _best_of_eight(hole, H, board, NB, key, srm, TA):
 
 @overload(low_value, jit_options=HOOK)
 def _low_value(ev, sp, hl, bl, TA):
-    if _cls(sp) is not Low8:
+    if _cls(sp) is not L.Low8:
         return lambda ev, sp, hl, bl, TA: np.uint64(0)
-    if _cls(ev) is OmahaHigh:
+    if _cls(ev) is L.OmahaHigh:
         return lambda ev, sp, hl, bl, TA: nx.omaha_low8_v(bl, hl, TA.om_low8)
     return lambda ev, sp, hl, bl, TA: nx.low8_v(bl | hl, TA.low8m)
 
 
 @overload(ace_holder, jit_options=HOOK)
 def _ace_holder(sp, hole, H, down, p, holder):
-    if _cls(sp) is not Chicago:
+    if _cls(sp) is not L.Chicago:
         return lambda sp, hole, H, down, p, holder: holder
     return lambda sp, hole, H, down, p, holder: _ace_down(hole, H, down, p, holder)
 
@@ -141,21 +121,21 @@ def _ace_holder(sp, hole, H, down, p, holder):
 @linked(cache=True)
 def _ace_down(hole, H, down, p, holder):
     for j in range(H):
-        if ld8(hole, j) == AS_CARD and (down >> j) & 1:
+        if ld8(hole, j) == L.AS_CARD and (down >> j) & 1:
             return p
     return holder
 
 
 @overload(settle, jit_options=HOOK)
 def _settle(sp, P, hi, lo, holder, st, cnt, w):
-    if _cls(sp) is NoSplit:
+    if _cls(sp) is L.NoSplit:
         return lambda sp, P, hi, lo, holder, st, cnt, w: count_high(P, hi, cnt)
     return lambda sp, P, hi, lo, holder, st, cnt, w: score(sp.code, P, hi, lo, holder, st, w)
 
 
 @overload(counts_to_sums, jit_options=HOOK)
 def _counts_to_sums(sp, P, cnt, st):
-    if _cls(sp) is NoSplit:
+    if _cls(sp) is L.NoSplit:
         return lambda sp, P, cnt, st: _add_counts(P, cnt, st)
     return lambda sp, P, cnt, st: None
 
@@ -165,74 +145,19 @@ def _add_counts(P, cnt, st):
     for p in range(P):
         for k in range(1, P + 1):
             c = np.float64(ldi64(cnt, p * (P + 1) + k))
-            o = p * NSTAT
-            stf(st, o + S_SHARE, ldf(st, o + S_SHARE) + c / k)
-            stf(st, o + S_SHARE2, ldf(st, o + S_SHARE2) + c / (k * k))
-            wi = S_WIN if k == 1 else S_TIE
-            hw = S_HWIN if k == 1 else S_HTIE
+            o = p * L.NSTAT
+            stf(st, o + L.S_SHARE, ldf(st, o + L.S_SHARE) + c / k)
+            stf(st, o + L.S_SHARE2, ldf(st, o + L.S_SHARE2) + c / (k * k))
+            wi = L.S_WIN if k == 1 else L.S_TIE
+            hw = L.S_HWIN if k == 1 else L.S_HTIE
             stf(st, o + wi, ldf(st, o + wi) + c)
             stf(st, o + hw, ldf(st, o + hw) + c)
 
 
-@linked(cache=True)
-def score(split, P, hi, lo, holder, st, w):
-    """Adds one showdown of weight w to the per-player sums at ``st`` (float64[P, NSTAT]).
-    ``hi``/``lo``: addresses of the players' values; ``holder``: the player with the ace of
-    spades in the hole (Chicago), or -1. With no qualifying low (or no holder) the high
-    hand takes the whole pot."""
-    best = np.uint64(0)
-    kh = 0
-    for p in range(P):
-        v = ld64(hi, p)
-        if v > best:
-            best = v
-            kh = 1
-        elif v == best:
-            kh += 1
-    bl = np.uint64(0)
-    kl = 0
-    if split == SP_LOW8:
-        for p in range(P):
-            v = ld64(lo, p)
-            if v > bl:
-                bl = v
-                kl = 1
-            elif v == bl and v != 0:
-                kl += 1
-    halves = (split == SP_LOW8 and kl > 0) or (split == SP_CHICAGO and holder >= 0)
-    for p in range(P):
-        share = 0.0
-        o = p * NSTAT
-        if ld64(hi, p) == best:
-            share = (0.5 if halves else 1.0) / kh
-            if kh == 1:
-                stf(st, o + S_HWIN, ldf(st, o + S_HWIN) + w)
-            else:
-                stf(st, o + S_HTIE, ldf(st, o + S_HTIE) + w)
-        if halves:
-            if split == SP_LOW8:
-                if ld64(lo, p) == bl:
-                    share += 0.5 / kl
-                    if kl == 1:
-                        stf(st, o + S_LWIN, ldf(st, o + S_LWIN) + w)
-                    else:
-                        stf(st, o + S_LTIE, ldf(st, o + S_LTIE) + w)
-            elif p == holder:
-                share += 0.5
-                stf(st, o + S_LWIN, ldf(st, o + S_LWIN) + w)
-        if share > 0.0:
-            stf(st, o + S_SHARE, ldf(st, o + S_SHARE) + w * share)
-            stf(st, o + S_SHARE2, ldf(st, o + S_SHARE2) + w * share * share)
-            if share == 1.0:
-                stf(st, o + S_WIN, ldf(st, o + S_WIN) + w)
-            else:
-                stf(st, o + S_TIE, ldf(st, o + S_TIE) + w)
-
-
-@linked(cache=True)
-def count_high(P, hi, cnt):
-    """Adds one high-only showdown to ``cnt`` (int64[P, P + 1]): each winner's count of
-    pots shared k ways, at index k."""
+@njit(cache=True, inline="always")
+def best_of(P, hi):
+    """The best of the P values at ``hi`` (0 if none is higher) and how many players hold
+    it: every showdown's first step (the kernels' one copy of it). Inlined."""
     best = np.uint64(0)
     k = 0
     for p in range(P):
@@ -242,7 +167,82 @@ def count_high(P, hi, cnt):
             k = 1
         elif v == best:
             k += 1
+    return best, k
+
+
+def add_at(a, o, w):
+    """Adds ``w`` to word ``o`` of the array at address ``a``: float64 words for a float
+    ``w``, int64 words for an integer (chosen by the type of ``w`` when it compiles)."""
+    raise TypeError("add_at is called from compiled kernels only")
+
+
+@overload(add_at, jit_options=HOOK)
+def _add_at(a, o, w):
+    if isinstance(w, types.Float):
+        return lambda a, o, w: stf(a, o, ldf(a, o) + w)
+    return lambda a, o, w: sti64(a, o, ldi64(a, o) + w)
+
+
+@njit(cache=True, inline="always")
+def count_best(P, hi, cnt, w):
+    """Adds ``w`` to the count of pots shared k ways (``cnt`` [P, P + 1], index k: int64
+    counts, or float64 weights for a float ``w``) of each player whose value at ``hi`` is
+    the best (:func:`best_of`). Inlined."""
+    best, k = best_of(P, hi)
     for p in range(P):
         if ld64(hi, p) == best:
-            o = p * (P + 1) + k
-            sti64(cnt, o, ldi64(cnt, o) + 1)
+            add_at(cnt, p * (P + 1) + k, w)
+
+
+@linked(cache=True)
+def score(split, P, hi, lo, holder, st, w):
+    """Adds one showdown of weight w to the per-player sums at ``st`` (float64[P, NSTAT]).
+    ``hi``/``lo``: addresses of the players' values; ``holder``: the player with the ace of
+    spades in the hole (Chicago), or -1. With no qualifying low (or no holder) the high
+    hand takes the whole pot."""
+    best, kh = best_of(P, hi)
+    bl = np.uint64(0)
+    kl = 0
+    if split == L.SP_LOW8:
+        for p in range(P):
+            v = ld64(lo, p)
+            if v > bl:
+                bl = v
+                kl = 1
+            elif v == bl and v != 0:
+                kl += 1
+    halves = (split == L.SP_LOW8 and kl > 0) or (split == L.SP_CHICAGO and holder >= 0)
+    for p in range(P):
+        share = 0.0
+        o = p * L.NSTAT
+        if ld64(hi, p) == best:
+            share = (0.5 if halves else 1.0) / kh
+            if kh == 1:
+                stf(st, o + L.S_HWIN, ldf(st, o + L.S_HWIN) + w)
+            else:
+                stf(st, o + L.S_HTIE, ldf(st, o + L.S_HTIE) + w)
+        if halves:
+            if split == L.SP_LOW8:
+                if ld64(lo, p) == bl:
+                    share += 0.5 / kl
+                    if kl == 1:
+                        stf(st, o + L.S_LWIN, ldf(st, o + L.S_LWIN) + w)
+                    else:
+                        stf(st, o + L.S_LTIE, ldf(st, o + L.S_LTIE) + w)
+            elif p == holder:
+                share += 0.5
+                stf(st, o + L.S_LWIN, ldf(st, o + L.S_LWIN) + w)
+        if share > 0.0:
+            stf(st, o + L.S_SHARE, ldf(st, o + L.S_SHARE) + w * share)
+            stf(st, o + L.S_SHARE2, ldf(st, o + L.S_SHARE2) + w * share * share)
+            if share == 1.0:
+                stf(st, o + L.S_WIN, ldf(st, o + L.S_WIN) + w)
+            else:
+                stf(st, o + L.S_TIE, ldf(st, o + L.S_TIE) + w)
+
+
+@linked(cache=True)
+def count_high(P, hi, cnt):
+    """Adds one high-only showdown to ``cnt`` (int64[P, P + 1]): each winner's count of
+    pots shared k ways, at index k."""
+    count_best(P, hi, cnt, 1)

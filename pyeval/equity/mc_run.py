@@ -19,6 +19,7 @@ from pyeval.equity import _rangemc as RM
 from pyeval.equity._dealing import alias_tables
 from pyeval.equity._inputs import HoldemKnown, Ranges, Streams, hand_keys, make_deal, make_game
 from pyeval.equity.cost import _EVAL_COST
+from pyeval.equity.ranges import refuse_no_joint_deal
 from pyeval.equity.result import Progress, TimeLimitError
 from pyeval.equity.spot import Spot
 from pyeval.equity.tally import _counts_to_stats, _Sums
@@ -175,9 +176,7 @@ def _joint_ranges(spot: Spot, rp: np.ndarray, r_off: np.ndarray, r_key: np.ndarr
     if t is None:
         return None
     idx, w, acc = t
-    if len(w) == 0:
-        raise ValueError("the ranges cannot be dealt together: every choice of hands uses "
-                         "some card twice")
+    refuse_no_joint_deal(len(w))
     T = len(w)
     tk = np.repeat(hk0[None, :].astype(np.uint64), T, axis=0)
     ts = np.repeat(hs0[None, :].astype(np.uint64), T, axis=0)

@@ -59,6 +59,25 @@ ALLOWED_RANGE = ("a range is comma-separated terms such as QQ+, AKs, AKo, AK, JJ
                  "weights 0.5(QQ+, AKs) or AKs:0.5")
 
 
+#: the error of ranges no choice of hands from which is free of repeated cards
+NO_JOINT_DEAL = ("the ranges cannot be dealt together: every choice of hands uses some card "
+                 "twice")
+
+
+def refuse_no_joint_deal(n_choices: int) -> None:
+    """Raises ValueError (:data:`NO_JOINT_DEAL`) when a joint table of the players' ranges
+    (every choice of one hand each without a repeated card) has ``n_choices`` == 0 rows.
+
+    >>> refuse_no_joint_deal(3)
+    >>> refuse_no_joint_deal(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: the ranges cannot be dealt together: every choice of hands uses some card twice
+    """
+    if n_choices == 0:
+        raise ValueError(NO_JOINT_DEAL)
+
+
 class RangeError(ValueError):
     """Bad range notation, or a range that no hand can satisfy."""
 

@@ -10,6 +10,7 @@ import pyeval
 from pyeval.equity import _kernels as K
 from pyeval.equity._dealing import five_threshold, floyd_five
 from pyeval.equity.engine import _alias, _deal_method
+from pyeval.jit.numba_mem import keep_alive, ld8, ld16, ld64
 from pyeval.jit.numba_rng import LOW32, next_word, word_stream
 
 T = K.tables()
@@ -25,9 +26,9 @@ def _keys(cards, n, start, ckey, csrm, clow):
     lw = np.uint64(0)
     for j in range(n):
         c = cards[j]
-        k += K.ld64(ckey, c)
-        s |= K.ld64(csrm, c)
-        lw |= np.uint64(K.ld16(clow, c))
+        k += ld64(ckey, c)
+        s |= ld64(csrm, c)
+        lw |= np.uint64(ld16(clow, c))
     return k, s, lw
 
 
@@ -39,7 +40,7 @@ def _values(hands, n, TA):
         k, s, lw = _keys(hands[i], n, K.KEY_START, ckey, csrm, clow)
         out[i, 0] = K.hv(k, s, disp, high, flush)
         out[i, 1] = K.razz_v(k, lw, disp, razz, razzm)
-        out[i, 2] = K.ld16(low8m, lw & np.uint64(0xFF))
+        out[i, 2] = ld16(low8m, lw & np.uint64(0xFF))
     return out
 
 
@@ -97,7 +98,7 @@ def _deal_many(method, n, U, deck, used, known, seed, ends, gthr, ng):
                 bad += 1
             m |= b
         pairs[out[0], out[1]] += 1
-    K._alive(dk, out, ends, gthr)
+    keep_alive(dk, out, ends, gthr)
     return counts, pairs, bad
 
 
@@ -202,7 +203,7 @@ def _omaha_values(holes, boards, TA):
         bk, bs, bl = _keys(boards[i], 5, K.KEY_START, ckey, csrm, clow)
         out[i, 0] = K.omaha_v(np.uint64(holes.ctypes.data) + np.uint64(i * H), H, hk, hs, bk,
                               bs, flush, board_disp, board_id, om_high, pair_id)
-        out[i, 1] = K.ld8(om_low8, ((bl & np.uint64(0xFF)) << np.uint64(8))
+        out[i, 1] = ld8(om_low8, ((bl & np.uint64(0xFF)) << np.uint64(8))
                           | (hl & np.uint64(0xFF)))
     return out
 
