@@ -10,7 +10,8 @@
 - :mod:`pyeval.jit.numba_linked`: functions only compiled code calls, compiled into their
   callers;
 - :mod:`pyeval.jit.compile_once`: one compile per machine when several processes start
-  cold.
+  cold;
+- :mod:`pyeval.jit.stack_room`: a long compile run with room on CPython's frame stack.
 
 Importing this package imports nothing of Numba; its modules do.
 """

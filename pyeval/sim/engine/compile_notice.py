@@ -22,12 +22,13 @@ from typing import TextIO
 
 from numba.core import event
 
-#: the figures are the first simulations from empty caches on the 2-core development machine,
-#: one core (bench/RESULTS.md, "The first simulation: only the steps a structure uses"): one
-#: game 32-41 s of CPU with the other core busy, 34-45 s while the machine was loaded;
-#: a structure that mixes families compiles the hands of each (up to 78 s, measured before)
+#: the figure is the README's: the first simulations from empty caches on the 2-core
+#: development machine, one core, `bench/sim_cold_game.py` (bench/RESULTS.md, "The first
+#: simulation: where its CPU goes, and room on the frame stack"): one game 28-42 s of CPU
+#: while other work ran on the machine; a structure that mixes families compiles the hands
+#: of each (up to 78 s, measured before)
 MESSAGE = ("pyeval: compiling the simulation kernel of these games for this machine, once "
-           "(up to about 45 s of CPU, more when a structure mixes families; `pyeval warmup` "
+           "(28-42 s of CPU, more when a structure mixes families; `pyeval warmup` "
            "does it ahead)...")
 
 _said = False

@@ -138,6 +138,19 @@ def _award_level(S, SI, SB, button, dead):
     return True
 
 
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _level_above(S, SI, SB, above):
+    """The smallest contribution (``SI[I_POTC]``) of a player still in above ``above``: the
+    next pot's level (0: none)."""
+    lvl = 0
+    for s in range(S):
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+            c = SI[I_POTC, s]
+            if c > above and (lvl == 0 or c < lvl):
+                lvl = c
+    return lvl
+
+
 @linked(cache=True, error_model="numpy")
 def award_pots(S, SI, SB, hilo, button, dead):
     """Fill ``SI[I_WON]`` as :mod:`pyeval.rules.pots` splits the pots, conserving
@@ -180,20 +193,10 @@ def award_pots(S, SI, SB, hilo, button, dead):
     main_pot = True
     while True:
         # the next level: the smallest contribution of a live player above prev
-        lvl = 0
-        for s in range(S):
-            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
-                c = SI[I_POTC, s]
-                if c > prev and (lvl == 0 or c < lvl):
-                    lvl = c
+        lvl = _level_above(S, SI, SB, prev)
         if lvl == 0 and not (main_pot and dead > 0):
             break
-        nxt = 0
-        for s in range(S):
-            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
-                c = SI[I_POTC, s]
-                if c > lvl and (nxt == 0 or c < nxt):
-                    nxt = c
+        nxt = _level_above(S, SI, SB, lvl)
         amt = 0
         for s in range(S):
             c = SI[I_POTC, s]

@@ -168,31 +168,24 @@ def _fill2(a, value):
 @linked(cache=True, error_model="numpy")
 def reset_work(w):
     """A clean slate: the work arrays are reused from tournament to tournament."""
-    _fill2(w.seat_pl, -1)
-    _fill(w.tbl_n, 0)
-    _fill(w.tbl_on, False)
+    # [speed] one loop per type of array, not a fill per array: each fill was inlined and
+    # compiled again (the kernel's cold compile)
+    for a in (w.tbl_n, w.tbl_pbb, w.tbl_psb, w.tbl_lh, w.tbl_hc, w.stack, w.models,
+              w.rebuys_used, w.HS, w.start_stack, w.tbl_lv):
+        _fill(a, 0)
+    for a in (w.p_table, w.p_seat):
+        _fill(a, -1)
+    for a in (w.tbl_on, w.tbl_wait):
+        _fill(a, False)
     _fill(w.tbl_first, True)
-    _fill(w.tbl_pbb, 0)
-    _fill(w.tbl_psb, 0)
-    _fill(w.tbl_t, 0.0)
-    _fill(w.tbl_lh, 0)
-    _fill(w.tbl_hc, 0)
-    _fill(w.p_table, -1)
-    _fill(w.p_seat, -1)
-    _fill(w.stack, 0)
-    _fill(w.models, 0)
-    _fill(w.rebuys_used, 0)
+    for a in (w.tbl_t, w.HF, w.arrive):
+        _fill(a, 0.0)
+    for a in (w.board, w.buf):
+        _fill(a, 0)
+    _fill2(w.seat_pl, -1)
     _fill2(w.SI, 0)
     _fill2(w.SB, False)
     _fill2(w.SF, 0.0)
-    _fill(w.HS, 0)
-    _fill(w.HF, 0.0)
     _fill2(w.hole, 0)
-    _fill(w.board, 0)
-    _fill(w.buf, 0)
     for i in range(52):
         w.deck[i] = i
-    _fill(w.start_stack, 0)
-    _fill(w.arrive, 0.0)
-    _fill(w.tbl_lv, 0)
-    _fill(w.tbl_wait, False)

@@ -189,11 +189,22 @@ def _off(on):
     return not has_hooks(on)
 
 
-@overload(variant_dealt, jit_options=INTERNAL)
-def _variant_dealt(on, game):
-    if _off(on):
-        return lambda on, game: False
-    return lambda on, game: is_variant(game)
+def _gate(stub, step, spread):
+    """Overload the hook ``stub(on, x)``: ``step(x)`` (``step(*x)`` when ``spread``) in a
+    kernel with the hooks; without, False for a question (``spread`` off) or a stand-in 0
+    for a value, never used."""
+
+    @overload(stub, jit_options=INTERNAL)
+    def _typer(on, x):
+        if _off(on):
+            return (lambda on, x: np.int64(0)) if spread else (lambda on, x: False)
+        return (lambda on, x: step(*x)) if spread else (lambda on, x: step(x))
+
+
+for _stub, _step, _spread in ((variant_dealt, is_variant, False), (low8_dealt, is_low8, False),
+                              (showdown_value_if, showdown_value, True),
+                              (showdown_low_if, showdown_low, True)):
+    _gate(_stub, _step, _spread)
 
 
 @overload(start_strength_if, jit_options=INTERNAL)
@@ -227,24 +238,3 @@ def _discard_round_args(args):
     return discard_round(game, street, Discarders(S, dealt, folded, button),
                          DiscardCards(hole, nh, board, scratch, pf_class, pf_top),
                          Record(rec, rec_on), nact)
-
-
-@overload(showdown_value_if, jit_options=INTERNAL)
-def _showdown_value_if(on, args):
-    if _off(on):
-        return lambda on, args: np.int64(0)
-    return lambda on, args: showdown_value(*args)
-
-
-@overload(low8_dealt, jit_options=INTERNAL)
-def _low8_dealt(on, game):
-    if _off(on):
-        return lambda on, game: False
-    return lambda on, game: is_low8(game)
-
-
-@overload(showdown_low_if, jit_options=INTERNAL)
-def _showdown_low_if(on, args):
-    if _off(on):
-        return lambda on, args: np.int64(0)
-    return lambda on, args: showdown_low(*args)

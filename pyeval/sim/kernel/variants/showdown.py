@@ -62,6 +62,19 @@ def _hand_in(scratch, hole, nh, board, nb):
     return scratch.ctypes.data
 
 
+@numba.njit(cache=True, inline="always", error_model="numpy")
+def _button_limits(game, nh, nb):
+    """A button game's hole-card limits ``(lo, hi)`` for ``nh`` hole cards (``hi`` at most
+    all of them), and whether it is Omaha's exactly two on five board cards (the C's Omaha
+    evaluation)."""
+    lo = FACTS[game, MIN_HOLE]
+    hi = FACTS[game, MAX_HOLE]
+    omaha = lo == 2 and hi == 2 and nb == 5
+    if hi < 0 or hi > nh:
+        hi = nh
+    return lo, hi, omaha
+
+
 @linked(cache=True, error_model="numpy")
 def button_value(game, hole, nh, board, nb, scratch):
     """High value of ``nh`` hole cards on ``nb`` board cards under the game's hole limits.
@@ -72,13 +85,10 @@ def button_value(game, hole, nh, board, nb, scratch):
     the limit is one below the hole cards), which is the same value as the general split
     of ``best_addr`` (every other limit) in a few lookups. Omaha (exactly two hole cards,
     any number of them, on five board cards): the C's ``omaha_high_addr``."""
-    lo = FACTS[game, MIN_HOLE]
-    hi = FACTS[game, MAX_HOLE]
-    if lo == 2 and hi == 2 and nb == 5:
+    lo, hi, omaha = _button_limits(game, nh, nb)
+    if omaha:
         # Omaha with 4, 5 or 6 hole cards: the C's Omaha evaluation (2 + 3 by its tables)
         return np.int64(nx.omaha_high_addr(hole.ctypes.data, nh, board.ctypes.data, nb))
-    if hi < 0 or hi > nh:
-        hi = nh
     addr = _hand_in(scratch, hole, nh, board, nb)
     n = nh + nb
     if lo == 0 and hi == nh and n <= 7:
@@ -104,12 +114,9 @@ def button_low(game, hole, nh, board, nb, scratch):
     """8-or-better low value (0: none) of ``nh`` hole cards on ``nb`` board cards under the
     game's hole limits: Omaha's exactly two (``omaha_low8_addr``, 4, 5 or 6 hole cards on
     five board cards), else the C's general split."""
-    lo = FACTS[game, MIN_HOLE]
-    hi = FACTS[game, MAX_HOLE]
-    if lo == 2 and hi == 2 and nb == 5:
+    lo, hi, omaha = _button_limits(game, nh, nb)
+    if omaha:
         return np.int64(nx.omaha_low8_addr(hole.ctypes.data, nh, board.ctypes.data, nb))
-    if hi < 0 or hi > nh:
-        hi = nh
     addr = _hand_in(scratch, hole, nh, board, nb)
     return np.int64(nx.best_addr(addr, nh, addr + nh, nb, lo, hi, K_LOW8))
 
