@@ -65,24 +65,43 @@ REC_MASK, REC_KEY, REC_SRM, REC_LOW, REC_NCOL, REC_COLS = 0, 8, 16, 24, 25, 26
 
 def hand_records(masks: np.ndarray, hole: int) -> np.ndarray:
     """One record per hand (uint64[N, R], the fields at the ``REC_*`` byte offsets): 32
-    bytes for four cards, 40 for five, 48 for six.
+    bytes for four cards, 40 for five, 48 for six; built in one compiled pass over the
+    masks (the fields of :func:`hand_arrays`, row by row).
 
     >>> from pyeval.cards import mask
     >>> rec = hand_records(np.array([mask("AsAhKsKh")], np.uint64), 4)
     >>> rec.shape, int(rec.view(np.uint8)[0, REC_NCOL])        # AA, AK, KK
     ((1, 4), 3)
     """
-    from pyeval.equity.omaha_hands import hand_cards
-    hk, hs, hl, cols, nc = hand_arrays(hand_cards(masks, hole))
-    W = cols.shape[1]
+    T = nx.kernel_tables()
+    W = hole * (hole - 1) // 2
     R = 3 + -(-(2 + W) // 8)
     rec = np.zeros((len(masks), R), dtype=np.uint64)
-    rec[:, 0], rec[:, 1], rec[:, 2] = masks, hk, hs
-    b = rec.view(np.uint8)
-    b[:, REC_LOW] = hl.astype(np.uint8)
-    b[:, REC_NCOL] = nc.astype(np.uint8)
-    b[:, REC_COLS:REC_COLS + W] = cols
+    _records(np.ascontiguousarray(masks, dtype=np.uint64), hole, T.ckey, T.csrm, T.clow,
+             T.pair_id, rec, rec.view(np.uint8))
     return rec
+
+
+@njit(cache=True)
+def _records(masks, H, ckey, csrm, clow, pair_id, rec, b):
+    """:func:`hand_records` into ``rec`` (``b``: its bytes): each mask's cards ascending by
+    trailing zeros, then :func:`_hand_row`."""
+    W = H * (H - 1) // 2
+    v = np.zeros(W, np.int64)
+    c = np.zeros(H, np.uint8)
+    cols = np.zeros(W, np.uint8)
+    for n in range(masks.shape[0]):
+        m = masks[n]
+        x = m
+        for i in range(H):
+            c[i] = np.uint8(trailing_zeros(x))
+            x &= x - np.uint64(1)
+        k, s, lo, d = _hand_row(c, ckey, csrm, clow, pair_id, v, cols)
+        rec[n, 0], rec[n, 1], rec[n, 2] = m, k, s
+        b[n, REC_LOW] = np.uint8(lo)
+        b[n, REC_NCOL] = np.uint8(d)
+        for t in range(W):
+            b[n, REC_COLS + t] = cols[t]
 
 
 class Seats(NamedTuple):
@@ -128,36 +147,44 @@ def hand_arrays(cards: np.ndarray
 def _hand_arrays(cards, ckey, csrm, clow, pair_id, hk, hs, hl, cols, nc):
     """:func:`hand_arrays` row by row (numpy's sorts and argsorts over short rows cost a
     range's setup more than the work, bench/RESULTS.md)."""
-    N, H = cards.shape
-    W = cols.shape[1]
-    v = np.zeros(W, np.int64)
-    for n in range(N):
-        k = np.uint64(0)
-        m = np.uint64(0)
-        lo = np.uint64(0)
-        q = 0
-        for i in range(H):
-            c = cards[n, i]
-            k += ckey[c]
-            m |= csrm[c]
-            lo |= np.uint64(clow[c])
-            for j in range(i + 1, H):
-                x = np.int64(pair_id[(c >> 2) * 13 + (cards[n, j] >> 2)])
-                t = q                                 # insertion, ascending
-                while t > 0 and v[t - 1] > x:
-                    v[t] = v[t - 1]
-                    t -= 1
-                v[t] = x
-                q += 1
-        hk[n], hs[n], hl[n] = k, m, lo & np.uint64(0xFF)
-        d = 0
-        for t in range(W):
-            if t == 0 or v[t] != v[t - 1]:
-                cols[n, d] = v[t]
-                d += 1
-        nc[n] = d
-        for t in range(d, W):
-            cols[n, t] = v[W - 1]
+    v = np.zeros(cols.shape[1], np.int64)
+    for n in range(cards.shape[0]):
+        hk[n], hs[n], hl[n], nc[n] = _hand_row(cards[n], ckey, csrm, clow, pair_id, v,
+                                               cols[n])
+
+
+@njit(cache=True, inline="always")
+def _hand_row(c, ckey, csrm, clow, pair_id, v, out):
+    """One hand's key, suit-rank mask, ace-to-eight ranks and count of distinct rank-pair
+    columns from its cards ``c``; the columns into ``out``, distinct ones first, ascending,
+    the rest repeats of the last (``v``: scratch of the same length)."""
+    H = c.shape[0]
+    W = out.shape[0]
+    k = np.uint64(0)
+    m = np.uint64(0)
+    lo = np.uint64(0)
+    q = 0
+    for i in range(H):
+        ci = c[i]
+        k += ckey[ci]
+        m |= csrm[ci]
+        lo |= np.uint64(clow[ci])
+        for j in range(i + 1, H):
+            x = np.int64(pair_id[(ci >> 2) * 13 + (c[j] >> 2)])
+            t = q                                 # insertion, ascending
+            while t > 0 and v[t - 1] > x:
+                v[t] = v[t - 1]
+                t -= 1
+            v[t] = x
+            q += 1
+    d = 0
+    for t in range(W):
+        if t == 0 or v[t] != v[t - 1]:
+            out[d] = v[t]
+            d += 1
+    for t in range(d, W):
+        out[t] = v[W - 1]
+    return k, m, lo & np.uint64(0xFF), d
 
 
 @njit(cache=True, inline="always")
