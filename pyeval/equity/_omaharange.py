@@ -19,6 +19,7 @@ deal, the best entry over each hand's rank pairs, listed once per hand by
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -79,6 +80,39 @@ def hand_records(masks: np.ndarray, hole: int) -> np.ndarray:
     rec = np.zeros((len(masks), R), dtype=np.uint64)
     _records(np.ascontiguousarray(masks, dtype=np.uint64), hole, T.ckey, T.csrm, T.clow,
              T.pair_id, rec, rec.view(np.uint8))
+    return rec
+
+
+#: records of read-only mask arrays kept (a parsed range's, :func:`range_records`), and
+#: the most hands they hold together
+MAX_CACHED_RECORDS, MAX_CACHED_RECORD_HANDS = 8, 2_000_000
+_RECORDS: OrderedDict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = OrderedDict()
+
+
+def range_records(masks: np.ndarray, hole: int) -> np.ndarray:
+    """:func:`hand_records` of ``masks``, kept for the next call when the array is
+    read-only (a range from :func:`~.omaha_ranges.parse_omaha_range`, whose arrays are
+    kept by its text): the records of a 100,000-hand range take a few ms to build. The
+    records returned are read-only.
+
+    >>> from pyeval.equity.omaha_ranges import parse_omaha_range
+    >>> m = parse_omaha_range("AAKKds", 4).masks
+    >>> range_records(m, 4) is range_records(m, 4)
+    True
+    """
+    if masks.flags.writeable or len(masks) > MAX_CACHED_RECORD_HANDS:
+        return hand_records(masks, hole)
+    key = (id(masks), hole)
+    got = _RECORDS.get(key)
+    if got is not None and got[0] is masks:
+        _RECORDS.move_to_end(key)
+        return got[1]
+    rec = hand_records(masks, hole)
+    rec.setflags(write=False)
+    _RECORDS[key] = (masks, rec)                  # the array held: its id stays its own
+    while (len(_RECORDS) > MAX_CACHED_RECORDS
+           or sum(len(m) for m, _ in _RECORDS.values()) > MAX_CACHED_RECORD_HANDS):
+        _RECORDS.popitem(last=False)
     return rec
 
 
