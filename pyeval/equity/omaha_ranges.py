@@ -234,6 +234,8 @@ def _parse(text: str, hole: int, hilo: bool) -> OmahaRange:
         got = _term(t, hole, hilo)
         masks.append(got)
         weights.append(np.full(len(got), w))
+    if len(masks) == 1 and bool(np.all(masks[0][1:] > masks[0][:-1])):
+        return OmahaRange(hole, masks[0].copy(), weights[0])     # one term: sorted, once each
     allm = np.concatenate(masks)
     allw = np.concatenate(weights)
     u, first = np.unique(allm, return_index=True)         # the first of the reversed list
