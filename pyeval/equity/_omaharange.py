@@ -116,6 +116,39 @@ def range_records(masks: np.ndarray, hole: int) -> np.ndarray:
     return rec
 
 
+#: joined records of several kept ranges (:func:`seat_records`) kept
+MAX_CACHED_JOINS = 2
+_JOINS: OrderedDict[tuple[int, ...], tuple[list[np.ndarray], np.ndarray]] = OrderedDict()
+
+
+def seat_records(masks: list[np.ndarray], hole: int) -> np.ndarray:
+    """The records of every seat's hands, one seat after the other (:func:`range_records`
+    of each), read-only; when every seat's are kept, the joined array is kept too (joining 200,000
+    records writes 8 MB of fresh memory, a few ms a run).
+
+    >>> from pyeval.equity.omaha_ranges import parse_omaha_range
+    >>> ms = [parse_omaha_range(t, 4).masks for t in ("AAKKds", "QQJJds")]
+    >>> seat_records(ms, 4) is seat_records(ms, 4), seat_records(ms, 4).shape
+    (True, (12, 4))
+    """
+    recs = [range_records(m, hole) for m in masks]
+    if not recs or any(r.flags.writeable for r in recs):
+        out = np.concatenate(recs) if recs else hand_records(np.zeros(0, np.uint64), hole)
+        out.setflags(write=False)                 # always read-only: one kernel type
+        return out
+    key = tuple(id(r) for r in recs)
+    got = _JOINS.get(key)
+    if got is not None and all(a is b for a, b in zip(got[0], recs)):
+        _JOINS.move_to_end(key)
+        return got[1]
+    rec = np.concatenate(recs)
+    rec.setflags(write=False)
+    _JOINS[key] = (recs, rec)                     # the parts held: their ids stay theirs
+    while len(_JOINS) > MAX_CACHED_JOINS:
+        _JOINS.popitem(last=False)
+    return rec
+
+
 @njit(cache=True)
 def _records(masks, H, ckey, csrm, clow, pair_id, rec, b):
     """:func:`hand_records` into ``rec`` (``b``: its bytes): each mask's cards ascending by

@@ -218,9 +218,7 @@ def _seats(spot: OmahaSpot) -> tuple[OR.RangeHands, OR.Seats]:
     for a, k, al in keep:
         kept[a:a + len(k)], aliases[a:a + len(k)] = k, al
     sizes = np.diff(np.array(off, dtype=np.int64))
-    rec = (np.concatenate([OR.range_records(m, H) for m in masks]) if masks
-           else OR.hand_records(allm, H))
-    RH = OR.RangeHands(rec, allm, np.array(off, dtype=np.int64),
+    RH = OR.RangeHands(OR.seat_records(masks, H), allm, np.array(off, dtype=np.int64),
                        np.array([(1 << 32) % int(n) for n in sizes], dtype=np.uint64),
                        kept, aliases,
                        np.array(weighted, dtype=np.bool_))

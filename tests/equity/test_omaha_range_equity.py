@@ -244,6 +244,13 @@ def test_range_records_hold_the_hand_arrays_fields():
     assert OR.range_records(m, 4) is kept and not kept.flags.writeable
     assert np.array_equal(kept, OR.hand_records(m, 4))
     assert OR.range_records(m.copy(), 4) is not kept           # a writable array: built again
+    m2 = parse_omaha_range("QQJJds", 4).masks
+    joined = OR.seat_records([m, m2], 4)
+    assert OR.seat_records([m, m2], 4) is joined and not joined.flags.writeable
+    assert np.array_equal(joined, np.concatenate([OR.hand_records(m, 4),
+                                                  OR.hand_records(m2, 4)]))
+    fixed = OR.seat_records([m, m2[:1].copy()], 4)             # a fixed hand's seat: joined anew
+    assert not fixed.flags.writeable and np.array_equal(fixed, joined[:len(m) + 1])
 
 
 def test_forced_exact_is_refused_when_too_large_and_limits_are_kept():
