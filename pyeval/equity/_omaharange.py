@@ -19,6 +19,7 @@ deal, the best entry over each hand's rank pairs, listed once per hand by
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -65,24 +66,109 @@ REC_MASK, REC_KEY, REC_SRM, REC_LOW, REC_NCOL, REC_COLS = 0, 8, 16, 24, 25, 26
 
 def hand_records(masks: np.ndarray, hole: int) -> np.ndarray:
     """One record per hand (uint64[N, R], the fields at the ``REC_*`` byte offsets): 32
-    bytes for four cards, 40 for five, 48 for six.
+    bytes for four cards, 40 for five, 48 for six; built in one compiled pass over the
+    masks (the fields of :func:`hand_arrays`, row by row).
 
     >>> from pyeval.cards import mask
     >>> rec = hand_records(np.array([mask("AsAhKsKh")], np.uint64), 4)
     >>> rec.shape, int(rec.view(np.uint8)[0, REC_NCOL])        # AA, AK, KK
     ((1, 4), 3)
     """
-    from pyeval.equity.omaha_hands import hand_cards
-    hk, hs, hl, cols, nc = hand_arrays(hand_cards(masks, hole))
-    W = cols.shape[1]
+    T = nx.kernel_tables()
+    W = hole * (hole - 1) // 2
     R = 3 + -(-(2 + W) // 8)
     rec = np.zeros((len(masks), R), dtype=np.uint64)
-    rec[:, 0], rec[:, 1], rec[:, 2] = masks, hk, hs
-    b = rec.view(np.uint8)
-    b[:, REC_LOW] = hl.astype(np.uint8)
-    b[:, REC_NCOL] = nc.astype(np.uint8)
-    b[:, REC_COLS:REC_COLS + W] = cols
+    _records(np.ascontiguousarray(masks, dtype=np.uint64), hole, T.ckey, T.csrm, T.clow,
+             T.pair_id, rec, rec.view(np.uint8))
     return rec
+
+
+#: records of read-only mask arrays kept (a parsed range's, :func:`range_records`), and
+#: the most hands they hold together
+MAX_CACHED_RECORDS, MAX_CACHED_RECORD_HANDS = 8, 2_000_000
+_RECORDS: OrderedDict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = OrderedDict()
+
+
+def range_records(masks: np.ndarray, hole: int) -> np.ndarray:
+    """:func:`hand_records` of ``masks``, kept for the next call when the array is
+    read-only (a range from :func:`~.omaha_ranges.parse_omaha_range`, whose arrays are
+    kept by its text): the records of a 100,000-hand range take a few ms to build. The
+    records returned are read-only.
+
+    >>> from pyeval.equity.omaha_ranges import parse_omaha_range
+    >>> m = parse_omaha_range("AAKKds", 4).masks
+    >>> range_records(m, 4) is range_records(m, 4)
+    True
+    """
+    if masks.flags.writeable or len(masks) > MAX_CACHED_RECORD_HANDS:
+        return hand_records(masks, hole)
+    key = (id(masks), hole)
+    got = _RECORDS.get(key)
+    if got is not None and got[0] is masks:
+        _RECORDS.move_to_end(key)
+        return got[1]
+    rec = hand_records(masks, hole)
+    rec.setflags(write=False)
+    _RECORDS[key] = (masks, rec)                  # the array held: its id stays its own
+    while (len(_RECORDS) > MAX_CACHED_RECORDS
+           or sum(len(m) for m, _ in _RECORDS.values()) > MAX_CACHED_RECORD_HANDS):
+        _RECORDS.popitem(last=False)
+    return rec
+
+
+#: joined records of several kept ranges (:func:`seat_records`) kept
+MAX_CACHED_JOINS = 2
+_JOINS: OrderedDict[tuple[int, ...], tuple[list[np.ndarray], np.ndarray]] = OrderedDict()
+
+
+def seat_records(masks: list[np.ndarray], hole: int) -> np.ndarray:
+    """The records of every seat's hands, one seat after the other (:func:`range_records`
+    of each), read-only; when every seat's are kept, the joined array is kept too (joining 200,000
+    records writes 8 MB of fresh memory, a few ms a run).
+
+    >>> from pyeval.equity.omaha_ranges import parse_omaha_range
+    >>> ms = [parse_omaha_range(t, 4).masks for t in ("AAKKds", "QQJJds")]
+    >>> seat_records(ms, 4) is seat_records(ms, 4), seat_records(ms, 4).shape
+    (True, (12, 4))
+    """
+    recs = [range_records(m, hole) for m in masks]
+    if not recs or any(r.flags.writeable for r in recs):
+        out = np.concatenate(recs) if recs else hand_records(np.zeros(0, np.uint64), hole)
+        out.setflags(write=False)                 # always read-only: one kernel type
+        return out
+    key = tuple(id(r) for r in recs)
+    got = _JOINS.get(key)
+    if got is not None and all(a is b for a, b in zip(got[0], recs)):
+        _JOINS.move_to_end(key)
+        return got[1]
+    rec = np.concatenate(recs)
+    rec.setflags(write=False)
+    _JOINS[key] = (recs, rec)                     # the parts held: their ids stay theirs
+    while len(_JOINS) > MAX_CACHED_JOINS:
+        _JOINS.popitem(last=False)
+    return rec
+
+
+@njit(cache=True)
+def _records(masks, H, ckey, csrm, clow, pair_id, rec, b):
+    """:func:`hand_records` into ``rec`` (``b``: its bytes): each mask's cards ascending by
+    trailing zeros, then :func:`_hand_row`."""
+    W = H * (H - 1) // 2
+    v = np.zeros(W, np.int64)
+    c = np.zeros(H, np.uint8)
+    cols = np.zeros(W, np.uint8)
+    for n in range(masks.shape[0]):
+        m = masks[n]
+        x = m
+        for i in range(H):
+            c[i] = np.uint8(trailing_zeros(x))
+            x &= x - np.uint64(1)
+        k, s, lo, d = _hand_row(c, ckey, csrm, clow, pair_id, v, cols)
+        rec[n, 0], rec[n, 1], rec[n, 2] = m, k, s
+        b[n, REC_LOW] = np.uint8(lo)
+        b[n, REC_NCOL] = np.uint8(d)
+        for t in range(W):
+            b[n, REC_COLS + t] = cols[t]
 
 
 class Seats(NamedTuple):
@@ -128,36 +214,44 @@ def hand_arrays(cards: np.ndarray
 def _hand_arrays(cards, ckey, csrm, clow, pair_id, hk, hs, hl, cols, nc):
     """:func:`hand_arrays` row by row (numpy's sorts and argsorts over short rows cost a
     range's setup more than the work, bench/RESULTS.md)."""
-    N, H = cards.shape
-    W = cols.shape[1]
-    v = np.zeros(W, np.int64)
-    for n in range(N):
-        k = np.uint64(0)
-        m = np.uint64(0)
-        lo = np.uint64(0)
-        q = 0
-        for i in range(H):
-            c = cards[n, i]
-            k += ckey[c]
-            m |= csrm[c]
-            lo |= np.uint64(clow[c])
-            for j in range(i + 1, H):
-                x = np.int64(pair_id[(c >> 2) * 13 + (cards[n, j] >> 2)])
-                t = q                                 # insertion, ascending
-                while t > 0 and v[t - 1] > x:
-                    v[t] = v[t - 1]
-                    t -= 1
-                v[t] = x
-                q += 1
-        hk[n], hs[n], hl[n] = k, m, lo & np.uint64(0xFF)
-        d = 0
-        for t in range(W):
-            if t == 0 or v[t] != v[t - 1]:
-                cols[n, d] = v[t]
-                d += 1
-        nc[n] = d
-        for t in range(d, W):
-            cols[n, t] = v[W - 1]
+    v = np.zeros(cols.shape[1], np.int64)
+    for n in range(cards.shape[0]):
+        hk[n], hs[n], hl[n], nc[n] = _hand_row(cards[n], ckey, csrm, clow, pair_id, v,
+                                               cols[n])
+
+
+@njit(cache=True, inline="always")
+def _hand_row(c, ckey, csrm, clow, pair_id, v, out):
+    """One hand's key, suit-rank mask, ace-to-eight ranks and count of distinct rank-pair
+    columns from its cards ``c``; the columns into ``out``, distinct ones first, ascending,
+    the rest repeats of the last (``v``: scratch of the same length)."""
+    H = c.shape[0]
+    W = out.shape[0]
+    k = np.uint64(0)
+    m = np.uint64(0)
+    lo = np.uint64(0)
+    q = 0
+    for i in range(H):
+        ci = c[i]
+        k += ckey[ci]
+        m |= csrm[ci]
+        lo |= np.uint64(clow[ci])
+        for j in range(i + 1, H):
+            x = np.int64(pair_id[(ci >> 2) * 13 + (c[j] >> 2)])
+            t = q                                 # insertion, ascending
+            while t > 0 and v[t - 1] > x:
+                v[t] = v[t - 1]
+                t -= 1
+            v[t] = x
+            q += 1
+    d = 0
+    for t in range(W):
+        if t == 0 or v[t] != v[t - 1]:
+            out[d] = v[t]
+            d += 1
+    for t in range(d, W):
+        out[t] = v[W - 1]
+    return k, m, lo & np.uint64(0xFF), d
 
 
 @njit(cache=True, inline="always")

@@ -195,8 +195,7 @@ def _seats(spot: OmahaSpot) -> tuple[OR.RangeHands, OR.Seats]:
     T = nx.kernel_tables()
     rng = np.full(P, -1, dtype=np.int64)
     masks: list[np.ndarray] = []
-    keep: list[np.ndarray] = []
-    alias: list[np.ndarray] = []
+    keep: list[tuple[int, np.ndarray, np.ndarray]] = []   # weighted: (start, keep, alias)
     weighted: list[bool] = []
     off = [0]
     hole0 = np.full((P, H), OR.NONE, dtype=np.uint8)
@@ -210,17 +209,18 @@ def _seats(spot: OmahaSpot) -> tuple[OR.RangeHands, OR.Seats]:
         rng[i] = len(masks)
         masks.append(m)
         weighted.append(w)
-        k, a = alias_u32(r.weights) if w and r is not None else (
-            np.zeros(len(m), np.uint64), np.zeros(len(m), np.int64))
-        keep.append(k)
-        alias.append(a.astype(np.int64))
+        if w and r is not None:
+            keep.append((off[-1], *alias_u32(r.weights)))
         off.append(off[-1] + len(m))
     allm = np.concatenate(masks) if masks else np.zeros(0, np.uint64)
+    kept = np.zeros(len(allm), np.uint64)          # read for weighted ranges only
+    aliases = np.zeros(len(allm), np.int64)
+    for a, k, al in keep:
+        kept[a:a + len(k)], aliases[a:a + len(k)] = k, al
     sizes = np.diff(np.array(off, dtype=np.int64))
-    RH = OR.RangeHands(OR.hand_records(allm, H), allm, np.array(off, dtype=np.int64),
+    RH = OR.RangeHands(OR.seat_records(masks, H), allm, np.array(off, dtype=np.int64),
                        np.array([(1 << 32) % int(n) for n in sizes], dtype=np.uint64),
-                       np.concatenate(keep) if keep else np.zeros(0, np.uint64),
-                       np.concatenate(alias) if alias else np.zeros(0, np.int64),
+                       kept, aliases,
                        np.array(weighted, dtype=np.bool_))
     b = np.array(spot.board, dtype=np.int64)
     km = spot.known_mask

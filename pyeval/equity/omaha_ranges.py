@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import OrderedDict
 from dataclasses import dataclass
 from math import comb
 
@@ -84,13 +85,16 @@ class OmahaRange:
     def without(self, dead_mask: int) -> OmahaRange:
         """The hands that use none of the cards of ``dead_mask``."""
         keep = (self.masks & np.uint64(dead_mask)) == 0
+        if keep.all():
+            return self
         return OmahaRange(self.hole, self.masks[keep], self.weights[keep])
 
     def normalised(self) -> OmahaRange:
         """The same range with its largest weight 1."""
-        if len(self) == 0:
+        top = self.weights.max() if len(self) else 1.0
+        if top == 1.0:
             return self
-        return OmahaRange(self.hole, self.masks, self.weights / self.weights.max())
+        return OmahaRange(self.hole, self.masks, self.weights / top)
 
     def hands(self, limit: int = 20) -> list[str]:
         """The first ``limit`` hands as text, highest card first.
@@ -178,18 +182,44 @@ def _term(term: str, hole: int, hilo: bool) -> np.ndarray:
     return term_masks(t, hole)
 
 
+#: parsed ranges kept (:func:`parse_omaha_range`), and the most hands they hold together
+MAX_CACHED_RANGES, MAX_CACHED_HANDS = 8, 4_000_000
+_CACHE: OrderedDict[tuple[str, int, bool], OmahaRange] = OrderedDict()
+
+
 def parse_omaha_range(text: str, hole: int = 4, hilo: bool = False) -> OmahaRange:
     """An Omaha range of ``hole`` cards from its text (``hilo``: percentages in the hi/lo
     order). Raises :class:`~pyeval.equity.ranges.RangeError` (a ValueError) saying what is
-    allowed.
+    allowed. The last few ranges read are kept by their text (reading ``AA***`` takes
+    about 10 ms); their arrays are read-only.
 
     >>> len(parse_omaha_range("KK+", 4)), len(parse_omaha_range("AA", 5))
     (13886, 108336)
+    >>> parse_omaha_range("KK+", 4).masks.flags.writeable
+    False
     """
     if hole not in HOLES:
         raise ValueError(f"Omaha hands have 4, 5 or 6 hole cards, not {hole!r}")
     if not isinstance(text, str):
         raise TypeError(f"an Omaha range is text, not {type(text).__name__}")
+    key = (text, hole, bool(hilo))
+    got = _CACHE.get(key)
+    if got is not None:
+        _CACHE.move_to_end(key)
+        return got
+    r = _parse(text, hole, hilo)
+    r.masks.setflags(write=False)
+    r.weights.setflags(write=False)
+    if len(r) <= MAX_CACHED_HANDS:
+        _CACHE[key] = r
+        while (len(_CACHE) > MAX_CACHED_RANGES
+               or sum(len(x) for x in _CACHE.values()) > MAX_CACHED_HANDS):
+            _CACHE.popitem(last=False)
+    return r
+
+
+def _parse(text: str, hole: int, hilo: bool) -> OmahaRange:
+    """:func:`parse_omaha_range` without its cache."""
     terms = split_terms(text, "0.5(AA**, KK**)")
     logs = [e + math.log2(m) for _, (m, e) in terms]
     top = max(logs)
@@ -204,6 +234,8 @@ def parse_omaha_range(text: str, hole: int = 4, hilo: bool = False) -> OmahaRang
         got = _term(t, hole, hilo)
         masks.append(got)
         weights.append(np.full(len(got), w))
+    if len(masks) == 1 and bool(np.all(masks[0][1:] > masks[0][:-1])):
+        return OmahaRange(hole, masks[0].copy(), weights[0])     # one term: sorted, once each
     allm = np.concatenate(masks)
     allw = np.concatenate(weights)
     u, first = np.unique(allm, return_index=True)         # the first of the reversed list

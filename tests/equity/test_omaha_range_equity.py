@@ -218,6 +218,41 @@ def test_range_hand_columns_are_the_fixed_kernels_pair_columns():
             assert (cols[i, nc[i]:] == cols[i, nc[i] - 1]).all()       # padded with the last
 
 
+def test_range_records_hold_the_hand_arrays_fields():
+    """:func:`_omaharange.hand_records` (one compiled pass over the masks) writes each
+    hand's mask and the fields :func:`hand_arrays` gives for its cards; a parsed range's
+    records are kept, read-only."""
+    from pyeval.equity import _omaharange as OR
+    from pyeval.equity.omaha_hands import hand_cards
+    rng = np.random.default_rng(11)
+    for H in (4, 5, 6):
+        hands = np.sort(np.array([rng.choice(52, H, replace=False) for _ in range(500)]), 1)
+        masks = np.bitwise_or.reduce(np.uint64(1) << hands.astype(np.uint64), axis=1)
+        rec = OR.hand_records(masks, H)
+        assert np.array_equal(hand_cards(masks, H), hands)
+        hk, hs, hl, cols, nc = OR.hand_arrays(hands.astype(np.uint8))
+        b = rec.view(np.uint8)
+        W = H * (H - 1) // 2
+        assert rec.shape == (500, 3 + -(-(2 + W) // 8))
+        assert np.array_equal(rec[:, 0], masks) and np.array_equal(rec[:, 1], hk)
+        assert np.array_equal(rec[:, 2], hs) and np.array_equal(b[:, OR.REC_LOW], hl)
+        assert np.array_equal(b[:, OR.REC_NCOL], nc)
+        assert np.array_equal(b[:, OR.REC_COLS:OR.REC_COLS + W], cols)
+        assert not b[:, OR.REC_COLS + W:].any()
+    m = parse_omaha_range("KK**ds", 4).masks
+    kept = OR.range_records(m, 4)
+    assert OR.range_records(m, 4) is kept and not kept.flags.writeable
+    assert np.array_equal(kept, OR.hand_records(m, 4))
+    assert OR.range_records(m.copy(), 4) is not kept           # a writable array: built again
+    m2 = parse_omaha_range("QQJJds", 4).masks
+    joined = OR.seat_records([m, m2], 4)
+    assert OR.seat_records([m, m2], 4) is joined and not joined.flags.writeable
+    assert np.array_equal(joined, np.concatenate([OR.hand_records(m, 4),
+                                                  OR.hand_records(m2, 4)]))
+    fixed = OR.seat_records([m, m2[:1].copy()], 4)             # a fixed hand's seat: joined anew
+    assert not fixed.flags.writeable and np.array_equal(fixed, joined[:len(m) + 1])
+
+
 def test_forced_exact_is_refused_when_too_large_and_limits_are_kept():
     with pytest.raises(ValueError, match="exact enumeration of this spot is refused"):
         pyeval.equity("omaha", ["AA**", "KK**"], exact=True)

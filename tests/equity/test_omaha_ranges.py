@@ -157,3 +157,23 @@ def test_omaha_docstring_examples(name):
     mod = importlib.import_module(f"pyeval.equity.{name}")
     res = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
     assert res.attempted > 0 and res.failed == 0
+
+
+def test_a_range_read_again_is_the_kept_one_and_read_only():
+    from pyeval.equity.omaha_ranges import _parse
+    text = "AA**, 0.5(KK**)"
+    r = parse_omaha_range(text, 4)
+    assert parse_omaha_range(text, 4) is r
+    assert parse_omaha_range(text, 4, True) is not r          # kept by text, size and order
+    fresh = _parse(text, 4, False)
+    assert np.array_equal(r.masks, fresh.masks) and np.array_equal(r.weights, fresh.weights)
+    assert len(r) == 2 * 6961 - 36 and r.total_weight == 6961 - 36 + 0.5 * 6961   # AAKK: 0.5
+    with pytest.raises(ValueError, match="read-only"):
+        r.masks[0] = 0
+    with pytest.raises(ValueError, match="read-only"):
+        r.weights[:] = 1.0
+    assert r.without(0) is r and r.normalised() is r           # nothing to take out or scale
+    for k in range(9):                                         # the oldest ranges are let go
+        parse_omaha_range(f"{'23456789T'[k]}{'23456789T'[k]}**", 4)
+    again = parse_omaha_range(text, 4)
+    assert again is not r and np.array_equal(again.masks, r.masks)
