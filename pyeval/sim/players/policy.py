@@ -17,11 +17,9 @@ Every decision returns ``(code, to, range)``: an action code (``A_*``), the tota
 round for a bet or raise, and the share of hands the action stands for, which the next
 players read as the aggressor's range.
 
-:func:`stud_tier`, :func:`decide_stud` and :func:`_loose_postflop` are called only from
-compiled code (the betting round): they are :func:`pyeval.jit.numba_linked.linked` (compiled
-once, optimised only inside the kernel; a Python call runs a separate, uncached compile of
-the function). :func:`stud3_score` is inlined where the stud hand reads it (it was a
-call per player and hand: 2.5 % of a warm 7 card stud kernel's samples).
+:func:`stud_tier`, :func:`decide_stud` and :func:`_loose_postflop` are compiled once for the
+kernel (:func:`pyeval.jit.numba_linked.linked`); :func:`stud3_score` is inlined where the stud
+hand reads it (as a call it took 2.5 % of a warm 7 card stud kernel's samples).
 """
 from __future__ import annotations
 
@@ -39,14 +37,12 @@ K_PUSH_FOLD = 0
 K_RANGES = 1
 K_LIMPER = 2       # raises a narrower range, limps a wider band behind it, calls wide after
 K_STATION = 3      # as the limper, calling more before the flop and bigger bets after it
-#: the limper's raising range is this share of its opening range, its limping range this
-#: many times the opening range
+#: the limper raises this share of its opening range and limps this many times it
 LIMPER_RAISE = 0.45
 LIMP_WIDTH = 2.2
 #: a range player's chance (times ``loose``) to float a flop bet with nothing
 FLOAT = 0.12
-#: a range player in the small blind completes (limps) with hands up to this many times
-#: its raising range when nobody has come in
+#: unopened, a range player in the small blind completes with this many times its raising range
 SB_COMPLETE = 1.5
 #: the 3-bet jam (stack-to-pot rule): facing one open raise, a 3-bet that would leave less
 #: than ``JAM_SPR`` pots behind once the opener calls it (a 3-bet to three times the open,
@@ -58,15 +54,13 @@ JAM_SPR = 2.0
 #: deep stacks (issue 35), by the effective stack in big blinds (``eff``): from ``DEEP_BB``
 #: a range player 4-bets (all in) a share of its range that shrinks as ``(DEEP_BB / eff)
 #: ** 4`` (the hands left out call the 3-bet), and after the flop it raises no bet, bets
-#: all-in only what is nearly all of its stack (not from 45 % of it) and calls a shove or
-#: an overbet only with a set, a straight or better. The shared online hands
-#: show no stack-off in 5,084 player-hands at 200 BB and deeper (docs/players.md). Both
-#: are tested only on the branches that can reach them (the kernel then runs 0.9 % fewer
-#: instructions than with them as factors on every decision; bench/RESULTS.md)
+#: all-in only what is nearly all of its stack (not from 45 % of it) and calls a shove or an
+#: overbet only with a set, a straight or better (no stack-off in the shared online hands'
+#: 5,084 player-hands at 200 BB and deeper, docs/players.md). Tested only on the branches
+#: that can reach them (0.9 % fewer kernel instructions than as factors; bench/RESULTS.md)
 DEEP_BB = 150.0
-#: a range player's bet or raise after the flop that would leave less than ``1 - COMMIT``
-#: of its stack behind goes all-in; from ``DEEP_BB`` only one of nearly all of it
-#: (``DEEP_COMMIT``)
+#: a range player's bet or raise after the flop leaving less than ``1 - COMMIT`` of its stack
+#: goes all-in; from ``DEEP_BB`` only one of nearly all of it (``DEEP_COMMIT``)
 COMMIT = 0.45
 DEEP_COMMIT = COMMIT + 0.5
 
