@@ -155,12 +155,17 @@ from pyeval.sim.kernel.work import reset_work
 __all__ = ["next_occ", "positions", "prev_occ", "run_serial", "worst_seat"]
 
 # --------------------------------------------------------------------------------------
-# the steps of a tournament, inlined into the loop by Numba (each is small and called once:
+# the steps of a tournament, inlined into the loop (each is small and called once:
 # compiled apart, each would cost a library and wrappers of its own, and every library
-# level above the hand re-optimises the whole hand again, see bench/RESULTS.md)
+# level above the hand re-optimises the whole hand again, see bench/RESULTS.md). The small
+# ones by Numba (``inline="always"``); [speed] those with inlined steps of their own
+# (start_tournament, set_stakes, record_row, rebuys_and_busts, advance_levels,
+# start_final_stage, balance_tables) are link-only functions LLVM inlines
+# (``linked(forceinline=True)``): copied into play_tournament's IR by Numba, they were
+# inlined, typed and lowered again there (play_tournament 8.2-10 s of a first compile)
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@linked(cache=True, forceinline=True, error_model="numpy")
 def start_tournament(k, ti, seed, w, tb, out, ent, ex):
     """Tournament ``ti`` from scratch into row ``k``: its random stream, the seat draw, the
     starting stacks and models, the first level's figures. Returns the number of tables."""
@@ -213,7 +218,7 @@ def hand_game(tb, level, hand_at_table):
     return game
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@linked(cache=True, forceinline=True, error_model="numpy")
 def set_stakes(w, tb, level, game, row, n_here):
     """The hand's stakes and game into ``w.HS``; each seat's model and unit of depth (a big
     blind, or M / 1.5 for the models that count in M) into ``w.SI`` / ``w.SF``, and its
@@ -306,7 +311,7 @@ def move_button(w, t, n_here, b, sbs, g):
     w.tbl_pbb[t] = g
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@linked(cache=True, forceinline=True, error_model="numpy")
 def rebuys_and_busts(w, tb, row, level, stage, ent):
     """After a hand: each player left with nothing rebuys (while rebuys are open, at the
     model's rate) or is out; the seats of those out go to ``w.grp``. Returns (how many are
@@ -356,7 +361,7 @@ class Clock(NamedTuple):
     n_addons: int           # add-ons taken
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@linked(cache=True, forceinline=True, error_model="numpy")
 def advance_levels(k, NT, now, hands, c, w, tb, out, feat, ex):
     """The levels due at ``now`` (by the clock of play, or by hands dealt), each started in
     turn: its break before it, add-ons and colour-ups, its figures in ``out.lstats``. ``c``:
@@ -381,7 +386,7 @@ def advance_levels(k, NT, now, hands, c, w, tb, out, feat, ex):
     return Clock(level, level_start, level_hands, brk, n_alive, last_elim, total_chips, n_addons)
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@linked(cache=True, forceinline=True, error_model="numpy")
 def start_final_stage(ex, w, tb, NT, level, level_start, level_hands):
     """Two stages: every first-round table is down to its winner; they start the final
     table with fresh chips (the levels again from the first when the structure says so).
@@ -396,7 +401,7 @@ def start_final_stage(ex, w, tb, NT, level, level_start, level_hands):
     return now, total_chips, level, level_start, level_hands
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@linked(cache=True, forceinline=True, error_model="numpy")
 def record_row(w, tb, out, k, ti, n_rec, hands, t, tl, pos, game, ante):
     """Whether hand ``hands`` of tournament ``ti`` is recorded (the first tournaments'
     every stride-th hand, up to the limit), and the row its record goes to, its header
@@ -455,7 +460,7 @@ def place_out(w, out, k, t, b, nb, n_alive, last_elim, hands, when):
     return n_alive, last_elim
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@linked(cache=True, forceinline=True, error_model="numpy")
 def balance_tables(w, cfg, NT, t, nb, draws, n_tables, ft_time, end_t, brk):
     """Between hands: break and balance the tables; when the final table forms, its time
     (``ft_time``) and its start when its last hand ends. Returns (tables, final table
@@ -528,9 +533,9 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, feat, 
     max_hands = cfg[C_MAX_HANDS]
     n_alive = P
     total_chips = tb.starts.sum()
-    level = 0
+    level = np.int64(0)    # not the literal 0: one compile of the steps it is passed to
     level_start = 0.0      # minutes of play
-    level_hands = 0
+    level_hands = np.int64(0)
     brk = 0.0              # break minutes before the current level
     hands = np.int64(0)
     ft_hands = 0
@@ -542,7 +547,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, feat, 
     total_chips, n_tables = entries.start_if(ent, k, total_chips, n_tables)
     ft_time = 0.0 if n_tables == 1 else -1.0     # the final table's start (-1: not yet)
     stage = 0 if cfg[C_FORMAT] == 1 else 1
-    n_rec = 0
+    n_rec = np.int64(0)
     last_end = 0.0
     last_elim = 0.0
     clock_mode = cfg[C_LEVEL_CLOCK]

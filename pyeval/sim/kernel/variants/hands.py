@@ -101,11 +101,15 @@ from pyeval.sim.kernel.work import HandState, Policy
 from pyeval.sim.players.policy import razz_rank, stud3_score
 
 # The small steps of a stud hand (start_top, showing, _value, _finish) and the dispatch
-# (then play_other_game, now in play_other_if) are inlined (``inline="always"``): perf of a
+# (then play_other_game, now in play_other_if) are inlined: perf of a
 # warm 7 card stud kernel on main (JIT code named through gdb) put 4.6 % of its samples in
 # play_other_game and 2.9 % in play_other_if's lambda, which only pass 20 arguments on
 # (three calls deep, each array's reference count touched at every level), 5.6 % in
 # showing, 2.8 % in start_top and 2.4 % in _finish, called per seat or per hand.
+# [speed] The larger steps are compiled once and inlined by LLVM (``linked(forceinline=True)``),
+# the small ones by Numba (``inline="always"``): Numba's inlining copies a callee's IR, with
+# its own inlined steps, into play_stud_game, whose inline pass, type inference and
+# lowering then handle it all again (play_stud_game was 8.9 s of the first stud compile).
 
 #: the kernel strength table's slots of 5 Card Stud and 5 Card Draw
 #: (:meth:`.strength.VariantTables.kernel_table`)
@@ -115,7 +119,7 @@ SLOT_DRAW5 = 6
 CHICAGO_TOP = 0.05
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@linked(cache=True, forceinline=True, error_model="numpy")
 def start_top(game, hole, n0, kind, stud_tab, pf_class, pf_top, vtab, scratch):
     """The share of starting hands at least as strong as the first ``n0`` cards of
     ``hole`` (see the module notes)."""
@@ -242,7 +246,7 @@ def _ace_low(m):
     return ((m << 1) | (m >> 12)) & 0x1FFF
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@linked(cache=True, forceinline=True, error_model="numpy")
 def _value(game, hole, q, n, board, nb, kind, buf, scratch, ev):
     """``(high, second)`` at the showdown of seat ``q``'s ``n`` cards and the board."""
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
@@ -280,7 +284,7 @@ def _count(S, SI, SB):
     return live, able
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@linked(cache=True, forceinline=True, error_model="numpy")
 def _finish(seats, hand, cards, nb, hilo, record):
     """Award the pots (values in ``SI[I_VAL]``/``SI[I_LOW]`` when two or more are in;
     ``nb`` board cards, ``hilo`` a split pot; the odd chip from the dealer's left),
@@ -301,7 +305,7 @@ def _finish(seats, hand, cards, nb, hilo, record):
     return nact
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@linked(cache=True, forceinline=True, error_model="numpy")
 def bring_in_seat(S, SI, SB, hole, d0, kind):
     """``(the lowest up card's seat, the bring-in's seat)``: the lowest first up card
     ``hole[:, d0]`` (the highest in razz, ``kind`` 1; suits break ties, clubs lowest)
@@ -331,7 +335,7 @@ def bring_in_seat(S, SI, SB, hole, d0, kind):
     return low, bis
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@linked(cache=True, forceinline=True, error_model="numpy")
 def first_showing(game, hole, dealer, S, SI, SB, kind, buf, ev):
     """The seat that acts first on a later stud street: the best hand showing
     (:func:`showing`), ties to the first from the dealer's left."""
@@ -350,7 +354,7 @@ def first_showing(game, hole, dealer, S, SI, SB, kind, buf, ev):
     return first
 
 
-@numba.njit(cache=True, inline="always", error_model="numpy")
+@linked(cache=True, forceinline=True, error_model="numpy")
 def discard_third_street(S, SI, SB, HS, hole, dealer, d0, n0, scratch, record):
     """[Australian] every player still in discards a down card after third street's
     betting, clockwise from the dealer's left (the rules model's order); the actions are
