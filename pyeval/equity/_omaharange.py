@@ -19,7 +19,6 @@ deal, the best entry over each hand's rank pairs, listed once per hand by
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -30,6 +29,7 @@ from numba.core import cgutils
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
+from pyeval.equity._kept import Kept
 from pyeval.equity._layout import S_SHARE
 from pyeval.equity._omahamc import board_row, mask_stats, showdown, winner_bits
 from pyeval.equity._workers import run_workers
@@ -86,7 +86,8 @@ def hand_records(masks: np.ndarray, hole: int) -> np.ndarray:
 #: records of read-only mask arrays kept (a parsed range's, :func:`range_records`), and
 #: the most hands they hold together
 MAX_CACHED_RECORDS, MAX_CACHED_RECORD_HANDS = 8, 2_000_000
-_RECORDS: OrderedDict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = OrderedDict()
+_RECORDS: Kept[tuple[np.ndarray, np.ndarray]] = Kept(
+    MAX_CACHED_RECORDS, MAX_CACHED_RECORD_HANDS, lambda kept: len(kept[0]))
 
 
 def range_records(masks: np.ndarray, hole: int) -> np.ndarray:
@@ -103,22 +104,18 @@ def range_records(masks: np.ndarray, hole: int) -> np.ndarray:
     if masks.flags.writeable or len(masks) > MAX_CACHED_RECORD_HANDS:
         return hand_records(masks, hole)
     key = (id(masks), hole)
-    got = _RECORDS.get(key)
-    if got is not None and got[0] is masks:
-        _RECORDS.move_to_end(key)
+    got = _RECORDS.get(key, lambda kept: kept[0] is masks)
+    if got is not None:
         return got[1]
     rec = hand_records(masks, hole)
     rec.setflags(write=False)
-    _RECORDS[key] = (masks, rec)                  # the array held: its id stays its own
-    while (len(_RECORDS) > MAX_CACHED_RECORDS
-           or sum(len(m) for m, _ in _RECORDS.values()) > MAX_CACHED_RECORD_HANDS):
-        _RECORDS.popitem(last=False)
+    _RECORDS.put(key, (masks, rec))               # the array held: its id stays its own
     return rec
 
 
 #: joined records of several kept ranges (:func:`seat_records`) kept
 MAX_CACHED_JOINS = 2
-_JOINS: OrderedDict[tuple[int, ...], tuple[list[np.ndarray], np.ndarray]] = OrderedDict()
+_JOINS: Kept[tuple[list[np.ndarray], np.ndarray]] = Kept(MAX_CACHED_JOINS)
 
 
 def seat_records(masks: list[np.ndarray], hole: int) -> np.ndarray:
@@ -137,15 +134,12 @@ def seat_records(masks: list[np.ndarray], hole: int) -> np.ndarray:
         out.setflags(write=False)                 # always read-only: one kernel type
         return out
     key = tuple(id(r) for r in recs)
-    got = _JOINS.get(key)
-    if got is not None and all(a is b for a, b in zip(got[0], recs)):
-        _JOINS.move_to_end(key)
+    got = _JOINS.get(key, lambda kept: all(a is b for a, b in zip(kept[0], recs)))
+    if got is not None:
         return got[1]
     rec = np.concatenate(recs)
     rec.setflags(write=False)
-    _JOINS[key] = (recs, rec)                     # the parts held: their ids stay theirs
-    while len(_JOINS) > MAX_CACHED_JOINS:
-        _JOINS.popitem(last=False)
+    _JOINS.put(key, (recs, rec))                  # the parts held: their ids stay theirs
     return rec
 
 

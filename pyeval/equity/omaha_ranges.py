@@ -32,13 +32,13 @@ from __future__ import annotations
 
 import math
 import re
-from collections import OrderedDict
 from dataclasses import dataclass
 from math import comb
 
 import numpy as np
 
 from pyeval.cards import RANDOM_WORDS, RANKS, format_cards
+from pyeval.equity._kept import Kept
 from pyeval.equity.omaha_hands import all_hands, hand_cards, rank_counts, suit_profile
 from pyeval.equity.omaha_terms import term_masks
 from pyeval.equity.ranges import _NUMBER, MIN_RELATIVE_WEIGHT, RangeError, _short, split_terms
@@ -184,7 +184,7 @@ def _term(term: str, hole: int, hilo: bool) -> np.ndarray:
 
 #: parsed ranges kept (:func:`parse_omaha_range`), and the most hands they hold together
 MAX_CACHED_RANGES, MAX_CACHED_HANDS = 8, 4_000_000
-_CACHE: OrderedDict[tuple[str, int, bool], OmahaRange] = OrderedDict()
+_CACHE: Kept[OmahaRange] = Kept(MAX_CACHED_RANGES, MAX_CACHED_HANDS, len)
 
 
 def parse_omaha_range(text: str, hole: int = 4, hilo: bool = False) -> OmahaRange:
@@ -205,16 +205,12 @@ def parse_omaha_range(text: str, hole: int = 4, hilo: bool = False) -> OmahaRang
     key = (text, hole, bool(hilo))
     got = _CACHE.get(key)
     if got is not None:
-        _CACHE.move_to_end(key)
         return got
     r = _parse(text, hole, hilo)
     r.masks.setflags(write=False)
     r.weights.setflags(write=False)
     if len(r) <= MAX_CACHED_HANDS:
-        _CACHE[key] = r
-        while (len(_CACHE) > MAX_CACHED_RANGES
-               or sum(len(x) for x in _CACHE.values()) > MAX_CACHED_HANDS):
-            _CACHE.popitem(last=False)
+        _CACHE.put(key, r)
     return r
 
 

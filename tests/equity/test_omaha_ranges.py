@@ -177,3 +177,17 @@ def test_a_range_read_again_is_the_kept_one_and_read_only():
         parse_omaha_range(f"{'23456789T'[k]}{'23456789T'[k]}**", 4)
     again = parse_omaha_range(text, 4)
     assert again is not r and np.array_equal(again.masks, r.masks)
+
+
+def test_ranges_read_from_several_threads_match_a_serial_read():
+    """The cache of read ranges (8 kept) is shared by threads: 12 texts read by 4 threads
+    at once, round and round so that the cache keeps evicting, give each text's own hands."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    texts = [f"{r}{r}**" for r in "AKQJT98765432"[:12]]
+    want = {t: len(parse_omaha_range(t, 4)) for t in texts}
+    jobs = texts * 6
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda t: (t, len(parse_omaha_range(t, 4))), jobs))
+    assert got == [(t, want[t]) for t in jobs]
+    assert set(want.values()) == {comb(4, 2) * comb(48, 2) + comb(4, 3) * 48 + 1}
