@@ -19,12 +19,13 @@ Home games (``home_games.csv``): a single table of the real player count, 200 ch
 blinds 2, 4, 6, 8, 10, 20, 40, 80 (small blind half) at the game's measured level lengths
 (30 minutes after them), the ``players`` pace, and the time to the last hand less the
 game's pauses (gaps over 300 s between hands, as the pace's fit) against the simulated
-duration (5-95 % band). Groups of players deal at different speeds: the timed games ran
-from 0.93 to 1.17 times the fitted seconds, so each game's simulations are spread over
-:data:`PACE_GROUPS` paces at the quantiles of a log-normal pace factor whose spread
-(:data:`HOME_PACE_SPREAD`) is that of the timed games (:func:`home_pace_factors`). The
-``home_game`` field is fitted to the games' elimination timings
-(:mod:`pyeval.sim.analysis.home_field`).
+time to the start of the last hand (5-95 % band). Groups of players deal at different
+speeds: the timed games ran from 0.83 to 1.17 times the fitted seconds, so each game's
+simulations are spread over :data:`PACE_GROUPS` paces at the quantiles of the predictive
+pace factor of a new game (:class:`PaceBand`: Student t, the spread
+:data:`HOME_PACE_SPREAD` of the timed games estimated from :data:`HOME_PACE_GAMES` of them,
+:func:`home_pace_factors`). The ``home_game`` field is fitted to the games' elimination
+timings (:mod:`pyeval.sim.analysis.home_field`).
 
 Example:
     >>> [(lv.big_blind, lv.ante, lv.ante_by) for lv in parse_levels("100/200/0;100/200/200bb")]
@@ -56,11 +57,13 @@ HOME_CHIPS = 200
 HOME_LEVEL_MINUTES = 30
 HOME_PACE = "players"
 HOME_FIELD = "home_game"
-#: The spread of the pace between home games: the standard deviation of the log of each
-#: timed game's measured over fitted seconds (:func:`home_pace_factors`, the seven games
-#: of the pace's fit: 0.93 to 1.17), and the paces a home game's simulations are split over
-#: (the quantiles ``(i + 0.5) / PACE_GROUPS`` of that log-normal factor)
+#: The spread of the pace between home games: the standard deviation (denominator n - 1)
+#: of the log of each timed game's measured over fitted seconds (:func:`home_pace_factors`,
+#: the :data:`HOME_PACE_GAMES` games of the pace's fit: 0.83 to 1.17), and the paces a home
+#: game's simulations are split over (the quantiles ``(i + 0.5) / PACE_GROUPS`` of the
+#: predictive pace factor, :class:`PaceBand`)
 HOME_PACE_SPREAD = 0.111
+HOME_PACE_GAMES = 7
 PACE_GROUPS = 5
 #: Home games not held against the simulation, with why (the data's own caveats).
 HOME_NOT_COMPARABLE = {"home2": "re-entries and a second table early on",
@@ -251,14 +254,44 @@ def home_structure(players: int, level_minutes: Sequence[float] = ()) -> Any:
     return parse_structure(text, "back-test: home game")
 
 
-def pace_quantiles(spread: float, groups: int = PACE_GROUPS) -> np.ndarray:
+def student_t_quantile(p: float, df: int) -> float:
+    """The ``p`` quantile of Student's t with ``df`` degrees of freedom (numpy only): with
+    ``x = sqrt(df) tan(a)`` the density's integral from 0 is that of ``cos(a) ** (df - 1)``
+    over ``[0, a]`` (smooth and bounded: Simpson's rule), the angle found by bisection.
+
+    Example:
+        >>> round(student_t_quantile(0.95, 5), 4), round(student_t_quantile(0.1, 6), 4)
+        (2.015, -1.4398)
+    """
+    if not 0 < p < 1 or df < 1:
+        raise ValueError(f"a t quantile needs 0 < p < 1 and df >= 1, got p={p}, df={df}")
+    if p < 0.5:
+        return -student_t_quantile(1 - p, df)
+    norm = math.exp(math.lgamma((df + 1) / 2) - math.lgamma(df / 2)) / math.sqrt(math.pi)
+
+    def cdf(a: float) -> float:         # the probability below sqrt(df) tan(a)
+        f = np.cos(np.linspace(0.0, a, 2001)) ** (df - 1)
+        return 0.5 + norm * float((f[0] + f[-1] + 4 * f[1:-1:2].sum() + 2 * f[2:-1:2].sum())
+                                  * (a / 2000) / 3)
+
+    lo, hi = 0.0, math.pi / 2
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if cdf(mid) < p else (lo, mid)
+    return math.sqrt(df) * math.tan((lo + hi) / 2)
+
+
+def pace_quantiles(spread: float, groups: int = PACE_GROUPS, df: int | None = None) -> np.ndarray:
     """The pace factors a home game's simulations are split over: the quantiles
-    ``(i + 0.5) / groups`` of a log-normal factor of median 1 and log standard deviation
-    ``spread`` (1 alone when ``spread`` is 0).
+    ``(i + 0.5) / groups`` of a factor of median 1 whose log is ``spread`` times a standard
+    normal, or a Student t with ``df`` degrees of freedom when ``df`` is given (1 alone when
+    ``spread`` is 0).
 
     Example:
         >>> [round(float(f), 3) for f in pace_quantiles(0.111, 3)]
         [0.898, 1.0, 1.113]
+        >>> [round(float(f), 3) for f in pace_quantiles(0.111, 3, df=6)]
+        [0.89, 1.0, 1.124]
     """
     from statistics import NormalDist
 
@@ -266,8 +299,48 @@ def pace_quantiles(spread: float, groups: int = PACE_GROUPS) -> np.ndarray:
         raise ValueError(f"the pace spread must be >= 0 and the groups >= 1, got {spread}, {groups}")
     if spread == 0:
         return np.ones(1)
-    z = [NormalDist().inv_cdf((i + 0.5) / groups) for i in range(groups)]
+    q = [(i + 0.5) / groups for i in range(groups)]
+    z = [NormalDist().inv_cdf(x) if df is None else student_t_quantile(x, df) for x in q]
     return np.exp(spread * np.array(z))
+
+
+class PaceBand(NamedTuple):
+    """The pace factor a new home game is simulated over: median ``scale``, log spread
+    ``spread`` (a t with ``df`` degrees of freedom; ``None``: a normal, the spread known).
+
+    :meth:`predictive` builds it from the timed games' factors: the spread estimated from
+    ``n`` games is not the spread itself, so a new game's log factor is Student t with
+    ``n - 1`` degrees of freedom around their mean, scale ``s * sqrt(1 + 1/n)``.
+    """
+
+    scale: float
+    spread: float
+    df: int | None
+
+    @classmethod
+    def predictive(cls, factors: Sequence[float], scale: float | None = None) -> PaceBand:
+        """From the factors of ``n`` timed games (``scale``: the median; by default their
+        geometric mean).
+
+        Example:
+            >>> b = PaceBand.predictive([0.9, 1.0, 1.1], scale=1.0)
+            >>> round(b.spread, 4), b.df
+            (0.1159, 2)
+        """
+        n = len(factors)
+        s = pace_spread(factors)
+        mid = float(np.exp(np.mean(np.log(factors)))) if scale is None else scale
+        return cls(mid, s * math.sqrt(1 + 1 / n), n - 1)
+
+    def factors(self, groups: int = PACE_GROUPS) -> np.ndarray:
+        """The groups' pace factors (:func:`pace_quantiles` times ``scale``)."""
+        return self.scale * pace_quantiles(self.spread, groups, self.df)
+
+
+#: The band of the back-test's home games: the preset's own pace (the fit over every timed
+#: hand) and the predictive spread of :data:`HOME_PACE_SPREAD` over :data:`HOME_PACE_GAMES`.
+HOME_PACE_BAND = PaceBand(1.0, HOME_PACE_SPREAD * math.sqrt(1 + 1 / HOME_PACE_GAMES),
+                          HOME_PACE_GAMES - 1)
 
 
 def home_clock(players: int, factor: float = 1.0, pace: str = HOME_PACE) -> Any:
@@ -289,42 +362,46 @@ def home_clock(players: int, factor: float = 1.0, pace: str = HOME_PACE) -> Any:
 class HomeRuns(NamedTuple):
     """A home game's simulations: durations and the hands dealt at each elimination."""
 
-    duration: np.ndarray        # [n] minutes to the last hand
+    duration: np.ndarray        # [n] minutes to the start of the last hand (as the logs)
     eliminations: np.ndarray    # [n, players - 1] hands dealt when the players left fell to
     #                             players - 1, ..., 1 (the last: the tournament's last hand)
 
 
 def simulate_home_runs(row: dict[str, str], n: int, seed: int, *, field: Any = HOME_FIELD,
-                       pace: str = HOME_PACE, spread: float = HOME_PACE_SPREAD,
-                       scale: float = 1.0, threads: int | None = None) -> HomeRuns:
+                       pace: str = HOME_PACE, band: PaceBand = HOME_PACE_BAND,
+                       threads: int | None = None) -> HomeRuns:
     """Simulate the home game of ``row`` ``n`` times, split evenly over the paces of
-    :func:`pace_quantiles` (``scale`` times each; group ``i`` plays seed ``seed + i``)."""
+    ``band`` (:meth:`PaceBand.factors`; group ``i`` plays seed ``seed + i``).
+
+    The simulated clock stops at the end of the last hand; the logs' time is the start of
+    their last hand, so each duration is less that hand's minutes (at its players)."""
     from pyeval.sim.engine.engine import simulate
 
     players = int(row["players_start"])
     measured = [float(x) for x in (row.get("level_minutes_measured") or "").split("/") if x]
     st = home_structure(players, measured)
-    factors = pace_quantiles(spread)
+    factors = band.factors()
     sizes = np.diff(np.linspace(0, n, len(factors) + 1).round().astype(int))
     durations, elims = [], []
     for i, (f, m) in enumerate(zip(factors, sizes)):
         if m:
+            clock = home_clock(players, float(f), pace)
             r = simulate(st, n=int(m), seed=seed + i, players=players, field=field,
-                         clock=home_clock(players, scale * float(f), pace), threads=threads)
-            durations.append(r.duration)
+                         clock=clock, threads=threads)
+            at_last = (r.elim_hand == r.hands[:, None]).sum(axis=1)    # players in it
+            durations.append(r.duration - clock.minutes_per_hand(players)[at_last])
             elims.append(np.sort(r.elim_hand, axis=1)[:, :-1])
     return HomeRuns(np.concatenate(durations), np.concatenate(elims))
 
 
 def simulate_home(row: dict[str, str], n: int = 200, seed: int = 1, *, pace: str = HOME_PACE,
                   field: Any = HOME_FIELD, pauses: dict[str, float] | None = None,
-                  threads: int | None = None, spread: float = HOME_PACE_SPREAD) -> HomeResult:
+                  threads: int | None = None, band: PaceBand = HOME_PACE_BAND) -> HomeResult:
     """Simulate one home game ``n`` times at its measured level lengths and the spread of
     paces (:func:`simulate_home_runs`): its duration against the real time to the last hand
     less its pauses (:func:`home_pauses`)."""
     pauses = pauses or {}
-    runs = simulate_home_runs(row, n, seed, field=field, pace=pace, spread=spread,
-                              threads=threads)
+    runs = simulate_home_runs(row, n, seed, field=field, pace=pace, band=band, threads=threads)
     p5, p50, p95 = np.percentile(runs.duration, [5, 50, 95])
     note = HOME_NOT_COMPARABLE.get(row["game"], "")
     # home2's log interleaves two tables: its gaps are not pauses

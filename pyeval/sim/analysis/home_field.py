@@ -36,6 +36,7 @@ from pyeval.sim.analysis.backtest import (
     HOME_NOT_COMPARABLE,
     HOME_PACE_SPREAD,
     HomeResult,
+    PaceBand,
     home_pace_factors,
     home_pauses,
     pace_spread,
@@ -82,12 +83,14 @@ class Fit(NamedTuple):
 def fit_field(rows: list[dict[str, str]], real: dict[str, np.ndarray], n: int = 200,
               seed: int = 1, *, scale: float = 1.0, spread: float = HOME_PACE_SPREAD) -> Fit:
     """The candidate whose simulated elimination timings come nearest the real ones of
-    ``rows`` (:func:`elimination_loss`, summed over the games)."""
+    ``rows`` (:func:`elimination_loss`, summed over the games), the pace spread over a
+    log-normal factor of median ``scale`` and log spread ``spread`` (the estimate)."""
+    band = PaceBand(scale, spread, None)
     losses = []
     for mix in CANDIDATES:
         losses.append(sum(elimination_loss(
-            simulate_home_runs(row, n, seed, field=mix, spread=spread, scale=scale,
-                               threads=1).eliminations, real[row["game"]]) for row in rows))
+            simulate_home_runs(row, n, seed, field=mix, band=band, threads=1).eliminations,
+            real[row["game"]]) for row in rows))
     best = int(np.argmin(losses))
     return Fit(CANDIDATES[best], losses[best], losses)
 
@@ -98,7 +101,8 @@ class HeldOut(NamedTuple):
     result: HomeResult
     field: dict[str, int]
     scale: float
-    spread: float
+    spread: float           # the other games' log spread (the estimate)
+    band: PaceBand          # the held-out game's predictive pace (Student t)
 
 
 def comparable_games(data: str | Path) -> tuple[list[dict[str, str]], dict[str, np.ndarray]]:
@@ -111,7 +115,8 @@ def comparable_games(data: str | Path) -> tuple[list[dict[str, str]], dict[str, 
 
 def leave_one_out(data: str | Path, n: int = 200, seed: int = 1) -> list[HeldOut]:
     """Each comparable game held out: the pace's scale (the geometric mean of the other
-    timed games' factors) and spread, and the mix, fitted without it; then it is simulated."""
+    timed games' factors) and spread, and the mix, fitted without it; then it is simulated
+    over the predictive pace of a new game (:meth:`PaceBand.predictive` of the others)."""
     d = Path(data)
     rows, real = comparable_games(d)
     factors = home_pace_factors(d / "home_game_hands.csv")
@@ -124,12 +129,13 @@ def leave_one_out(data: str | Path, n: int = 200, seed: int = 1) -> list[HeldOut
         spread = pace_spread(others)
         fit = fit_field([r for r in rows if r["game"] != g], real, n, seed, scale=scale,
                         spread=spread)
-        runs = simulate_home_runs(row, n, seed, field=fit.field, spread=spread, scale=scale,
-                                  threads=1)
+        band = PaceBand.predictive(others, scale)
+        runs = simulate_home_runs(row, n, seed, field=fit.field, band=band, threads=1)
         p5, p50, p95 = np.percentile(runs.duration, [5, 50, 95])
         real_minutes = float(row["minutes_to_last_hand"]) - pauses.get(g, 0.0)
         out.append(HeldOut(HomeResult(g, int(row["players_start"]), real_minutes, float(p5),
-                                      float(p50), float(p95), ""), fit.field, scale, spread))
+                                      float(p50), float(p95), ""), fit.field, scale, spread,
+                           band))
     return out
 
 
@@ -154,7 +160,8 @@ def main(argv: list[str] | None = None) -> None:
         h = x.result
         print(f"  {h.game}: real {h.real_minutes:.1f}, simulated {h.p5:.1f} / {h.median:.1f} / "
               f"{h.p95:.1f}, {'within' if h.within else 'outside'}; scale {x.scale:.3f}, "
-              f"spread {x.spread:.3f}, field {x.field}")
+              f"spread {x.spread:.3f} (predictive {x.band.spread:.3f}, t {x.band.df} df), "
+              f"field {x.field}")
     err = [abs(x.result.median - x.result.real_minutes) for x in held]
     print(f"  within the band: {sum(x.result.within for x in held)} of {len(held)}; median error "
           f"{np.median(err):.1f} min, mean {np.mean(err):.1f}, largest {max(err):.1f}")
