@@ -365,6 +365,8 @@ class HomeRuns(NamedTuple):
     duration: np.ndarray        # [n] minutes to the start of the last hand (as the logs)
     eliminations: np.ndarray    # [n, players - 1] hands dealt when the players left fell to
     #                             players - 1, ..., 1 (the last: the tournament's last hand)
+    minutes: np.ndarray         # [n, players - 1] the minute of each (the next hand's start;
+    #                             the last: ``duration``)
 
 
 def simulate_home_runs(row: dict[str, str], n: int, seed: int, *, field: Any = HOME_FIELD,
@@ -382,7 +384,7 @@ def simulate_home_runs(row: dict[str, str], n: int, seed: int, *, field: Any = H
     st = home_structure(players, measured)
     factors = band.factors()
     sizes = np.diff(np.linspace(0, n, len(factors) + 1).round().astype(int))
-    durations, elims = [], []
+    durations, elims, minutes = [], [], []
     for i, (f, m) in enumerate(zip(factors, sizes)):
         if m:
             clock = home_clock(players, float(f), pace)
@@ -391,7 +393,9 @@ def simulate_home_runs(row: dict[str, str], n: int, seed: int, *, field: Any = H
             at_last = (r.elim_hand == r.hands[:, None]).sum(axis=1)    # players in it
             durations.append(r.duration - clock.minutes_per_hand(players)[at_last])
             elims.append(np.sort(r.elim_hand, axis=1)[:, :-1])
-    return HomeRuns(np.concatenate(durations), np.concatenate(elims))
+            minutes.append(np.sort(r.elim_time, axis=1)[:, :-1])
+            minutes[-1][:, -1] = durations[-1]
+    return HomeRuns(np.concatenate(durations), np.concatenate(elims), np.concatenate(minutes))
 
 
 def simulate_home(row: dict[str, str], n: int = 200, seed: int = 1, *, pace: str = HOME_PACE,
@@ -467,6 +471,26 @@ def real_eliminations(hands_csv: str | Path, starts: dict[str, int]) -> dict[str
             dealt = np.array([k for _, k in hands])
             more = [np.flatnonzero(dealt > k) for k in range(starts[game] - 1, 1, -1)]
             out[game] = np.array([int(w[-1]) + 1 if w.size else 0 for w in more] + [len(hands)])
+    return out
+
+
+def real_elimination_minutes(hands_csv: str | Path, starts: dict[str, int]) -> dict[str, np.ndarray]:
+    """The minute of each elimination of :func:`real_eliminations` (the start of the next
+    hand; the last: the start of the last hand) less the pauses before it (gaps over
+    :data:`~pyeval.sim.engine.pace.MAX_GAP_SECONDS`), as :attr:`HomeRuns.minutes` counts.
+
+    Example: ``real_elimination_minutes(path, {"home5": 6})["home5"]`` is about 52.7,
+    130.1, 156.2, 212.7 and 223.0: home5 played three-handed from minute 156 to 213.
+    """
+    from pyeval.sim.engine.pace import MAX_GAP_SECONDS, read_home_hands
+
+    out = {}
+    games = read_home_hands(hands_csv)
+    for g, el in real_eliminations(hands_csv, starts).items():
+        t = np.array([s for s, _ in games[g]])
+        gaps = np.diff(t, prepend=0.0)
+        play = t - np.cumsum(np.where(gaps > MAX_GAP_SECONDS, gaps, 0.0))
+        out[g] = play[np.minimum(el, len(t) - 1)] / 60.0
     return out
 
 
