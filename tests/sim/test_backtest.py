@@ -110,7 +110,9 @@ def test_why_home5_ends_beyond_the_band():
     """home5 kept three players or more until minute 212.7, later than 99 % of the simulated
     games, then played 10 minutes heads-up; every real heads-up (1 hand to 20 minutes) was
     shorter than the simulated median (`bench/home_phases.py`)."""
+    from pyeval.sim.analysis.backtest import home_clock, home_structure
     from pyeval.sim.analysis.home_field import comparable_games
+    from pyeval.sim.engine.engine import simulate
 
     rows, _ = comparable_games(DATA)
     starts = {r["game"]: int(r["players_start"]) for r in rows}
@@ -133,9 +135,6 @@ def test_why_home5_ends_beyond_the_band():
     # less the last hand's minutes at its players (one pace, 20 simulations)
     row = next(r for r in rows if r["game"] == "home5")
     runs = simulate_home_runs(row, 20, 3, band=PaceBand(1.0, 0.0, None), threads=1)
-    from pyeval.sim.analysis.backtest import home_clock, home_structure
-    from pyeval.sim.engine.engine import simulate
-
     levels = [float(x) for x in row["level_minutes_measured"].split("/")]
     r = simulate(home_structure(6, levels), n=20, seed=3, players=6, field="home_game",
                  clock=home_clock(6), threads=1)
