@@ -8,7 +8,7 @@ table, the tournament settings as ``int64[CFG_COLS]`` and ``float64[CFGF_COLS]``
 Example:
     >>> from pyeval.tournament.structure import load_structure
     >>> spec = build_spec(load_structure("club_3000"))
-    >>> spec.players, int(spec.levels[0, LV_BB]), spec.level_count   # its largest field
+    >>> spec.players, int(spec.levels[0, layout.LV_BB]), spec.level_count   # its largest field
     (40, 50, 10)
 """
 from __future__ import annotations
@@ -331,7 +331,7 @@ def level_table(structure: TournamentStructure, size: int) -> np.ndarray:
     add-on held before or after each.
 
     >>> from pyeval.tournament.structure import load_structure
-    >>> [int(x) for x in level_table(load_structure("club_3000"), 10)[0, [LV_SB, LV_BB, LV_MIN]]]
+    >>> [int(x) for x in level_table(load_structure("club_3000"), 10)[0, [layout.LV_SB, layout.LV_BB, layout.LV_MIN]]]
     [25, 50, 20]
     """
     levels = list(structure.levels)
@@ -433,7 +433,7 @@ def rotation_table(levels: Sequence[Level], rotation: Rotation | None,
 
     >>> from pyeval.tournament.structure import load_structure
     >>> rot, nb, ns = rotation_table(load_structure("club_3000").levels, ("omaha",), None, 8)
-    >>> [GAME_NAMES[int(c)] for c in rot[:nb]], ns
+    >>> [layout.GAME_NAMES[int(c)] for c in rot[:nb]], ns
     (['omaha'], 7)
     """
     given_b, given_s = structure_rotations(levels)
@@ -556,7 +556,7 @@ def level_clock(structure: TournamentStructure, lv: np.ndarray) -> int:
     tables meet again: one before a level that follows no break is refused.
 
     >>> from pyeval.tournament.structure import load_structure
-    >>> level_clock(load_structure("club_3000"), np.zeros((1, LV_COLS), np.int64))
+    >>> level_clock(load_structure("club_3000"), np.zeros((1, layout.LV_COLS), np.int64))
     0
     """
     if (lv[:, layout.LV_MIN] > 0).any() or not (lv[:, layout.LV_HANDS] > 0).any():
