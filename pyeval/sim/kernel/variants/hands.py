@@ -29,7 +29,6 @@ import numpy as np
 
 from pyeval.jit import numba_ext as nx
 from pyeval.jit.numba_linked import linked
-from pyeval.sim.kernel import slots
 from pyeval.sim.kernel.arrivals import fold_absent
 from pyeval.sim.kernel.betting import play_betting_round, record_step
 from pyeval.sim.kernel.hand import players_in, record_end, settle
@@ -41,6 +40,39 @@ from pyeval.sim.kernel.layout import (
     HOLE_MAX,
     REC_BRING,
     REC_HOLE,
+)
+from pyeval.sim.kernel.slots import (
+    B_DEALT,
+    B_FOLDED,
+    F_TOP,
+    H_ANTE_IN,
+    H_BB,
+    H_BB_SEAT,
+    H_BETTING,
+    H_BIG_BET,
+    H_BRING_AMT,
+    H_BRING_IN,
+    H_BRING_SEAT,
+    H_CUR,
+    H_DEAD,
+    H_FULL_LEVEL,
+    H_FULL_RAISE,
+    H_GAME,
+    H_NACT,
+    H_NH,
+    H_PF_AGGR,
+    H_RAISES,
+    H_SMALL_BET,
+    H_STREET_BET,
+    H_STUD,
+    I_LOW,
+    I_NCARD,
+    I_PUT,
+    I_REM,
+    I_SBET,
+    I_UPCAT,
+    I_UPLOW,
+    I_VAL,
 )
 from pyeval.sim.kernel.variants.deal import community_card, street_plan
 from pyeval.sim.kernel.variants.discard import apply_discard, keep_third_street, kept_pair
@@ -190,10 +222,10 @@ def showing(game, hole, q, n, kind, buf, ev, SI):
     while lows:
         lows &= lows - 1
         k += 1
-    SI[slots.I_UPLOW, q] = k
+    SI[I_UPLOW, q] = k
     if m <= 4:
         cat, key = rank_order(m1, m2, m3, m4)
-        SI[slots.I_UPCAT, q] = cat
+        SI[I_UPCAT, q] = cat
         if kind == 1:
             # razz: the same key of the ace-low ranks (each mask rotated one rank up), the
             # lower the better
@@ -202,7 +234,7 @@ def showing(game, hole, q, n, kind, buf, ev, SI):
         return key
     v = np.int64(nx.high_inline(buf, m, card_key, disp, high, flush, mult, row_bits,
                                 slot_bits))
-    SI[slots.I_UPCAT, q] = v >> 12
+    SI[I_UPCAT, q] = v >> 12
     if kind == 1:
         return np.int64(nx.razz_addr(buf.ctypes.data, m))
     return v
@@ -245,9 +277,9 @@ def _count(S, SI, SB):
     live = 0
     able = 0
     for s in range(S):
-        if SB[slots.B_DEALT, s] and not SB[slots.B_FOLDED, s]:
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
             live += 1
-            if SI[slots.I_REM, s] > 0:
+            if SI[I_REM, s] > 0:
                 able += 1
     return live, able
 
@@ -262,14 +294,14 @@ def _finish(seats, hand, cards, nb, hilo, record):
     hole, board, _buf, _deck, _st = cards
     rec, rec_on = record
     settle(S, row, stack, SI, SB, HS, hilo, button)
-    nact = HS[slots.H_NACT]
+    nact = HS[H_NACT]
     if rec_on:
         for s in range(S):
             for k in range(HOLE_MAX):
                 rec[REC_HOLE + HOLE_MAX * s + k] = hole[s, k] if (
-                    SB[slots.B_DEALT, s] and k < SI[slots.I_NCARD, s]) else -1
+                    SB[B_DEALT, s] and k < SI[I_NCARD, s]) else -1
         record_end(rec, board, nb, nact, S, row, stack, SB)
-    HS[slots.H_STUD] = -1
+    HS[H_STUD] = -1
     return nact
 
 
@@ -281,7 +313,7 @@ def bring_in_seat(S, SI, SB, hole, d0, kind):
     low = -1
     bis = -1
     for s in range(S):
-        if SB[slots.B_DEALT, s] and not SB[slots.B_FOLDED, s]:
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
             c = hole[s, d0]
             if low < 0:
                 low = s
@@ -294,7 +326,7 @@ def bring_in_seat(S, SI, SB, hole, d0, kind):
                     low = s
     q = low
     for _k in range(S):
-        if SB[slots.B_DEALT, q] and not SB[slots.B_FOLDED, q] and SI[slots.I_REM, q] > 0:
+        if SB[B_DEALT, q] and not SB[B_FOLDED, q] and SI[I_REM, q] > 0:
             bis = q
             break
         q += 1
@@ -314,8 +346,8 @@ def first_showing(game, hole, dealer, S, SI, SB, kind, buf, ev):
         q += 1
         if q == S:
             q = 0
-        if SB[slots.B_DEALT, q] and not SB[slots.B_FOLDED, q]:
-            v = showing(game, hole, q, SI[slots.I_NCARD, q], kind, buf, ev, SI)
+        if SB[B_DEALT, q] and not SB[B_FOLDED, q]:
+            v = showing(game, hole, q, SI[I_NCARD, q], kind, buf, ev, SI)
             if v > best:
                 best = v
                 first = q
@@ -329,21 +361,21 @@ def discard_third_street(S, SI, SB, HS, hole, dealer, d0, n0, scratch, record):
     counted in ``HS[H_NACT]`` and recorded. Returns the discarded cards, a card mask."""
     rec, rec_on = record
     muck = np.int64(0)
-    nact = HS[slots.H_NACT]
+    nact = HS[H_NACT]
     for k in range(1, S + 1):
         s = (dealer + k) % S
-        if not SB[slots.B_DEALT, s] or SB[slots.B_FOLDED, s]:
+        if not SB[B_DEALT, s] or SB[B_FOLDED, s]:
             continue
         keep = keep_third_street(hole[s], d0, hole[s, d0], scratch)
         for i in range(d0, n0):
             keep |= 1 << i
         n_left, gone = apply_discard(hole[s], n0, keep)
-        SI[slots.I_NCARD, s] = n_left
+        SI[I_NCARD, s] = n_left
         muck |= gone
         if rec_on:
             record_step(rec, nact, 0, s, A_DISCARD, gone)
         nact += 1
-    HS[slots.H_NACT] = nact
+    HS[H_NACT] = nact
     return muck
 
 
@@ -362,10 +394,10 @@ def play_stud_game(seats, hand, cards, ev, tabs, record, games):
     hole, board, buf, deck, st = cards
     rec, rec_on = record
     pf_class, pf_top, pf_eq, _omaha_tab, mp, push_tab, open_tab, stud_tab, vtab = tabs
-    ante = HS[slots.H_ANTE_IN]
-    small = HS[slots.H_SMALL_BET]
-    big_bet = HS[slots.H_BIG_BET]
-    game = HS[slots.H_GAME]
+    ante = HS[H_ANTE_IN]
+    small = HS[H_SMALL_BET]
+    big_bet = HS[H_BIG_BET]
+    game = HS[H_GAME]
     sp = FACTS[game, SPLIT]
     kind = 1 if FACTS[game, RAZZ] == 1 else (2 if sp == SPLIT_LOW8 else 0)
     hilo = sp != SPLIT_HIGH
@@ -379,37 +411,37 @@ def play_stud_game(seats, hand, cards, ev, tabs, record, games):
     if big_bet <= 0:
         big_bet = 2 * small
     start_seats(S, row, stack, SI, SB, rec, rec_on)
-    HS[slots.H_DEAD] = 0
+    HS[H_DEAD] = 0
     if ante > 0:
         for s in range(S):
-            if SB[slots.B_DEALT, s]:
-                a = ante if ante < SI[slots.I_REM, s] else SI[slots.I_REM, s]
-                SI[slots.I_REM, s] -= a
-                SI[slots.I_PUT, s] += a
+            if SB[B_DEALT, s]:
+                a = ante if ante < SI[I_REM, s] else SI[I_REM, s]
+                SI[I_REM, s] -= a
+                SI[I_PUT, s] += a
     fold_absent(S, HS, SB)      # [late players] anted, dealt no cards
     # the first street: its down cards, then its up card
     pos = 0
     for s in range(S):
-        if SB[slots.B_DEALT, s] and not SB[slots.B_FOLDED, s]:
+        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
             for k in range(n0):
                 hole[s, k] = draw_card(deck, pos, st)
                 pos += 1
-            SI[slots.I_NCARD, s] = n0
-            SF[slots.F_TOP, s] = start_top(game, hole[s], n0, kind, stud_tab, pf_class, pf_top, vtab,
+            SI[I_NCARD, s] = n0
+            SF[F_TOP, s] = start_top(game, hole[s], n0, kind, stud_tab, pf_class, pf_top, vtab,
                                      scratch)
     low = -1
     bis = -1
     if bring_on:
         low, bis = bring_in_seat(S, SI, SB, hole, d0, kind)
-    HS[slots.H_BB] = 0
-    HS[slots.H_BB_SEAT] = -1
-    HS[slots.H_NACT] = 0
-    HS[slots.H_NH] = FACTS[game, HOLE]
-    HS[slots.H_PF_AGGR] = -1
-    HS[slots.H_STUD] = kind
-    HS[slots.H_BRING_SEAT] = bis
-    HS[slots.H_BRING_AMT] = HS[slots.H_BRING_IN]
-    HS[slots.H_BETTING] = B_FL
+    HS[H_BB] = 0
+    HS[H_BB_SEAT] = -1
+    HS[H_NACT] = 0
+    HS[H_NH] = FACTS[game, HOLE]
+    HS[H_PF_AGGR] = -1
+    HS[H_STUD] = kind
+    HS[H_BRING_SEAT] = bis
+    HS[H_BRING_AMT] = HS[H_BRING_IN]
+    HS[H_BETTING] = B_FL
     HF[0] = 1.0
     no_board = np.int64(0)      # a variable, not the literal 0: one compile of the round
     burns = np.int64(0)
@@ -433,26 +465,26 @@ def play_stud_game(seats, hand, cards, ev, tabs, record, games):
                 nb = 1
             else:
                 for s in range(S):
-                    if SB[slots.B_DEALT, s] and not SB[slots.B_FOLDED, s]:
+                    if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
                         for _j in range(each):
-                            hole[s, SI[slots.I_NCARD, s]] = draw_card(deck, pos, st)
+                            hole[s, SI[I_NCARD, s]] = draw_card(deck, pos, st)
                             pos += 1
-                            SI[slots.I_NCARD, s] += 1
+                            SI[I_NCARD, s] += 1
             if able < 2:
                 continue
             for s in range(S):
-                SI[slots.I_SBET, s] = 0
+                SI[I_SBET, s] = 0
             # the best hand showing acts first; ties to the first from the dealer's left
             first = first_showing(game, hole, dealer, S, SI, SB, kind, buf, ev)
         elif bring_on:
             first = bis if bis >= 0 else low
         else:
             first = dealer + 1 if dealer + 1 < S else 0
-        HS[slots.H_CUR] = 0
-        HS[slots.H_FULL_LEVEL] = 0
-        HS[slots.H_RAISES] = 0
-        HS[slots.H_STREET_BET] = big_bet if (flags & S_BIG) else small
-        HS[slots.H_FULL_RAISE] = HS[slots.H_STREET_BET]
+        HS[H_CUR] = 0
+        HS[H_FULL_LEVEL] = 0
+        HS[H_RAISES] = 0
+        HS[H_STREET_BET] = big_bet if (flags & S_BIG) else small
+        HS[H_FULL_RAISE] = HS[H_STREET_BET]
         if street > 0:
             HF[0] = 1.0
         play_betting_round(HandState(SI, SB, SF, HS, HF, hole, board, buf, st),
@@ -463,11 +495,11 @@ def play_stud_game(seats, hand, cards, ev, tabs, record, games):
             muck |= discard_third_street(S, SI, SB, HS, hole, dealer, d0, n0, scratch, record)
     if players_in(S, SB) >= 2:
         for s in range(S):
-            if SB[slots.B_DEALT, s] and not SB[slots.B_FOLDED, s]:
-                v, second = _value(game, hole, s, SI[slots.I_NCARD, s], board, nb, kind, buf,
+            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                v, second = _value(game, hole, s, SI[I_NCARD, s], board, nb, kind, buf,
                                    scratch, ev)
-                SI[slots.I_VAL, s] = v
-                SI[slots.I_LOW, s] = second
+                SI[I_VAL, s] = v
+                SI[I_LOW, s] = second
     if rec_on:
-        rec[REC_BRING] = HS[slots.H_BRING_IN]
+        rec[REC_BRING] = HS[H_BRING_IN]
     return _finish(seats, hand, cards, nb, hilo, record)
