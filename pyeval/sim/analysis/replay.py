@@ -21,39 +21,7 @@ from typing import Any
 import numpy as np
 
 from pyeval.games import REGISTRY
-from pyeval.sim.kernel.layout import (
-    ACTION_NAMES,
-    ANTE_BY_NAMES,
-    B_FL,
-    B_PL,
-    GAME_NAMES,
-    HOLE_MAX,
-    MAX_ACTIONS,
-    REC_ACT,
-    REC_AFTER,
-    REC_ANTE,
-    REC_ANTE_BY,
-    REC_BB,
-    REC_BB_SEAT,
-    REC_BETTING,
-    REC_BIG_BET,
-    REC_BOARD,
-    REC_BRING,
-    REC_BUTTON,
-    REC_FIRST_TURN,
-    REC_GAME,
-    REC_HAND,
-    REC_HOLE,
-    REC_LEVEL,
-    REC_NACT,
-    REC_PLAYER,
-    REC_SB,
-    REC_SB_SEAT,
-    REC_SEATS,
-    REC_SMALL_BET,
-    REC_STACK,
-    REC_TOURN,
-)
+from pyeval.sim.kernel import layout
 
 
 @dataclass(frozen=True)
@@ -86,32 +54,33 @@ class RecordedHand:
 
 def decode(row: np.ndarray) -> RecordedHand:
     """A recorded hand from one row of ``SimResult.records``."""
-    S = int(row[REC_SEATS])
-    players = {s: int(row[REC_PLAYER + s]) for s in range(S) if row[REC_PLAYER + s] >= 0}
-    n = int(row[REC_NACT])
-    if n > MAX_ACTIONS:
-        raise ValueError(f"hand {int(row[REC_HAND])} took {n} actions; only {MAX_ACTIONS} were kept")
+    S = int(row[layout.REC_SEATS])
+    players = {s: int(row[layout.REC_PLAYER + s]) for s in range(S) if row[layout.REC_PLAYER + s] >= 0}
+    n = int(row[layout.REC_NACT])
+    if n > layout.MAX_ACTIONS:
+        raise ValueError(f"hand {int(row[layout.REC_HAND])} took {n} actions; only {layout.MAX_ACTIONS} were kept")
     acts = []
     for i in range(n):
-        b = REC_ACT + 4 * i
-        acts.append((int(row[b]), int(row[b + 1]), ACTION_NAMES[int(row[b + 2])], int(row[b + 3])))
-    sbs = int(row[REC_SB_SEAT])
+        b = layout.REC_ACT + 4 * i
+        acts.append((int(row[b]), int(row[b + 1]), layout.ACTION_NAMES[int(row[b + 2])], int(row[b + 3])))
+    sbs = int(row[layout.REC_SB_SEAT])
     return RecordedHand(
-        tournament=int(row[REC_TOURN]), hand=int(row[REC_HAND]), level=int(row[REC_LEVEL]),
-        game=GAME_NAMES[int(row[REC_GAME])], betting=int(row[REC_BETTING]),
-        small_blind=int(row[REC_SB]), big_blind=int(row[REC_BB]), ante=int(row[REC_ANTE]),
-        small_bet=int(row[REC_SMALL_BET]), big_bet=int(row[REC_BIG_BET]), bring_in=max(int(row[REC_BRING]), 0),
-        button=int(row[REC_BUTTON]),
-        small_blind_seat=None if sbs < 0 else sbs, big_blind_seat=int(row[REC_BB_SEAT]),
+        tournament=int(row[layout.REC_TOURN]), hand=int(row[layout.REC_HAND]), level=int(row[layout.REC_LEVEL]),
+        game=layout.GAME_NAMES[int(row[layout.REC_GAME])], betting=int(row[layout.REC_BETTING]),
+        small_blind=int(row[layout.REC_SB]), big_blind=int(row[layout.REC_BB]), ante=int(row[layout.REC_ANTE]),
+        small_bet=int(row[layout.REC_SMALL_BET]), big_bet=int(row[layout.REC_BIG_BET]),
+        bring_in=max(int(row[layout.REC_BRING]), 0),
+        button=int(row[layout.REC_BUTTON]),
+        small_blind_seat=None if sbs < 0 else sbs, big_blind_seat=int(row[layout.REC_BB_SEAT]),
         players=players,
-        stacks={s: int(row[REC_STACK + s]) for s in players},
-        hole={s: [int(c) for c in row[REC_HOLE + HOLE_MAX * s:REC_HOLE + HOLE_MAX * (s + 1)]
+        stacks={s: int(row[layout.REC_STACK + s]) for s in players},
+        hole={s: [int(c) for c in row[layout.REC_HOLE + layout.HOLE_MAX * s:layout.REC_HOLE + layout.HOLE_MAX * (s + 1)]
                   if c >= 0] for s in players},
-        board=[int(c) for c in row[REC_BOARD:REC_BOARD + 5] if c >= 0],
+        board=[int(c) for c in row[layout.REC_BOARD:layout.REC_BOARD + 5] if c >= 0],
         actions=acts,
-        after={s: int(row[REC_AFTER + s]) for s in players},
-        ante_by=ANTE_BY_NAMES[max(int(row[REC_ANTE_BY]), 0)],
-        raises_first_turn_only=int(row[REC_FIRST_TURN]) == 1,
+        after={s: int(row[layout.REC_AFTER + s]) for s in players},
+        ante_by=layout.ANTE_BY_NAMES[max(int(row[layout.REC_ANTE_BY]), 0)],
+        raises_first_turn_only=int(row[layout.REC_FIRST_TURN]) == 1,
     )
 
 
@@ -137,12 +106,12 @@ def _rules_structure(h: RecordedHand) -> Any:
     if is_stud(h):
         return Structure.stud(h.ante, h.bring_in, h.small_bet, h.big_bet)
     by = h.ante_by if h.ante else "each"
-    if h.betting == B_FL:
+    if h.betting == layout.B_FL:
         return Structure.fixed_limit(h.small_bet, h.big_bet, small_blind=h.small_blind,
                                      big_blind=h.big_blind, ante=h.ante, ante_by=by)
     # no big blind (the draw with antes only): the small bet is the minimum bet
     opening = {} if h.big_blind else {"small_bet": h.small_bet}
-    if h.betting == B_PL:
+    if h.betting == layout.B_PL:
         return Structure.pot_limit(h.small_blind, h.big_blind, h.ante, ante_by=by, **opening)
     return Structure.no_limit(h.small_blind, h.big_blind, h.ante, ante_by=by, **opening)
 

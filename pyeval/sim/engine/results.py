@@ -25,33 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from pyeval.sim.kernel.layout import (
-    ANTE_EACH,
-    LS_CHIPS,
-    LS_PLAYERS,
-    LS_START,
-    LS_TABLES,
-    LV_ANTE,
-    LV_ANTE_BY,
-    LV_BB,
-    LV_BRING,
-    LV_SB,
-    LV_SMALL_BET,
-    R_ADDONS,
-    R_ERROR,
-    R_FT_HANDS,
-    R_HANDS,
-    R_LATE_ENTRIES,
-    R_LEVEL,
-    R_REBUYS,
-    R_REENTRIES,
-    R_TABLES,
-    R_WINNER,
-    REC_TOURN,
-    RF_DURATION,
-    RF_FT_TIME,
-    RF_PLAY_MINUTES,
-)
+from pyeval.sim.kernel import layout
 
 PERCENTILES = (5, 10, 25, 50, 75, 90, 95)
 
@@ -87,16 +61,16 @@ class SimResult:
     @classmethod
     def from_chunk(cls, c: Any, spec: Any, models: tuple, seed: int) -> SimResult:
         """Wrap the kernel's merged outputs."""
-        rec = c.rec[c.rec[:, REC_TOURN] >= 0] if c.rec.size else c.rec
+        rec = c.rec[c.rec[:, layout.REC_TOURN] >= 0] if c.rec.size else c.rec
         return cls(
             spec, tuple(models), seed,
-            c.res_f[:, RF_DURATION].copy(), c.res_f[:, RF_PLAY_MINUTES].copy(),
-            c.res_i[:, R_HANDS].copy(), c.res_i[:, R_FT_HANDS].copy(),
-            c.res_i[:, R_LEVEL].copy(), c.res_f[:, RF_FT_TIME].copy(),
-            c.res_i[:, R_REBUYS].copy(), c.res_i[:, R_ADDONS].copy(),
-            c.res_i[:, R_ERROR].copy(), c.res_i[:, R_WINNER].copy(),
-            c.res_i[:, R_TABLES].copy(), c.elim_t, c.elim_h, c.place, c.shares, c.order,
-            c.lstats, rec, c.res_i[:, R_REENTRIES].copy(), c.res_i[:, R_LATE_ENTRIES].copy(),
+            c.res_f[:, layout.RF_DURATION].copy(), c.res_f[:, layout.RF_PLAY_MINUTES].copy(),
+            c.res_i[:, layout.R_HANDS].copy(), c.res_i[:, layout.R_FT_HANDS].copy(),
+            c.res_i[:, layout.R_LEVEL].copy(), c.res_f[:, layout.RF_FT_TIME].copy(),
+            c.res_i[:, layout.R_REBUYS].copy(), c.res_i[:, layout.R_ADDONS].copy(),
+            c.res_i[:, layout.R_ERROR].copy(), c.res_i[:, layout.R_WINNER].copy(),
+            c.res_i[:, layout.R_TABLES].copy(), c.elim_t, c.elim_h, c.place, c.shares, c.order,
+            c.lstats, rec, c.res_i[:, layout.R_REENTRIES].copy(), c.res_i[:, layout.R_LATE_ENTRIES].copy(),
         )
 
     # ------------------------------------------------------------------ basics
@@ -169,7 +143,7 @@ class SimResult:
     def level_reached_frequencies(self) -> np.ndarray:
         """Share of tournaments that reached each level (index 0 = level 1)."""
         L = self.level_stats.shape[1]
-        reached = self.level_stats[:, :, LS_START] >= 0
+        reached = self.level_stats[:, :, layout.LS_START] >= 0
         return reached.mean(axis=0)[:L]
 
     def final_level_frequencies(self) -> np.ndarray:
@@ -214,24 +188,24 @@ class SimResult:
         """
         ls = self.level_stats
         lv = self.spec.levels
-        reached = ls[:, :, LS_START] >= 0
+        reached = ls[:, :, layout.LS_START] >= 0
         rows: list[dict[str, Any]] = []
         labels = self.level_labels()
         for i in range(ls.shape[1]):
             r = reached[:, i]
             k = int(r.sum())
             if k:
-                players = ls[r, i, LS_PLAYERS]
-                chips = ls[r, i, LS_CHIPS]
-                tables = np.maximum(ls[r, i, LS_TABLES], 1)
+                players = ls[r, i, layout.LS_PLAYERS]
+                chips = ls[r, i, layout.LS_CHIPS]
+                tables = np.maximum(ls[r, i, layout.LS_TABLES], 1)
                 avg = chips / np.maximum(players, 1)
                 per_table = players / tables
-                antes = per_table if lv[i, LV_ANTE_BY] == ANTE_EACH else 1   # one bb/button ante
-                cost = (lv[i, LV_SB] + lv[i, LV_BB] + lv[i, LV_BRING]
-                        + lv[i, LV_ANTE] * antes)
-                unit = max(int(lv[i, LV_BB]) or int(lv[i, LV_SMALL_BET]), 1)
+                antes = per_table if lv[i, layout.LV_ANTE_BY] == layout.ANTE_EACH else 1   # one bb/button ante
+                cost = (lv[i, layout.LV_SB] + lv[i, layout.LV_BB] + lv[i, layout.LV_BRING]
+                        + lv[i, layout.LV_ANTE] * antes)
+                unit = max(int(lv[i, layout.LV_BB]) or int(lv[i, layout.LV_SMALL_BET]), 1)
                 rows.append(dict(level=i + 1, blinds=labels[i], reached=k / self.n,
-                                 start_minute=float(ls[r, i, LS_START].mean()),
+                                 start_minute=float(ls[r, i, layout.LS_START].mean()),
                                  players=float(players.mean()), avg_stack=float(avg.mean()),
                                  avg_bb=float((avg / unit).mean()),
                                  avg_m=float((avg / np.maximum(cost, 1)).mean())))

@@ -8,7 +8,7 @@ table, the tournament settings as ``int64[CFG_COLS]`` and ``float64[CFGF_COLS]``
 Example:
     >>> from pyeval.tournament.structure import load_structure
     >>> spec = build_spec(load_structure("club_3000"))
-    >>> spec.players, int(spec.levels[0, LV_BB]), spec.level_count   # its largest field
+    >>> spec.players, int(spec.levels[0, layout.LV_BB]), spec.level_count   # its largest field
     (40, 50, 10)
 """
 from __future__ import annotations
@@ -32,71 +32,9 @@ from pyeval.sim.engine.inputs import (
     sim_flag,
 )
 from pyeval.sim.engine.pace import DEFAULT_PACE
+from pyeval.sim.kernel import layout
 from pyeval.sim.kernel.arrivals import late_config
 from pyeval.sim.kernel.entries import entry_config
-from pyeval.sim.kernel.layout import (
-    ANTE_BY_CODES,
-    ANTE_EACH,
-    B_FL,
-    BETTING_CODES,
-    C_ADDON_CHIPS,
-    C_ADDON_PER,
-    C_ANTE_HU_STOP,
-    C_BAL_DIFF,
-    C_BREAK_ORDER,
-    C_DEBUG,
-    C_FINAL_START,
-    C_FIRST_TURN_ONLY,
-    C_FORMAT,
-    C_LATE_ENTRIES,
-    C_LEVEL_CLOCK,
-    C_MAX_HANDS,
-    C_MERGE,
-    C_N_ROT_STUD,
-    C_N_ROTATION,
-    C_PLAYERS,
-    C_REBUY_CHIPS,
-    C_REBUY_MAX,
-    C_REBUY_UNTIL,
-    C_REC_HANDS,
-    C_REC_STRIDE,
-    C_REC_TOURN,
-    C_REENTRY_UNTIL,
-    C_RESTART_LEVELS,
-    C_SEAT_RULE,
-    C_SEATS,
-    C_START,
-    C_STOP_SHORT,
-    CFG_COLS,
-    CFGF_COLS,
-    F_ADDON_P,
-    F_MINUTES_PER_HAND,
-    F_REBUY_P,
-    F_REENTRY_P,
-    GAME_CODES,
-    GAME_NAMES,
-    LEVEL_CLOCK_ALIGNED,
-    LEVEL_CLOCK_ALL_TABLES,
-    LEVEL_CLOCK_ONE,
-    LEVEL_CLOCK_TABLE,
-    LV_ADDON,
-    LV_ANTE,
-    LV_ANTE_BY,
-    LV_BB,
-    LV_BET,
-    LV_BIG_BET,
-    LV_BREAK,
-    LV_BRING,
-    LV_COLS,
-    LV_CU_REMOVED,
-    LV_CU_UNIT,
-    LV_GAME,
-    LV_HANDS,
-    LV_MIN,
-    LV_SB,
-    LV_SMALL_BET,
-    MAX_SEATS,
-)
 
 if TYPE_CHECKING:
     from pyeval.tournament.levels import Level
@@ -168,7 +106,7 @@ def table_limit(game: str) -> int:
     (8, 7)
     """
     g = REGISTRY.game(game)
-    n = min(g.max_players, MAX_SEATS)
+    n = min(g.max_players, layout.MAX_SEATS)
     if g.family == "stud":
         while n > 2 and not _deck_holds(g, n):
             n -= 1
@@ -244,16 +182,17 @@ class SimSpec:
         "a25 100/200", one per level, for tables."""
         out = []
         for row in self.levels:
-            if row[LV_BB] == 0 and row[LV_BRING] == 0:      # the draw with antes only
-                s = f"a{row[LV_ANTE]} {row[LV_SMALL_BET]}/{row[LV_BIG_BET]}"
-            elif row[LV_BB] == 0:
-                s = f"a{row[LV_ANTE]} b{row[LV_BRING]} {row[LV_SMALL_BET]}/{row[LV_BIG_BET]}"
+            if row[layout.LV_BB] == 0 and row[layout.LV_BRING] == 0:      # the draw with antes only
+                s = f"a{row[layout.LV_ANTE]} {row[layout.LV_SMALL_BET]}/{row[layout.LV_BIG_BET]}"
+            elif row[layout.LV_BB] == 0:
+                s = (f"a{row[layout.LV_ANTE]} b{row[layout.LV_BRING]} "
+                     f"{row[layout.LV_SMALL_BET]}/{row[layout.LV_BIG_BET]}")
             else:
-                s = f"{row[LV_SB]}/{row[LV_BB]}"
-                if row[LV_ANTE]:
-                    s += f" a{row[LV_ANTE]}"
-                    if row[LV_ANTE_BY] != ANTE_EACH:
-                        s += " (bb)" if row[LV_ANTE_BY] == ANTE_BY_CODES["big_blind"] else " (btn)"
+                s = f"{row[layout.LV_SB]}/{row[layout.LV_BB]}"
+                if row[layout.LV_ANTE]:
+                    s += f" a{row[layout.LV_ANTE]}"
+                    if row[layout.LV_ANTE_BY] != layout.ANTE_EACH:
+                        s += " (bb)" if row[layout.LV_ANTE_BY] == layout.ANTE_BY_CODES["big_blind"] else " (btn)"
             out.append(s)
         return out
 
@@ -356,8 +295,8 @@ def seats_of(structure: TournamentStructure, players: int) -> int:
     """The structure's table size, checked against the simulator's tables and against its
     format (table winners need more than one table and at most one final table of them)."""
     size = int(structure.tables.table_size)
-    if not 2 <= size <= MAX_SEATS:
-        raise ValueError(f"the simulator seats 2 to {MAX_SEATS} players a table, not {size}")
+    if not 2 <= size <= layout.MAX_SEATS:
+        raise ValueError(f"the simulator seats 2 to {layout.MAX_SEATS} players a table, not {size}")
     if structure.format == "table_winners" and -(-players // size) > size:
         raise ValueError(f"{players} players make more table winners than one final table of {size} seats")
     if structure.format == "table_winners" and players <= size:
@@ -392,44 +331,44 @@ def level_table(structure: TournamentStructure, size: int) -> np.ndarray:
     add-on held before or after each.
 
     >>> from pyeval.tournament.structure import load_structure
-    >>> [int(x) for x in level_table(load_structure("club_3000"), 10)[0, [LV_SB, LV_BB, LV_MIN]]]
+    >>> [int(x) for x in level_table(load_structure("club_3000"), 10)[0, [layout.LV_SB, layout.LV_BB, layout.LV_MIN]]]
     [25, 50, 20]
     """
     levels = list(structure.levels)
     if not levels:
         raise ValueError("the structure has no levels")
-    lv = np.zeros((len(levels), LV_COLS), np.int64)
+    lv = np.zeros((len(levels), layout.LV_COLS), np.int64)
     for i, level in enumerate(levels):
         _check_level(structure, i, level, size)
-        lv[i, LV_SB] = level.small_blind
-        lv[i, LV_BB] = level.big_blind
-        lv[i, LV_ANTE] = level.ante
-        lv[i, LV_ANTE_BY] = ANTE_BY_CODES[level.ante_by]
-        lv[i, LV_BRING] = level.bring_in
-        lv[i, LV_GAME] = GAME_CODES[level.game]
-        lv[i, LV_BET] = BETTING_CODES[level.betting]
+        lv[i, layout.LV_SB] = level.small_blind
+        lv[i, layout.LV_BB] = level.big_blind
+        lv[i, layout.LV_ANTE] = level.ante
+        lv[i, layout.LV_ANTE_BY] = layout.ANTE_BY_CODES[level.ante_by]
+        lv[i, layout.LV_BRING] = level.bring_in
+        lv[i, layout.LV_GAME] = layout.GAME_CODES[level.game]
+        lv[i, layout.LV_BET] = layout.BETTING_CODES[level.betting]
         low = level.small_bet or level.big_blind
-        lv[i, LV_SMALL_BET] = low
-        lv[i, LV_BIG_BET] = level.big_bet or 2 * low
+        lv[i, layout.LV_SMALL_BET] = low
+        lv[i, layout.LV_BIG_BET] = level.big_bet or 2 * low
         if level.minutes is not None:
-            lv[i, LV_MIN] = level.minutes
+            lv[i, layout.LV_MIN] = level.minutes
         elif level.hands is not None:
-            lv[i, LV_HANDS] = level.hands
+            lv[i, layout.LV_HANDS] = level.hands
         else:
             raise ValueError(f"level {i + 1} has no length: give minutes or hands")
     for brk in structure.breaks:
-        lv[brk.after_level - 1, LV_BREAK] += brk.minutes
+        lv[brk.after_level - 1, layout.LV_BREAK] += brk.minutes
     chips = structure.chips
     for cu in chips.colour_ups:
         i = cu.before_level - 1
-        lv[i, LV_CU_UNIT] = chips.smallest(cu.before_level)
+        lv[i, layout.LV_CU_UNIT] = chips.smallest(cu.before_level)
         removed = sorted(cu.remove)
         # every chip that is not a multiple of the new smallest chip: all removed chips
-        gone = sorted({d for d in chips.denominations if d < lv[i, LV_CU_UNIT]})
+        gone = sorted({d for d in chips.denominations if d < lv[i, layout.LV_CU_UNIT]})
         for k, d in enumerate((gone or removed)[:4]):
-            lv[i, LV_CU_REMOVED + k] = d
+            lv[i, layout.LV_CU_REMOVED + k] = d
     if structure.add_on is not None:
-        lv[structure.add_on.before_level - 1, LV_ADDON] = 1
+        lv[structure.add_on.before_level - 1, layout.LV_ADDON] = 1
     return lv
 
 
@@ -442,13 +381,13 @@ def config_row(structure: TournamentStructure, players: int, size: int, lv: np.n
     start = int(structure.starting_chips or 0)
     if start <= 0:
         raise ValueError("the structure gives no starting chips")
-    cfg = np.zeros(CFG_COLS, np.int64)
-    cfg[C_PLAYERS] = players
-    cfg[C_SEATS] = size
-    cfg[C_MERGE] = int(tables.seats_when_merging or size)
-    cfg[C_BAL_DIFF] = int(tables.balance_at_difference)
-    cfg[C_STOP_SHORT] = int(tables.stop_when_short_by)
-    cfg[C_BREAK_ORDER] = 0 if tables.break_order == "highest_number" else 1
+    cfg = np.zeros(layout.CFG_COLS, np.int64)
+    cfg[layout.C_PLAYERS] = players
+    cfg[layout.C_SEATS] = size
+    cfg[layout.C_MERGE] = int(tables.seats_when_merging or size)
+    cfg[layout.C_BAL_DIFF] = int(tables.balance_at_difference)
+    cfg[layout.C_STOP_SHORT] = int(tables.stop_when_short_by)
+    cfg[layout.C_BREAK_ORDER] = 0 if tables.break_order == "highest_number" else 1
     # the seating rules (pyeval.tournament.seating), one bit each: 0 is pyeval's convention
     for bit, (key, value, convention, sheets) in enumerate((
             ("balance_rule", tables.balance_rule, "worst_position", "same_position"),
@@ -456,33 +395,33 @@ def config_row(structure: TournamentStructure, players: int, size: int, lv: np.n
             ("break_draw", tables.break_draw, "random", "fair_blinds"))):
         if value not in (convention, sheets):
             raise ValueError(f"tables.{key} must be {convention!r} or {sheets!r}, not {value!r}")
-        cfg[C_SEAT_RULE] |= int(value == sheets) << bit
-    cfg[C_START] = start
-    cfg[C_ANTE_HU_STOP] = 1 if structure.antes_stop_heads_up else 0
+        cfg[layout.C_SEAT_RULE] |= int(value == sheets) << bit
+    cfg[layout.C_START] = start
+    cfg[layout.C_ANTE_HU_STOP] = 1 if structure.antes_stop_heads_up else 0
     # the first sheet's draw: no raise once the betting has passed around to the dealer
-    cfg[C_FIRST_TURN_ONLY] = 1 if structure.raises_first_turn_only else 0
-    cfg[C_FORMAT] = 1 if structure.format == "table_winners" else 0
+    cfg[layout.C_FIRST_TURN_ONLY] = 1 if structure.raises_first_turn_only else 0
+    cfg[layout.C_FORMAT] = 1 if structure.format == "table_winners" else 0
     final = structure.final_stage
-    cfg[C_FINAL_START] = int(final.starting_chips or start) if final is not None else start
-    cfg[C_RESTART_LEVELS] = 1 if final is None or final.restart_levels else 0
+    cfg[layout.C_FINAL_START] = int(final.starting_chips or start) if final is not None else start
+    cfg[layout.C_RESTART_LEVELS] = 1 if final is None or final.restart_levels else 0
     rebuys = structure.rebuys
     if rebuys is not None:
-        cfg[C_REBUY_CHIPS] = rebuys.chips
-        cfg[C_REBUY_UNTIL] = rebuys.until_level
-        cfg[C_REBUY_MAX] = -1 if rebuys.per_player is None else rebuys.per_player
+        cfg[layout.C_REBUY_CHIPS] = rebuys.chips
+        cfg[layout.C_REBUY_UNTIL] = rebuys.until_level
+        cfg[layout.C_REBUY_MAX] = -1 if rebuys.per_player is None else rebuys.per_player
     if structure.add_on is not None:
-        cfg[C_ADDON_CHIPS] = structure.add_on.chips
-        cfg[C_ADDON_PER] = structure.add_on.per_player
-    cfg[C_DEBUG] = 1 if opts.debug else 0
-    cfg[C_LEVEL_CLOCK] = level_clock(structure, lv)
+        cfg[layout.C_ADDON_CHIPS] = structure.add_on.chips
+        cfg[layout.C_ADDON_PER] = structure.add_on.per_player
+    cfg[layout.C_DEBUG] = 1 if opts.debug else 0
+    cfg[layout.C_LEVEL_CLOCK] = level_clock(structure, lv)
     return cfg
 
 
 def record_config(cfg: np.ndarray, opts: RunOptions) -> None:
     """The recording's settings into ``cfg``: how many tournaments, hands, every how many."""
-    cfg[C_REC_TOURN] = opts.record_tournaments
-    cfg[C_REC_HANDS] = max(opts.record_hands, 0)
-    cfg[C_REC_STRIDE] = max(opts.record_stride, 1)
+    cfg[layout.C_REC_TOURN] = opts.record_tournaments
+    cfg[layout.C_REC_HANDS] = max(opts.record_hands, 0)
+    cfg[layout.C_REC_STRIDE] = max(opts.record_stride, 1)
 
 
 def rotation_table(levels: Sequence[Level], rotation: Rotation | None,
@@ -494,7 +433,7 @@ def rotation_table(levels: Sequence[Level], rotation: Rotation | None,
 
     >>> from pyeval.tournament.structure import load_structure
     >>> rot, nb, ns = rotation_table(load_structure("club_3000").levels, ("omaha",), None, 8)
-    >>> [GAME_NAMES[int(c)] for c in rot[:nb]], ns
+    >>> [layout.GAME_NAMES[int(c)] for c in rot[:nb]], ns
     (['omaha'], 7)
     """
     given_b, given_s = structure_rotations(levels)
@@ -520,7 +459,7 @@ def rotation_table(levels: Sequence[Level], rotation: Rotation | None,
                     raise ValueError(f"{choice}: {g} seats at most {table_limit(g)} a table "
                                      f"in the simulator, not {size}; leave it out of the "
                                      f"rotation")
-    rot = np.array([GAME_CODES[g] for g in rot_b + rot_s], np.int64)
+    rot = np.array([layout.GAME_CODES[g] for g in rot_b + rot_s], np.int64)
     return rot, len(rot_b), len(rot_s)
 
 
@@ -568,26 +507,26 @@ def build_spec(
     size = seats_of(structure, players)
     lv = level_table(structure, size)
     cfg = config_row(structure, players, size, lv, opts)
-    cfgf = np.zeros(CFGF_COLS)
+    cfgf = np.zeros(layout.CFGF_COLS)
     # late and absent players: each entrant's arrival drawn in the kernel (sim.arrivals)
     late_config(structure.late_players, cfg, cfgf)
     record_config(cfg, opts)
-    rot, cfg[C_N_ROTATION], cfg[C_N_ROT_STUD] = rotation_table(
+    rot, cfg[layout.C_N_ROTATION], cfg[layout.C_N_ROT_STUD] = rotation_table(
         structure.levels, opts.rotation, opts.stud_rotation, size)
-    cfgf[F_MINUTES_PER_HAND:F_MINUTES_PER_HAND + 16] = clock.minutes_per_hand(size)
-    cfgf[F_REBUY_P] = opts.rebuy_chance
-    cfgf[F_ADDON_P] = opts.addon_chance
+    cfgf[layout.F_MINUTES_PER_HAND:layout.F_MINUTES_PER_HAND + 16] = clock.minutes_per_hand(size)
+    cfgf[layout.F_REBUY_P] = opts.rebuy_chance
+    cfgf[layout.F_ADDON_P] = opts.addon_chance
     # late registration and re-entry (after the minutes per hand: a window in hands needs them)
     entry_config(structure, players, stated_late_entries(structure, players, opts.late_entries),
                  opts.re_entry_chance, lv, cfg, cfgf, size)
-    if (lv[:, LV_BET] == B_FL).any() and (lv[:, LV_SMALL_BET] <= 0).any():
+    if (lv[:, layout.LV_BET] == layout.B_FL).any() and (lv[:, layout.LV_SMALL_BET] <= 0).any():
         raise ValueError("a fixed-limit level needs its small and big bet")
     stacks = np.array([structure.starting_chips_for(r) for r in range(1, players + 1)], np.int64)
     # the safety stop: more hands where fixed-limit play at the last level needs them;
     # a field it could not end is refused here
-    cfg[C_MAX_HANDS] = hands_stop(structure.levels[-1].betting, int(lv[-1, LV_BIG_BET]),
+    cfg[layout.C_MAX_HANDS] = hands_stop(structure.levels[-1].betting, int(lv[-1, layout.LV_BIG_BET]),
                                   int(stacks.sum()), players, opts.max_hands)
-    return SimSpec(lv, cfg, cfgf, rot, players, size, int(cfg[C_START]),
+    return SimSpec(lv, cfg, cfgf, rot, players, size, int(cfg[layout.C_START]),
                    name=str(structure.name), structure=structure, clock=clock,
                    starting_stacks=stacks)
 
@@ -617,15 +556,15 @@ def level_clock(structure: TournamentStructure, lv: np.ndarray) -> int:
     tables meet again: one before a level that follows no break is refused.
 
     >>> from pyeval.tournament.structure import load_structure
-    >>> level_clock(load_structure("club_3000"), np.zeros((1, LV_COLS), np.int64))
+    >>> level_clock(load_structure("club_3000"), np.zeros((1, layout.LV_COLS), np.int64))
     0
     """
-    if (lv[:, LV_MIN] > 0).any() or not (lv[:, LV_HANDS] > 0).any():
-        return LEVEL_CLOCK_ONE
+    if (lv[:, layout.LV_MIN] > 0).any() or not (lv[:, layout.LV_HANDS] > 0).any():
+        return layout.LEVEL_CLOCK_ONE
     schedule = structure.schedule
     if schedule.hands_per == "tournament":
-        return LEVEL_CLOCK_ALL_TABLES
-    breaks = [i + 1 for i in range(lv.shape[0]) if lv[i, LV_BREAK] > 0]
+        return layout.LEVEL_CLOCK_ALL_TABLES
+    breaks = [i + 1 for i in range(lv.shape[0]) if lv[i, layout.LV_BREAK] > 0]
     if breaks and not schedule.align_at_breaks:
         raise ValueError("each table runs its own level clock, and the simulator re-aligns "
                          "the tables at the breaks (the first sheet); [schedule] "
@@ -641,7 +580,7 @@ def level_clock(structure: TournamentStructure, lv: np.ndarray) -> int:
                 f"{what} before level {before}: with each table's own level clock it is held "
                 f"at a break, where the tables re-align; level {before - 1} is followed by "
                 f"none (breaks after levels {breaks or 'none'})")
-    return LEVEL_CLOCK_ALIGNED if breaks else LEVEL_CLOCK_TABLE
+    return layout.LEVEL_CLOCK_ALIGNED if breaks else layout.LEVEL_CLOCK_TABLE
 
 
 def structure_rotations(levels: Sequence[Level]) -> tuple[dict[str, int] | None,
@@ -676,20 +615,20 @@ def with_players(spec: SimSpec, players: int) -> SimSpec:
     if spec.structure is None:
         raise ValueError("a spec made without a structure cannot be rebuilt for another field")
     return build_spec(spec.structure, players, spec.clock,
-                      rebuy_chance=float(spec.cfgf[F_REBUY_P]),
-                      addon_chance=float(spec.cfgf[F_ADDON_P]),
-                      debug=bool(spec.cfg[C_DEBUG]),
-                      record_tournaments=int(spec.cfg[C_REC_TOURN]),
-                      record_hands=int(spec.cfg[C_REC_HANDS]),
-                      record_stride=int(spec.cfg[C_REC_STRIDE]),
+                      rebuy_chance=float(spec.cfgf[layout.F_REBUY_P]),
+                      addon_chance=float(spec.cfgf[layout.F_ADDON_P]),
+                      debug=bool(spec.cfg[layout.C_DEBUG]),
+                      record_tournaments=int(spec.cfg[layout.C_REC_TOURN]),
+                      record_hands=int(spec.cfg[layout.C_REC_HANDS]),
+                      record_stride=int(spec.cfg[layout.C_REC_STRIDE]),
                       rotation=rotation_names(spec)[0], stud_rotation=rotation_names(spec)[1],
-                      late_entries=min(int(spec.cfg[C_LATE_ENTRIES]), max(players - 2, 0)),
-                      re_entry_chance=(float(spec.cfgf[F_REENTRY_P]) if spec.cfg[C_REENTRY_UNTIL]
+                      late_entries=min(int(spec.cfg[layout.C_LATE_ENTRIES]), max(players - 2, 0)),
+                      re_entry_chance=(float(spec.cfgf[layout.F_REENTRY_P]) if spec.cfg[layout.C_REENTRY_UNTIL]
                                        else 1.0))
 
 
 def rotation_names(spec: SimSpec) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The dealer's choice and dealer's choice stud rotations of ``spec``, by key."""
-    n = int(spec.cfg[C_N_ROTATION])
-    names = tuple(GAME_NAMES[int(c)] for c in spec.rotation)
-    return names[:n], names[n:n + int(spec.cfg[C_N_ROT_STUD])]
+    n = int(spec.cfg[layout.C_N_ROTATION])
+    names = tuple(layout.GAME_NAMES[int(c)] for c in spec.rotation)
+    return names[:n], names[n:n + int(spec.cfg[layout.C_N_ROT_STUD])]

@@ -15,6 +15,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from pyeval.jit.numba_linked import linked
 from pyeval.jit.numba_rng import uniform
+from pyeval.sim.kernel import slots
 from pyeval.sim.kernel.layout import (
     A_BRING,
     A_CALL,
@@ -34,41 +35,6 @@ from pyeval.sim.kernel.layout import (
     PUSH_BEHIND,
     PUSH_DEPTH_STEPS,
     REC_ACT,
-)
-from pyeval.sim.kernel.slots import (
-    B_DEALT,
-    B_DRAW,
-    B_FOLDED,
-    F_DUNIT,
-    F_TOP,
-    H_BB,
-    H_BB_SEAT,
-    H_BETTING,
-    H_BRING_AMT,
-    H_BRING_SEAT,
-    H_CUR,
-    H_DEAD,
-    H_FIRST_TURN_ONLY,
-    H_FULL_LEVEL,
-    H_FULL_RAISE,
-    H_GAME,
-    H_LAST_AGGR,
-    H_NACT,
-    H_NH,
-    H_PF_AGGR,
-    H_RAISES,
-    H_STREET_BET,
-    H_STUD,
-    I_ACTCNT,
-    I_ACTED,
-    I_CLS,
-    I_MODEL,
-    I_POTC,
-    I_PUT,
-    I_REM,
-    I_SBET,
-    I_TIER,
-    RANGE_LAST,
 )
 from pyeval.sim.kernel.variants.stud_models import decide_stud_if, stud_tiers_if
 from pyeval.sim.players.policy import (
@@ -92,7 +58,7 @@ def _cover_top2(SI, inn):
     while m:
         q = trailing_zeros(m)
         m &= m - 1
-        tot = SI[I_SBET, q] + SI[I_REM, q]
+        tot = SI[slots.I_SBET, q] + SI[slots.I_REM, q]
         if tot > v1:
             v2 = v1
             s2 = s1
@@ -121,11 +87,11 @@ def pot_in_reach(S, SI, s, pot, cur, mybet, call, rem):
     """
     if cur - mybet <= rem:
         return pot
-    cap = SI[I_PUT, s] + call
+    cap = SI[slots.I_PUT, s] + call
     out = pot
     for q in range(S):
-        if q != s and SI[I_PUT, q] > cap:
-            out -= SI[I_PUT, q] - cap
+        if q != s and SI[slots.I_PUT, q] > cap:
+            out -= SI[slots.I_PUT, q] - cap
     return out + cur - (mybet + call)
 
 
@@ -153,22 +119,22 @@ def open_round(S, street, cur, bring_seat, SI, SB, HS):
     n_able = np.int64(0)
     able = np.int64(0)
     inn = np.int64(0)
-    pot += HS[H_DEAD]       # a big-blind or button ante: dead money in the main pot
+    pot += HS[slots.H_DEAD]       # a big-blind or button ante: dead money in the main pot
     for s in range(S):
-        pot += SI[I_PUT, s]
-        SI[I_ACTED, s] = -1
-        SI[I_ACTCNT, s] = 0
-        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+        pot += SI[slots.I_PUT, s]
+        SI[slots.I_ACTED, s] = -1
+        SI[slots.I_ACTCNT, s] = 0
+        if SB[slots.B_DEALT, s] and not SB[slots.B_FOLDED, s]:
             live += 1
             inn |= np.int64(1) << s
-            r_ = SI[I_REM, s]
+            r_ = SI[slots.I_REM, s]
             if r_ > 0:
                 n_pend += 1
                 n_able += 1
                 able |= np.int64(1) << s
             else:
                 n_committed += 1
-            tot = SI[I_SBET, s] + r_
+            tot = SI[slots.I_SBET, s] + r_
             if tot > cov1:
                 cov2 = cov1
                 cov_s2 = cov_s1
@@ -177,9 +143,9 @@ def open_round(S, street, cur, bring_seat, SI, SB, HS):
             elif tot > cov2:
                 cov2 = tot
                 cov_s2 = s
-        SI[I_POTC, s] = n_able        # able players in seats 0..s (pre-flop positions)
+        SI[slots.I_POTC, s] = n_able        # able players in seats 0..s (pre-flop positions)
     pend = able
-    if n_pend == 1 and bring_seat < 0 and SI[I_SBET, trailing_zeros(able)] >= cur:
+    if n_pend == 1 and bring_seat < 0 and SI[slots.I_SBET, trailing_zeros(able)] >= cur:
         pend = np.int64(0)       # the one player with chips has nothing to answer
     return live, n_pend, pot, n_committed, cov1, cov_s1, cov2, cov_s2, pend, able, inn
 
@@ -192,11 +158,11 @@ def read_hands(S, street, SI, SB, HS, hole, board, nb, ev, games):
     (returned), and every tier marked unread (-1): :func:`read_tier` reads a player's when
     it first acts in the round (what a tier depends on stays the same for the street)."""
     if street > 0:
-        if HS[H_STUD] >= 0:
-            stud_tiers_if(games, S, SI, SB, hole, HS[H_STUD], HS[H_GAME], ev)
+        if HS[slots.H_STUD] >= 0:
+            stud_tiers_if(games, S, SI, SB, hole, HS[slots.H_STUD], HS[slots.H_GAME], ev)
         else:
             for q in range(S):
-                SI[I_TIER, q] = -1
+                SI[slots.I_TIER, q] = -1
     return board_facts(board, nb)
 
 
@@ -206,15 +172,15 @@ def read_tier(SI, SB, HS, s, hole, nb, facts):
     ``SB[B_DRAW]``, unless read already this round (see :func:`read_hands`); two hole
     cards are read here in place (:func:`pyeval.sim.players.policy.pair_tier`), the same answer
     without a call."""
-    if SI[I_TIER, s] >= 0:
+    if SI[slots.I_TIER, s] >= 0:
         return
-    nh = HS[H_NH]
+    nh = HS[slots.H_NH]
     if nh == 2:
         t_, d_ = pair_tier(hole[s, 0], hole[s, 1], nb, facts)
     else:
         t_, d_ = tier(hole[s], nh, nb, facts)
-    SI[I_TIER, s] = t_
-    SB[B_DRAW, s] = d_
+    SI[slots.I_TIER, s] = t_
+    SB[slots.B_DRAW, s] = d_
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -241,12 +207,12 @@ def may_raise(SI, s, allin_to, cur, betting, live, raise_count, bet_size, full_r
     ``first_turn_only`` (``HS[H_FIRST_TURN_ONLY]``, the first sheet's draw: no raise once
     the betting has passed the dealer) a seat that has acted this round may not."""
     can_raise = allin_to > cur
-    if first_turn_only and SI[I_ACTED, s] >= 0:
+    if first_turn_only and SI[slots.I_ACTED, s] >= 0:
         return False
     if can_raise and betting == B_FL and live > 2 and raise_count >= 4:
         can_raise = False
-    if can_raise and SI[I_ACTED, s] >= 0 and raise_count <= SI[I_ACTCNT, s]:
-        faced = cur - SI[I_ACTED, s]
+    if can_raise and SI[slots.I_ACTED, s] >= 0 and raise_count <= SI[slots.I_ACTCNT, s]:
+        faced = cur - SI[slots.I_ACTED, s]
         if betting == B_FL:
             can_raise = 2 * faced >= bet_size
         else:
@@ -261,9 +227,9 @@ def players_behind(S, SI, s, street, bb_seat, able_bb, n_pending):
     them)."""
     if street == 0:
         if s < bb_seat:
-            return able_bb - SI[I_POTC, s]
+            return able_bb - SI[slots.I_POTC, s]
         if s > bb_seat:
-            return SI[I_POTC, S - 1] - SI[I_POTC, s] + able_bb
+            return SI[slots.I_POTC, S - 1] - SI[slots.I_POTC, s] + able_bb
         return np.int64(0)
     return n_pending - 1
 
@@ -304,7 +270,7 @@ def can_be_called(SI, able, s, cur):
     while m:
         q = trailing_zeros(m)
         m &= m - 1
-        if SI[I_SBET, q] + SI[I_REM, q] > cur:
+        if SI[slots.I_SBET, q] + SI[slots.I_REM, q] > cur:
             return True
     return False
 
@@ -443,8 +409,8 @@ def take_turn(h, pol, games, button_on, S, s, street, nb, facts, rv):
     pot = rv.pot
     betting = rv.betting
     # ---- what the seat faces
-    rem = SI[I_REM, s]
-    mybet = SI[I_SBET, s]
+    rem = SI[slots.I_REM, s]
+    mybet = SI[slots.I_SBET, s]
     call = cur - mybet
     if call > rem:
         call = rem
@@ -454,17 +420,17 @@ def take_turn(h, pol, games, button_on, S, s, street, nb, facts, rv):
     can_raise = may_raise(SI, s, allin_to, cur, betting, rv.live, rv.raise_count, rv.bet_size,
                           rv.full_raise, rv.first_turn_only)
     opp_cover = rv.opp_cover
-    was_in = SI[I_ACTED, s] >= 0
+    was_in = SI[slots.I_ACTED, s] >= 0
     n_in = rv.n_committed - (1 if was_in else 0)
     n_behind = players_behind(S, SI, s, street, rv.bb_seat, rv.able_bb, rv.n_pending)
-    m = SI[I_MODEL, s]
+    m = SI[slots.I_MODEL, s]
     eff = allin_to if allin_to < opp_cover else opp_cover
-    depth = eff / SF[F_DUNIT, s]
+    depth = eff / SF[slots.F_DUNIT, s]
     nbi = n_behind if n_behind < PUSH_BEHIND else PUSH_BEHIND - 1
     di = int(depth * 4.0)
     if di >= PUSH_DEPTH_STEPS:
         di = PUSH_DEPTH_STEPS - 1
-    c_ = SI[I_CLS, s]
+    c_ = SI[slots.I_CLS, s]
     u = uniform(st) if street > 0 else 0.0   # only the models' post-flop choices draw
     push_fold_now = mp[m, MP_KIND] == 0.0 or depth <= mp[m, MP_PUSH_DEPTH]
     # the pre-flop tables are read before the flop only (as decide() reads them)
@@ -483,11 +449,11 @@ def take_turn(h, pol, games, button_on, S, s, street, nb, facts, rv):
         # the button games' models (in the other kernels a constant False)
         if button_on is None or rv.stud >= 0:
             code, to, rng_ = decide_stud_if(games, model_of(mp, m), (
-                SF[F_TOP, s], street, SI[I_TIER, s], SB[B_DRAW, s], call, can_raise, min_to,
+                SF[slots.F_TOP, s], street, SI[slots.I_TIER, s], SB[slots.B_DRAW, s], call, can_raise, min_to,
                 pot, n_raises, agg_range, s == rv.bring_seat, u))
         elif street == 0 and n_raises == 0 and call > 0 and can_raise and push_fold_now:
             # the most common decision, as decide() takes it: shove or fold unopened
-            if SF[F_TOP, s] <= thr_push:
+            if SF[slots.F_TOP, s] <= thr_push:
                 code, to, rng_ = A_RAISE, max_to, thr_push
             else:
                 code, to, rng_ = A_FOLD, 0, 1.0
@@ -498,15 +464,15 @@ def take_turn(h, pol, games, button_on, S, s, street, nb, facts, rv):
             else:
                 thr_open = open_tab[m, nbi]
                 eq_agg = pf_eq[c_, range_bucket(agg_range)]
-                eq_rand = pf_eq[c_, RANGE_LAST]
+                eq_rand = pf_eq[c_, slots.RANGE_LAST]
             # only chips this seat can win count for its price (issue 9)
             pot_seen = pot_in_reach(S, SI, s, pot, cur, mybet, call, rem)
             money = (rem, mybet, cur, call, min_to, max_to, pot_seen, rv.bb, opp_cover)
             ctx = (can_raise, n_behind, n_in, n_raises, agg_range, rv.pf_aggr == s, depth,
                    s == rv.bb_seat)
             code, to, rng_ = decide(model_of(mp, m), thr_push, thr_open, eq_agg,
-                                    eq_rand, SF[F_TOP, s], street, SI[I_TIER, s],
-                                    SB[B_DRAW, s], money, ctx, u)
+                                    eq_rand, SF[slots.F_TOP, s], street, SI[slots.I_TIER, s],
+                                    SB[slots.B_DRAW, s], money, ctx, u)
         if code != A_RAISE or not can_raise or can_be_called(SI, rv.able, s, cur):
             break
         can_raise = False
@@ -539,19 +505,19 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, games,
     """
     SI, SB, SF, HS, HF, hole, board, buf, st = h
     mp, push_tab, open_tab, pf_eq = pol
-    cur = HS[H_CUR]
-    full_level = HS[H_FULL_LEVEL]
-    full_raise = HS[H_FULL_RAISE]
-    raise_count = HS[H_RAISES]
-    betting = HS[H_BETTING]
-    bet_size = HS[H_STREET_BET]
-    bb = HS[H_BB]
-    bb_seat = HS[H_BB_SEAT]
-    pf_aggr = HS[H_PF_AGGR]
-    nact = HS[H_NACT]
-    stud = HS[H_STUD]
-    first_turn_only = HS[H_FIRST_TURN_ONLY] == 1
-    bring_seat = HS[H_BRING_SEAT] if street == 0 else -1
+    cur = HS[slots.H_CUR]
+    full_level = HS[slots.H_FULL_LEVEL]
+    full_raise = HS[slots.H_FULL_RAISE]
+    raise_count = HS[slots.H_RAISES]
+    betting = HS[slots.H_BETTING]
+    bet_size = HS[slots.H_STREET_BET]
+    bb = HS[slots.H_BB]
+    bb_seat = HS[slots.H_BB_SEAT]
+    pf_aggr = HS[slots.H_PF_AGGR]
+    nact = HS[slots.H_NACT]
+    stud = HS[slots.H_STUD]
+    first_turn_only = HS[slots.H_FIRST_TURN_ONLY] == 1
+    bring_seat = HS[slots.H_BRING_SEAT] if street == 0 else -1
     agg_range = HF[0]
     n_raises = np.int64(0)
     last_aggr = np.int64(-1)
@@ -559,10 +525,10 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, games,
         S, street, cur, bring_seat, SI, SB, HS)
     if live < 2 or (street > 0 and n_pend < 2):
         # after the flop a lone player with chips has nobody to bet against
-        HS[H_LAST_AGGR] = -1
+        HS[slots.H_LAST_AGGR] = -1
         return
     facts = read_hands(S, street, SI, SB, HS, hole, board, nb, ev, games)
-    able_bb = SI[I_POTC, bb_seat] if bb_seat >= 0 else 0
+    able_bb = SI[slots.I_POTC, bb_seat] if bb_seat >= 0 else 0
     n_pending = n_pend      # seats still to act (after the flop; kept as they act)
     s = first
     while True:
@@ -581,10 +547,10 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, games,
         bit = np.int64(1) << s
         pend &= ~bit            # acted (a raise sets every other able player to act below)
         if code == A_BRING:
-            amt = HS[H_BRING_AMT] if HS[H_BRING_AMT] < rem else rem
-            SI[I_REM, s] = rem - amt
-            SI[I_SBET, s] = mybet + amt
-            SI[I_PUT, s] += amt
+            amt = HS[slots.H_BRING_AMT] if HS[slots.H_BRING_AMT] < rem else rem
+            SI[slots.I_REM, s] = rem - amt
+            SI[slots.I_SBET, s] = mybet + amt
+            SI[slots.I_PUT, s] += amt
             pot += amt
             if mybet + amt > cur:
                 cur = mybet + amt
@@ -593,7 +559,7 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, games,
             n_pending -= 1
             to = amt
         elif code == A_FOLD:
-            SB[B_FOLDED, s] = True
+            SB[slots.B_FOLDED, s] = True
             able &= ~bit
             inn &= ~bit
             n_pending -= 1
@@ -603,18 +569,18 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, games,
             if s == cov_s1 or s == cov_s2:
                 cov1, cov_s1, cov2, cov_s2 = _cover_top2(SI, inn)
         elif code == A_CHECK:
-            SI[I_ACTED, s] = cur
-            SI[I_ACTCNT, s] = raise_count
+            SI[slots.I_ACTED, s] = cur
+            SI[slots.I_ACTCNT, s] = raise_count
             n_pending -= 1
             if not was_in:
                 n_committed += 1
         elif code == A_CALL:
-            SI[I_REM, s] = rem - call
-            SI[I_SBET, s] = mybet + call
-            SI[I_PUT, s] += call
+            SI[slots.I_REM, s] = rem - call
+            SI[slots.I_SBET, s] = mybet + call
+            SI[slots.I_PUT, s] += call
             pot += call
-            SI[I_ACTED, s] = mybet + call
-            SI[I_ACTCNT, s] = raise_count
+            SI[slots.I_ACTED, s] = mybet + call
+            SI[slots.I_ACTCNT, s] = raise_count
             if rem == call:
                 able &= ~bit
             n_pending -= 1
@@ -624,14 +590,14 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, games,
             full_level, full_raise, raise_count = raised_levels(betting, to, cur, full_level,
                                                                 full_raise, raise_count, bet_size)
             d = to - mybet
-            SI[I_REM, s] = rem - d
-            SI[I_SBET, s] = to
-            SI[I_PUT, s] += d
+            SI[slots.I_REM, s] = rem - d
+            SI[slots.I_SBET, s] = to
+            SI[slots.I_PUT, s] += d
             pot += d
             if to > cur:
                 cur = to
-            SI[I_ACTED, s] = to
-            SI[I_ACTCNT, s] = raise_count
+            SI[slots.I_ACTED, s] = to
+            SI[slots.I_ACTCNT, s] = raise_count
             if not was_in:
                 n_committed += 1
             last_aggr = s
@@ -650,6 +616,6 @@ def play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, games,
         s += 1
         if s == S:
             s = np.int64(0)
-    HS[H_NACT] = nact
-    HS[H_LAST_AGGR] = last_aggr
+    HS[slots.H_NACT] = nact
+    HS[slots.H_LAST_AGGR] = last_aggr
     HF[0] = agg_range

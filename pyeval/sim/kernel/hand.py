@@ -26,6 +26,7 @@ from numba.extending import intrinsic
 
 from pyeval.jit import numba_ext as nx
 from pyeval.jit.numba_linked import linked
+from pyeval.sim.kernel import slots
 from pyeval.sim.kernel.betting import play_betting_round
 from pyeval.sim.kernel.hand_start import (
     draw_card,
@@ -45,39 +46,6 @@ from pyeval.sim.kernel.layout import (
     REC_NACT,
 )
 from pyeval.sim.kernel.pots import award_pots
-from pyeval.sim.kernel.slots import (
-    B_DEALT,
-    B_FOLDED,
-    F_TOP,
-    H_ANTE_IN,
-    H_BB,
-    H_BB_IN,
-    H_BB_SEAT,
-    H_BETTING,
-    H_BIG_BET,
-    H_BRING_SEAT,
-    H_CUR,
-    H_DEAD,
-    H_FULL_LEVEL,
-    H_FULL_RAISE,
-    H_GAME,
-    H_LAST_AGGR,
-    H_NACT,
-    H_NH,
-    H_PF_AGGR,
-    H_RAISES,
-    H_SB_IN,
-    H_SMALL_BET,
-    H_STREET_BET,
-    H_STUD,
-    I_CLS,
-    I_LOW,
-    I_PUT,
-    I_REM,
-    I_SBET,
-    I_VAL,
-    I_WON,
-)
 from pyeval.sim.kernel.variants import hooks as vh
 from pyeval.sim.kernel.work import HandState, Policy
 
@@ -117,7 +85,7 @@ def prefetch_showdown(S, SB, hole, board, card_key, disp, high, mult, row_bits, 
         bkey += card_key[board[k]]
     mask = np.uint32((1 << slot_bits) - 1)
     for s in range(S):
-        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+        if SB[slots.B_DEALT, s] and not SB[slots.B_FOLDED, s]:
             key = bkey + card_key[hole[s, 0]] + card_key[hole[s, 1]]
             if key & nx.FLUSH_BITS == 0:
                 rk = np.uint32(key & np.uint64(0xFFFFFFFF))
@@ -133,10 +101,10 @@ def deal_holes(w, tb, S, nh, var, hooks):
     Returns the cards dealt."""
     SI, SB, SF, HS, hole, deck, st = w.SI, w.SB, w.SF, w.HS, w.hole, w.deck, w.st
     pf_class, pf_top, omaha_tab, vtab = tb.pf_class, tb.pf_top, tb.omaha_tab, tb.vtab
-    game = HS[H_GAME]
+    game = HS[slots.H_GAME]
     pos = 0
     for s in range(S):
-        if SB[B_DEALT, s]:
+        if SB[slots.B_DEALT, s]:
             for k in range(nh):
                 hole[s, k] = draw_card(deck, pos, st)
                 pos += 1
@@ -144,16 +112,16 @@ def deal_holes(w, tb, S, nh, var, hooks):
                 # [variants: deal] the starting strength the models read
                 top_, c_ = vh.start_strength_if(hooks, (game, hole[s], nh, pf_class, pf_top,
                                                         vtab, omaha_tab))
-                SI[I_CLS, s] = c_
-                SF[F_TOP, s] = top_
+                SI[slots.I_CLS, s] = c_
+                SF[slots.F_TOP, s] = top_
             elif nh == 2:
                 c_ = pf_class[hole[s, 0] * 52 + hole[s, 1]]
-                SI[I_CLS, s] = c_
-                SF[F_TOP, s] = pf_top[c_]
+                SI[slots.I_CLS, s] = c_
+                SF[slots.F_TOP, s] = pf_top[c_]
             else:
                 sc = omaha_score(hole[s])
-                SF[F_TOP, s] = omaha_tab[sc, 0]
-                SI[I_CLS, s] = int(omaha_tab[sc, 1])
+                SF[slots.F_TOP, s] = omaha_tab[sc, 0]
+                SI[slots.I_CLS, s] = int(omaha_tab[sc, 1])
     return pos
 
 
@@ -165,26 +133,26 @@ def showdown_values(w, ev, S, nh, var, hilo, hooks):
     C's two-from-hand evaluation."""
     SI, SB, hole, board, buf = w.SI, w.SB, w.hole, w.board, w.buf
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
-    game = w.HS[H_GAME]
+    game = w.HS[slots.H_GAME]
     for s in range(S):
-        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+        if SB[slots.B_DEALT, s] and not SB[slots.B_FOLDED, s]:
             if nh == 2:
                 buf[0] = hole[s, 0]
                 buf[1] = hole[s, 1]
                 for k in range(5):
                     buf[2 + k] = board[k]
-                SI[I_VAL, s] = nx.high_inline(buf, 7, card_key, disp, high, flush, mult,
+                SI[slots.I_VAL, s] = nx.high_inline(buf, 7, card_key, disp, high, flush, mult,
                                               row_bits, slot_bits)
             elif var:
                 # [variants: showdown] the game's hole-card limits (``buf``: the scratch)
-                SI[I_VAL, s] = vh.showdown_value_if(hooks, (game, hole[s], nh, board, buf))
+                SI[slots.I_VAL, s] = vh.showdown_value_if(hooks, (game, hole[s], nh, board, buf))
                 if hilo:
-                    SI[I_LOW, s] = vh.showdown_low_if(hooks, (game, hole[s], nh, board, buf))
+                    SI[slots.I_LOW, s] = vh.showdown_low_if(hooks, (game, hole[s], nh, board, buf))
             else:
                 hs_ = hole[s]
-                SI[I_VAL, s] = nx.omaha_high_addr(hs_.ctypes.data, 4, board.ctypes.data, 5)
+                SI[slots.I_VAL, s] = nx.omaha_high_addr(hs_.ctypes.data, 4, board.ctypes.data, 5)
                 if hilo:
-                    SI[I_LOW, s] = nx.omaha_low8_addr(hs_.ctypes.data, 4,
+                    SI[slots.I_LOW, s] = nx.omaha_low8_addr(hs_.ctypes.data, 4,
                                                       board.ctypes.data, 5)
 
 
@@ -193,7 +161,7 @@ def players_in(S, SB):
     """The players dealt in who have not folded."""
     live = 0
     for s in range(S):
-        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+        if SB[slots.B_DEALT, s] and not SB[slots.B_FOLDED, s]:
             live += 1
     return live
 
@@ -206,20 +174,20 @@ def settle(S, row, stack, SI, SB, HS, hilo, button):
     live = 0
     last = -1
     for s in range(S):
-        if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+        if SB[slots.B_DEALT, s] and not SB[slots.B_FOLDED, s]:
             live += 1
             last = s
     if live == 1:
-        tot = HS[H_DEAD]
+        tot = HS[slots.H_DEAD]
         for s in range(S):
-            SI[I_WON, s] = 0
-            tot += SI[I_PUT, s]
-        SI[I_WON, last] = tot
+            SI[slots.I_WON, s] = 0
+            tot += SI[slots.I_PUT, s]
+        SI[slots.I_WON, last] = tot
     else:
-        award_pots(S, SI, SB, hilo, button, HS[H_DEAD])
+        award_pots(S, SI, SB, hilo, button, HS[slots.H_DEAD])
     for s in range(S):
-        if SB[B_DEALT, s]:
-            stack[row[s]] = SI[I_REM, s] + SI[I_WON, s]
+        if SB[slots.B_DEALT, s]:
+            stack[row[s]] = SI[slots.I_REM, s] + SI[slots.I_WON, s]
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")
@@ -230,7 +198,7 @@ def record_end(rec, board, nb, nact, S, row, stack, SB):
         rec[REC_BOARD + k] = board[k] if k < nb else -1
     rec[REC_NACT] = nact
     for s in range(S):
-        rec[REC_AFTER + s] = stack[row[s]] if SB[B_DEALT, s] else 0
+        rec[REC_AFTER + s] = stack[row[s]] if SB[slots.B_DEALT, s] else 0
 
 
 @linked(cache=True, forceinline=True, error_model="numpy")
@@ -262,13 +230,13 @@ def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
     # the same two, so one compiled round serves them all)
     h = HandState(SI, SB, SF, HS, HF, hole, board, buf, st)
     pol = Policy(tb.mp, tb.push_tab, tb.open_tab, tb.pf_eq)
-    sb_amt = HS[H_SB_IN]
-    bb_amt = HS[H_BB_IN]
-    ante = HS[H_ANTE_IN]
-    betting = HS[H_BETTING]
-    small = HS[H_SMALL_BET]
-    big_bet = HS[H_BIG_BET]
-    game = HS[H_GAME]
+    sb_amt = HS[slots.H_SB_IN]
+    bb_amt = HS[slots.H_BB_IN]
+    ante = HS[slots.H_ANTE_IN]
+    betting = HS[slots.H_BETTING]
+    small = HS[slots.H_SMALL_BET]
+    big_bet = HS[slots.H_BIG_BET]
+    game = HS[slots.H_GAME]
     # the rule sheets' variants (Irish, Super 8, Tahoe, Pineapples) and 5- and 6-card Omaha
     var = vh.variant_dealt(hooks, game)
     nh = 4 if (game == G_OMAHA or game == G_OMAHA8) else (vh.hole_count(game) if var else 2)
@@ -287,14 +255,14 @@ def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
     if rec_on:
         for s in range(S):
             for k in range(HOLE_MAX):
-                rec[REC_HOLE + HOLE_MAX * s + k] = hole[s, k] if (SB[B_DEALT, s] and k < nh) else -1
-    HS[H_BB] = bb_amt
-    HS[H_BB_SEAT] = g
-    HS[H_NACT] = 0
-    HS[H_NH] = nh
-    HS[H_STUD] = -1
-    HS[H_BRING_SEAT] = -1
-    HS[H_PF_AGGR] = -1
+                rec[REC_HOLE + HOLE_MAX * s + k] = hole[s, k] if (SB[slots.B_DEALT, s] and k < nh) else -1
+    HS[slots.H_BB] = bb_amt
+    HS[slots.H_BB_SEAT] = g
+    HS[slots.H_NACT] = 0
+    HS[slots.H_NH] = nh
+    HS[slots.H_STUD] = -1
+    HS[slots.H_BRING_SEAT] = -1
+    HS[slots.H_PF_AGGR] = -1
     HF[0] = 1.0
     nb = 0
     for street in range(4):
@@ -302,19 +270,19 @@ def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
         able = 0
         for s in range(S):
             if street > 0:
-                SI[I_SBET, s] = 0       # a new round (nothing reads the bets once it is not played)
-            if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
+                SI[slots.I_SBET, s] = 0       # a new round (nothing reads the bets once it is not played)
+            if SB[slots.B_DEALT, s] and not SB[slots.B_FOLDED, s]:
                 live += 1
-                if SI[I_REM, s] > 0:
+                if SI[slots.I_REM, s] > 0:
                     able += 1
         if live < 2:
             break
         if var and street > 0:
             # [variants: discard] after the previous street's betting, every player still in
-            nh, HS[H_NACT] = vh.discard_round_if(hooks, (
-                game, street - 1, S, SB[B_DEALT], SB[B_FOLDED], b, hole, nh, board, pf_class,
-                pf_top, scratch, rec, rec_on, HS[H_NACT]))
-            HS[H_NH] = nh
+            nh, HS[slots.H_NACT] = vh.discard_round_if(hooks, (
+                game, street - 1, S, SB[slots.B_DEALT], SB[slots.B_FOLDED], b, hole, nh, board, pf_class,
+                pf_top, scratch, rec, rec_on, HS[slots.H_NACT]))
+            HS[slots.H_NH] = nh
         if street == 1:
             for k in range(3):
                 board[k] = draw_card(deck, pos, st)
@@ -331,22 +299,22 @@ def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
             continue        # nobody left to bet against: the board runs out
         if street == 0:
             first = g + 1 if g + 1 < S else 0
-            HS[H_CUR] = bb_amt
-            HS[H_FULL_LEVEL] = bb_amt
-            HS[H_RAISES] = 1
-            HS[H_STREET_BET] = small
+            HS[slots.H_CUR] = bb_amt
+            HS[slots.H_FULL_LEVEL] = bb_amt
+            HS[slots.H_RAISES] = 1
+            HS[slots.H_STREET_BET] = small
         else:
             first = b + 1 if b + 1 < S else 0
-            HS[H_CUR] = 0
-            HS[H_FULL_LEVEL] = 0
-            HS[H_RAISES] = 0
-            HS[H_STREET_BET] = small if street == 1 else big_bet
+            HS[slots.H_CUR] = 0
+            HS[slots.H_FULL_LEVEL] = 0
+            HS[slots.H_RAISES] = 0
+            HS[slots.H_STREET_BET] = small if street == 1 else big_bet
             HF[0] = 1.0
-        HS[H_FULL_RAISE] = HS[H_STREET_BET]
+        HS[slots.H_FULL_RAISE] = HS[slots.H_STREET_BET]
         play_betting_round(h, pol, ev, S, street, first, nb, rec, rec_on, hooks,
                            button_models(hooks))
         if street == 0:
-            HS[H_PF_AGGR] = HS[H_LAST_AGGR]
+            HS[slots.H_PF_AGGR] = HS[slots.H_LAST_AGGR]
     # the showdown, or the last player standing
     if players_in(S, SB) >= 2:
         while nb < 5:
@@ -355,7 +323,7 @@ def play_button_hand(w, tb, ev, row, pos, rec, rec_on, hooks):
             nb += 1
         showdown_values(w, ev, S, nh, var, hilo, hooks)
     settle(S, row, stack, SI, SB, HS, hilo, b)
-    nact = HS[H_NACT]
+    nact = HS[slots.H_NACT]
     if rec_on:
         record_end(rec, board, nb, nact, S, row, stack, SB)
     return nact

@@ -10,15 +10,8 @@ import numpy as np
 
 from pyeval.jit.numba_linked import linked
 from pyeval.jit.numba_rng import below, uniform
+from pyeval.sim.kernel import layout
 from pyeval.sim.kernel.features import break_draw_if, card_draw_table_if
-from pyeval.sim.kernel.layout import (
-    C_BAL_DIFF,
-    C_BREAK_ORDER,
-    C_MERGE,
-    C_N_MODELS,
-    C_SEAT_RULE,
-    C_SEATS,
-)
 from pyeval.sim.kernel.positions import positions
 
 
@@ -261,11 +254,11 @@ def _rebalance(w, cfg, NT, vt, n_vac, draws):
     ``draws``: the kernel's switches of the break draws, fair_blinds and random, and of the
     card draw (:class:`pyeval.sim.features.Features`: None, the structure does not use it,
     and its code is not compiled)."""
-    S = cfg[C_SEATS]
-    merge = cfg[C_MERGE]
-    bal_diff = cfg[C_BAL_DIFF]
-    break_order = cfg[C_BREAK_ORDER]
-    rule = cfg[C_SEAT_RULE]
+    S = cfg[layout.C_SEATS]
+    merge = cfg[layout.C_MERGE]
+    bal_diff = cfg[layout.C_BAL_DIFF]
+    break_order = cfg[layout.C_BREAK_ORDER]
+    rule = cfg[layout.C_SEAT_RULE]
     seat_pl, tbl_n, tbl_on, tbl_first, tbl_pbb, tbl_psb = (
         w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_first, w.tbl_pbb, w.tbl_psb)
     p_table, p_seat, st, tmp_cards, tmp_players = w.p_table, w.p_seat, w.st, w.cards, w.tmp_players
@@ -400,8 +393,8 @@ def _draw_seats(w, tb, P, NT):
     (``tb.cfg[C_PLAYERS]``), less the late entrants (:mod:`pyeval.sim.kernel.entries`) who are
     seated when they come."""
     cfg = tb.cfg
-    S = cfg[C_SEATS]
-    M = cfg[C_N_MODELS]
+    S = cfg[layout.C_SEATS]
+    M = cfg[layout.C_N_MODELS]
     starts, assign, mw = tb.starts, tb.assign, tb.mw
     st, seat_pl, tbl_n, tbl_on, tbl_pbb = w.st, w.seat_pl, w.tbl_n, w.tbl_on, w.tbl_pbb
     p_table, p_seat, stack, models, cards, occ = (
@@ -494,7 +487,7 @@ def tables_to_move(w, NT, cfg):
     n_on = 0
     n_pl = 0
     most = 0
-    least = cfg[C_SEATS] + 1
+    least = cfg[layout.C_SEATS] + 1
     for q in range(NT + 1):
         if w.tbl_on[q]:
             n_on += 1
@@ -503,4 +496,4 @@ def tables_to_move(w, NT, cfg):
                 most = w.tbl_n[q]
             if w.tbl_n[q] < least:
                 least = w.tbl_n[q]
-    return n_pl <= (n_on - 1) * cfg[C_MERGE] or most - least >= cfg[C_BAL_DIFF]
+    return n_pl <= (n_on - 1) * cfg[layout.C_MERGE] or most - least >= cfg[layout.C_BAL_DIFF]

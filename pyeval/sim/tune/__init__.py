@@ -392,7 +392,7 @@ def _check_numbers(players: int, starting: int, denominations: Sequence[int], ta
     if starting < 40 * d[0]:
         raise ValueError(f"{starting} starting chips are only {starting // d[0]} of the smallest chip "
                          f"({d[0]}): give at least 40, or a smaller chip")
-    from pyeval.sim.engine.spec import MAX_SEATS
+    from pyeval.sim.kernel.layout import MAX_SEATS
     if not 2 <= table_size <= MAX_SEATS:
         raise ValueError(f"the table size must be from 2 to {MAX_SEATS} seats, got {table_size}")
 

@@ -185,16 +185,20 @@ def _play(slot, h, nh, board, pf_class, pf_top, scratch, kept):
 
 
 @linked(cache=True, error_model="numpy")
+def _deal_buffers(nh):
+    """The arrays of one heads-up deal of ``nh``-card hands for :func:`_play`: the two
+    hands, the board, and its scratch and kept cards."""
+    return (np.empty(nh, np.uint8), np.empty(nh, np.uint8), np.empty(5, np.uint8),
+            np.zeros(16, np.uint8), np.zeros(8, np.uint8))
+
+
+@linked(cache=True, error_model="numpy")
 def _equity3(slot, reps, trials, seed, pf_class, pf_top):
     n = reps.shape[0]
     out = np.full(n, -1.0)
     st = np.empty(4, np.uint64)
-    h = np.empty(3, np.uint8)
-    o = np.empty(3, np.uint8)
-    board = np.empty(5, np.uint8)
     tmp = np.empty(8, np.int64)
-    scratch = np.zeros(16, np.uint8)
-    kept = np.zeros(8, np.uint8)
+    h, o, board, scratch, kept = _deal_buffers(3)
     for c in range(n):
         if reps[c, 0] < 0:
             continue
@@ -221,13 +225,47 @@ def _equity3(slot, reps, trials, seed, pf_class, pf_top):
 
 
 @linked(cache=True, error_model="numpy")
-def _counts3():
-    out = np.zeros(N3, np.int64)
-    for a in range(52):
-        for b in range(a + 1, 52):
-            for c in range(b + 1, 52):
-                out[three_class(a, b, c)] += 1
+def _next_subset(h, k):
+    """Step ``h[:k]`` (increasing cards) to the next ``k`` cards of the deck in
+    lexicographic order, as nested loops ``for a in range(52): for b in range(a + 1, 52)
+    ...`` visit them; False after the last."""
+    i = k - 1
+    while i >= 0 and h[i] == 52 - k + i:
+        i -= 1
+    if i < 0:
+        return False
+    h[i] += 1
+    for j in range(i + 1, k):
+        h[j] = h[j - 1] + 1
+    return True
+
+
+@linked(cache=True, error_model="numpy")
+def _subset_counts(k, n_out, pf_class, pf_top):
+    """How many of the deck's ``k``-card hands fall in each class: three cards by
+    :func:`three_class`, four (Irish) by :func:`irish_bucket`, five by draw class (high
+    value >> 2)."""
+    out = np.zeros(n_out, np.int64)
+    h = np.empty(k, np.uint8)
+    for j in range(k):
+        h[j] = j
+    more = True
+    while more:
+        if k == 3:
+            c = three_class(h[0], h[1], h[2])
+        elif k == 4:
+            c = irish_bucket(h, 4, pf_class, pf_top)
+        else:
+            c = np.int64(nx.high_addr(h.ctypes.data, 5)) >> 2
+        out[c] += 1
+        more = _next_subset(h, k)
     return out
+
+
+def _counts3() -> np.ndarray:
+    """Three-card hands by :func:`three_class`."""
+    pf = preflop_tables()
+    return _subset_counts(3, N3, pf.class_of, pf.top)
 
 
 @linked(cache=True, error_model="numpy")
@@ -239,11 +277,7 @@ def _irish(deals, seed, pf_class, pf_top):
     st = np.empty(4, np.uint64)
     seed_stream(st, seed, 4)
     tmp = np.empty(13, np.int64)
-    h = np.empty(4, np.uint8)
-    o = np.empty(4, np.uint8)
-    board = np.empty(5, np.uint8)
-    scratch = np.zeros(16, np.uint8)
-    kept = np.zeros(8, np.uint8)
+    h, o, board, scratch, kept = _deal_buffers(4)
     for _t in range(deals):
         deal_unused(st, np.int64(0), tmp, 13)
         for k in range(4):
@@ -264,17 +298,7 @@ def _irish(deals, seed, pf_class, pf_top):
         else:
             wins[bh] += 0.5
             wins[bo] += 0.5
-    combos = np.zeros(N_IRISH, np.int64)
-    for a in range(52):
-        h[0] = a
-        for b in range(a + 1, 52):
-            h[1] = b
-            for c in range(b + 1, 52):
-                h[2] = c
-                for d in range(c + 1, 52):
-                    h[3] = d
-                    combos[irish_bucket(h, 4, pf_class, pf_top)] += 1
-    return wins, seen, combos
+    return wins, seen, _subset_counts(4, N_IRISH, pf_class, pf_top)
 
 
 @linked(cache=True, error_model="numpy")
@@ -319,23 +343,10 @@ def _stud5(trials, seed, pf_class):
     return np.where(seen > 0, wins / np.maximum(seen, 1.0), 0.0), combos
 
 
-@linked(cache=True, error_model="numpy")
-def _draw5_counts():
+def _draw5_counts() -> np.ndarray:
     """Five-card hands by draw class (high value >> 2)."""
-    out = np.zeros(N_DRAW, np.int64)
-    h = np.empty(5, np.uint8)
-    for a in range(52):
-        h[0] = a
-        for b in range(a + 1, 52):
-            h[1] = b
-            for c in range(b + 1, 52):
-                h[2] = c
-                for d in range(c + 1, 52):
-                    h[3] = d
-                    for e in range(d + 1, 52):
-                        h[4] = e
-                        out[np.int64(nx.high_addr(h.ctypes.data, 5)) >> 2] += 1
-    return out
+    pf = preflop_tables()
+    return _subset_counts(5, N_DRAW, pf.class_of, pf.top)
 
 
 def _top_share(eq: np.ndarray, combos: np.ndarray) -> np.ndarray:
