@@ -384,8 +384,10 @@ def _mc_chunk(s, n, K, RH, SE, TA, tally, scratch):
 
 
 #: deals whose boards are drawn before the first of them is scored (the scoring reads the
-#: boards' table rows a few deals ahead, :func:`_prefetch`)
-BLOCK = 128
+#: boards' table rows a few deals ahead, :func:`_prefetch`; a block's first AHEAD rows are
+#: not asked for early, and each block is a call with the kernel's arrays: 512, not 128,
+#: cut the kernel's time by about a tenth, bench/RESULTS.md)
+BLOCK = 512
 #: how many deals ahead the scoring asks for a board's row of the Omaha table (and how
 #: many groups ahead the drawer asks for the hands' masks and records)
 AHEAD = 8
