@@ -30,14 +30,16 @@ from pyeval.equity import omaha_equity as OE
 from pyeval.equity._omahamc import mask_stats
 
 DEALS = 16_384
-#: (name, hands, the fixed-hand case it is compared with)
+#: (name, game, hands, the fixed-hand case it is compared with)
 CASES = [
-    ("AAKKds vs QcJcTd9d", ["AAKKds", "QcJcTd9d"], "fixed"),
-    ("AA** vs QJT9", ["AA**", "QJT9"], "fixed"),
-    ("top 10% vs KK**ds", ["top 10%", "KK**ds"], "fixed"),
-    ("AA** vs KK**ds vs QJT9", ["AA**", "KK**ds", "QJT9"], "fixed 3-way"),
+    ("AAKKds vs QcJcTd9d", "omaha", ["AAKKds", "QcJcTd9d"], "fixed"),
+    ("AA** vs QJT9", "omaha", ["AA**", "QJT9"], "fixed"),
+    ("top 10% vs KK**ds", "omaha", ["top 10%", "KK**ds"], "fixed"),
+    ("AA** vs KK**ds vs QJT9", "omaha", ["AA**", "KK**ds", "QJT9"], "fixed 3-way"),
+    ("AA*** vs KK***", "omaha5", ["AA***", "KK***"], "fixed 5-card"),
 ]
-FIXED = {"fixed": ["AsAhKsKh", "QcJcTd9d"], "fixed 3-way": ["AsAhKsKh", "QcJcTd9d", "8h7h6s5s"]}
+FIXED = {"fixed": ["AsAhKsKh", "QcJcTd9d"], "fixed 3-way": ["AsAhKsKh", "QcJcTd9d", "8h7h6s5s"],
+         "fixed 5-card": ["AsAhKsKh2c", "QcJcTd9d8h"]}
 
 
 _NSAMP = np.full(DEALS // OE.CHUNK, OE.CHUNK, np.int64)
@@ -61,8 +63,8 @@ def _calls() -> tuple[dict[str, Callable[[], object]], list[tuple[str, str]]]:
     """The calls by name, and (range case's name, its fixed-hand case) in print order."""
     calls = {name: _fixed_call(hands) for name, hands in FIXED.items()}
     order = []
-    for name, hands, ref in CASES:
-        RH, SE = OE._seats(OE.omaha_spot("omaha", hands))
+    for name, game, hands, ref in CASES:
+        RH, SE = OE._seats(OE.omaha_spot(game, hands))
         for k in sorted({1, _chosen(RH, SE)}):
             key = f"{name} K={k}"
             calls[key] = (lambda RH=RH, SE=SE, k=k: OR.range_mc(RH, SE, 1, 0, _NSAMP, 1, k))

@@ -177,7 +177,7 @@ class Seats(NamedTuple):
     bl0: np.uint64
     U: np.int64
     deck: np.ndarray       # uint8[D]
-    thr: np.uint64         # 2**32 mod D
+    dmask: np.uint64       # the deck's cards as a mask
     lows: bool
 
 
@@ -263,16 +263,63 @@ def _below(s, n, thr, half, x):
 
 
 @njit(cache=True, inline="always")
-def _card(s, deck, nD, thr, used, half, x):
-    """A card of ``deck`` not in ``used``, drawn uniformly (a held card drawn again), from
-    the halves of random words (:func:`_below`). Returns (state, card, used with it, half,
-    word)."""
-    while True:
-        s, i, half, x = _below(s, nD, thr, half, x)
-        c = deck[i]
-        bit = np.uint64(1) << np.uint64(c)
-        if not used & bit:
-            return s, c, used | bit, half, x
+def _take(s, pool, nA, thrs, half, x):
+    """A card drawn uniformly from the first ``nA`` of ``pool`` and moved to its place
+    ``nA - 1`` (a step of Fisher and Yates: the caller then draws from the first
+    ``nA - 1``); ``thrs[n]`` = 2**32 mod n. No card is ever drawn again, so no branch on
+    a repeat. Returns (state, card, half, word)."""
+    s, i, half, x = _below(s, np.uint64(nA), thrs[nA], half, x)
+    c = pool[i]
+    pool[i] = pool[nA - 1]
+    pool[nA - 1] = c
+    return s, c, half, x
+
+
+def _byte_cards() -> tuple[np.ndarray, np.ndarray]:
+    """For each byte b: the places of its set bits, one a byte (the lowest first), and
+    how many there are."""
+    cards = np.zeros(256, np.uint64)
+    for b in range(256):
+        places = [k for k in range(8) if b >> k & 1]
+        cards[b] = sum(k << (8 * i) for i, k in enumerate(places))
+    return cards, np.array([bin(b).count("1") for b in range(256)], np.uint8)
+
+
+#: :func:`_cards_left`'s tables (constants of the compiled code)
+_BYTE_CARDS, _BYTE_COUNT = _byte_cards()
+#: eight bytes of 8: the cards of the next byte of a mask
+_NEXT_BYTE = np.uint64(0x0808080808080808)
+
+
+@intrinsic
+def _st64u(typingctx, addr, val):
+    """Stores the uint64 ``val`` at the byte address ``addr`` (any alignment)."""
+    if not isinstance(addr, types.Integer) or not isinstance(val, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        ptr = builder.inttoptr(args[0], ir.IntType(64).as_pointer())
+        builder.store(context.cast(builder, args[1], signature.args[1], types.uint64),
+                      ptr, align=1)
+        return context.get_dummy_value()
+
+    return types.void(addr, val), codegen
+
+
+@njit(cache=True, inline="always")
+def _cards_left(poolp, left):
+    """The cards of the mask ``left`` (52 bits) into the bytes at ``poolp`` (room for 60),
+    ascending, a byte of the mask at a time (one table entry, one store); returns how
+    many."""
+    n = np.uint64(0)
+    base = np.uint64(0)
+    for _ in range(7):
+        b = left & _LOW8
+        _st64u(poolp + n, _BYTE_CARDS[b] + base)
+        n += np.uint64(_BYTE_COUNT[b])
+        left >>= np.uint64(8)
+        base += _NEXT_BYTE
+    return np.int64(n)
 
 
 @linked(cache=True)
@@ -337,8 +384,10 @@ def _mc_chunk(s, n, K, RH, SE, TA, tally, scratch):
 
 
 #: deals whose boards are drawn before the first of them is scored (the scoring reads the
-#: boards' table rows a few deals ahead, :func:`_prefetch`)
-BLOCK = 128
+#: boards' table rows a few deals ahead, :func:`_prefetch`; a block's first AHEAD rows are
+#: not asked for early, and each block is a call with the kernel's arrays: 512, not 128,
+#: cut the kernel's time by about a tenth, bench/RESULTS.md)
+BLOCK = 512
 #: how many deals ahead the scoring asks for a board's row of the Omaha table (and how
 #: many groups ahead the drawer asks for the hands' masks and records)
 AHEAD = 8
@@ -391,21 +440,24 @@ def _deal_chunk(s, half, x, n, K, RH, SE, TA, jd, tally, scratch):
 @linked(cache=True)
 def _draw_boards(s, half, x, m, n, K, RH, SE, TA, jd, st, scratch):
     """The next m boards of :func:`_deal_chunk` into ``bd`` (row of the Omaha table, flush
-    bits, suit-rank mask, low ranks), a new group's unknown hole cards first (the deck holds
-    no known card; a card a hand holds is drawn again) into ``gh``. ``st[0:2]``: the group
-    and its boards left, ``st[5]`` the cards its hands hold. Returns (state, half, word)."""
+    bits, suit-rank mask, low ranks), a new group's unknown hole cards first into ``gh``.
+    Every card is drawn from ``pool``: a new group's cards left (the deck, which holds no
+    known card, without its hands' cards, :func:`_cards_left`), each card drawn leaving
+    the part drawn from (:func:`_take`). No card is drawn twice, so there is no redraw on
+    a held or repeated card (a branch no predictor learns: 1.2 redraws a board for two
+    4-card hands, 1.5 for two 5-card ones). ``st[0:2]``: the group and its boards left,
+    ``st[5]`` the cards left to its boards. Returns (state, half, word)."""
     hole = scratch[0]
     bd, gh = scratch[9], scratch[10]
+    pool, thrs = scratch[12], scratch[13]
     P, H = hole.shape
     maskp = np.uint64(RH.mask.ctypes.data)
     recp = np.uint64(RH.rec.ctypes.data)
     RB = np.uint64(8 * RH.rec.shape[1])    # bytes a record
     G = (n + K - 1) // K
-    deck, dthr, hole0, U = SE.deck, SE.thr, SE.hole0, SE.U
+    hole0, U = SE.hole0, SE.U
     ckey, csrm, clow = TA.ckey, TA.csrm, TA.clow
-    nD = np.uint64(deck.shape[0])
-    g, kb = st[0], st[1]
-    held = np.uint64(st[5])
+    g, kb, nA = st[0], st[1], st[5]
     for i in range(m):
         if kb == 0:                        # a new group: its cards
             g += 1
@@ -422,22 +474,23 @@ def _draw_boards(s, half, x, m, n, K, RH, SE, TA, jd, st, scratch):
                 j = np.int64(jd[g * P + p])
                 if j >= 0:
                     held |= ld64(maskp, j)
+            nA = _cards_left(np.uint64(pool.ctypes.data), SE.dmask & ~held)
             for p in range(P):
                 if jd[g * P + p] >= 0:
                     continue
                 for k in range(H):
                     c = hole0[p, k]
                     if c == NONE:
-                        s, c, held, half, x = _card(s, deck, nD, dthr, held, half, x)
+                        s, c, half, x = _take(s, pool, nA, thrs, half, x)
+                        nA -= 1
                     gh[g % BLOCK, p, k] = c
             kb = min(K, n - g * K)
         kb -= 1
-        used = held
         bk = SE.bk0
         bs = SE.bs0
         bl = SE.bl0
-        for _ in range(U):
-            s, c, used, half, x = _card(s, deck, nD, dthr, used, half, x)
+        for q in range(U):
+            s, c, half, x = _take(s, pool, nA - q, thrs, half, x)
             bk += ld64(ckey, c)
             bs |= ld64(csrm, c)
             bl |= np.uint64(ld16(clow, c))
@@ -445,7 +498,7 @@ def _draw_boards(s, half, x, m, n, K, RH, SE, TA, jd, st, scratch):
         bd[i, 1] = (bk + nx.OM_BOARD) & nx.FLUSH_BITS
         bd[i, 2] = bs
         bd[i, 3] = bl
-    st[0], st[1], st[5] = g, kb, np.int64(held)        # (52 bits: no sign)
+    st[0], st[1], st[5] = g, kb, nA
     return s, half, x
 
 
@@ -552,7 +605,11 @@ def _mc_work(ctr, RH, SE, seed, chunk0, nsamp, K, TA, shares, out, clu, att):
                np.zeros((P, W), dtype=np.uint8), np.zeros(P, dtype=np.int64),
                np.zeros(2 * P, dtype=np.uint64), np.zeros(most * P, dtype=np.int32),
                np.zeros(P, dtype=np.float64), np.zeros((BLOCK, 4), dtype=np.uint64),
-               np.zeros((BLOCK, P, H), dtype=np.uint8), np.zeros(6, dtype=np.int64))
+               np.zeros((BLOCK, P, H), dtype=np.uint8), np.zeros(6, dtype=np.int64),
+               np.zeros(64, dtype=np.uint8), np.zeros(53, dtype=np.uint64))
+    thrs = scratch[13]
+    for k in range(1, 53):                 # 2**32 mod k (Lemire's threshold)
+        thrs[k] = np.uint64(0x100000000) % np.uint64(k)
     a_ctr = np.uint64(ctr.ctypes.data)
     while True:
         ci = fetch_add(a_ctr, 1)

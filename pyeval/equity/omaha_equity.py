@@ -228,7 +228,7 @@ def _seats(spot: OmahaSpot) -> tuple[OR.RangeHands, OR.Seats]:
     SE = OR.Seats(rng, hole0, np.uint64(nx.KEY_START + int(T.ckey[b].sum())),
                   np.uint64(np.bitwise_or.reduce(T.csrm[b]) if len(b) else 0),
                   np.uint64(np.bitwise_or.reduce(T.clow[b]) & 0xFF if len(b) else 0),
-                  np.int64(5 - len(b)), deck, np.uint64((1 << 32) % len(deck)),
+                  np.int64(5 - len(b)), deck, np.uint64(sum(1 << int(c) for c in deck)),
                   bool(g.split_code == K.SP_LOW8))
     return RH, SE
 

@@ -253,6 +253,21 @@ def test_range_records_hold_the_hand_arrays_fields():
     assert not fixed.flags.writeable and np.array_equal(fixed, joined[:len(m) + 1])
 
 
+def test_cards_left_lists_a_masks_cards_ascending():
+    """The Monte Carlo kernel's pool of a group's cards left (:func:`_omaharange.
+    _cards_left`, a byte of the mask a table entry and one store) holds exactly the mask's
+    cards, ascending, against numpy's list of the set bits."""
+    from pyeval.equity import _omaharange as OR
+    rng = np.random.default_rng(5)
+    masks = [0, (1 << 52) - 1, 1, 1 << 51, 0xFF << 8]
+    masks += [int(m) for m in rng.integers(0, 1 << 52, 200, dtype=np.int64)]
+    pool = np.zeros(64, np.uint8)
+    for m in masks:
+        n = OR._cards_left(np.uint64(pool.ctypes.data), np.uint64(m))
+        want = [c for c in range(52) if m >> c & 1]
+        assert n == len(want) and pool[:n].tolist() == want
+
+
 def test_forced_exact_is_refused_when_too_large_and_limits_are_kept():
     with pytest.raises(ValueError, match="exact enumeration of this spot is refused"):
         pyeval.equity("omaha", ["AA**", "KK**"], exact=True)
