@@ -241,15 +241,32 @@ def floyd_positions(s, r, nD, thr5):
 
 
 @njit(cache=True, inline="always")
+def word_half(s, x, i):
+    """The 32 random bits of the ``i``-th whole board of a loop that deals two boards a
+    word: for even ``i`` the low half of a new word, for odd ``i`` the high half of the last
+    one, ``x``. Returns (state, word, bits). Inlined.
+
+    >>> s, x, a = word_half(np.uint64(7), np.uint64(0), 0)
+    >>> s2, x2, b = word_half(np.uint64(s), np.uint64(x), 1)
+    >>> s2 == s, x2 == x, a == x & 0xFFFFFFFF, b == x >> 32
+    (True, True, True, True)
+    """
+    if i & 1 == 0:
+        s, x = next_word(s)
+        return s, x, x & LOW32
+    return s, x, x >> _U32
+
+
+@njit(cache=True, inline="always")
 def floyd_five(s, r, dk, nD, thr5):
     """Five distinct cards of the pool at ``dk`` (nD cards, 5 <= nD <= 52) from 32 random
     bits ``r``, as a uniform 5-card set: the cards at :func:`floyd_positions`.
 
     Shared by the range kernel's deals (:func:`._rangemc._deal5`) and the general hold'em
     kernel's whole-board deals, so that a seed deals both the same boards (and the
-    heads-up kernel the same positions). It replaced five independent draws from three
-    words, all redrawn when a card repeated (one deal in five at 46 cards): one word a
-    deal, no repeat, no redraw branch. Inlined into its callers. Returns (state, the five
+    heads-up kernel the same positions, its 32 bits from :func:`word_half`). It replaced
+    five independent draws from three words, all redrawn when a card repeated (one deal in
+    five at 46 cards): one word a deal, no repeat, no redraw branch. Inlined into its callers. Returns (state, the five
     cards)."""
     s, p0, p1, p2, p3, p4 = floyd_positions(s, r, nD, thr5)
     return s, ld8(dk, p0), ld8(dk, p1), ld8(dk, p2), ld8(dk, p3), ld8(dk, p4)
