@@ -234,8 +234,8 @@ def _deal5_cards(s, nT, tthr, pools, PD, nD, thr5, bk0, ckey):
     high half (Lemire; a rejected row takes a new word), five distinct board cards of the
     row's pool (``nD`` cards at ``pools + PD * row``) from its low half
     (:func:`._dealing.floyd_five`, shared with the general kernel). Returns (state, board
-    key, the five cards, the row, uint64): the heads-up loop reads the cards' suit-rank
-    masks only where a flush is possible."""
+    key, the five cards, the row (uint64) and its pool's address): the heads-up loop reads
+    the cards' suit-rank masks only where a flush is possible."""
     s, x = next_word(s)
     m = (x >> _U32) * nT
     while (m & LOW32) < tthr:
@@ -246,14 +246,15 @@ def _deal5_cards(s, nT, tthr, pools, PD, nD, thr5, bk0, ckey):
     s, c0, c1, c2, c3, c4 = floyd_five(s, x & LOW32, dk, nD, thr5)
     bk = bk0 + ((ld64(ckey, c0) + ld64(ckey, c1)) + (ld64(ckey, c2) + ld64(ckey, c3))) \
         + ld64(ckey, c4)
-    return s, bk, c0, c1, c2, c3, c4, j
+    return s, bk, c0, c1, c2, c3, c4, j, dk
 
 
 @njit(cache=True, inline="always")
 def _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm):
     """:func:`_deal5_cards` with the board's suit-rank mask (the many-player loops). Returns
     (state, board key, board mask, the row's offset in the table)."""
-    s, bk, c0, c1, c2, c3, c4, j = _deal5_cards(s, nT, tthr, pools, PD, nD, thr5, bk0, ckey)
+    s, bk, c0, c1, c2, c3, c4, j, dk = _deal5_cards(s, nT, tthr, pools, PD, nD, thr5, bk0,
+                                                    ckey)
     bs = (ld64(csrm, c0) | ld64(csrm, c1)) | (ld64(csrm, c2) | ld64(csrm, c3)) \
         | ld64(csrm, c4)
     return s, bk, bs, W * np.int64(j)
@@ -321,9 +322,11 @@ def _hu5_loop(s, n, ja, rows, TA, nD, thr5):
     zero = np.uint64(0)
     acc = np.uint64(0)      # wins of hand 0 in the low 32 bits, of hand 1 in the high
     for _ in range(n):
-        s, bk, c0, c1, c2, c3, c4, j = _deal5_cards(s, nT, tthr, pools, ROW_BYTES, nD, thr5,
-                                                    zero, ckey)
-        row = rows + (j << _ROW_SHIFT)
+        s, bk, c0, c1, c2, c3, c4, j, dk = _deal5_cards(s, nT, tthr, pools, ROW_BYTES, nD,
+                                                        thr5, zero, ckey)
+        # the keys from the pool's address, one base for the whole line (j and a second
+        # base took registers)
+        row = dk - np.uint64(POOL_AT)
         k0 = bk + ld64(row, 0)
         k1 = bk + ld64(row, 1)
         if ((k0 | k1) & nx.FLUSH_BITS) == zero:
