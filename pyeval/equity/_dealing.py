@@ -228,7 +228,16 @@ def floyd_positions(s, r, nD, thr5):
             break
         s, x = next_word(s)
         r = x & LOW32
-    # Floyd: position j = nD - 5 + i replaces a digit already taken (branch-free selects)
+    p0, p1, p2, p3, p4 = floyd_select(t0, t1, t2, t3, t4, nD)
+    return s, p0, p1, p2, p3, p4
+
+
+@njit(cache=True, inline="always")
+def floyd_select(t0, t1, t2, t3, t4, nD):
+    """Floyd's five positions of a pool of nD cards from its five uniform digits (sizes
+    nD-4 .. nD): position j = nD - 5 + i replaces a digit already taken (branch-free
+    selects). Inlined."""
+    one = np.uint64(1)
     taken = one << t0
     p1 = t1 if ((taken >> t1) & one) == 0 else nD - np.uint64(4)
     taken |= one << p1
@@ -237,7 +246,7 @@ def floyd_positions(s, r, nD, thr5):
     p3 = t3 if ((taken >> t3) & one) == 0 else nD - np.uint64(2)
     taken |= one << p3
     p4 = t4 if ((taken >> t4) & one) == 0 else nD - one
-    return s, t0, p1, p2, p3, p4
+    return t0, p1, p2, p3, p4
 
 
 @njit(cache=True, inline="always")

@@ -35,9 +35,10 @@ from pyeval.equity._dealing import (
     five_keys,
     five_threshold,
     floyd_five,
+    floyd_select,
 )
 from pyeval.equity._inputs import JointAddrs, JointTable, PoolAddrs, PoolDeal, Streams
-from pyeval.equity._montecarlo import FULL_POOL, FULL_THR5, HU5_MAX_CHUNK
+from pyeval.equity._montecarlo import FULL_POOL, HU5_MAX_CHUNK
 from pyeval.equity._showdown import HOOK, count_high
 from pyeval.equity._workers import run_workers
 from pyeval.jit import numba_ext as nx
@@ -60,6 +61,8 @@ MAX_POOL_BYTES = 1 << 18
 MAX_MASK_PLAYERS = 10
 
 _U32 = np.uint64(32)
+#: the threshold of the first four Floyd digits of a 48-card pool (:func:`_hu5_loop`)
+FULL_THR4 = np.uint64(2**32 % (44 * 45 * 46 * 47))
 
 
 def joint_table(masks: list[np.ndarray], weights: list[np.ndarray],
@@ -230,12 +233,12 @@ def _hu_pools(s, n, ja, pa, TA, kind):
 
 @njit(cache=True, inline="always")
 def _deal5_cards(s, nT, tthr, pools, PD, nD, thr5, bk0, ckey):
-    """One deal of :func:`_hu5_rows`'s kind from one random word: a uniform row from its
+    """One deal of the many-player loops from one random word: a uniform row from its
     high half (Lemire; a rejected row takes a new word), five distinct board cards of the
     row's pool (``nD`` cards at ``pools + PD * row``) from its low half
-    (:func:`._dealing.floyd_five`, shared with the general kernel). Returns (state, board
-    key, the five cards, the row (uint64) and its pool's address): the heads-up loop reads
-    the cards' suit-rank masks only where a flush is possible."""
+    (:func:`._dealing.floyd_five`, shared with the general kernel: a one-row table deals
+    the general kernel's boards). Returns (state, board key, the five cards, the row,
+    uint64)."""
     s, x = next_word(s)
     m = (x >> _U32) * nT
     while (m & LOW32) < tthr:
@@ -246,15 +249,14 @@ def _deal5_cards(s, nT, tthr, pools, PD, nD, thr5, bk0, ckey):
     s, c0, c1, c2, c3, c4 = floyd_five(s, x & LOW32, dk, nD, thr5)
     bk = bk0 + ((ld64(ckey, c0) + ld64(ckey, c1)) + (ld64(ckey, c2) + ld64(ckey, c3))) \
         + ld64(ckey, c4)
-    return s, bk, c0, c1, c2, c3, c4, j, dk
+    return s, bk, c0, c1, c2, c3, c4, j
 
 
 @njit(cache=True, inline="always")
 def _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm):
     """:func:`_deal5_cards` with the board's suit-rank mask (the many-player loops). Returns
     (state, board key, board mask, the row's offset in the table)."""
-    s, bk, c0, c1, c2, c3, c4, j, dk = _deal5_cards(s, nT, tthr, pools, PD, nD, thr5, bk0,
-                                                    ckey)
+    s, bk, c0, c1, c2, c3, c4, j = _deal5_cards(s, nT, tthr, pools, PD, nD, thr5, bk0, ckey)
     bs = (ld64(csrm, c0) | ld64(csrm, c1)) | (ld64(csrm, c2) | ld64(csrm, c3)) \
         | ld64(csrm, c4)
     return s, bk, bs, W * np.int64(j)
@@ -302,31 +304,59 @@ def _hu5_rows(s, n, ja, rows, TA):
     A row's keys and pool in one line, found by a shift, took the table's stride, its
     separate key and pool addresses and the board's start out of the loop, and the pool's
     size compiled in alone (the loop for other sizes a function of its own) kept registers
-    free: 1.03-1.05x (bench/RESULTS.md, "Monte Carlo against OMPEval, helper mc")."""
-    return _hu5_loop(s, n, ja, rows, TA, np.uint64(FULL_POOL), FULL_THR5)
+    free: 1.03-1.05x. The word's high half then gave the row alone (7.6 bits of 32 for
+    AK vs QQ+) and the low half all five Floyd digits (27.6 bits, 4.3 % of words
+    rejected); now the high half gives the row and the last digit, the low half the first
+    four: two short chains of products instead of one of five, 0.09 % rejected: 1.08-1.11x
+    against main in all (bench/RESULTS.md, "Monte Carlo against OMPEval, helper mc")."""
+    return _hu5_loop(s, n, ja, rows, TA, np.uint64(FULL_POOL), FULL_THR4)
 
 
 @linked(cache=True)
 def _hu5_rows_any(s, n, ja, rows, nD, TA):
     """:func:`_hu5_rows` for row pools of ``nD`` cards (dead cards)."""
-    return _hu5_loop(s, n, ja, rows, TA, np.uint64(nD), five_threshold(nD))
+    d = np.uint64(nD)
+    return _hu5_loop(s, n, ja, rows, TA, d, np.uint64(1 << 32) % (
+        (d - np.uint64(4)) * (d - np.uint64(3)) * (d - np.uint64(2)) * (d - np.uint64(1))))
 
 
 @njit(cache=True, inline="always")
-def _hu5_loop(s, n, ja, rows, TA, nD, thr5):
+def _hu5_loop(s, n, ja, rows, TA, nD, thr4):
     """The loop of :func:`_hu5_rows` and :func:`_hu5_rows_any` for row pools of ``nD``
-    cards (inlined: a constant ``nD`` is compiled in)."""
+    cards (inlined: a constant ``nD`` is compiled in), ``thr4`` = 2**32 mod (nD-4)(nD-3)
+    (nD-2)(nD-1). A deal's word: the row and Floyd's last digit (size nD) from the high
+    half, its first four digits from the low half, each half Lemire's batched draws with
+    its own threshold; either rejected, a new word for both (uniform rows and 5-sets,
+    independent: :func:`._dealing.floyd_select`)."""
     ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
     nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
-    pools = rows + np.uint64(POOL_AT)
+    hthr = np.uint64(1 << 32) % (nT * nD)
     zero = np.uint64(0)
     acc = np.uint64(0)      # wins of hand 0 in the low 32 bits, of hand 1 in the high
     for _ in range(n):
-        s, bk, c0, c1, c2, c3, c4, j, dk = _deal5_cards(s, nT, tthr, pools, ROW_BYTES, nD,
-                                                        thr5, zero, ckey)
-        # the keys from the pool's address, one base for the whole line (j and a second
-        # base took registers)
-        row = dk - np.uint64(POOL_AT)
+        while True:
+            s, x = next_word(s)
+            m = (x >> _U32) * nT
+            j = m >> _U32
+            m = (m & LOW32) * nD
+            t4 = m >> _U32
+            hm = m & LOW32
+            m = (x & LOW32) * (nD - np.uint64(4))
+            t0 = m >> _U32
+            m = (m & LOW32) * (nD - np.uint64(3))
+            t1 = m >> _U32
+            m = (m & LOW32) * (nD - np.uint64(2))
+            t2 = m >> _U32
+            m = (m & LOW32) * (nD - np.uint64(1))
+            t3 = m >> _U32
+            if (hm >= hthr) & ((m & LOW32) >= thr4):
+                break
+        row = rows + (j << _ROW_SHIFT)
+        q0, q1, q2, q3, q4 = floyd_select(t0, t1, t2, t3, t4, nD)
+        dk = row + np.uint64(POOL_AT)
+        c0, c1, c2, c3, c4 = ld8(dk, q0), ld8(dk, q1), ld8(dk, q2), ld8(dk, q3), ld8(dk, q4)
+        bk = ((ld64(ckey, c0) + ld64(ckey, c1)) + (ld64(ckey, c2) + ld64(ckey, c3))) \
+            + ld64(ckey, c4)
         k0 = bk + ld64(row, 0)
         k1 = bk + ld64(row, 1)
         if ((k0 | k1) & nx.FLUSH_BITS) == zero:
