@@ -228,7 +228,16 @@ def floyd_positions(s, r, nD, thr5):
             break
         s, x = next_word(s)
         r = x & LOW32
-    # Floyd: position j = nD - 5 + i replaces a digit already taken (branch-free selects)
+    p0, p1, p2, p3, p4 = floyd_select(t0, t1, t2, t3, t4, nD)
+    return s, p0, p1, p2, p3, p4
+
+
+@njit(cache=True, inline="always")
+def floyd_select(t0, t1, t2, t3, t4, nD):
+    """Floyd's five positions of a pool of nD cards from its five uniform digits (sizes
+    nD-4 .. nD): position j = nD - 5 + i replaces a digit already taken (branch-free
+    selects). Inlined."""
+    one = np.uint64(1)
     taken = one << t0
     p1 = t1 if ((taken >> t1) & one) == 0 else nD - np.uint64(4)
     taken |= one << p1
@@ -237,7 +246,24 @@ def floyd_positions(s, r, nD, thr5):
     p3 = t3 if ((taken >> t3) & one) == 0 else nD - np.uint64(2)
     taken |= one << p3
     p4 = t4 if ((taken >> t4) & one) == 0 else nD - one
-    return s, t0, p1, p2, p3, p4
+    return t0, p1, p2, p3, p4
+
+
+@njit(cache=True, inline="always")
+def word_half(s, x, i):
+    """The 32 random bits of the ``i``-th whole board of a loop that deals two boards a
+    word: for even ``i`` the low half of a new word, for odd ``i`` the high half of the last
+    one, ``x``. Returns (state, word, bits). Inlined.
+
+    >>> s, x, a = word_half(np.uint64(7), np.uint64(0), 0)
+    >>> s2, x2, b = word_half(np.uint64(s), np.uint64(x), 1)
+    >>> s2 == s, x2 == x, a == x & 0xFFFFFFFF, b == x >> 32
+    (True, True, True, True)
+    """
+    if i & 1 == 0:
+        s, x = next_word(s)
+        return s, x, x & LOW32
+    return s, x, x >> _U32
 
 
 @njit(cache=True, inline="always")
@@ -247,9 +273,9 @@ def floyd_five(s, r, dk, nD, thr5):
 
     Shared by the range kernel's deals (:func:`._rangemc._deal5`) and the general hold'em
     kernel's whole-board deals, so that a seed deals both the same boards (and the
-    heads-up kernel the same positions). It replaced five independent draws from three
-    words, all redrawn when a card repeated (one deal in five at 46 cards): one word a
-    deal, no repeat, no redraw branch. Inlined into its callers. Returns (state, the five
+    heads-up kernel the same positions, its 32 bits from :func:`word_half`). It replaced
+    five independent draws from three words, all redrawn when a card repeated (one deal in
+    five at 46 cards): one word a deal, no repeat, no redraw branch. Inlined into its callers. Returns (state, the five
     cards)."""
     s, p0, p1, p2, p3, p4 = floyd_positions(s, r, nD, thr5)
     return s, ld8(dk, p0), ld8(dk, p1), ld8(dk, p2), ld8(dk, p3), ld8(dk, p4)

@@ -36,6 +36,7 @@ from pyeval.equity._dealing import (
     floyd_five,
     floyd_positions,
     pick_ranges,
+    word_half,
 )
 from pyeval.equity._inputs import (
     Deal,
@@ -72,6 +73,7 @@ HU5_MAX_CHUNK = 1 << 32
 #: whether two known hands with a whole board to deal run :func:`_holdem_hu5` (tests set it
 #: False to run the general kernel on the same spot: the same boards for a seed)
 HU5_KERNEL = True
+_U32 = np.uint64(32)
 
 
 class Hu5(NamedTuple):
@@ -92,13 +94,13 @@ class Hu5(NamedTuple):
 
 @linked(cache=True)
 def _holdem_hu5(s, n, H, disp, high, flush):
-    """The hottest case, written out: two known hands, a whole board to deal. The board's
-    positions from the low half of one random word (:func:`._dealing.floyd_positions`, as
-    the range kernel and the general kernel deal a whole board through
-    :func:`._dealing.floyd_five`: a seed gives the same boards on all three), their keys
-    read by position and summed as a tree, two lookups where nobody can have a flush, the
-    two win counts in one word (ties are the rest). Returns (state, wins of hand 0, wins of
-    hand 1, ties).
+    """The hottest case, written out: two known hands, a whole board to deal. Two boards
+    from each random word, the first from its low half, the second from its high half
+    (:func:`._dealing.word_half`, as the general kernel deals two known hands, so a seed
+    gives the same boards on both); a board's positions from its 32 bits
+    (:func:`._dealing.floyd_positions`), their keys read by position and summed as a tree,
+    two lookups where nobody can have a flush, the two win counts in one word (ties are the
+    rest). Returns (state, wins of hand 0, wins of hand 1, ties).
 
     It drew five independent cards from three words and redrew all five on a repeat (one
     deal in five at 48 cards, a mispredicted branch); one word and Floyd's sampling ran
@@ -107,7 +109,9 @@ def _holdem_hu5(s, n, H, disp, high, flush):
     (no card byte, no shift), the hands' keys with the board's start added and the
     suit-rank masks read only where a flush is possible and the win counts in one word took
     the loop from 126.6 to 85.2 instructions a deal (callgrind; 1.24-1.27x, bench/RESULTS.md,
-    "equity engine against OMPEval")."""
+    "equity engine against OMPEval"). A board needs 32 bits; the word's other half, left
+    unused, now deals the next board: one splitmix64 step for two deals (bench/RESULTS.md,
+    "Monte Carlo against OMPEval, helper mc")."""
     if H.nD == FULL_POOL:
         # the usual pool (no dead cards): its sizes as constants free six registers
         return _hu5_loop(s, n, H, np.uint64(FULL_POOL), FULL_THR5, disp, high, flush)
@@ -115,31 +119,46 @@ def _holdem_hu5(s, n, H, disp, high, flush):
 
 
 @njit(cache=True, inline="always")
+def _hu5_deal(s, r, H, nD, thr5, disp, high, flush):
+    """One deal of :func:`_hu5_loop` from 32 random bits ``r`` (a rejected ``r`` takes
+    the low half of a new word): the five positions, the board's key, the two values.
+    Returns (state, the deal's increment of the counter word: 1 when hand 0 wins, 2**32
+    when hand 1 wins, 0 for a tie). Inlined."""
+    pkey, psrm, hb0, hm0, hb1, hm1 = H.pkey, H.psrm, H.hb0, H.hm0, H.hb1, H.hm1
+    zero = np.uint64(0)
+    s, p0, p1, p2, p3, p4 = floyd_positions(s, r, nD, thr5)
+    bk = ((ld64(pkey, p0) + ld64(pkey, p1)) + (ld64(pkey, p2) + ld64(pkey, p3))) \
+        + ld64(pkey, p4)
+    k0 = bk + hb0
+    k1 = bk + hb1
+    if ((k0 | k1) & nx.FLUSH_BITS) == zero:
+        v0 = np.uint64(ld16(high, nx.main_slot(k0 & LOW32, disp)))
+        v1 = np.uint64(ld16(high, nx.main_slot(k1 & LOW32, disp)))
+    else:
+        bk, bs = five_keys(zero, p0, p1, p2, p3, p4, pkey, psrm)
+        v0 = nx.hv(k0, bs | hm0, disp, high, flush)
+        v1 = nx.hv(k1, bs | hm1, disp, high, flush)
+    return s, np.uint64(v0 > v1) | (np.uint64(v1 > v0) << _U32)
+
+
+@njit(cache=True, inline="always")
 def _hu5_loop(s, n, H, nD, thr5, disp, high, flush):
     """The loop of :func:`_holdem_hu5` for a pool of ``nD`` cards (inlined: a constant
     ``nD`` is compiled in)."""
-    pkey, psrm, hb0, hm0, hb1, hm1 = H.pkey, H.psrm, H.hb0, H.hm0, H.hb1, H.hm1
-    zero = np.uint64(0)
     acc = np.uint64(0)      # wins of hand 0 in the low 32 bits, of hand 1 in the high
-    for _ in range(n):
+    for _ in range(n >> 1):
+        # a pair of deals from one word (word_half's order, written out)
         s, x = next_word(s)
-        s, p0, p1, p2, p3, p4 = floyd_positions(s, x & LOW32, nD, thr5)
-        bk = ((ld64(pkey, p0) + ld64(pkey, p1)) + (ld64(pkey, p2) + ld64(pkey, p3))) \
-            + ld64(pkey, p4)
-        k0 = bk + hb0
-        k1 = bk + hb1
-        if ((k0 | k1) & nx.FLUSH_BITS) == zero:
-            # nobody has five of a suit (most deals): the ranks decide, as nx.hv reads
-            # them, and the suit-rank masks are not needed
-            v0 = np.uint64(ld16(high, nx.main_slot(k0 & LOW32, disp)))
-            v1 = np.uint64(ld16(high, nx.main_slot(k1 & LOW32, disp)))
-        else:
-            bk, bs = five_keys(zero, p0, p1, p2, p3, p4, pkey, psrm)
-            v0 = nx.hv(k0, bs | hm0, disp, high, flush)
-            v1 = nx.hv(k1, bs | hm1, disp, high, flush)
-        acc += np.uint64(v0 > v1) | (np.uint64(v1 > v0) << np.uint64(32))
+        s, d = _hu5_deal(s, x & LOW32, H, nD, thr5, disp, high, flush)
+        acc += d
+        s, d = _hu5_deal(s, x >> _U32, H, nD, thr5, disp, high, flush)
+        acc += d
+    if n & 1:
+        s, x = next_word(s)
+        s, d = _hu5_deal(s, x & LOW32, H, nD, thr5, disp, high, flush)
+        acc += d
     w0 = np.int64(acc & LOW32)
-    w1 = np.int64(acc >> np.uint64(32))
+    w1 = np.int64(acc >> _U32)
     return s, w0, w1, n - w0 - w1
 
 
@@ -168,15 +187,21 @@ def _holdem_chunk(s, n, kn, R, dl, dk, max_attempts, a, TA):
     cnt = sel + np.uint64(8 * P)
     dealt = cnt + np.uint64(8 * P * (P + 1))
     if board_only and method == DEAL_INDEP:
-        # every hole card known, the board dealt by independent draws; a whole board as
-        # the range kernel deals it (the low half of one word, floyd_five), so that three or
-        # more known hands give the same counts on either kernel for a seed
+        # every hole card known, the board dealt by independent draws; a whole board from
+        # 32 random bits (floyd_five): two boards a word for two hands as _holdem_hu5 deals
+        # them, one (the low half) for more as the range kernel's one-row table does, so
+        # that a seed gives the same counts on either kernel
         nD = np.uint64(D)
         thr5 = five_threshold(D) if U == 5 else np.uint64(0)
-        for _ in range(n):
+        x = np.uint64(0)
+        for i in range(n):
             if U == 5:
-                s, x = next_word(s)
-                s, c0, c1, c2, c3, c4 = floyd_five(s, x & LOW32, dk, nD, thr5)
+                if P == 2:
+                    s, x, r = word_half(s, x, i)
+                else:
+                    s, x = next_word(s)
+                    r = x & LOW32
+                s, c0, c1, c2, c3, c4 = floyd_five(s, r, dk, nD, thr5)
                 bk, bs = five_keys(bk0, c0, c1, c2, c3, c4, ckey, csrm)
                 bs |= bs0
             else:

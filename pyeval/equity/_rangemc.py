@@ -35,9 +35,10 @@ from pyeval.equity._dealing import (
     five_keys,
     five_threshold,
     floyd_five,
+    floyd_select,
 )
 from pyeval.equity._inputs import JointAddrs, JointTable, PoolAddrs, PoolDeal, Streams
-from pyeval.equity._montecarlo import FULL_POOL, FULL_THR5, HU5_MAX_CHUNK
+from pyeval.equity._montecarlo import FULL_POOL, HU5_MAX_CHUNK
 from pyeval.equity._showdown import HOOK, count_high
 from pyeval.equity._workers import run_workers
 from pyeval.jit import numba_ext as nx
@@ -60,6 +61,8 @@ MAX_POOL_BYTES = 1 << 18
 MAX_MASK_PLAYERS = 10
 
 _U32 = np.uint64(32)
+#: the threshold of the first four Floyd digits of a 48-card pool (:func:`_hu5_loop`)
+FULL_THR4 = np.uint64(2**32 % (44 * 45 * 46 * 47))
 
 
 def joint_table(masks: list[np.ndarray], weights: list[np.ndarray],
@@ -229,12 +232,13 @@ def _hu_pools(s, n, ja, pa, TA, kind):
 
 
 @njit(cache=True, inline="always")
-def _deal5_cards(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey):
-    """One deal of :func:`_hu5_pools`'s kind from one random word: a uniform row from its
+def _deal5_cards(s, nT, tthr, pools, PD, nD, thr5, bk0, ckey):
+    """One deal of the many-player loops from one random word: a uniform row from its
     high half (Lemire; a rejected row takes a new word), five distinct board cards of the
-    row's pool from its low half (:func:`._dealing.floyd_five`, shared with the general
-    kernel). Returns (state, board key, the five cards, the row's offset in the table): the
-    heads-up loop reads the cards' suit-rank masks only where a flush is possible."""
+    row's pool (``nD`` cards at ``pools + PD * row``) from its low half
+    (:func:`._dealing.floyd_five`, shared with the general kernel: a one-row table deals
+    the general kernel's boards). Returns (state, board key, the five cards, the row,
+    uint64)."""
     s, x = next_word(s)
     m = (x >> _U32) * nT
     while (m & LOW32) < tthr:
@@ -245,56 +249,126 @@ def _deal5_cards(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey):
     s, c0, c1, c2, c3, c4 = floyd_five(s, x & LOW32, dk, nD, thr5)
     bk = bk0 + ((ld64(ckey, c0) + ld64(ckey, c1)) + (ld64(ckey, c2) + ld64(ckey, c3))) \
         + ld64(ckey, c4)
-    return s, bk, c0, c1, c2, c3, c4, W * np.int64(j)
+    return s, bk, c0, c1, c2, c3, c4, j
 
 
 @njit(cache=True, inline="always")
 def _deal5(s, nT, tthr, pools, PD, nD, thr5, W, bk0, ckey, csrm):
     """:func:`_deal5_cards` with the board's suit-rank mask (the many-player loops). Returns
     (state, board key, board mask, the row's offset in the table)."""
-    s, bk, c0, c1, c2, c3, c4, r0 = _deal5_cards(s, nT, tthr, pools, PD, nD, thr5, W, bk0,
-                                                 ckey)
+    s, bk, c0, c1, c2, c3, c4, j = _deal5_cards(s, nT, tthr, pools, PD, nD, thr5, bk0, ckey)
     bs = (ld64(csrm, c0) | ld64(csrm, c1)) | (ld64(csrm, c2) | ld64(csrm, c3)) \
         | ld64(csrm, c4)
-    return s, bk, bs, r0
+    return s, bk, bs, W * np.int64(j)
+
+
+#: a heads-up row of :func:`hu5_rows`: both hands' keys (with the board's start), then the
+#: row's pool, one 64-byte cache line
+ROW_BYTES = 64
+ROW_WORDS = ROW_BYTES // 8
+POOL_AT = 16
+_ROW_SHIFT = np.uint64(6)       # log2(ROW_BYTES)
+
+
+def hu5_rows(tk: np.ndarray, pools: np.ndarray, bk0: Any) -> np.ndarray:
+    """The rows :func:`_hu5_rows` reads for a heads-up joint table: for each row the two
+    hands' keys plus ``bk0`` (uint64) and then its pool's card bytes (at most 48), one
+    64-byte line each (:data:`ROW_BYTES`), as a [T, 8] uint64 view that starts on a line.
+
+    >>> r = hu5_rows(np.array([[1, 2], [3, 4]], np.uint64), np.array([[7, 9], [5, 6]], np.uint8), 10)
+    >>> r[:, :2].tolist(), r.view(np.uint8)[:, POOL_AT:POOL_AT + 2].tolist(), r.ctypes.data % 64
+    ([[11, 12], [13, 14]], [[7, 9], [5, 6]], 0)
+    """
+    T, PD = pools.shape
+    if PD > ROW_BYTES - POOL_AT:
+        raise ValueError(f"a heads-up row pool holds at most {ROW_BYTES - POOL_AT} cards, "
+                         f"got {PD}")
+    buf = np.zeros((T + 1) * ROW_WORDS, dtype=np.uint64)
+    off = (-buf.ctypes.data % ROW_BYTES) // 8
+    rows = buf[off:off + T * ROW_WORDS].reshape(T, ROW_WORDS)
+    rows[:, :2] = tk + np.uint64(bk0)
+    rows.view(np.uint8)[:, POOL_AT:POOL_AT + PD] = pools
+    return rows
 
 
 @linked(cache=True)
-def _hu5_pools(s, n, ja, pa, TA):
+def _hu5_rows(s, n, ja, rows, TA):
     """:func:`_hu_pools` for the commonest case, written out as the fixed-hand kernel
     (:func:`._montecarlo._holdem_hu5`): a uniform table, no board yet, five board cards,
-    one random word a deal (:func:`_deal5_cards`); where neither hand's key shows five of
-    a suit (most deals) the ranks decide, as ``nx.hv`` reads them, without the suit-rank
-    masks; both win counts in one word (a chunk deals fewer than 2**32; ties are the
-    rest)."""
-    if pa.PD == FULL_POOL:
-        # the usual row pool (52 cards less the four held): its sizes as constants
-        return _hu5_loop(s, n, ja, pa, TA, np.int64(FULL_POOL), FULL_THR5)
-    return _hu5_loop(s, n, ja, pa, TA, pa.PD, five_threshold(pa.PD))
+    one random word a deal (:func:`_deal5_cards`), the rows of :func:`hu5_rows` at
+    ``rows``, pools of 48 cards (52 less the four held; :func:`_hu5_rows_any` for fewer);
+    where neither hand's key shows five of a suit (most deals) the ranks decide, as
+    ``nx.hv`` reads them, without the suit-rank masks; both win counts in one word (a chunk
+    deals fewer than 2**32; ties are the rest).
+
+    A row's keys and pool in one line, found by a shift, took the table's stride, its
+    separate key and pool addresses and the board's start out of the loop, and the pool's
+    size compiled in alone (the loop for other sizes a function of its own) kept registers
+    free: 1.03-1.05x. The word's high half then gave the row alone (7.6 bits of 32 for
+    AK vs QQ+) and the low half all five Floyd digits (27.6 bits, 4.3 % of words
+    rejected); now the high half gives the row and the last digit, the low half the first
+    four: two short chains of products instead of one of five, 0.09 % rejected: 1.08-1.11x
+    against main in all (bench/RESULTS.md, "Monte Carlo against OMPEval, helper mc")."""
+    return _hu5_loop(s, n, ja, rows, TA, np.uint64(FULL_POOL), FULL_THR4)
+
+
+@linked(cache=True)
+def _hu5_rows_any(s, n, ja, rows, nD, TA):
+    """:func:`_hu5_rows` for row pools of ``nD`` cards (dead cards)."""
+    d = np.uint64(nD)
+    return _hu5_loop(s, n, ja, rows, TA, d, np.uint64(1 << 32) % (
+        (d - np.uint64(4)) * (d - np.uint64(3)) * (d - np.uint64(2)) * (d - np.uint64(1))))
 
 
 @njit(cache=True, inline="always")
-def _hu5_loop(s, n, ja, pa, TA, PD, thr5):
-    """The loop of :func:`_hu5_pools` for row pools of ``PD`` cards (inlined: a constant
-    ``PD`` is compiled in)."""
+def _hu5_loop(s, n, ja, rows, TA, nD, thr4):
+    """The loop of :func:`_hu5_rows` and :func:`_hu5_rows_any` for row pools of ``nD``
+    cards (inlined: a constant ``nD`` is compiled in), ``thr4`` = 2**32 mod (nD-4)(nD-3)
+    (nD-2)(nD-1). A deal's word: the row and Floyd's last digit (size nD) from the high
+    half, its first four digits from the low half, each half Lemire's batched draws with
+    its own threshold; either rejected, a new word for both (uniform rows and 5-sets,
+    independent: :func:`._dealing.floyd_select`)."""
     ckey, csrm, disp, high, flush = TA.ckey, TA.csrm, TA.disp, TA.high, TA.flush
     nT, tthr, keep, alias, weighted, tk, ts, tm, W = ja
-    pools, bk0 = pa.pools, pa.bk0
-    nD = np.uint64(PD)
+    hthr = np.uint64(1 << 32) % (nT * nD)
     zero = np.uint64(0)
     acc = np.uint64(0)      # wins of hand 0 in the low 32 bits, of hand 1 in the high
     for _ in range(n):
-        s, bk, c0, c1, c2, c3, c4, r0 = _deal5_cards(s, nT, tthr, pools, PD, nD, thr5, W,
-                                                     bk0, ckey)
-        k0 = bk + ld64(tk, r0)
-        k1 = bk + ld64(tk, r0 + 1)
+        while True:
+            s, x = next_word(s)
+            m = (x >> _U32) * nT
+            j = m >> _U32
+            m = (m & LOW32) * nD
+            t4 = m >> _U32
+            hm = m & LOW32
+            m = (x & LOW32) * (nD - np.uint64(4))
+            t0 = m >> _U32
+            m = (m & LOW32) * (nD - np.uint64(3))
+            t1 = m >> _U32
+            m = (m & LOW32) * (nD - np.uint64(2))
+            t2 = m >> _U32
+            m = (m & LOW32) * (nD - np.uint64(1))
+            t3 = m >> _U32
+            if (hm >= hthr) & ((m & LOW32) >= thr4):
+                break
+        row = rows + (j << _ROW_SHIFT)
+        q0, q1, q2, q3, q4 = floyd_select(t0, t1, t2, t3, t4, nD)
+        dk = row + np.uint64(POOL_AT)
+        c0, c1, c2, c3, c4 = ld8(dk, q0), ld8(dk, q1), ld8(dk, q2), ld8(dk, q3), ld8(dk, q4)
+        bk = ((ld64(ckey, c0) + ld64(ckey, c1)) + (ld64(ckey, c2) + ld64(ckey, c3))) \
+            + ld64(ckey, c4)
+        k0 = bk + ld64(row, 0)
+        k1 = bk + ld64(row, 1)
         if ((k0 | k1) & nx.FLUSH_BITS) == zero:
             v0 = np.uint64(ld16(high, nx.main_slot(k0 & LOW32, disp)))
             v1 = np.uint64(ld16(high, nx.main_slot(k1 & LOW32, disp)))
         else:
             bk, bs = five_keys(zero, c0, c1, c2, c3, c4, ckey, csrm)
-            v0 = nx.hv(k0, bs | ld64(ts, r0), disp, high, flush)
-            v1 = nx.hv(k1, bs | ld64(ts, r0 + 1), disp, high, flush)
+            # the row in the joint table, from the row's address (j itself is not kept in
+            # a register for this rare case)
+            t = W * np.int64((row - rows) >> _ROW_SHIFT)
+            v0 = nx.hv(k0, bs | ld64(ts, t), disp, high, flush)
+            v1 = nx.hv(k1, bs | ld64(ts, t + 1), disp, high, flush)
         acc += np.uint64(v0 > v1) | (np.uint64(v1 > v0) << _U32)
     w0 = np.int64(acc & LOW32)
     w1 = np.int64(acc >> _U32)
@@ -346,7 +420,7 @@ def _deal_winners(three, P, bk, bs, tk, ts, r0, disp, high, flush, vals):
 
 @linked(cache=True)
 def _multi5_pools(s, n, P, ja, pa, TA, vals, wins, three):
-    """:func:`_hu5_pools` for P players (three or more): the same row and board draws; a
+    """:func:`_hu5_rows` for P players (three or more): the same row and board draws; a
     deal adds one to ``wins`` at the mask of its winners (:func:`deal_winners`: the best
     value found by ``max``, the mask by comparisons, so no branch depends on who wins).
     ``three``: True for three players, else None."""
@@ -453,14 +527,14 @@ def _put_hu(out, ci, w0, w1, tie):
     out[ci, 1, 2] = tie
 
 
-#: the heads-up chunk loops, named by a value whose Numba type chooses one (:func:`hu_chunk`):
-#: :func:`_hu5_pools`, :func:`_hu_pools` from the rows' pools, :func:`_hu_pools` from the
-#: shared pool
-HU_FIVE, HU_POOLS, HU_SHARED = True, np.int64(1), None
+#: the heads-up chunk loops besides :func:`_hu5_rows`, named by a value whose Numba type
+#: chooses one (:func:`hu_chunk`): :func:`_hu_pools` from the rows' pools, from the shared
+#: pool
+HU_POOLS, HU_SHARED = np.int64(1), None
 
 
 def hu_chunk(kind, s, n, ja, pa, TA):
-    """:func:`_hu5_pools` (``kind`` a bool, :data:`HU_FIVE`), :func:`_hu_pools` (an
+    """:func:`_hu5_rows` (``kind`` the rows of :func:`hu5_rows`), :func:`_hu_pools` (an
     integer, :data:`HU_POOLS`) or from the shared pool (None, :data:`HU_SHARED`): chosen by
     the type of ``kind``, so that one worker serves the three and a first call compiles
     only the loop it runs (as :func:`deal_winners`)."""
@@ -469,8 +543,13 @@ def hu_chunk(kind, s, n, ja, pa, TA):
 
 @overload(hu_chunk, jit_options=HOOK)
 def _hu_chunk(kind, s, n, ja, pa, TA):
-    if isinstance(kind, types.Boolean):
-        return lambda kind, s, n, ja, pa, TA: _hu5_pools(s, n, ja, pa, TA)
+    if isinstance(kind, types.Array):
+        def rows(kind, s, n, ja, pa, TA):
+            a = np.uint64(kind.ctypes.data)
+            if pa.PD == FULL_POOL:
+                return _hu5_rows(s, n, ja, a, TA)
+            return _hu5_rows_any(s, n, ja, a, pa.PD, TA)
+        return rows
     return lambda kind, s, n, ja, pa, TA: _hu_pools(s, n, ja, pa, TA, kind)
 
 
@@ -565,7 +644,7 @@ def holdem_range_mc(rows: RowTable, deck: np.ndarray, pools: np.ndarray, U: int,
             extra = (True if P == 3 else None,)
     else:
         work = _work_hu
-        extra = (HU_FIVE if fast5 else HU_POOLS if PD > 0 else HU_SHARED,)
+        extra = (hu5_rows(tk, pools, bk0) if fast5 else HU_POOLS if PD > 0 else HU_SHARED,)
         if fast5 and nch and int(nsamp.max()) >= HU5_MAX_CHUNK:
             raise ValueError(f"a chunk of the heads-up range kernel deals at most "
                              f"{HU5_MAX_CHUNK - 1} deals, got {int(nsamp.max())}")
