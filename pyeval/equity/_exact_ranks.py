@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from pyeval.equity._showdown import tally_best
 from pyeval.jit import numba_ext as nx
 from pyeval.jit.numba_mem import ld16
 
@@ -91,17 +92,8 @@ def _walk(hk, SK, SW, gj, gk, greal, gsub, disp, high, cnt, vals):
             for p in range(P):
                 v = np.uint64(ld16(high, nx.main_slot((bk + hk[p]) & nx.LOW32, disp)))
                 vals[p] = v
-                if v > best:
-                    best = v
-                    nb = 1
-                elif v == best:
-                    nb += 1
-                rv = greal[g, p] if greal[g, p] != 0 else v
-                if rv > rbest:
-                    rbest = rv
-                    rnb = 1
-                elif rv == rbest:
-                    rnb += 1
+                best, nb = tally_best(v, best, nb)
+                rbest, rnb = tally_best(greal[g, p] if greal[g, p] != 0 else v, rbest, rnb)
             for p in range(P):
                 if vals[p] == best:
                     cnt[p, nb] -= w * sub
