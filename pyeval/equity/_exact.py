@@ -140,7 +140,7 @@ def _tuple_showdown(sp, P, idx, chi, clo, c_as, hi, lo, st, acc, w):
 def _count_tuple(P, idx, chi, hi, acc, w):
     # one pass that reads, stores and ranks the values (the tuple walk's hottest step:
     # storing first and then counting through _showdown.count_best took 4.6 % more
-    # instructions a call, and the count through _showdown.tally_best 3.7 %, bench/RESULTS.md)
+    # instructions a call, and the count as a shared inlined step 3.7 %, bench/RESULTS.md)
     best = np.uint64(0)
     k = 0
     for q in range(P):

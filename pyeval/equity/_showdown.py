@@ -159,21 +159,6 @@ def _add_counts(P, cnt, st):
 
 
 @njit(cache=True, inline="always")
-def tally_best(v, best, k):
-    """The best value so far and how many hold it, ``(best, k)``, after one more value ``v``:
-    every showdown's step (the kernels' one copy of it). Inlined.
-
-    >>> tally_best(np.uint64(7), np.uint64(7), 1), tally_best(np.uint64(9), np.uint64(7), 2)
-    ((7, 2), (9, 1))
-    """
-    if v > best:
-        return v, 1
-    if v == best:
-        return best, k + 1
-    return best, k
-
-
-@njit(cache=True, inline="always")
 def duel(v0, v1, w, won0, won1, tied):
     """A heads-up showdown of values ``v0`` and ``v1`` of weight ``w`` added to the sums
     ``(won0, won1, tied)``: the two-player kernels' one copy of it. Inlined.
@@ -191,11 +176,18 @@ def duel(v0, v1, w, won0, won1, tied):
 @njit(cache=True, inline="always")
 def best_of(P, hi):
     """The best of the P values at ``hi`` (0 if none is higher) and how many players hold
-    it: every showdown's first step. Inlined."""
+    it: every showdown's first step (the kernels' one copy of it but for the two hottest
+    loops, _exact._count_tuple and _exact_ranks._walk: a shared step cost 2-4 % more
+    instructions there, bench/RESULTS.md). Inlined."""
     best = np.uint64(0)
     k = 0
     for p in range(P):
-        best, k = tally_best(ld64(hi, p), best, k)
+        v = ld64(hi, p)
+        if v > best:
+            best = v
+            k = 1
+        elif v == best:
+            k += 1
     return best, k
 
 
