@@ -5,6 +5,7 @@
  * the error). Values carry PE_CARD0 / PE_CARD1 when card 0 / 1 is among the cards: a
  * Python False / True read as a card would be that card, so only then does Python look
  * for a bool (which the general path refuses). */
+#include <string.h>
 #include "pyeval.h"
 #include "eval_inline.h"
 
@@ -52,30 +53,25 @@ int32_t pe_low87_checked(int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t
     return seven_checked(2, c0, c1, c2, c3, c4, c5, c6);
 }
 
+/* where ch stands among the n characters of chars, -1 if nowhere */
+static inline int index_in(const char *chars, size_t n, unsigned char ch)
+{
+    const char *p = memchr(chars, ch, n);
+    return p ? (int)(p - chars) : -1;
+}
+
 /* rank of an ASCII character as pyeval.cards reads it (2-9, T J Q K A in either case),
  * -1 otherwise; suit likewise (c d h s in either case) */
 static inline int rank_of(unsigned char ch)
 {
-    if (ch >= '2' && ch <= '9') return ch - '2';
-    switch (ch) {
-    case 'T': case 't': return 8;
-    case 'J': case 'j': return 9;
-    case 'Q': case 'q': return 10;
-    case 'K': case 'k': return 11;
-    case 'A': case 'a': return 12;
-    default: return -1;
-    }
+    int i = index_in("23456789TJQKAtjqka", 18, ch);   /* lower case t..a: ranks 8..12 */
+    return i < 13 ? i : i - 5;
 }
 
 static inline int suit_of(unsigned char ch)
 {
-    switch (ch) {
-    case 'c': case 'C': return 0;
-    case 'd': case 'D': return 1;
-    case 'h': case 'H': return 2;
-    case 's': case 'S': return 3;
-    default: return -1;
-    }
+    int i = index_in("cdhsCDHS", 8, ch);
+    return i < 0 ? -1 : i & 3;
 }
 
 static inline int separator(unsigned char ch)

@@ -74,31 +74,37 @@ def _kickers(ranks: list[int]) -> str:
     return f", {_dashed(ranks)} kicker{'s' if len(ranks) > 1 else ''}" if ranks else ""
 
 
+#: How a paired hand's name starts, high or low; the others read "Three of a Kind, Kings".
+_PAIRED_HEADS = {"Pair": "Pair of {0}", "Two Pair": "Two Pair, {0} and {1}",
+                 "Full House": "Full House, {0} full of {1}"}
+
+
+def _paired(name: str, plurals: list[str]) -> str:
+    """The head of a paired hand's name from its category and its ranks' plurals.
+
+    >>> _paired("Full House", ["Kings", "Nines"]), _paired("Four of a Kind", ["Aces"])
+    ('Full House, Kings full of Nines', 'Four of a Kind, Aces')
+    """
+    return _PAIRED_HEADS.get(name, "{name}, {0}").format(*plurals, name=name)
+
+
 def _describe_high(value: int) -> str:
     code = lib.pe_high_code(value) if 0 < value < 1 << 16 else 0
     if code == 0:
         raise ValueError(f"{value} is not a high hand value")
     cat, d = code >> 20, _digits(code)
-    name = CATEGORY_NAMES[cat]
     if cat == STRAIGHT_FLUSH:
         return "Royal Flush" if d[0] == 12 else f"Straight Flush, {RANK_NAMES[d[0]]} high"
     if cat == STRAIGHT:
         return f"Straight, {RANK_NAMES[d[0]]} high"
-    if cat == QUADS:
-        return f"{name}, {RANK_PLURALS[d[0]]}{_lone_kicker(d, 1)}"
-    if cat == FULL_HOUSE:
-        return f"Full House, {RANK_PLURALS[d[0]]} full of {RANK_PLURALS[d[1]]}"
     if cat == FLUSH:
         return f"Flush, {_dashed(d)}"
-    if cat == TRIPS:
-        return f"{name}, {RANK_PLURALS[d[0]]}{_kickers(d[1:])}"
-    if cat == TWO_PAIR:
-        return f"Two Pair, {RANK_PLURALS[d[0]]} and {RANK_PLURALS[d[1]]}{_lone_kicker(d, 2)}"
-    if cat == PAIR:
-        return f"Pair of {RANK_PLURALS[d[0]]}{_kickers(d[1:])}"
-    if len(d) == 1:
-        return f"High Card, {RANK_NAMES[d[0]]}"
-    return f"High Card, {_dashed(d)}"
+    if cat == HIGH_CARD:
+        return f"High Card, {RANK_NAMES[d[0]]}" if len(d) == 1 else f"High Card, {_dashed(d)}"
+    head = _paired(CATEGORY_NAMES[cat], [RANK_PLURALS[r] for r in d[:2]])
+    if cat in (QUADS, TWO_PAIR):           # one kicker at most, named in full
+        return head + _lone_kicker(d, 1 if cat == QUADS else 2)
+    return head + (_kickers(d[1:]) if cat in (TRIPS, PAIR) else "")
 
 
 _LOW_CATS = ("", "", "Pair", "Two Pair", "Three of a Kind", "Full House", "Four of a Kind")
@@ -112,16 +118,8 @@ def _describe_low(code: int) -> str:
     cat, d = code >> 20, _digits(code)
     if cat == 1:
         return f"{_low_name(d)} low"
-    # paired lows: name the pairs, then the whole hand highest first
-    plural = lambda r: RANK_PLURALS[12 if r == 0 else r - 1]  # noqa: E731
-    if cat == 2:
-        head = f"Pair of {plural(d[0])}"
-    elif cat == 3:
-        head = f"Two Pair, {plural(d[0])} and {plural(d[1])}"
-    elif cat == 5:
-        head = f"Full House, {plural(d[0])} full of {plural(d[1])}"
-    else:
-        head = f"{_LOW_CATS[cat]}, {plural(d[0])}"
+    # paired lows: name the pairs (ace low), then the whole hand highest first
+    head = _paired(_LOW_CATS[cat], [RANK_PLURALS[12 if r == 0 else r - 1] for r in d[:2]])
     kickers = d[2:] if cat == 3 else d[1:] if cat in (2, 4, 6) else []
     return head + (f", {_low_name(kickers)}" if kickers else "")
 

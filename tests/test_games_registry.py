@@ -235,55 +235,45 @@ def test_simulator_codes() -> None:
 
 # -------------------------------------------------------------------- names and lookups
 
-#: every spelling a layer accepted before the registry, and the game it named
-OLD_SPELLINGS = {
-    # rules model: display names and aliases
-    "Texas Hold'em": "holdem", "holdem": "holdem", "hold'em": "holdem",
-    "texas holdem": "holdem", "nlhe": "holdem", "Omaha": "omaha", "omaha high": "omaha",
-    "plo": "omaha", "5 Card Omaha": "omaha5", "omaha5": "omaha5", "6 Card Omaha": "omaha6",
-    "omaha6": "omaha6", "Omaha Hi/Lo": "omaha_hilo", "omaha8": "omaha_hilo",
-    "omaha hi-lo": "omaha_hilo", "omaha/8": "omaha_hilo", "plo8": "omaha_hilo",
-    "5 Card Omaha Hi/Lo": "omaha5_hilo", "omaha5 hi/lo": "omaha5_hilo", "Irish": "irish",
-    "Super Eight": "super_eight", "Tahoe": "tahoe", "Pineapple": "pineapple",
-    "Crazy Pineapple": "crazy_pineapple", "5 Card Stud": "five_card_stud",
-    "five card stud": "five_card_stud", "stud5": "five_card_stud",
-    "7 Card Stud": "seven_card_stud", "seven card stud": "seven_card_stud",
-    "stud": "seven_card_stud", "stud7": "seven_card_stud",
-    "7 Card Stud Hi/Lo": "seven_card_stud_hilo", "stud8": "seven_card_stud_hilo",
-    "stud hi/lo": "seven_card_stud_hilo", "seven card stud hi/lo": "seven_card_stud_hilo",
-    "Razz": "razz", "Australian": "australian", "australian stud": "australian",
-    "Buffalo": "buffalo", "buffalo stud": "buffalo", "Crocodile": "crocodile",
-    "crocodile stud": "crocodile", "Chicago": "chicago", "high chicago": "chicago",
-    "5 Card Draw": "five_card_draw", "five card draw": "five_card_draw",
-    "draw": "five_card_draw",
-    # equity engine: keys and aliases
-    "texas hold'em": "holdem", "he": "holdem", "omaha4": "omaha", "5 card omaha": "omaha5",
-    "five card omaha": "omaha5", "plo5": "omaha5", "6 card omaha": "omaha6",
-    "six card omaha": "omaha6", "plo6": "omaha6", "omaha hi/lo": "omaha_hilo",
-    "omaha hilo": "omaha_hilo", "omaha-hilo": "omaha_hilo", "omaha8 hi/lo": "omaha_hilo",
-    "omaha5-8": "omaha5_hilo", "5 card omaha hi/lo": "omaha5_hilo",
-    "omaha5-hilo": "omaha5_hilo", "omaha6-8": "omaha6_hilo",
-    "6 Card Omaha Hi/Lo": "omaha6_hilo", "6 card omaha hi/lo": "omaha6_hilo",
-    "omaha6 hi/lo": "omaha6_hilo", "omaha6-hilo": "omaha6_hilo", "irish": "irish",
-    "pineapple": "pineapple", "crazy-pineapple": "crazy_pineapple",
-    "crazy pineapple": "crazy_pineapple", "crazypineapple": "crazy_pineapple",
-    "super8": "super_eight", "super eight": "super_eight", "super 8": "super_eight",
-    "supereight": "super_eight", "tahoe": "tahoe", "7 card stud": "seven_card_stud",
-    "7stud": "seven_card_stud", "7-card stud": "seven_card_stud",
-    "7 card stud hi/lo": "seven_card_stud_hilo", "stud-hilo": "seven_card_stud_hilo",
-    "stud8 hi/lo": "seven_card_stud_hilo", "razz": "razz", "5 card stud": "five_card_stud",
-    "australian": "australian", "buffalo": "buffalo", "crocodile": "crocodile",
-    "croc": "crocodile", "chicago": "chicago", "chicago stud": "chicago",
-    "draw5": "five_card_draw", "5 card draw": "five_card_draw",
-    # tournament structure files and the simulator
-    "omaha_hilo": "omaha_hilo", "super_eight": "super_eight",
-    "crazy_pineapple": "crazy_pineapple", "dealers_choice": "dealers_choice",
-    "five_card_draw": "five_card_draw", "five_card_stud": "five_card_stud",
-    "seven_card_stud": "seven_card_stud", "seven_card_stud_hilo": "seven_card_stud_hilo",
-    "dealers_choice_stud": "dealers_choice_stud",
-    # the CLI's `compare --game` names
-    "omaha": "omaha",
+#: every spelling a layer accepted before the registry (the rules model's names and aliases,
+#: the equity engine's keys and aliases, tournament structure files, the simulator and the
+#: CLI's `compare --game`), by the game it names
+SPELLINGS_BY_GAME = {
+    "holdem": ("Texas Hold'em", "holdem", "hold'em", "texas holdem", "nlhe", "texas hold'em",
+               "he"),
+    "omaha": ("Omaha", "omaha high", "plo", "omaha4", "omaha"),
+    "omaha5": ("5 Card Omaha", "omaha5", "5 card omaha", "five card omaha", "plo5"),
+    "omaha6": ("6 Card Omaha", "omaha6", "6 card omaha", "six card omaha", "plo6"),
+    "omaha_hilo": ("Omaha Hi/Lo", "omaha8", "omaha hi-lo", "omaha/8", "plo8", "omaha hi/lo",
+                   "omaha hilo", "omaha-hilo", "omaha8 hi/lo", "omaha_hilo"),
+    "omaha5_hilo": ("5 Card Omaha Hi/Lo", "omaha5 hi/lo", "omaha5-8", "5 card omaha hi/lo",
+                    "omaha5-hilo"),
+    "irish": ("Irish", "irish"),
+    "super_eight": ("Super Eight", "super8", "super eight", "super 8", "supereight",
+                    "super_eight"),
+    "tahoe": ("Tahoe", "tahoe"),
+    "pineapple": ("Pineapple", "pineapple"),
+    "crazy_pineapple": ("Crazy Pineapple", "crazy-pineapple", "crazy pineapple", "crazypineapple",
+                        "crazy_pineapple"),
+    "five_card_stud": ("5 Card Stud", "five card stud", "stud5", "5 card stud", "five_card_stud"),
+    "seven_card_stud": ("7 Card Stud", "seven card stud", "stud", "stud7", "7 card stud", "7stud",
+                        "7-card stud", "seven_card_stud"),
+    "seven_card_stud_hilo": ("7 Card Stud Hi/Lo", "stud8", "stud hi/lo", "seven card stud hi/lo",
+                             "7 card stud hi/lo", "stud-hilo", "stud8 hi/lo",
+                             "seven_card_stud_hilo"),
+    "razz": ("Razz", "razz"),
+    "australian": ("Australian", "australian stud", "australian"),
+    "buffalo": ("Buffalo", "buffalo stud", "buffalo"),
+    "crocodile": ("Crocodile", "crocodile stud", "crocodile", "croc"),
+    "chicago": ("Chicago", "high chicago", "chicago", "chicago stud"),
+    "five_card_draw": ("5 Card Draw", "five card draw", "draw", "draw5", "5 card draw",
+                       "five_card_draw"),
+    "omaha6_hilo": ("omaha6-8", "6 Card Omaha Hi/Lo", "6 card omaha hi/lo", "omaha6 hi/lo",
+                    "omaha6-hilo"),
+    "dealers_choice": ("dealers_choice",),
+    "dealers_choice_stud": ("dealers_choice_stud",),
 }
+OLD_SPELLINGS = {s: key for key, spellings in SPELLINGS_BY_GAME.items() for s in spellings}
 
 
 @pytest.mark.parametrize("spelling, key", OLD_SPELLINGS.items())

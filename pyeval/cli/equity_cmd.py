@@ -12,6 +12,8 @@ from typing import Any
 
 import click
 
+from pyeval.cli.usage import usage_errors
+
 _GAME_HELP = ("Game: holdem, omaha, omaha5, omaha6, omaha8 (Omaha Hi/Lo), omaha5-8, omaha6-8, "
               "irish, pineapple, crazy-pineapple, super8, tahoe, stud, stud8, razz, stud5, "
               "australian, buffalo, crocodile, chicago, draw5 (names and aliases accepted).")
@@ -101,11 +103,10 @@ def equity(hands: tuple[str, ...], board: str, dead: str, game: str, exact: bool
     show = sys.stderr.isatty() if progress is None else progress
     bar = _Bar(show)
     try:
-        r = run(game, list(hands), board, dead, exact=exact, samples=samples,
-                std_err=std_err, time_limit=time_limit, seed=seed, threads=threads,
-                progress=bar)
-    except (ValueError, TypeError) as e:
-        raise click.UsageError(str(e)) from None
+        with usage_errors(ValueError, TypeError):
+            r = run(game, list(hands), board, dead, exact=exact, samples=samples,
+                    std_err=std_err, time_limit=time_limit, seed=seed, threads=threads,
+                    progress=bar)
     finally:
         bar.close()
     if as_json:
@@ -124,13 +125,11 @@ def _by_combo(hands: list[str], board: str, dead: str, game: str, exact: bool | 
         show_omaha_breakdown(hands, board, dead, game, samples, seed, threads, as_json,
                              time_limit)
         return
-    try:
+    with usage_errors(ValueError, TypeError):
         b = breakdown(hands, board, dead, game=game, exact=exact, samples=samples, seed=seed,
                       threads=threads, time_limit=time_limit)
         if not isinstance(b, Breakdown):         # Omaha ranges went above
             raise TypeError("an Omaha range breakdown reached the hold'em table")
-    except (ValueError, TypeError) as e:
-        raise click.UsageError(str(e)) from None
     if as_json:
         click.echo(b.to_json(indent=2))
         return
@@ -142,23 +141,19 @@ def _by_combo(hands: list[str], board: str, dead: str, game: str, exact: bool | 
             click.echo(p.grid_text())
         click.echo("")
         if png and grid:
-            try:
+            with usage_errors(RuntimeError):
                 p.heatmap(png)
-            except RuntimeError as e:
-                raise click.UsageError(str(e)) from None
 
 
 def _runouts(hands: list[str], board: str, dead: str, game: str, as_json: bool,
              time_limit: float | None = None) -> None:
     from pyeval.equity.omaha_equity import takes_ranges
     from pyeval.equity.runouts import runouts
-    try:
+    with usage_errors(ValueError, TypeError):
         if takes_ranges(game, hands):            # Omaha ranges (issue 37)
             from pyeval.equity.omaha_analysis import omaha_runouts
             o = omaha_runouts(hands, board, dead, game=game, time_limit=time_limit)
             click.echo(o.to_json(indent=2) if as_json else o.table())
             return
         r = runouts(hands, board, dead, game=game, time_limit=time_limit)
-    except (ValueError, TypeError) as e:
-        raise click.UsageError(str(e)) from None
     click.echo(r.to_json(indent=2) if as_json else r.table())

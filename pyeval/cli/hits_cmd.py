@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import click
 
+from pyeval.cli.usage import usage_errors
+
 
 @click.command("hits")
 @click.argument("range_text", metavar="RANGE")
@@ -30,18 +32,14 @@ def hits(range_text: str, board: str | None, dead: str, by_cell: bool, as_json: 
     from pyeval.equity.ranges import RangeError
     if game != "holdem":                         # Omaha ranges (issue 37)
         from pyeval.equity.omaha_analysis import omaha_hits
-        try:
+        with usage_errors(ValueError):
             o = omaha_hits(range_text, board or "", dead, game=game, time_limit=time_limit)
-        except ValueError as e:
-            raise click.UsageError(str(e)) from None
         click.echo(o.to_json(indent=2) if as_json else o.table())
         return
-    try:
+    with usage_errors(RangeError, ValueError):
         h = run(range_text, board, dead, time_limit=time_limit)
         if not isinstance(h, Hits):              # Omaha games went above
             raise TypeError("Omaha hit frequencies reached the hold'em table")
-    except (RangeError, ValueError) as e:
-        raise click.UsageError(str(e)) from None
     if as_json:
         click.echo(h.to_json(indent=2))
         return

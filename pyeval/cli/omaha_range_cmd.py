@@ -12,6 +12,8 @@ from math import comb
 
 import click
 
+from pyeval.cli.usage import usage_errors
+
 #: the columns of the summary, in order
 SUIT_COLUMNS = ("ds", "ss", "ts", "r", "3+")
 #: hands listed at most
@@ -24,15 +26,13 @@ def show_omaha_range(text: str, dead: str, game: str, as_json: bool) -> None:
     from pyeval.equity import _kernels as K
     from pyeval.equity.games import game as _game
     from pyeval.equity.omaha_ranges import parse_omaha_range
-    try:
+    with usage_errors(ValueError):
         g = _game(game)
         if g.kind != K.K_OMAHA:
             raise ValueError(f"--game {game!r}: ranges are shown for holdem and the Omaha "
                              f"games (omaha, omaha8, omaha5, omaha5-8, omaha6, omaha6-8)")
         dm = pyeval.mask(pyeval.cards(dead, what="dead cards"))
         r = parse_omaha_range(text, g.hole, g.hi_lo).without(dm)
-    except ValueError as e:
-        raise click.UsageError(str(e)) from None
     if len(r) == 0:
         raise click.UsageError(f"the range {text!r} holds no hand without the dead cards")
     total = comb(52, g.hole)
@@ -62,11 +62,9 @@ def show_omaha_breakdown(hands: list[str], board: str, dead: str, game: str,
     from dataclasses import asdict
 
     from pyeval.equity.omaha_analysis import breakdown_table, omaha_breakdown
-    try:
+    with usage_errors(ValueError, TypeError):
         rows = omaha_breakdown(hands, board, dead, game=game, samples=samples, seed=seed,
                                threads=threads, time_limit=time_limit)
-    except (ValueError, TypeError) as e:
-        raise click.UsageError(str(e)) from None
     if as_json:
         click.echo(json.dumps([[asdict(c) for c in cls] for cls in rows], indent=2))
         return

@@ -11,6 +11,8 @@ import json
 
 import click
 
+from pyeval.cli.usage import usage_errors
+
 
 @click.command("range")
 @click.argument("text")
@@ -44,20 +46,16 @@ def range_(text: str, dead: str, order: str, as_json: bool, game: str, png: str 
         from pyeval.cli.omaha_range_cmd import show_omaha_range
         show_omaha_range(text, dead, game, as_json)
         return
-    try:
+    with usage_errors(RangeError, ValueError):
         dm = pyeval.cards(dead, what="dead cards").tolist()
         r = parse_range(text, dead=dm, order=order)
-    except (RangeError, ValueError) as e:
-        raise click.UsageError(str(e)) from None
     if len(r) == 0:
         raise click.UsageError(f"the range {text!r} holds no combination without the dead "
                                f"cards")
     share = r.total_weight / 1326
     if png:
-        try:
+        with usage_errors(RuntimeError):
             r.heatmap(png, title=text)
-        except RuntimeError as e:
-            raise click.UsageError(str(e)) from None
     if html_path:
         try:
             with open(html_path, "w", encoding="utf-8") as f:

@@ -22,7 +22,7 @@ import numpy as np
 from numba import njit
 
 from pyeval.equity._exact import board_units
-from pyeval.equity._showdown import count_best
+from pyeval.equity._showdown import count_best, duel
 from pyeval.equity._workers import run_workers
 from pyeval.jit import numba_ext as nx
 from pyeval.jit.numba_linked import linked
@@ -146,12 +146,7 @@ def _exact5_walk(a, b, dk, hk, hs, sym, hi, cnt, TA, hu):
                 else:
                     v0 = nx.hv(k5 + h0, s5 | m0, disp, high, flush)
                     v1 = nx.hv(k5 + h1, s5 | m1, disp, high, flush)
-                    if v0 > v1:
-                        w0 += w
-                    elif v1 > v0:
-                        w1 += w
-                    else:
-                        tie += w
+                    w0, w1, tie = duel(v0, v1, w, w0, w1, tie)
     if hu is not None:
         sti64(cnt, 1, ldi64(cnt, 1) + w0)
         sti64(cnt, 2, ldi64(cnt, 2) + tie)

@@ -522,35 +522,29 @@ def _add(acc, b, wt, cnt):
 def _hu_work(ctr, mode, tu, kb, tb, arena, sc, acc):
     """Step ``mode`` (1 by ranks, 2 by flushes), two players."""
     a_ctr, ra = _thread_row(ctr, arena, sc)
-    reps, wts, blk = tu.reps, tu.wts, tu.blk
-    k, bcnt = kb.k, kb.bcnt
-    codes, V, o2a, o2b, comb = tb.codes, tb.V, tb.o2a, tb.o2b, tb.comb
-    n_items = reps.shape[0]
-    nR = codes.shape[0]
+    blk, k, nR = tu.blk, kb.k, tb.codes.shape[0]
     avail, amask, hn, row, cnt, tab, ow = ra.avail, ra.amask, ra.hn, ra.row, ra.cnt, ra.tab, \
         ra.ow
     b = fetch_add(a_ctr, 1)
     while b < acc.shape[0]:
-        for it in range(b * blk, min(n_items, (b + 1) * blk)):
+        for it in range(b * blk, min(tu.reps.shape[0], (b + 1) * blk)):
             _setup(it, tu, kb, nR, ra)
             r0 = ldi64(row, 0)
             r1 = ldi64(row, 1)
             if mode == BY_RANKS:
-                _fill_tab(tab, avail, comb)
-                _ranks_hu(nR, codes, tab, V, r0, r1, cnt)
+                _fill_tab(tab, avail, tb.comb)
+                _ranks_hu(nR, tb.codes, tab, tb.V, r0, r1, cnt)
             else:
                 for s in range(4):
-                    bs = bcnt[s]
+                    bs = kb.bcnt[s]
                     if bs + k < 3:
                         continue
-                    n0 = ldi64(hn, 2 * s)
-                    n1 = ldi64(hn, 2 * s + 1)
-                    maxn = max(n0, n1)
+                    maxn = max(ldi64(hn, 2 * s), ldi64(hn, 2 * s + 1))
                     am = ldi64(amask, s)
                     for j in range(max(0, 3 - bs, 5 - bs - maxn), k + 1):
-                        nO = _other_weights(k - j, avail, am, o2a, o2b, ow)
+                        nO = _other_weights(k - j, avail, am, tb.o2a, tb.o2b, ow)
                         _flush_hu(j, s, am, nO, tb, kb, ra, r0, r1)
-            _add(acc, b, wts[it], cnt)
+            _add(acc, b, tu.wts[it], cnt)
         b = fetch_add(a_ctr, 1)
 
 

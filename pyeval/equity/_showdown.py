@@ -65,33 +65,37 @@ def _cls(t):
     return getattr(t, "instance_class", None)
 
 
+# high_value's implementations by the evaluator's class (:mod:`._layout`), one signature
+def _hv_plain(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
+    return nx.hv(bk + hk, bs | hs, TA.disp, TA.high, TA.flush)
+
+
+def _hv_omaha(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
+    return nx.omaha_v(hole, H, hk, hs, bk, bs, TA.flush, TA.board_disp, TA.board_id,
+                      TA.om_high, TA.pair_id)
+
+
+def _hv_razz(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
+    return nx.razz_v(bk + hk, bl | hl, TA.disp, TA.razz, TA.razzm)
+
+
+def _hv_eight(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
+    # best five of eight = the best of the eight seven-card hands
+    return _best_of_eight(hole, H, board, NB, bk + hk, bs | hs, TA)
+
+
+def _hv_drop(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
+    return nx.drop_best(bk + hk, bs | hs, hole, _ZERO, ev.n, TA.ckey, TA.csrm, TA.disp,
+                        TA.high, TA.flush)
+
+
+_HIGH_VALUES = {L.High: _hv_plain, L.OmahaHigh: _hv_omaha, L.RazzLow: _hv_razz,
+                L.BestOfEight: _hv_eight, L.DropOne: _hv_drop}
+
+
 @overload(high_value, jit_options=HOOK)
 def _high_value(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
-    c = _cls(ev)
-    if c is L.High:
-        def plain(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
-            return nx.hv(bk + hk, bs | hs, TA.disp, TA.high, TA.flush)
-        return plain
-    if c is L.OmahaHigh:
-        def omaha(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
-            return nx.omaha_v(hole, H, hk, hs, bk, bs, TA.flush, TA.board_disp, TA.board_id,
-                              TA.om_high, TA.pair_id)
-        return omaha
-    if c is L.RazzLow:
-        def razz(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
-            return nx.razz_v(bk + hk, bl | hl, TA.disp, TA.razz, TA.razzm)
-        return razz
-    if c is L.BestOfEight:
-        def eight(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
-            # best five of eight = the best of the eight seven-card hands
-            return _best_of_eight(hole, H, board, NB, bk + hk, bs | hs, TA)
-        return eight
-    if c is L.DropOne:
-        def drop(ev, hole, H, board, NB, hk, hs, bk, bs, bl, hl, TA):
-            return nx.drop_best(bk + hk, bs | hs, hole, _ZERO, ev.n, TA.ckey, TA.csrm, TA.disp,
-                                TA.high, TA.flush)
-        return drop
-    return None
+    return _HIGH_VALUES.get(_cls(ev))
 
 
 @linked(cache=True)
@@ -155,9 +159,26 @@ def _add_counts(P, cnt, st):
 
 
 @njit(cache=True, inline="always")
+def duel(v0, v1, w, won0, won1, tied):
+    """A heads-up showdown of values ``v0`` and ``v1`` of weight ``w`` added to the sums
+    ``(won0, won1, tied)``: the two-player kernels' one copy of it. Inlined.
+
+    >>> duel(5, 3, 2.0, 0.0, 0.0, 1.0), duel(3, 3, 2.0, 0.0, 0.0, 1.0)
+    ((2.0, 0.0, 1.0), (0.0, 0.0, 3.0))
+    """
+    if v0 > v1:
+        return won0 + w, won1, tied
+    if v1 > v0:
+        return won0, won1 + w, tied
+    return won0, won1, tied + w
+
+
+@njit(cache=True, inline="always")
 def best_of(P, hi):
     """The best of the P values at ``hi`` (0 if none is higher) and how many players hold
-    it: every showdown's first step (the kernels' one copy of it). Inlined."""
+    it: every showdown's first step (the kernels' one copy of it but for the two hottest
+    loops, _exact._count_tuple and _exact_ranks._walk: a shared step cost 2-4 % more
+    instructions there, bench/RESULTS.md). Inlined."""
     best = np.uint64(0)
     k = 0
     for p in range(P):

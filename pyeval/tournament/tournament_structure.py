@@ -20,17 +20,7 @@ from .levels import Break, ClockEntry, Level, clock, levels_for
 from .payouts import PayoutRules, prize_pool
 from .points import PointsRules
 from .seating import BalanceRule
-from .sections import (
-    AddOn,
-    BuyIn,
-    Entrants,
-    FinalStage,
-    LatePlayers,
-    LateRegistration,
-    Rebuys,
-    ReEntry,
-    Schedule,
-)
+from .sections import AddOn, BuyIn, Entrants, FinalStage, LatePlayers, LateRegistration, Rebuys, ReEntry, Schedule
 
 FORMATS: tuple[str, ...] = ("single_field", "table_winners")
 
