@@ -155,13 +155,6 @@ def button_models(games):
     raise TypeError("button_models is called from compiled kernels only")
 
 
-@overload(button_models, jit_options=INTERNAL)
-def _button_models(games):
-    if has_button(games):
-        return lambda games: True
-    return lambda games: None
-
-
 def stud_rules(games):
     """True in a kernel whose stud hand plays the rarer rules, None in the plain stud
     kernel (``games`` its marker; see :func:`button_models` for why None): the stud hand's
@@ -170,11 +163,18 @@ def stud_rules(games):
     raise TypeError("stud_rules is called from compiled kernels only")
 
 
-@overload(stud_rules, jit_options=INTERNAL)
-def _stud_rules(games):
-    if has_stud_rules(games):
-        return lambda games: True
-    return lambda games: None
+def _true_or_none(on):
+    """The ``@overload`` of a switch read from the marker: ``True`` in a kernel whose
+    marker's type ``on`` accepts, else ``None`` (the branches it guards not compiled)."""
+    def switch(games):
+        if on(games):
+            return lambda games: True
+        return lambda games: None
+    return switch
+
+
+overload(button_models, jit_options=INTERNAL)(_true_or_none(has_button))
+overload(stud_rules, jit_options=INTERNAL)(_true_or_none(has_stud_rules))
 
 
 __all__ = ["BUTTON_AND_DRAW", "BUTTON_AND_STUD", "BUTTON_GAMES", "BUTTON_VARIANTS",
