@@ -22,6 +22,7 @@ from pyeval.sim.kernel.kernel_games import (
     BUTTON_VARIANTS,
     DRAW_ONLY,
     EVERY_GAME,
+    PLAIN_STUD,
     STUD_AND_DRAW,
     STUD_ONLY,
     kernel_games,
@@ -59,20 +60,42 @@ def test_the_smallest_kernel_for_each_mix_of_families(button, variants, stud, dr
 def test_the_markers_are_told_apart_by_their_numba_types():
     from numba import typeof
 
-    from pyeval.sim.kernel.kernel_games import has_button, has_draw, has_hooks, has_stud
+    from pyeval.sim.kernel.kernel_games import (
+        has_button,
+        has_draw,
+        has_hooks,
+        has_stud,
+        has_stud_rules,
+    )
 
     rows = {_kind(m): (has_button(typeof(m)), has_hooks(typeof(m)), has_stud(typeof(m)),
-                       has_draw(typeof(m)))
-            for m in (BUTTON_GAMES, BUTTON_VARIANTS, STUD_ONLY, DRAW_ONLY, STUD_AND_DRAW,
-                      BUTTON_AND_STUD, BUTTON_AND_DRAW, EVERY_GAME)}
-    assert rows == {"None": (True, False, False, False),
-                    "int64": (True, True, False, False),
-                    "float64": (False, False, True, False),
-                    "float32": (False, False, False, True),
-                    "int32": (False, False, True, True),
-                    "int16": (True, False, True, False),
-                    "int8": (True, False, False, True),
-                    "bool": (True, True, True, True)}
+                       has_stud_rules(typeof(m)), has_draw(typeof(m)))
+            for m in (BUTTON_GAMES, BUTTON_VARIANTS, STUD_ONLY, PLAIN_STUD, DRAW_ONLY,
+                      STUD_AND_DRAW, BUTTON_AND_STUD, BUTTON_AND_DRAW, EVERY_GAME)}
+    assert rows == {"None": (True, False, False, False, False),
+                    "int64": (True, True, False, False, False),
+                    "float64": (False, False, True, True, False),
+                    "uint8": (False, False, True, False, False),
+                    "float32": (False, False, False, False, True),
+                    "int32": (False, False, True, True, True),
+                    "int16": (True, False, True, True, False),
+                    "int8": (True, False, False, False, True),
+                    "bool": (True, True, True, True, True)}
+
+
+def test_only_the_rarer_stud_rules_take_the_stud_kernel_with_them():
+    """The plain stud kernel for a structure of stud games only, none of them with a
+    restricted hole, Chicago's part or Australian's discard; any such game (itself or in a
+    dealer's choice rotation) the stud kernel with those rules."""
+    from pyeval.sim.kernel.variants.facts import STUD_RULES
+
+    rare = sorted(e.key for e in REGISTRY if STUD_RULES[e.code])
+    assert rare == ["australian", "buffalo", "chicago", "crocodile"]
+    assert kernel_games(button=False, variants=False, stud=True, draw=False,
+                        stud_rules=False) is PLAIN_STUD
+    # with another family the rules stay in (the kernels of two or more families)
+    assert kernel_games(button=True, variants=False, stud=True, draw=False,
+                        stud_rules=False) is BUTTON_AND_STUD
 
 
 def _level(game: str, k: int) -> LevelSpec:
@@ -93,10 +116,11 @@ def _mixed(first: str = "holdem", second: str = "seven_card_stud"):
 
 @pytest.mark.parametrize("structure,kind", [
     ("club_3000", "None"),
-    ("hands_100k_stud", "float64"),
+    ("hands_100k_stud", "uint8"),
     (lambda: small_structure("irish", "pot_limit"), "int64"),
     (lambda: small_structure("omaha6", "pot_limit", table_size=7), "int64"),
-    (lambda: stud_structure("razz"), "float64"),
+    (lambda: stud_structure("razz"), "uint8"),
+    (lambda: stud_structure("buffalo"), "float64"),
     (lambda: stud_structure("dealers_choice_stud"), "float64"),
     (lambda: small_structure("five_card_draw", "fixed_limit"), "float32"),
     (lambda: small_structure("dealers_choice", "pot_limit"), "int64"),
@@ -129,6 +153,8 @@ def test_a_structure_of_two_families_plays_both_in_the_kernel_of_the_two():
     (lambda: stud_structure("seven_card_stud"), DRAW_ONLY),      # stud in the draw kernel
     (lambda: small_structure("five_card_draw", "fixed_limit"), STUD_ONLY),
     (lambda: small_structure("holdem", "no_limit"), STUD_ONLY),  # hold'em in the stud kernel
+    pytest.param(lambda: stud_structure("australian"), PLAIN_STUD,  # the rarer rules left out
+                 marks=pytest.mark.slow),
 ])
 def test_a_kernel_stops_at_a_hand_of_a_family_it_was_compiled_without(structure, wrong,
                                                                        monkeypatch):

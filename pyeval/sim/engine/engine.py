@@ -61,7 +61,16 @@ from pyeval.sim.kernel.layout import (
     REC_TOURN,
     RF_COLS,
 )
-from pyeval.sim.kernel.variants.facts import DEALT, DISCARD, FACTS, FAM_DRAW, FAM_HOLDEM, FAM_STUD, FAMILY
+from pyeval.sim.kernel.variants.facts import (
+    DEALT,
+    DISCARD,
+    FACTS,
+    FAM_DRAW,
+    FAM_HOLDEM,
+    FAM_STUD,
+    FAMILY,
+    needs_stud_rules,
+)
 from pyeval.sim.kernel.variants.hooks import NO_TABLE, is_variant
 from pyeval.sim.kernel.work import Outs, Tables, make_work
 from pyeval.sim.players.models import FieldLike, PlayerModel, resolve_field
@@ -320,11 +329,14 @@ def kernel_marker(spec: SimSpec) -> Any:
     >>> kernel_marker(build_spec(load_structure("club_3000"), 30)) is None
     True
     >>> type(kernel_marker(build_spec(load_structure("hands_100k_stud"), 10))).__name__
-    'float64'
+    'uint8'
     """
-    fams = {int(FACTS[g, FAMILY]) for g in dealt_games(spec)}
+    dealt = dealt_games(spec)
+    fams = {int(FACTS[g, FAMILY]) for g in dealt}
+    # [speed] 7 card stud and its kin take the plain stud kernel (without the rarer rules
+    # of needs_stud_rules): bench/RESULTS.md, "The plain stud kernel"
     return kernel_games(button=0 in fams, variants=deals_variant(spec), stud=1 in fams,
-                        draw=2 in fams)
+                        draw=2 in fams, stud_rules=any(needs_stud_rules(g) for g in dealt))
 
 
 def deals_omaha(spec: SimSpec) -> bool:

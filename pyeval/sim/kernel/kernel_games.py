@@ -12,6 +12,7 @@ marker (its Numba type)       button     hooks   stud   draw  a structure that d
 ``None`` (none)               yes                             hold'em and 4-card Omaha
 ``np.int64(0)`` (int64)       yes        yes                  also the button variants
 ``np.float64(0)`` (float64)                      yes          stud games only
+``np.uint8(0)`` (uint8)                          plain        5 and 7 card stud, razz only
 ``np.float32(0)`` (float32)                            yes    the draw only
 ``np.int32(0)`` (int32)                          yes    yes   stud games and the draw
 ``np.int16(0)`` (int16)       yes                yes          hold'em or Omaha, and stud
@@ -23,6 +24,10 @@ A structure that mixes families takes the kernel of just those families where th
 (hold'em or Omaha with stud, or with the draw; stud with the draw); the button variants with
 stud or the draw, or all three families, the kernel of every game. After ``pyeval warmup``
 every mix takes the kernel of every game (:func:`widest`), the one the warm-up compiled.
+
+"plain": the stud hand without its rarer rules (a restricted hole, Chicago's second part,
+Australian's four-card start and discard: :data:`.variants.facts.STUD_RULES`), for a structure
+whose stud games are 5 and 7 card stud, 7 card stud hi/lo and razz (:func:`stud_rules`).
 
 "button": the button hand (:func:`pyeval.sim.kernel.hand.play_button_hand`) and the button games'
 models in the betting round; "hooks": the button variants' and 5- and 6-card Omaha's hooks
@@ -55,6 +60,7 @@ from pyeval.jit.numba_linked import INTERNAL
 BUTTON_GAMES = None
 BUTTON_VARIANTS = np.int64(0)
 STUD_ONLY = np.float64(0)
+PLAIN_STUD = np.uint8(0)
 DRAW_ONLY = np.float32(0)
 STUD_AND_DRAW = np.int32(0)
 BUTTON_AND_STUD = np.int16(0)
@@ -62,10 +68,13 @@ BUTTON_AND_DRAW = np.int8(0)
 EVERY_GAME = np.bool_(True)
 
 
-def kernel_games(*, button: bool, variants: bool, stud: bool, draw: bool):
+def kernel_games(*, button: bool, variants: bool, stud: bool, draw: bool,
+                 stud_rules: bool = True):
     """The marker of the smallest kernel that deals these families: ``button`` hold'em or
     Omaha, ``variants`` a button variant (or 5-/6-card Omaha), ``stud`` a stud game,
-    ``draw`` the draw. A mix of families takes the kernel of those families (hold'em and
+    ``draw`` the draw; ``stud_rules`` a stud game of the rarer rules
+    (:data:`.variants.facts.STUD_RULES`): without it a structure of stud games only takes
+    the plain stud kernel. A mix of families takes the kernel of those families (hold'em and
     Omaha with one of the stud games or the draw, or the stud games and the draw); any other
     mix (the button variants with stud or the draw, or all three families) the kernel of
     every game. [speed] A kernel with a family fewer compiles that family's hand less: the
@@ -78,7 +87,7 @@ def kernel_games(*, button: bool, variants: bool, stud: bool, draw: bool):
     if (stud or draw) and (button or variants or (stud and draw)):
         return EVERY_GAME
     if stud:
-        return STUD_ONLY
+        return STUD_ONLY if stud_rules else PLAIN_STUD
     if draw:
         return DRAW_ONLY
     return BUTTON_VARIANTS if variants else BUTTON_GAMES
@@ -86,12 +95,15 @@ def kernel_games(*, button: bool, variants: bool, stud: bool, draw: bool):
 
 def widest(marker):
     """The kernel a warm-up compiles for ``marker``'s structures: the marker itself for one
-    family, the kernel of every game for a mix (:mod:`pyeval.sim.warmup`).
+    family (the stud games with their rarer rules for the plain stud kernel), the kernel of
+    every game for a mix (:mod:`pyeval.sim.warmup`).
 
-    >>> widest(STUD_AND_DRAW) is EVERY_GAME and widest(STUD_ONLY) is STUD_ONLY
+    >>> widest(STUD_AND_DRAW) is EVERY_GAME and widest(PLAIN_STUD) is STUD_ONLY
     True
     """
     mixes = (STUD_AND_DRAW, BUTTON_AND_STUD, BUTTON_AND_DRAW)
+    if marker is PLAIN_STUD:
+        return STUD_ONLY
     return EVERY_GAME if any(marker is m for m in mixes) else marker
 
 
@@ -114,7 +126,13 @@ def has_hooks(ty) -> bool:
 
 def has_stud(ty) -> bool:
     """The kernel plays the stud games."""
-    return ty in (types.float64, types.int32, types.int16, types.boolean)
+    return ty in (types.float64, types.uint8, types.int32, types.int16, types.boolean)
+
+
+def has_stud_rules(ty) -> bool:
+    """The kernel's stud hand plays the rarer rules (:data:`.variants.facts.STUD_RULES`):
+    every stud kernel but the plain one."""
+    return has_stud(ty) and ty != types.uint8
 
 
 def has_draw(ty) -> bool:
@@ -137,14 +155,29 @@ def button_models(games):
     raise TypeError("button_models is called from compiled kernels only")
 
 
-@overload(button_models, jit_options=INTERNAL)
-def _button_models(games):
-    if has_button(games):
-        return lambda games: True
-    return lambda games: None
+def stud_rules(games):
+    """True in a kernel whose stud hand plays the rarer rules, None in the plain stud
+    kernel (``games`` its marker; see :func:`button_models` for why None): the stud hand's
+    steps take it as an argument and compile those rules' code only when it is True. Jitted
+    code only."""
+    raise TypeError("stud_rules is called from compiled kernels only")
+
+
+def _true_or_none(on):
+    """The ``@overload`` of a switch read from the marker: ``True`` in a kernel whose
+    marker's type ``on`` accepts, else ``None`` (the branches it guards not compiled)."""
+    def switch(games):
+        if on(games):
+            return lambda games: True
+        return lambda games: None
+    return switch
+
+
+overload(button_models, jit_options=INTERNAL)(_true_or_none(has_button))
+overload(stud_rules, jit_options=INTERNAL)(_true_or_none(has_stud_rules))
 
 
 __all__ = ["BUTTON_AND_DRAW", "BUTTON_AND_STUD", "BUTTON_GAMES", "BUTTON_VARIANTS",
-           "DRAW_ONLY", "EVERY_GAME", "STUD_AND_DRAW", "STUD_ONLY",
+           "DRAW_ONLY", "EVERY_GAME", "PLAIN_STUD", "STUD_AND_DRAW", "STUD_ONLY",
            "button_models", "has_button", "has_draw", "has_hooks", "has_stud", "has_stud_models",
-           "kernel_games", "widest"]
+           "has_stud_rules", "kernel_games", "stud_rules", "widest"]

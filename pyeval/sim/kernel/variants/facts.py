@@ -132,3 +132,28 @@ FACTS = facts_table()
 def code_of(key: str) -> int:
     """The simulator code of a game named by key, name or alias."""
     return REGISTRY.lookup(key).code
+
+
+def _needs_stud_rules(row: np.ndarray) -> bool:
+    n0 = int(row[ST_DOWN] + row[ST_UP])
+    discards = row[DISCARD] > 0 and row[DISCARD_STREET] == 0
+    return bool(row[FAMILY] == FAM_STUD and (row[RESTRICTED] > 0 or row[SPLIT] == SPLIT_CHICAGO
+                                             or n0 == 4 or discards))
+
+
+#: per game code, True for the stud games that play the stud hand's rarer rules: a
+#: restricted hole (Buffalo, Crocodile), Chicago's second part, a four-card first street and
+#: its discard (Australian). The other stud games (5 and 7 card stud, hi/lo, razz) play in a
+#: kernel compiled without that code (:data:`pyeval.sim.kernel.kernel_games.PLAIN_STUD`).
+STUD_RULES = np.array([_needs_stud_rules(r) for r in FACTS], np.bool_)
+STUD_RULES.setflags(write=False)
+
+
+def needs_stud_rules(code: int) -> bool:
+    """Whether the game of simulator code ``code`` plays the stud hand's rarer rules
+    (:data:`STUD_RULES`).
+
+    >>> needs_stud_rules(code_of("buffalo")), needs_stud_rules(code_of("seven_card_stud"))
+    (True, False)
+    """
+    return bool(STUD_RULES[code])

@@ -56,22 +56,30 @@ def play_other_if(on, args):
 # (LLVM optimises the hands inside play_tournament), hence a kernel per family
 # (pyeval.sim.kernel.kernel_games): a stud kernel inlines the stud hand only, a draw kernel the
 # draw, a hold'em kernel the constant -1.
+# The stud hand takes the kernel's ``stud_rules`` switch (kernel_games.stud_rules): the plain
+# stud kernel compiles it without the rarer rules' code, and stops at a game that needs them.
 @overload(play_other_if, jit_options=LINKED_INLINE)
 def _play_other_if(on, args):
+    from pyeval.sim.kernel.kernel_games import has_stud_rules, stud_rules
+    from pyeval.sim.kernel.variants.facts import STUD_RULES
+
     stud, draw = has_stud(on), has_draw(on)
+    plain = not has_stud_rules(on)
     if stud and draw:
         def either(on, args):
             seats, hand, cards, ev, tabs, record = _named(args)
             if FACTS[hand.HS[H_GAME], FAMILY] == FAM_DRAW:
                 return play_draw_game(seats, hand, cards, ev, tabs, record, on)
-            return play_stud_game(seats, hand, cards, ev, tabs, record, on)
+            return play_stud_game(seats, hand, cards, ev, tabs, record, on, stud_rules(on))
         return either
     if stud:
         def stud_only(on, args):
             seats, hand, cards, ev, tabs, record = _named(args)
-            if FACTS[hand.HS[H_GAME], FAMILY] == FAM_DRAW:
-                return np.int64(-1)     # the draw in a stud kernel (an engine bug)
-            return play_stud_game(seats, hand, cards, ev, tabs, record, on)
+            g = hand.HS[H_GAME]
+            # the draw in a stud kernel, or a rarer stud game in the plain one (an engine bug)
+            if FACTS[g, FAMILY] == FAM_DRAW or (plain and STUD_RULES[g]):
+                return np.int64(-1)
+            return play_stud_game(seats, hand, cards, ev, tabs, record, on, stud_rules(on))
         return stud_only
     if draw:
         def draw_only(on, args):

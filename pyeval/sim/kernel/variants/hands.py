@@ -120,20 +120,25 @@ CHICAGO_TOP = 0.05
 
 
 @linked(cache=True, forceinline=True, error_model="numpy")
-def start_top(game, hole, n0, kind, stud_tab, pf_class, pf_top, vtab, scratch):
+def start_top(game, hole, n0, kind, stud_tab, pf_class, pf_top, vtab, scratch, rules):
     """The share of starting hands at least as strong as the first ``n0`` cards of
-    ``hole`` (see the module notes)."""
+    ``hole`` (see the module notes); ``rules`` the kernel's ``stud_rules`` switch (None:
+    compiled without Australian's four-card start)."""
     d0 = FACTS[game, ST_DOWN]
     if n0 == 2:
         c = pf_class[np.int64(hole[0]) * 52 + np.int64(hole[1])]
         if vtab.shape[0] > SLOT_STUD5:
             return vtab[SLOT_STUD5, c, 0]
         return pf_top[c]
-    if n0 == 4:
-        keep = keep_third_street(hole, d0, hole[d0], scratch)
-        i, j = kept_pair(keep)
-        top = stud_tab[kind, stud3_score(hole[i], hole[j], hole[d0], kind)]
-    else:
+    top = 0.0
+    four = False
+    if rules is not None:
+        if n0 == 4:
+            keep = keep_third_street(hole, d0, hole[d0], scratch)
+            i, j = kept_pair(keep)
+            top = stud_tab[kind, stud3_score(hole[i], hole[j], hole[d0], kind)]
+            four = True
+    if not four:
         top = stud_tab[kind, stud3_score(hole[0], hole[1], hole[2], kind)]
     if FACTS[game, SPLIT] == SPLIT_CHICAGO and top > CHICAGO_TOP:
         for i in range(d0):
@@ -247,11 +252,14 @@ def _ace_low(m):
 
 
 @linked(cache=True, forceinline=True, error_model="numpy")
-def _value(game, hole, q, n, board, nb, kind, buf, scratch, ev):
-    """``(high, second)`` at the showdown of seat ``q``'s ``n`` cards and the board."""
+def _value(game, hole, q, n, board, nb, kind, buf, scratch, ev, rules):
+    """``(high, second)`` at the showdown of seat ``q``'s ``n`` cards and the board;
+    ``rules`` the kernel's ``stud_rules`` switch (None: compiled without the restricted hole
+    and Chicago)."""
     card_key, disp, high, flush, mult, row_bits, slot_bits = ev
-    if FACTS[game, RESTRICTED] > 0:
-        return stud_value(game, hole[q], n, board, nb, scratch)
+    if rules is not None:
+        if FACTS[game, RESTRICTED] > 0:
+            return stud_value(game, hole[q], n, board, nb, scratch)
     m = 0
     for k in range(n):
         buf[m] = hole[q, k]
@@ -267,7 +275,8 @@ def _value(game, hole, q, n, board, nb, kind, buf, scratch, ev):
     if sp == SPLIT_LOW8:
         second = np.int64(nx.low8_addr(buf.ctypes.data, m))
     elif sp == SPLIT_CHICAGO:
-        second = chicago_part(game, hole[q], n)
+        if rules is not None:
+            second = chicago_part(game, hole[q], n)
     return v, second
 
 
@@ -355,12 +364,15 @@ def first_showing(game, hole, dealer, S, SI, SB, kind, buf, ev):
 
 
 @linked(cache=True, forceinline=True, error_model="numpy")
-def discard_third_street(S, SI, SB, HS, hole, dealer, d0, n0, scratch, record):
+def discard_third_street(S, SI, SB, HS, hole, dealer, d0, n0, scratch, record, rules):
     """[Australian] every player still in discards a down card after third street's
     betting, clockwise from the dealer's left (the rules model's order); the actions are
-    counted in ``HS[H_NACT]`` and recorded. Returns the discarded cards, a card mask."""
+    counted in ``HS[H_NACT]`` and recorded. Returns the discarded cards, a card mask
+    (none in a kernel compiled without the rarer rules: ``rules`` None)."""
     rec, rec_on = record
     muck = np.int64(0)
+    if rules is None:
+        return muck
     nact = HS[H_NACT]
     for k in range(1, S + 1):
         s = (dealer + k) % S
@@ -380,14 +392,15 @@ def discard_third_street(S, SI, SB, HS, hole, dealer, d0, n0, scratch, record):
 
 
 @linked(cache=True, error_model="numpy")
-def play_stud_game(seats, hand, cards, ev, tabs, record, games):
+def play_stud_game(seats, hand, cards, ev, tabs, record, games, rules):
     """Play one fixed-limit hand of the stud game ``HS[H_GAME]`` (see the module notes) at
     the table ``seats`` (:class:`.inputs.Seats`; the dealer is its button), on the state
     ``hand`` (:class:`.inputs.HandSlots`) with ``cards`` (:class:`.inputs.Cards`), the
     evaluator's tables ``ev`` and the kernel's tables ``tabs``; ``record``
     (:class:`.inputs.Record`). ``HS`` carries the stakes in (``H_ANTE_IN``,
     ``H_BRING_IN``, ``H_SMALL_BET``, ``H_BIG_BET``). ``games``: the kernel's marker
-    (:mod:`pyeval.sim.kernel.kernel_games`), for its betting rounds. Returns the number of
+    (:mod:`pyeval.sim.kernel.kernel_games`), for its betting rounds; ``rules`` its
+    ``stud_rules`` switch (None: compiled without the rarer rules). Returns the number of
     actions."""
     S, row, stack, dealer, _sbs, _bbs = seats
     HS, SI, SB, SF, HF = hand
@@ -419,8 +432,9 @@ def play_stud_game(seats, hand, cards, ev, tabs, record, games):
                 SI[I_REM, s] -= a
                 SI[I_PUT, s] += a
     fold_absent(S, HS, SB)      # [late players] anted, dealt no cards
-    # the first street: its down cards, then its up card
-    pos = 0
+    # the first street: its down cards, then its up card; ``pos`` a variable, not the
+    # literal 0 (typed first as that literal, it made a second compile of community_card)
+    pos = np.int64(0)
     for s in range(S):
         if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
             for k in range(n0):
@@ -428,7 +442,7 @@ def play_stud_game(seats, hand, cards, ev, tabs, record, games):
                 pos += 1
             SI[I_NCARD, s] = n0
             SF[F_TOP, s] = start_top(game, hole[s], n0, kind, stud_tab, pf_class, pf_top, vtab,
-                                     scratch)
+                                     scratch, rules)
     low = -1
     bis = -1
     if bring_on:
@@ -492,12 +506,13 @@ def play_stud_game(seats, hand, cards, ev, tabs, record, games):
                            no_board, rec, rec_on, games,
                            button_models(games))
         if street == 0 and disc > 0 and players_in(S, SB) >= 2:
-            muck |= discard_third_street(S, SI, SB, HS, hole, dealer, d0, n0, scratch, record)
+            muck |= discard_third_street(S, SI, SB, HS, hole, dealer, d0, n0, scratch, record,
+                                         rules)
     if players_in(S, SB) >= 2:
         for s in range(S):
             if SB[B_DEALT, s] and not SB[B_FOLDED, s]:
                 v, second = _value(game, hole, s, SI[I_NCARD, s], board, nb, kind, buf,
-                                   scratch, ev)
+                                   scratch, ev, rules)
                 SI[I_VAL, s] = v
                 SI[I_LOW, s] = second
     if rec_on:

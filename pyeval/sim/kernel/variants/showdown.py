@@ -163,8 +163,9 @@ def stud_value(game, cards, n, board, nb, scratch):
     kind = K_RAZZ if FACTS[game, RAZZ] == 1 else K_HIGH
     r = FACTS[game, RESTRICTED]
     dm = FACTS[game, DOWN_MASK]
-    # the limited cards first (the first r down cards), then every other card
-    nh = 0
+    # the limited cards first (the first r down cards), then every other card; ``nh`` not
+    # the literal 0 (a second compile of _best_leaving_one_out)
+    nh = np.int64(0)
     if r > 0:
         for i in range(n):
             if nh < r and (dm >> i) & 1:
