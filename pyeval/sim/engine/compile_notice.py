@@ -22,13 +22,12 @@ from typing import TextIO
 
 from numba.core import event
 
-#: the figure is the README's: the first simulations from empty caches on the 2-core
-#: development machine, one core, `bench/sim_cold_game.py` (bench/RESULTS.md, "The first
-#: simulation: where its CPU goes, and room on the frame stack"): one game 28-42 s of CPU
-#: while other work ran on the machine; a structure that mixes families compiles the hands
-#: of each (up to 78 s, measured before)
+#: the figure is the README's: the first simulation of one game from empty caches on one quiet
+#: core of the 2-core development machine, `bench/sim_cold_game.py` (bench/RESULTS.md, "The
+#: merged main of 7 Dec (fifth session)"): 22-31 s of CPU; more while other work shares the
+#: machine, and more for a structure that mixes families (it compiles the hands of each)
 MESSAGE = ("pyeval: compiling the simulation kernel of these games for this machine, once "
-           "(28-42 s of CPU, more when a structure mixes families; `pyeval warmup` "
+           "(22-31 s of CPU, more when a structure mixes families; `pyeval warmup` "
            "does it ahead)...")
 
 _said = False
