@@ -23,11 +23,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
-from llvmlite import ir
-from numba import njit, types
-from numba.core import cgutils
+from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
-from numba.extending import intrinsic
 
 from pyeval.equity._kept import Kept
 from pyeval.equity._layout import S_SHARE
@@ -35,7 +32,7 @@ from pyeval.equity._omahamc import board_row, mask_stats, showdown, winner_bits
 from pyeval.equity._workers import run_workers
 from pyeval.jit import numba_ext as nx
 from pyeval.jit.numba_linked import linked
-from pyeval.jit.numba_mem import fetch_add, ld8, ld16, ld64
+from pyeval.jit.numba_mem import fetch_add, ld8, ld16, ld64, prefetch, st64u
 from pyeval.jit.numba_rng import LOW32, draw, next_word, word_stream
 
 _U32 = np.uint64(32)
@@ -291,21 +288,6 @@ _BYTE_CARDS, _BYTE_COUNT = _byte_cards()
 _NEXT_BYTE = np.uint64(0x0808080808080808)
 
 
-@intrinsic
-def _st64u(typingctx, addr, val):
-    """Stores the uint64 ``val`` at the byte address ``addr`` (any alignment)."""
-    if not isinstance(addr, types.Integer) or not isinstance(val, types.Integer):
-        return None
-
-    def codegen(context, builder, signature, args):
-        ptr = builder.inttoptr(args[0], ir.IntType(64).as_pointer())
-        builder.store(context.cast(builder, args[1], signature.args[1], types.uint64),
-                      ptr, align=1)
-        return context.get_dummy_value()
-
-    return types.void(addr, val), codegen
-
-
 @njit(cache=True, inline="always")
 def _cards_left(poolp, left):
     """The cards of the mask ``left`` (52 bits) into the bytes at ``poolp`` (room for 60),
@@ -315,7 +297,7 @@ def _cards_left(poolp, left):
     base = np.uint64(0)
     for _ in range(7):
         b = left & _LOW8
-        _st64u(poolp + n, _BYTE_CARDS[b] + base)
+        st64u(poolp + n, _BYTE_CARDS[b] + base)
         n += np.uint64(_BYTE_COUNT[b])
         left >>= np.uint64(8)
         base += _NEXT_BYTE
@@ -384,7 +366,7 @@ def _mc_chunk(s, n, K, RH, SE, TA, tally, scratch):
 
 
 #: deals whose boards are drawn before the first of them is scored (the scoring reads the
-#: boards' table rows a few deals ahead, :func:`_prefetch`; a block's first AHEAD rows are
+#: boards' table rows a few deals ahead, :func:`~pyeval.jit.numba_mem.prefetch`; a block's first AHEAD rows are
 #: not asked for early, and each block is a call with the kernel's arrays: 512, not 128,
 #: cut the kernel's time by about a tenth, bench/RESULTS.md)
 BLOCK = 512
@@ -394,23 +376,6 @@ AHEAD = 8
 #: a board's row of the Omaha table: 91 two-byte entries, at most four cache lines
 _ROW_LAST = np.uint64(2 * nx.N_PAIRS - 1)
 _LINE = np.uint64(64)
-
-
-@intrinsic
-def _prefetch(typingctx, addr):
-    """Ask the processor to bring the cache line at ``addr`` closer (LLVM's prefetch: a
-    hint, no fault on any address)."""
-    if not isinstance(addr, types.Integer):
-        return None
-
-    def codegen(context, builder, signature, args):
-        i8p, i32 = ir.IntType(8).as_pointer(), ir.IntType(32)
-        fnty = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
-        builder.call(fn, [builder.inttoptr(args[0], i8p), i32(0), i32(3), i32(1)])
-        return context.get_dummy_value()
-
-    return types.void(addr), codegen
 
 
 @linked(cache=True)
@@ -466,9 +431,9 @@ def _draw_boards(s, half, x, m, n, K, RH, SE, TA, jd, st, scratch):
                     ja = jd[(g + AHEAD) * P + p]
                     if ja >= 0:
                         j = np.uint64(ja)
-                        _prefetch(maskp + (j << np.uint64(3)))
-                        _prefetch(recp + j * RB)
-                        _prefetch(recp + j * RB + RB - np.uint64(1))
+                        prefetch(maskp + (j << np.uint64(3)))
+                        prefetch(recp + j * RB)
+                        prefetch(recp + j * RB + RB - np.uint64(1))
             held = np.uint64(0)
             for p in range(P):
                 j = np.int64(jd[g * P + p])
@@ -521,10 +486,10 @@ def _score_boards(m, n, K, RH, SE, TA, jd, st, tally, scratch):
     for i in range(m):
         if i + AHEAD < m:                  # the row read AHEAD deals from now
             ra = om + (bd[i + AHEAD, 0] << np.uint64(1))
-            _prefetch(ra)
-            _prefetch(ra + _LINE)
-            _prefetch(ra + _LINE + _LINE)
-            _prefetch(ra + _ROW_LAST)
+            prefetch(ra)
+            prefetch(ra + _LINE)
+            prefetch(ra + _LINE + _LINE)
+            prefetch(ra + _ROW_LAST)
         if kb == 0:                        # a new group: its hands
             g += 1
             for p in range(P):

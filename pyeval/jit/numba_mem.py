@@ -33,8 +33,10 @@ __all__ = [
     "ld64",
     "ldf",
     "ldi64",
+    "prefetch",
     "st8",
     "st64",
+    "st64u",
     "stf",
     "sti64",
 ]
@@ -88,6 +90,38 @@ st8 = _store(types.uint8, ir.IntType(8))
 st64 = _store(types.uint64, ir.IntType(64))
 sti64 = _store(types.int64, ir.IntType(64))
 stf = _store(types.float64, ir.DoubleType())
+
+
+@intrinsic
+def st64u(typingctx, addr, val):
+    """Stores the uint64 ``val`` at the byte address ``addr`` (any alignment)."""
+    if not isinstance(addr, types.Integer) or not isinstance(val, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        ptr = builder.inttoptr(args[0], ir.IntType(64).as_pointer())
+        builder.store(context.cast(builder, args[1], signature.args[1], types.uint64),
+                      ptr, align=1)
+        return context.get_dummy_value()
+
+    return types.void(addr, val), codegen
+
+
+@intrinsic
+def prefetch(typingctx, addr):
+    """Ask the processor to bring the cache line at ``addr`` closer (LLVM's prefetch: a
+    hint, no fault on any address)."""
+    if not isinstance(addr, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        i8p, i32 = ir.IntType(8).as_pointer(), ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        builder.call(fn, [builder.inttoptr(args[0], i8p), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return types.void(addr), codegen
 
 
 @intrinsic
