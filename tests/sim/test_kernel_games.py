@@ -161,6 +161,9 @@ def test_a_kernel_stops_at_a_hand_of_a_family_it_was_compiled_without(structure,
     """Error 4 (an engine bug if it ever happens): the tournament stops at the first such
     hand, and simulate() raises instead of returning half-played tournaments."""
     monkeypatch.setattr(engine, "kernel_marker", lambda spec: wrong)
+    # after a warm-up in the same cache (tests/sim/test_compile.py) every structure takes the
+    # warm-up's widest kernels: the plain stud marker would become the full stud kernel
+    monkeypatch.setattr(engine, "warmed", lambda: False)
     engine._remember(None, None, ())            # no prepared inputs of another marker
     st = structure()
     spec = build_spec(st, 14)
