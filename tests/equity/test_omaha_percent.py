@@ -74,7 +74,7 @@ def test_shipped_class_equity_matches_an_equity_run():
         v = float(eq["hilo" if hilo else "high"][k])
         assert abs(v - ref) < 4 * 0.5 / np.sqrt(op.DEALS), (hand, v, ref)
     # the best class by 2,000,000 deals ranks among the very best of the 1,000-deal table
-    # (its standard error, 1.5 points, lets neighbours trade places: 28th of 16,432)
+    # (its standard error, 1.5 points, lets neighbours trade places: 15th of 16,432)
     best = int(np.searchsorted(u, op.canonical(np.array([pyeval.mask("AcAdKcKd")], np.uint64))[0]))
     assert int((eq["high"] > eq["high"][best]).sum()) < 50
 
