@@ -111,3 +111,12 @@ def test_cli_range_shows_an_omaha_range():
 
 def test_every_four_card_hand_in_a_class():
     assert len(all_hands(4)) == len(op.classes()[1])
+
+
+@pytest.mark.parametrize("text,hilo,count", [
+    ("top 10%", False, 27112), ("10%", False, 27112), ("5-15%", False, 26950),
+    ("top 10%", True, 27018)])
+def test_the_percentage_counts_docs_equity_states(text, hilo, count):
+    """docs/equity.md's counts of the 4-card percentage terms (the table row and the Omaha
+    order's paragraph) are those the shipped order gives."""
+    assert len(parse_omaha_range(text, 4, hilo)) == count
