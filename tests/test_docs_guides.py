@@ -56,7 +56,9 @@ def command_lines(page: Path) -> list[str]:
     return out
 
 
-CASES = [(p.name, c) for p in sorted(DOCS.glob("*.md")) for c in command_lines(p)]
+# the README's command lines too: they run in the slow lane (tests/test_readme.py), parse here
+CASES = [(p.name, c) for p in [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
+         if p.is_file() for c in command_lines(p)]
 
 
 def parse(words: list[str]) -> click.Context:
