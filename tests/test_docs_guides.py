@@ -56,7 +56,9 @@ def command_lines(page: Path) -> list[str]:
     return out
 
 
-CASES = [(p.name, c) for p in sorted(DOCS.glob("*.md")) for c in command_lines(p)]
+# the README's command lines too: they run in the slow lane (tests/test_readme.py), parse here
+CASES = [(p.name, c) for p in [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
+         if p.is_file() for c in command_lines(p)]
 
 
 def parse(words: list[str]) -> click.Context:
@@ -99,6 +101,25 @@ def test_command_lines_of_the_guides_parse(page: str, command: str,
         pass
     except click.ClickException as e:
         pytest.fail(f"{page}: `{command}` is refused: {e.format_message()}")
+
+
+def test_the_field_file_example_loads(tmp_path: Path) -> None:
+    """players.md's field file example is a file ``load_field`` reads as the comments say:
+    the nit preset with ``loose`` 0.7 at weight 3, and a limper with ``loose`` 1.2 at weight 1
+    (the other parameters the defaults)."""
+    from dataclasses import replace
+
+    from pyeval.sim.players.models import MODELS, PlayerModel, load_field
+
+    text = (DOCS / "players.md").read_text(encoding="utf-8")
+    blocks = [body for lang, body in FENCE.findall(text) if lang == "toml"]
+    assert len(blocks) == 1, "players.md should show one field file"
+    path = tmp_path / "club.toml"
+    path.write_text(blocks[0], encoding="utf-8")
+    (nit, w_nit), (limper, w_limper) = load_field(path).items()
+    assert (w_nit, w_limper) == (3.0, 1.0)
+    assert nit == replace(MODELS["nit"], loose=0.7)
+    assert replace(limper, name="") == PlayerModel("limper", 1.2, name="")
 
 
 # Plain Python blocks (no ``>>>``) that are not run here, each with the reason.
