@@ -301,10 +301,10 @@ def test_crps_against_its_closed_form():
 @needs_data
 def test_the_field_fits_uncertainty_does_not_take_home5_in():
     """The fit resampled over the games (1,000 resamples, seed 1) picks the shipped
-    home_game in 273 of them and twelve other mixes in the rest (nit-heavy: 6 in ten in
-    three of them); simulating each game over those mixes widens the bands below but not
+    home_game in 273 of them and twelve other mixes in the rest (six nits in ten in
+    four of them); simulating each game over those mixes widens the bands below but not
     above: home5 stays beyond its 95th percentile (route B of issue 35, measured and not
-    the default)."""
+    the default: no better by the score, bench/home_field_band.py)."""
     from pyeval.sim.analysis.backtest import FieldShare, simulate_home_shares
     from pyeval.sim.analysis.home_field import (
         bootstrap_shares,
@@ -335,7 +335,14 @@ def test_the_field_fits_uncertainty_does_not_take_home5_in():
         scores[g] = [crps(r, real_minutes) for r in both]
         p5 = [float(np.percentile(r.duration, 5)) for r in both]
         p95 = [float(np.percentile(r.duration, 95)) for r in both]
-        assert p5[0] < p5[1] - 5 and abs(p95[0] - p95[1]) < 5, (g, p5, p95)
+        # 13-39 minutes lower at the 5 % point, within 2.4 at the 95 %
+        assert p5[0] < p5[1] - 10 and abs(p95[0] - p95[1]) < 5, (g, p5, p95)
     assert pits["home5"][0] > 0.95 and pits["home5"][1] > 0.95, pits
-    # the wider lower tail does not score better at the real durations
-    assert np.mean([s[0] for s in scores.values()]) > np.mean([s[1] for s in scores.values()]), scores
+    # the real durations outside the 10-90 % band: home5 alone over the bootstrap's mixes,
+    # home4, home5 and home8 (at the 9th, 96th, 9th points) over the best mix alone ...
+    outside = [sum(not 0.1 <= p[k] <= 0.9 for p in pits.values()) for k in (0, 1)]
+    assert outside == [1, 3], pits
+    # ... but the score at the real durations is no better: 15.8 against 15.6 minutes
+    # (2,000 simulations: 15.6 against 15.8; held out: 16.5 against 15.5)
+    mean = [float(np.mean([s[k] for s in scores.values()])) for k in (0, 1)]
+    assert abs(mean[0] - mean[1]) < 1.0, scores
