@@ -16,34 +16,28 @@ from pathlib import Path
 
 import numpy as np
 
-from pyeval.sim.analysis.backtest import home_pauses, simulate_home_runs, simulate_home_shares
-from pyeval.sim.analysis.home_field import (
-    bootstrap_shares,
-    comparable_games,
-    crps,
-    loss_matrix,
-    pit,
-)
+from pyeval.sim.analysis import backtest as bt
+from pyeval.sim.analysis import home_field as hf
 
 
 def main() -> None:
     data = Path(sys.argv[1])
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
     seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
-    rows, real = comparable_games(data)
-    shares = bootstrap_shares(loss_matrix(rows, real))
-    pauses = home_pauses(data / "home_game_hands.csv")
+    rows, real = hf.comparable_games(data)
+    shares = hf.bootstrap_shares(hf.loss_matrix(rows, real))
+    pauses = bt.home_pauses(data / "home_game_hands.csv")
     scores: dict[str, list[float]] = {"best mix": [], "bootstrap": []}
     pits: dict[str, list[float]] = {"best mix": [], "bootstrap": []}
     for row in rows:
         g = row["game"]
         real_minutes = float(row["minutes_to_last_hand"]) - pauses.get(g, 0.0)
         line = [f"{g}: real {real_minutes:.1f}"]
-        for name, runs in (("best mix", simulate_home_runs(row, n, seed, threads=1)),
-                           ("bootstrap", simulate_home_shares(row, n, seed, shares, threads=1))):
+        for name, runs in (("best mix", bt.simulate_home_runs(row, n, seed, threads=1)),
+                           ("bootstrap", bt.simulate_home_shares(row, n, seed, shares, threads=1))):
             q = np.percentile(runs.duration, [5, 50, 95])
-            pits[name].append(pit(runs, real_minutes))
-            scores[name].append(crps(runs, real_minutes))
+            pits[name].append(hf.pit(runs, real_minutes))
+            scores[name].append(hf.crps(runs, real_minutes))
             line.append(f"{name} {q[0]:.1f} / {q[1]:.1f} / {q[2]:.1f} at {100 * pits[name][-1]:.1f} %"
                         f", CRPS {scores[name][-1]:.2f}")
         print("; ".join(line))
