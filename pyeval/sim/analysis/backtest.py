@@ -25,8 +25,8 @@ simulations are spread over :data:`PACE_GROUPS` paces at the quantiles of the pr
 pace factor of a new game (:class:`PaceBand`: Student t, the spread
 :data:`HOME_PACE_SPREAD` of the timed games estimated from :data:`HOME_PACE_GAMES` of them,
 :func:`home_pace_factors`). The ``home_game`` field is fitted to the games' elimination
-timings (:mod:`pyeval.sim.analysis.home_field`; its bootstrap over the games,
-:func:`simulate_home_shares`, was measured and is not the default: see that module).
+timings (:mod:`pyeval.sim.analysis.home_field`; a band over its bootstrap's mixes,
+:func:`simulate_home_shares`, is offered beside the default: see that module).
 
 Example:
     >>> [(lv.big_blind, lv.ante, lv.ante_by) for lv in parse_levels("100/200/0;100/200/200bb")]

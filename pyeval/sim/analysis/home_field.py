@@ -19,9 +19,9 @@ The fit is an estimate from a handful of games: :func:`bootstrap_shares` refits 
 games resampled with replacement, and the leave-one-out also simulates each held-out game
 over every mix so picked, in proportion
 (:func:`~pyeval.sim.analysis.backtest.simulate_home_shares`), and scores both bands at the
-real duration (:func:`pit`, :func:`crps`). Measured on the six games, that band is wider
-below, no better by the score and does not reach home5's duration either, so the back-test
-keeps the best mix alone (``docs/simulation.md``, "How far off").
+real duration (:func:`pit`, :func:`crps`). The back-test uses the best mix alone: on the
+six games the bootstrap's band scores no better and does not reach home5 either
+(``bench/RESULTS.md``, "Home games: the field fit's uncertainty and the heads-up").
 
 ``python -m pyeval.sim.analysis.home_field ../shared/data/backtest`` prints all three.
 
