@@ -17,7 +17,8 @@ MODULES = ["pyeval.sim", "pyeval.jit.numba_rng", "pyeval.sim.engine.compile_noti
            "pyeval.sim.engine.distributed", "pyeval.sim.engine._cache",
            "pyeval.cli.tournament_cmd", "pyeval.sim.kernel.entries", "pyeval.sim.engine.inputs",
            "pyeval.sim.engine.pace", "pyeval.sim.analysis.backtest",
-           "pyeval.sim.analysis.ensemble", "pyeval.sim.kernel.levels"]
+           "pyeval.sim.analysis.ensemble", "pyeval.sim.kernel.levels",
+           "pyeval.sim.analysis.home_field"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -25,7 +25,8 @@ simulations are spread over :data:`PACE_GROUPS` paces at the quantiles of the pr
 pace factor of a new game (:class:`PaceBand`: Student t, the spread
 :data:`HOME_PACE_SPREAD` of the timed games estimated from :data:`HOME_PACE_GAMES` of them,
 :func:`home_pace_factors`). The ``home_game`` field is fitted to the games' elimination
-timings (:mod:`pyeval.sim.analysis.home_field`).
+timings (:mod:`pyeval.sim.analysis.home_field`; a band over its bootstrap's mixes,
+:func:`simulate_home_shares`, is offered beside the default: see that module).
 
 Example:
     >>> [(lv.big_blind, lv.ante, lv.ante_by) for lv in parse_levels("100/200/0;100/200/200bb")]
@@ -396,6 +397,45 @@ def simulate_home_runs(row: dict[str, str], n: int, seed: int, *, field: Any = H
             minutes.append(np.sort(r.elim_time, axis=1)[:, :-1])
             minutes[-1][:, -1] = durations[-1]
     return HomeRuns(np.concatenate(durations), np.concatenate(elims), np.concatenate(minutes))
+
+
+class FieldShare(NamedTuple):
+    """One field a home game may play and its share of the simulations (of the shares'
+    total; :func:`pyeval.sim.analysis.home_field.bootstrap_shares`)."""
+
+    share: int
+    field: dict[str, int]
+
+
+def split_runs(n: int, shares: Sequence[int]) -> list[int]:
+    """``n`` simulations split in proportion to ``shares`` (largest remainders; ties to
+    the earlier share).
+
+    Example:
+        >>> split_runs(10, [273, 157, 570]), split_runs(3, [1, 1, 1, 1])
+        ([3, 1, 6], [1, 1, 1, 0])
+    """
+    if n < 0 or not shares or min(shares) < 0 or sum(shares) <= 0:
+        raise ValueError(f"n must be >= 0 and the shares >= 0 with a positive sum, got {n}, {shares}")
+    total = sum(shares)
+    out = [n * s // total for s in shares]
+    order = sorted(range(len(shares)), key=lambda i: (-(n * shares[i] % total), i))
+    for i in order[:n - sum(out)]:
+        out[i] += 1
+    return out
+
+
+def simulate_home_shares(row: dict[str, str], n: int, seed: int, shares: Sequence[FieldShare],
+                         *, pace: str = HOME_PACE, band: PaceBand = HOME_PACE_BAND,
+                         threads: int | None = None) -> HomeRuns:
+    """Simulate the home game of ``row`` ``n`` times split over the fields of ``shares``
+    (:func:`split_runs`; field ``j`` plays :func:`simulate_home_runs` with seed
+    ``seed + j * PACE_GROUPS``), each over the paces of ``band``."""
+    parts = [simulate_home_runs(row, m, seed + j * PACE_GROUPS, field=s.field, pace=pace,
+                                band=band, threads=threads)
+             for j, (s, m) in enumerate(zip(shares, split_runs(n, [s.share for s in shares])))
+             if m]
+    return HomeRuns(*(np.concatenate(x) for x in zip(*parts)))
 
 
 def simulate_home(row: dict[str, str], n: int = 200, seed: int = 1, *, pace: str = HOME_PACE,

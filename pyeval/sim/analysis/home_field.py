@@ -15,7 +15,15 @@ between eliminations. The mix with the smallest loss is the shipped ``home_game`
 :func:`leave_one_out` checks it honestly: for each game, the pace's scale and spread and
 the mix are fitted on the other games alone, and the game is then simulated as a new one.
 
-``python -m pyeval.sim.analysis.home_field ../shared/data/backtest`` prints both.
+The fit is an estimate from a handful of games: :func:`bootstrap_shares` refits it on the
+games resampled with replacement, and the leave-one-out also simulates each held-out game
+over every mix so picked, in proportion
+(:func:`~pyeval.sim.analysis.backtest.simulate_home_shares`), and scores both bands at the
+real duration (:func:`pit`, :func:`crps`). The back-test uses the best mix alone: on the
+six games the bootstrap's band scores no better and does not reach home5 either
+(``bench/RESULTS.md``, "Home games: the field fit's uncertainty and the heads-up").
+
+``python -m pyeval.sim.analysis.home_field ../shared/data/backtest`` prints all three.
 
 Example:
     >>> len(CANDIDATES), CANDIDATES[0]
@@ -35,7 +43,9 @@ import numpy as np
 from pyeval.sim.analysis.backtest import (
     HOME_NOT_COMPARABLE,
     HOME_PACE_SPREAD,
+    FieldShare,
     HomeResult,
+    HomeRuns,
     PaceBand,
     home_pace_factors,
     home_pauses,
@@ -43,6 +53,7 @@ from pyeval.sim.analysis.backtest import (
     read_home_games,
     real_eliminations,
     simulate_home_runs,
+    simulate_home_shares,
 )
 
 
@@ -63,6 +74,8 @@ def _candidates() -> list[dict[str, int]]:
 
 #: the mixes tried (weights in tenths; :func:`_candidates`)
 CANDIDATES = _candidates()
+#: the resamples of the games :func:`bootstrap_shares` draws
+RESAMPLES = 1000
 
 
 def elimination_loss(sim_hands: np.ndarray, real_hands: np.ndarray) -> float:
@@ -80,29 +93,86 @@ class Fit(NamedTuple):
     losses: list[float]
 
 
+def loss_matrix(rows: list[dict[str, str]], real: dict[str, np.ndarray], n: int = 200,
+                seed: int = 1, *, scale: float = 1.0, spread: float = HOME_PACE_SPREAD) -> np.ndarray:
+    """``[candidate, game]``: the :func:`elimination_loss` of each of :data:`CANDIDATES` on
+    each game of ``rows`` (``n`` simulations, the pace spread over a log-normal factor of
+    median ``scale`` and log spread ``spread``, the estimate)."""
+    band = PaceBand(scale, spread, None)
+    return np.array([[elimination_loss(
+        simulate_home_runs(row, n, seed, field=mix, band=band, threads=1).eliminations,
+        real[row["game"]]) for row in rows] for mix in CANDIDATES])
+
+
 def fit_field(rows: list[dict[str, str]], real: dict[str, np.ndarray], n: int = 200,
               seed: int = 1, *, scale: float = 1.0, spread: float = HOME_PACE_SPREAD) -> Fit:
     """The candidate whose simulated elimination timings come nearest the real ones of
-    ``rows`` (:func:`elimination_loss`, summed over the games), the pace spread over a
-    log-normal factor of median ``scale`` and log spread ``spread`` (the estimate)."""
-    band = PaceBand(scale, spread, None)
-    losses = []
-    for mix in CANDIDATES:
-        losses.append(sum(elimination_loss(
-            simulate_home_runs(row, n, seed, field=mix, band=band, threads=1).eliminations,
-            real[row["game"]]) for row in rows))
+    ``rows`` (:func:`loss_matrix` summed over the games)."""
+    losses = loss_matrix(rows, real, n, seed, scale=scale, spread=spread).sum(axis=1).tolist()
     best = int(np.argmin(losses))
     return Fit(CANDIDATES[best], losses[best], losses)
+
+
+def bootstrap_shares(losses: np.ndarray, resamples: int = RESAMPLES,
+                     seed: int = 1) -> tuple[FieldShare, ...]:
+    """The fit's uncertainty: the games (columns of ``losses``, :func:`loss_matrix`) drawn
+    with replacement ``resamples`` times (NumPy's PCG64 of ``seed``), the mix of the
+    smallest summed loss picked for each draw; every mix picked, with how often, most first
+    (ties: the earlier candidate).
+
+    Example:
+        >>> shares = bootstrap_shares(np.array([[0.1, 0.1, 0.9], [0.2, 0.2, 0.2]]), 100)
+        >>> [(s.share, s.field == CANDIDATES[0]) for s in shares]   # the first wins without game 3
+        [(72, False), (28, True)]
+    """
+    games = losses.shape[1]
+    if games < 1 or resamples < 1:
+        raise ValueError(f"a bootstrap needs games and resamples, got {games} and {resamples}")
+    rng = np.random.default_rng(seed)
+    won = np.zeros(losses.shape[0], dtype=np.int64)
+    for _ in range(resamples):
+        weights = np.bincount(rng.integers(0, games, games), minlength=games)
+        won[int(np.argmin(losses @ weights))] += 1
+    order = sorted(np.flatnonzero(won).tolist(), key=lambda i: (-won[i], i))
+    return tuple(FieldShare(int(won[i]), CANDIDATES[i]) for i in order)
+
+
+def pit(runs: HomeRuns, real_minutes: float) -> float:
+    """The share of simulated durations below the real one (its probability integral
+    transform: uniform over many games when the band is calibrated)."""
+    return float((runs.duration < real_minutes).mean())
+
+
+def crps(runs: HomeRuns, real_minutes: float) -> float:
+    """The continuous ranked probability score of the simulated durations at the real one,
+    in minutes (``E|X - y| - E|X - X'| / 2``; smaller is better: it grows both with a band
+    off the mark and with a band wider than needed).
+
+    Example:
+        >>> r = HomeRuns(np.array([0.0, 2.0]), np.zeros((2, 1)), np.zeros((2, 1)))
+        >>> crps(r, 1.0), crps(r, 3.0)
+        (0.5, 1.5)
+    """
+    x = np.sort(runs.duration)
+    n = len(x)
+    spread = 2.0 * float(np.sum((2 * np.arange(1, n + 1) - n - 1) * x)) / (n * n)
+    return float(np.mean(np.abs(x - real_minutes))) - spread / 2
 
 
 class HeldOut(NamedTuple):
     """One game simulated with the pace and the mix fitted on the other games."""
 
-    result: HomeResult
-    field: dict[str, int]
+    result: HomeResult      # over the bootstrap's mixes (:func:`bootstrap_shares` of the others)
+    field: dict[str, int]   # the others' best mix
     scale: float
     spread: float           # the other games' log spread (the estimate)
     band: PaceBand          # the held-out game's predictive pace (Student t)
+    shares: tuple[FieldShare, ...]
+    point: HomeResult       # over the best mix alone
+    pit: float              # the real duration's point among the simulated (:func:`pit`)
+    point_pit: float
+    crps: float             # the score of each band at the real duration (:func:`crps`)
+    point_crps: float
 
 
 def comparable_games(data: str | Path) -> tuple[list[dict[str, str]], dict[str, np.ndarray]]:
@@ -113,10 +183,18 @@ def comparable_games(data: str | Path) -> tuple[list[dict[str, str]], dict[str, 
     return rows, real
 
 
-def leave_one_out(data: str | Path, n: int = 200, seed: int = 1) -> list[HeldOut]:
+def _band_result(row: dict[str, str], runs: HomeRuns, real_minutes: float) -> HomeResult:
+    p5, p50, p95 = np.percentile(runs.duration, [5, 50, 95])
+    return HomeResult(row["game"], int(row["players_start"]), real_minutes, float(p5),
+                      float(p50), float(p95), "")
+
+
+def leave_one_out(data: str | Path, n: int = 200, seed: int = 1, band_n: int | None = None) -> list[HeldOut]:
     """Each comparable game held out: the pace's scale (the geometric mean of the other
-    timed games' factors) and spread, and the mix, fitted without it; then it is simulated
-    over the predictive pace of a new game (:meth:`PaceBand.predictive` of the others)."""
+    timed games' factors) and spread, the mix and its bootstrap, fitted without it (``n``
+    simulations a mix and game); then it is simulated ``band_n`` times (default ``n``) over
+    the predictive pace of a new game (:meth:`PaceBand.predictive` of the others), once over
+    the bootstrap's mixes and once over the best mix alone."""
     d = Path(data)
     rows, real = comparable_games(d)
     factors = home_pace_factors(d / "home_game_hands.csv")
@@ -127,15 +205,19 @@ def leave_one_out(data: str | Path, n: int = 200, seed: int = 1) -> list[HeldOut
         others = [f for k, f in factors.items() if k != g]
         scale = float(np.exp(np.mean(np.log(others))))
         spread = pace_spread(others)
-        fit = fit_field([r for r in rows if r["game"] != g], real, n, seed, scale=scale,
-                        spread=spread)
+        losses = loss_matrix([r for r in rows if r["game"] != g], real, n, seed, scale=scale,
+                             spread=spread)
+        best = CANDIDATES[int(np.argmin(losses.sum(axis=1)))]
+        shares = bootstrap_shares(losses, seed=seed)
         band = PaceBand.predictive(others, scale)
-        runs = simulate_home_runs(row, n, seed, field=fit.field, band=band, threads=1)
-        p5, p50, p95 = np.percentile(runs.duration, [5, 50, 95])
         real_minutes = float(row["minutes_to_last_hand"]) - pauses.get(g, 0.0)
-        out.append(HeldOut(HomeResult(g, int(row["players_start"]), real_minutes, float(p5),
-                                      float(p50), float(p95), ""), fit.field, scale, spread,
-                           band))
+        m = band_n or n
+        spread_runs = simulate_home_shares(row, m, seed, shares, band=band, threads=1)
+        point_runs = simulate_home_runs(row, m, seed, field=best, band=band, threads=1)
+        out.append(HeldOut(_band_result(row, spread_runs, real_minutes), best, scale, spread,
+                           band, shares, _band_result(row, point_runs, real_minutes),
+                           pit(spread_runs, real_minutes), pit(point_runs, real_minutes),
+                           crps(spread_runs, real_minutes), crps(point_runs, real_minutes)))
     return out
 
 
@@ -150,22 +232,31 @@ def main(argv: list[str] | None = None) -> None:
     print("pace factors (measured / fitted seconds): "
           + ", ".join(f"{g} {f:.3f}" for g, f in factors.items())
           + f"; spread {pace_spread(list(factors.values())):.4f}")
-    fit = fit_field(rows, real)
-    order = np.argsort(fit.losses)
-    for i in order[:5]:
-        print(f"loss {fit.losses[i]:.3f}: {CANDIDATES[i]}")
-    print("leave one game out (minutes to the last hand):")
-    held = leave_one_out(args[0])
+    losses = loss_matrix(rows, real)
+    total = losses.sum(axis=1)
+    for i in np.argsort(total, kind="stable")[:5]:
+        print(f"loss {total[i]:.3f}: {CANDIDATES[i]}")
+    print("bootstrap of the fit (the mixes of 1,000 resamples of the games): "
+          + "; ".join(f"{s.share} {s.field}" for s in bootstrap_shares(losses)))
+    print("leave one game out (minutes to the last hand, 2,000 simulations; the bootstrap's "
+          "mixes, then the best mix alone):")
+    held = leave_one_out(args[0], band_n=2000)
     for x in held:
-        h = x.result
+        h, p = x.result, x.point
         print(f"  {h.game}: real {h.real_minutes:.1f}, simulated {h.p5:.1f} / {h.median:.1f} / "
-              f"{h.p95:.1f}, {'within' if h.within else 'outside'}; scale {x.scale:.3f}, "
-              f"spread {x.spread:.3f} (predictive {x.band.spread:.3f}, t {x.band.df} df), "
-              f"field {x.field}")
-    err = [abs(x.result.median - x.result.real_minutes) for x in held]
-    print(f"  within the band: {sum(x.result.within for x in held)} of {len(held)}; median error "
-          f"{np.median(err):.1f} min, mean {np.mean(err):.1f}, largest {max(err):.1f}")
-
+              f"{h.p95:.1f} at the {100 * x.pit:.1f} % point, {'within' if h.within else 'outside'}"
+              f" (best mix alone {p.p5:.1f} / {p.median:.1f} / {p.p95:.1f}, {100 * x.point_pit:.1f}"
+              f" %); scale {x.scale:.3f}, spread {x.spread:.3f} (predictive {x.band.spread:.3f}, "
+              f"t {x.band.df} df), field {x.field}")
+    for name, res, pits, score in (
+            ("bootstrap", [x.result for x in held], [x.pit for x in held], [x.crps for x in held]),
+            ("best mix", [x.point for x in held], [x.point_pit for x in held],
+             [x.point_crps for x in held])):
+        err = [abs(h.median - h.real_minutes) for h in res]
+        print(f"  {name}: within the band {sum(h.within for h in res)} of {len(res)}; median "
+              f"error {np.median(err):.1f} min, mean {np.mean(err):.1f}, largest {max(err):.1f};"
+              f" outside 10-90 % {sum(not 0.1 <= p <= 0.9 for p in pits)} (calibrated: "
+              f"{0.2 * len(pits):.1f}); mean CRPS {np.mean(score):.2f} min")
 
 if __name__ == "__main__":
     main()
