@@ -13,6 +13,9 @@ import sys
 from dataclasses import asdict
 from typing import Any
 
+#: the seven-card stud games the records compare on the same hands
+SEVEN_CARD_STUDS = ("stud", "stud8", "razz", "australian", "buffalo", "crocodile", "chicago")
+
 SPOTS: list[tuple[str, list[str], dict[str, Any]]] = [
     ("holdem", ["AhKh", "QQ"], {}),
     ("holdem", ["AcAd", "KhKs"], {}),
@@ -36,24 +39,17 @@ SPOTS: list[tuple[str, list[str], dict[str, Any]]] = [
     ("crazy-pineapple", ["AsAh", "9c8c"], {"board": "Kd7d2c"}),
     ("stud", ["6d9hKd4sJdQh", "random"], {}),
     ("stud", ["6d9hKd4sJd", "**Ah2c3d"], {}),
-    ("stud8", ["As2h3d", "KcKdQs"], {}),
     ("razz", ["As2h3d4c", "KcKdQs5h"], {}),
     ("stud5", ["AsKd", "QcQh"], {}),
-    ("australian", ["As2h3d", "KcKdQs"], {}),
-    ("buffalo", ["As2h3d", "KcKdQs"], {}),
-    ("crocodile", ["As2h3d", "KcKdQs"], {}),
-    ("chicago", ["As2h3d", "KcKdQs"], {}),
     ("draw5", ["AsAhKdKc", "QcQhJsJd"], {}),
-    # late streets, where an exact run is cheap
+    # the same third-street hands in the other seven-card stud games (stud and razz have
+    # spots of their own above)
+    *[(g, ["As2h3d", "KcKdQs"], {}) for g in SEVEN_CARD_STUDS if g not in ("stud", "razz")],
+    # late streets, where an exact run is cheap: the same sixth-street hands in every
+    # seven-card stud game
     ("omaha8", ["AsAh2s3h", "KcKdQcQd"], {"board": "4c5d9h"}),
-    ("stud", ["6d9hKd4sJdQh", "AsAh2c3c4d5d"], {}),
-    ("stud8", ["6d9hKd4sJdQh", "AsAh2c3c4d5d"], {}),
-    ("razz", ["6d9hKd4sJdQh", "AsAh2c3c4d5d"], {}),
     ("stud5", ["AsKd7c2h", "QdQh3s4s"], {}),
-    ("australian", ["6d9hKd4sJdQh", "AsAh2c3c4d5d"], {}),
-    ("buffalo", ["6d9hKd4sJdQh", "AsAh2c3c4d5d"], {}),
-    ("crocodile", ["6d9hKd4sJdQh", "AsAh2c3c4d5d"], {}),
-    ("chicago", ["6d9hKd4sJdQh", "AsAh2c3c4d5d"], {}),
+    *[(g, ["6d9hKd4sJdQh", "AsAh2c3c4d5d"], {}) for g in SEVEN_CARD_STUDS],
 ]
 
 MODES: list[dict[str, Any]] = [

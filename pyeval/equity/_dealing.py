@@ -18,7 +18,9 @@ from pyeval.jit.numba_mem import ld8, ld64, ldf, ldi64, st8, sti64
 from pyeval.jit.numba_rng import LOW32, draw, mul128, next_word, word_below, word_unit
 
 BATCH_BOUND = np.uint64(1 << 62)
-_U32 = np.uint64(32)
+#: the shift that takes the high 32 bits of a 64-bit random word (``LOW32`` masks the low
+#: half); the one definition the equity kernels share
+U32 = np.uint64(32)
 
 # ways of dealing (see deal_fy, deal_idx)
 DEAL_SHUFFLE, DEAL_INDEP = 0, 2
@@ -215,15 +217,15 @@ def floyd_positions(s, r, nD, thr5):
     one = np.uint64(1)
     while True:
         m = r * (nD - np.uint64(4))
-        t0 = m >> _U32
+        t0 = m >> U32
         m = (m & LOW32) * (nD - np.uint64(3))
-        t1 = m >> _U32
+        t1 = m >> U32
         m = (m & LOW32) * (nD - np.uint64(2))
-        t2 = m >> _U32
+        t2 = m >> U32
         m = (m & LOW32) * (nD - one)
-        t3 = m >> _U32
+        t3 = m >> U32
         m = (m & LOW32) * nD
-        t4 = m >> _U32
+        t4 = m >> U32
         if (m & LOW32) >= thr5:
             break
         s, x = next_word(s)
@@ -263,7 +265,7 @@ def word_half(s, x, i):
     if i & 1 == 0:
         s, x = next_word(s)
         return s, x, x & LOW32
-    return s, x, x >> _U32
+    return s, x, x >> U32
 
 
 @njit(cache=True, inline="always")

@@ -25,7 +25,7 @@ from pyeval.equity._inputs import (
     Units,
 )
 from pyeval.equity._layout import NONE, NSTAT, SP_NONE, NoSplit
-from pyeval.equity._showdown import HOOK, duel, high_value, low_value, score
+from pyeval.equity._showdown import HOOK, duel, high_value, low_value, raise_best, score
 from pyeval.equity._workers import run_workers
 from pyeval.jit import numba_ext as nx
 from pyeval.jit.numba_linked import linked
@@ -140,17 +140,13 @@ def _tuple_showdown(sp, P, idx, chi, clo, c_as, hi, lo, st, acc, w):
 def _count_tuple(P, idx, chi, hi, acc, w):
     # one pass that reads, stores and ranks the values (the tuple walk's hottest step:
     # storing first and then counting through _showdown.count_best took 4.6 % more
-    # instructions a call, and the count as a shared inlined step 3.7 %, bench/RESULTS.md)
+    # instructions a call, bench/RESULTS.md)
     best = np.uint64(0)
     k = 0
     for q in range(P):
         v = ld64(chi, ldi64(idx, q))
         st64(hi, q, v)
-        if v > best:
-            best = v
-            k = 1
-        elif v == best:
-            k += 1
+        best, k = raise_best(v, best, k)
     for q in range(P):
         if ld64(hi, q) == best:
             o = q * (P + 1) + k

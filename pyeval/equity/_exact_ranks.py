@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from pyeval.equity._showdown import raise_best
 from pyeval.jit import numba_ext as nx
 from pyeval.jit.numba_mem import ld16
 
@@ -88,22 +89,12 @@ def _walk(hk, SK, SW, gj, gk, greal, gsub, disp, high, cnt, vals):
             nb = 0
             rbest = np.uint64(0)
             rnb = 0
-            # the two running bests written out: a shared inlined step here took 2.1 % more
-            # instructions a call (callgrind, bench/RESULTS.md)
             for p in range(P):
                 v = np.uint64(ld16(high, nx.main_slot((bk + hk[p]) & nx.LOW32, disp)))
                 vals[p] = v
-                if v > best:
-                    best = v
-                    nb = 1
-                elif v == best:
-                    nb += 1
+                best, nb = raise_best(v, best, nb)
                 rv = greal[g, p] if greal[g, p] != 0 else v
-                if rv > rbest:
-                    rbest = rv
-                    rnb = 1
-                elif rv == rbest:
-                    rnb += 1
+                rbest, rnb = raise_best(rv, rbest, rnb)
             for p in range(P):
                 if vals[p] == best:
                     cnt[p, nb] -= w * sub

@@ -29,6 +29,7 @@ from numba import njit
 
 from pyeval.equity._dealing import (
     DEAL_INDEP,
+    U32,
     deal_any,
     deal_keys,
     five_keys,
@@ -73,7 +74,6 @@ HU5_MAX_CHUNK = 1 << 32
 #: whether two known hands with a whole board to deal run :func:`_holdem_hu5` (tests set it
 #: False to run the general kernel on the same spot: the same boards for a seed)
 HU5_KERNEL = True
-_U32 = np.uint64(32)
 
 
 class Hu5(NamedTuple):
@@ -138,7 +138,7 @@ def _hu5_deal(s, r, H, nD, thr5, disp, high, flush):
         bk, bs = five_keys(zero, p0, p1, p2, p3, p4, pkey, psrm)
         v0 = nx.hv(k0, bs | hm0, disp, high, flush)
         v1 = nx.hv(k1, bs | hm1, disp, high, flush)
-    return s, np.uint64(v0 > v1) | (np.uint64(v1 > v0) << _U32)
+    return s, np.uint64(v0 > v1) | (np.uint64(v1 > v0) << U32)
 
 
 @njit(cache=True, inline="always")
@@ -151,14 +151,14 @@ def _hu5_loop(s, n, H, nD, thr5, disp, high, flush):
         s, x = next_word(s)
         s, d = _hu5_deal(s, x & LOW32, H, nD, thr5, disp, high, flush)
         acc += d
-        s, d = _hu5_deal(s, x >> _U32, H, nD, thr5, disp, high, flush)
+        s, d = _hu5_deal(s, x >> U32, H, nD, thr5, disp, high, flush)
         acc += d
     if n & 1:
         s, x = next_word(s)
         s, d = _hu5_deal(s, x & LOW32, H, nD, thr5, disp, high, flush)
         acc += d
     w0 = np.int64(acc & LOW32)
-    w1 = np.int64(acc >> _U32)
+    w1 = np.int64(acc >> U32)
     return s, w0, w1, n - w0 - w1
 
 

@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from pyeval.equity import _layout as L
-from pyeval.equity._dealing import draw_five, five_keys
+from pyeval.equity._dealing import U32, draw_five, five_keys
 from pyeval.equity._inputs import OmahaBoard, OmahaHands, Streams
 from pyeval.equity._workers import run_workers
 from pyeval.jit import numba_ext as nx
@@ -40,7 +40,6 @@ from pyeval.jit.numba_rng import LOW32, draw, next_word, word_stream
 MAX_HIGH_PLAYERS = 10
 MAX_HILO_PLAYERS = 6
 
-_U32 = np.uint64(32)
 _LOW8 = np.uint64(0xFF)
 
 
@@ -156,7 +155,7 @@ def _chunk(s, n, hands, ob, TA, vals, wins):
                 for q in range(U):
                     if q & 1 == 0:
                         s, x = next_word(s)
-                        r = x >> _U32
+                        r = x >> U32
                     else:
                         r = x & LOW32
                     i, s = draw(r, nD, thr, s)

@@ -26,6 +26,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from pyeval.equity._dealing import U32
 from pyeval.equity._kept import Kept
 from pyeval.equity._layout import S_SHARE
 from pyeval.equity._omahamc import board_row, mask_stats, showdown, winner_bits
@@ -35,7 +36,6 @@ from pyeval.jit.numba_linked import linked
 from pyeval.jit.numba_mem import fetch_add, ld8, ld16, ld64, prefetch, st64u
 from pyeval.jit.numba_rng import LOW32, draw, next_word, word_stream
 
-_U32 = np.uint64(32)
 _LOW8 = np.uint64(0xFF)
 #: a hole card not yet known
 NONE = 255
@@ -252,7 +252,7 @@ def _below(s, n, thr, half, x):
     Returns (state, index, half, word)."""
     if half == 0:
         s, x = next_word(s)
-        r = x >> _U32
+        r = x >> U32
     else:
         r = x & LOW32
     i, s = draw(r, n, thr, s)

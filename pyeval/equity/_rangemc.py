@@ -30,6 +30,7 @@ from numba import njit, types
 from numba.extending import overload
 
 from pyeval.equity._dealing import (
+    U32,
     alias_tables,
     deal_keys,
     five_keys,
@@ -60,7 +61,6 @@ MAX_POOL_BYTES = 1 << 18
 #: counters a chunk); more go through :func:`_multi_chunk`
 MAX_MASK_PLAYERS = 10
 
-_U32 = np.uint64(32)
 #: the threshold of the first four Floyd digits of a 48-card pool (:func:`_hu5_loop`)
 FULL_THR4 = np.uint64(2**32 % (44 * 45 * 46 * 47))
 
@@ -137,11 +137,11 @@ def _pick(s, nT, tthr, keep, alias, weighted):
     """A table row: a uniform index from the high half of a word (Lemire), then for
     weighted tables the alias test on its low half. Returns (state, row)."""
     s, x = next_word(s)
-    m = (x >> _U32) * nT
+    m = (x >> U32) * nT
     while (m & LOW32) < tthr:
         s, x = next_word(s)
-        m = (x >> _U32) * nT
-    j = np.int64(m >> _U32)
+        m = (x >> U32) * nT
+    j = np.int64(m >> U32)
     if weighted and (x & LOW32) >= ld64(keep, j):
         j = ldi64(alias, j)
     return s, j
@@ -171,11 +171,11 @@ def _board(s, dk, nD, thr, U, used, bk, bs, ckey, csrm):
     while q < U:
         s, x = next_word(s)
         for h in range(2):
-            r = (x >> _U32) if h == 0 else (x & LOW32)
+            r = (x >> U32) if h == 0 else (x & LOW32)
             m = r * nD
             if (m & LOW32) < thr:
                 continue
-            c = ld8(dk, m >> _U32)
+            c = ld8(dk, m >> U32)
             bit = np.uint64(1) << np.uint64(c)
             if used & bit:
                 continue
@@ -240,11 +240,11 @@ def _deal5_cards(s, nT, tthr, pools, PD, nD, thr5, bk0, ckey):
     the general kernel's boards). Returns (state, board key, the five cards, the row,
     uint64)."""
     s, x = next_word(s)
-    m = (x >> _U32) * nT
+    m = (x >> U32) * nT
     while (m & LOW32) < tthr:
         s, x = next_word(s)
-        m = (x >> _U32) * nT
-    j = m >> _U32
+        m = (x >> U32) * nT
+    j = m >> U32
     dk = pools + np.uint64(PD) * j
     s, c0, c1, c2, c3, c4 = floyd_five(s, x & LOW32, dk, nD, thr5)
     bk = bk0 + ((ld64(ckey, c0) + ld64(ckey, c1)) + (ld64(ckey, c2) + ld64(ckey, c3))) \
@@ -336,19 +336,19 @@ def _hu5_loop(s, n, ja, rows, TA, nD, thr4):
     for _ in range(n):
         while True:
             s, x = next_word(s)
-            m = (x >> _U32) * nT
-            j = m >> _U32
+            m = (x >> U32) * nT
+            j = m >> U32
             m = (m & LOW32) * nD
-            t4 = m >> _U32
+            t4 = m >> U32
             hm = m & LOW32
             m = (x & LOW32) * (nD - np.uint64(4))
-            t0 = m >> _U32
+            t0 = m >> U32
             m = (m & LOW32) * (nD - np.uint64(3))
-            t1 = m >> _U32
+            t1 = m >> U32
             m = (m & LOW32) * (nD - np.uint64(2))
-            t2 = m >> _U32
+            t2 = m >> U32
             m = (m & LOW32) * (nD - np.uint64(1))
-            t3 = m >> _U32
+            t3 = m >> U32
             if (hm >= hthr) & ((m & LOW32) >= thr4):
                 break
         row = rows + (j << _ROW_SHIFT)
@@ -369,9 +369,9 @@ def _hu5_loop(s, n, ja, rows, TA, nD, thr4):
             t = W * np.int64((row - rows) >> _ROW_SHIFT)
             v0 = nx.hv(k0, bs | ld64(ts, t), disp, high, flush)
             v1 = nx.hv(k1, bs | ld64(ts, t + 1), disp, high, flush)
-        acc += np.uint64(v0 > v1) | (np.uint64(v1 > v0) << _U32)
+        acc += np.uint64(v0 > v1) | (np.uint64(v1 > v0) << U32)
     w0 = np.int64(acc & LOW32)
-    w1 = np.int64(acc >> _U32)
+    w1 = np.int64(acc >> U32)
     return s, w0, w1, n - w0 - w1
 
 

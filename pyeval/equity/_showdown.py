@@ -173,21 +173,34 @@ def duel(v0, v1, w, won0, won1, tied):
     return won0, won1, tied + w
 
 
+@linked(cache=True, forceinline=True)
+def raise_best(v, best, k):
+    """One step of a running best: ``(v, 1)`` when ``v`` beats ``best``, ``(best, k + 1)``
+    when it ties, else ``(best, k)`` unchanged: every showdown's running best (the
+    kernels' one copy of it). Inlined by LLVM (``forceinline``) and written with a
+    return per case, it costs the hottest loops (``_exact._count_tuple``,
+    ``_exact_ranks._walk``) under 0.01 % more instructions, :func:`score` 0.9 %; inlined
+    by Numba (``inline="always"``) it cost them 2.1-3.7 %, written with a single return
+    (if/elif assigning) ``_walk`` 2.8 % (bench/RESULTS.md).
+
+    >>> raise_best(7, 5, 2), raise_best(5, 5, 2), raise_best(3, 5, 2)
+    ((7, 1), (5, 3), (5, 2))
+    """
+    if v > best:
+        return v, 1
+    if v == best:
+        return best, k + 1
+    return best, k
+
+
 @njit(cache=True, inline="always")
 def best_of(P, hi):
     """The best of the P values at ``hi`` (0 if none is higher) and how many players hold
-    it: every showdown's first step (the kernels' one copy of it but for the two hottest
-    loops, _exact._count_tuple and _exact_ranks._walk: a shared step cost 2-4 % more
-    instructions there, bench/RESULTS.md). Inlined."""
+    it: every showdown's first step. Inlined."""
     best = np.uint64(0)
     k = 0
     for p in range(P):
-        v = ld64(hi, p)
-        if v > best:
-            best = v
-            k = 1
-        elif v == best:
-            k += 1
+        best, k = raise_best(ld64(hi, p), best, k)
     return best, k
 
 

@@ -47,6 +47,7 @@ import llvmlite.binding as llvm
 import numba
 import numpy as np
 from numba import types
+from numba.extending import intrinsic
 
 from pyeval._native import LIBRARY_PATH, ffi, lib
 from pyeval.jit.numba_linked import linked
@@ -289,10 +290,20 @@ def drop_best(key, srm, cards, lo, hi_, ckey, csrm, disp, high, flush):
     return best
 
 
+@intrinsic
+def _bit_count(typingctx, x):
+    """The number of set bits of a uint64 (LLVM's ctpop: one popcnt instruction)."""
+    if x != types.uint64:
+        return None
+    return types.uint64(types.uint64), lambda context, builder, sig, args: builder.ctpop(args[0])
+
+
 @numba.njit(cache=True)
 def omaha_flush(fl, bs, hs, flush):
     """Best flush of exactly two hole cards and three board cards in the suits of ``fl``
-    (csrc/omaha.c's slow path, on suit-rank masks: ``bs`` the board's, ``hs`` the hole's)."""
+    (csrc/omaha.c's slow path, on suit-rank masks: ``bs`` the board's, ``hs`` the hole's):
+    every three of the suit's board cards with every two of its hole cards, walked as the
+    sub-masks of the suit's board and hole masks that have three and two bits."""
     x = fl >> _FL_SHIFT
     best = np.uint64(0)
     for s in range(4):
@@ -300,29 +311,17 @@ def omaha_flush(fl, bs, hs, flush):
             continue
         B = (bs >> np.uint64(16 * s)) & _LOW_BITS
         Hm = (hs >> np.uint64(16 * s)) & _LOW_BITS
-        b1 = B
-        while b1:
-            l1 = b1 & (~b1 + _B1)
-            b1 ^= l1
-            b2 = b1
-            while b2:
-                l2 = b2 & (~b2 + _B1)
-                b2 ^= l2
-                b3 = b2
-                while b3:
-                    l3 = b3 & (~b3 + _B1)
-                    b3 ^= l3
-                    h1 = Hm
-                    while h1:
-                        m1 = h1 & (~h1 + _B1)
-                        h1 ^= m1
-                        h2 = h1
-                        while h2:
-                            m2 = h2 & (~h2 + _B1)
-                            h2 ^= m2
-                            v = np.uint64(ld16(flush, l1 | l2 | l3 | m1 | m2))
-                            if v > best:
-                                best = v
+        b3 = B
+        while b3:
+            if _bit_count(b3) == np.uint64(3):
+                h2 = Hm
+                while h2:
+                    if _bit_count(h2) == np.uint64(2):
+                        v = np.uint64(ld16(flush, b3 | h2))
+                        if v > best:
+                            best = v
+                    h2 = (h2 - _B1) & Hm
+            b3 = (b3 - _B1) & B
     return best
 
 

@@ -66,7 +66,8 @@ ANTE_BY: tuple[str, ...] = ("each", "big_blind", "button")
 #: The amounts compared between consecutive levels: none of them may shrink.
 STAKES: tuple[str, ...] = ("small_blind", "big_blind", "bring_in", "small_bet", "big_bet")
 
-#: Every chip amount of a level, in file order.
+#: Every chip amount of a level, in file order: the same fields, in the same order, as the
+#: rules model's ``pyeval.rules.Structure`` declares (tests/tournament/test_levels.py ties them).
 AMOUNTS: tuple[str, ...] = ("small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet")
 
 #: The old names of the fixed-limit stakes (the rule sheets' "low limit" and "high limit"
@@ -193,15 +194,7 @@ class Level:
             >>> Level(1, "holdem", "no_limit", small_blind=25, big_blind=50, minutes=20).chip_amounts()
             (25, 50)
         """
-        values = (
-            self.small_blind,
-            self.big_blind,
-            self.ante,
-            self.bring_in,
-            self.small_bet,
-            self.big_bet,
-        )
-        return tuple(v for v in values if v)
+        return tuple(v for v in (getattr(self, name) for name in AMOUNTS) if v)
 
 
 def _alias_value(old: str, value: int, new_value: int) -> int:

@@ -1,9 +1,20 @@
 """Levels: each level playable, no stake shrinking, breaks, the clock."""
 
+from dataclasses import fields
+
 import pytest
 
+from pyeval.rules import Structure
 from pyeval.tournament.errors import FieldError
-from pyeval.tournament.levels import Break, Level, check_breaks, check_level, check_levels, clock
+from pyeval.tournament.levels import (
+    AMOUNTS,
+    Break,
+    Level,
+    check_breaks,
+    check_level,
+    check_levels,
+    clock,
+)
 
 #: what every warning of the old stake names says
 GONE = "is deprecated and is removed in pyeval 0.3.0 (not before 1 June 2027)"
@@ -12,6 +23,20 @@ GONE = "is deprecated and is removed in pyeval 0.3.0 (not before 1 June 2027)"
 def nl(n: int, sb: int, bb: int, **kw) -> Level:
     return Level(n, "holdem", kw.pop("betting", "no_limit"), small_blind=sb, big_blind=bb,
                  minutes=kw.pop("minutes", 20), **kw)
+
+
+def test_level_and_rules_structure_declare_the_same_chip_amounts() -> None:
+    # a level becomes a rules-model Structure field for field: both declare the six chip
+    # amounts, in one run and in AMOUNTS' order (each keeps its own positional constructor)
+    for cls in (Level, Structure):
+        names = [f.name for f in fields(cls)]
+        start = names.index(AMOUNTS[0])
+        assert tuple(names[start:start + len(AMOUNTS)]) == AMOUNTS, cls
+    lv = Level(1, "seven_card_stud", "fixed_limit", 0, 0, 5, 10, 30, 60, hands=6)
+    st = Structure("fixed_limit", 0, 0, 5, 10, 30, 60)
+    assert [getattr(lv, n) for n in AMOUNTS] == [getattr(st, n) for n in AMOUNTS] \
+        == [0, 0, 5, 10, 30, 60]
+    assert lv.chip_amounts() == (5, 10, 30, 60)
 
 
 def test_big_blind_below_small_blind_is_refused() -> None:
