@@ -67,7 +67,7 @@ def test_after_a_warm_up_every_structure_takes_the_kernels_it_compiled(tmp_path)
     a plain structure takes the kernel with every step and a mix of families the kernel of
     every game: the kernels the warm-up compiled, not smaller ones of their own."""
     from pyeval.sim.engine.warmup import _structure
-    from pyeval.sim.kernel.kernel_games import EVERY_GAME, STUD_AND_DRAW
+    from pyeval.sim.kernel.kernel_games import EVERY_GAME, PLAIN_STUD_AND_DRAW
 
     spec = build_spec(_structure("hands_100k_stud+draw", 0), 14)
     inputs = engine.kernel_inputs("balanced", 14)
@@ -76,7 +76,7 @@ def test_after_a_warm_up_every_structure_takes_the_kernels_it_compiled(tmp_path)
         engine._remember(None, None, ())
         return engine._prepared(spec, inputs)
 
-    assert not features.warmed() and prepared()[2] is STUD_AND_DRAW
+    assert not features.warmed() and prepared()[2] is PLAIN_STUD_AND_DRAW
     with features.warming():
         assert prepared()[2] is EVERY_GAME and prepared()[3] == features.EVERY_STEP
     assert features.warmed() and (tmp_path / "stamp").read_text() == features._digest()
