@@ -16,6 +16,13 @@ pyeval. On a Numba version the library was not checked against (:data:`_CHECKED_
 same functions compile with Numba's own library: the same results, only a slower first
 compile (both paths are tested in ``tests/core/test_numba_linked.py``).
 
+``linked(apart=True)`` is for a step a kernel takes rarely (once a tournament, at a break, when
+a table moves): it stays a function of its own in the machine code, never inlined into its
+callers (LLVM's ``noinline``), so LLVM optimises and allocates registers for a smaller
+tournament loop; without it every callee of a ``forceinline`` caller inherits that option and
+is inlined into the loop. [speed] The stud example's first simulation: LLVM's part of it
+about 1 s less (bench/RESULTS.md, "The stud example's first simulation").
+
 >>> import numba
 >>> @linked
 ... def twice(x):
@@ -36,7 +43,8 @@ from llvmlite import ir
 from numba.core import cgutils
 from numba.core.registry import CPUDispatcher
 
-__all__ = ["INTERNAL", "LINKED_INLINE", "LinkedDispatcher", "linked", "numba_version_checked"]
+__all__ = ["INTERNAL", "INTERNAL_APART", "LINKED_INLINE", "LinkedDispatcher", "linked",
+           "numba_version_checked"]
 
 
 #: Numba versions whose code library below was checked against (its hooks are Numba's
@@ -56,16 +64,18 @@ def _numba_checked() -> bool:
 
     lib = getattr(codegen, "JITCodeLibrary", None)
     return numba_version_checked() and all(
-        hasattr(lib, name) for name in ("_optimize_functions", "_optimize_final_module",
+        hasattr(lib, name) for name in ("add_ir_module", "_optimize_functions",
+                                        "_optimize_final_module",
                                         "_finalize_final_module",
                                         "_finalize_dynamic_globals", "_verify_declare_only_symbols",
                                         "_finalize_specific"))
 
 
-def _link_only_pipeline() -> type | None:
-    """The Numba compiler class (``pipeline_class``, a documented ``numba.njit`` option) of
+def _link_only_pipelines() -> tuple[type, type] | None:
+    """The Numba compiler classes (``pipeline_class``, a documented ``numba.njit`` option) of
     the :data:`INTERNAL` functions, whose code library is only linked into callers (see
-    ``_LinkOnlyLibrary``); ``None`` on an unchecked Numba."""
+    ``_LinkOnlyLibrary``), and of the :data:`INTERNAL_APART` ones, never inlined into them
+    (``_ApartLibrary``); ``None`` on an unchecked Numba."""
     if not _numba_checked():
         return None
     import weakref
@@ -121,15 +131,32 @@ def _link_only_pipeline() -> type | None:
             self._finalize_specific()
             self._finalized = True
 
+    class _ApartLibrary(_LinkOnlyLibrary):
+        """The code library of a function a kernel calls rarely: as ``_LinkOnlyLibrary``, and
+        the function is marked ``noinline`` (an ``alwaysinline`` inherited from a
+        ``forceinline`` caller's compile dropped), so it stays a call in every caller."""
+
+        def add_ir_module(self, ir_module: Any) -> None:
+            for fn in ir_module.functions:
+                if not fn.is_declaration:
+                    fn.attributes.discard("alwaysinline")
+                    fn.attributes.add("noinline")
+            super().add_ir_module(ir_module)
+
     class _LinkOnlyCompiler(Compiler):
+        library_class: type = _LinkOnlyLibrary
+
         def compile_extra(self, func: Any) -> Any:
             if self.state.library is None:
-                self.state.library = _LinkOnlyLibrary(self.state.targetctx.codegen(),
-                                                      func.__qualname__)
+                self.state.library = self.library_class(self.state.targetctx.codegen(),
+                                                        func.__qualname__)
                 self.state.library.enable_object_caching()
             return super().compile_extra(func)
 
-    return _LinkOnlyCompiler
+    class _ApartCompiler(_LinkOnlyCompiler):
+        library_class = _ApartLibrary
+
+    return _LinkOnlyCompiler, _ApartCompiler
 
 
 #: The Numba options of a function called only from other compiled functions: no Python or
@@ -140,9 +167,12 @@ def _link_only_pipeline() -> type | None:
 #: implementations as ``jit_options``. (Typed ``Any``: Numba's stubs type ``jit_options`` as
 #: a dict of its documented options only.)
 INTERNAL: Any = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}
-_pipeline = _link_only_pipeline()
-if _pipeline is not None:
-    INTERNAL["pipeline_class"] = _pipeline
+#: :data:`INTERNAL`, and never inlined into a caller (``linked(apart=True)``); on an unchecked
+#: Numba the same as :data:`INTERNAL`
+INTERNAL_APART: Any = dict(INTERNAL)
+_pipelines = _link_only_pipelines()
+if _pipelines is not None:
+    INTERNAL["pipeline_class"], INTERNAL_APART["pipeline_class"] = _pipelines
 
 #: ``jit_options`` of an ``@overload`` implementation that is :data:`INTERNAL` and inlined by
 #: LLVM into its caller (``forceinline``, LLVM's alwaysinline): a switch that is one call in
@@ -184,13 +214,15 @@ class LinkedDispatcher(CPUDispatcher):
 PYTHON_TWINS: list[str] = []
 
 
-def linked(func: Callable[..., Any] | None = None, /, **options: Any) -> Any:
+def linked(func: Callable[..., Any] | None = None, /, *, apart: bool = False,
+           **options: Any) -> Any:
     """``numba.njit(**options)`` for a function only compiled code calls: no Python entry
     point, and its module optimised and made machine code only inside its callers (see
-    the module notes). ``@linked`` or ``@linked(cache=True, error_model="numpy", ...)``."""
+    the module notes). ``@linked`` or ``@linked(cache=True, error_model="numpy", ...)``;
+    ``apart=True``: never inlined into a caller (a step taken rarely)."""
 
     def wrap(f: Callable[..., Any]) -> Any:
-        disp = numba.njit(f, **{**INTERNAL, **options})
+        disp = numba.njit(f, **{**(INTERNAL_APART if apart else INTERNAL), **options})
         # the dispatcher njit made, with Python calls routed as above (same layout: the
         # subclass adds only methods); with NUMBA_DISABLE_JIT njit returns f itself
         if type(disp) is CPUDispatcher:

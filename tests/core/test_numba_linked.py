@@ -164,3 +164,42 @@ def test_numbas_own_library_the_fallback_gives_the_same_results():
     assert libs["fallback"] == "JITCodeLibrary"
     assert libs["link_only"] == ("_LinkOnlyLibrary" if "pipeline_class" in INTERNAL
                                  else "JITCodeLibrary")
+
+
+def test_an_apart_function_stays_a_call_in_its_callers():
+    """``linked(apart=True)`` (a step a kernel takes rarely): the caller's machine code calls
+    it, also through a ``forceinline`` function (whose option its compile inherits, which
+    would inline it), and computes what the plain function and Numba's own library (the
+    fallback path, where it may be inlined) compute."""
+    from numba.core.compiler import Compiler
+
+    from pyeval.jit.numba_linked import INTERNAL
+
+    def rare(a, k):
+        s = 0
+        for i in range(a.size):
+            s += a[i] * k - i
+        return s
+
+    apart = linked(apart=True)(rare)
+    fallback = linked(apart=True, pipeline_class=Compiler)(rare)
+
+    @linked(forceinline=True)
+    def step(a, k):
+        return apart(a, k) + 1
+
+    @numba.njit
+    def caller(a, k):
+        return step(a, k) * 2
+
+    @numba.njit
+    def caller_fallback(a, k):
+        return (fallback(a, k) + 1) * 2
+
+    a = np.arange(-20, 30, dtype=np.int64)
+    for k in (1, 4):
+        assert caller(a, k) == caller_fallback(a, k) == (rare(a, k) + 1) * 2
+    name = next(iter(apart.overloads.values())).fndesc.mangled_name
+    ir = caller.inspect_llvm(caller.signatures[0])
+    calls = [line for line in ir.splitlines() if " call " in line and f"@{name}(" in line]
+    assert len(calls) == (1 if "pipeline_class" in INTERNAL else 0)

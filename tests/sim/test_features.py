@@ -24,20 +24,22 @@ def _not_warmed(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("structure,expected", [
-    # (extras, colour-ups, the fair_blinds break draw, the random one, the card draw, the
-    # tables' own level clocks)
+    # (late players, add-ons, two stages, colour-ups, the fair_blinds break draw, the random
+    # one, the card draw, the tables' own level clocks, one level clock for every table)
     # colour-ups, the fair_blinds break draw
-    ("club_3000", Features(None, True, True, None, None, None)),
-    # an add-on (extras), no colour-up; same_position and fair_blinds
-    ("addon_3500", Features(True, None, True, None, None, None)),
-    # two stages (extras), a colour-up, pyeval's seating convention
-    ("two_stage_table_winners", Features(True, True, None, True, None, None)),
-    # late players (extras), a colour-up, every seating rule of the sheets, levels in hands
-    # at each table, re-aligned at the breaks
-    ("hands_100k_holdem", Features(True, True, True, None, True, True)),
-    (lambda: stud_structure("razz"), Features(None, None, None, True, None, None)),
+    ("club_3000", Features(None, None, None, True, True, None, None, None, True)),
+    # an add-on, no colour-up; same_position and fair_blinds
+    ("addon_3500", Features(None, True, None, None, True, None, None, None, True)),
+    # two stages, a colour-up, pyeval's seating convention
+    ("two_stage_table_winners", Features(None, None, True, True, None, True, None, None, True)),
+    # late players, a colour-up, every seating rule of the sheets, levels in hands at each
+    # table, re-aligned at the breaks (so not the one clock of every table); the stud
+    # example likewise
+    ("hands_100k_holdem", Features(True, None, None, True, True, None, True, True, None)),
+    ("hands_100k_stud", Features(True, None, None, True, True, None, True, True, None)),
+    (lambda: stud_structure("razz"), Features(None, None, None, None, None, True, None, None, True)),
     (lambda: small_structure("five_card_draw", "fixed_limit"),
-     Features(None, None, None, True, None, None)),
+     Features(None, None, None, None, None, True, None, None, True)),
 ])
 def test_each_structure_compiles_only_the_steps_it_uses(structure, expected):
     st = load_structure(structure) if isinstance(structure, str) else structure()
@@ -51,7 +53,8 @@ def test_late_registration_turns_the_extras_on():
 
     st = _structure("club_3000", 2)         # with a late registration
     spec = build_spec(st, 14, late_entries=2)
-    assert engine._prepared(spec, engine.kernel_inputs("balanced", 14))[3].extras is True
+    feat = engine._prepared(spec, engine.kernel_inputs("balanced", 14))[3]
+    assert (feat.late_players, feat.add_ons, feat.two_stages) == (True, True, True)
     engine._remember(None, None, ())
 
 
@@ -64,7 +67,7 @@ def test_after_a_warm_up_every_structure_takes_the_kernels_it_compiled(tmp_path)
     a plain structure takes the kernel with every step and a mix of families the kernel of
     every game: the kernels the warm-up compiled, not smaller ones of their own."""
     from pyeval.sim.engine.warmup import _structure
-    from pyeval.sim.kernel.kernel_games import EVERY_GAME, STUD_AND_DRAW
+    from pyeval.sim.kernel.kernel_games import EVERY_GAME, PLAIN_STUD_AND_DRAW
 
     spec = build_spec(_structure("hands_100k_stud+draw", 0), 14)
     inputs = engine.kernel_inputs("balanced", 14)
@@ -73,7 +76,7 @@ def test_after_a_warm_up_every_structure_takes_the_kernels_it_compiled(tmp_path)
         engine._remember(None, None, ())
         return engine._prepared(spec, inputs)
 
-    assert not features.warmed() and prepared()[2] is STUD_AND_DRAW
+    assert not features.warmed() and prepared()[2] is PLAIN_STUD_AND_DRAW
     with features.warming():
         assert prepared()[2] is EVERY_GAME and prepared()[3] == features.EVERY_STEP
     assert features.warmed() and (tmp_path / "stamp").read_text() == features._digest()

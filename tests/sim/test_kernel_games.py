@@ -23,9 +23,11 @@ from pyeval.sim.kernel.kernel_games import (
     DRAW_ONLY,
     EVERY_GAME,
     PLAIN_STUD,
+    PLAIN_STUD_AND_DRAW,
     STUD_AND_DRAW,
     STUD_ONLY,
     kernel_games,
+    widest,
 )
 from pyeval.sim.kernel.layout import REC_GAME
 
@@ -71,13 +73,15 @@ def test_the_markers_are_told_apart_by_their_numba_types():
     rows = {_kind(m): (has_button(typeof(m)), has_hooks(typeof(m)), has_stud(typeof(m)),
                        has_stud_rules(typeof(m)), has_draw(typeof(m)))
             for m in (BUTTON_GAMES, BUTTON_VARIANTS, STUD_ONLY, PLAIN_STUD, DRAW_ONLY,
-                      STUD_AND_DRAW, BUTTON_AND_STUD, BUTTON_AND_DRAW, EVERY_GAME)}
+                      STUD_AND_DRAW, PLAIN_STUD_AND_DRAW, BUTTON_AND_STUD, BUTTON_AND_DRAW,
+                      EVERY_GAME)}
     assert rows == {"None": (True, False, False, False, False),
                     "int64": (True, True, False, False, False),
                     "float64": (False, False, True, True, False),
                     "uint8": (False, False, True, False, False),
                     "float32": (False, False, False, False, True),
                     "int32": (False, False, True, True, True),
+                    "uint16": (False, False, True, False, True),
                     "int16": (True, False, True, True, False),
                     "int8": (True, False, False, False, True),
                     "bool": (True, True, True, True, True)}
@@ -93,9 +97,12 @@ def test_only_the_rarer_stud_rules_take_the_stud_kernel_with_them():
     assert rare == ["australian", "buffalo", "chicago", "crocodile"]
     assert kernel_games(button=False, variants=False, stud=True, draw=False,
                         stud_rules=False) is PLAIN_STUD
-    # with another family the rules stay in (the kernels of two or more families)
+    # with the draw, the plain kernel of the two; with a button game the rules stay in
+    assert kernel_games(button=False, variants=False, stud=True, draw=True,
+                        stud_rules=False) is PLAIN_STUD_AND_DRAW
     assert kernel_games(button=True, variants=False, stud=True, draw=False,
                         stud_rules=False) is BUTTON_AND_STUD
+    assert widest(PLAIN_STUD_AND_DRAW) is EVERY_GAME
 
 
 def _level(game: str, k: int) -> LevelSpec:
@@ -126,7 +133,8 @@ def _mixed(first: str = "holdem", second: str = "seven_card_stud"):
     (lambda: small_structure("dealers_choice", "pot_limit"), "int64"),
     (_mixed, "int16"),
     (lambda: _mixed("holdem", "five_card_draw"), "int8"),
-    (lambda: _mixed("seven_card_stud", "five_card_draw"), "int32"),
+    (lambda: _mixed("seven_card_stud", "five_card_draw"), "uint16"),
+    (lambda: _mixed("buffalo", "five_card_draw"), "int32"),
     (lambda: _mixed("irish", "seven_card_stud"), "bool"),
 ])
 def test_each_structure_gets_the_kernel_of_its_families(structure, kind):
@@ -154,6 +162,8 @@ def test_a_structure_of_two_families_plays_both_in_the_kernel_of_the_two():
     (lambda: small_structure("five_card_draw", "fixed_limit"), STUD_ONLY),
     (lambda: small_structure("holdem", "no_limit"), STUD_ONLY),  # hold'em in the stud kernel
     pytest.param(lambda: stud_structure("australian"), PLAIN_STUD,  # the rarer rules left out
+                 marks=pytest.mark.slow),
+    pytest.param(lambda: stud_structure("australian"), PLAIN_STUD_AND_DRAW,   # likewise
                  marks=pytest.mark.slow),
 ])
 def test_a_kernel_stops_at_a_hand_of_a_family_it_was_compiled_without(structure, wrong,

@@ -24,10 +24,11 @@ from numba.core import event
 
 #: the figure is the README's: the first simulation of one game from empty caches on one quiet
 #: core of the 2-core development machine, `bench/sim_cold_game.py` (bench/RESULTS.md, "The
-#: merged main of 7 Dec (fifth session)"): 22-31 s of CPU; more while other work shares the
-#: machine, and more for a structure that mixes families (it compiles the hands of each)
+#: merged main of 7 Dec (fifth session)", "The stud example's first simulation"): 22-29 s of
+#: CPU; more while other work shares the machine, and more for a structure that mixes
+#: families (it compiles the hands of each)
 MESSAGE = ("pyeval: compiling the simulation kernel of these games for this machine, once "
-           "(22-31 s of CPU, more when a structure mixes families; `pyeval warmup` "
+           "(22-29 s of CPU, more when a structure mixes families; `pyeval warmup` "
            "does it ahead)...")
 
 _said = False

@@ -34,7 +34,7 @@ from pyeval.sim.engine.inputs import MAX_PLAYER_ROWS, sim_count, sim_seed
 from pyeval.sim.engine.results import SimResult
 from pyeval.sim.engine.spec import SimSpec, build_spec, default_clock
 from pyeval.sim.kernel import entries  # late registration and re-entry (the kernel's switch)
-from pyeval.sim.kernel.extras import uses_extras
+from pyeval.sim.kernel.extras import ALL_EXTRAS, uses_extras
 from pyeval.sim.kernel.features import EVERY_STEP, Features, features, warmed
 from pyeval.sim.kernel.hand import omaha_score
 from pyeval.sim.kernel.kernel import run_serial
@@ -457,13 +457,15 @@ def _prepared(spec: SimSpec, inputs: KernelInputs) -> Prepared:
     # the button variants' hands of the same kernel to 0.74-0.81 of main's (bench/RESULTS.md)
     games = kernel_marker(spec)
     # late players, add-ons and two stages likewise (pyeval.sim.kernel.extras), in every family's
-    # kernel: only a structure that uses them (or late registration) compiles them
+    # kernel: only a structure that uses each (or late registration: all three) compiles it
     # [speed] a stud or draw structure without them compiles about 2.5 s of CPU less
     # (bench/RESULTS.md, "The first simulation of each family under 30 s")
-    # and colour-ups and the sheets' seating draws (pyeval.sim.kernel.features); after a warm-up,
-    # the kernels it compiled: every step, and a mix of families in the kernel of every game
-    feat = features(spec.cfg, spec.levels, extras=uses_extras(spec.cfg, spec.levels)
-                    or entries.uses_entries(spec.cfg))
+    # and colour-ups, the sheets' seating draws and the level clocks (pyeval.sim.kernel.features);
+    # after a warm-up, the kernels it compiled: every step, and a mix of families in the
+    # kernel of every game
+    feat = features(spec.cfg, spec.levels,
+                    extras=ALL_EXTRAS if entries.uses_entries(spec.cfg)
+                    else uses_extras(spec.cfg, spec.levels))
     if warmed():
         feat = EVERY_STEP
         games = widest(games)

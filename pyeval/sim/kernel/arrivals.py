@@ -103,7 +103,7 @@ def late_config(late: object, cfg: np.ndarray, cfgf: np.ndarray) -> None:
     cfgf[F_LATE_CUTOFF] = cut
 
 
-@linked(cache=True, error_model="numpy")
+@linked(cache=True, apart=True, error_model="numpy")
 def draw_arrivals(cfg, cfgf, st, arrive):
     """Each entrant's arrival minute into ``arrive`` (0: on time), drawn from the stream
     ``st`` when the structure has late players (two draws an entrant: late or not, when)."""

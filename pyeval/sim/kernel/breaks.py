@@ -42,7 +42,7 @@ def _race_cards(odd, lv, level):
     return n
 
 
-@linked(cache=True, error_model="numpy")
+@linked(cache=True, apart=True, error_model="numpy")
 def _add_ons(w, NT, S, per, chips, prob):
     """The add-on, at the break before its level: each player at the ``NT + 1`` tables of
     ``w`` (a :class:`pyeval.sim.kernel.work.Work`) takes each of ``per`` add-ons of ``chips`` with
@@ -63,7 +63,7 @@ def _add_ons(w, NT, S, per, chips, prob):
     return total_chips, n_addons
 
 
-@linked(cache=True, error_model="numpy")
+@linked(cache=True, apart=True, error_model="numpy")
 def _colour_up(w, out, k, lv, level, NT, S, n_alive, at, last_elim, hands):
     """Colour-up of the chips below level ``level``'s unit (``lv[level, LV_CU_UNIT]``, the
     removed chips ``LV_CU_REMOVED``) with a chip race at every one of the ``NT + 1`` tables

@@ -3,27 +3,31 @@
 two-stage "table winners" format (:func:`pyeval.sim.kernel.table_moves._start_final_table`).
 
 The kernel calls each step through a ``*_if`` hook with a switch ``on``: ``True`` for a
-structure that uses any of the three (:func:`uses_extras`; the engine also turns it on with
-late registration, so that it adds one kernel variant, not three; it is the ``extras``
-switch of :class:`pyeval.sim.kernel.features.Features`), and then the hook is the step;
-``None`` for one that uses none of them, and then the hook is what the step does in such a
-structure anyway (no late player is drawn, nobody is absent, no add-on is bought, the
-single field never starts a final stage), and the step's code is not compiled into that
-kernel at all. The same pattern as the kernel's game families (:mod:`pyeval.sim.kernel.kernel_games`) and late
-registration (:mod:`pyeval.sim.kernel.entries`): the three steps cost the first hold'em simulation
-about 2.5 s of its cold compile (bench/RESULTS.md, "The frame-stack chunks"); every result
-is the same either way (bench/sim_identity_record.py).
+structure that uses that rule (:func:`uses_extras`, each rule its own switch of
+:class:`pyeval.sim.kernel.features.Features`: ``late_players``, ``add_ons``,
+``two_stages``; the engine turns all three on with late registration, so that it adds one
+kernel variant, not several), and then the hook is the step; ``None`` for one that does not
+use it, and then the hook is what the step does in such a structure anyway (no late player
+is drawn, nobody is absent, no add-on is bought, the single field never starts a final
+stage), and the step's code is not compiled into that kernel at all. The same pattern as
+the kernel's game families (:mod:`pyeval.sim.kernel.kernel_games`) and late registration
+(:mod:`pyeval.sim.kernel.entries`): the three steps cost the first hold'em simulation about
+2.5 s of its cold compile (bench/RESULTS.md, "The frame-stack chunks"), the add-ons and two
+stages a structure with late players only about 1.5 s ("The stud example's first
+simulation"); every result is the same either way (bench/sim_identity_record.py).
 
 >>> import numpy as np
 >>> from pyeval.sim.kernel.layout import C_FORMAT, C_LATE, CFG_COLS, LV_ADDON, LV_COLS
 >>> cfg = np.zeros(CFG_COLS, np.int64); lv = np.zeros((3, LV_COLS), np.int64)
 >>> uses_extras(cfg, lv)
-False
+Extras(late_players=False, add_ons=False, two_stages=False)
 >>> lv[2, LV_ADDON] = 1
 >>> uses_extras(cfg, lv)
-True
+Extras(late_players=False, add_ons=True, two_stages=False)
 """
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 from numba import types
@@ -35,15 +39,28 @@ from pyeval.sim.kernel.breaks import _add_ons
 from pyeval.sim.kernel.layout import C_FORMAT, C_LATE, LV_ADDON
 from pyeval.sim.kernel.table_moves import _start_final_table
 
-__all__ = ["add_ons_if", "after_hand_if", "draw_arrivals_if", "mark_absent_if",
-           "race_rounding_if", "start_final_table_if", "uses_extras"]
+__all__ = ["ALL_EXTRAS", "Extras", "add_ons_if", "after_hand_if", "draw_arrivals_if",
+           "mark_absent_if", "race_rounding_if", "start_final_table_if", "uses_extras"]
 
 
-def uses_extras(cfg: np.ndarray, lv: np.ndarray) -> bool:
-    """Whether a specification (its ``cfg`` and levels ``lv``) has late players, an add-on
-    or the two-stage format: the kernel's switch is then ``True``, else ``None``."""
-    return (int(cfg[C_LATE]) != arrivals.LATE_NONE or bool((lv[:, LV_ADDON] == 1).any())
-            or int(cfg[C_FORMAT]) == 1)
+class Extras(NamedTuple):
+    """Which of the rarer rules a specification uses (each a switch of the kernel)."""
+
+    late_players: bool      # draw_arrivals_if, mark_absent_if, after_hand_if, race_rounding_if
+    add_ons: bool           # add_ons_if
+    two_stages: bool        # start_final_table_if
+
+
+#: every rule on: the kernel of a structure with late registration
+ALL_EXTRAS = Extras(True, True, True)
+
+
+def uses_extras(cfg: np.ndarray, lv: np.ndarray) -> Extras:
+    """Whether a specification (its ``cfg`` and levels ``lv``) has late players, an add-on,
+    the two-stage format: each of the kernel's three switches is then ``True``, else
+    ``None``."""
+    return Extras(int(cfg[C_LATE]) != arrivals.LATE_NONE, bool((lv[:, LV_ADDON] == 1).any()),
+                  int(cfg[C_FORMAT]) == 1)
 
 
 def _off(on: object) -> bool:

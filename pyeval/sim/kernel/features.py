@@ -7,21 +7,22 @@ that does; compiled in anyway, every such step costs the first simulation second
 settings say) or ``None`` (the step is not compiled: the structure never takes it). The
 kernel reads a switch through a ``*_if`` hook whose Numba type decides, while compiling,
 which code goes in: the same pattern as :mod:`pyeval.sim.kernel.extras` (late players, add-ons,
-two stages: the switch ``extras``), :mod:`pyeval.sim.kernel.entries` and the game families of
+two stages: a switch each), :mod:`pyeval.sim.kernel.entries` and the game families of
 :mod:`pyeval.sim.kernel.kernel_games`. A switch changes what is compiled, never a result
 (``bench/sim_identity_record.py``).
 
 >>> import numpy as np
+>>> from pyeval.sim.kernel.extras import Extras
 >>> from pyeval.sim.kernel.layout import (CFG_COLS, C_LEVEL_CLOCK, C_SEAT_RULE,
 ...                                        LEVEL_CLOCK_ALIGNED, LV_COLS, LV_CU_UNIT)
 >>> cfg = np.zeros(CFG_COLS, np.int64); lv = np.zeros((3, LV_COLS), np.int64)
->>> features(cfg, lv, extras=False)  # doctest: +NORMALIZE_WHITESPACE
-Features(extras=None, colour_up=None, fair_blinds=None, random_draw=True, card_draw=None,
-         level_clocks=None)
+>>> features(cfg, lv, extras=Extras(False, False, False))  # doctest: +NORMALIZE_WHITESPACE
+Features(late_players=None, add_ons=None, two_stages=None, colour_up=None, fair_blinds=None,
+         random_draw=True, card_draw=None, level_clocks=None, shared_clock=True)
 >>> lv[2, LV_CU_UNIT] = 25; cfg[C_SEAT_RULE] = 4; cfg[C_LEVEL_CLOCK] = LEVEL_CLOCK_ALIGNED
->>> features(cfg, lv, extras=False)  # doctest: +NORMALIZE_WHITESPACE
-Features(extras=None, colour_up=True, fair_blinds=True, random_draw=None, card_draw=None,
-         level_clocks=True)
+>>> features(cfg, lv, extras=Extras(True, False, False))  # doctest: +NORMALIZE_WHITESPACE
+Features(late_players=True, add_ons=None, two_stages=None, colour_up=True, fair_blinds=True,
+         random_draw=None, card_draw=None, level_clocks=True, shared_clock=None)
 
 After ``pyeval warmup`` (:func:`warmed`), every structure takes the kernel with every step
 (:data:`EVERY_STEP`), the one the warm-up compiled, instead of compiling a smaller one.
@@ -32,7 +33,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 from numba import types
@@ -47,6 +48,9 @@ from pyeval.sim.kernel.layout import (
     LV_CU_UNIT,
 )
 
+if TYPE_CHECKING:
+    from pyeval.sim.kernel.extras import Extras
+
 __all__ = ["EVERY_STEP", "SEAT_CARD_DRAW", "SEAT_FAIR_BLINDS", "Features", "break_draw_if",
            "card_draw_table_if", "colour_up_if", "features", "warmed", "warming"]
 
@@ -59,31 +63,39 @@ SEAT_FAIR_BLINDS = 4
 class Features(NamedTuple):
     """The kernel's switches: ``True`` compiles the step, ``None`` leaves it out."""
 
-    extras: bool | None         # late players, add-ons, two stages (pyeval.sim.kernel.extras)
+    late_players: bool | None   # late players (pyeval.sim.kernel.extras, .arrivals)
+    add_ons: bool | None        # add-ons at the start of a level (pyeval.sim.kernel.extras)
+    two_stages: bool | None     # the two-stage "table winners" format (.extras)
     colour_up: bool | None      # a level colours up, with a chip race
     fair_blinds: bool | None    # the fair_blinds break draw of a broken table's players
     random_draw: bool | None    # the random break draw (pyeval's convention)
     card_draw: bool | None      # a card draw picks the table a balancing move leaves
     level_clocks: bool | None   # each table's own level clock (pyeval.sim.kernel.levels)
+    shared_clock: bool | None   # one level clock for every table (levels.advance_levels)
 
 
 #: every step compiled, each taken as the settings say: the kernel ``pyeval warmup``
 #: compiles, which plays every structure of its family
-EVERY_STEP = Features(True, True, True, True, True, True)
+EVERY_STEP = Features(True, True, True, True, True, True, True, True, True)
 
 
 def _on(flag: bool) -> bool | None:
     return True if flag else None
 
 
-def features(cfg: np.ndarray, lv: np.ndarray, *, extras: bool) -> Features:
+def features(cfg: np.ndarray, lv: np.ndarray, *, extras: Extras) -> Features:
     """The switches of a specification's settings ``cfg`` and levels ``lv``; ``extras``
-    from :func:`pyeval.sim.kernel.extras.uses_extras` (or late registration)."""
+    from :func:`pyeval.sim.kernel.extras.uses_extras` (or all on, with late registration).
+    A structure's levels run by one clock for every table (``shared_clock``) or by each
+    table's own (``level_clocks``), never both: [speed] the stud example, levels counted at
+    each table, compiled the shared clock's level changes too, about 1 s of its first
+    simulation (bench/RESULTS.md, "The stud example's first simulation")."""
     rule = int(cfg[C_SEAT_RULE])
     fair = bool(rule & SEAT_FAIR_BLINDS)
-    return Features(_on(extras), _on(bool((lv[:, LV_CU_UNIT] > 0).any())), _on(fair),
-                    _on(not fair), _on(bool(rule & SEAT_CARD_DRAW)),
-                    _on(int(cfg[C_LEVEL_CLOCK]) in (LEVEL_CLOCK_TABLE, LEVEL_CLOCK_ALIGNED)))
+    own = int(cfg[C_LEVEL_CLOCK]) in (LEVEL_CLOCK_TABLE, LEVEL_CLOCK_ALIGNED)
+    return Features(_on(extras.late_players), _on(extras.add_ons), _on(extras.two_stages),
+                    _on(bool((lv[:, LV_CU_UNIT] > 0).any())), _on(fair), _on(not fair),
+                    _on(bool(rule & SEAT_CARD_DRAW)), _on(own), _on(not own))
 
 
 # ---- after a warm-up: the kernels with every step, already in Numba's cache

@@ -19,13 +19,10 @@ the stud and draw hands too.
 
 import numba
 import numpy as np
-from llvmlite import ir
-from numba import types
-from numba.core import cgutils
-from numba.extending import intrinsic
 
 from pyeval.jit import numba_ext as nx
 from pyeval.jit.numba_linked import linked
+from pyeval.jit.numba_mem import prefetch
 from pyeval.sim.kernel import slots
 from pyeval.sim.kernel.betting import play_betting_round
 from pyeval.sim.kernel.hand_start import (
@@ -50,29 +47,6 @@ from pyeval.sim.kernel.variants import hooks as vh
 from pyeval.sim.kernel.work import HandState, Policy
 
 
-@intrinsic
-def _prefetch(typingctx, arr, idx):
-    """A hint to the cache to fetch ``arr[idx]`` (``llvm.prefetch``: a read, kept close);
-    no effect on any result."""
-    if not isinstance(arr, types.Array) or not isinstance(idx, types.Integer):
-        return None
-    sig = types.void(arr, idx)
-
-    def codegen(context, builder, signature, args):
-        aty = signature.args[0]
-        ary = context.make_array(aty)(context, builder, args[0])
-        ptr = cgutils.get_item_pointer(context, builder, aty, ary, [args[1]])
-        i8p = ir.IntType(8).as_pointer()
-        i32 = ir.IntType(32)
-        fn = cgutils.get_or_insert_function(
-            builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]),
-            "llvm.prefetch.p0i8")
-        builder.call(fn, [builder.bitcast(ptr, i8p), i32(0), i32(3), i32(1)])
-        return context.get_dummy_value()
-
-    return sig, codegen
-
-
 @numba.njit(cache=True, inline="always", error_model="numpy")
 def prefetch_showdown(S, SB, hole, board, card_key, disp, high, mult, row_bits, slot_bits):
     """When the river is dealt, ask the cache for the entry of the 7-card table (256 KB,
@@ -90,7 +64,8 @@ def prefetch_showdown(S, SB, hole, board, card_key, disp, high, mult, row_bits, 
             if key & nx.FLUSH_BITS == 0:
                 rk = np.uint32(key & np.uint64(0xFFFFFFFF))
                 row = np.uint32(rk * np.uint32(mult)) >> np.uint32(32 - row_bits)
-                _prefetch(high, np.uint32(rk + disp[row]) & mask)
+                i = np.uint32(rk + disp[row]) & mask
+                prefetch(high.ctypes.data + np.uint64(i) * np.uint64(high.itemsize))
 
 
 @numba.njit(cache=True, inline="always", error_model="numpy")

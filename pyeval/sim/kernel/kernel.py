@@ -26,8 +26,6 @@ Python-level API; see :mod:`pyeval.sim.engine.engine`.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numba
 import numpy as np
 
@@ -80,9 +78,7 @@ from pyeval.sim.kernel.layout import (
     LV_BB,
     LV_BET,
     LV_BIG_BET,
-    LV_BREAK,
     LV_BRING,
-    LV_CU_UNIT,
     LV_GAME,
     LV_SB,
     LV_SMALL_BET,
@@ -117,11 +113,11 @@ from pyeval.sim.kernel.layout import (
     RF_PLAY_MINUTES,
 )
 from pyeval.sim.kernel.levels import (
+    Clock,
+    advance_levels_if,
     align_tables,
     aligned_break_if,
-    level_due,
     level_stats,
-    start_level,
     table_level_if,
 )
 from pyeval.sim.kernel.places import _finish, _place_busted
@@ -166,7 +162,7 @@ __all__ = ["next_occ", "positions", "prev_occ", "run_serial", "worst_seat"]
 
 
 @linked(cache=True, forceinline=True, error_model="numpy")
-def start_tournament(k, ti, seed, w, tb, out, ent, ex):
+def start_tournament(k, ti, seed, w, tb, out, ent, late):
     """Tournament ``ti`` from scratch into row ``k``: its random stream, the seat draw, the
     starting stacks and models, the first level's figures. Returns the number of tables."""
     cfg = tb.cfg
@@ -177,7 +173,7 @@ def start_tournament(k, ti, seed, w, tb, out, ent, ex):
     reset_work(w)
     P0, NT0 = entries.first_field_if(ent, P, S, NT)    # [entries] late entrants later
     _draw_seats(w, tb, P0, NT0)
-    extras.draw_arrivals_if(ex, cfg, tb.cfgf, w.st, w.arrive)      # [late players]
+    extras.draw_arrivals_if(late, cfg, tb.cfgf, w.st, w.arrive)    # [late players]
     lstats = out.lstats
     for lvl in range(tb.lv.shape[0]):
         lstats[k, lvl, LS_START] = -1.0
@@ -348,51 +344,14 @@ def chips_in_play(stack, P):
     return tot
 
 
-class Clock(NamedTuple):
-    """The tournament's clock and counts that a change of level moves (:func:`advance_levels`)."""
-
-    level: int              # the current level (an index into the levels)
-    level_start: float      # its start, in minutes of play
-    level_hands: int        # hands dealt in it
-    brk: float              # break minutes before it
-    n_alive: int            # players left
-    last_elim: float        # the time of the last elimination
-    total_chips: int        # chips in play
-    n_addons: int           # add-ons taken
-
-
 @linked(cache=True, forceinline=True, error_model="numpy")
-def advance_levels(k, NT, now, hands, c, w, tb, out, feat, ex):
-    """The levels due at ``now`` (by the clock of play, or by hands dealt), each started in
-    turn: its break before it, add-ons and colour-ups, its figures in ``out.lstats``. ``c``:
-    the :class:`Clock` before; returns the one after."""
-    lv = tb.lv
-    level, level_start, level_hands, brk, n_alive, last_elim, total_chips, n_addons = c
-    while level < lv.shape[0] - 1:
-        advance, nxt_start = level_due(lv, level, level_start, level_hands, now)
-        if not advance:
-            break
-        brk += lv[level, LV_BREAK]
-        level += 1
-        level_start = nxt_start
-        level_hands = 0
-        n_alive, last_elim, added, n_add = start_level(k, NT, level, now, brk, n_alive,
-                                                       last_elim, hands, w, tb, out, feat)
-        total_chips += added
-        total_chips = extras.race_rounding_if(ex, tb.cfg, lv[level, LV_CU_UNIT], NT,
-                                              total_chips, w.stack)     # [late players]
-        n_addons += n_add
-        level_stats(k, NT, level, level_start + brk, n_alive, total_chips, w, out.lstats)
-    return Clock(level, level_start, level_hands, brk, n_alive, last_elim, total_chips, n_addons)
-
-
-@linked(cache=True, forceinline=True, error_model="numpy")
-def start_final_stage(ex, w, tb, NT, level, level_start, level_hands):
+def start_final_stage(two, w, tb, NT, level, level_start, level_hands):
     """Two stages: every first-round table is down to its winner; they start the final
     table with fresh chips (the levels again from the first when the structure says so).
     Returns (the time, chips in play, level, its start, its hands)."""
     cfg = tb.cfg
-    now, total_chips = extras.start_final_table_if(ex, w, NT, cfg[C_SEATS], cfg[C_FINAL_START])
+    now, total_chips = extras.start_final_table_if(two, w, NT, cfg[C_SEATS],
+                                                   cfg[C_FINAL_START])
     if cfg[C_RESTART_LEVELS] == 1:
         level = 0
         level_start = now
@@ -520,13 +479,13 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, feat, 
     # [entries] None, or the switch with them
     draws = (feat.fair_blinds, feat.random_draw, feat.card_draw)   # the seating draws
     ent = entries.bind_if(ent_work, w, tb, out, draws)
-    ex = feat.extras        # [extras] None, or the switch of late players, add-ons, stages
+    late = feat.late_players    # [late players] None, or the switch
     cfg = tb.cfg
     lv = tb.lv
     P = cfg[C_PLAYERS]
     S = cfg[C_SEATS]
     L = lv.shape[0]
-    NT = start_tournament(k, ti, seed, w, tb, out, ent, ex)
+    NT = start_tournament(k, ti, seed, w, tb, out, ent, late)
     tabs = (tb.pf_class, tb.pf_top, tb.pf_eq, tb.omaha_tab, tb.mp, tb.push_tab, tb.open_tab,
             tb.stud_tab, tb.vtab)
     debug = cfg[C_DEBUG] == 1
@@ -570,7 +529,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, feat, 
             if stage == 0:
                 stage = 1       # two stages: the first round's winners to the final table
                 now, total_chips, level, level_start, level_hands = start_final_stage(
-                    ex, w, tb, NT, level, level_start, level_hands)
+                    feat.two_stages, w, tb, NT, level, level_start, level_hands)
                 ft_time = now + brk
                 n_tables = 1
                 continue
@@ -580,9 +539,9 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, feat, 
         # clock of hands is kept after its hands, below)
         if not own_clock:
             (level, level_start, level_hands, brk, n_alive, last_elim, total_chips,
-             n_addons) = advance_levels(k, NT, now, hands, Clock(
+             n_addons) = advance_levels_if(feat.shared_clock, k, NT, now, hands, Clock(
                 level, level_start, level_hands, brk, n_alive, last_elim, total_chips,
-                n_addons), w, tb, out, feat, ex)
+                n_addons), w, tb, out, feat)
         # ---- the hand
         row = w.seat_pl[t]
         n_here = w.tbl_n[t]
@@ -596,7 +555,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, feat, 
             err = ERR_FAMILY     # a variant in a kernel compiled without the hooks (engine bug)
             break
         ante = set_stakes(w, tb, tl, game, row, n_here)
-        extras.mark_absent_if(ex, w.HS, row, S, w.arrive, now + brk)      # [late players]
+        extras.mark_absent_if(late, w.HS, row, S, w.arrive, now + brk)    # [late players]
         rec_on, rrow = record_row(w, tb, out, k, ti, n_rec, hands, t, tl, pos, game, ante)
         if rec_on:
             n_rec += 1
@@ -623,7 +582,7 @@ def play_tournament(k, ti, seed, own, tables, evt, outs, games, ent_work, feat, 
         nb, added, n_reb = rebuys_and_busts(w, tb, row, tl, stage, ent)
         total_chips += added
         # [late players] past the cut-off, those not arrived leave play with their chips
-        nb, gone = extras.after_hand_if(ex, cfg, tb.cfgf, row, w.stack, w.arrive, w.grp, nb,
+        nb, gone = extras.after_hand_if(late, cfg, tb.cfgf, row, w.stack, w.arrive, w.grp, nb,
                                         w.HS, end_t + brk, rrow, rec_on)
         total_chips -= gone
         n_rebuys += n_reb

@@ -15,6 +15,7 @@ marker (its Numba type)       button     hooks   stud   draw  a structure that d
 ``np.uint8(0)`` (uint8)                          plain        5 and 7 card stud, razz only
 ``np.float32(0)`` (float32)                            yes    the draw only
 ``np.int32(0)`` (int32)                          yes    yes   stud games and the draw
+``np.uint16(0)`` (uint16)                        plain  yes   plain stud games and the draw
 ``np.int16(0)`` (int16)       yes                yes          hold'em or Omaha, and stud
 ``np.int8(0)`` (int8)         yes                       yes   hold'em or Omaha, and the draw
 ``np.bool_(True)`` (bool)     yes        yes     yes    yes   any other mix of families
@@ -27,7 +28,8 @@ every mix takes the kernel of every game (:func:`widest`), the one the warm-up c
 
 "plain": the stud hand without its rarer rules (a restricted hole, Chicago's second part,
 Australian's four-card start and discard: :data:`.variants.facts.STUD_RULES`), for a structure
-whose stud games are 5 and 7 card stud, 7 card stud hi/lo and razz (:func:`stud_rules`).
+whose stud games are 5 and 7 card stud, 7 card stud hi/lo and razz (:func:`stud_rules`), alone
+or with the draw.
 
 "button": the button hand (:func:`pyeval.sim.kernel.hand.play_button_hand`) and the button games'
 models in the betting round; "hooks": the button variants' and 5- and 6-card Omaha's hooks
@@ -63,6 +65,7 @@ STUD_ONLY = np.float64(0)
 PLAIN_STUD = np.uint8(0)
 DRAW_ONLY = np.float32(0)
 STUD_AND_DRAW = np.int32(0)
+PLAIN_STUD_AND_DRAW = np.uint16(0)
 BUTTON_AND_STUD = np.int16(0)
 BUTTON_AND_DRAW = np.int8(0)
 EVERY_GAME = np.bool_(True)
@@ -73,15 +76,16 @@ def kernel_games(*, button: bool, variants: bool, stud: bool, draw: bool,
     """The marker of the smallest kernel that deals these families: ``button`` hold'em or
     Omaha, ``variants`` a button variant (or 5-/6-card Omaha), ``stud`` a stud game,
     ``draw`` the draw; ``stud_rules`` a stud game of the rarer rules
-    (:data:`.variants.facts.STUD_RULES`): without it a structure of stud games only takes
-    the plain stud kernel. A mix of families takes the kernel of those families (hold'em and
-    Omaha with one of the stud games or the draw, or the stud games and the draw); any other
+    (:data:`.variants.facts.STUD_RULES`): without it a structure of stud games only, or of
+    stud games and the draw, takes the plain stud kernel (of the two). A mix of families
+    takes the kernel of those families (hold'em and Omaha with one of the stud games or the
+    draw, or the stud games and the draw); any other
     mix (the button variants with stud or the draw, or all three families) the kernel of
     every game. [speed] A kernel with a family fewer compiles that family's hand less: the
     stud games and the draw without the button hand, about a third less CPU (bench/RESULTS.md,
     "The first simulation of each family under 30 s")."""
     if stud and draw and not (button or variants):
-        return STUD_AND_DRAW
+        return STUD_AND_DRAW if stud_rules else PLAIN_STUD_AND_DRAW
     if (stud or draw) and button and not variants and not (stud and draw):
         return BUTTON_AND_STUD if stud else BUTTON_AND_DRAW
     if (stud or draw) and (button or variants or (stud and draw)):
@@ -101,7 +105,7 @@ def widest(marker):
     >>> widest(STUD_AND_DRAW) is EVERY_GAME and widest(PLAIN_STUD) is STUD_ONLY
     True
     """
-    mixes = (STUD_AND_DRAW, BUTTON_AND_STUD, BUTTON_AND_DRAW)
+    mixes = (STUD_AND_DRAW, PLAIN_STUD_AND_DRAW, BUTTON_AND_STUD, BUTTON_AND_DRAW)
     if marker is PLAIN_STUD:
         return STUD_ONLY
     return EVERY_GAME if any(marker is m for m in mixes) else marker
@@ -126,18 +130,19 @@ def has_hooks(ty) -> bool:
 
 def has_stud(ty) -> bool:
     """The kernel plays the stud games."""
-    return ty in (types.float64, types.uint8, types.int32, types.int16, types.boolean)
+    return ty in (types.float64, types.uint8, types.int32, types.uint16, types.int16,
+                  types.boolean)
 
 
 def has_stud_rules(ty) -> bool:
     """The kernel's stud hand plays the rarer rules (:data:`.variants.facts.STUD_RULES`):
-    every stud kernel but the plain one."""
-    return has_stud(ty) and ty != types.uint8
+    every stud kernel but the plain ones."""
+    return has_stud(ty) and ty not in (types.uint8, types.uint16)
 
 
 def has_draw(ty) -> bool:
     """The kernel plays the draw."""
-    return ty in (types.float32, types.int32, types.int8, types.boolean)
+    return ty in (types.float32, types.int32, types.uint16, types.int8, types.boolean)
 
 
 def has_stud_models(ty) -> bool:
@@ -178,6 +183,6 @@ overload(stud_rules, jit_options=INTERNAL)(_true_or_none(has_stud_rules))
 
 
 __all__ = ["BUTTON_AND_DRAW", "BUTTON_AND_STUD", "BUTTON_GAMES", "BUTTON_VARIANTS",
-           "DRAW_ONLY", "EVERY_GAME", "PLAIN_STUD", "STUD_AND_DRAW", "STUD_ONLY",
-           "button_models", "has_button", "has_draw", "has_hooks", "has_stud", "has_stud_models",
+           "DRAW_ONLY", "EVERY_GAME", "PLAIN_STUD", "PLAIN_STUD_AND_DRAW", "STUD_AND_DRAW",
+           "STUD_ONLY", "button_models", "has_button", "has_draw", "has_hooks", "has_stud", "has_stud_models",
            "has_stud_rules", "kernel_games", "stud_rules", "widest"]

@@ -5,8 +5,10 @@ Levels counted in hands at each table (``cfg[C_LEVEL_CLOCK]`` 1 or 2) are a swit
 kernel (``level_clocks`` of :class:`pyeval.sim.kernel.features.Features`): the two hooks
 below, :func:`aligned_break_if` and :func:`table_level_if`, are their steps where it is
 ``True`` and compile to nothing where it is ``None`` (a structure with one clock for every
-table never takes them), in the same pattern as :mod:`pyeval.sim.kernel.extras`. Jitted code
-only; the functions are inlined into :func:`pyeval.sim.kernel.kernel.play_tournament`.
+table never takes them), in the same pattern as :mod:`pyeval.sim.kernel.extras`; one clock
+for every table is the other switch (``shared_clock``, :func:`advance_levels_if`), which a
+structure of the tables' own clocks never takes. Jitted code only; the functions are inlined
+into :func:`pyeval.sim.kernel.kernel.play_tournament`.
 
 >>> import numpy as np
 >>> from pyeval.sim.kernel.layout import LV_COLS, LV_HANDS, LV_MIN
@@ -16,12 +18,14 @@ only; the functions are inlined into :func:`pyeval.sim.kernel.kernel.play_tourna
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numba
 import numpy as np
 from numba import types
 from numba.extending import overload
 
-from pyeval.jit.numba_linked import INTERNAL
+from pyeval.jit.numba_linked import INTERNAL, LINKED_INLINE, linked
 from pyeval.sim.kernel import extras
 from pyeval.sim.kernel.features import colour_up_if
 from pyeval.sim.kernel.layout import (
@@ -42,6 +46,8 @@ from pyeval.sim.kernel.layout import (
 )
 
 __all__ = [
+    "Clock",
+    "advance_levels_if",
     "align_tables",
     "aligned_break_if",
     "level_due",
@@ -90,7 +96,7 @@ def start_level(k, NT, level, now, brk, n_alive, last_elim, hands, w, tb, out, f
     added = 0
     n_add = 0
     if tb.lv[level, LV_ADDON] == 1:
-        added, n_add = extras.add_ons_if(feat.extras, w, NT, S, tb.cfg[C_ADDON_PER],
+        added, n_add = extras.add_ons_if(feat.add_ons, w, NT, S, tb.cfg[C_ADDON_PER],
                                          tb.cfg[C_ADDON_CHIPS], tb.cfgf[F_ADDON_P])
     return n_alive, last_elim, added, n_add
 
@@ -106,6 +112,46 @@ def level_stats(k, NT, level, start, n_alive, total_chips, w, lstats):
     lstats[k, level, LS_CHIPS] = total_chips
     lstats[k, level, LS_TABLES] = nt_on
     lstats[k, level, LS_START] = start
+
+
+# ---- one level clock for every table (the switch ``shared_clock``)
+
+class Clock(NamedTuple):
+    """The tournament's clock and counts that a change of level moves (:func:`advance_levels`)."""
+
+    level: int              # the current level (an index into the levels)
+    level_start: float      # its start, in minutes of play
+    level_hands: int        # hands dealt in it
+    brk: float              # break minutes before it
+    n_alive: int            # players left
+    last_elim: float        # the time of the last elimination
+    total_chips: int        # chips in play
+    n_addons: int           # add-ons taken
+
+
+@linked(cache=True, forceinline=True, error_model="numpy")
+def advance_levels(k, NT, now, hands, c, w, tb, out, feat):
+    """The levels due at ``now`` (by the clock of play, or by hands dealt), each started in
+    turn: its break before it, add-ons and colour-ups, its figures in ``out.lstats``. ``c``:
+    the :class:`Clock` before; returns the one after."""
+    lv = tb.lv
+    level, level_start, level_hands, brk, n_alive, last_elim, total_chips, n_addons = c
+    while level < lv.shape[0] - 1:
+        advance, nxt_start = level_due(lv, level, level_start, level_hands, now)
+        if not advance:
+            break
+        brk += lv[level, LV_BREAK]
+        level += 1
+        level_start = nxt_start
+        level_hands = 0
+        n_alive, last_elim, added, n_add = start_level(k, NT, level, now, brk, n_alive,
+                                                       last_elim, hands, w, tb, out, feat)
+        total_chips += added
+        total_chips = extras.race_rounding_if(feat.late_players, tb.cfg, lv[level, LV_CU_UNIT],
+                                              NT, total_chips, w.stack)     # [late players]
+        n_addons += n_add
+        level_stats(k, NT, level, level_start + brk, n_alive, total_chips, w, out.lstats)
+    return Clock(level, level_start, level_hands, brk, n_alive, last_elim, total_chips, n_addons)
 
 
 # ---- each table's own level clock (the switch ``level_clocks``)
@@ -158,11 +204,17 @@ def aligned_break(at, hands, state):
     n_alive, last_elim, added, n_add = start_level(k, NT, level, rel, brk, n_alive, last_elim,
                                                    hands, w, tb, out, feat)
     total_chips += added
-    total_chips = extras.race_rounding_if(feat.extras, tb.cfg, tb.lv[level, LV_CU_UNIT], NT,
-                                          total_chips, w.stack)
+    total_chips = extras.race_rounding_if(feat.late_players, tb.cfg, tb.lv[level, LV_CU_UNIT],
+                                          NT, total_chips, w.stack)
     n_addons += n_add
     level_stats(k, NT, level, rel + brk, n_alive, total_chips, w, out.lstats)
     return True, (level, brk, n_alive, last_elim, total_chips, n_addons)
+
+
+def advance_levels_if(on, k, NT, now, hands, c, w, tb, out, feat):
+    """:func:`advance_levels`; ``c`` unchanged in a kernel without one clock for every table
+    (never asked there: each table keeps its own). Jitted code only."""
+    raise TypeError("advance_levels_if is called from compiled kernels only")
 
 
 def aligned_break_if(on, at, hands, state):
@@ -179,6 +231,14 @@ def table_level_if(on, w, lv, t, L, clock_mode):
 
 def _off(on) -> bool:
     return isinstance(on, (types.NoneType, types.Omitted))
+
+
+@overload(advance_levels_if, jit_options=LINKED_INLINE)
+def _advance_levels_if(on, k, NT, now, hands, c, w, tb, out, feat):
+    if _off(on):
+        return lambda on, k, NT, now, hands, c, w, tb, out, feat: c
+    return (lambda on, k, NT, now, hands, c, w, tb, out, feat:
+            advance_levels(k, NT, now, hands, c, w, tb, out, feat))
 
 
 @overload(aligned_break_if, jit_options=INTERNAL)

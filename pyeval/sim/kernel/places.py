@@ -11,7 +11,7 @@ from pyeval.sim.kernel.layout import R_WINNER
 from pyeval.sim.kernel.table_moves import _unseat
 
 
-@linked(cache=True, error_model="numpy")
+@linked(cache=True, apart=True, error_model="numpy")
 def _place_busted(w, out, k, t, b, nb, n_alive, last_elim, hands):
     """Places of the ``nb`` players of seats ``w.grp[:nb]`` at table ``t`` (button ``b``)
     who busted in one hand, the ``n_alive`` players before it: fewest chips at the start of
@@ -67,7 +67,7 @@ def _place_busted(w, out, k, t, b, nb, n_alive, last_elim, hands):
         _unseat(seat_pl, tbl_n, p_table, p_seat, row[ordered[i]])
 
 
-@linked(cache=True, error_model="numpy")
+@linked(cache=True, apart=True, error_model="numpy")
 def _finish(w, out, k, P, n_alive, end, last_elim, hands):
     """The winner (or, after a safety stop, the ``n_alive`` left by chips, fewest placed
     worst) of the ``P`` players of ``w`` (a :class:`pyeval.sim.kernel.work.Work`: stacks and

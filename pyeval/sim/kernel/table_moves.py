@@ -171,7 +171,7 @@ def card_draw_low(st, k):
     return low
 
 
-@linked(cache=True, error_model="numpy")
+@linked(cache=True, apart=True, error_model="numpy")
 def _break_draw(w, NT, S, wanted, posted):
     """The fourth sheet's seat draw for a breaking table's players (``wanted[t]`` to table
     ``t`` of the first ``NT`` of ``w``, a :class:`pyeval.sim.kernel.work.Work`, ``S`` seats each),
@@ -236,7 +236,7 @@ def _break_draw(w, NT, S, wanted, posted):
     return nc
 
 
-@linked(cache=True, error_model="numpy")
+@linked(cache=True, apart=True, error_model="numpy")
 def _rebalance(w, cfg, NT, vt, n_vac, draws):
     """Break tables while the players fit on one table fewer, then balance (between hands),
     over the first ``NT`` tables of ``w`` (a :class:`pyeval.sim.kernel.work.Work`: the seating,
@@ -344,7 +344,7 @@ def _rebalance(w, cfg, NT, vt, n_vac, draws):
     return n_on
 
 
-@linked(cache=True, error_model="numpy")
+@linked(cache=True, apart=True, error_model="numpy")
 def _random_break_draw(w, NT, S, wanted):
     """pyeval's convention: random free seats at each table (``wanted[t]`` at table ``t`` of
     ``w``, a :class:`pyeval.sim.kernel.work.Work`), then who gets which shuffled (into ``w.cards``:
@@ -383,7 +383,7 @@ def _card_draw_table(tbl_n, tbl_on, NT, src, st):
     return src
 
 
-@linked(cache=True, error_model="numpy")
+@linked(cache=True, apart=True, error_model="numpy")
 def _draw_seats(w, tb, P, NT):
     """The seat draw of the first ``P`` players over ``NT`` tables (counts differ by at most
     one, seats spread around each table), the starting stacks (``tb.starts[p]``: player
@@ -431,7 +431,7 @@ def _draw_seats(w, tb, P, NT):
         tbl_pbb[t] = occ[below(st, no)]
 
 
-@linked(cache=True, error_model="numpy")
+@linked(cache=True, apart=True, error_model="numpy")
 def _start_final_table(w, NT, S, final_start):
     """Two stages: every first-round table is down to its winner; they start the final
     table (number ``NT`` of ``w``, a :class:`pyeval.sim.kernel.work.Work`; ``S`` seats) with

@@ -165,7 +165,7 @@ def _fill2(a, value):
             a[i, j] = value
 
 
-@linked(cache=True, error_model="numpy")
+@linked(cache=True, apart=True, error_model="numpy")
 def reset_work(w):
     """A clean slate: the work arrays are reused from tournament to tournament."""
     # [speed] one loop per type of array, not a fill per array: each fill was inlined and

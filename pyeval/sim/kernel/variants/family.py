@@ -68,8 +68,11 @@ def _play_other_if(on, args):
     if stud and draw:
         def either(on, args):
             seats, hand, cards, ev, tabs, record = _named(args)
-            if FACTS[hand.HS[H_GAME], FAMILY] == FAM_DRAW:
+            g = hand.HS[H_GAME]
+            if FACTS[g, FAMILY] == FAM_DRAW:
                 return play_draw_game(seats, hand, cards, ev, tabs, record, on)
+            if plain and STUD_RULES[g]:
+                return np.int64(-1)     # a rarer stud game in the plain kernel (an engine bug)
             return play_stud_game(seats, hand, cards, ev, tabs, record, on, stud_rules(on))
         return either
     if stud:
