@@ -40,8 +40,7 @@ import numpy as np
 
 #: The pace of a structure file that names none (``[tables] pace``), of ``simulate()`` and
 #: the CLI without ``--pace`` or ``--hands-per-hour``: a dealt table, the setting structure
-#: files describe (club and casino events; the simulator's earlier single default, 30 hands
-#: an hour at a full table, was a dealt-table figure too).
+#: files describe (club and casino events).
 DEFAULT_PACE = "dealer"
 
 
