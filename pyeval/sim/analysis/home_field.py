@@ -162,17 +162,17 @@ def crps(runs: HomeRuns, real_minutes: float) -> float:
 class HeldOut(NamedTuple):
     """One game simulated with the pace and the mix fitted on the other games."""
 
-    result: HomeResult      # over the bootstrap's mixes (:func:`bootstrap_shares` of the others)
+    result: HomeResult      # over the others' best mix (what the back-test uses)
     field: dict[str, int]   # the others' best mix
     scale: float
     spread: float           # the other games' log spread (the estimate)
     band: PaceBand          # the held-out game's predictive pace (Student t)
-    shares: tuple[FieldShare, ...]
-    point: HomeResult       # over the best mix alone
     pit: float              # the real duration's point among the simulated (:func:`pit`)
-    point_pit: float
-    crps: float             # the score of each band at the real duration (:func:`crps`)
-    point_crps: float
+    crps: float             # the band's score at the real duration (:func:`crps`)
+    shares: tuple[FieldShare, ...]  # the others' bootstrap (:func:`bootstrap_shares`)
+    bootstrap: HomeResult   # over the bootstrap's mixes, in proportion
+    bootstrap_pit: float
+    bootstrap_crps: float
 
 
 def comparable_games(data: str | Path) -> tuple[list[dict[str, str]], dict[str, np.ndarray]]:
@@ -214,10 +214,10 @@ def leave_one_out(data: str | Path, n: int = 200, seed: int = 1, band_n: int | N
         m = band_n or n
         spread_runs = simulate_home_shares(row, m, seed, shares, band=band, threads=1)
         point_runs = simulate_home_runs(row, m, seed, field=best, band=band, threads=1)
-        out.append(HeldOut(_band_result(row, spread_runs, real_minutes), best, scale, spread,
-                           band, shares, _band_result(row, point_runs, real_minutes),
-                           pit(spread_runs, real_minutes), pit(point_runs, real_minutes),
-                           crps(spread_runs, real_minutes), crps(point_runs, real_minutes)))
+        out.append(HeldOut(_band_result(row, point_runs, real_minutes), best, scale, spread,
+                           band, pit(point_runs, real_minutes), crps(point_runs, real_minutes),
+                           shares, _band_result(row, spread_runs, real_minutes),
+                           pit(spread_runs, real_minutes), crps(spread_runs, real_minutes)))
     return out
 
 
@@ -238,25 +238,26 @@ def main(argv: list[str] | None = None) -> None:
         print(f"loss {total[i]:.3f}: {CANDIDATES[i]}")
     print("bootstrap of the fit (the mixes of 1,000 resamples of the games): "
           + "; ".join(f"{s.share} {s.field}" for s in bootstrap_shares(losses)))
-    print("leave one game out (minutes to the last hand, 2,000 simulations; the bootstrap's "
-          "mixes, then the best mix alone):")
+    print("leave one game out (minutes to the last hand, 2,000 simulations; the best mix, "
+          "then the bootstrap's mixes):")
     held = leave_one_out(args[0], band_n=2000)
     for x in held:
-        h, p = x.result, x.point
+        h, b = x.result, x.bootstrap
         print(f"  {h.game}: real {h.real_minutes:.1f}, simulated {h.p5:.1f} / {h.median:.1f} / "
               f"{h.p95:.1f} at the {100 * x.pit:.1f} % point, {'within' if h.within else 'outside'}"
-              f" (best mix alone {p.p5:.1f} / {p.median:.1f} / {p.p95:.1f}, {100 * x.point_pit:.1f}"
-              f" %); scale {x.scale:.3f}, spread {x.spread:.3f} (predictive {x.band.spread:.3f}, "
-              f"t {x.band.df} df), field {x.field}")
+              f" (the bootstrap's mixes {b.p5:.1f} / {b.median:.1f} / {b.p95:.1f}, "
+              f"{100 * x.bootstrap_pit:.1f} %); scale {x.scale:.3f}, spread {x.spread:.3f} "
+              f"(predictive {x.band.spread:.3f}, t {x.band.df} df), field {x.field}")
     for name, res, pits, score in (
-            ("bootstrap", [x.result for x in held], [x.pit for x in held], [x.crps for x in held]),
-            ("best mix", [x.point for x in held], [x.point_pit for x in held],
-             [x.point_crps for x in held])):
+            ("best mix", [x.result for x in held], [x.pit for x in held], [x.crps for x in held]),
+            ("bootstrap", [x.bootstrap for x in held], [x.bootstrap_pit for x in held],
+             [x.bootstrap_crps for x in held])):
         err = [abs(h.median - h.real_minutes) for h in res]
         print(f"  {name}: within the band {sum(h.within for h in res)} of {len(res)}; median "
               f"error {np.median(err):.1f} min, mean {np.mean(err):.1f}, largest {max(err):.1f};"
               f" outside 10-90 % {sum(not 0.1 <= p <= 0.9 for p in pits)} (calibrated: "
               f"{0.2 * len(pits):.1f}); mean CRPS {np.mean(score):.2f} min")
+
 
 if __name__ == "__main__":
     main()
